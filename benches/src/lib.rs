@@ -1,0 +1,2 @@
+//! Benchmark support code.
+#![forbid(unsafe_code)]

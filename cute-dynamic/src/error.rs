@@ -1,0 +1,317 @@
+//! Errors: every fallible operation returns `Result<_, LayoutError>`, and the
+//! error names the rule that failed and the operands in CuTe notation.
+
+use std::fmt;
+
+/// The single error type of the run-time layout algebra.
+///
+/// Each variant names a rule of the specification; [`LayoutError::kind`]
+/// gives the variant's `snake_case` name (the `kind` of `cute batch` output),
+/// and `Display` gives a full sentence with the operands in CuTe notation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LayoutError {
+    /// Malformed text.
+    Parse {
+        /// Byte offset in the input where the problem was found.
+        position: usize,
+        /// What the parser expected there.
+        expected: String,
+        /// What it found instead (`end of input` at the end).
+        found: String,
+    },
+    /// A shape and a stride (or two tuples) do not have the same tree shape.
+    NotCongruent {
+        /// The shape, in CuTe notation.
+        shape: String,
+        /// The stride, in CuTe notation.
+        stride: String,
+    },
+    /// A shape leaf is zero or negative.
+    NonPositiveShape {
+        /// The offending shape.
+        shape: String,
+    },
+    /// A coordinate or tuple is not compatible with the shape it indexes.
+    NotCompatible {
+        /// What was being done.
+        operation: &'static str,
+        /// The left operand.
+        left: String,
+        /// The right operand.
+        right: String,
+    },
+    /// A mode index or tiler has more modes than the layout it applies to.
+    RankMismatch {
+        /// What was being done.
+        operation: &'static str,
+        /// The operand whose rank is too small.
+        layout: String,
+        /// The rank that was asked for.
+        requested: usize,
+        /// The rank available.
+        available: usize,
+    },
+    /// A coordinate lies outside the layout's domain.
+    OutOfBounds {
+        /// The layout.
+        layout: String,
+        /// The coordinate.
+        coordinate: String,
+    },
+    /// Composition `A ∘ B`: the right side's stride and a mode's size of the
+    /// left side do not divide each other.
+    StrideDivisibility {
+        /// The left operand `A`.
+        a: String,
+        /// The right operand `B` (the rank-1 part being composed).
+        b: String,
+        /// Mode of coalesced `A` where the walk stopped.
+        mode: usize,
+        /// That mode's size.
+        mode_size: i64,
+        /// The remaining stride of `B` at that mode.
+        rest_stride: i64,
+    },
+    /// Composition `A ∘ B`: `B`'s remaining shape is not divisible by the
+    /// part of `A`'s mode it consumes.
+    ShapeDivisibility {
+        /// The left operand `A`.
+        a: String,
+        /// The right operand `B` (the rank-1 part being composed).
+        b: String,
+        /// Mode of coalesced `A` where the walk stopped.
+        mode: usize,
+        /// The remaining shape of `B` at that mode.
+        rest_shape: i64,
+        /// The number of elements of `A`'s mode consumed.
+        consumed: i64,
+    },
+    /// Composition `A ∘ B` with a multi-mode `B`: the modes of `B` together
+    /// overflow a digit of `A`'s mixed radix, so composing mode by mode would
+    /// be wrong.
+    Carry {
+        /// The left operand `A`.
+        a: String,
+        /// The right operand `B`.
+        b: String,
+        /// Mode of coalesced `A` that overflows.
+        mode: usize,
+        /// Sum of the largest digits `B`'s modes reach in that mode.
+        digit_sum: i64,
+        /// That mode's size.
+        mode_size: i64,
+    },
+    /// Complement of a layout that is not injective (its modes overlap).
+    ComplementOverlap {
+        /// The layout.
+        layout: String,
+        /// The stride of the mode that overlaps the previous ones.
+        stride: i64,
+        /// The extent already covered by the previous modes.
+        covered: i64,
+    },
+    /// Left inverse: a stride is not divisible by the previous stride.
+    LeftInverseDivisibility {
+        /// The layout.
+        layout: String,
+        /// The stride that fails.
+        stride: i64,
+        /// The value it must be a multiple of.
+        divisor: i64,
+    },
+    /// Left inverse: CuTe's candidate fails the defining property.
+    NoLeftInverse {
+        /// The layout `L`.
+        layout: String,
+        /// CuTe's candidate `R`.
+        candidate: String,
+        /// An index `i` where the property fails.
+        witness: i64,
+        /// `R(L(i))` (or `L(R(L(i)))` for a non-injective `L`).
+        got: i64,
+        /// `i` (or `L(i)`).
+        want: i64,
+    },
+    /// The operation is not defined on negative strides (or another
+    /// documented restriction).
+    Unsupported {
+        /// What was being done.
+        operation: &'static str,
+        /// Why it is not supported.
+        reason: String,
+    },
+    /// An operation name that does not exist.
+    UnknownOperation {
+        /// The name given.
+        name: String,
+    },
+    /// A size, offset or stride would not fit in an `i64`.
+    Overflow {
+        /// What was being computed.
+        operation: &'static str,
+        /// The operands, in CuTe notation.
+        operands: String,
+    },
+}
+
+impl LayoutError {
+    /// The variant's `snake_case` name: the rule that failed.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Parse { .. } => "parse",
+            Self::NotCongruent { .. } => "not_congruent",
+            Self::NonPositiveShape { .. } => "non_positive_shape",
+            Self::NotCompatible { .. } => "not_compatible",
+            Self::RankMismatch { .. } => "rank_mismatch",
+            Self::OutOfBounds { .. } => "out_of_bounds",
+            Self::StrideDivisibility { .. } => "stride_divisibility",
+            Self::ShapeDivisibility { .. } => "shape_divisibility",
+            Self::Carry { .. } => "carry",
+            Self::ComplementOverlap { .. } => "complement_overlap",
+            Self::LeftInverseDivisibility { .. } => "left_inverse_divisibility",
+            Self::NoLeftInverse { .. } => "no_left_inverse",
+            Self::Unsupported { .. } => "unsupported",
+            Self::UnknownOperation { .. } => "unknown_operation",
+            Self::Overflow { .. } => "overflow",
+        }
+    }
+
+    pub(crate) fn overflow(operation: &'static str, operands: impl fmt::Display) -> Self {
+        Self::Overflow {
+            operation,
+            operands: operands.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Parse {
+                position,
+                expected,
+                found,
+            } => write!(
+                f,
+                "parse error at byte {position}: expected {expected}, found {found}"
+            ),
+            Self::NotCongruent { shape, stride } => {
+                write!(f, "shape {shape} and stride {stride} are not congruent")
+            }
+            Self::NonPositiveShape { shape } => {
+                write!(f, "shape {shape} has a leaf that is not positive")
+            }
+            Self::NotCompatible {
+                operation,
+                left,
+                right,
+            } => write!(f, "{operation}: {left} is not compatible with {right}"),
+            Self::RankMismatch {
+                operation,
+                layout,
+                requested,
+                available,
+            } => write!(
+                f,
+                "{operation}: {layout} has rank {available}, but {requested} modes were requested"
+            ),
+            Self::OutOfBounds { layout, coordinate } => {
+                write!(
+                    f,
+                    "coordinate {coordinate} is outside the domain of {layout}"
+                )
+            }
+            Self::StrideDivisibility {
+                a,
+                b,
+                mode,
+                mode_size,
+                rest_stride,
+            } => write!(
+                f,
+                "composition {a} ∘ {b} is not admissible: stride divisibility fails at mode {mode}: \
+                 stride {rest_stride} and mode size {mode_size} do not divide each other"
+            ),
+            Self::ShapeDivisibility {
+                a,
+                b,
+                mode,
+                rest_shape,
+                consumed,
+            } => write!(
+                f,
+                "composition {a} ∘ {b} is not admissible: shape divisibility fails at mode {mode}: \
+                 remaining shape {rest_shape} is not divisible by {consumed}"
+            ),
+            Self::Carry {
+                a,
+                b,
+                mode,
+                digit_sum,
+                mode_size,
+            } => write!(
+                f,
+                "composition {a} ∘ {b} is not admissible: the modes of the right side carry in mode {mode} \
+                 of the left side (largest digits sum to {digit_sum}, mode size is {mode_size})"
+            ),
+            Self::ComplementOverlap {
+                layout,
+                stride,
+                covered,
+            } => write!(
+                f,
+                "complement of {layout} is not defined: the layout is not injective \
+                 (a mode of stride {stride} starts inside the extent {covered} of the smaller modes)"
+            ),
+            Self::LeftInverseDivisibility {
+                layout,
+                stride,
+                divisor,
+            } => write!(
+                f,
+                "left_inverse of {layout} is not defined: stride {stride} is not a multiple of {divisor}"
+            ),
+            Self::NoLeftInverse {
+                layout,
+                candidate,
+                witness,
+                got,
+                want,
+            } => write!(
+                f,
+                "left_inverse of {layout} does not exist: CuTe's candidate {candidate} gives {got} instead of {want} at i = {witness}"
+            ),
+            Self::Unsupported { operation, reason } => write!(f, "{operation}: {reason}"),
+            Self::UnknownOperation { name } => write!(f, "unknown operation {name:?}"),
+            Self::Overflow {
+                operation,
+                operands,
+            } => write!(f, "{operation} of {operands} overflows i64"),
+        }
+    }
+}
+
+impl std::error::Error for LayoutError {}
+
+/// `a * b`, or an overflow error naming the operation and operands.
+pub(crate) fn mul(
+    a: i64,
+    b: i64,
+    op: &'static str,
+    operands: &dyn fmt::Display,
+) -> Result<i64, LayoutError> {
+    a.checked_mul(b)
+        .ok_or_else(|| LayoutError::overflow(op, operands))
+}
+
+/// `a + b`, or an overflow error naming the operation and operands.
+pub(crate) fn add(
+    a: i64,
+    b: i64,
+    op: &'static str,
+    operands: &dyn fmt::Display,
+) -> Result<i64, LayoutError> {
+    a.checked_add(b)
+        .ok_or_else(|| LayoutError::overflow(op, operands))
+}

@@ -1,0 +1,56 @@
+//! # cute-dynamic: CuTe's layout algebra at run time
+//!
+//! Layouts (`(4,8):(1,4)`), their queries, coordinates and slicing, and the
+//! whole algebra of CuTe — coalesce, composition, complement, inverses,
+//! divides and products — with CuTe's exact results, and an error naming the
+//! broken rule wherever CuTe would silently return a wrong layout.
+//!
+//! ```
+//! use cute_dynamic::{composition, logical_divide, Layout, LayoutError};
+//!
+//! let a: Layout = "(4,6,8,10):(2,3,5,7)".parse()?;
+//! let b: Layout = "6:12".parse()?;
+//! assert_eq!(composition(&a, &b)?.to_string(), "(2,3):(9,5)");
+//!
+//! // CuTe C++ accepts this and returns the wrong (2,3):(6,3).
+//! let bad = composition(&"(4,6,8):(2,3,5)".parse()?, &"6:3".parse::<Layout>()?);
+//! assert_eq!(bad.unwrap_err().kind(), "stride_divisibility");
+//!
+//! let tiled = logical_divide(&"(8,8):(1,8)".parse()?, &"<2:1,4:1>".parse::<cute_dynamic::Tiler>()?)?;
+//! assert_eq!(tiled.to_string(), "((2,4),(4,2)):((1,2),(8,32))");
+//! # Ok::<(), LayoutError>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod apply;
+mod coalesce;
+mod common;
+mod complement;
+mod composition;
+mod coordinate;
+mod divide;
+mod error;
+mod int_tuple;
+mod inverse;
+mod layout;
+mod parse;
+mod product;
+mod tiler;
+
+pub use apply::{OPERATIONS, apply};
+pub use coalesce::{coalesce, coalesce_by, filter, filter_zeros};
+pub use common::{max_common_layout, max_common_vector};
+pub use complement::{complement, complement_default, is_complement_admissible};
+pub use composition::composition;
+pub use coordinate::{Coord, crd2idx, idx2crd};
+pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+pub use error::LayoutError;
+pub use int_tuple::{Children, IntTuple, IntTupleRef};
+pub use inverse::{left_inverse, right_inverse};
+pub use layout::{Layout, LayoutRef};
+pub use parse::{MAX_DEPTH, parse_coord, parse_int_tuple, parse_layout, parse_tiler};
+pub use product::{
+    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
+};
+pub use tiler::{AsTiler, Tiler, TilerRef};

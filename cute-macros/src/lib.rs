@@ -1,0 +1,3 @@
+//! Procedural macros for layout literals (filled by the cute-static issue).
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]

@@ -1,0 +1,3 @@
+//! Compile-time layouts (filled by the cute-static issue).
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]

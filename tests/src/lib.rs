@@ -1,0 +1,2 @@
+//! Shared helpers for the workspace tests.
+#![forbid(unsafe_code)]

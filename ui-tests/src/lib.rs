@@ -1,0 +1,2 @@
+//! trybuild cases live in tests/.
+#![forbid(unsafe_code)]
