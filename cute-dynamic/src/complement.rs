@@ -3,7 +3,8 @@
 //! increasing; `M` defaults to `cosize(A)`. CuTe's algorithm: sort `A`'s
 //! leaves by (stride, shape), skip stride-0 and size-1 leaves, and fill the
 //! gap below each stride; the last mode reaches `⌈M / extent⌉`. A layout
-//! whose leaves overlap (not injective) has no complement: an error.
+//! whose sorted leaves overlap or interleave (a stride inside the extent of
+//! the smaller leaves) has no complement of this form: an error.
 //!
 //! ```
 //! use cute_dynamic::{complement, Layout};
@@ -70,7 +71,8 @@ pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, 
 }
 
 /// Shah Def. 2.5: `(A, complement(A, M))` is a bijection onto `[0, M)`
-/// exactly when, with `A`'s leaves sorted by stride, each `N_{i-1}·d_{i-1}`
+/// exactly when `A` has no stride-0 mode of size > 1 and, with `A`'s leaves
+/// sorted by stride, each `N_{i-1}·d_{i-1}`
 /// divides `d_i` and `N_α·d_α` divides `M`.
 ///
 /// ```
@@ -80,6 +82,9 @@ pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, 
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn is_complement_admissible(a: &Layout, cotarget: i64) -> bool {
+    if a.leaf_modes().any(|(s, d)| s > 1 && d == 0) {
+        return false;
+    }
     let Ok(modes) = sorted_leaves(a.as_ref(), "is_complement_admissible") else {
         return false;
     };

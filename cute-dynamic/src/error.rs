@@ -102,7 +102,8 @@ pub enum LayoutError {
         /// That mode's size.
         mode_size: i64,
     },
-    /// Complement of a layout that is not injective (its modes overlap).
+    /// Complement of a layout whose modes, sorted by stride, overlap or
+    /// interleave (a stride lies inside the extent of the smaller modes).
     ComplementOverlap {
         /// The layout.
         layout: String,
@@ -261,8 +262,8 @@ impl fmt::Display for LayoutError {
                 covered,
             } => write!(
                 f,
-                "complement of {layout} is not defined: the layout is not injective \
-                 (a mode of stride {stride} starts inside the extent {covered} of the smaller modes)"
+                "complement of {layout} is not admissible: the mode of stride {stride} starts inside \
+                 the extent {covered} of the smaller modes (the modes overlap or interleave)"
             ),
             Self::LeftInverseDivisibility {
                 layout,
