@@ -44,8 +44,11 @@ pub(crate) fn coalesce_modes(
         let front = rev.last_mut().expect("non-empty");
         if !keep_extension && single && front.0 == 1 {
             *front = (s, d);
-        } else if s.checked_mul(d) == Some(front.1) {
-            front.0 *= s;
+        } else if let (Some(true), Some(merged)) = (
+            s.checked_mul(d).map(|x| x == front.1),
+            front.0.checked_mul(s),
+        ) {
+            front.0 = merged;
             front.1 = d;
         } else {
             rev.push((s, d));

@@ -71,7 +71,11 @@ struct LeafResult {
 
 /// Composition with a layout `B`.
 pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
-    let a_modes = coalesce_modes(a.leaf_modes().collect::<Modes>().into_iter(), true);
+    let mut a_modes = coalesce_modes(a.leaf_modes().collect::<Modes>().into_iter(), true);
+    if a_modes.is_empty() {
+        // `()` as the left side: the function 0, like `1:0`.
+        a_modes.push((1, 0));
+    }
     if b.is_int() {
         let (s, d) = b.leaf_modes().next().expect("one leaf");
         let r = compose_leaf(&a_modes, s, d, a, b)?;
@@ -161,7 +165,7 @@ fn compose_leaf(
     let mut rest_shape = s;
     let mut rest_stride = d
         .checked_abs()
-        .ok_or_else(|| LayoutError::overflow("composition", &operands))?;
+        .ok_or_else(|| LayoutError::overflow("composition", operands))?;
     let last = a_modes.len() - 1;
     for (r, &(sr, dr)) in a_modes[..last].iter().enumerate() {
         if rest_shape != 1 {

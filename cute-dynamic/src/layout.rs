@@ -383,10 +383,10 @@ impl Layout {
                 group = Some(b.open());
             }
             b.push(m);
-            if k + 1 == end {
-                if let Some(g) = group.take() {
-                    b.close(g);
-                }
+            if k + 1 == end
+                && let Some(g) = group.take()
+            {
+                b.close(g);
             }
         }
         if let Some(g) = group.take() {

@@ -20,6 +20,9 @@ use crate::layout::{Layout, LayoutRef};
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+// A layout keeps its nodes inline (no allocation); tilers are few and
+// short-lived, so the size of the `Layout` variant is the better trade.
+#[allow(clippy::large_enum_variant)]
 pub enum Tiler {
     /// A layout applied to the whole operand.
     Layout(Layout),

@@ -24,7 +24,11 @@ pub fn layout_text(leaves: &[(i64, i64)], group: &[bool], wrap_top: bool) -> Str
     let mut strides = Vec::new();
     let mut i = 0;
     while i < leaves.len() {
-        let take = if group.get(i).copied().unwrap_or(false) && i + 1 < leaves.len() { 2 } else { 1 };
+        let take = if group.get(i).copied().unwrap_or(false) && i + 1 < leaves.len() {
+            2
+        } else {
+            1
+        };
         let part = &leaves[i..i + take];
         if take == 1 {
             shapes.push(part[0].0.to_string());
@@ -50,13 +54,22 @@ pub fn arb_layout(max_stride: i64) -> impl Strategy<Value = Layout> {
         prop::collection::vec(any::<bool>(), 4),
         any::<bool>(),
     )
-        .prop_map(|(leaves, group, wrap)| layout_text(&leaves, &group, wrap).parse().expect("valid layout"))
+        .prop_map(|(leaves, group, wrap)| {
+            layout_text(&leaves, &group, wrap)
+                .parse()
+                .expect("valid layout")
+        })
 }
 
 /// Random compact-ish layouts whose strides are products of earlier shapes
 /// (the admissible cases composition and divides are built for), permuted.
 pub fn arb_admissible_layout() -> impl Strategy<Value = Layout> {
-    (prop::collection::vec(1i64..=6, 1..=4), any::<u64>(), prop::collection::vec(any::<bool>(), 4), any::<bool>())
+    (
+        prop::collection::vec(1i64..=6, 1..=4),
+        any::<u64>(),
+        prop::collection::vec(any::<bool>(), 4),
+        any::<bool>(),
+    )
         .prop_map(|(shapes, seed, group, wrap)| {
             let mut order: Vec<usize> = (0..shapes.len()).collect();
             let mut s = seed;
@@ -71,7 +84,9 @@ pub fn arb_admissible_layout() -> impl Strategy<Value = Layout> {
                 cur *= shapes[i];
             }
             let leaves: Vec<_> = shapes.into_iter().zip(strides).collect();
-            layout_text(&leaves, &group, wrap).parse().expect("valid layout")
+            layout_text(&leaves, &group, wrap)
+                .parse()
+                .expect("valid layout")
         })
 }
 
@@ -116,7 +131,11 @@ pub fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<(), Strin
     }
     for i in 0..b.size() {
         if r.call(i) != a.call(b.call(i)) {
-            return Err(format!("{a} ∘ {b} = {r}: R({i}) = {} but A(B({i})) = {}", r.call(i), a.call(b.call(i))));
+            return Err(format!(
+                "{a} ∘ {b} = {r}: R({i}) = {} but A(B({i})) = {}",
+                r.call(i),
+                a.call(b.call(i))
+            ));
         }
     }
     Ok(())
@@ -129,7 +148,9 @@ pub fn check_complement(a: &Layout, m: i64, r: &Layout) -> Result<(), String> {
     let img = image(a);
     let v = values(r);
     if v.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(format!("complement({a},{m}) = {r}: not strictly increasing"));
+        return Err(format!(
+            "complement({a},{m}) = {r}: not strictly increasing"
+        ));
     }
     if v.iter().skip(1).any(|x| img.contains(x)) {
         return Err(format!("complement({a},{m}) = {r}: images overlap"));
@@ -138,7 +159,9 @@ pub fn check_complement(a: &Layout, m: i64, r: &Layout) -> Result<(), String> {
         let both = Layout::concat([a, r]);
         let n = both.size();
         if n < m || image(&both) != (0..n).collect() {
-            return Err(format!("complement({a},{m}) = {r}: (A,R) is not a bijection onto [0,{n}) ⊇ [0,{m})"));
+            return Err(format!(
+                "complement({a},{m}) = {r}: (A,R) is not a bijection onto [0,{n}) ⊇ [0,{m})"
+            ));
         }
     }
     Ok(())
@@ -148,7 +171,11 @@ pub fn check_complement(a: &Layout, m: i64, r: &Layout) -> Result<(), String> {
 /// sorted by (stride, shape), each stride is at least the extent (shape ×
 /// stride) of the previous one.
 pub fn strides_nest(a: &Layout) -> bool {
-    let mut m: Vec<(i64, i64)> = a.leaf_modes().filter(|&(s, d)| s > 1 && d != 0).map(|(s, d)| (d, s)).collect();
+    let mut m: Vec<(i64, i64)> = a
+        .leaf_modes()
+        .filter(|&(s, d)| s > 1 && d != 0)
+        .map(|(s, d)| (d, s))
+        .collect();
     m.sort_unstable();
     let mut cur = 1;
     for (d, s) in m {

@@ -43,10 +43,16 @@ fn slicing_2_5_1() {
 
 #[test]
 fn coalesce_3_2() {
-    assert_eq!(coalesce(&l("(2,(1,6)):(1,(6,2))")).unwrap().to_string(), "12:1");
+    assert_eq!(
+        coalesce(&l("(2,(1,6)):(1,(6,2))")).unwrap().to_string(),
+        "12:1"
+    );
     let by = coalesce_by(&l("(2,(1,6)):(1,(6,2))"), &"(1,1)".parse().unwrap()).unwrap();
     assert_eq!(by.to_string(), "(2,6):(1,2)");
-    assert_eq!(coalesce(&l("((4,3),5):((15,1),3)")).unwrap().to_string(), "(4,15):(15,1)");
+    assert_eq!(
+        coalesce(&l("((4,3),5):((15,1),3)")).unwrap().to_string(),
+        "(4,15):(15,1)"
+    );
     let by = coalesce_by(&l("((4,3),5):((15,1),3)"), &"(1,1)".parse().unwrap()).unwrap();
     assert_eq!(by.to_string(), "((4,3),5):((15,1),3)");
 }
@@ -63,18 +69,25 @@ fn composition_3_3() {
     assert_eq!(c("(4,2,8):(3,12,97)", "3:3").unwrap(), "3:9");
     // Divisibility failures.
     assert_eq!(
-        composition(&l("(4,6,8):(2,3,5)"), &l("6:3")).unwrap_err().kind(),
+        composition(&l("(4,6,8):(2,3,5)"), &l("6:3"))
+            .unwrap_err()
+            .kind(),
         "stride_divisibility"
     );
     assert_eq!(
-        composition(&l("(4,6,8):(2,3,5)"), &l("6:1")).unwrap_err().kind(),
+        composition(&l("(4,6,8):(2,3,5)"), &l("6:1"))
+            .unwrap_err()
+            .kind(),
         "shape_divisibility"
     );
     assert!(composition(&l("(4,2,8):(3,12,97)"), &l("4:3")).is_err());
     assert!(composition(&l("(4,2,8):(3,15,97)"), &l("3:3")).is_err());
     // By-mode composition with a tiler.
     let t: Tiler = "<4:1,8:2>".parse().unwrap();
-    assert_eq!(composition(&l("(8,16):(20,1)"), &t).unwrap().to_string(), "(4,8):(20,2)");
+    assert_eq!(
+        composition(&l("(8,16):(20,1)"), &t).unwrap().to_string(),
+        "(4,8):(20,2)"
+    );
 }
 
 #[test]
@@ -84,7 +97,10 @@ fn table_4_thread_value_partitioning() {
         ("(8,8):(1,8)", "((4,8),2):((16,1),8)"),
         ("(8,8):(8,1)", "((4,8),2):((2,8),1)"),
         ("(8,8):(1,9)", "((4,8),2):((18,1),9)"),
-        ("((4,2),(2,4)):((2,16),(1,8))", "((4,(4,2)),2):((8,(2,16)),1)"),
+        (
+            "((4,2),(2,4)):((2,16),(1,8))",
+            "((4,(4,2)),2):((8,(2,16)),1)",
+        ),
     ];
     for (a, want) in rows {
         assert_eq!(composition(&l(a), &tv).unwrap().to_string(), want, "{a}");
@@ -97,7 +113,9 @@ fn shah_counterexample_is_rejected() {
     assert_eq!(e.kind(), "carry");
     // The overlapping-but-carry-free case is accepted.
     assert_eq!(
-        composition(&l("(4,2):(1,10)"), &l("(2,2):(1,1)")).unwrap().to_string(),
+        composition(&l("(4,2):(1,10)"), &l("(2,2):(1,1)"))
+            .unwrap()
+            .to_string(),
         "(2,2):(1,1)"
     );
 }
@@ -153,17 +171,28 @@ fn table_7_complements() {
         assert_eq!(complement_default(&l(a)).unwrap().to_string(), "1:0", "{a}");
     }
     // (4,8):(1,5) has cosize 40: the complement is the rest mode 1:40 → 1:0.
-    assert_eq!(complement_default(&l("(4,8):(1,5)")).unwrap().to_string(), "1:0");
+    assert_eq!(
+        complement_default(&l("(4,8):(1,5)")).unwrap().to_string(),
+        "1:0"
+    );
     // The paper's (2,1):(4,64) and CuTe's 2:4 agree on the domain.
     let c = complement_default(&l("(4,8):(1,8)")).unwrap();
     assert_eq!(c.to_string(), "2:4");
     assert!(same_on_domain(&c, &l("(2,1):(4,64)")));
-    assert_eq!(complement_default(&l("((2,2),(2,4)):((0,1),(0,2))")).unwrap().to_string(), "1:0");
+    assert_eq!(
+        complement_default(&l("((2,2),(2,4)):((0,1),(0,2))"))
+            .unwrap()
+            .to_string(),
+        "1:0"
+    );
     let c = complement_default(&l("((2,2),(2,4)):((0,2),(0,4))")).unwrap();
     assert_eq!(c.to_string(), "2:1");
     assert!(same_on_domain(&c, &l("(2,1):(1,16)")));
     // SPEC §7: the descriptor text's complement example is wrong.
-    assert_eq!(complement(&l("4:32"), 256).unwrap().to_string(), "(32,2):(1,128)");
+    assert_eq!(
+        complement(&l("4:32"), 256).unwrap().to_string(),
+        "(32,2):(1,128)"
+    );
 }
 
 #[test]
@@ -191,9 +220,54 @@ fn products_and_divides_3_5() {
         ("24:1", "3:3", "(3,(3,3)):(3,(1,9))"),
         ("48:1", "32:1", "(32,2):(1,32)"),
     ] {
-        assert_eq!(logical_divide(&l(a), &l(b)).unwrap().to_string(), want, "{a} / {b}");
+        assert_eq!(
+            logical_divide(&l(a), &l(b)).unwrap().to_string(),
+            want,
+            "{a} / {b}"
+        );
     }
     let t: Tiler = "<4:1,8:2>".parse().unwrap();
     let d = logical_divide(&l("(8,16):(20,1)"), &t).unwrap();
     assert_eq!(d.to_string(), "((4,2),(8,2)):((20,80),(2,1))");
+}
+
+#[test]
+fn negative_strides_and_edge_cases() {
+    // SPEC §3: CuTe walks with |stride| and carries the sign.
+    let r = composition(&l("(1,(2,4)):(0,(-1,512))"), &l("4:-1")).unwrap();
+    assert_eq!(r.to_string(), "(2,2):(1,-512)");
+    // The empty layout behaves as the constant 0.
+    assert_eq!(apply("composition", &["():()", "4:1"]).unwrap(), "4:0");
+    assert_eq!(apply("coalesce", &["():()"]).unwrap(), "1:0");
+    assert_eq!(apply("right_inverse", &["():()"]).unwrap(), "1:0");
+    // Overflow is an error, never a wrap.
+    let big = "(4194304,4194304):(1,4194304)";
+    assert_eq!(
+        apply("cosize", &[big]).unwrap(),
+        (4194304i64 * 4194304).to_string()
+    );
+    assert_eq!(
+        apply("logical_product", &[big, "(4194304,4194304):(1,4194304)"])
+            .unwrap_err()
+            .kind(),
+        "overflow"
+    );
+    assert_eq!(
+        apply("complement", &["4:4611686018427387904", "8"])
+            .unwrap_err()
+            .kind(),
+        "overflow"
+    );
+    assert_eq!(
+        apply("cosize", &["(3,2):(4611686018427387904,1)"])
+            .unwrap_err()
+            .kind(),
+        "overflow"
+    );
+    assert_eq!(
+        apply("size", &["(4294967296,4294967296)"])
+            .unwrap_err()
+            .kind(),
+        "parse"
+    );
 }

@@ -2,15 +2,19 @@
 //! random inputs (2,000 cases per property; `CUTE_PROPTEST_CASES=N` for more).
 
 use cute_dynamic::{
-    Coord, IntTuple, Layout, LayoutError, Tiler, blocked_product, coalesce, complement, composition,
-    crd2idx, filter, flat_divide, idx2crd, left_inverse, logical_divide, logical_product,
-    raked_product, right_inverse, tiled_divide, zipped_divide, zipped_product,
+    Coord, IntTuple, Layout, LayoutError, Tiler, blocked_product, coalesce, complement,
+    composition, crd2idx, filter, flat_divide, idx2crd, left_inverse, logical_divide,
+    logical_product, raked_product, right_inverse, tiled_divide, zipped_divide, zipped_product,
 };
 use cute_tests::*;
 use proptest::prelude::*;
 
 fn config() -> ProptestConfig {
-    ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() }
+    ProptestConfig {
+        cases: cases(),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
 }
 
 fn sorted(mut v: Vec<i64>) -> Vec<i64> {
