@@ -61,14 +61,6 @@ pub(crate) fn compose_tiler(a: LayoutRef<'_>, b: TilerRef<'_>) -> Result<Layout,
     }
 }
 
-/// What one leaf `s:d` of `B` becomes, and the largest digit it reaches in
-/// each mode of coalesced `A` (for the no-carry rule).
-struct LeafResult {
-    modes: Modes,
-    /// `(mode, largest digit)` for the non-last modes the leaf touches.
-    digits: SmallVec<[(usize, i64); 8]>,
-}
-
 /// Composition with a layout `B`.
 pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
     let mut a_modes = coalesce_modes(a.leaf_modes().collect::<Modes>().into_iter(), true);
@@ -76,10 +68,12 @@ pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, Layo
         // `()` as the left side: the function 0, like `1:0`.
         a_modes.push((1, 0));
     }
+    let mut out = LayoutBuilder::new();
+    let mut digit_sum: SmallVec<[i64; 8]> = SmallVec::from_elem(0, a_modes.len());
     if b.is_int() {
         let (s, d) = b.leaf_modes().next().expect("one leaf");
-        let r = compose_leaf(&a_modes, s, d, a, b)?;
-        return Ok(Layout::unwrap_flat(&r.modes));
+        compose_leaf(&a_modes, s, d, a, b, &mut out, &mut digit_sum)?;
+        return Ok(out.finish());
     }
     // Tuple B: compose every leaf, keep B's structure, check for carries.
     let nontrivial = b.leaf_modes().filter(|&(s, d)| s > 1 && d != 0).count();
@@ -91,19 +85,16 @@ pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, Layo
             ),
         });
     }
-    let mut digit_sum: SmallVec<[i64; 8]> = SmallVec::from_elem(0, a_modes.len());
-    let mut out = LayoutBuilder::new();
     let mut opens: SmallVec<[(crate::layout::LayoutOpen, usize); 8]> = SmallVec::new();
     let mut leaves = b.leaf_modes();
     for (k, node) in b.shape.nodes.iter().enumerate() {
         // Close the tuples that end before node k.
         while let Some(&(o, end)) = opens.last() {
-            if end <= k {
-                out.close(o);
-                opens.pop();
-            } else {
+            if end > k {
                 break;
             }
+            out.close(o);
+            opens.pop();
         }
         match *node {
             Node::Tuple { span, .. } => {
@@ -112,19 +103,14 @@ pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, Layo
             }
             Node::Leaf(_) => {
                 let (s, d) = leaves.next().expect("congruent");
-                let r = compose_leaf(&a_modes, s, d, a, b)?;
-                for &(mode, digit) in &r.digits {
-                    digit_sum[mode] = digit_sum[mode].saturating_add(digit);
-                }
-                let leaf = Layout::unwrap_flat(&r.modes);
-                out.push(leaf.as_ref());
+                compose_leaf(&a_modes, s, d, a, b, &mut out, &mut digit_sum)?;
             }
         }
     }
     while let Some((o, _)) = opens.pop() {
         out.close(o);
     }
-    let last = a_modes.len().saturating_sub(1);
+    let last = a_modes.len() - 1;
     for (mode, &sum) in digit_sum.iter().enumerate().take(last) {
         if sum >= a_modes[mode].0 {
             return Err(LayoutError::Carry {
@@ -139,28 +125,30 @@ pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, Layo
     Ok(out.finish())
 }
 
-/// Compose coalesced `A` (its modes) with the rank-1 `s:d`.
+/// Compose coalesced `A` (its modes) with the rank-1 `s:d`: write the
+/// result (an integer mode, or a flat tuple) into `out`, and add the largest
+/// digit the leaf reaches in each non-last mode of `A` to `digit_sum` (for
+/// the no-carry rule).
+#[inline]
 fn compose_leaf(
     a_modes: &[(i64, i64)],
     s: i64,
     d: i64,
     a: LayoutRef<'_>,
     b: LayoutRef<'_>,
-) -> Result<LeafResult, LayoutError> {
+    out: &mut LayoutBuilder,
+    digit_sum: &mut [i64],
+) -> Result<(), LayoutError> {
     let operands = format_args!("{a} ∘ {b}");
-    let mut result = LeafResult {
-        modes: Modes::new(),
-        digits: SmallVec::new(),
-    };
     if a_modes.len() == 1 {
-        let dd = mul(d, a_modes[0].1, "composition", &operands)?;
-        result.modes.push((s, dd));
-        return Ok(result);
+        out.leaf(s, mul(d, a_modes[0].1, "composition", &operands)?);
+        return Ok(());
     }
     if d == 0 {
-        result.modes.push((s, 0));
-        return Ok(result);
+        out.leaf(s, 0);
+        return Ok(());
     }
+    let mut emitted: Modes = Modes::new();
     let sign = d.signum();
     let mut rest_shape = s;
     let mut rest_stride = d
@@ -170,11 +158,13 @@ fn compose_leaf(
     for (r, &(sr, dr)) in a_modes[..last].iter().enumerate() {
         if rest_shape != 1 {
             let reach = (rest_shape - 1).checked_mul(rest_stride);
-            if reach.is_some_and(|x| x < sr) {
+            if let Some(reach) = reach.filter(|&x| x < sr) {
                 // B's remaining image stays inside mode r.
-                let st = mul(rest_stride * sign, dr, "composition", &operands)?;
-                result.modes.push((rest_shape, st));
-                result.digits.push((r, reach.unwrap_or(0)));
+                emitted.push((
+                    rest_shape,
+                    mul(rest_stride * sign, dr, "composition", &operands)?,
+                ));
+                digit_sum[r] = digit_sum[r].saturating_add(reach);
                 rest_shape = 1;
             } else {
                 if sr % rest_stride != 0 && rest_stride % sr != 0 {
@@ -201,21 +191,25 @@ fn compose_leaf(
                             consumed: n,
                         });
                     }
-                    let st = mul(rest_stride * sign, dr, "composition", &operands)?;
-                    result.modes.push((n, st));
-                    result.digits.push((r, (n - 1) * rest_stride));
+                    emitted.push((n, mul(rest_stride * sign, dr, "composition", &operands)?));
+                    digit_sum[r] = digit_sum[r].saturating_add((n - 1) * rest_stride);
                     rest_shape /= n;
                 }
             }
         }
         rest_stride = ceil_div(rest_stride, sr);
     }
-    let dl = a_modes[last].1;
-    if result.modes.is_empty() || rest_shape != 1 {
-        let st = mul(rest_stride * sign, dl, "composition", &operands)?;
-        result.modes.push((rest_shape, st));
+    if emitted.is_empty() || rest_shape != 1 {
+        let st = mul(
+            rest_stride * sign,
+            a_modes[last].1,
+            "composition",
+            &operands,
+        )?;
+        emitted.push((rest_shape, st));
     }
-    Ok(result)
+    out.flat_or_int(&emitted);
+    Ok(())
 }
 
 /// `⌈a / b⌉` for `a ≥ 0`, `b > 0`.

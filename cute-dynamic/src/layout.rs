@@ -271,6 +271,26 @@ impl Layout {
         offset
     }
 
+    /// The offsets `L(0), L(1), …, L(size-1)` in order, computed
+    /// incrementally (an odometer over the leaves: no division per element).
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(2,3):(3,1)".parse()?;
+    /// assert_eq!(l.offsets().collect::<Vec<_>>(), [0, 3, 1, 4, 2, 5]);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn offsets(&self) -> Offsets {
+        let leaves: smallvec::SmallVec<[(i64, i64); 8]> =
+            self.leaf_modes().filter(|&(s, _)| s > 1).collect();
+        Offsets {
+            counters: smallvec::smallvec![0; leaves.len()],
+            leaves,
+            offset: 0,
+            remaining: self.size(),
+        }
+    }
+
     /// [`Layout::call`] with overflow and negative indices reported as errors.
     pub fn checked_call(&self, i: i64) -> Result<i64, LayoutError> {
         if i < 0 {
@@ -426,6 +446,47 @@ impl Layout {
     }
 }
 
+/// Iterator over a layout's offsets in domain order (see [`Layout::offsets`]).
+#[derive(Clone, Debug)]
+pub struct Offsets {
+    leaves: smallvec::SmallVec<[(i64, i64); 8]>,
+    counters: smallvec::SmallVec<[i64; 8]>,
+    offset: i64,
+    remaining: i64,
+}
+
+impl Iterator for Offsets {
+    type Item = i64;
+
+    #[inline]
+    fn next(&mut self) -> Option<i64> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let current = self.offset;
+        if self.remaining > 0 {
+            for (k, &(s, d)) in self.leaves.iter().enumerate() {
+                self.counters[k] += 1;
+                self.offset = self.offset.wrapping_add(d);
+                if self.counters[k] < s {
+                    break;
+                }
+                self.counters[k] = 0;
+                self.offset = self.offset.wrapping_sub(d.wrapping_mul(s));
+            }
+        }
+        Some(current)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::try_from(self.remaining).unwrap_or(usize::MAX);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Offsets {}
+
 /// Concatenate the modes of the parts; a part with `as_mode` set is one mode,
 /// otherwise its own modes are spliced in.
 fn concat_modes<const N: usize>(parts: [LayoutRef<'_>; N], as_mode: [bool; N]) -> Layout {
@@ -528,6 +589,18 @@ impl LayoutBuilder {
     pub(crate) fn leaf(&mut self, s: i64, d: i64) {
         self.shape.leaf(s);
         self.stride.leaf(d);
+    }
+    /// One mode: `s:d` for a single pair, else the flat tuple of the pairs.
+    pub(crate) fn flat_or_int(&mut self, modes: &[(i64, i64)]) {
+        if let [(s, d)] = modes {
+            self.leaf(*s, *d);
+        } else {
+            let o = self.open();
+            for &(s, d) in modes {
+                self.leaf(s, d);
+            }
+            self.close(o);
+        }
     }
     pub(crate) fn push(&mut self, l: LayoutRef<'_>) {
         self.shape.push_ref(l.shape);

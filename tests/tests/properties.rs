@@ -54,6 +54,11 @@ proptest! {
     }
 
     #[test]
+    fn offsets_iterate_in_order(l in arb_layout(40)) {
+        prop_assert_eq!(l.offsets().collect::<Vec<_>>(), values(&l));
+    }
+
+    #[test]
     fn coalesce_property(l in arb_layout(40)) {
         let r = coalesce(&l).unwrap();
         prop_assert_eq!(check_coalesce(&l, &r), Ok(()));
