@@ -39,18 +39,26 @@ fn main() {
         l.offsets()
             .fold(0i64, |acc, o| acc.wrapping_add(black_box(o)))
     };
+    let ev = l.evaluator();
+    let eval = |e: &cute_dynamic::Evaluator| {
+        (0..n as u64).fold(0i64, |acc, i| acc.wrapping_add(black_box(e.call(i))))
+    };
+    assert_eq!(eval(&ev), hand_written(&shapes, &strides, n));
     assert_eq!(call(&l), hand_written(&shapes, &strides, n));
     assert_eq!(iter(&l), hand_written(&shapes, &strides, n));
 
     let base = ns_per_call(20, || {
-        drop(black_box(hand_written(
-            black_box(&shapes),
-            black_box(&strides),
-            n,
-        )))
+        black_box(hand_written(black_box(&shapes), black_box(&strides), n));
     }) / n as f64;
-    let ours_call = ns_per_call(20, || drop(black_box(call(black_box(&l))))) / n as f64;
-    let ours_iter = ns_per_call(20, || drop(black_box(iter(black_box(&l))))) / n as f64;
+    let ours_call = ns_per_call(20, || {
+        black_box(call(black_box(&l)));
+    }) / n as f64;
+    let ours_iter = ns_per_call(20, || {
+        black_box(iter(black_box(&l)));
+    }) / n as f64;
+    let ours_eval = ns_per_call(20, || {
+        black_box(eval(black_box(&ev)));
+    }) / n as f64;
     println!("layout {LAYOUT} ({n} elements)");
     println!("{:<28} {:>10} {:>8}", "", "ns/elem", "ratio");
     println!("{:<28} {:>10.2} {:>8.3}", "hand-written div/mod", base, 1.0);
@@ -59,6 +67,12 @@ fn main() {
         "Layout::call(i)",
         ours_call,
         ours_call / base
+    );
+    println!(
+        "{:<28} {:>10.2} {:>8.3}",
+        "Evaluator::call(i)",
+        ours_eval,
+        ours_eval / base
     );
     println!(
         "{:<28} {:>10.2} {:>8.3}",
@@ -74,6 +88,7 @@ fn main() {
         b.iter(|| hand_written(black_box(&shapes), black_box(&strides), n))
     });
     g.bench_function("call", |b| b.iter(|| call(black_box(&l))));
+    g.bench_function("evaluator", |b| b.iter(|| eval(black_box(&ev))));
     g.bench_function("offsets", |b| b.iter(|| iter(black_box(&l))));
     g.finish();
     c.final_summary();

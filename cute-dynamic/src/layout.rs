@@ -258,17 +258,86 @@ impl Layout {
     /// ```
     #[inline]
     pub fn call(&self, i: i64) -> i64 {
+        if i < 0 {
+            return self.call_signed(i);
+        }
+        // Every leaf takes `rest % s` and passes on `rest / s`; the last leaf
+        // must take all of the rest (extended domain), which is corrected at
+        // the end: `rest_after · s_last · d_last`. Power-of-two shapes use a
+        // mask and a shift.
+        let mut rest = i as u64;
+        let mut offset = 0i64;
+        let mut last = (1u64, 0i64);
+        for (sn, dn) in self.shape.nodes.iter().zip(&self.stride.nodes) {
+            if let (Node::Leaf(s), Node::Leaf(d)) = (*sn, *dn) {
+                let s = s as u64;
+                let (q, r) = if s.is_power_of_two() {
+                    (rest >> s.trailing_zeros(), rest & (s - 1))
+                } else {
+                    (rest / s, rest % s)
+                };
+                offset = offset.wrapping_add((r as i64).wrapping_mul(d));
+                rest = q;
+                last = (s, d);
+            }
+        }
+        offset.wrapping_add((rest.wrapping_mul(last.0) as i64).wrapping_mul(last.1))
+    }
+
+    /// A flattened copy of the layout for evaluation in hot loops: the leaves
+    /// in plain arrays, power-of-two shapes as shifts and masks.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "((2,2),(4,3)):((1,8),(2,16))".parse()?;
+    /// let e = l.evaluator();
+    /// assert!((0..100u64).all(|i| e.call(i) == l.call(i as i64)));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn evaluator(&self) -> Evaluator {
+        let mut leaves: smallvec::SmallVec<[EvalLeaf; 8]> = smallvec::SmallVec::new();
+        let mut last = (1i64, 0i64);
+        for (s, d) in self.leaf_modes() {
+            last = (s, d);
+            if s == 1 {
+                continue;
+            }
+            let s = s as u64;
+            leaves.push(if s.is_power_of_two() {
+                EvalLeaf {
+                    shift: s.trailing_zeros(),
+                    mask: s - 1,
+                    div: 0,
+                    stride: d,
+                }
+            } else {
+                EvalLeaf {
+                    shift: 0,
+                    mask: 0,
+                    div: s,
+                    stride: d,
+                }
+            });
+        }
+        // The last leaf takes the whole rest: after the loop, `rest` counts
+        // whole extents `s_last · d_last` of it.
+        Evaluator {
+            leaves,
+            tail: last.0.wrapping_mul(last.1),
+        }
+    }
+
+    /// [`Layout::call`] for a negative index (truncating division, as C++).
+    fn call_signed(&self, i: i64) -> i64 {
         let mut rest = i;
         let mut offset = 0i64;
-        let mut it = self.leaf_modes().peekable();
-        while let Some((s, d)) = it.next() {
-            if it.peek().is_none() {
-                return offset.wrapping_add(rest.wrapping_mul(d));
-            }
+        let mut last = (1i64, 0i64);
+        for (s, d) in self.leaf_modes() {
             offset = offset.wrapping_add((rest % s).wrapping_mul(d));
             rest /= s;
+            last = (s, d);
         }
-        offset
+        offset.wrapping_add(rest.wrapping_mul(last.0).wrapping_mul(last.1))
     }
 
     /// The offsets `L(0), L(1), …, L(size-1)` in order, computed
@@ -446,6 +515,44 @@ impl Layout {
     }
 }
 
+/// One leaf of an [`Evaluator`].
+#[derive(Clone, Copy, Debug)]
+struct EvalLeaf {
+    shift: u32,
+    mask: u64,
+    /// The shape when it is not a power of two, else 0.
+    div: u64,
+    stride: i64,
+}
+
+/// A layout prepared for fast evaluation at integral coordinates (see
+/// [`Layout::evaluator`]); `call(i)` equals [`Layout::call`] for `i ≥ 0`.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    leaves: smallvec::SmallVec<[EvalLeaf; 8]>,
+    tail: i64,
+}
+
+impl Evaluator {
+    /// The offset of the integral coordinate `i ≥ 0` (extended domain;
+    /// wrapping arithmetic, like [`Layout::call`]).
+    #[inline]
+    pub fn call(&self, i: u64) -> i64 {
+        let mut rest = i;
+        let mut offset = 0i64;
+        for leaf in &self.leaves {
+            let (q, r) = if leaf.div == 0 {
+                (rest >> leaf.shift, rest & leaf.mask)
+            } else {
+                (rest / leaf.div, rest % leaf.div)
+            };
+            offset = offset.wrapping_add((r as i64).wrapping_mul(leaf.stride));
+            rest = q;
+        }
+        offset.wrapping_add((rest as i64).wrapping_mul(self.tail))
+    }
+}
+
 /// Iterator over a layout's offsets in domain order (see [`Layout::offsets`]).
 #[derive(Clone, Debug)]
 pub struct Offsets {
@@ -466,6 +573,14 @@ impl Iterator for Offsets {
         self.remaining -= 1;
         let current = self.offset;
         if self.remaining > 0 {
+            // Fast path: the first leaf has not wrapped.
+            if let (Some(c), Some(&(s, d))) = (self.counters.first_mut(), self.leaves.first())
+                && *c + 1 < s
+            {
+                *c += 1;
+                self.offset = self.offset.wrapping_add(d);
+                return Some(current);
+            }
             for (k, &(s, d)) in self.leaves.iter().enumerate() {
                 self.counters[k] += 1;
                 self.offset = self.offset.wrapping_add(d);

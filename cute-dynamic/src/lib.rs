@@ -48,7 +48,7 @@ pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use error::LayoutError;
 pub use int_tuple::{Children, IntTuple, IntTupleRef};
 pub use inverse::{left_inverse, right_inverse};
-pub use layout::{Layout, LayoutRef, Offsets};
+pub use layout::{Evaluator, Layout, LayoutRef, Offsets};
 pub use parse::{MAX_DEPTH, parse_coord, parse_int_tuple, parse_layout, parse_tiler};
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,

@@ -37,6 +37,8 @@ proptest! {
         let c = idx2crd(i, l.shape());
         prop_assert_eq!(crd2idx(&c, &l).unwrap(), l.call(i));
         prop_assert_eq!(l.checked_call(i).unwrap(), l.call(i));
+        // Negative indices follow C++'s truncating division.
+        prop_assert_eq!(crd2idx(&IntTuple::int(-i), &l).unwrap(), l.call(-i));
     }
 
     #[test]
@@ -56,6 +58,8 @@ proptest! {
     #[test]
     fn offsets_iterate_in_order(l in arb_layout(40)) {
         prop_assert_eq!(l.offsets().collect::<Vec<_>>(), values(&l));
+        let e = l.evaluator();
+        prop_assert!((0..3 * l.size()).all(|i| e.call(i as u64) == l.call(i)));
     }
 
     #[test]
