@@ -541,10 +541,9 @@ impl Evaluator {
         let mut rest = i;
         let mut offset = 0i64;
         for leaf in &self.leaves {
-            let (q, r) = if leaf.div == 0 {
-                (rest >> leaf.shift, rest & leaf.mask)
-            } else {
-                (rest / leaf.div, rest % leaf.div)
+            let (q, r) = match rest.checked_div(leaf.div) {
+                None => (rest >> leaf.shift, rest & leaf.mask),
+                Some(q) => (q, rest - q * leaf.div),
             };
             offset = offset.wrapping_add((r as i64).wrapping_mul(leaf.stride));
             rest = q;
