@@ -24,11 +24,13 @@
 #![deny(missing_docs)]
 
 mod apply;
+mod basis;
 mod coalesce;
 mod common;
 mod complement;
 mod composition;
 mod coordinate;
+mod descriptor;
 mod divide;
 mod error;
 mod int_tuple;
@@ -37,13 +39,19 @@ mod layout;
 mod parse;
 mod product;
 mod tiler;
+mod swizzle;
 
 pub use apply::{OPERATIONS, apply};
 pub use coalesce::{coalesce, coalesce_by, filter, filter_zeros};
 pub use common::{max_common_layout, max_common_vector};
 pub use complement::{complement, complement_default, is_complement_admissible};
 pub use composition::composition;
+pub use basis::{
+    BasisStride, CoordLayout, MAX_CODOMAIN_RANK, ScaledBasis, coord_complement, coord_left_inverse,
+    coord_right_inverse, make_identity_layout,
+};
 pub use coordinate::{Coord, crd2idx, idx2crd};
+pub use descriptor::Descriptor;
 pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use error::LayoutError;
 pub use int_tuple::{Children, IntTuple, IntTupleRef};
@@ -54,3 +62,6 @@ pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
 pub use tiler::{AsTiler, Tiler, TilerRef};
+pub use swizzle::{
+    BankConflicts, MAX_SWIZZLE_BITS, SmemSwizzle, Swizzle, SwizzledLayout, bank_conflicts, gmma_k_atom,
+};
