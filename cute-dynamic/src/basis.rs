@@ -357,34 +357,54 @@ impl CoordLayout {
     /// (SPEC §3's algorithm; the strides of the result are scaled basis
     /// elements of `self`'s codomain).
     ///
-    /// The integer algorithm is run on two integer encodings of `self` that
+    /// The integer algorithm is run (by [`CoordLayout::lift`]) on two integer encodings of `self` that
     /// coalesce exactly as the basis strides do (a leaf continues its
     /// predecessor's run iff it is the same basis scaled by the
     /// predecessor's size); run `j` of the second encoding is `j+1` times
     /// the first, so the ratio of the two results names the run each result
     /// stride came from, and the quotient by the run's stride is its scale.
     pub fn compose<T: AsTiler + ?Sized>(&self, b: &T) -> Result<CoordLayout, LayoutError> {
+        self.lift(&|enc| composition(enc, b))
+    }
+
+    /// Apply a domain-side operation of the integer algebra (a composition
+    /// with something on the right, a divide by a tiler, …: any operation
+    /// whose result strides are integer multiples of the strides of the
+    /// coalesced modes of its left operand) to this coordinate layout.
+    ///
+    /// ```
+    /// use cute_dynamic::{zipped_divide, CoordLayout, Tiler};
+    /// let id: CoordLayout = "(10,13):(1@0,1@1)".parse()?;
+    /// let t: Tiler = "(4,8)".parse()?;
+    /// let tiles = id.lift(&|l| zipped_divide(l, &t))?;
+    /// assert_eq!(tiles.to_string(), "((4,8),(3,2)):((1@0,1@1),(4@0,8@1))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn lift(
+        &self,
+        op: &dyn Fn(&Layout) -> Result<Layout, LayoutError>,
+    ) -> Result<CoordLayout, LayoutError> {
         let (enc1, enc2, runs) = self.encodings()?;
-        let r1 = composition(&enc1, b)?;
-        let r2 = composition(&enc2, b)?;
+        let r1 = op(&enc1)?;
+        let r2 = op(&enc2)?;
         let internal = || LayoutError::Unsupported {
-            operation: "coordinate composition",
-            reason: format!("internal decoding failed for {self}"),
+            operation: "coordinate layout algebra",
+            reason: format!("the operation on {self} does not act on the domain side only"),
         };
         if r1.shape() != r2.shape() {
             return Err(internal());
         }
         let mut decoded = Vec::new();
         for (v1, v2) in r1.stride().leaves().zip(r2.stride().leaves()) {
-            if v1 == 0 {
+            if v1 == 0 && v2 == 0 {
                 decoded.push(ScaledBasis::int(0));
                 continue;
             }
-            let run = (v2 / v1) - 1;
-            let (g, basis) = usize::try_from(run)
-                .ok()
+            let (g, basis) = (v1 != 0 && v2 % v1 == 0)
+                .then(|| (v2 / v1) - 1)
+                .and_then(|run| usize::try_from(run).ok())
                 .and_then(|r| runs.get(r))
-                .filter(|(g, _)| v2 % v1 == 0 && v1 % g == 0)
+                .filter(|(g, _)| v1 % g == 0)
                 .ok_or_else(internal)?;
             decoded.push(basis.scaled(v1 / g)?);
         }

@@ -40,6 +40,7 @@ mod parse;
 mod product;
 mod tiler;
 mod swizzle;
+mod tensor;
 
 pub use apply::{OPERATIONS, apply};
 pub use coalesce::{coalesce, coalesce_by, filter, filter_zeros};
@@ -64,4 +65,8 @@ pub use product::{
 pub use tiler::{AsTiler, Tiler, TilerRef};
 pub use swizzle::{
     BankConflicts, MAX_SWIZZLE_BITS, SmemSwizzle, Swizzle, SwizzledLayout, bank_conflicts, gmma_k_atom,
+};
+pub use tensor::{
+    Coordinates, Counting, Engine, EngineMut, Tensor, TensorLayout, make_counting_tensor,
+    make_identity_tensor,
 };
