@@ -23,6 +23,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod algorithms;
 mod apply;
 mod basis;
 mod coalesce;
@@ -38,6 +39,7 @@ mod inverse;
 mod layout;
 mod parse;
 mod product;
+mod recast;
 mod tiler;
 mod swizzle;
 mod tensor;
@@ -70,3 +72,5 @@ pub use tensor::{
     Coordinates, Counting, Engine, EngineMut, Tensor, TensorLayout, make_counting_tensor,
     make_identity_tensor,
 };
+pub use algorithms::{axpby, batched_gemm, copy, gemm};
+pub use recast::{downcast, recast_layout, upcast};

@@ -347,6 +347,10 @@ where
     pub fn engine(&self) -> &E {
         &self.engine
     }
+    /// The accessor, mutably (crate-internal: the storage check must hold).
+    pub(crate) fn engine_mut(&mut self) -> &mut E {
+        &mut self.engine
+    }
     /// The accessor, by value.
     pub fn into_engine(self) -> E {
         self.engine
