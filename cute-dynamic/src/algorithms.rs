@@ -61,7 +61,8 @@ where
     )?;
     for i in 0..dst.size() {
         let v = src.at(i).ok_or_else(|| access_error("source", i))?;
-        *dst.at_mut(i).ok_or_else(|| access_error("destination", i))? = v;
+        *dst.at_mut(i)
+            .ok_or_else(|| access_error("destination", i))? = v;
     }
     Ok(())
 }
@@ -159,7 +160,14 @@ where
     for k in 0..k_size {
         for n in 0..n_size {
             for m in 0..m_size {
-                fma(a, b, c, ab + ao[0][m] + ao[1][k], bb + bo[0][n] + bo[1][k], cb + co[0][m] + co[1][n])?;
+                fma(
+                    a,
+                    b,
+                    c,
+                    ab + ao[0][m] + ao[1][k],
+                    bb + bo[0][n] + bo[1][k],
+                    cb + co[0][m] + co[1][n],
+                )?;
             }
         }
     }
@@ -254,7 +262,10 @@ where
 {
     let x = a.engine().read(&oa).ok_or_else(|| access_error("A", oa))?;
     let y = b.engine().read(&ob).ok_or_else(|| access_error("B", ob))?;
-    let z = c.engine_mut().slot(&oc).ok_or_else(|| access_error("C", oc))?;
+    let z = c
+        .engine_mut()
+        .slot(&oc)
+        .ok_or_else(|| access_error("C", oc))?;
     *z = *z + x * y;
     Ok(())
 }

@@ -241,14 +241,24 @@ impl CoordLayout {
             layout: self.to_string(),
             reason,
         };
-        let bases: Vec<&ScaledBasis> = self.stride.leaves().into_iter().filter(|b| !b.is_int()).collect();
+        let bases: Vec<&ScaledBasis> = self
+            .stride
+            .leaves()
+            .into_iter()
+            .filter(|b| !b.is_int())
+            .collect();
         if bases.is_empty() {
             return Ok(Profile {
                 zeros: IntTuple::int(0),
                 paths: vec![Vec::new()],
             });
         }
-        if self.stride.leaves().iter().any(|b| b.is_int() && b.scale != 0) {
+        if self
+            .stride
+            .leaves()
+            .iter()
+            .any(|b| b.is_int() && b.scale != 0)
+        {
             return Err(err("integer strides mix with basis strides".into()));
         }
         let mut root = Prof::Node(Vec::new());
@@ -258,7 +268,9 @@ impl CoordLayout {
                 return Err(err(format!("basis index {p} exceeds {MAX_CODOMAIN_RANK}")));
             }
             root.insert(&path).map_err(|()| {
-                err(format!("basis {b} is both a leaf and a tuple of the codomain"))
+                err(format!(
+                    "basis {b} is both a leaf and a tuple of the codomain"
+                ))
             })?;
         }
         let mut paths = Vec::new();
@@ -417,7 +429,7 @@ impl CoordLayout {
 
     /// The two integer encodings used by [`CoordLayout::compose`] and the
     /// runs `(first stride in encoding 1, basis)`.
-    fn encodings(&self) -> Result<(Layout, Layout, Vec<(i64, ScaledBasis)>), LayoutError> {
+    fn encodings(&self) -> Result<Encodings, LayoutError> {
         let overflow = || LayoutError::overflow("coordinate composition", self);
         let leaves: Vec<(i64, &ScaledBasis)> = self.leaf_modes().collect();
         let n = leaves.len();
@@ -434,9 +446,7 @@ impl CoordLayout {
             if b.scale != 0 {
                 let merge = prev.is_some_and(|p| {
                     let (ps, pb) = leaves[p];
-                    d1[p] != 0
-                        && pb.path == b.path
-                        && pb.scale.checked_mul(ps) == Some(b.scale)
+                    d1[p] != 0 && pb.path == b.path && pb.scale.checked_mul(ps) == Some(b.scale)
                 });
                 if let (true, Some(p)) = (merge, prev) {
                     let ps = leaves[p].0;
@@ -444,8 +454,16 @@ impl CoordLayout {
                     d2[k] = d2[p].checked_mul(ps).ok_or_else(overflow)?;
                 } else {
                     let j = runs.len() as i64;
-                    d1[k] = if j == 0 { 1 } else { cursor1.checked_mul(2).ok_or_else(overflow)? };
-                    let base2 = if j == 0 { 1 } else { cursor2.checked_mul(2).ok_or_else(overflow)? };
+                    d1[k] = if j == 0 {
+                        1
+                    } else {
+                        cursor1.checked_mul(2).ok_or_else(overflow)?
+                    };
+                    let base2 = if j == 0 {
+                        1
+                    } else {
+                        cursor2.checked_mul(2).ok_or_else(overflow)?
+                    };
                     // enc2 must be (j+1)·enc1 on this run and leave no accidental merges.
                     let want = d1[k].checked_mul(j + 1).ok_or_else(overflow)?;
                     if want < base2 {
@@ -462,7 +480,12 @@ impl CoordLayout {
             }
             prev = Some(k);
         }
-        let enc = |d: &[i64]| Layout::new(self.shape.clone(), replace_leaves(self.shape.as_ref(), d.iter().copied()));
+        let enc = |d: &[i64]| {
+            Layout::new(
+                self.shape.clone(),
+                replace_leaves(self.shape.as_ref(), d.iter().copied()),
+            )
+        };
         Ok((enc(&d1)?, enc(&d2)?, runs))
     }
 
@@ -473,9 +496,18 @@ impl CoordLayout {
             .stride
             .leaves()
             .iter()
-            .map(|b| if b.path.as_slice() == [dim] { b.scale } else { 0 })
+            .map(|b| {
+                if b.path.as_slice() == [dim] {
+                    b.scale
+                } else {
+                    0
+                }
+            })
             .collect();
-        Layout::new(self.shape.clone(), replace_leaves(self.shape.as_ref(), values.into_iter()))
+        Layout::new(
+            self.shape.clone(),
+            replace_leaves(self.shape.as_ref(), values.into_iter()),
+        )
     }
 
     /// Rank of a flat coordinate codomain, or an error naming the operation.
@@ -491,6 +523,10 @@ impl CoordLayout {
         Ok(p.paths.len() as u32)
     }
 }
+
+/// Two integer encodings of a coordinate layout and its runs
+/// `(first stride in encoding 1, basis)`.
+type Encodings = (Layout, Layout, Vec<(i64, ScaledBasis)>);
 
 /// A codomain profile: zeros congruent to it and the path of each leaf.
 struct Profile {
@@ -530,7 +566,12 @@ impl Prof {
         }
     }
 
-    fn emit(&self, at: &mut Vec<u32>, b: &mut crate::int_tuple::TupleBuilder, paths: &mut Vec<Vec<u32>>) {
+    fn emit(
+        &self,
+        at: &mut Vec<u32>,
+        b: &mut crate::int_tuple::TupleBuilder,
+        paths: &mut Vec<Vec<u32>>,
+    ) {
         match self {
             Prof::Fill | Prof::End => {
                 b.leaf(0);
@@ -611,7 +652,10 @@ pub(crate) fn natural_coord(
 pub(crate) fn in_domain(c: IntTupleRef<'_>, shape: IntTupleRef<'_>) -> Result<bool, LayoutError> {
     let mut nat = Vec::new();
     natural_coord(c, shape, &mut nat)?;
-    Ok(nat.iter().zip(shape.leaves()).all(|(&x, s)| 0 <= x && x < s))
+    Ok(nat
+        .iter()
+        .zip(shape.leaves())
+        .all(|(&x, s)| 0 <= x && x < s))
 }
 
 impl fmt::Display for CoordLayout {
@@ -701,7 +745,10 @@ pub fn make_identity_layout(shape: &IntTuple) -> Result<CoordLayout, LayoutError
 /// assert_eq!(coord_complement(&l, None)?.to_string(), "(1,3):(0,4@1)");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
-pub fn coord_complement(l: &CoordLayout, cotarget: Option<&IntTuple>) -> Result<CoordLayout, LayoutError> {
+pub fn coord_complement(
+    l: &CoordLayout,
+    cotarget: Option<&IntTuple>,
+) -> Result<CoordLayout, LayoutError> {
     let rank = l.flat_codomain_rank("complement")?;
     if let Some(t) = cotarget
         && (t.is_int() || t.rank() != rank as usize || t.leaves().count() != rank as usize)
@@ -724,9 +771,18 @@ pub fn coord_complement(l: &CoordLayout, cotarget: Option<&IntTuple>) -> Result<
         let stride_leaves: Vec<ScaledBasis> = c
             .stride()
             .leaves()
-            .map(|v| if v == 0 { ScaledBasis::int(0) } else { ScaledBasis::new(v, &[d]) })
+            .map(|v| {
+                if v == 0 {
+                    ScaledBasis::int(0)
+                } else {
+                    ScaledBasis::new(v, &[d])
+                }
+            })
             .collect();
-        strides.push(BasisStride::like(c.stride().as_ref(), &mut stride_leaves.into_iter()));
+        strides.push(BasisStride::like(
+            c.stride().as_ref(),
+            &mut stride_leaves.into_iter(),
+        ));
         shapes.push(c.shape().clone());
     }
     let shape = IntTuple::tuple(shapes.iter().map(IntTuple::as_ref));
@@ -789,9 +845,15 @@ mod tests {
         for s in ["(4,8):(1@0,1@1)", "8:3@1@0", "(2,3):(0,-2@4)", "():()"] {
             assert_eq!(s.parse::<CoordLayout>().unwrap().to_string(), s);
         }
-        assert_eq!("(4,8):(1@0)".parse::<CoordLayout>().unwrap_err().kind(), "not_congruent");
+        assert_eq!(
+            "(4,8):(1@0)".parse::<CoordLayout>().unwrap_err().kind(),
+            "not_congruent"
+        );
         let e = "(4,8):(1@0,1@)".parse::<CoordLayout>().unwrap_err();
-        assert!(matches!(e, LayoutError::Parse { position: 13, .. }), "{e:?}");
+        assert!(
+            matches!(e, LayoutError::Parse { position: 13, .. }),
+            "{e:?}"
+        );
     }
 
     #[test]

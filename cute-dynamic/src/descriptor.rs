@@ -251,7 +251,13 @@ impl<'s> StrideParser<'s> {
             let d = i64::from(b - b'0');
             v = v
                 .checked_mul(10)
-                .and_then(|v| if negative { v.checked_sub(d) } else { v.checked_add(d) })
+                .and_then(|v| {
+                    if negative {
+                        v.checked_sub(d)
+                    } else {
+                        v.checked_add(d)
+                    }
+                })
                 .ok_or_else(|| LayoutError::Parse {
                     position: start,
                     expected: "an integer that fits in i64".into(),
@@ -329,7 +335,10 @@ mod tests {
         assert_eq!(err("(1@0,)"), ("parse".into(), 5));
         assert_eq!(err("(1@0\n)"), ("parse".into(), 4));
         assert_eq!(err("(1@99999999999)"), ("parse".into(), 3));
-        assert_eq!(err("(-9223372036854775808/-1@0)"), ("overflow".into(), usize::MAX));
+        assert_eq!(
+            err("(-9223372036854775808/-1@0)"),
+            ("overflow".into(), usize::MAX)
+        );
         let deep = "(".repeat(100_000);
         assert_eq!(err(&deep).0, "parse");
     }

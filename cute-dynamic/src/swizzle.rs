@@ -327,7 +327,11 @@ pub fn gmma_k_atom(mode: SmemSwizzle, element_bytes: i64) -> Result<SwizzledLayo
     let row = mode.row_bytes() / element_bytes;
     let layout = Layout::new(IntTuple::flat([8, row]), IntTuple::flat([row, 1]))?;
     let b = mode.byte_swizzle().bits();
-    Ok(SwizzledLayout::new(Swizzle::new(b, 4 - shift, 3)?, 0, layout))
+    Ok(SwizzledLayout::new(
+        Swizzle::new(b, 4 - shift, 3)?,
+        0,
+        layout,
+    ))
 }
 
 /// Shared-memory bank conflicts of one warp-wide access.
@@ -420,7 +424,13 @@ mod tests {
         assert_eq!(sw, Swizzle::new(2, 4, 3).unwrap());
         assert_eq!(" 1, 2 ,-1".parse::<Swizzle>().unwrap().shift(), -1);
         assert_eq!("1,2".parse::<Swizzle>().unwrap_err().kind(), "parse");
-        assert_eq!("-1,2,3".parse::<Swizzle>().unwrap_err().kind(), "invalid_swizzle");
-        assert_eq!("40,10,40".parse::<Swizzle>().unwrap_err().kind(), "invalid_swizzle");
+        assert_eq!(
+            "-1,2,3".parse::<Swizzle>().unwrap_err().kind(),
+            "invalid_swizzle"
+        );
+        assert_eq!(
+            "40,10,40".parse::<Swizzle>().unwrap_err().kind(),
+            "invalid_swizzle"
+        );
     }
 }

@@ -300,7 +300,9 @@ pub fn make_counting_tensor(layout: Layout) -> Result<Tensor<Counting>, LayoutEr
 /// ```
 ///
 /// [`make_identity_layout`]: crate::make_identity_layout
-pub fn make_identity_tensor(shape: &IntTuple) -> Result<Tensor<Coordinates, CoordLayout>, LayoutError> {
+pub fn make_identity_tensor(
+    shape: &IntTuple,
+) -> Result<Tensor<Coordinates, CoordLayout>, LayoutError> {
     Tensor::new(Coordinates, crate::basis::make_identity_layout(shape)?)
 }
 
@@ -378,7 +380,9 @@ where
     /// checked: a coordinate outside the domain is an `out_of_bounds` error.
     pub fn get(&self, coord: &IntTuple) -> Result<E::Value, LayoutError> {
         let off = self.offset_of(coord)?;
-        self.engine.read(&off).ok_or_else(|| self.storage_error(&off))
+        self.engine
+            .read(&off)
+            .ok_or_else(|| self.storage_error(&off))
     }
 
     fn storage_error(&self, off: &L::Offset) -> LayoutError {
@@ -525,7 +529,7 @@ where
     }
 }
 
-impl<'a, T, L: TensorLayout> Tensor<&'a mut [T], L> {
+impl<T, L: TensorLayout> Tensor<&mut [T], L> {
     /// A shorter-lived mutable view of the same tensor (to slice or
     /// partition without giving the tensor up).
     pub fn reborrow(&mut self) -> Tensor<&mut [T], L> {

@@ -40,7 +40,10 @@ fn swizzle_isl_table() {
     let sw = Swizzle::new(1, 2, 1).unwrap();
     for c in 0..16i64 {
         assert_eq!(sw.apply(c), c - c % 8 + (c + 4 * (c / 8)) % 8, "c = {c}");
-        assert_eq!(apply("swizzle", &["1,2,1", &c.to_string()]).unwrap(), sw.apply(c).to_string());
+        assert_eq!(
+            apply("swizzle", &["1,2,1", &c.to_string()]).unwrap(),
+            sw.apply(c).to_string()
+        );
     }
 }
 
@@ -56,8 +59,14 @@ fn swizzle_formula_golden() {
             assert_eq!(sw.apply(x), 128 * r + 16 * (chunk ^ (r % 8)) + 5);
         }
     }
-    assert_eq!(apply("swizzle", &["3,4,3", "1,2"]).unwrap_err().kind(), "parse");
-    assert_eq!(apply("swizzle", &["3,4,2", "0"]).unwrap_err().kind(), "invalid_swizzle");
+    assert_eq!(
+        apply("swizzle", &["3,4,3", "1,2"]).unwrap_err().kind(),
+        "parse"
+    );
+    assert_eq!(
+        apply("swizzle", &["3,4,2", "0"]).unwrap_err().kind(),
+        "invalid_swizzle"
+    );
 }
 
 /// Byte addresses of one warp reading a K-major 16-bit tile with 16-byte
@@ -87,10 +96,22 @@ fn sw128_atom_has_no_bank_conflicts_where_the_plain_tile_has_many() {
     // 4-byte accesses down the first 16-byte column: thread t reads the half
     // pair at (row t mod 8, col 2·(t/8)).
     let column = |f: &dyn Fn(i64) -> i64| -> Vec<i64> {
-        (0..32).map(|t| 2 * f((t % 8) + 8 * (2 * (t / 8)))).collect()
+        (0..32)
+            .map(|t| 2 * f((t % 8) + 8 * (2 * (t / 8))))
+            .collect()
     };
-    assert_eq!(bank_conflicts(&column(&|i| swizzled.call(i)), 4).unwrap().conflicts(), 0);
-    assert_eq!(bank_conflicts(&column(&|i| plain.call(i)), 4).unwrap().conflicts(), 7);
+    assert_eq!(
+        bank_conflicts(&column(&|i| swizzled.call(i)), 4)
+            .unwrap()
+            .conflicts(),
+        0
+    );
+    assert_eq!(
+        bank_conflicts(&column(&|i| plain.call(i)), 4)
+            .unwrap()
+            .conflicts(),
+        7
+    );
 }
 
 #[test]
@@ -112,7 +133,10 @@ fn gmma_atoms_are_permutations_of_their_tiles() {
             assert_eq!(2 * o, mode.byte_swizzle().apply(2 * atom.layout().call(i)));
         }
     }
-    assert_eq!(gmma_k_atom(SmemSwizzle::B128, 3).unwrap_err().kind(), "unsupported");
+    assert_eq!(
+        gmma_k_atom(SmemSwizzle::B128, 3).unwrap_err().kind(),
+        "unsupported"
+    );
 }
 
 #[test]
@@ -134,17 +158,23 @@ fn descriptor_text() -> impl Strategy<Value = String> {
         ws.clone(),
     )
         .prop_map(|(k, den, dims, w1, w2)| {
-            let count = if den == 1 { k.to_string() } else { format!("{}/{den}", k * den) };
+            let count = if den == 1 {
+                k.to_string()
+            } else {
+                format!("{}/{den}", k * den)
+            };
             let dims: Vec<String> = dims.iter().map(|d| format!("{w1}@{w2}{d}")).collect();
             format!("{count}{}", dims.concat())
         });
     let leaf = basis.boxed();
     let tree = leaf.prop_recursive(4, 24, 4, move |inner| {
-        (prop::collection::vec(inner, 0..4), ws.clone()).prop_map(|(v, w)| {
-            format!("({w}{}{w})", v.join(&format!("{w},{w}")))
-        })
+        (prop::collection::vec(inner, 0..4), ws.clone())
+            .prop_map(|(v, w)| format!("({w}{}{w})", v.join(&format!("{w},{w}"))))
     });
-    (prop::collection::vec(tree, 0..4), prop::sample::select(vec!["", " ", "\t"]))
+    (
+        prop::collection::vec(tree, 0..4),
+        prop::sample::select(vec!["", " ", "\t"]),
+    )
         .prop_map(|(v, w)| format!("{w}({}){w}", v.join(",")))
 }
 
@@ -179,9 +209,15 @@ fn descriptor_examples_and_diagnostics() {
     assert_eq!(d.to_string(), "((1@0,8@1),1@2)");
     assert_eq!(d.entries().len(), 2);
     let e = Descriptor::parse("(1/2@0, 4@1)").unwrap_err();
-    assert_eq!(e.to_string(), "descriptor count 1/2 at byte 1 is not an integer after normalisation");
+    assert_eq!(
+        e.to_string(),
+        "descriptor count 1/2 at byte 1 is not an integer after normalisation"
+    );
     let e = Descriptor::parse("(1@0, x)").unwrap_err();
-    assert_eq!(e.to_string(), "parse error at byte 6: expected an integer count or '(', found 'x'");
+    assert_eq!(
+        e.to_string(),
+        "parse error at byte 6: expected an integer count or '(', found 'x'"
+    );
     let deep = format!("{}1@0{}", "(".repeat(70), ")".repeat(70));
     assert_eq!(Descriptor::parse(&deep).unwrap_err().kind(), "parse");
     let ok = format!("{}1@0{}", "(".repeat(60), ")".repeat(60));
@@ -206,7 +242,10 @@ fn coordinate_layouts_of_cecka_table_1_and_spec() {
         for j in 0..4 {
             for k in 0..2 {
                 let c: IntTuple = format!("({i},({j},{k}))").parse().unwrap();
-                assert_eq!(l.call_coord(&c).unwrap().to_string(), format!("({j},{})", i + 6 * k));
+                assert_eq!(
+                    l.call_coord(&c).unwrap().to_string(),
+                    format!("({j},{})", i + 6 * k)
+                );
             }
         }
     }
@@ -237,19 +276,33 @@ fn tables_5_to_7_coordinate_rows() {
     assert_eq!(coord_right_inverse(&id).unwrap().to_string(), "(4,8):(1,4)");
     assert_eq!(coord_right_inverse(&l).unwrap().to_string(), "(4,4):(4,1)");
     assert_eq!(coord_left_inverse(&id).unwrap().to_string(), "(4,8):(1,4)");
-    assert_eq!(coord_left_inverse(&l).unwrap().to_string(), "(4,(6,2)):(4,(1,16))");
-    for (layout, right) in [(&id, coord_right_inverse(&id)), (&l, coord_right_inverse(&l))] {
+    assert_eq!(
+        coord_left_inverse(&l).unwrap().to_string(),
+        "(4,(6,2)):(4,(1,16))"
+    );
+    for (layout, right) in [
+        (&id, coord_right_inverse(&id)),
+        (&l, coord_right_inverse(&l)),
+    ] {
         let right = right.unwrap();
         for c in 0..right.size() {
             let crd = idx2crd(c, right.shape());
             let back: Vec<i64> = layout.call(right.call(c)).unwrap().leaves().collect();
-            assert_eq!(back, crd.leaves().collect::<Vec<_>>(), "L(R(c)) for {layout}");
+            assert_eq!(
+                back,
+                crd.leaves().collect::<Vec<_>>(),
+                "L(R(c)) for {layout}"
+            );
         }
     }
     for layout in [&id, &l] {
         let left = coord_left_inverse(layout).unwrap();
         for i in 0..layout.size() {
-            assert_eq!(left.call_coord(&layout.call(i).unwrap()).unwrap(), i, "R(L(i)) for {layout}");
+            assert_eq!(
+                left.call_coord(&layout.call(i).unwrap()).unwrap(),
+                i,
+                "R(L(i)) for {layout}"
+            );
         }
     }
     // Table 7 (complements). The paper prints (1,1):(4e0,4e1) for the identity,
@@ -286,7 +339,10 @@ fn identity_tensor_predicates_a_partial_tile() {
     let mut inside = 0;
     for bm in 0..3 {
         for bn in 0..2 {
-            let tile = id.clone().local_tile(&tiler, &IntTuple::flat([bm, bn])).unwrap();
+            let tile = id
+                .clone()
+                .local_tile(&tiler, &IntTuple::flat([bm, bn]))
+                .unwrap();
             assert_eq!(tile.shape().to_string(), "(4,8)");
             for i in 0..tile.size() {
                 let c: Vec<i64> = tile.at(i).unwrap().leaves().collect();
@@ -313,8 +369,16 @@ fn coord_layout_strategy() -> impl Strategy<Value = CoordLayout> {
     proptest::collection::vec((1i64..5, -3i64..4, 0u32..2), 1..4).prop_map(|modes| {
         let text = format!(
             "({}):({})",
-            modes.iter().map(|m| m.0.to_string()).collect::<Vec<_>>().join(","),
-            modes.iter().map(|m| format!("{}@{}", m.1, m.2)).collect::<Vec<_>>().join(",")
+            modes
+                .iter()
+                .map(|m| m.0.to_string())
+                .collect::<Vec<_>>()
+                .join(","),
+            modes
+                .iter()
+                .map(|m| format!("{}@{}", m.1, m.2))
+                .collect::<Vec<_>>()
+                .join(",")
         );
         text.parse().unwrap()
     })

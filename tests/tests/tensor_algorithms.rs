@@ -99,12 +99,7 @@ fn data(n: usize, seed: i64) -> Vec<i64> {
 }
 
 /// Run the generic gemm on the three layouts and compare with `naive`.
-fn check_gemm(
-    la: &Layout,
-    lb: &Layout,
-    lc: &Layout,
-    naive: impl Fn(&[i64], &[i64], &mut [i64]),
-) {
+fn check_gemm(la: &Layout, lb: &Layout, lc: &Layout, naive: impl Fn(&[i64], &[i64], &mut [i64])) {
     let a = data(la.cosize().unwrap() as usize, 1);
     let b = data(lb.cosize().unwrap() as usize, 4);
     let c0 = data(lc.cosize().unwrap() as usize, 9);
@@ -242,10 +237,7 @@ fn gemm_table_3_gett_rows() {
 /// `((n,z,p,q),(c,t,r,s))` ↦ offset of `X[n, c, z+t, p+r, q+s]`.
 fn im2col_layout(nzpq: [i64; 4], ctrs: [i64; 4], xs: [i64; 5]) -> Layout {
     let [sn, sc, sd, sh, sw] = xs;
-    let shape = IntTuple::tuple([
-        IntTuple::flat(nzpq).as_ref(),
-        IntTuple::flat(ctrs).as_ref(),
-    ]);
+    let shape = IntTuple::tuple([IntTuple::flat(nzpq).as_ref(), IntTuple::flat(ctrs).as_ref()]);
     let stride = IntTuple::tuple([
         IntTuple::flat([sn, sd, sh, sw]).as_ref(),
         IntTuple::flat([sc, sd, sh, sw]).as_ref(),
@@ -271,7 +263,10 @@ fn gemm_table_3_conv_row() {
         "(2,(2,2,2,3))",
         &format!("(1,({},{},{},{}))", kk, kk * n, kk * n * z, kk * n * z * p),
     );
-    assert_eq!(lb.to_string(), "((2,2,2,3),(2,2,2,2)):((72,12,4,1),(36,12,4,1))");
+    assert_eq!(
+        lb.to_string(),
+        "((2,2,2,3),(2,2,2,2)):((72,12,4,1),(36,12,4,1))"
+    );
     check_gemm(&la, &lb, &lc, |wf, x, o| {
         for ko in 0..kk {
             for ni in 0..n {
@@ -309,7 +304,10 @@ fn gemm_checks_shapes() {
     let ta = Tensor::new(&a[..], l("(4,8)")).unwrap();
     let tb = Tensor::new(&a[..], l("(4,7)")).unwrap();
     let mut tc = Tensor::new(&mut c[..], l("(4,4)")).unwrap();
-    assert_eq!(gemm(&ta, &tb, &mut tc).unwrap_err().kind(), "not_compatible");
+    assert_eq!(
+        gemm(&ta, &tb, &mut tc).unwrap_err().kind(),
+        "not_compatible"
+    );
     let t3 = Tensor::new(&a[..], l("(2,2,2)")).unwrap();
     assert_eq!(gemm(&t3, &tb, &mut tc).unwrap_err().kind(), "rank_mismatch");
 }
@@ -396,7 +394,10 @@ fn tv_partition_matches_composition_table_4() {
         ("(8,8):(1,8)", "((4,8),2):((16,1),8)"),
         ("(8,8):(8,1)", "((4,8),2):((2,8),1)"),
         ("(8,8):(1,9)", "((4,8),2):((18,1),9)"),
-        ("((4,2),(2,4)):((2,16),(1,8))", "((4,(4,2)),2):((8,(2,16)),1)"),
+        (
+            "((4,2),(2,4)):((2,16),(1,8))",
+            "((4,(4,2)),2):((8,(2,16)),1)",
+        ),
     ] {
         let tv = l("((4,8),2):((16,1),8)");
         let t = make_counting_tensor(l(data)).unwrap();
@@ -413,14 +414,20 @@ fn tv_partition_matches_composition_table_4() {
 
 #[test]
 fn mutable_tensors_slice_and_write() {
-    let mut buf = vec![0i64; 24];
+    let mut buf = [0i64; 24];
     let mut t = Tensor::new(&mut buf[..], l("(4,6):(6,1)")).unwrap();
-    let mut row = t.reborrow().slice(&"(2,_)".parse::<Coord>().unwrap()).unwrap();
+    let mut row = t
+        .reborrow()
+        .slice(&"(2,_)".parse::<Coord>().unwrap())
+        .unwrap();
     for i in 0..6 {
         *row.at_mut(i).unwrap() = 100 + i;
     }
     t.set(&"(0,5)".parse().unwrap(), -1).unwrap();
-    assert_eq!(t.get_mut(&"(4,0)".parse().unwrap()).unwrap_err().kind(), "out_of_bounds");
+    assert_eq!(
+        t.get_mut(&"(4,0)".parse().unwrap()).unwrap_err().kind(),
+        "out_of_bounds"
+    );
     assert_eq!(&buf[12..18], &[100, 101, 102, 103, 104, 105]);
     assert_eq!(buf[5], -1);
 }
@@ -435,9 +442,18 @@ fn upcast_downcast_16_32_bit() {
         assert_eq!(2 * words.call(i), halves.call(2 * i));
     }
     // Row-major (K-major) tiles: the contiguous mode is upcast.
-    assert_eq!(upcast(2, &l("(8,64):(64,1)")).unwrap().to_string(), "(8,32):(32,1)");
-    assert_eq!(downcast(2, &l("(8,32):(32,1)")).unwrap().to_string(), "(8,64):(64,1)");
-    assert_eq!(upcast(4, &l("(4,8):(0,2)")).unwrap().to_string(), "(4,4):(0,1)");
+    assert_eq!(
+        upcast(2, &l("(8,64):(64,1)")).unwrap().to_string(),
+        "(8,32):(32,1)"
+    );
+    assert_eq!(
+        downcast(2, &l("(8,32):(32,1)")).unwrap().to_string(),
+        "(8,64):(64,1)"
+    );
+    assert_eq!(
+        upcast(4, &l("(4,8):(0,2)")).unwrap().to_string(),
+        "(4,4):(0,1)"
+    );
 }
 
 fn small_layout() -> impl Strategy<Value = Layout> {
