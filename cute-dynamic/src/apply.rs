@@ -33,6 +33,8 @@ pub const OPERATIONS: &[&str] = &[
     "rank",
     "depth",
     "slice",
+    "swizzle",
+    "descriptor",
 ];
 
 fn arity(op: &str, args: &[&str], n: std::ops::RangeInclusive<usize>) -> Result<(), LayoutError> {
@@ -60,6 +62,9 @@ fn arity(op: &str, args: &[&str], n: std::ops::RangeInclusive<usize>) -> Result<
 /// assert_eq!(apply("eval", &["((2,2),(4,2)):((1,8),(2,16))", "(2,5)"])?, "26");
 /// assert_eq!(apply("complement", &["4:32", "256"])?, "(32,2):(1,128)");
 /// assert!(apply("composition", &["(4,6,8):(2,3,5)", "6:3"]).is_err());
+/// assert_eq!(apply("swizzle", &["3,4,3", "128"])?, "144");
+/// assert_eq!(apply("swizzle", &["1", "2", "1", "9"])?, "13");
+/// assert_eq!(apply("descriptor", &["( 1@0 , 8/2@1 )"])?, "(1@0,4@1)");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn apply(op: &str, args: &[&str]) -> Result<String, LayoutError> {
@@ -150,6 +155,26 @@ pub fn apply(op: &str, args: &[&str]) -> Result<String, LayoutError> {
         "depth" => {
             arity(op, args, 1..=1)?;
             Ok(layout(0)?.depth().to_string())
+        }
+        "swizzle" => {
+            // `["3,4,3", "128"]`, `["Sw<3,4,3>", "128"]` or `["3", "4", "3", "128"]`.
+            arity(op, args, 2..=4)?;
+            let (sw, at): (crate::Swizzle, usize) = match args.len() {
+                2 => (args[0].parse()?, 1),
+                4 => (args[..3].join(",").parse()?, 3),
+                n => {
+                    return Err(LayoutError::Parse {
+                        position: 0,
+                        expected: "2 or 4 arguments for swizzle".into(),
+                        found: format!("{n} argument(s)"),
+                    });
+                }
+            };
+            Ok(sw.apply(int(at)?).to_string())
+        }
+        "descriptor" => {
+            arity(op, args, 1..=1)?;
+            Ok(args[0].parse::<crate::Descriptor>()?.to_string())
         }
         _ => Err(LayoutError::UnknownOperation {
             name: op.to_string(),

@@ -147,6 +147,51 @@ pub enum LayoutError {
         /// The name given.
         name: String,
     },
+    /// A swizzle's parameters are not admissible (`|S| ≥ B`, at most 62 bits).
+    InvalidSwizzle {
+        /// `B`.
+        b: i64,
+        /// `M`.
+        m: i64,
+        /// `S`.
+        s: i64,
+        /// The rule that fails.
+        reason: String,
+    },
+    /// A descriptor's fractional count has a zero denominator.
+    ZeroDenominator {
+        /// Byte offset of the count in the input.
+        position: usize,
+        /// The count as written.
+        count: String,
+    },
+    /// A descriptor's fractional count is not an integer after normalisation.
+    NonIntegralCount {
+        /// Byte offset of the count in the input.
+        position: usize,
+        /// The count as written.
+        count: String,
+    },
+    /// A tensor's layout reaches offsets outside its storage.
+    OutOfStorage {
+        /// The layout (with the accessor's base offset).
+        layout: String,
+        /// The smallest and largest offset the layout reaches.
+        range: (i64, i64),
+        /// The storage length.
+        len: usize,
+    },
+    /// A coordinate (basis-stride) layout has no well-defined codomain for
+    /// the operation (mixed integer and basis strides, or a basis that is
+    /// both a leaf and a tuple).
+    Codomain {
+        /// What was being done.
+        operation: &'static str,
+        /// The layout, in CuTe notation.
+        layout: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// A size, offset or stride would not fit in an `i64`.
     Overflow {
         /// What was being computed.
@@ -174,6 +219,11 @@ impl LayoutError {
             Self::NoLeftInverse { .. } => "no_left_inverse",
             Self::Unsupported { .. } => "unsupported",
             Self::UnknownOperation { .. } => "unknown_operation",
+            Self::InvalidSwizzle { .. } => "invalid_swizzle",
+            Self::ZeroDenominator { .. } => "zero_denominator",
+            Self::NonIntegralCount { .. } => "non_integral_count",
+            Self::OutOfStorage { .. } => "out_of_storage",
+            Self::Codomain { .. } => "codomain",
             Self::Overflow { .. } => "overflow",
         }
     }
@@ -285,6 +335,27 @@ impl fmt::Display for LayoutError {
             ),
             Self::Unsupported { operation, reason } => write!(f, "{operation}: {reason}"),
             Self::UnknownOperation { name } => write!(f, "unknown operation {name:?}"),
+            Self::InvalidSwizzle { b, m, s, reason } => {
+                write!(f, "Swizzle<{b},{m},{s}> is not admissible: {reason}")
+            }
+            Self::ZeroDenominator { position, count } => write!(
+                f,
+                "descriptor count {count} at byte {position} has a zero denominator"
+            ),
+            Self::NonIntegralCount { position, count } => write!(
+                f,
+                "descriptor count {count} at byte {position} is not an integer after normalisation"
+            ),
+            Self::OutOfStorage { layout, range, len } => write!(
+                f,
+                "tensor layout {layout} reaches offsets {}..={} outside storage of length {len}",
+                range.0, range.1
+            ),
+            Self::Codomain {
+                operation,
+                layout,
+                reason,
+            } => write!(f, "{operation} of coordinate layout {layout}: {reason}"),
             Self::Overflow {
                 operation,
                 operands,
