@@ -1,0 +1,175 @@
+//! Hardening: no input crashes or hangs the library. Every operation gets
+//! hostile operands (deep nesting, huge ranks, values near the i64 limits,
+//! zero and negative shapes, stride-0 and negative strides) and must answer
+//! `Ok` or a named error, quickly.
+
+use std::time::{Duration, Instant};
+
+use cute_dynamic::{OPERATIONS, apply};
+
+/// Operands that stress every code path.
+fn hostile_layouts() -> Vec<String> {
+    let mut v: Vec<String> = [
+        "1:0", "():()", "(()):(())", "(1,1,1):(0,0,0)", "(4,8):(0,0)", "(4,8):(-1,-4)",
+        "(4,8):(1,-4)", "(2,3):(-3,1)", "(8,8):(8,1)", "(4,6,8):(2,3,5)", "(6,2):(1,7)",
+        "(3,2):(2,3)", "((2,2),(4,2)):((1,8),(2,16))", "(1,(2,4)):(0,(-1,512))", "4:-1",
+        "9223372036854775807:1", "(3037000499,3037000499):(1,3037000499)",
+        "(2,2):(4611686018427387904,4611686018427387904)", "2:9223372036854775807",
+        "2:-9223372036854775808", "(4294967296,2):(1,-9223372036854775808)",
+        "(2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536,131072,262144,524288)",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    // The deepest legal nesting, and a wide flat layout.
+    let depth = cute_dynamic::MAX_DEPTH;
+    v.push(format!(
+        "{}2{}:{}1{}",
+        "(".repeat(depth),
+        ")".repeat(depth),
+        "(".repeat(depth),
+        ")".repeat(depth)
+    ));
+    let wide = 200;
+    v.push(format!(
+        "({}):({})",
+        vec!["2"; wide].join(","),
+        (0..wide)
+            .map(|i| if i < 62 {
+                (1i64 << i).to_string()
+            } else {
+                "0".into()
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    ));
+    v
+}
+
+fn hostile_second() -> Vec<String> {
+    let mut v = hostile_layouts();
+    v.extend(
+        [
+            "<2:1,3:1>",
+            "<>",
+            "(1,1)",
+            "<<2:1>,4:1>",
+            "0",
+            "-5",
+            "(_,0)",
+            "(0,_)",
+            "_",
+            "99999999999999999999",
+            "x",
+        ]
+        .map(String::from),
+    );
+    v
+}
+
+#[test]
+fn every_operation_answers_every_hostile_input() {
+    let firsts = hostile_layouts();
+    let seconds = hostile_second();
+    let start = Instant::now();
+    let mut answered = 0usize;
+    for op in OPERATIONS {
+        for a in &firsts {
+            // Unary form, then every binary form.
+            let _ = apply(op, &[a]);
+            answered += 1;
+            for b in &seconds {
+                let t = Instant::now();
+                let r = apply(op, &[a, b]);
+                assert!(
+                    t.elapsed() < Duration::from_secs(2),
+                    "{op}({a}, {b}) took {:?}",
+                    t.elapsed()
+                );
+                if let Err(e) = &r {
+                    assert!(!e.kind().is_empty() && !e.to_string().is_empty());
+                }
+                answered += 1;
+            }
+        }
+    }
+    assert!(answered > 10_000);
+    assert!(start.elapsed() < Duration::from_secs(120));
+}
+
+#[test]
+fn nesting_beyond_the_limit_is_a_quick_error() {
+    for n in [cute_dynamic::MAX_DEPTH + 1, 1000, 1_000_000] {
+        let text = format!("{}4{}", "(".repeat(n), ")".repeat(n));
+        let t = Instant::now();
+        let e = text.parse::<cute_dynamic::Layout>().unwrap_err();
+        assert_eq!(e.kind(), "parse");
+        assert!(e.to_string().contains("levels of nesting"), "{e}");
+        assert!(t.elapsed() < Duration::from_millis(500));
+        assert_eq!(apply("coalesce", &[&text]).unwrap_err().kind(), "parse");
+        assert!(text.parse::<cute_dynamic::Tiler>().is_err());
+        assert!(text.parse::<cute_dynamic::Coord>().is_err());
+    }
+    let tilers = format!("{}4:1{}", "<".repeat(100_000), ">".repeat(100_000));
+    assert!(tilers.parse::<cute_dynamic::Tiler>().is_err());
+}
+
+#[test]
+fn zero_and_negative_shapes_are_rejected() {
+    for s in ["0:1", "(4,0):(1,4)", "-3:1", "(2,(3,-1)):(1,(2,6))"] {
+        let e = s.parse::<cute_dynamic::Layout>().unwrap_err();
+        assert_eq!(e.kind(), "parse", "{s}");
+        assert!(e.to_string().contains("positive shape"), "{e}");
+    }
+    assert_eq!(
+        apply("complement", &["4:1", "0"]).unwrap_err().kind(),
+        "non_positive_shape"
+    );
+}
+
+#[test]
+fn long_inputs_answer_quickly() {
+    let long = format!("({})", vec!["1"; 2_000_000].join(","));
+    let t = Instant::now();
+    let r = apply("coalesce", &[&long]);
+    assert_eq!(r.unwrap(), "1:0");
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    let junk = "(".to_string() + &"1,".repeat(5_000_000);
+    assert!(apply("size", &[&junk]).is_err());
+}
+
+/// Negative and zero strides: what each operation does (README "Differences
+/// from CuTe" documents the same table).
+#[test]
+fn negative_and_zero_strides_per_operation() {
+    let ok = |op: &str, args: &[&str], want: &str| {
+        assert_eq!(apply(op, args).unwrap(), want, "{op}{args:?}")
+    };
+    let err = |op: &str, args: &[&str], kind: &str| {
+        assert_eq!(apply(op, args).unwrap_err().kind(), kind, "{op}{args:?}")
+    };
+    ok("coalesce", &["(4,8):(-1,-4)"], "32:-1");
+    ok("filter", &["(4,8):(0,-4)"], "8:-4");
+    ok(
+        "composition",
+        &["(1,(2,4)):(0,(-1,512))", "4:-1"],
+        "(2,2):(1,-512)",
+    );
+    ok("composition", &["(4,8):(-1,-4)", "8:1"], "8:-1");
+    ok("composition", &["(4,8):(-1,4)", "8:1"], "(4,2):(-1,4)");
+    err(
+        "composition",
+        &["(4,8):(1,4)", "(2,2):(-1,4)"],
+        "unsupported",
+    );
+    ok(
+        "composition",
+        &["(4,8):(1,4)", "(2,2):(0,4)"],
+        "(2,2):(0,4)",
+    );
+    err("complement", &["4:-1", "8"], "unsupported");
+    ok("complement", &["(4,2):(0,4)", "16"], "(4,2):(1,8)");
+    ok("right_inverse", &["(4,8):(-1,-4)"], "32:-1");
+    err("left_inverse", &["(4,8):(-1,-4)"], "unsupported");
+    ok("left_inverse", &["(4,8):(0,1)"], "8:4");
+}
