@@ -36,6 +36,7 @@ mod inverse;
 mod layout;
 mod parse;
 mod product;
+pub mod render;
 mod tiler;
 
 pub use apply::{OPERATIONS, apply};
@@ -53,4 +54,5 @@ pub use parse::{MAX_DEPTH, parse_coord, parse_int_tuple, parse_layout, parse_til
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
+pub use render::print_layout;
 pub use tiler::{AsTiler, Tiler, TilerRef};
