@@ -203,7 +203,7 @@ impl Grid {
     /// let l: Layout = "((2,2),(2,2)):((1,4),(2,8))".parse()?;
     /// let text = Grid::layout(&l, ColorBy::Offset)?.to_text(TextStyle::Plain);
     /// assert_eq!(text.lines().nth(1), Some("        (0,0) (1,0) (0,1) (1,1)"));
-    /// assert_eq!(text.lines().nth(3), Some(" (1,0)     1     3     9    11"));
+    /// assert_eq!(text.lines().nth(3), Some(" (1,0)      1     3     9    11"));
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn layout(layout: &Layout, color: ColorBy) -> Result<Self, LayoutError> {
