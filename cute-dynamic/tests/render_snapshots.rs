@@ -14,13 +14,22 @@ use cute_dynamic::render::{ColorBy, Grid, TextStyle};
 fn cases() -> Vec<(&'static str, Grid)> {
     let layout = |s: &str| s.parse::<Layout>().unwrap();
     vec![
-        ("rank1", Grid::layout(&layout("8:3"), ColorBy::Offset).unwrap()),
-        ("rank2", Grid::layout(&layout("(4,8):(1,4)"), ColorBy::Offset).unwrap()),
+        (
+            "rank1",
+            Grid::layout(&layout("8:3"), ColorBy::Offset).unwrap(),
+        ),
+        (
+            "rank2",
+            Grid::layout(&layout("(4,8):(1,4)"), ColorBy::Offset).unwrap(),
+        ),
         (
             "hierarchical",
             Grid::layout(&layout("((2,2),(4,2)):((1,8),(2,16))"), ColorBy::Offset).unwrap(),
         ),
-        ("rank3", Grid::layout(&layout("(2,4,3):(12,1,4)"), ColorBy::Mode(2)).unwrap()),
+        (
+            "rank3",
+            Grid::layout(&layout("(2,4,3):(12,1,4)"), ColorBy::Mode(2)).unwrap(),
+        ),
         (
             "tv_sm80_16x8_c",
             Grid::thread_value(&layout("((4,8),(2,2)):((32,1),(16,8))"), 16, 8).unwrap(),
@@ -29,7 +38,10 @@ fn cases() -> Vec<(&'static str, Grid)> {
 }
 
 fn check(name: &str, ext: &str, actual: &str) -> Option<String> {
-    let path = format!("{}/tests/snapshots/{name}.{ext}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/snapshots/{name}.{ext}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
         std::fs::write(&path, actual).unwrap();
         return None;
@@ -75,7 +87,15 @@ fn svgs_are_well_formed_xml() {
 
 #[test]
 fn the_checker_rejects_malformed_xml() {
-    for bad in ["<a>", "<a></b>", "<a x=1/>", "<a>&nope;</a>", "<a>1 < 2</a>", "<a/><b/>", "text"] {
+    for bad in [
+        "<a>",
+        "<a></b>",
+        "<a x=1/>",
+        "<a>&nope;</a>",
+        "<a>1 < 2</a>",
+        "<a/><b/>",
+        "text",
+    ] {
         assert!(xml::check(bad).is_err(), "{bad}");
     }
     xml::check("<?xml version=\"1.0\"?><a x='1'><!-- c --><b/>&amp;&#38;</a>\n").unwrap();
@@ -83,8 +103,14 @@ fn the_checker_rejects_malformed_xml() {
 
 #[test]
 fn pictures_are_deterministic() {
-    let a: Vec<String> = cases().iter().map(|(_, g)| g.to_svg() + &g.to_latex()).collect();
-    let b: Vec<String> = cases().iter().map(|(_, g)| g.to_svg() + &g.to_latex()).collect();
+    let a: Vec<String> = cases()
+        .iter()
+        .map(|(_, g)| g.to_svg() + &g.to_latex())
+        .collect();
+    let b: Vec<String> = cases()
+        .iter()
+        .map(|(_, g)| g.to_svg() + &g.to_latex())
+        .collect();
     assert_eq!(a, b);
 }
 
@@ -146,7 +172,9 @@ mod xml {
 
     /// Parses `<name attr="v" …>` or `…/>`: (name, bytes consumed, empty).
     fn start_tag(s: &str) -> Result<(&str, usize, bool), String> {
-        let name_end = s[1..].find(|c: char| !is_name(c)).map_or(s.len(), |p| p + 1);
+        let name_end = s[1..]
+            .find(|c: char| !is_name(c))
+            .map_or(s.len(), |p| p + 1);
         let name = &s[1..name_end];
         if name.is_empty() {
             return Err("`<` not followed by a name".into());
@@ -173,10 +201,15 @@ mod xml {
                 return Err(format!("bad or repeated attribute in <{name}"));
             }
             let after = trimmed[attr_end..].trim_start();
-            let after = after.strip_prefix('=').ok_or(format!("attribute {attr} has no value"))?.trim_start();
+            let after = after
+                .strip_prefix('=')
+                .ok_or(format!("attribute {attr} has no value"))?
+                .trim_start();
             let quote = after.chars().next().filter(|q| *q == '"' || *q == '\'');
             let quote = quote.ok_or(format!("attribute {attr} is not quoted"))?;
-            let close = after[1..].find(quote).ok_or(format!("attribute {attr} is not closed"))?;
+            let close = after[1..]
+                .find(quote)
+                .ok_or(format!("attribute {attr} is not closed"))?;
             let value = &after[1..1 + close];
             if value.contains('<') {
                 return Err(format!("`<` in attribute {attr}"));
@@ -192,8 +225,16 @@ mod xml {
         let end = s.find(';').ok_or("`&` without `;`")?;
         let body = &s[1..end];
         let ok = matches!(body, "amp" | "lt" | "gt" | "quot" | "apos")
-            || body.strip_prefix("#x").is_some_and(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit()))
-            || body.strip_prefix('#').is_some_and(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()));
-        if ok { Ok(()) } else { Err(format!("unknown entity &{body};")) }
+            || body
+                .strip_prefix("#x")
+                .is_some_and(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit()))
+            || body
+                .strip_prefix('#')
+                .is_some_and(|d| !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()));
+        if ok {
+            Ok(())
+        } else {
+            Err(format!("unknown entity &{body};"))
+        }
     }
 }

@@ -1,4 +1,5 @@
 //! Helpers shared by the CLI tests: run `cute` with arguments and stdin.
+#![allow(dead_code)] // each test binary uses a subset of these helpers
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
