@@ -220,3 +220,30 @@ fn a_ten_megabyte_line_is_answered_quickly() {
     );
     assert_eq!(lines[1], r#"{"id":1,"ok":"32"}"#);
 }
+
+#[test]
+fn answers_are_flushed_before_the_next_line_arrives() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .arg("batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    for (request, answer) in [
+        (r#"{"id":"a","op":"size","args":["(4,8)"]}"#, r#"{"id":"a","ok":"32"}"#),
+        ("garbage", r#"{"id":null,"error":{"kind":"parse""#),
+        (r#"{"id":"b","op":"cosize","args":["(4,8):(1,5)"]}"#, r#"{"id":"b","ok":"39"}"#),
+    ] {
+        writeln!(stdin, "{request}").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        assert!(line.starts_with(answer), "{line}");
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}

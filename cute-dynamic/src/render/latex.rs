@@ -29,7 +29,8 @@ fn tex_escape(text: &str) -> String {
 
 /// A length in centimetres, printed with two decimals.
 fn cm(v: f64) -> String {
-    format!("{v:.2}")
+    // `+ 0.0` turns -0.0 into 0.0, so no "-0.00" is printed.
+    format!("{:.2}", v + 0.0)
 }
 
 impl Grid {
