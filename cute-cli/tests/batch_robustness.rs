@@ -234,9 +234,15 @@ fn answers_are_flushed_before_the_next_line_arrives() {
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     for (request, answer) in [
-        (r#"{"id":"a","op":"size","args":["(4,8)"]}"#, r#"{"id":"a","ok":"32"}"#),
+        (
+            r#"{"id":"a","op":"size","args":["(4,8)"]}"#,
+            r#"{"id":"a","ok":"32"}"#,
+        ),
         ("garbage", r#"{"id":null,"error":{"kind":"parse""#),
-        (r#"{"id":"b","op":"cosize","args":["(4,8):(1,5)"]}"#, r#"{"id":"b","ok":"39"}"#),
+        (
+            r#"{"id":"b","op":"cosize","args":["(4,8):(1,5)"]}"#,
+            r#"{"id":"b","ok":"39"}"#,
+        ),
     ] {
         writeln!(stdin, "{request}").unwrap();
         stdin.flush().unwrap();
