@@ -1,6 +1,260 @@
-//! The `cute` command (filled in by the CLI work).
+//! The `cute` command: show, evaluate and transform CuTe layouts, draw them
+//! (text, SVG, TikZ), and answer JSON Lines requests (`cute batch`).
+//!
+//! Every operation goes through [`cute_dynamic::apply`], the library's one
+//! dispatcher, so the CLI, `cute batch` and the tests agree by construction.
+//! Errors are the library's messages, printed to stderr with exit status 1.
 #![forbid(unsafe_code)]
 
-fn main() {
-    println!("cute: not yet implemented");
+mod batch;
+mod ops;
+
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use cute_dynamic::render::{ColorBy, Grid, TextStyle};
+use cute_dynamic::{Layout, LayoutError};
+
+use ops::OpCommand;
+
+/// Show, evaluate and transform CuTe layouts.
+#[derive(Parser, Debug)]
+#[command(
+    name = "cute",
+    version,
+    about = "Show, evaluate and transform CuTe layouts (CuTe notation: (4,8):(1,4), ((2,2),(4,2)):((1,8),(2,16)))",
+    after_help = "Examples:\n  $ cute show '(4,8):(1,4)'\n  $ cute composition '(4,6,8,10):(2,3,5,7)' 6:12\n  $ cute svg --tv 16x16 '((4,8),(2,2,2)):((32,1),(16,8,128))' -o tv.svg\n  $ echo '{\"id\":1,\"op\":\"size\",\"args\":[\"(4,8)\"]}' | cute batch"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Print a layout: CuTe notation, size, cosize, rank, depth and its grid of offsets
+    #[command(
+        after_help = "Example:\n  $ cute show '(2,3):(3,1)'\n  layout: (2,3):(3,1)\n  size:   6\n  cosize: 6\n  rank:   2\n  depth:  1\n  ...\n\nThe layout is read from the first line of standard input when it is `-` or missing."
+    )]
+    Show {
+        /// The layout, in CuTe notation
+        layout: Option<String>,
+        /// How to draw the grid
+        #[arg(long, value_enum, default_value_t = Style::Ascii)]
+        style: Style,
+    },
+    #[command(flatten)]
+    Op(OpCommand),
+    /// Draw a layout (or a thread/value layout with --tv) as an SVG picture
+    #[command(
+        after_help = "Examples:\n  $ cute svg '((2,2),(4,2)):((1,8),(2,16))' -o hier.svg\n  $ cute svg --color-by mode0 '(8,8):(8,1)' -o rows.svg\n  $ cute svg --tv 16x16 '((4,8),(2,2,2)):((32,1),(16,8,128))' -o tv.svg\n\nThe layout is read from the first line of standard input when it is `-` or missing."
+    )]
+    Svg(Picture),
+    /// Draw a layout (or a thread/value layout with --tv) as a standalone TikZ document
+    #[command(
+        after_help = "Example:\n  $ cute latex --tv 8x4 '((4,8),1):((8,1),0)' -o tv.tex && pdflatex tv.tex\n\nThe layout is read from the first line of standard input when it is `-` or missing."
+    )]
+    Latex(Picture),
+    /// Answer JSON Lines requests on stdin, one JSON line out per line in
+    #[command(
+        after_help = "Protocol (one line in, one line out, in order, flushed):\n  in : {\"id\":\"c1\",\"op\":\"composition\",\"args\":[\"(4,6,8,10):(2,3,5,7)\",\"6:12\"]}\n  out: {\"id\":\"c1\",\"ok\":\"(2,3):(9,5)\"}\n  out: {\"id\":\"c2\",\"error\":{\"kind\":\"stride_divisibility\",\"message\":\"...\"}}\nMalformed, blank or overlong (> 1 MiB) lines get {\"id\":null,\"error\":{\"kind\":\"parse\",...}}.\nThe exit status is 0 at end of input."
+    )]
+    Batch,
+}
+
+/// Arguments of `cute svg` and `cute latex`.
+#[derive(clap::Args, Debug)]
+struct Picture {
+    /// The layout, in CuTe notation
+    layout: Option<String>,
+    /// Write to this file instead of stdout
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Draw a thread/value layout (thr,val) -> offset on an MxN tile (column-major), e.g. 16x8
+    #[arg(long, value_name = "MxN")]
+    tv: Option<String>,
+    /// Color cells by offset, by the index within a mode (mode0, mode1, …), or not at all
+    #[arg(long, default_value = "offset", value_name = "offset|modeK|none")]
+    color_by: String,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug)]
+enum Style {
+    /// Aligned columns, no lines
+    Plain,
+    /// ASCII boxes, as CuTe's print_layout
+    Ascii,
+    /// Unicode box drawing
+    Unicode,
+}
+
+/// What went wrong: a library error (its message is printed as is) or an
+/// I/O or usage problem.
+enum Failure {
+    Layout(LayoutError),
+    Other(String),
+}
+
+impl From<LayoutError> for Failure {
+    fn from(e: LayoutError) -> Self {
+        Failure::Layout(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Other(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            let message = match f {
+                Failure::Layout(e) => format!("cute: {e} [{}]", e.kind()),
+                Failure::Other(m) => format!("cute: {m}"),
+            };
+            let _ = writeln!(io::stderr(), "{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Reads one operand from the first non-empty line of standard input.
+fn stdin_operand() -> Result<String, Failure> {
+    let mut line = String::new();
+    for l in io::stdin().lock().lines() {
+        line = l?;
+        if !line.trim().is_empty() {
+            break;
+        }
+    }
+    let line = line.trim();
+    if line.is_empty() {
+        return Err(Failure::Other(
+            "no layout given (as an argument or on standard input)".into(),
+        ));
+    }
+    Ok(line.to_string())
+}
+
+/// The operand itself, or standard input's first line for `-` or nothing.
+fn operand(arg: Option<String>) -> Result<String, Failure> {
+    match arg {
+        Some(a) if a != "-" => Ok(a),
+        _ => stdin_operand(),
+    }
+}
+
+fn print(text: &str) -> Result<(), Failure> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+fn run(cmd: Cmd) -> Result<(), Failure> {
+    match cmd {
+        Cmd::Show { layout, style } => {
+            let layout: Layout = operand(layout)?.parse()?;
+            print(&show(&layout, style)?)
+        }
+        Cmd::Op(op) => {
+            let mut operands = op.operands.clone();
+            let spec = op.spec();
+            if operands.len() < spec.required.len() {
+                operands.insert(0, "-".into());
+            }
+            if let Some(i) = operands.iter().position(|a| a == "-") {
+                operands[i] = stdin_operand()?;
+            }
+            let args: Vec<&str> = operands.iter().map(String::as_str).collect();
+            let result = cute_dynamic::apply(op.name, &args)?;
+            print(&format!("{result}\n"))
+        }
+        Cmd::Svg(p) => picture(p, Grid::to_svg),
+        Cmd::Latex(p) => picture(p, Grid::to_latex),
+        Cmd::Batch => {
+            let stdin = io::stdin().lock();
+            let stdout = io::stdout().lock();
+            match batch::run(stdin, stdout) {
+                // A closed stdout ends the conversation; it is not an error.
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+                r => Ok(r?),
+            }
+        }
+    }
+}
+
+/// The text of `cute show`.
+fn show(layout: &Layout, style: Style) -> Result<String, Failure> {
+    let cosize = layout
+        .cosize()
+        .map_or_else(|e| format!("error: {e}"), |c| c.to_string());
+    let mut s = format!(
+        "layout: {layout}\nsize:   {}\ncosize: {cosize}\nrank:   {}\ndepth:  {}\n",
+        layout.size(),
+        layout.rank(),
+        layout.depth()
+    );
+    let style = match style {
+        Style::Plain => TextStyle::Plain,
+        Style::Ascii => TextStyle::Ascii,
+        Style::Unicode => TextStyle::Unicode,
+    };
+    match Grid::layout(layout, ColorBy::None) {
+        Ok(grid) => {
+            // The title repeats the first line; keep the grid only.
+            let text = grid.to_text(style);
+            s.push_str(text.split_once('\n').map_or("", |(_, rest)| rest));
+        }
+        Err(e) => s.push_str(&format!("(no grid: {e})\n")),
+    }
+    Ok(s)
+}
+
+fn parse_color(text: &str) -> Result<ColorBy, Failure> {
+    match text {
+        "offset" => Ok(ColorBy::Offset),
+        "none" => Ok(ColorBy::None),
+        _ => text
+            .strip_prefix("mode")
+            .and_then(|k| k.parse().ok())
+            .map(ColorBy::Mode)
+            .ok_or_else(|| {
+                Failure::Other(format!(
+                    "--color-by: expected offset, none or modeK (e.g. mode0), found {text}"
+                ))
+            }),
+    }
+}
+
+fn parse_tile(text: &str) -> Result<(i64, i64), Failure> {
+    let bad = || Failure::Other(format!("--tv: expected MxN (e.g. 16x8), found {text}"));
+    let (m, n) = text.split_once(['x', 'X', ',']).ok_or_else(bad)?;
+    Ok((
+        m.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+fn picture(p: Picture, draw: fn(&Grid) -> String) -> Result<(), Failure> {
+    let layout: Layout = operand(p.layout)?.parse()?;
+    let grid = match &p.tv {
+        Some(tile) => {
+            let (m, n) = parse_tile(tile)?;
+            Grid::thread_value(&layout, m, n)?
+        }
+        None => Grid::layout(&layout, parse_color(&p.color_by)?)?,
+    };
+    let text = draw(&grid);
+    match p.output {
+        Some(path) => std::fs::write(&path, text)
+            .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display()))),
+        None => print(&text),
+    }
 }

@@ -42,6 +42,7 @@ mod product;
 mod recast;
 mod swizzle;
 mod tensor;
+pub mod render;
 mod tiler;
 
 pub use algorithms::{axpby, batched_gemm, copy, gemm};
@@ -74,4 +75,5 @@ pub use tensor::{
     Coordinates, Counting, Engine, EngineMut, Tensor, TensorLayout, make_counting_tensor,
     make_identity_tensor,
 };
+pub use render::print_layout;
 pub use tiler::{AsTiler, Tiler, TilerRef};

@@ -1,0 +1,183 @@
+//! The `cute` subcommands: output on good input, exit status 1 and the
+//! library's message on stderr on bad input, layouts from stdin, and every
+//! `--help` example producing the output it shows.
+
+mod common;
+
+use common::cute;
+
+fn stdout(args: &[&str]) -> String {
+    let out = cute(args, "");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn show_prints_the_queries_and_the_grid() {
+    assert_eq!(
+        stdout(&["show", "(2,3):(3,1)"]),
+        "layout: (2,3):(3,1)\nsize:   6\ncosize: 6\nrank:   2\ndepth:  1\n\
+         \x20    0   1   2\n   +---+---+---+\n 0 | 0 | 1 | 2 |\n   +---+---+---+\n 1 | 3 | 4 | 5 |\n   +---+---+---+\n"
+    );
+}
+
+#[test]
+fn show_labels_hierarchical_modes_with_natural_coordinates() {
+    let text = stdout(&["show", "--style", "plain", "((2,2),(4,2)):((1,8),(2,16))"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], "size:   32");
+    assert_eq!(
+        lines[5],
+        "        (0,0) (1,0) (2,0) (3,0) (0,1) (1,1) (2,1) (3,1)"
+    );
+    assert_eq!(
+        lines[7],
+        " (1,0)      1     3     5     7    17    19    21    23"
+    );
+}
+
+#[test]
+fn eval_and_slice() {
+    let l = "((2,2),(4,2)):((1,8),(2,16))";
+    for c in ["22", "(2,5)", "((0,1),(1,1))"] {
+        assert_eq!(stdout(&["eval", l, c]), "26\n");
+    }
+    let a = "((3,2),((2,3),2)):((4,1),((2,15),100))";
+    assert_eq!(stdout(&["slice", a, "(2,((0,_),_))"]), "8|(3,2):(15,100)\n");
+}
+
+#[test]
+fn aliases_reach_the_same_operation() {
+    assert_eq!(
+        stdout(&["compose", "(4,6,8,10):(2,3,5,7)", "6:12"]),
+        "(2,3):(9,5)\n"
+    );
+    assert_eq!(
+        stdout(&["divide", "(8,8):(1,8)", "<2:1,4:1>"]),
+        stdout(&["logical_divide", "(8,8):(1,8)", "<2:1,4:1>"])
+    );
+}
+
+#[test]
+fn layouts_come_from_stdin_for_dash_or_a_missing_operand() {
+    let piped = |args: &[&str], input: &str| {
+        let out = cute(args, input);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(piped(&["coalesce"], "(2,(1,6)):(1,(6,2))\n"), "12:1\n");
+    assert_eq!(
+        piped(&["composition", "-", "6:12"], "(4,6,8,10):(2,3,5,7)\n"),
+        "(2,3):(9,5)\n"
+    );
+    assert_eq!(
+        piped(&["composition", "6:12"], "\n(4,6,8,10):(2,3,5,7)\n"),
+        "(2,3):(9,5)\n"
+    );
+    assert!(piped(&["show", "-"], "8:2").starts_with("layout: 8:2\nsize:   8\n"));
+}
+
+#[test]
+fn errors_go_to_stderr_with_status_1() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["composition", "(4,6,8):(2,3,5)", "6:3"],
+            "stride divisibility",
+        ),
+        (
+            &["composition", "(4,6,8):(2,3,5)", "6:1"],
+            "shape divisibility",
+        ),
+        (&["show", "(4,8):(1,4"], "parse error at byte"),
+        (&["eval", "(4,8):(1,4)", "(1,2,3)"], "(1,2,3)"),
+        (&["complement", "(4,4):(1,2)"], "complement"),
+        (&["composition", "8:1"], "no layout given"),
+        (&["svg", "--tv", "4x4", "(4,8):(1,4)"], "outside"),
+    ];
+    for (args, needle) in cases {
+        let out = cute(args, "");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("cute: ") && err.contains(needle),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// Splits a shell command line of words and single-quoted words.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut in_word = false;
+    for ch in line.chars() {
+        match ch {
+            '\'' => {
+                quoted = !quoted;
+                in_word = true;
+            }
+            ' ' if !quoted => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            c => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    words
+}
+
+#[test]
+fn every_help_example_prints_what_it_shows() {
+    let help = stdout(&["--help"]);
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| !["show", "svg", "latex", "batch", "help"].contains(c))
+        .collect();
+    assert!(commands.len() >= 20, "{commands:?}");
+    for c in commands {
+        let text = stdout(&[c, "--help"]);
+        let mut lines = text.lines().skip_while(|l| *l != "Example:").skip(1);
+        let command = lines.next().and_then(|l| l.strip_prefix("  $ ")).expect(c);
+        let expected = lines.next().expect(c).trim();
+        let words = shell_words(command);
+        assert_eq!(words[0], "cute");
+        let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        assert_eq!(stdout(&args).trim(), expected, "example of {c}");
+    }
+}
+
+#[test]
+fn svg_and_latex_write_files() {
+    let dir = std::env::temp_dir().join(format!("cute-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("tv.svg");
+    let svg_path = svg.to_str().unwrap();
+    stdout(&["svg", "--tv", "4x2", "(4,2):(1,4)", "-o", svg_path]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains(">T3V1</text>"));
+    let tex = stdout(&["latex", "--color-by", "mode0", "(4,2):(2,1)"]);
+    assert!(tex.contains("\\begin{tikzpicture}"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
