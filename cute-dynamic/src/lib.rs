@@ -40,9 +40,9 @@ mod layout;
 mod parse;
 mod product;
 mod recast;
+pub mod render;
 mod swizzle;
 mod tensor;
-pub mod render;
 mod tiler;
 
 pub use algorithms::{axpby, batched_gemm, copy, gemm};
@@ -67,6 +67,7 @@ pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
 pub use recast::{downcast, recast_layout, upcast};
+pub use render::print_layout;
 pub use swizzle::{
     BankConflicts, MAX_SWIZZLE_BITS, SmemSwizzle, Swizzle, SwizzledLayout, bank_conflicts,
     gmma_k_atom,
@@ -75,5 +76,4 @@ pub use tensor::{
     Coordinates, Counting, Engine, EngineMut, Tensor, TensorLayout, make_counting_tensor,
     make_identity_tensor,
 };
-pub use render::print_layout;
 pub use tiler::{AsTiler, Tiler, TilerRef};
