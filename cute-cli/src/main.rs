@@ -6,8 +6,9 @@
 //! Errors are the library's messages, printed to stderr with exit status 1.
 #![forbid(unsafe_code)]
 
-mod batch;
 mod ops;
+
+use cute_cli::batch;
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
