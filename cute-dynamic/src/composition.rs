@@ -111,18 +111,33 @@ pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, Layo
         out.close(o);
     }
     let last = a_modes.len() - 1;
-    for (mode, &sum) in digit_sum.iter().enumerate().take(last) {
-        if sum >= a_modes[mode].0 {
-            return Err(LayoutError::Carry {
-                a: a.to_string(),
-                b: b.to_string(),
-                mode,
-                digit_sum: sum,
-                mode_size: a_modes[mode].0,
-            });
-        }
+    let carry = digit_sum
+        .iter()
+        .enumerate()
+        .take(last)
+        .find(|&(mode, &sum)| sum >= a_modes[mode].0);
+    if let Some((mode, &sum)) = carry {
+        return Err(LayoutError::Carry {
+            a: a.to_string(),
+            b: b.to_string(),
+            mode,
+            digit_sum: sum,
+            mode_size: a_modes[mode].0,
+            witness: carry_witness(a, b, &out.finish()),
+        });
     }
     Ok(out.finish())
+}
+
+/// The first coordinate (within a bounded search) where the mode-by-mode
+/// layout `naive` differs from `A ∘ B`: `(c, naive(c), A(B(c)))`.
+fn carry_witness(a: LayoutRef<'_>, b: LayoutRef<'_>, naive: &Layout) -> Option<(i64, i64, i64)> {
+    let (a, b) = (a.to_owned(), b.to_owned());
+    (0..b.size().min(1 << 16)).find_map(|c| {
+        let want = a.checked_call(b.checked_call(c).ok()?).ok()?;
+        let got = naive.checked_call(c).ok()?;
+        (got != want).then_some((c, got, want))
+    })
 }
 
 /// Compose coalesced `A` (its modes) with the rank-1 `s:d`: write the

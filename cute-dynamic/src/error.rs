@@ -101,6 +101,9 @@ pub enum LayoutError {
         digit_sum: i64,
         /// That mode's size.
         mode_size: i64,
+        /// A coordinate `c` of `B` where the mode-by-mode layout `R` is wrong,
+        /// with `R(c)` and `A(B(c))`, when one was found.
+        witness: Option<(i64, i64, i64)>,
     },
     /// Complement of a layout whose modes, sorted by stride, overlap or
     /// interleave (a stride lies inside the extent of the smaller modes).
@@ -301,11 +304,21 @@ impl fmt::Display for LayoutError {
                 mode,
                 digit_sum,
                 mode_size,
-            } => write!(
-                f,
-                "composition {a} ∘ {b} is not admissible: the modes of the right side carry in mode {mode} \
-                 of the left side (largest digits sum to {digit_sum}, mode size is {mode_size})"
-            ),
+                witness,
+            } => {
+                write!(
+                    f,
+                    "composition {a} ∘ {b} is not admissible: the modes of the right side carry in mode {mode} \
+                     of the left side (largest digits sum to {digit_sum}, mode size is {mode_size})"
+                )?;
+                if let Some((c, got, want)) = witness {
+                    write!(
+                        f,
+                        "; composing mode by mode would give R({c}) = {got} but A(B({c})) = {want}"
+                    )?;
+                }
+                Ok(())
+            }
             Self::ComplementOverlap {
                 layout,
                 stride,
