@@ -15,7 +15,7 @@
 use smallvec::SmallVec;
 
 use crate::error::LayoutError;
-use crate::int_tuple::IntTuple;
+use crate::int_tuple::{IntTuple, Node};
 use crate::layout::{Layout, LayoutBuilder, LayoutRef};
 
 /// Flat modes, inline for the common ranks.
@@ -30,8 +30,13 @@ pub(crate) fn coalesce_modes(
     modes: impl DoubleEndedIterator<Item = (i64, i64)>,
     keep_extension: bool,
 ) -> Modes {
+    coalesce_rev(modes.rev(), keep_extension)
+}
+
+/// [`coalesce_modes`] on the modes given last to first.
+#[inline]
+fn coalesce_rev(mut it: impl Iterator<Item = (i64, i64)>, keep_extension: bool) -> Modes {
     let mut rev: Modes = SmallVec::new();
-    let mut it = modes.rev();
     let Some(last) = it.next() else {
         return rev;
     };
@@ -61,13 +66,30 @@ pub(crate) fn coalesce_modes(
     rev
 }
 
+/// [`coalesce_modes`] over the leaves of a layout, walked back to front
+/// without collecting them first.
+#[inline]
+pub(crate) fn coalesce_leaves(layout: LayoutRef<'_>, keep_extension: bool) -> Modes {
+    let rev = layout
+        .shape
+        .nodes
+        .iter()
+        .rev()
+        .zip(layout.stride.nodes.iter().rev())
+        .filter_map(|(s, d)| match (s, d) {
+            (Node::Leaf(s), Node::Leaf(d)) => Some((*s, *d)),
+            _ => None,
+        });
+    coalesce_rev(rev, keep_extension)
+}
+
 /// Coalesce a layout (see the module documentation).
 pub fn coalesce(layout: &Layout) -> Result<Layout, LayoutError> {
     Ok(coalesce_ref(layout.as_ref()))
 }
 
 pub(crate) fn coalesce_ref(layout: LayoutRef<'_>) -> Layout {
-    let m = coalesce_modes(layout.leaf_modes().collect::<Modes>().into_iter(), false);
+    let m = coalesce_leaves(layout, false);
     Layout::unwrap_flat(&m)
 }
 

@@ -26,7 +26,7 @@
 
 use smallvec::SmallVec;
 
-use crate::coalesce::{Modes, coalesce_modes};
+use crate::coalesce::{Modes, coalesce_leaves};
 use crate::error::{LayoutError, mul};
 use crate::int_tuple::Node;
 use crate::layout::{Layout, LayoutBuilder, LayoutRef};
@@ -63,15 +63,14 @@ pub(crate) fn compose_tiler(a: LayoutRef<'_>, b: TilerRef<'_>) -> Result<Layout,
 
 /// Composition with a layout `B`.
 pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
-    let mut a_modes = coalesce_modes(a.leaf_modes().collect::<Modes>().into_iter(), true);
+    let mut a_modes = coalesce_leaves(a, true);
     if a_modes.is_empty() {
         // `()` as the left side: the function 0, like `1:0`.
         a_modes.push((1, 0));
     }
     let mut out = LayoutBuilder::new();
     let mut digit_sum: SmallVec<[i64; 8]> = SmallVec::from_elem(0, a_modes.len());
-    if b.is_int() {
-        let (s, d) = b.leaf_modes().next().expect("one leaf");
+    if let (Some(s), Some(d)) = (b.shape.as_int(), b.stride.as_int()) {
         compose_leaf(&a_modes, s, d, a, b, &mut out, &mut digit_sum)?;
         return Ok(out.finish());
     }

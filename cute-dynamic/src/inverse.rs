@@ -14,7 +14,7 @@
 
 use smallvec::SmallVec;
 
-use crate::coalesce::{Modes, coalesce_modes};
+use crate::coalesce::{Modes, coalesce_leaves, coalesce_modes};
 use crate::error::LayoutError;
 use crate::layout::Layout;
 
@@ -26,7 +26,7 @@ struct Visit {
 }
 
 fn visit(l: &Layout) -> Visit {
-    let modes = coalesce_modes(l.leaf_modes().collect::<Modes>().into_iter(), false);
+    let modes = coalesce_leaves(l.as_ref(), false);
     let mut prefix = SmallVec::with_capacity(modes.len());
     let mut p = 1i64;
     for &(s, _) in &modes {
