@@ -28,6 +28,8 @@
 
 extern crate self as cute_static;
 
+mod coalesce;
+mod composition;
 mod int_tuple;
 mod layout;
 mod tiler;
@@ -37,9 +39,11 @@ pub mod private;
 mod table;
 
 pub use cute_macros::{Layout, dlayout, layout, tiler};
+pub use coalesce::{Coalesce, Coalesced};
+pub use composition::{Compose, Composed};
 pub use int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use layout::{Layout, LayoutOf, Mode, ModeOf, StaticLayout};
-pub use tiler::{Tiler, TilerMode};
+pub use tiler::{IntoTiler, Tiler, TilerMode};
 
 /// The run-time crate, for `dlayout!`'s expansion.
 #[doc(hidden)]

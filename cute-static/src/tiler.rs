@@ -14,7 +14,8 @@
 use core::fmt;
 use core::marker::PhantomData;
 
-use crate::int_tuple::{C, Sealed, StaticInt};
+use crate::int_tuple::{C, Sealed, StaticInt, hlist};
+use crate::private::{HCons, HNil};
 use crate::layout::{Layout, StaticLayout};
 
 /// A static tiler: `T` is a layout, a `C<N>`, or a tuple of tilers.
@@ -62,6 +63,9 @@ impl<T: TilerMode> Tiler<T> {
     note = "a tiler is a static layout, a `C<N>`, or a tuple of tilers; write it with `tiler!(<…>)`"
 )]
 pub trait TilerMode: Sealed {
+    /// The normalised tiler the algebra runs on.
+    #[doc(hidden)]
+    type Norm;
     /// The equal run-time tiler.
     fn to_dynamic() -> cute_dynamic::Tiler;
     /// Write in CuTe notation.
@@ -72,6 +76,7 @@ impl<S, D> TilerMode for Layout<S, D>
 where
     Self: StaticLayout,
 {
+    type Norm = TL<<Self as StaticLayout>::Tree>;
     fn to_dynamic() -> cute_dynamic::Tiler {
         cute_dynamic::Tiler::Layout(Self::default().to_dynamic())
     }
@@ -84,6 +89,7 @@ impl<const N: usize> TilerMode for C<N>
 where
     Self: StaticInt,
 {
+    type Norm = TI<<Self as StaticInt>::Tn>;
     fn to_dynamic() -> cute_dynamic::Tiler {
         cute_dynamic::Tiler::Int(N as i64)
     }
@@ -96,6 +102,7 @@ macro_rules! tiler_tuples {
     ($($T:ident),+) => {
         /// A tuple of tilers applies them mode by mode.
         impl<$($T: TilerMode),+> TilerMode for ($($T,)+) {
+            type Norm = hlist!($($T::Norm),+);
             fn to_dynamic() -> cute_dynamic::Tiler {
                 cute_dynamic::Tiler::Modes(vec![$($T::to_dynamic()),+])
             }
@@ -121,3 +128,32 @@ tiler_tuples!(A, B, C2, D, E);
 tiler_tuples!(A, B, C2, D, E, F);
 tiler_tuples!(A, B, C2, D, E, F, G);
 tiler_tuples!(A, B, C2, D, E, F, G, H);
+
+/// A normalised layout tiler (its zipped tree).
+#[doc(hidden)]
+pub struct TL<T>(PhantomData<T>);
+/// A normalised integer tile.
+#[doc(hidden)]
+pub struct TI<N>(PhantomData<N>);
+
+/// What the algebra accepts as a right operand: a static layout or tiler.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static layout or tiler",
+    note = "write the right operand with `layout!` or `tiler!`"
+)]
+pub trait IntoTiler {
+    /// The normalised tiler.
+    #[doc(hidden)]
+    type Norm;
+}
+/// A layout is a tiler of the whole operand.
+impl<S, D> IntoTiler for Layout<S, D>
+where
+    Self: StaticLayout,
+{
+    type Norm = TL<<Self as StaticLayout>::Tree>;
+}
+/// A tiler value.
+impl<T: TilerMode> IntoTiler for Tiler<T> {
+    type Norm = T::Norm;
+}
