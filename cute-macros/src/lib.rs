@@ -43,11 +43,14 @@ pub fn layout(input: TokenStream) -> TokenStream {
 #[allow(non_snake_case)]
 #[proc_macro]
 pub fn Layout(input: TokenStream) -> TokenStream {
-    // On error the expansion is `compile_error!` itself, which rustc treats
-    // as an error type: no follow-up errors.
+    // On error the expansion is the placeholder `1:0` whose stride carries
+    // the `compile_error!` in a const block: one error, no follow-ups.
     match Text::new(input.into()).and_then(|t| t.static_layout()) {
         Ok(ty) => ty,
-        Err(e) => e.to_compile_error(),
+        Err(e) => {
+            let err = e.to_compile_error();
+            quote!(::cute_static::Layout<::cute_static::C<1>, ::cute_static::C<{ #err; 0 }>>)
+        }
     }
     .into()
 }
@@ -180,11 +183,14 @@ impl Text {
     /// Run a cute-dynamic parser; errors are spanned at their position.
     fn parse<T>(&self, parser: fn(&str) -> Result<T, LayoutError>) -> syn::Result<T> {
         parser(&self.text).map_err(|e| {
-            let span = match &e {
-                LayoutError::Parse { position, .. } => self.span_at(*position),
-                _ => self.whole,
-            };
-            syn::Error::new(span, e.to_string())
+            match &e {
+                // The byte position is in the re-stringified text: report the
+                // span of the token there instead.
+                LayoutError::Parse { position, expected, found } => {
+                    syn::Error::new(self.span_at(*position), format!("expected {expected}, found {found}"))
+                }
+                _ => syn::Error::new(self.whole, e.to_string()),
+            }
         })
     }
 

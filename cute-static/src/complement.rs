@@ -62,8 +62,8 @@ pub struct OverlapErr<D, Cur>(core::marker::PhantomData<(D, Cur)>);
 )]
 pub trait Injective<A, M, D, Cur> {}
 /// An overlap error is reported by name.
-impl<A, M, D: Pretty, Cur: Pretty> Report<A, M> for OverlapErr<D, Cur> where
-    Violation: Injective<A, M, P<D>, P<Cur>>
+impl<A, M, D, Cur> Report<A, M> for OverlapErr<D, Cur> where
+    Violation: Injective<A, M, D, Cur>
 {
 }
 
@@ -159,17 +159,28 @@ impl<Cur, Acc> ComplementWalk<Cur, Acc> for HNil {
 impl<S, D, T, Cur, Acc> ComplementWalk<Cur, Acc> for HCons<(S, D), T>
 where
     Cur: IsGreater<D>,
+    Gr<Cur, D>: WalkStep<S, D, T, Cur, Acc>,
+{
+    type Out = <Gr<Cur, D> as WalkStep<S, D, T, Cur, Acc>>::Out;
+}
+/// One step of the walk (`Self` = whether `cur > d`).
+pub trait WalkStep<S, D, T, Cur, Acc> {
+    /// The result.
+    type Out;
+}
+/// `cur ≤ d`: emit `(d / cur, cur)`, continue with `cur = s·d`.
+impl<S, D, T, Cur, Acc> WalkStep<S, D, T, Cur, Acc> for typenum::B0
+where
     D: Div<Cur>,
     S: Mul<D>,
     Acc: Concat<HCons<(Quot<D, Cur>, Cur), HNil>>,
     T: ComplementWalk<Prod<S, D>, Cat<Acc, HCons<(Quot<D, Cur>, Cur), HNil>>>,
-    Gr<Cur, D>: If<Err<OverlapErr<D, Cur>>, <T as ComplementWalk<Prod<S, D>, Cat<Acc, HCons<(Quot<D, Cur>, Cur), HNil>>>>::Out>,
 {
-    type Out = Sel<
-        Gr<Cur, D>,
-        Err<OverlapErr<D, Cur>>,
-        <T as ComplementWalk<Prod<S, D>, Cat<Acc, HCons<(Quot<D, Cur>, Cur), HNil>>>>::Out,
-    >;
+    type Out = <T as ComplementWalk<Prod<S, D>, Cat<Acc, HCons<(Quot<D, Cur>, Cur), HNil>>>>::Out;
+}
+/// `cur > d`: the leaves overlap.
+impl<S, D: Pretty, T, Cur: Pretty, Acc> WalkStep<S, D, T, Cur, Acc> for B1 {
+    type Out = Err<OverlapErr<P<D>, P<Cur>>>;
 }
 
 /// Append `(⌈M / cur⌉, cur)` and coalesce.

@@ -105,8 +105,8 @@ pub struct RankErr<N>(core::marker::PhantomData<N>);
 )]
 pub trait StrideDivisibility<A, B, I, S, D> {}
 /// A stride-divisibility error is reported by name.
-impl<A, B, I: Pretty, S: Pretty, D: Pretty> Report<A, B> for StrideErr<I, S, D> where
-    Violation: StrideDivisibility<A, B, P<I>, P<S>, P<D>>
+impl<A, B, I, S, D> Report<A, B> for StrideErr<I, S, D> where
+    Violation: StrideDivisibility<A, B, I, S, D>
 {
 }
 
@@ -120,8 +120,8 @@ impl<A, B, I: Pretty, S: Pretty, D: Pretty> Report<A, B> for StrideErr<I, S, D> 
 )]
 pub trait ShapeDivisibility<A, B, I, R, N> {}
 /// A shape-divisibility error is reported by name.
-impl<A, B, I: Pretty, R: Pretty, N: Pretty> Report<A, B> for ShapeErr<I, R, N> where
-    Violation: ShapeDivisibility<A, B, P<I>, P<R>, P<N>>
+impl<A, B, I, R, N> Report<A, B> for ShapeErr<I, R, N> where
+    Violation: ShapeDivisibility<A, B, I, R, N>
 {
 }
 
@@ -135,8 +135,8 @@ impl<A, B, I: Pretty, R: Pretty, N: Pretty> Report<A, B> for ShapeErr<I, R, N> w
 )]
 pub trait NoCarry<A, B, I, Sum, S> {}
 /// A carry error is reported by name.
-impl<A, B, I: Pretty, Sm: Pretty, S: Pretty> Report<A, B> for CarryErr<I, Sm, S> where
-    Violation: NoCarry<A, B, P<I>, P<Sm>, P<S>>
+impl<A, B, I, Sm, S> Report<A, B> for CarryErr<I, Sm, S> where
+    Violation: NoCarry<A, B, I, Sm, S>
 {
 }
 
@@ -149,7 +149,7 @@ impl<A, B, I: Pretty, Sm: Pretty, S: Pretty> Report<A, B> for CarryErr<I, Sm, S>
 )]
 pub trait TilerRank<A, B, N> {}
 /// A rank error is reported by name.
-impl<A, B, N: Pretty> Report<A, B> for RankErr<N> where Violation: TilerRank<A, B, P<N>> {}
+impl<A, B, N> Report<A, B> for RankErr<N> where Violation: TilerRank<A, B, N> {}
 
 /// `A ∘ Self` for a normalised tiler `Self` and `A`'s tree.
 pub trait ComposeOnto<A> {
@@ -210,8 +210,9 @@ impl<Ms> ByModeCompose<HNil> for Ms {
 impl<TH, TT: Len> ByModeCompose<HCons<TH, TT>> for HNil
 where
     TT::Out: Add<B1>,
+    Add1<TT::Out>: Pretty,
 {
-    type Out = Err<RankErr<Add1<TT::Out>>>;
+    type Out = Err<RankErr<P<Add1<TT::Out>>>>;
 }
 /// `(m :: ms) ∘ (t :: ts) = (m ∘ t) :: (ms ∘ ts)`.
 impl<M, Ms, TH, TT> ByModeCompose<HCons<TH, TT>> for HCons<M, Ms>
@@ -318,34 +319,43 @@ pub struct CheckCarry<Am>(core::marker::PhantomData<Am>);
 /// Check the digits, keep the tree.
 impl<Am, Tree, Digits> Fun<(Tree, Digits)> for CheckCarry<Am>
 where
-    Digits: CarryCheck<Am, U0>,
-    <Digits as CarryCheck<Am, U0>>::Out: If<Ok<Tree>, <Digits as CarryCheck<Am, U0>>::Err>,
+    Digits: CarryCheck<Am, U0, Tree>,
 {
-    type Out = Sel<<Digits as CarryCheck<Am, U0>>::Out, Ok<Tree>, <Digits as CarryCheck<Am, U0>>::Err>;
+    type Out = <Digits as CarryCheck<Am, U0, Tree>>::Out;
 }
-/// Check a digit list against modes, from index `I`.
-pub trait CarryCheck<Am, I> {
-    /// `B1` if no carry.
+/// Check a digit list against modes, from index `I`: `Ok<Tree>` or the error.
+pub trait CarryCheck<Am, I, Tree> {
+    /// The result.
     type Out;
-    /// The error if there is one.
-    type Err;
 }
-/// No digits: no carry.
-impl<Am, I> CarryCheck<Am, I> for HNil {
-    type Out = B1;
-    type Err = Err<()>;
+/// No digits left: no carry.
+impl<Am, I, Tree> CarryCheck<Am, I, Tree> for HNil {
+    type Out = Ok<Tree>;
 }
 /// Digit `x` against mode `(s, d)`: `x < s`, then the rest.
-impl<X, T, S, D, Am, I> CarryCheck<HCons<(S, D), Am>, I> for HCons<X, T>
+impl<X, T, S, D, Am, I, Tree> CarryCheck<HCons<(S, D), Am>, I, Tree> for HCons<X, T>
 where
     X: IsLess<S>,
-    I: Add<B1>,
-    T: CarryCheck<Am, Add1<I>>,
-    Le<X, S>: If<<T as CarryCheck<Am, Add1<I>>>::Out, typenum::B0>,
-    Le<X, S>: If<<T as CarryCheck<Am, Add1<I>>>::Err, Err<CarryErr<I, X, S>>>,
+    Le<X, S>: CarryStep<X, T, S, Am, I, Tree>,
 {
-    type Out = Sel<Le<X, S>, <T as CarryCheck<Am, Add1<I>>>::Out, typenum::B0>;
-    type Err = Sel<Le<X, S>, <T as CarryCheck<Am, Add1<I>>>::Err, Err<CarryErr<I, X, S>>>;
+    type Out = <Le<X, S> as CarryStep<X, T, S, Am, I, Tree>>::Out;
+}
+/// The outcome of one digit check (`Self` = whether `x < s`).
+pub trait CarryStep<X, T, S, Am, I, Tree> {
+    /// The result.
+    type Out;
+}
+/// `x < s`: check the rest.
+impl<X, T, S, Am, I, Tree> CarryStep<X, T, S, Am, I, Tree> for B1
+where
+    I: Add<B1>,
+    T: CarryCheck<Am, Add1<I>, Tree>,
+{
+    type Out = <T as CarryCheck<Am, Add1<I>, Tree>>::Out;
+}
+/// `x ≥ s`: a carry at mode `I`.
+impl<X: Pretty, T, S: Pretty, Am, I: Pretty, Tree> CarryStep<X, T, S, Am, I, Tree> for typenum::B0 {
+    type Out = Err<CarryErr<P<I>, P<X>, P<S>>>;
 }
 
 /// Compose coalesced `A`'s modes (`Self`) with one leaf `s:d`:
@@ -517,17 +527,18 @@ where
     type St = Ok<(Cat<Em, HCons<(Quot<Sr, Rd>, Prod<Rd, Dr>), HNil>>, Cat<Dg, HCons<Prod<Sub1<Quot<Sr, Rd>>, Rd>, HNil>>)>;
 }
 /// Stride divisibility failed.
-impl<Em, Dg, Sr, Dr, I, Rs, Rd> StepCase<Em, Dg> for Case<StrideFail, Sr, Dr, I, Rs, Rd> {
+impl<Em, Dg, Sr: Pretty, Dr, I: Pretty, Rs, Rd: Pretty> StepCase<Em, Dg> for Case<StrideFail, Sr, Dr, I, Rs, Rd> {
     type Rs = Rs;
-    type St = Err<StrideErr<I, Sr, Rd>>;
+    type St = Err<StrideErr<P<I>, P<Sr>, P<Rd>>>;
 }
 /// Shape divisibility failed.
-impl<Em, Dg, Sr, Dr, I, Rs, Rd> StepCase<Em, Dg> for Case<ShapeFail, Sr, Dr, I, Rs, Rd>
+impl<Em, Dg, Sr, Dr, I: Pretty, Rs: Pretty, Rd> StepCase<Em, Dg> for Case<ShapeFail, Sr, Dr, I, Rs, Rd>
 where
     Sr: Div<Rd>,
+    Quot<Sr, Rd>: Pretty,
 {
     type Rs = Rs;
-    type St = Err<ShapeErr<I, Rs, Quot<Sr, Rd>>>;
+    type St = Err<ShapeErr<P<I>, P<Rs>, P<Quot<Sr, Rd>>>>;
 }
 
 #[allow(unused_imports)]

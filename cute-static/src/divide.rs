@@ -104,8 +104,9 @@ impl<Op, Ms> ByModeKeep<Op, HNil> for Ms {
 impl<Op, TH, TT: crate::composition::Len> ByModeKeep<Op, HCons<TH, TT>> for HNil
 where
     TT::Out: Add<B1>,
+    Add1<TT::Out>: crate::private::Pretty,
 {
-    type Out = Err<RankErr<Add1<TT::Out>>>;
+    type Out = Err<RankErr<crate::private::P<Add1<TT::Out>>>>;
 }
 /// `(m :: ms) ⊙ (t :: ts) = (m ⊙ t) :: (ms ⊙ ts)`.
 impl<Op, M, Ms, TH, TT> ByModeKeep<Op, HCons<TH, TT>> for HCons<M, Ms>
