@@ -14,6 +14,7 @@ const OPS: &[(&str, Kind, usize)] = &[
     ("composition", Kind::Tiler("compose"), 45),
     ("coalesce", Kind::Unary("coalesce"), 12),
     ("complement", Kind::Complement, 12),
+    ("right_inverse", Kind::Unary("right_inverse"), 12),
     ("logical_divide", Kind::Tiler("logical_divide"), 12),
     ("zipped_divide", Kind::Tiler("zipped_divide"), 12),
     ("tiled_divide", Kind::Tiler("tiled_divide"), 12),

@@ -33,6 +33,7 @@ mod divide;
 mod complement;
 mod composition;
 mod int_tuple;
+mod inverse;
 mod layout;
 mod tiler;
 #[doc(hidden)]
@@ -53,6 +54,7 @@ pub use product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
+pub use inverse::{RightInverse, RightInvert};
 pub use int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use layout::{Layout, LayoutOf, Mode, ModeOf, StaticLayout};
 pub use tiler::{IntoTiler, Tiler, TilerMode};

@@ -36,7 +36,7 @@ impl<const N: usize> ToDyn for C<N> {
 /// cute-dynamic's operations with uniform signatures.
 mod dynamic {
     pub use cute_dynamic::{
-        blocked_product, coalesce, composition, logical_divide, logical_product, raked_product,
+        blocked_product, coalesce, composition, logical_divide, logical_product, raked_product, right_inverse,
         tiled_divide, tiled_product, zipped_divide, zipped_product,
     };
     use cute_dynamic::{Layout, LayoutError};

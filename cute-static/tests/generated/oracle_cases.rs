@@ -83,6 +83,22 @@ fn complement() {
 }
 
 #[test]
+fn right_inverse() {
+    cross!("right_inverse-s2-00002", right_inverse(layout!(((4,8),9):((1,4),32))), dynamic::right_inverse, "288:1");
+    cross!("right_inverse-s2-00003", right_inverse(layout!((16,4):(3,0))), dynamic::right_inverse, "1:0");
+    cross!("right_inverse-s2-00004", right_inverse(layout!(((13,4)):((2,26)))), dynamic::right_inverse, "1:0");
+    cross!("right_inverse-s2-00005", right_inverse(layout!(((8,3,(16,1))):((16,128,(1,384))))), dynamic::right_inverse, "(16,24):(24,1)");
+    cross!("right_inverse-s2-00006", right_inverse(layout!((4,6,(1,2),4):(1,4,(24,24),48))), dynamic::right_inverse, "192:1");
+    cross!("right_inverse-s2-00007", right_inverse(layout!(((8,9)):((12,2)))), dynamic::right_inverse, "1:0");
+    cross!("right_inverse-s2-00008", right_inverse(layout!(((4,2),4,8,16):((1024,512),128,16,1))), dynamic::right_inverse, "(16,8,4,2,4):(256,32,8,4,1)");
+    cross!("right_inverse-s2-00009", right_inverse(layout!((15,16):(1,0))), dynamic::right_inverse, "15:1");
+    cross!("right_inverse-s2-00010", right_inverse(layout!((3,(14,1,2),13):(2,(6,84,84),168))), dynamic::right_inverse, "1:0");
+    cross!("right_inverse-s2-00011", right_inverse(layout!((3,4):(3,12))), dynamic::right_inverse, "1:0");
+    cross!("right_inverse-s2-00012", right_inverse(layout!((4,4,4):(16,4,1))), dynamic::right_inverse, "(4,4,4):(16,4,1)");
+    cross!("right_inverse-s2-00013", right_inverse(layout!(((4,1),13):((13,13),1))), dynamic::right_inverse, "(13,4):(4,1)");
+}
+
+#[test]
 fn logical_divide() {
     cross!("logical_divide-s2-00000", logical_divide(layout!((7,4):(1,11)), tiler!((7))), dynamic::logical_divide, "((7,1),4):((1,0),11)");
     cross!("logical_divide-s2-00001", logical_divide(layout!((8,(1,6)):(2,(12,10))), tiler!((4,2):(1,4))), dynamic::logical_divide, "((4,2),6):((2,8),10)");
