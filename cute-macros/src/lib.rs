@@ -118,7 +118,10 @@ impl Text {
             t.whole = first.span();
         }
         if input.is_empty() {
-            return Err(syn::Error::new(Span::call_site(), "expected a layout in CuTe notation, e.g. `(4,8):(1,4)`"));
+            return Err(syn::Error::new(
+                Span::call_site(),
+                "expected a layout in CuTe notation, e.g. `(4,8):(1,4)`",
+            ));
         }
         t.push(input)?;
         Ok(t)
@@ -186,9 +189,14 @@ impl Text {
             match &e {
                 // The byte position is in the re-stringified text: report the
                 // span of the token there instead.
-                LayoutError::Parse { position, expected, found } => {
-                    syn::Error::new(self.span_at(*position), format!("expected {expected}, found {found}"))
-                }
+                LayoutError::Parse {
+                    position,
+                    expected,
+                    found,
+                } => syn::Error::new(
+                    self.span_at(*position),
+                    format!("expected {expected}, found {found}"),
+                ),
                 _ => syn::Error::new(self.whole, e.to_string()),
             }
         })
@@ -212,21 +220,30 @@ impl Text {
         self.ints.get(leaf).map_or(self.whole, |(_, s)| *s)
     }
 
-    fn tuple_type(&self, t: IntTupleRef<'_>, leaf: &mut usize, what: &str) -> syn::Result<TokenStream2> {
+    fn tuple_type(
+        &self,
+        t: IntTupleRef<'_>,
+        leaf: &mut usize,
+        what: &str,
+    ) -> syn::Result<TokenStream2> {
         if let Some(v) = t.as_int() {
             let span = self.leaf_span(*leaf);
             *leaf += 1;
             if v < 0 {
                 return Err(syn::Error::new(
                     span,
-                    format!("static {what}s are non-negative, found {v} (use `dlayout!` for negative strides)"),
+                    format!(
+                        "static {what}s are non-negative, found {v} (use `dlayout!` for negative strides)"
+                    ),
                 ));
             }
             let n = v as u64;
             if n > 1024 && !n.is_power_of_two() {
                 return Err(syn::Error::new(
                     span,
-                    format!("static integer {n} is not supported: static integers are 0..=1024 or powers of two"),
+                    format!(
+                        "static integer {n} is not supported: static integers are 0..=1024 or powers of two"
+                    ),
                 ));
             }
             let n = n as usize;
@@ -235,7 +252,10 @@ impl Text {
         if t.rank() > MAX_RANK {
             return Err(syn::Error::new(
                 self.leaf_span(*leaf),
-                format!("a static tuple has at most {MAX_RANK} children, this one has {}", t.rank()),
+                format!(
+                    "a static tuple has at most {MAX_RANK} children, this one has {}",
+                    t.rank()
+                ),
             ));
         }
         let children = t
@@ -255,12 +275,17 @@ impl Text {
     fn tiler_type_at(&self, t: &Tiler, leaf: &mut usize) -> syn::Result<TokenStream2> {
         match t {
             Tiler::Layout(l) => self.layout_type(l, leaf),
-            Tiler::Int(n) => self.tuple_type(cute_dynamic::IntTuple::int(*n).as_ref(), leaf, "tile"),
+            Tiler::Int(n) => {
+                self.tuple_type(cute_dynamic::IntTuple::int(*n).as_ref(), leaf, "tile")
+            }
             Tiler::Modes(ms) => {
                 if ms.len() > MAX_RANK {
                     return Err(syn::Error::new(
                         self.whole,
-                        format!("a static tiler has at most {MAX_RANK} modes, this one has {}", ms.len()),
+                        format!(
+                            "a static tiler has at most {MAX_RANK} modes, this one has {}",
+                            ms.len()
+                        ),
                     ));
                 }
                 let children = ms

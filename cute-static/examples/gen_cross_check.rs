@@ -47,11 +47,8 @@ fn fits(text: &str, limit: u64) -> bool {
     for c in text.chars() {
         match c {
             '(' | '<' => commas.push(0),
-            ')' | '>' => {
-                if commas.pop().is_none_or(|n| n >= 8) {
-                    return false;
-                }
-            }
+            ')' | '>' if commas.pop().is_none_or(|n| n >= 8) => return false,
+            ')' | '>' => {}
             ',' => {
                 if let Some(n) = commas.last_mut() {
                     *n += 1;
@@ -62,7 +59,10 @@ fn fits(text: &str, limit: u64) -> bool {
     }
     text.split(|c: char| !c.is_ascii_digit())
         .filter(|s| !s.is_empty())
-        .all(|s| s.parse::<u64>().is_ok_and(|n| n <= limit && (n <= 1024 || n.is_power_of_two())))
+        .all(|s| {
+            s.parse::<u64>()
+                .is_ok_and(|n| n <= limit && (n <= 1024 || n.is_power_of_two()))
+        })
 }
 
 fn main() {
@@ -79,11 +79,18 @@ fn main() {
             let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
                 continue;
             };
-            let (Some(true), Some(expected)) = (v["valid"].as_bool(), v["expected"].as_str()) else {
+            let (Some(true), Some(expected)) = (v["valid"].as_bool(), v["expected"].as_str())
+            else {
                 continue;
             };
-            let args: Vec<&str> = v["args"].as_array().into_iter().flatten().filter_map(|a| a.as_str()).collect();
-            if args.is_empty() || !args.iter().all(|a| fits(a, 1 << 20)) || !fits(expected, 1 << 20) {
+            let args: Vec<&str> = v["args"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|a| a.as_str())
+                .collect();
+            if args.is_empty() || !args.iter().all(|a| fits(a, 1 << 20)) || !fits(expected, 1 << 20)
+            {
                 continue;
             }
             let id = v["id"].as_str().unwrap_or("?");
@@ -94,15 +101,21 @@ fn main() {
                 }
                 Kind::Tiler(m) if args.len() == 2 => {
                     let b = args[1];
-                    println!("    cross!({id:?}, {m}(layout!({a}), tiler!({b})), dynamic::{op}, {expected:?});");
+                    println!(
+                        "    cross!({id:?}, {m}(layout!({a}), tiler!({b})), dynamic::{op}, {expected:?});"
+                    );
                 }
                 Kind::Layout(m) if args.len() == 2 => {
                     let b = args[1];
-                    println!("    cross!({id:?}, {m}(layout!({a}), layout!({b})), dynamic::{op}, {expected:?});");
+                    println!(
+                        "    cross!({id:?}, {m}(layout!({a}), layout!({b})), dynamic::{op}, {expected:?});"
+                    );
                 }
                 Kind::Complement if args.len() == 2 => {
                     let m = args[1];
-                    println!("    cross!({id:?}, complement(layout!({a}), C::<{m}>), dynamic::{op}, {expected:?});");
+                    println!(
+                        "    cross!({id:?}, complement(layout!({a}), C::<{m}>), dynamic::{op}, {expected:?});"
+                    );
                 }
                 _ => continue,
             }

@@ -15,9 +15,9 @@ use core::ops::Mul;
 use typenum::operator_aliases::{And, Eq, Prod};
 use typenum::{B0, B1, IsEqual, U0, U1};
 
-use crate::layout::{FlatOf, Flatten, Layout, LayoutOf, StaticLayout, Unzip};
 use crate::int_tuple::Spell;
-use crate::private::{HCons, HNil, Rev, RevOnto, Sel, If};
+use crate::layout::{FlatOf, Flatten, Layout, LayoutOf, StaticLayout, Unzip};
+use crate::private::{HCons, HNil, If, Rev, RevOnto, Sel};
 
 /// `coalesce(L)`: the fewest modes with the same function on `L`'s domain.
 pub trait Coalesce {
@@ -137,8 +137,10 @@ where
     Drop: core::ops::BitAnd<And<<Rest as IsNil>::Out, Eq<FS, U1>>>,
     Prod<S, D>: IsEqual<FD>,
     Eq<Prod<S, D>, FD>: If<HCons<(Prod<S, FS>, D), Rest>, HCons<(S, D), Self>>,
-    And<Drop, And<<Rest as IsNil>::Out, Eq<FS, U1>>>:
-        If<HCons<(S, D), Rest>, Sel<Eq<Prod<S, D>, FD>, HCons<(Prod<S, FS>, D), Rest>, HCons<(S, D), Self>>>,
+    And<Drop, And<<Rest as IsNil>::Out, Eq<FS, U1>>>: If<
+            HCons<(S, D), Rest>,
+            Sel<Eq<Prod<S, D>, FD>, HCons<(Prod<S, FS>, D), Rest>, HCons<(S, D), Self>>,
+        >,
     Eq<S, U1>: If<
             Self,
             Sel<

@@ -18,8 +18,10 @@ use typenum::{B1, IsEqual, IsGreater, IsLess, IsLessOrEqual, IsNotEqual, U0, U1}
 use crate::coalesce::CoalesceTree;
 use crate::composition::{Finish, Report};
 use crate::int_tuple::StaticInt;
-use crate::layout::{Flatten, FlatOf, Layout, StaticLayout};
-use crate::private::{Bind, Cat, Concat, Err, Fun, HCons, HNil, If, Ok, P, Pretty, Sel, Then, Violation};
+use crate::layout::{FlatOf, Flatten, Layout, StaticLayout};
+use crate::private::{
+    Bind, Cat, Concat, Err, Fun, HCons, HNil, If, Ok, P, Pretty, Sel, Then, Violation,
+};
 
 /// `complement(A, M)` for a static integer `M` (a `C<N>`).
 pub trait Complement<M> {
@@ -34,7 +36,8 @@ where
     M::Tn: ComplementOf<<Self as StaticLayout>::Tree>,
     <M::Tn as ComplementOf<<Self as StaticLayout>::Tree>>::Out: Finish<Self, M>,
 {
-    type Output = <<M::Tn as ComplementOf<<Self as StaticLayout>::Tree>>::Out as Finish<Self, M>>::Output;
+    type Output =
+        <<M::Tn as ComplementOf<<Self as StaticLayout>::Tree>>::Out as Finish<Self, M>>::Output;
 }
 /// The complement of `A` with respect to `M`.
 pub type Complemented<A, M> = <A as Complement<M>>::Output;
@@ -62,10 +65,7 @@ pub struct OverlapErr<D, Cur>(core::marker::PhantomData<(D, Cur)>);
 )]
 pub trait Injective<A, M, D, Cur> {}
 /// An overlap error is reported by name.
-impl<A, M, D, Cur> Report<A, M> for OverlapErr<D, Cur> where
-    Violation: Injective<A, M, D, Cur>
-{
-}
+impl<A, M, D, Cur> Report<A, M> for OverlapErr<D, Cur> where Violation: Injective<A, M, D, Cur> {}
 
 /// `complement(tree, Self)` for a typenum cotarget `Self`: `Ok<tree>` or the error.
 pub trait ComplementOf<T> {
@@ -79,7 +79,8 @@ where
     FlatOf<T>: FilterModes,
     <FlatOf<T> as FilterModes>::Out: SortModes,
     <<FlatOf<T> as FilterModes>::Out as SortModes>::Out: ComplementWalk<U1, HNil>,
-    <<<FlatOf<T> as FilterModes>::Out as SortModes>::Out as ComplementWalk<U1, HNil>>::Out: Bind<CloseComplement<M>>,
+    <<<FlatOf<T> as FilterModes>::Out as SortModes>::Out as ComplementWalk<U1, HNil>>::Out:
+        Bind<CloseComplement<M>>,
 {
     type Out = Then<
         <<<FlatOf<T> as FilterModes>::Out as SortModes>::Out as ComplementWalk<U1, HNil>>::Out,
@@ -142,7 +143,11 @@ where
     Le<D, D2>: BitOr<And<Eq<D, D2>, LeEq<S, S2>>>,
     Or<Le<D, D2>, And<Eq<D, D2>, LeEq<S, S2>>>: If<HCons<(S, D), Self>, HCons<(S2, D2), T::Out>>,
 {
-    type Out = Sel<Or<Le<D, D2>, And<Eq<D, D2>, LeEq<S, S2>>>, HCons<(S, D), Self>, HCons<(S2, D2), T::Out>>;
+    type Out = Sel<
+        Or<Le<D, D2>, And<Eq<D, D2>, LeEq<S, S2>>>,
+        HCons<(S, D), Self>,
+        HCons<(S2, D2), T::Out>,
+    >;
 }
 
 /// The walk over sorted leaves with extent `Cur` and emitted modes `Acc`:
@@ -194,5 +199,6 @@ where
     Acc: Concat<HCons<(Quot<Sub1<Sum<M, Cur>>, Cur>, Cur), HNil>>,
     Cat<Acc, HCons<(Quot<Sub1<Sum<M, Cur>>, Cur>, Cur), HNil>>: CoalesceTree<B1>,
 {
-    type Out = Ok<<Cat<Acc, HCons<(Quot<Sub1<Sum<M, Cur>>, Cur>, Cur), HNil>> as CoalesceTree<B1>>::Out>;
+    type Out =
+        Ok<<Cat<Acc, HCons<(Quot<Sub1<Sum<M, Cur>>, Cur>, Cur), HNil>> as CoalesceTree<B1>>::Out>;
 }

@@ -22,13 +22,15 @@
 //! ```
 
 use core::ops::{Add, BitOr, Div, Mul, Rem, Sub};
-use typenum::operator_aliases::{Add1, And, Diff, Eq, Gr, Le, Mod, Or, Prod, Quot, Sub1, Sum};
+use typenum::operator_aliases::{Add1, Eq, Gr, Le, Mod, Or, Prod, Quot, Sub1, Sum};
 use typenum::{B1, Bit, IsEqual, IsGreater, IsLess, U0, U1, UInt, UTerm, Unsigned};
 
 use crate::coalesce::{CoalesceTree, Unwrap};
 use crate::int_tuple::Spell;
 use crate::layout::{Layout, LayoutOf, StaticLayout, Unzip};
-use crate::private::{Bind, Both, Cat, Concat, ConsR, Err, Fun, HCons, HNil, If, Ok, P, Pretty, Sel, Then, Violation};
+use crate::private::{
+    Bind, Both, Cat, Concat, ConsR, Err, Fun, HCons, HNil, If, Ok, P, Pretty, Sel, Then, Violation,
+};
 use crate::tiler::{IntoTiler, TI, TL};
 
 /// `A ∘ B` for a static layout or tiler `B`.
@@ -47,7 +49,8 @@ where
     B::Norm: ComposeOnto<<Self as StaticLayout>::Tree>,
     <B::Norm as ComposeOnto<<Self as StaticLayout>::Tree>>::Out: Finish<Self, B>,
 {
-    type Output = <<B::Norm as ComposeOnto<<Self as StaticLayout>::Tree>>::Out as Finish<Self, B>>::Output;
+    type Output =
+        <<B::Norm as ComposeOnto<<Self as StaticLayout>::Tree>>::Out as Finish<Self, B>>::Output;
 }
 /// The composition `A ∘ B`.
 pub type Composed<A, B> = <A as Compose<B>>::Output;
@@ -135,10 +138,7 @@ impl<A, B, I, R, N> Report<A, B> for ShapeErr<I, R, N> where
 )]
 pub trait NoCarry<A, B, I, Sum, S> {}
 /// A carry error is reported by name.
-impl<A, B, I, Sm, S> Report<A, B> for CarryErr<I, Sm, S> where
-    Violation: NoCarry<A, B, I, Sm, S>
-{
-}
+impl<A, B, I, Sm, S> Report<A, B> for CarryErr<I, Sm, S> where Violation: NoCarry<A, B, I, Sm, S> {}
 
 /// Raised for [`RankErr`].
 #[diagnostic::on_unimplemented(
@@ -249,9 +249,13 @@ impl<A, B> Fun<A> for ComposeTree<B>
 where
     A: CoalesceTree<typenum::B0>,
     B: LeafwiseCompose<<A as CoalesceTree<typenum::B0>>::Out>,
-    <B as LeafwiseCompose<<A as CoalesceTree<typenum::B0>>::Out>>::Out: Bind<CheckCarry<<A as CoalesceTree<typenum::B0>>::Out>>,
+    <B as LeafwiseCompose<<A as CoalesceTree<typenum::B0>>::Out>>::Out:
+        Bind<CheckCarry<<A as CoalesceTree<typenum::B0>>::Out>>,
 {
-    type Out = Then<<B as LeafwiseCompose<<A as CoalesceTree<typenum::B0>>::Out>>::Out, CheckCarry<<A as CoalesceTree<typenum::B0>>::Out>>;
+    type Out = Then<
+        <B as LeafwiseCompose<<A as CoalesceTree<typenum::B0>>::Out>>::Out,
+        CheckCarry<<A as CoalesceTree<typenum::B0>>::Out>,
+    >;
 }
 
 /// Compose every leaf of `Self` (a zipped tree) with coalesced `A`'s modes
@@ -408,16 +412,22 @@ where
     <Em as crate::coalesce::IsNil>::Out: BitOr<typenum::NotEq<Rs, U1>>,
     Rd: Mul<Dl>,
     Em: Concat<HCons<(Rs, Prod<Rd, Dl>), HNil>>,
-    Or<<Em as crate::coalesce::IsNil>::Out, typenum::NotEq<Rs, U1>>: If<Cat<Em, HCons<(Rs, Prod<Rd, Dl>), HNil>>, Em>,
+    Or<<Em as crate::coalesce::IsNil>::Out, typenum::NotEq<Rs, U1>>:
+        If<Cat<Em, HCons<(Rs, Prod<Rd, Dl>), HNil>>, Em>,
 {
     type Out = Ok<(
-        Sel<Or<<Em as crate::coalesce::IsNil>::Out, typenum::NotEq<Rs, U1>>, Cat<Em, HCons<(Rs, Prod<Rd, Dl>), HNil>>, Em>,
+        Sel<
+            Or<<Em as crate::coalesce::IsNil>::Out, typenum::NotEq<Rs, U1>>,
+            Cat<Em, HCons<(Rs, Prod<Rd, Dl>), HNil>>,
+            Em,
+        >,
         Dg,
     )>;
 }
 /// A non-last mode `(sr, dr)`: one step, then the rest with
 /// `rd ← ⌈rd / sr⌉`.
-impl<I, Rs, Rd, Em, Dg, Sr, Dr, M1, T> Walk<I, Rs, Rd, Ok<(Em, Dg)>> for HCons<(Sr, Dr), HCons<M1, T>>
+impl<I, Rs, Rd, Em, Dg, Sr, Dr, M1, T> Walk<I, Rs, Rd, Ok<(Em, Dg)>>
+    for HCons<(Sr, Dr), HCons<M1, T>>
 where
     (Sr, Dr): Step<I, Rs, Rd>,
     Step2<Sr, Dr, I, Rs, Rd>: StepCase<Em, Dg>,
@@ -425,7 +435,12 @@ where
     Rd: Add<Sr>,
     Sum<Rd, Sr>: Sub<B1>,
     Sub1<Sum<Rd, Sr>>: Div<Sr>,
-    HCons<M1, T>: Walk<Add1<I>, <Step2<Sr, Dr, I, Rs, Rd> as StepCase<Em, Dg>>::Rs, Quot<Sub1<Sum<Rd, Sr>>, Sr>, <Step2<Sr, Dr, I, Rs, Rd> as StepCase<Em, Dg>>::St>,
+    HCons<M1, T>: Walk<
+            Add1<I>,
+            <Step2<Sr, Dr, I, Rs, Rd> as StepCase<Em, Dg>>::Rs,
+            Quot<Sub1<Sum<Rd, Sr>>, Sr>,
+            <Step2<Sr, Dr, I, Rs, Rd> as StepCase<Em, Dg>>::St,
+        >,
 {
     type Out = <HCons<M1, T> as Walk<
         Add1<I>,
@@ -474,14 +489,43 @@ where
     Mod<Rs, N<Sr, Rd>>: IsEqual<U0>,
     Eq<Mod<Rs, N<Sr, Rd>>, U0>: If<Split, ShapeFail>,
     Gr<N<Sr, Rd>, U1>: If<Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
-    StrideOk<Sr, Rd>: If<Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>, StrideFail>,
-    Le<Reach<Rs, Rd>, Sr>: If<Inside, Sel<StrideOk<Sr, Rd>, Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>, StrideFail>>,
-    Eq<Rs, U1>: If<Skip, Sel<Le<Reach<Rs, Rd>, Sr>, Inside, Sel<StrideOk<Sr, Rd>, Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>, StrideFail>>>,
+    StrideOk<Sr, Rd>: If<
+            Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
+            StrideFail,
+        >,
+    Le<Reach<Rs, Rd>, Sr>: If<
+            Inside,
+            Sel<
+                StrideOk<Sr, Rd>,
+                Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
+                StrideFail,
+            >,
+        >,
+    Eq<Rs, U1>: If<
+            Skip,
+            Sel<
+                Le<Reach<Rs, Rd>, Sr>,
+                Inside,
+                Sel<
+                    StrideOk<Sr, Rd>,
+                    Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
+                    StrideFail,
+                >,
+            >,
+        >,
 {
     type Case = Sel<
         Eq<Rs, U1>,
         Skip,
-        Sel<Le<Reach<Rs, Rd>, Sr>, Inside, Sel<StrideOk<Sr, Rd>, Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>, StrideFail>>,
+        Sel<
+            Le<Reach<Rs, Rd>, Sr>,
+            Inside,
+            Sel<
+                StrideOk<Sr, Rd>,
+                Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
+                StrideFail,
+            >,
+        >,
     >;
 }
 
@@ -510,7 +554,10 @@ where
     Dg: Concat<HCons<Reach<Rs, Rd>, HNil>>,
 {
     type Rs = U1;
-    type St = Ok<(Cat<Em, HCons<(Rs, Prod<Rd, Dr>), HNil>>, Cat<Dg, HCons<Reach<Rs, Rd>, HNil>>)>;
+    type St = Ok<(
+        Cat<Em, HCons<(Rs, Prod<Rd, Dr>), HNil>>,
+        Cat<Dg, HCons<Reach<Rs, Rd>, HNil>>,
+    )>;
 }
 /// Split: emit `(n, rd·dr)`, digit `(n-1)·rd`, rest shape `rs / n`.
 impl<Em, Dg, Sr, Dr, I, Rs, Rd> StepCase<Em, Dg> for Case<Split, Sr, Dr, I, Rs, Rd>
@@ -524,15 +571,21 @@ where
     Dg: Concat<HCons<Prod<Sub1<Quot<Sr, Rd>>, Rd>, HNil>>,
 {
     type Rs = Quot<Rs, Quot<Sr, Rd>>;
-    type St = Ok<(Cat<Em, HCons<(Quot<Sr, Rd>, Prod<Rd, Dr>), HNil>>, Cat<Dg, HCons<Prod<Sub1<Quot<Sr, Rd>>, Rd>, HNil>>)>;
+    type St = Ok<(
+        Cat<Em, HCons<(Quot<Sr, Rd>, Prod<Rd, Dr>), HNil>>,
+        Cat<Dg, HCons<Prod<Sub1<Quot<Sr, Rd>>, Rd>, HNil>>,
+    )>;
 }
 /// Stride divisibility failed.
-impl<Em, Dg, Sr: Pretty, Dr, I: Pretty, Rs, Rd: Pretty> StepCase<Em, Dg> for Case<StrideFail, Sr, Dr, I, Rs, Rd> {
+impl<Em, Dg, Sr: Pretty, Dr, I: Pretty, Rs, Rd: Pretty> StepCase<Em, Dg>
+    for Case<StrideFail, Sr, Dr, I, Rs, Rd>
+{
     type Rs = Rs;
     type St = Err<StrideErr<P<I>, P<Sr>, P<Rd>>>;
 }
 /// Shape divisibility failed.
-impl<Em, Dg, Sr, Dr, I: Pretty, Rs: Pretty, Rd> StepCase<Em, Dg> for Case<ShapeFail, Sr, Dr, I, Rs, Rd>
+impl<Em, Dg, Sr, Dr, I: Pretty, Rs: Pretty, Rd> StepCase<Em, Dg>
+    for Case<ShapeFail, Sr, Dr, I, Rs, Rd>
 where
     Sr: Div<Rd>,
     Quot<Sr, Rd>: Pretty,
@@ -541,5 +594,3 @@ where
     type St = Err<ShapeErr<P<I>, P<Rs>, P<Quot<Sr, Rd>>>>;
 }
 
-#[allow(unused_imports)]
-use {And as _, Diff as _};

@@ -21,7 +21,7 @@ use typenum::{B1, IsEqual, U0, U1};
 
 use crate::complement::ComplementOf;
 use crate::composition::{ComposeTree, Finish, ModesOf, RankErr};
-use crate::layout::{Flatten, FlatOf, Layout, StaticLayout};
+use crate::layout::{FlatOf, Flatten, Layout, StaticLayout};
 use crate::private::{Bind, ConsR, Err, Fun, HCons, HNil, If, Ok, Sel, Then};
 use crate::tiler::{IntoTiler, TI, TL};
 
@@ -318,5 +318,3 @@ tiler_verb!(
     FlatDivide, FlatQuotient, flat_divide, DivideOp, Flat, "flat_divide"
 );
 
-#[allow(unused_imports)]
-use U0 as _;

@@ -93,7 +93,9 @@ impl StaticInt for UTerm {
 }
 impl<N: Unsigned, B: Bit> Sealed for UInt<N, B> {}
 /// A typenum integer (how computed values beyond the readable table print).
-impl<N: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug> Int for UInt<N, B> {
+impl<N: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug> Int
+    for UInt<N, B>
+{
     #[inline(always)]
     fn value(self) -> usize {
         <Self as Unsigned>::USIZE
@@ -101,7 +103,9 @@ impl<N: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::D
     const STATIC: Option<usize> = Some(<Self as Unsigned>::USIZE);
 }
 /// A typenum integer computes as itself.
-impl<N: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug> StaticInt for UInt<N, B> {
+impl<N: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug> StaticInt
+    for UInt<N, B>
+{
     const VALUE: usize = <Self as Unsigned>::USIZE;
     type Tn = Self;
 }

@@ -10,7 +10,7 @@
 //! static_assertions::assert_type_eq_all!(RightInverse<Layout![(15, 16):(1, 0)]>, Layout![15:1]);
 //! ```
 
-use core::ops::{Add, Mul};
+use core::ops::Mul;
 use typenum::operator_aliases::{Eq, Le, Prod};
 use typenum::{B0, B1, IsEqual, IsLess, U0, U1};
 
@@ -166,10 +166,14 @@ where
     S: Mul<D>,
     Acc: Concat<HCons<(S, P), HNil>>,
     Eq<D, Cur>: If<Prod<S, D>, Cur> + If<Cat<Acc, HCons<(S, P), HNil>>, Acc>,
-    T: InverseWalk<Sel<Eq<D, Cur>, Prod<S, D>, Cur>, Sel<Eq<D, Cur>, Cat<Acc, HCons<(S, P), HNil>>, Acc>>,
+    T: InverseWalk<
+            Sel<Eq<D, Cur>, Prod<S, D>, Cur>,
+            Sel<Eq<D, Cur>, Cat<Acc, HCons<(S, P), HNil>>, Acc>,
+        >,
 {
-    type Out = <T as InverseWalk<Sel<Eq<D, Cur>, Prod<S, D>, Cur>, Sel<Eq<D, Cur>, Cat<Acc, HCons<(S, P), HNil>>, Acc>>>::Out;
+    type Out = <T as InverseWalk<
+        Sel<Eq<D, Cur>, Prod<S, D>, Cur>,
+        Sel<Eq<D, Cur>, Cat<Acc, HCons<(S, P), HNil>>, Acc>,
+    >>::Out;
 }
 
-#[allow(unused_imports)]
-use Add as _;

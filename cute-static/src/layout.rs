@@ -155,7 +155,8 @@ where
 }
 
 /// Shape and stride trees zipped: `(S, D)` leaves.
-pub(crate) type ZipOf<S, D> = <<S as StaticIntTuple>::Tree as Zip<<D as StaticIntTuple>::Tree>>::Out;
+pub(crate) type ZipOf<S, D> =
+    <<S as StaticIntTuple>::Tree as Zip<<D as StaticIntTuple>::Tree>>::Out;
 /// The leaves of a tree, in order.
 pub(crate) type FlatOf<T> = <T as Flatten>::Out;
 
@@ -277,10 +278,7 @@ impl<H: Unzip, T: Unzip> Unzip for HCons<H, T> {
 }
 
 /// The user-facing layout type of a zipped tree (`C<N>` leaves).
-pub type LayoutOf<T> = Layout<
-    <<T as Unzip>::S as Spell>::Out,
-    <<T as Unzip>::D as Spell>::Out,
->;
+pub type LayoutOf<T> = Layout<<<T as Unzip>::S as Spell>::Out, <<T as Unzip>::D as Spell>::Out>;
 
 /// Child `N` (a typenum index) of a tree; child 0 of a leaf is the leaf.
 pub trait At<N> {

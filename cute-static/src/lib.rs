@@ -29,34 +29,34 @@
 extern crate self as cute_static;
 
 mod coalesce;
-mod divide;
 mod complement;
 mod composition;
+mod divide;
 mod int_tuple;
 mod inverse;
 mod layout;
-mod tiler;
 #[doc(hidden)]
 pub mod private;
 mod product;
+mod tiler;
 #[rustfmt::skip]
 mod table;
 
-pub use cute_macros::{Layout, dlayout, layout, tiler};
 pub use coalesce::{Coalesce, Coalesced};
 pub use complement::{Complement, Complemented};
 pub use composition::{Compose, Composed};
+pub use cute_macros::{Layout, dlayout, layout, tiler};
 pub use divide::{
-    FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient, ZippedDivide,
-    ZippedQuotient,
+    FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
+    ZippedDivide, ZippedQuotient,
 };
+pub use int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
+pub use inverse::{RightInverse, RightInvert};
+pub use layout::{Layout, LayoutOf, Mode, ModeOf, StaticLayout};
 pub use product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
-pub use inverse::{RightInverse, RightInvert};
-pub use int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
-pub use layout::{Layout, LayoutOf, Mode, ModeOf, StaticLayout};
 pub use tiler::{IntoTiler, Tiler, TilerMode};
 
 /// The run-time crate, for `dlayout!`'s expansion.

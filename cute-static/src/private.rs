@@ -161,7 +161,8 @@ where
     UInt<U, B>: IsLessOrEqual<U1024> + Sub<B1> + BitAnd<Sub1<UInt<U, B>>> + IsLessOrEqual<P20>,
     And<UInt<U, B>, Sub1<UInt<U, B>>>: IsEqual<U0>,
     Eq<And<UInt<U, B>, Sub1<UInt<U, B>>>, U0>: BitAnd<LeEq<UInt<U, B>, P20>>,
-    LeEq<UInt<U, B>, U1024>: BitOr<And<Eq<And<UInt<U, B>, Sub1<UInt<U, B>>>, U0>, LeEq<UInt<U, B>, P20>>>,
+    LeEq<UInt<U, B>, U1024>:
+        BitOr<And<Eq<And<UInt<U, B>, Sub1<UInt<U, B>>>, U0>, LeEq<UInt<U, B>, P20>>>,
     InTable<UInt<U, B>>: PrettyIf<UInt<U, B>>,
 {
     type Out = <InTable<UInt<U, B>> as PrettyIf<UInt<U, B>>>::Out;

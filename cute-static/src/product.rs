@@ -25,7 +25,7 @@ use typenum::{B1, Bit, IsEqual, U0, U1, UInt, UTerm, Unsigned};
 use crate::complement::ComplementOf;
 use crate::composition::{ComposeTree, Finish, Len, ModesOf};
 use crate::divide::{Flat, Logical, SizeOf, Tiled, TilerOp, TreeOp, Zipped, tiler_verb};
-use crate::layout::{Flatten, FlatOf, Layout, StaticLayout};
+use crate::layout::{FlatOf, Flatten, Layout, StaticLayout};
 use crate::private::{Bind, Cat, Concat, Fun, HCons, HNil, If, Ok, Sel, Then};
 use crate::tiler::IntoTiler;
 
@@ -159,16 +159,23 @@ where
     R: Max<<L as RankOf>::Out>,
     Maximum<R, <L as RankOf>::Out>: Sub<<L as RankOf>::Out>,
     Diff<Maximum<R, <L as RankOf>::Out>, <L as RankOf>::Out>: Units + IsEqual<U0>,
-    <L as ModesOf>::Out: Concat<<Diff<Maximum<R, <L as RankOf>::Out>, <L as RankOf>::Out> as Units>::Out>,
+    <L as ModesOf>::Out:
+        Concat<<Diff<Maximum<R, <L as RankOf>::Out>, <L as RankOf>::Out> as Units>::Out>,
     Eq<Diff<Maximum<R, <L as RankOf>::Out>, <L as RankOf>::Out>, U0>: If<
             L,
-            Cat<<L as ModesOf>::Out, <Diff<Maximum<R, <L as RankOf>::Out>, <L as RankOf>::Out> as Units>::Out>,
+            Cat<
+                <L as ModesOf>::Out,
+                <Diff<Maximum<R, <L as RankOf>::Out>, <L as RankOf>::Out> as Units>::Out,
+            >,
         >,
 {
     type Out = Sel<
         Eq<Diff<Maximum<R, <L as RankOf>::Out>, <L as RankOf>::Out>, U0>,
         L,
-        Cat<<L as ModesOf>::Out, <Diff<Maximum<R, <L as RankOf>::Out>, <L as RankOf>::Out> as Units>::Out>,
+        Cat<
+            <L as ModesOf>::Out,
+            <Diff<Maximum<R, <L as RankOf>::Out>, <L as RankOf>::Out> as Units>::Out,
+        >,
     >;
 }
 
@@ -250,16 +257,33 @@ where
     Sel<Raked, P0, P1>: ModesOf + Nth1,
     <Sel<Raked, P1, P0> as ModesOf>::Out: ZipPairs<<Sel<Raked, P0, P1> as ModesOf>::Out>,
     R: IsEqual<U1>,
-    Eq<R, U1>: If<
-            HCons<HCons<<Sel<Raked, P1, P0> as Nth1>::Out, HCons<<Sel<Raked, P0, P1> as Nth1>::Out, HNil>>, HNil>,
-            <<Sel<Raked, P1, P0> as ModesOf>::Out as ZipPairs<<Sel<Raked, P0, P1> as ModesOf>::Out>>::Out,
-        >,
+    Eq<R, U1>:
+        If<
+                HCons<
+                    HCons<
+                        <Sel<Raked, P1, P0> as Nth1>::Out,
+                        HCons<<Sel<Raked, P0, P1> as Nth1>::Out, HNil>,
+                    >,
+                    HNil,
+                >,
+                <<Sel<Raked, P1, P0> as ModesOf>::Out as ZipPairs<
+                    <Sel<Raked, P0, P1> as ModesOf>::Out,
+                >>::Out,
+            >,
 {
     type Out = Ok<
         Sel<
             Eq<R, U1>,
-            HCons<HCons<<Sel<Raked, P1, P0> as Nth1>::Out, HCons<<Sel<Raked, P0, P1> as Nth1>::Out, HNil>>, HNil>,
-            <<Sel<Raked, P1, P0> as ModesOf>::Out as ZipPairs<<Sel<Raked, P0, P1> as ModesOf>::Out>>::Out,
+            HCons<
+                HCons<
+                    <Sel<Raked, P1, P0> as Nth1>::Out,
+                    HCons<<Sel<Raked, P0, P1> as Nth1>::Out, HNil>,
+                >,
+                HNil,
+            >,
+            <<Sel<Raked, P1, P0> as ModesOf>::Out as ZipPairs<
+                <Sel<Raked, P0, P1> as ModesOf>::Out,
+            >>::Out,
         >,
     >;
 }
@@ -319,5 +343,3 @@ layout_verb!(
     RakedMultiply, RakedProduct, raked_product, typenum::B1, "raked_product"
 );
 
-#[allow(unused_imports)]
-use {IntoTiler as _, UTerm as _};

@@ -15,8 +15,8 @@ use core::fmt;
 use core::marker::PhantomData;
 
 use crate::int_tuple::{C, Sealed, StaticInt, hlist};
-use crate::private::{HCons, HNil};
 use crate::layout::{Layout, StaticLayout};
+use crate::private::{HCons, HNil};
 
 /// A static tiler: `T` is a layout, a `C<N>`, or a tuple of tilers.
 pub struct Tiler<T>(PhantomData<T>);

@@ -26,10 +26,16 @@ fn composition_examples() {
     check_composition(a, b, a.compose(b));
     let (a, b) = (A::default(), layout!(6:12));
     check_composition(a, b, a.compose(b));
-    let (a, b) = (layout!(((2, 2), (4, 2)):((1, 8), (2, 16))), layout!((4, 8):(1, 4)));
+    let (a, b) = (
+        layout!(((2, 2), (4, 2)):((1, 8), (2, 16))),
+        layout!((4, 8):(1, 4)),
+    );
     let r = a.compose(b);
     check_composition(a, b, r);
-    assert_eq!(r.to_dynamic(), cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap());
+    assert_eq!(
+        r.to_dynamic(),
+        cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap()
+    );
 }
 
 #[test]
@@ -39,12 +45,23 @@ fn tilers_and_divides() {
         LogicalQuotient<Layout![(8, 8):(1, 8)], Tiler<(Layout![2:1], Layout![4:1])>>,
         Layout![((2, 4), (4, 2)):((1, 2), (8, 32))]
     );
-    assert_eq!(a.logical_divide(tiler!(<2:1, 4:1>)).to_string(), "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))");
+    assert_eq!(
+        a.logical_divide(tiler!(<2:1, 4:1>)).to_string(),
+        "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))"
+    );
     assert_type_eq_all!(LogicalQuotient<Layout![48:1], Layout![32:1]>, Layout![(32, 2):(1, 32)]);
     assert_type_eq_all!(TiledQuotient<Layout![12:1], Tiler<(Layout![4:1],)>>, Layout![((4), (3)):((1), (4))]);
-    assert_eq!(layout!(12:1).tiled_divide(tiler!(<4:1>)).to_string(), "((_4),(_3)):((_1),(_4))");
+    assert_eq!(
+        layout!(12:1).tiled_divide(tiler!(<4:1>)).to_string(),
+        "((_4),(_3)):((_1),(_4))"
+    );
     // Composition with a shorter tiler drops A's trailing modes.
-    assert_eq!(layout!((4, 6, 8):(1, 4, 24)).compose(tiler!(<2:2>)).to_string(), "(_2):(_2)");
+    assert_eq!(
+        layout!((4, 6, 8):(1, 4, 24))
+            .compose(tiler!(<2:2>))
+            .to_string(),
+        "(_2):(_2)"
+    );
 }
 
 #[test]
@@ -96,5 +113,12 @@ fn maximum_rank_and_depth_in_the_algebra() {
     let d = layout!(((((((2, 3), 2), 2), 2), 2), 2));
     assert_eq!(d.coalesce().to_string(), "_192:_1");
     let q = d.logical_divide(layout!(4:2));
-    assert_eq!(q.to_dynamic(), cute_dynamic::logical_divide(&d.to_dynamic(), &"4:2".parse::<cute_dynamic::Layout>().unwrap()).unwrap());
+    assert_eq!(
+        q.to_dynamic(),
+        cute_dynamic::logical_divide(
+            &d.to_dynamic(),
+            &"4:2".parse::<cute_dynamic::Layout>().unwrap()
+        )
+        .unwrap()
+    );
 }

@@ -35,11 +35,11 @@ impl<const N: usize> ToDyn for C<N> {
 
 /// cute-dynamic's operations with uniform signatures.
 mod dynamic {
-    pub use cute_dynamic::{
-        blocked_product, coalesce, composition, logical_divide, logical_product, raked_product, right_inverse,
-        tiled_divide, tiled_product, zipped_divide, zipped_product,
-    };
     use cute_dynamic::{Layout, LayoutError};
+    pub use cute_dynamic::{
+        blocked_product, coalesce, composition, logical_divide, logical_product, raked_product,
+        right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
+    };
     pub fn complement(a: &Layout, m: &i64) -> Result<Layout, LayoutError> {
         cute_dynamic::complement(a, *m)
     }

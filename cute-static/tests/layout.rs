@@ -30,13 +30,19 @@ fn macro_forms() {
     assert_eq!(l.to_string(), "(_4,_8):(_1,_4)");
     let d = cute_static::dlayout!((4, 8):(1, -4));
     assert_eq!(d.to_string(), "(4,8):(1,-4)");
-    assert_eq!(cute_static::tiler!(<4:1, (2,2)>).to_dynamic().to_string(), "<4:1,<2,2>>");
+    assert_eq!(
+        cute_static::tiler!(<4:1, (2,2)>).to_dynamic().to_string(),
+        "<4:1,<2,2>>"
+    );
 }
 
 #[test]
 fn zero_sized() {
-    assert_eq!(core::mem::size_of::<Layout![((2, 2), (4, 2)):((1, 8), (2, 16))]>(), 0);
-    assert_eq!(core::mem::size_of::<Layout![(1,2,3,4,5,6,7,1)]>(), 0);
+    assert_eq!(
+        core::mem::size_of::<Layout![((2, 2), (4, 2)):((1, 8), (2, 16))]>(),
+        0
+    );
+    assert_eq!(core::mem::size_of::<Layout![(1, 2, 3, 4, 5, 6, 7, 1)]>(), 0);
 }
 
 #[test]
@@ -45,14 +51,17 @@ fn maximum_rank_and_depth() {
     assert_eq!(R8::RANK, 8);
     assert_eq!(R8::SIZE, 256);
     assert_eq!(R8::default().call(255), 255);
-    type D6 = Layout![((((((2,3),2),2),2),2),2)];
+    type D6 = Layout![((((((2, 3), 2), 2), 2), 2), 2)];
     assert_eq!(D6::DEPTH, 6);
     assert_eq!(D6::SIZE, 192);
     let d = D6::default();
     for i in 0..192 {
         assert_eq!(d.call(i), i);
     }
-    assert_eq!(d.to_dynamic().to_string(), "((((((2,3),2),2),2),2),2):((((((1,2),6),12),24),48),96)");
+    assert_eq!(
+        d.to_dynamic().to_string(),
+        "((((((2,3),2),2),2),2),2):((((((1,2),6),12),24),48),96)"
+    );
 }
 
 #[test]
