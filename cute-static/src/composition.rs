@@ -593,4 +593,3 @@ where
     type Rs = Rs;
     type St = Err<ShapeErr<P<I>, P<Rs>, P<Quot<Sr, Rd>>>>;
 }
-

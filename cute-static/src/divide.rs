@@ -317,4 +317,3 @@ tiler_verb!(
     /// `flat_divide(A, T)`: the tile modes then the rest modes, one level.
     FlatDivide, FlatQuotient, flat_divide, DivideOp, Flat, "flat_divide"
 );
-

@@ -17,7 +17,7 @@
 use core::fmt;
 use typenum::{Bit, Const, ToUInt, U, UInt, UTerm, Unsigned};
 
-use crate::private::{HCons, HNil, Pretty};
+use crate::private::{HNil, Pretty};
 
 /// Largest number of children of one tuple (shapes, strides, tilers).
 pub const MAX_RANK: usize = 8;
@@ -176,8 +176,8 @@ impl StaticIntTuple for () {
 
 /// The list type of the given element types.
 macro_rules! hlist {
-    () => { HNil };
-    ($h:ty $(, $t:ty)*) => { HCons<$h, hlist!($($t),*)> };
+    () => { $crate::private::HNil };
+    ($h:ty $(, $t:ty)*) => { $crate::private::HCons<$h, $crate::int_tuple::hlist!($($t),*)> };
 }
 #[allow(unused_imports)]
 pub(crate) use hlist;

@@ -176,4 +176,3 @@ where
         Sel<Eq<D, Cur>, Cat<Acc, HCons<(S, P), HNil>>, Acc>,
     >>::Out;
 }
-

@@ -132,6 +132,21 @@ where
     pub fn call(self, i: usize) -> usize {
         <Self as StaticLayout>::call(&self, i)
     }
+    /// The offset of a natural or hierarchical coordinate (or an integer):
+    /// `L(22) == L((2, 5)) == L(((0, 1), (1, 1)))` for
+    /// `((2,2),(4,2)):((1,8),(2,16))` (Cecka §2.4.1).
+    ///
+    /// ```
+    /// use cute_static::layout;
+    /// let l = layout!(((2, 2), (4, 2)):((1, 8), (2, 16)));
+    /// assert_eq!(l.call(22), 26);
+    /// assert_eq!(l.call_coord((2, 5)), 26);
+    /// assert_eq!(l.call_coord(((0, 1), (1, 1))), 26);
+    /// ```
+    #[inline(always)]
+    pub fn call_coord<Cd: Coordinate<<Self as StaticLayout>::Tree>>(self, c: Cd) -> usize {
+        c.offset(PhantomData)
+    }
     /// The equal run-time layout.
     pub fn to_dynamic(self) -> cute_dynamic::Layout {
         <Self as StaticLayout>::to_dynamic(&self)
@@ -325,3 +340,46 @@ where
 }
 /// Sub-layout `I` of `L`.
 pub type ModeOf<L, const I: usize> = <L as Mode<I>>::Output;
+
+/// A coordinate of a layout whose zipped tree is `T` (SPEC §2): an integer
+/// (split colexicographically, the last mode not reduced) or a tuple of
+/// coordinates, one per mode — natural and hierarchical coordinates alike.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a coordinate of this layout",
+    note = "a coordinate is a `usize` or a tuple of coordinates with one entry per mode"
+)]
+pub trait Coordinate<T> {
+    /// The offset `L(c)`.
+    fn offset(&self, _: PhantomData<T>) -> usize;
+}
+/// An integer coordinate: `L(i)` over the mode's leaves.
+impl<T> Coordinate<T> for usize
+where
+    T: Flatten,
+    FlatOf<T>: FlatModes,
+{
+    #[inline(always)]
+    fn offset(&self, _: PhantomData<T>) -> usize {
+        <FlatOf<T> as FlatModes>::call(*self)
+    }
+}
+/// Coordinates of the tuples of one arity: the sum of the modes' offsets.
+macro_rules! coordinate_tuples {
+    ($($C:ident $T:ident $i:tt),+) => {
+        /// A tuple coordinate: `L(c0, c1, …) = Σ L_k(c_k)`.
+        impl<$($C: Coordinate<$T>, $T),+> Coordinate<crate::int_tuple::hlist!($($T),+)> for ($($C,)+) {
+            #[inline(always)]
+            fn offset(&self, _: PhantomData<crate::int_tuple::hlist!($($T),+)>) -> usize {
+                0 $(+ self.$i.offset(PhantomData::<$T>))+
+            }
+        }
+    };
+}
+coordinate_tuples!(C0 T0 0);
+coordinate_tuples!(C0 T0 0, C1 T1 1);
+coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2);
+coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3);
+coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3, C4 T4 4);
+coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3, C4 T4 4, C5 T5 5);
+coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3, C4 T4 4, C5 T5 5, C6 T6 6);
+coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3, C4 T4 4, C5 T5 5, C6 T6 6, C7 T7 7);

@@ -342,4 +342,3 @@ layout_verb!(
     /// `raked_product(A, B)`: `((r0, a0), (r1, a1), …)`, `A` interleaved.
     RakedMultiply, RakedProduct, raked_product, typenum::B1, "raked_product"
 );
-

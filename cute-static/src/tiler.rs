@@ -16,7 +16,6 @@ use core::marker::PhantomData;
 
 use crate::int_tuple::{C, Sealed, StaticInt, hlist};
 use crate::layout::{Layout, StaticLayout};
-use crate::private::{HCons, HNil};
 
 /// A static tiler: `T` is a layout, a `C<N>`, or a tuple of tilers.
 pub struct Tiler<T>(PhantomData<T>);

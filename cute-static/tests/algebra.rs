@@ -122,3 +122,35 @@ fn maximum_rank_and_depth_in_the_algebra() {
         .unwrap()
     );
 }
+
+#[test]
+fn eight_uncoalescable_modes() {
+    // Every leaf of B walks all eight modes of A: the deepest recursion.
+    let a = layout!((2, 2, 2, 2, 2, 2, 2, 2):(1, 4, 16, 64, 256, 1024, 4096, 16384));
+    let b = layout!((2, 2, 2, 2, 2, 2, 2, 2):(128, 64, 32, 16, 8, 4, 2, 1));
+    let r = a.compose(b);
+    check_composition(a, b, r);
+    assert_eq!(
+        r.to_dynamic(),
+        cute_dynamic::composition(&a.to_dynamic(), &b.to_dynamic()).unwrap()
+    );
+    let c = a.complement(C::<65536>);
+    assert_eq!(
+        c.to_dynamic(),
+        cute_dynamic::complement(&a.to_dynamic(), 65536).unwrap()
+    );
+}
+
+#[test]
+fn coordinates() {
+    let l = layout!(((2, 2), (4, 2)):((1, 8), (2, 16)));
+    for i in 0..32 {
+        let (m0, m1) = (i % 4, i / 4);
+        assert_eq!(l.call_coord((m0, m1)), l.call(i));
+        assert_eq!(
+            l.call_coord(((m0 % 2, m0 / 2), (m1 % 4, m1 / 4))),
+            l.call(i)
+        );
+    }
+    assert_eq!(l.call_coord((2, 5)), 26);
+}
