@@ -29,7 +29,9 @@
 //! assert_eq!(r.to_dynamic(), d);
 //!
 //! let tiles = layout!((8, 8):(1, 8)).zipped_divide(tiler!(<2:1, 4:1>));
-//! assert_eq!(tiles.to_string(), "((_2,_4),(_4,_2)):((_1,_2),(_8,_32))");
+//! assert_eq!(tiles.to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
+//! let t: cute_dynamic::Tiler = "<2:1,4:1>".parse()?;
+//! assert_eq!(tiles.to_dynamic(), cute_dynamic::zipped_divide(&"(8,8):(1,8)".parse()?, &t)?);
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 //!
