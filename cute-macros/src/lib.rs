@@ -103,6 +103,8 @@ struct Text {
     spans: Vec<(usize, Span)>,
     /// Offsets and spans of the integer tokens (`4`, `_4`), in order.
     ints: Vec<(usize, Span)>,
+    /// The top-level tokens.
+    tokens: Vec<TokenTree>,
     whole: Span,
 }
 
@@ -112,6 +114,7 @@ impl Text {
             text: String::new(),
             spans: Vec::new(),
             ints: Vec::new(),
+            tokens: input.clone().into_iter().collect(),
             whole: Span::call_site(),
         };
         if let Some(first) = input.clone().into_iter().next() {
@@ -193,13 +196,27 @@ impl Text {
                     position,
                     expected,
                     found,
-                } => syn::Error::new(
-                    self.span_at(*position),
-                    format!("expected {expected}, found {found}"),
-                ),
+                } => {
+                    let span = if expected.starts_with("a stride congruent") {
+                        self.stride_mismatch()
+                            .unwrap_or_else(|| self.span_at(*position))
+                    } else {
+                        self.span_at(*position)
+                    };
+                    syn::Error::new(span, format!("expected {expected}, found {found}"))
+                }
                 _ => syn::Error::new(self.whole, e.to_string()),
             }
         })
+    }
+
+    /// The span of the first part of the stride whose structure differs
+    /// from the shape's (the offending sub-tuple or leaf), for `S:D` input.
+    fn stride_mismatch(&self) -> Option<Span> {
+        let colon = |t: &TokenTree| matches!(t, TokenTree::Punct(p) if p.as_char() == ':');
+        let at = self.tokens.iter().position(colon)?;
+        let (shape, stride) = (&self.tokens[..at], &self.tokens[at + 1..]);
+        mismatch(&Tok::of(shape), &Tok::of(stride))
     }
 
     /// The static layout type of the input.
@@ -295,5 +312,48 @@ impl Text {
                 Ok(quote!((#(#children,)*)))
             }
         }
+    }
+}
+
+/// A token-level view of an integer tuple: a parenthesised group and its
+/// comma-separated children, or a leaf. Used only to place spans; the
+/// values come from cute-dynamic's parser.
+enum Tok {
+    Leaf(Span),
+    Tuple(Span, Vec<Tok>),
+}
+
+impl Tok {
+    fn of(tokens: &[TokenTree]) -> Tok {
+        match tokens {
+            [TokenTree::Group(g)] if g.delimiter() == Delimiter::Parenthesis => {
+                let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                let comma = |t: &TokenTree| matches!(t, TokenTree::Punct(p) if p.as_char() == ',');
+                let children = inner
+                    .split(comma)
+                    .filter(|part| !part.is_empty())
+                    .map(Tok::of)
+                    .collect();
+                Tok::Tuple(g.span(), children)
+            }
+            [first, ..] => Tok::Leaf(first.span()),
+            [] => Tok::Leaf(Span::call_site()),
+        }
+    }
+
+    fn span(&self) -> Span {
+        match self {
+            Tok::Leaf(s) | Tok::Tuple(s, _) => *s,
+        }
+    }
+}
+
+/// The span of the first node of `stride` whose structure differs from `shape`'s.
+fn mismatch(shape: &Tok, stride: &Tok) -> Option<Span> {
+    match (shape, stride) {
+        (Tok::Leaf(_), Tok::Leaf(_)) => None,
+        (Tok::Tuple(_, a), Tok::Tuple(s, b)) if a.len() != b.len() => Some(*s),
+        (Tok::Tuple(_, a), Tok::Tuple(_, b)) => a.iter().zip(b).find_map(|(x, y)| mismatch(x, y)),
+        _ => Some(stride.span()),
     }
 }
