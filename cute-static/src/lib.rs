@@ -1,3 +1,98 @@
-//! Compile-time layouts (filled by the cute-static issue).
+//! # cute-static: CuTe layouts as types
+//!
+//! A [`Layout<S, D>`] is a zero-sized type whose shape `S` and stride `D`
+//! are nested tuples of static integers [`C<N>`]. Its queries are constants,
+//! `call(i)` folds to literal arithmetic, and the whole layout algebra —
+//! coalesce, composition, complement, divides, products, inverses — runs by
+//! trait resolution, with the same results as `cute_dynamic` (printed with
+//! CuTe's `_N` static notation). An inadmissible operation does not compile,
+//! and the first line of the error names the rule and the numbers.
+//!
+//! ```
+//! use cute_static::{layout, tiler, Composed, Layout, StaticLayout};
+//!
+//! let a = layout!((4, 6, 8, 10):(2, 3, 5, 7));
+//! assert_eq!(a.to_string(), "(_4,_6,_8,_10):(_2,_3,_5,_7)");
+//! assert_eq!(<Layout![(4, 6, 8, 10):(2, 3, 5, 7)]>::SIZE, 1920);
+//!
+//! let r = a.compose(layout!(6:12));
+//! assert_eq!(r.to_string(), "(_2,_3):(_9,_5)");
+//! assert_eq!(r.call(4), (4 % 2) * 9 + (4 / 2) * 5);
+//! static_assertions::assert_type_eq_all!(
+//!     Composed<Layout![(4, 6, 8, 10):(2, 3, 5, 7)], Layout![6:12]>,
+//!     Layout![(2, 3):(9, 5)]
+//! );
+//! assert_eq!(core::mem::size_of_val(&r), 0);
+//!
+//! // The same answer as the run-time crate.
+//! let d = cute_dynamic::composition(&a.to_dynamic(), &"6:12".parse::<cute_dynamic::Layout>()?)?;
+//! assert_eq!(r.to_dynamic(), d);
+//!
+//! let tiles = layout!((8, 8):(1, 8)).zipped_divide(tiler!(<2:1, 4:1>));
+//! assert_eq!(tiles.to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
+//! let t: cute_dynamic::Tiler = "<2:1,4:1>".parse()?;
+//! assert_eq!(tiles.to_dynamic(), cute_dynamic::zipped_divide(&"(8,8):(1,8)".parse()?, &t)?);
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+//!
+//! | operation | verb trait | noun alias | method |
+//! |---|---|---|---|
+//! | coalesce | [`Coalesce`] | [`Coalesced<L>`] | `l.coalesce()` |
+//! | composition | [`Compose`] | [`Composed<A, B>`] | `a.compose(b)` |
+//! | complement | [`Complement`] | [`Complemented<A, M>`] | `a.complement(C::<M>)` |
+//! | right inverse | [`RightInvert`] | [`RightInverse<L>`] | `l.right_inverse()` |
+//! | logical / zipped / tiled / flat divide | [`LogicalDivide`], … | [`LogicalQuotient<A, T>`], … | `a.logical_divide(t)`, … |
+//! | logical / zipped / tiled / flat product | [`LogicalMultiply`], … | [`LogicalProduct<A, T>`], … | `a.logical_product(t)`, … |
+//! | blocked / raked product | [`BlockedMultiply`], [`RakedMultiply`] | [`BlockedProduct<A, B>`], [`RakedProduct<A, B>`] | `a.blocked_product(b)`, … |
+//!
+//! Right operands are static layouts (`layout!`) or tilers (`tiler!`).
+//! Every operation is a total type-level function returning `Ok<…>` or
+//! `Err<…>`; the error is raised once, where the result is used, through a
+//! never-implemented trait whose `#[diagnostic::on_unimplemented]` message
+//! names the rule and the numbers (`composition is not admissible: stride
+//! divisibility fails at mode C<0> …`), under `cargo check` too.
+//!
+//! Limits: at most [`MAX_RANK`] children per tuple; nesting is tested to
+//! depth 6 with the default `recursion_limit`. Static integers are those of
+//! typenum's table (`0..=1024` and powers of two); computed values print as
+//! `C<N>` up to 1024 and for powers of two up to `2^20`, as typenum integers
+//! beyond. Strides are non-negative.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+extern crate self as cute_static;
+
+mod coalesce;
+mod complement;
+mod composition;
+mod divide;
+mod int_tuple;
+mod inverse;
+mod layout;
+#[doc(hidden)]
+pub mod private;
+mod product;
+mod tiler;
+#[rustfmt::skip]
+mod table;
+
+pub use coalesce::{Coalesce, Coalesced};
+pub use complement::{Complement, Complemented};
+pub use composition::{Compose, Composed};
+pub use cute_macros::{Layout, dlayout, layout, tiler};
+pub use divide::{
+    FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
+    ZippedDivide, ZippedQuotient,
+};
+pub use int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
+pub use inverse::{RightInverse, RightInvert};
+pub use layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
+pub use product::{
+    BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
+    RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
+};
+pub use tiler::{IntoTiler, Tiler, TilerMode};
+
+/// The run-time crate, for `dlayout!`'s expansion.
+#[doc(hidden)]
+pub use cute_dynamic as dynamic;

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Compile-time cost of the static algebra: `cargo check` time per operation.
+#
+# Usage: benches/compile-time.sh [N]   (default N = 100)
+#
+# Generates a throwaway crate under target/compile-time with N distinct static
+# compositions (then N distinct logical divides), checks it, and prints the
+# seconds per operation above an empty baseline. Artifacts share the
+# workspace's target directory, so only the throwaway crate is rebuilt.
+set -euo pipefail
+N=${1:-100}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+DIR=$ROOT/target/compile-time
+export CARGO_TARGET_DIR=$ROOT/target
+mkdir -p "$DIR/src"
+cat > "$DIR/Cargo.toml" <<TOML
+[package]
+name = "cute-compile-time"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+cute-static = { path = "$ROOT/cute-static" }
+
+[workspace]
+TOML
+
+# gen OP COUNT: COUNT functions, each with a distinct left layout (its last
+# mode varies, so no two operations share a type and nothing is cached).
+gen() {
+    local op=$1 count=$2
+    {
+        echo "#![allow(unused_imports)]"
+        echo "use cute_static::*;"
+        for ((k = 0; k < count; k++)); do
+            local x=$((11 + k))
+            case $op in
+            compose) echo "pub fn f$k() -> usize { <Composed<Layout![(4,6,8,$x):(2,3,5,7)], Layout![6:12]> as StaticLayout>::SIZE }" ;;
+            divide) echo "pub fn f$k() -> usize { <LogicalQuotient<Layout![(8,$x):(1,8)], Tiler<(Layout![4:2], C<1>)>> as StaticLayout>::SIZE }" ;;
+            esac
+        done
+    } > "$DIR/src/lib.rs"
+}
+
+check() {
+    local start end
+    touch "$DIR/src/lib.rs"
+    start=$(date +%s.%N)
+    (cd "$DIR" && cargo check -q)
+    end=$(date +%s.%N)
+    echo "$end - $start" | bc -l
+}
+
+gen compose 0
+check > /dev/null # build the dependencies once
+base=$(check)
+for op in compose divide; do
+    gen "$op" "$N"
+    t=$(check)
+    printf '%-8s %4d ops: %6.2f s total, %6.1f ms per op (baseline %.2f s)\n' \
+        "$op" "$N" "$t" "$(echo "($t - $base) * 1000 / $N" | bc -l)" "$base"
+done

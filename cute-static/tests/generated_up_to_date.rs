@@ -1,0 +1,26 @@
+//! The committed generated files equal their generators' output
+//! (regenerate with the commands in each generator's header).
+
+#[path = "../examples/gen_tables.rs"]
+#[allow(dead_code)]
+mod gen_tables;
+
+#[path = "../examples/gen_cross_check.rs"]
+#[allow(dead_code)]
+mod gen_cross_check;
+
+#[test]
+fn table_is_up_to_date() {
+    assert!(
+        gen_tables::generate() == include_str!("../src/table.rs"),
+        "regenerate src/table.rs"
+    );
+}
+
+#[test]
+fn oracle_cases_are_up_to_date() {
+    assert!(
+        gen_cross_check::generate() == include_str!("generated/oracle_cases.rs"),
+        "regenerate tests/generated/oracle_cases.rs"
+    );
+}
