@@ -1,0 +1,165 @@
+//! Zero cost of static layouts: the same loops written with cute-static
+//! layouts and by hand with the same constants, in one process, with the
+//! ratio printed (target ≤ 1.02, ≤ 1.05 for the tiled copy).
+//!
+//! * `call(i)` of a static layout vs the literal expression;
+//! * a generic transpose (copy from a column-major to a row-major tile) of a
+//!   64×64 and a 256×256 `f32` tile vs the hand-written loop;
+//! * a tiled transpose of a 4096² `f32` matrix through `zipped_divide` by a
+//!   static 64×64 tile vs a hand-blocked loop (GB/s).
+//!
+//! Run: `cargo bench -p cute-benches --bench static_zero_cost`.
+
+use std::hint::black_box;
+
+use criterion::Criterion;
+use cute_benches::timing::ns_per_call;
+use cute_static::{StaticLayout, layout, tiler};
+
+/// `dst[D(i)] = src[S(i)]` for every coordinate: written once for any two
+/// static layouts.
+#[inline(never)]
+fn copy_static<S: StaticLayout, D: StaticLayout>(s: S, d: D, src: &[f32], dst: &mut [f32]) {
+    for i in 0..S::SIZE {
+        dst[d.call(i)] = src[s.call(i)];
+    }
+}
+
+#[inline(never)]
+fn transpose_64_by_hand(src: &[f32], dst: &mut [f32]) {
+    for i in 0..64 * 64 {
+        dst[(i % 64) * 64 + i / 64] = src[(i % 64) + (i / 64) * 64];
+    }
+}
+
+#[inline(never)]
+fn transpose_256_by_hand(src: &[f32], dst: &mut [f32]) {
+    for i in 0..256 * 256 {
+        dst[(i % 256) * 256 + i / 256] = src[(i % 256) + (i / 256) * 256];
+    }
+}
+
+const N: usize = 4096;
+const T: usize = 64;
+
+#[inline(never)]
+fn tiled_transpose_by_hand(src: &[f32], dst: &mut [f32]) {
+    for bj in 0..N / T {
+        for bi in 0..N / T {
+            for j in 0..T {
+                for i in 0..T {
+                    let (r, c) = (bi * T + i, bj * T + j);
+                    dst[r * N + c] = src[r + c * N];
+                }
+            }
+        }
+    }
+}
+
+#[inline(never)]
+fn sum_call<L: StaticLayout>(l: L, n: usize) -> usize {
+    (0..n).fold(0, |acc, i| acc.wrapping_add(black_box(l.call(i))))
+}
+
+#[inline(never)]
+fn sum_literal(n: usize) -> usize {
+    (0..n).fold(0, |acc, i| {
+        acc.wrapping_add(black_box(
+            i % 4 + (i / 4) % 8 * 8 + (i / 32) % 2 * 4 + (i / 64) * 64,
+        ))
+    })
+}
+
+fn ratio_line(name: &str, ours: f64, base: f64, unit: &str) {
+    println!(
+        "{name:<44} {ours:>10.3} {base:>10.3} {unit:<6} ratio {:.3}",
+        ours / base
+    );
+}
+
+fn main() {
+    // call(i): ((4,8),(2,N)):((1,8),(4,64)) — a literal with the same constants.
+    let l = layout!(((4, 8), (2, 64)):((1, 8), (4, 64)));
+    let n = 1 << 14;
+    assert_eq!(sum_call(l, n), sum_literal(n));
+    let ours = ns_per_call(50, || {
+        black_box(sum_call(black_box(l), n));
+    }) / n as f64;
+    let base = ns_per_call(50, || {
+        black_box(sum_literal(black_box(n)));
+    }) / n as f64;
+    println!("{:<44} {:>10} {:>10}", "", "cute", "by hand");
+    ratio_line(
+        "call(i), ((4,8),(2,64)):((1,8),(4,64))",
+        ours,
+        base,
+        "ns/el",
+    );
+
+    let col64 = layout!((64, 64):(1, 64));
+    let row64 = layout!((64, 64):(64, 1));
+    let src: Vec<f32> = (0..64 * 64).map(|x| x as f32).collect();
+    let (mut a, mut b) = (vec![0f32; 64 * 64], vec![0f32; 64 * 64]);
+    copy_static(col64, row64, &src, &mut a);
+    transpose_64_by_hand(&src, &mut b);
+    assert_eq!(a, b);
+    let ours = ns_per_call(200, || {
+        copy_static(col64, row64, black_box(&src), black_box(&mut a))
+    });
+    let base = ns_per_call(200, || {
+        transpose_64_by_hand(black_box(&src), black_box(&mut b))
+    });
+    ratio_line("transpose 64x64 f32", ours / 1e3, base / 1e3, "us");
+
+    let col256 = layout!((256, 256):(1, 256));
+    let row256 = layout!((256, 256):(256, 1));
+    let src: Vec<f32> = (0..256 * 256).map(|x| x as f32).collect();
+    let (mut a, mut b) = (vec![0f32; 256 * 256], vec![0f32; 256 * 256]);
+    copy_static(col256, row256, &src, &mut a);
+    transpose_256_by_hand(&src, &mut b);
+    assert_eq!(a, b);
+    let ours = ns_per_call(20, || {
+        copy_static(col256, row256, black_box(&src), black_box(&mut a))
+    });
+    let base = ns_per_call(20, || {
+        transpose_256_by_hand(black_box(&src), black_box(&mut b))
+    });
+    ratio_line("transpose 256x256 f32", ours / 1e3, base / 1e3, "us");
+
+    // Tiled: both matrices divided into static 64×64 tiles; mode 0 of the
+    // zipped layout walks one tile, mode 1 the grid of tiles.
+    let src_tiles = layout!((4096, 4096):(1, 4096)).zipped_divide(tiler!(<64:1, 64:1>));
+    let dst_tiles = layout!((4096, 4096):(4096, 1)).zipped_divide(tiler!(<64:1, 64:1>));
+    let src: Vec<f32> = (0..N * N).map(|x| x as f32).collect();
+    let (mut a, mut b) = (vec![0f32; N * N], vec![0f32; N * N]);
+    copy_static(src_tiles, dst_tiles, &src, &mut a);
+    tiled_transpose_by_hand(&src, &mut b);
+    assert!(a == b);
+    let bytes = (2 * N * N * 4) as f64;
+    let ours = ns_per_call(2, || {
+        copy_static(src_tiles, dst_tiles, black_box(&src), black_box(&mut a))
+    });
+    let base = ns_per_call(2, || {
+        tiled_transpose_by_hand(black_box(&src), black_box(&mut b))
+    });
+    println!(
+        "{:<44} {:>10.3} {:>10.3} GB/s   ratio {:.3} (time ratio)",
+        "tiled transpose 4096^2 f32, 64x64 tiles",
+        bytes / ours,
+        bytes / base,
+        ours / base
+    );
+
+    let mut c = Criterion::default().configure_from_args();
+    let mut g = c.benchmark_group("static_transpose_64");
+    let src: Vec<f32> = (0..64 * 64).map(|x| x as f32).collect();
+    let mut dst = vec![0f32; 64 * 64];
+    g.bench_function("cute-static", |bch| {
+        bch.iter(|| copy_static(col64, row64, black_box(&src), black_box(&mut dst)))
+    });
+    g.bench_function("by-hand", |bch| {
+        bch.iter(|| transpose_64_by_hand(black_box(&src), black_box(&mut dst)))
+    });
+    g.finish();
+    c.final_summary();
+}
