@@ -38,16 +38,29 @@ gen() {
             case $op in
             compose) echo "pub fn f$k() -> usize { <Composed<Layout![(4,6,8,$x):(2,3,5,7)], Layout![6:12]> as StaticLayout>::SIZE }" ;;
             divide) echo "pub fn f$k() -> usize { <LogicalQuotient<Layout![(8,$x):(1,8)], Tiler<(Layout![4:2], C<1>)>> as StaticLayout>::SIZE }" ;;
+            product) echo "pub fn f$k() -> usize { <LogicalProduct<Layout![(2,$x):(1,2)], Layout![(3,4):(1,3)]> as StaticLayout>::SIZE }" ;;
+            complement) echo "pub fn f$k() -> usize { <Complemented<Layout![(4,$x):(1,8)], C<4096>> as StaticLayout>::SIZE }" ;;
+            inverse) echo "pub fn f$k() -> usize { <RightInverse<Layout![(4,$x):($x,1)]> as StaticLayout>::SIZE }" ;;
+            mix)
+                case $((k % 5)) in
+                0) echo "pub fn f$k() -> usize { <Composed<Layout![(4,6,8,$x):(2,3,5,7)], Layout![6:12]> as StaticLayout>::SIZE }" ;;
+                1) echo "pub fn f$k() -> usize { <LogicalQuotient<Layout![(8,$x):(1,8)], Tiler<(Layout![4:2], C<1>)>> as StaticLayout>::SIZE }" ;;
+                2) echo "pub fn f$k() -> usize { <LogicalProduct<Layout![(2,$x):(1,2)], Layout![(3,4):(1,3)]> as StaticLayout>::SIZE }" ;;
+                3) echo "pub fn f$k() -> usize { <Complemented<Layout![(4,$x):(1,8)], C<4096>> as StaticLayout>::SIZE }" ;;
+                4) echo "pub fn f$k() -> usize { <RightInverse<Layout![(4,$x):($x,1)]> as StaticLayout>::SIZE }" ;;
+                esac ;;
             esac
         done
     } > "$DIR/src/lib.rs"
 }
 
+# check: seconds of `cargo check` of the generated crate; the peak resident
+# memory of the largest process (rustc) goes to $DIR/peak-kb.
 check() {
     local start end
     touch "$DIR/src/lib.rs"
     start=$(date +%s.%N)
-    (cd "$DIR" && cargo check -q)
+    (cd "$DIR" && /usr/bin/time -f %M -o "$DIR/peak-kb" cargo check -q)
     end=$(date +%s.%N)
     echo "$end - $start" | bc -l
 }
@@ -55,9 +68,9 @@ check() {
 gen compose 0
 check > /dev/null # build the dependencies once
 base=$(check)
-for op in compose divide; do
+for op in ${OPS:-compose divide product complement inverse mix}; do
     gen "$op" "$N"
     t=$(check)
-    printf '%-8s %4d ops: %6.2f s total, %6.1f ms per op (baseline %.2f s)\n' \
-        "$op" "$N" "$t" "$(echo "($t - $base) * 1000 / $N" | bc -l)" "$base"
+    printf '%-10s %4d ops: %6.2f s total, %6.1f ms per op (baseline %.2f s), peak rustc memory %d MiB\n' \
+        "$op" "$N" "$t" "$(echo "($t - $base) * 1000 / $N" | bc -l)" "$base" "$(($(cat "$DIR/peak-kb") / 1024))"
 done
