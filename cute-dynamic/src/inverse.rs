@@ -51,16 +51,21 @@ fn visit(l: &Layout) -> Visit {
 }
 
 /// The right inverse (see the module documentation).
+///
+/// Modes with a negative stride are skipped: CuTe carries the stride's sign
+/// into the result (`signum(d)·p`), which would evaluate `L` at negative
+/// indices and break `L(R(i)) == i`; skipping them keeps the result correct
+/// (such a mode sits at coordinate 0 in every `R(i)`), possibly smaller.
 pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
     let v = visit(l);
     let mut out: Modes = SmallVec::new();
     out.push((1, 0));
-    let mut cur = 1u64;
+    let mut cur = 1i64;
     for &i in &v.order {
         let (s, d) = v.modes[i];
-        if d.unsigned_abs() == cur {
-            out.push((s, d.signum() * v.prefix[i]));
-            cur = (s as u64).saturating_mul(d.unsigned_abs());
+        if d == cur {
+            out.push((s, v.prefix[i]));
+            cur = s.saturating_mul(d);
         }
     }
     Ok(Layout::unwrap_flat(&coalesce_modes(out.into_iter(), false)))

@@ -169,7 +169,10 @@ fn negative_and_zero_strides_per_operation() {
     );
     err("complement", &["4:-1", "8"], "unsupported");
     ok("complement", &["(4,2):(0,4)", "16"], "(4,2):(1,8)");
-    ok("right_inverse", &["(4,8):(-1,-4)"], "32:-1");
+    // Negative-stride modes cannot continue the run 0, 1, 2, …: skipped.
+    ok("right_inverse", &["(4,8):(-1,-4)"], "1:0");
+    ok("right_inverse", &["((2,2),(3,4)):((0,-1),(0,2))"], "1:0");
+    ok("right_inverse", &["(2,4,3):(1,-2,2)"], "(2,3):(1,8)");
     err("left_inverse", &["(4,8):(-1,-4)"], "unsupported");
     ok("left_inverse", &["(4,8):(0,1)"], "8:4");
 }

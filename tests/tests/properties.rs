@@ -122,6 +122,18 @@ proptest! {
     }
 
     #[test]
+    fn right_inverse_with_negative_strides(
+        leaves in prop::collection::vec((1i64..=6, -12i64..=12), 1..=4),
+        group in prop::collection::vec(any::<bool>(), 4),
+    ) {
+        let l: Layout = layout_text(&leaves, &group, false).parse().unwrap();
+        let r = right_inverse(&l).unwrap();
+        for i in 0..r.size() {
+            prop_assert_eq!(l.call(r.call(i)), i, "{} R = {}", l, r);
+        }
+    }
+
+    #[test]
     fn right_inverse_of_bijections_is_full(l in arb_admissible_layout()) {
         let r = right_inverse(&l).unwrap();
         prop_assert_eq!(r.size(), l.size(), "{} R = {}", l, r);
