@@ -51,8 +51,12 @@ pub fn flat_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout,
 
 fn divide_layout(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
     let c = complement_ref(b, a.size())?;
-    let bc = Layout::concat([&b.to_owned(), &c]);
-    compose(a, bc.as_ref())
+    let mut bc = LayoutBuilder::new();
+    let o = bc.open();
+    bc.push(b);
+    bc.push(c.as_ref());
+    bc.close(o);
+    compose(a, bc.finish().as_ref())
 }
 
 /// Apply `op` to `A` and a tiler: a layout applies to the whole of `A`, an

@@ -60,7 +60,12 @@ fn product_layout(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutEr
     )?;
     let c = complement_ref(a, m)?;
     let r = compose(c.as_ref(), b)?;
-    Ok(Layout::concat([&a.to_owned(), &r]))
+    let mut out = LayoutBuilder::new();
+    let o = out.open();
+    out.push(a);
+    out.push(r.as_ref());
+    out.close(o);
+    Ok(out.finish())
 }
 
 /// Blocks of `A` arranged as `B`.
