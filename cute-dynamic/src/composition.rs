@@ -69,11 +69,12 @@ pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, Layo
         a_modes.push((1, 0));
     }
     let mut out = LayoutBuilder::new();
-    let mut digit_sum: SmallVec<[i64; 8]> = SmallVec::from_elem(0, a_modes.len());
     if let (Some(s), Some(d)) = (b.shape.as_int(), b.stride.as_int()) {
-        compose_leaf(&a_modes, s, d, a, b, &mut out, &mut digit_sum)?;
+        // A single leaf cannot carry into itself: no digit accounting.
+        compose_leaf(&a_modes, s, d, a, b, &mut out, &mut [])?;
         return Ok(out.finish());
     }
+    let mut digit_sum: SmallVec<[i64; 8]> = SmallVec::from_elem(0, a_modes.len());
     // Tuple B: compose every leaf, keep B's structure, check for carries.
     let nontrivial = b.leaf_modes().filter(|&(s, d)| s > 1 && d != 0).count();
     if nontrivial > 1 && b.leaf_modes().any(|(s, d)| s > 1 && d < 0) {
@@ -142,7 +143,7 @@ fn carry_witness(a: LayoutRef<'_>, b: LayoutRef<'_>, naive: &Layout) -> Option<(
 /// Compose coalesced `A` (its modes) with the rank-1 `s:d`: write the
 /// result (an integer mode, or a flat tuple) into `out`, and add the largest
 /// digit the leaf reaches in each non-last mode of `A` to `digit_sum` (for
-/// the no-carry rule).
+/// the no-carry rule; an empty `digit_sum` skips that accounting).
 #[inline]
 fn compose_leaf(
     a_modes: &[(i64, i64)],
@@ -178,7 +179,9 @@ fn compose_leaf(
                     rest_shape,
                     mul(rest_stride * sign, dr, "composition", &operands)?,
                 ));
-                digit_sum[r] = digit_sum[r].saturating_add(reach);
+                if let Some(sum) = digit_sum.get_mut(r) {
+                    *sum = sum.saturating_add(reach);
+                }
                 rest_shape = 1;
             } else {
                 if sr % rest_stride != 0 && rest_stride % sr != 0 {
@@ -206,7 +209,9 @@ fn compose_leaf(
                         });
                     }
                     emitted.push((n, mul(rest_stride * sign, dr, "composition", &operands)?));
-                    digit_sum[r] = digit_sum[r].saturating_add((n - 1) * rest_stride);
+                    if let Some(sum) = digit_sum.get_mut(r) {
+                        *sum = sum.saturating_add((n - 1) * rest_stride);
+                    }
                     rest_shape /= n;
                 }
             }
