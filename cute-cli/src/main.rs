@@ -16,7 +16,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use cute_dynamic::render::{ColorBy, Grid, TextStyle};
-use cute_dynamic::{Layout, LayoutError};
+use cute_dynamic::{CoordLayout, Layout, LayoutError, SwizzledLayout};
 
 use ops::OpCommand;
 
@@ -50,7 +50,7 @@ enum Cmd {
     Op(OpCommand),
     /// Draw a layout (or a thread/value layout with --tv) as an SVG picture
     #[command(
-        after_help = "Examples:\n  $ cute svg '((2,2),(4,2)):((1,8),(2,16))' -o hier.svg\n  $ cute svg --color-by mode0 '(8,8):(8,1)' -o rows.svg\n  $ cute svg --tv 16x16 '((4,8),(2,2,2)):((32,1),(16,8,128))' -o tv.svg\n\nThe layout is read from the first line of standard input when it is `-` or missing."
+        after_help = "Examples:\n  $ cute svg '((2,2),(4,2)):((1,8),(2,16))' -o hier.svg\n  $ cute svg --color-by mode0 '(8,8):(8,1)' -o rows.svg\n  $ cute svg --tv 16x16 '((4,8),(2,2,2)):((32,1),(16,8,128))' -o tv.svg\n  $ cute svg 'Sw<3,3,3> o 0 o (8,64):(64,1)' --element-bytes 2 -o banks.svg\n  $ cute svg '(4,(4,2)):(1@1,(1@0,6@1))' -o coord.svg\n\nThe layout is read from the first line of standard input when it is `-` or missing."
     )]
     Svg(Picture),
     /// Draw a layout (or a thread/value layout with --tv) as a standalone TikZ document
@@ -79,6 +79,10 @@ struct Picture {
     /// Color cells by offset, by the index within a mode (mode0, mode1, …), or not at all
     #[arg(long, default_value = "offset", value_name = "offset|modeK|none")]
     color_by: String,
+    /// For a swizzled layout (`Sw<B,M,S> o OFFSET o LAYOUT`): the element size in bytes; the
+    /// picture shows each element's shared-memory bank
+    #[arg(long, default_value_t = 2, value_name = "BYTES")]
+    element_bytes: i64,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -244,13 +248,22 @@ fn parse_tile(text: &str) -> Result<(i64, i64), Failure> {
 }
 
 fn picture(p: Picture, draw: fn(&Grid) -> String) -> Result<(), Failure> {
-    let layout: Layout = operand(p.layout)?.parse()?;
-    let grid = match &p.tv {
-        Some(tile) => {
-            let (m, n) = parse_tile(tile)?;
-            Grid::thread_value(&layout, m, n)?
+    let text = operand(p.layout)?;
+    let grid = if text.trim_start().starts_with("Sw<") {
+        // A swizzled layout: its banks.
+        Grid::swizzled_banks(&text.parse::<SwizzledLayout>()?, p.element_bytes)?
+    } else if text.contains('@') {
+        // Basis strides: a coordinate layout, cells are coordinate tuples.
+        Grid::coord_layout(&text.parse::<CoordLayout>()?)?
+    } else {
+        let layout: Layout = text.parse()?;
+        match &p.tv {
+            Some(tile) => {
+                let (m, n) = parse_tile(tile)?;
+                Grid::thread_value(&layout, m, n)?
+            }
+            None => Grid::layout(&layout, parse_color(&p.color_by)?)?,
         }
-        None => Grid::layout(&layout, parse_color(&p.color_by)?)?,
     };
     let text = draw(&grid);
     match p.output {

@@ -249,6 +249,67 @@ impl SwizzledLayout {
     }
 }
 
+impl FromStr for SwizzledLayout {
+    type Err = LayoutError;
+    /// `Sw<B,M,S> o OFFSET o LAYOUT` (as printed) or `Sw<B,M,S> o LAYOUT`.
+    ///
+    /// ```
+    /// use cute_dynamic::SwizzledLayout;
+    /// let l: SwizzledLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse()?;
+    /// assert_eq!(l.to_string().parse::<SwizzledLayout>()?, l);
+    /// assert_eq!("Sw<1,2,1> o 8:1".parse::<SwizzledLayout>()?.to_string(), "Sw<1,2,1> o 0 o 8:1");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Self, LayoutError> {
+        let lead = text.len() - text.trim_start().len();
+        let Some(close) = text.find('>') else {
+            return Err(LayoutError::Parse {
+                position: lead,
+                expected: "a swizzled layout `Sw<B,M,S> o OFFSET o LAYOUT`".into(),
+                found: text.chars().take(16).collect(),
+            });
+        };
+        let swizzle: Swizzle = text[..=close].parse()?;
+        let parts: Vec<&str> = text[close + 1..].split(" o ").collect();
+        let at = |k: usize| close + 1 + parts[..k].iter().map(|p| p.len() + 3).sum::<usize>();
+        let shift = |e: LayoutError, base: usize| match e {
+            LayoutError::Parse {
+                position,
+                expected,
+                found,
+            } => LayoutError::Parse {
+                position: position + base,
+                expected,
+                found,
+            },
+            other => other,
+        };
+        let (offset, layout_text, layout_at) = match parts.as_slice() {
+            ["", layout] => (0, *layout, at(1)),
+            ["", offset, layout] => {
+                let o = offset
+                    .trim()
+                    .parse::<i64>()
+                    .map_err(|_| LayoutError::Parse {
+                        position: at(1),
+                        expected: "an integer offset".into(),
+                        found: offset.trim().to_string(),
+                    })?;
+                (o, *layout, at(2))
+            }
+            _ => {
+                return Err(LayoutError::Parse {
+                    position: close + 1,
+                    expected: "` o OFFSET o LAYOUT` or ` o LAYOUT` after the swizzle".into(),
+                    found: text[close + 1..].chars().take(16).collect(),
+                });
+            }
+        };
+        let layout: Layout = layout_text.parse().map_err(|e| shift(e, layout_at))?;
+        Ok(SwizzledLayout::new(swizzle, offset, layout))
+    }
+}
+
 impl fmt::Display for SwizzledLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)

@@ -1,14 +1,12 @@
 //! Golden pictures: the text, SVG and LaTeX drawings of a rank-1, rank-2,
-//! hierarchical, rank-3 and thread/value layout must equal the committed
+//! hierarchical, rank-3, thread/value, coordinate (basis-stride) and
+//! swizzled layout must equal the committed
 //! files in `tests/snapshots/` byte for byte. Regenerate them with
 //! `UPDATE_SNAPSHOTS=1 cargo test -p cute-dynamic --test render_snapshots`
 //! and review the diff (and the SVGs in a browser).
-//!
-//! Swizzled and coordinate-valued layouts will join this list through
-//! `Grid::from_fn` / `Grid::layout_with` once those types exist.
 
-use cute_dynamic::Layout;
 use cute_dynamic::render::{ColorBy, Grid, TextStyle};
+use cute_dynamic::{CoordLayout, Layout, SwizzledLayout};
 
 /// The pictured cases: file stem and grid.
 fn cases() -> Vec<(&'static str, Grid)> {
@@ -33,6 +31,23 @@ fn cases() -> Vec<(&'static str, Grid)> {
         (
             "tv_sm80_16x8_c",
             Grid::thread_value(&layout("((4,8),(2,2)):((32,1),(16,8))"), 16, 8).unwrap(),
+        ),
+        (
+            // Cecka Table 1: (i,(j,k)) -> (j, i+6k).
+            "coordinate",
+            Grid::coord_layout(&"(4,(4,2)):(1@1,(1@0,6@1))".parse::<CoordLayout>().unwrap())
+                .unwrap(),
+        ),
+        (
+            // The 128-byte GMMA atom for 16-bit elements, as banks.
+            "swizzled_banks",
+            Grid::swizzled_banks(
+                &"Sw<3,3,3> o 0 o (8,64):(64,1)"
+                    .parse::<SwizzledLayout>()
+                    .unwrap(),
+                2,
+            )
+            .unwrap(),
         ),
     ]
 }

@@ -31,10 +31,12 @@ mod text;
 
 pub use text::TextStyle;
 
+use crate::basis::CoordLayout;
 use crate::coordinate::idx2crd;
 use crate::error::LayoutError;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::swizzle::SwizzledLayout;
 
 /// The most cells a [`Grid`] may hold; larger pictures are refused with
 /// [`LayoutError::Unsupported`] rather than exhausting memory.
@@ -243,6 +245,78 @@ impl Grid {
         }
     }
 
+    /// The grid of a coordinate layout (basis strides): each cell shows the
+    /// coordinate tuple the layout maps it to, colored by the tuple's first
+    /// component.
+    ///
+    /// ```
+    /// use cute_dynamic::{CoordLayout, render::{Grid, TextStyle}};
+    /// let l: CoordLayout = "(2,3):(1@1,1@0)".parse()?;
+    /// let text = Grid::coord_layout(&l)?.to_text(TextStyle::Plain);
+    /// assert_eq!(text.lines().nth(2), Some(" 0  (0,0) (1,0) (2,0)"));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn coord_layout(layout: &CoordLayout) -> Result<Self, LayoutError> {
+        check_cells(layout.size(), layout)?;
+        let (rows, cols) = shape_axes(layout.shape())?;
+        let nrows = rows.len as i64;
+        let mut failure = None;
+        let grid = Self::from_fn(layout.to_string(), rows, cols, |r, c| {
+            match layout.call(r + nrows * c) {
+                Ok(t) => {
+                    let first = t.leaves().next().unwrap_or(0);
+                    Some(Cell::new(t.to_string(), Some(first)))
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    None
+                }
+            }
+        })?;
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(grid),
+        }
+    }
+
+    /// The grid of a swizzled layout showing, in each cell, the shared-memory
+    /// bank its element falls in (32 banks of 4 bytes, elements of
+    /// `element_bytes` bytes), colored by bank: a conflict-free pattern shows
+    /// every bank once per row of 32 banks' worth of elements.
+    ///
+    /// ```
+    /// use cute_dynamic::{SwizzledLayout, render::{Grid, TextStyle}};
+    /// let l: SwizzledLayout = "Sw<1,2,1> o 0 o (4,4):(4,1)".parse()?;
+    /// let text = Grid::swizzled_banks(&l, 16)?.to_text(TextStyle::Plain);
+    /// assert_eq!(text.lines().nth(2), Some(" 0  0  4  8 12"));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn swizzled_banks(
+        layout: &SwizzledLayout,
+        element_bytes: i64,
+    ) -> Result<Self, LayoutError> {
+        if element_bytes <= 0 {
+            return Err(LayoutError::NonPositiveShape {
+                shape: format!("element size {element_bytes} bytes"),
+            });
+        }
+        check_cells(layout.size(), layout)?;
+        let (rows, cols) = shape_axes(layout.layout().shape())?;
+        let nrows = rows.len as i64;
+        Self::from_fn(
+            format!("{layout}: bank of each {element_bytes}-byte element"),
+            rows,
+            cols,
+            |r, c| {
+                let offset = layout.call(r + nrows * c);
+                let bank = offset
+                    .checked_mul(element_bytes)
+                    .map(|b| b.div_euclid(4).rem_euclid(32));
+                bank.map(|b| Cell::new(b.to_string(), Some(b)))
+            },
+        )
+    }
+
     /// A thread/value layout `(thr,val) -> offset` drawn on its `m × n` tile:
     /// offset `o` is the tile's cell `(o mod m, o / m)` (column-major), the
     /// cell is labelled `T{thr}V{val}` and colored by thread, as in CUTLASS's
@@ -334,7 +408,11 @@ impl Grid {
 
 /// The row and column axes of a layout (see the module documentation).
 fn layout_axes(layout: &Layout) -> Result<(Axis, Axis), LayoutError> {
-    let shape = layout.shape();
+    shape_axes(layout.shape())
+}
+
+/// Rows = mode 0, columns = the other modes (a single row for rank 1).
+fn shape_axes(shape: &IntTuple) -> Result<(Axis, Axis), LayoutError> {
     match shape.rank() {
         0 | 1 => Ok((Axis::unit(), Axis::of_shape(&rank1_shape(shape))?)),
         2 => Ok((
