@@ -288,7 +288,7 @@ impl Grid {
     /// use cute_dynamic::{SwizzledLayout, render::{Grid, TextStyle}};
     /// let l: SwizzledLayout = "Sw<1,2,1> o 0 o (4,4):(4,1)".parse()?;
     /// let text = Grid::swizzled_banks(&l, 16)?.to_text(TextStyle::Plain);
-    /// assert_eq!(text.lines().nth(2), Some(" 0  0  4  8 12"));
+    /// assert_eq!(text.lines().nth(2), Some(" 0   0  4  8 12"));
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn swizzled_banks(
