@@ -15,6 +15,7 @@ const OPS: &[(&str, Kind, usize)] = &[
     ("coalesce", Kind::Unary("coalesce"), 12),
     ("complement", Kind::Complement, 12),
     ("right_inverse", Kind::Unary("right_inverse"), 12),
+    ("left_inverse", Kind::Unary("left_inverse"), 12),
     ("logical_divide", Kind::Tiler("logical_divide"), 12),
     ("zipped_divide", Kind::Tiler("zipped_divide"), 12),
     ("tiled_divide", Kind::Tiler("tiled_divide"), 12),
@@ -35,6 +36,47 @@ enum Kind {
     Layout(&'static str),
     /// `a.complement(C::<m>)`.
     Complement,
+}
+
+/// Whether the static `left_inverse` accepts `text`: simply injective and
+/// CuTe's divisibility condition holds (the module docs of `inverse.rs`).
+fn static_left_inverse_accepts(text: &str) -> bool {
+    let Ok(l) = text.parse::<cute_dynamic::Layout>() else {
+        return false;
+    };
+    if l.leaf_modes().any(|(s, d)| s > 1 && d == 0) {
+        return false;
+    }
+    let mut sorted: Vec<(i64, i64)> = l.leaf_modes().filter(|&(s, d)| s != 1 && d != 0).collect();
+    sorted.sort_by_key(|&(s, d)| (d, s));
+    let mut cur = 1;
+    for &(s, d) in &sorted {
+        if d < cur {
+            return false;
+        }
+        cur = s * d;
+    }
+    let Ok(c) = cute_dynamic::coalesce(&l) else {
+        return false;
+    };
+    let mut modes: Vec<(i64, i64)> = c.leaf_modes().collect();
+    for i in 0..modes.len() {
+        for j in i + 1..modes.len() {
+            if modes[j].1 < modes[i].1 {
+                modes.swap(i, j);
+            }
+        }
+    }
+    let mut z = 1;
+    for &(_, d) in &modes {
+        if d != 0 {
+            if d % z != 0 {
+                return false;
+            }
+            z = d;
+        }
+    }
+    true
 }
 
 /// Whether every integer of `text` is a supported static integer and every
@@ -102,6 +144,9 @@ pub fn generate() -> String {
                 .collect();
             if args.is_empty() || !args.iter().all(|a| fits(a, 1 << 20)) || !fits(expected, 1 << 20)
             {
+                continue;
+            }
+            if op == "left_inverse" && !static_left_inverse_accepts(args[0]) {
                 continue;
             }
             let id = v["id"].as_str().unwrap_or("?");

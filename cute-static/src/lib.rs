@@ -41,6 +41,7 @@
 //! | composition | [`Compose`] | [`Composed<A, B>`] | `a.compose(b)` |
 //! | complement | [`Complement`] | [`Complemented<A, M>`] | `a.complement(C::<M>)` |
 //! | right inverse | [`RightInvert`] | [`RightInverse<L>`] | `l.right_inverse()` |
+//! | left inverse (simply injective `L`) | [`LeftInvert`] | [`LeftInverse<L>`] | `l.left_inverse()` |
 //! | logical / zipped / tiled / flat divide | [`LogicalDivide`], … | [`LogicalQuotient<A, T>`], … | `a.logical_divide(t)`, … |
 //! | logical / zipped / tiled / flat product | [`LogicalMultiply`], … | [`LogicalProduct<A, T>`], … | `a.logical_product(t)`, … |
 //! | blocked / raked product | [`BlockedMultiply`], [`RakedMultiply`] | [`BlockedProduct<A, B>`], [`RakedProduct<A, B>`] | `a.blocked_product(b)`, … |
@@ -85,7 +86,7 @@ pub use divide::{
     ZippedDivide, ZippedQuotient,
 };
 pub use int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
-pub use inverse::{RightInverse, RightInvert};
+pub use inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
 pub use layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
 pub use product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,

@@ -99,6 +99,22 @@ fn right_inverse() {
 }
 
 #[test]
+fn left_inverse() {
+    cross!("left_inverse-s2-00004", left_inverse(layout!((11,(16,4)):(64,(4,1)))), dynamic::left_inverse, "(4,16,11):(176,11,1)");
+    cross!("left_inverse-s2-00005", left_inverse(layout!((5,15,13):(2,130,10))), dynamic::left_inverse, "(2,5,13,15):(0,1,75,5)");
+    cross!("left_inverse-s2-00006", left_inverse(layout!(((8,(16,4))):((1,(8,128))))), dynamic::left_inverse, "512:1");
+    cross!("left_inverse-s2-00007", left_inverse(layout!((14,12):(12,1))), dynamic::left_inverse, "(12,14):(14,1)");
+    cross!("left_inverse-s2-00009", left_inverse(layout!((8,(2,11),8):(88,(704,8),1))), dynamic::left_inverse, "(8,11,16):(176,16,1)");
+    cross!("left_inverse-s2-00011", left_inverse(layout!(((16,(8,2,4)),4):((4,(64,512,1)),1024))), dynamic::left_inverse, "(4,256,4):(256,1,1024)");
+    cross!("left_inverse-s2-00012", left_inverse(layout!(((14,9,2),2):((2,56,1),28))), dynamic::left_inverse, "(2,14,2,9):(126,1,252,14)");
+    cross!("left_inverse-s2-00013", left_inverse(layout!((8,(11,2),7):(1,(56,616),8))), dynamic::left_inverse, "(8,7,22):(1,176,8)");
+    cross!("left_inverse-s2-00014", left_inverse(layout!((2,4,2,13):(1,2,8,16))), dynamic::left_inverse, "208:1");
+    cross!("left_inverse-s2-00015", left_inverse(layout!((2,2,4):(1,8,2))), dynamic::left_inverse, "(2,4,2):(1,4,2)");
+    cross!("left_inverse-s2-00016", left_inverse(layout!(((8,(1,2)),(2,3)):((8,(2,64)),(1,2)))), dynamic::left_inverse, "(8,16):(16,1)");
+    cross!("left_inverse-s2-00018", left_inverse(layout!(((2,1),7):((1,5),10))), dynamic::left_inverse, "(10,7):(1,2)");
+}
+
+#[test]
 fn logical_divide() {
     cross!("logical_divide-s2-00000", logical_divide(layout!((7,4):(1,11)), tiler!((7))), dynamic::logical_divide, "((7,1),4):((1,0),11)");
     cross!("logical_divide-s2-00001", logical_divide(layout!((8,(1,6)):(2,(12,10))), tiler!((4,2):(1,4))), dynamic::logical_divide, "((4,2),6):((2,8),10)");
