@@ -3,6 +3,11 @@
 //! checked by brute-force evaluation.
 #![forbid(unsafe_code)]
 
+/// The README's Rust examples, run as doctests so the front door stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
+
 use std::collections::BTreeSet;
 
 use cute_dynamic::Layout;
