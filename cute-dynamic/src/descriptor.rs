@@ -245,30 +245,10 @@ impl<'s> StrideParser<'s> {
         if negative {
             self.pos += 1;
         }
-        let digits = self.pos;
-        let mut v: i64 = 0;
-        while let Some(b) = self.peek().filter(u8::is_ascii_digit) {
-            let d = i64::from(b - b'0');
-            v = v
-                .checked_mul(10)
-                .and_then(|v| {
-                    if negative {
-                        v.checked_sub(d)
-                    } else {
-                        v.checked_add(d)
-                    }
-                })
-                .ok_or_else(|| LayoutError::Parse {
-                    position: start,
-                    expected: "an integer that fits in i64".into(),
-                    found: "a larger integer".into(),
-                })?;
-            self.pos += 1;
+        match crate::parse::scan_digits(self.bytes(), &mut self.pos, negative, start)? {
+            Some(v) => Ok(v),
+            None => Err(self.error(self.pos, "an integer count or '('")),
         }
-        if self.pos == digits {
-            return Err(self.error(self.pos, "an integer count or '('"));
-        }
-        Ok(v)
     }
 
     /// `digit { digit }`, at most `u32::MAX`.

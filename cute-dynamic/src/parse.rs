@@ -100,33 +100,10 @@ impl<'s> Parser<'s> {
         if negative {
             self.pos += 1;
         }
-        let digits_start = self.pos;
-        let mut value: i64 = 0;
-        while let Some(&b) = self.bytes().get(self.pos) {
-            if !b.is_ascii_digit() {
-                break;
-            }
-            let d = i64::from(b - b'0');
-            value = value
-                .checked_mul(10)
-                .and_then(|v| {
-                    if negative {
-                        v.checked_sub(d)
-                    } else {
-                        v.checked_add(d)
-                    }
-                })
-                .ok_or_else(|| LayoutError::Parse {
-                    position: start,
-                    expected: "an integer that fits in i64".into(),
-                    found: "a larger integer".into(),
-                })?;
-            self.pos += 1;
+        match scan_digits(self.bytes(), &mut self.pos, negative, start)? {
+            Some(value) => Ok(value),
+            None => Err(self.error(self.pos, "an integer")),
         }
-        if self.pos == digits_start {
-            return Err(self.error(self.pos, "an integer"));
-        }
-        Ok(value)
     }
 
     /// An int_tuple into `out`; `positive` rejects leaves ≤ 0.
@@ -262,6 +239,38 @@ impl<'s> Parser<'s> {
             _ => Ok(Coord::Int(self.int()?)),
         }
     }
+}
+
+/// Read the decimal digits at `*pos` (advancing it) into an `i64`, negated
+/// as they are read when `negative` (so `i64::MIN` parses). `None` when there
+/// is no digit; an overflow is a parse error at `start`.
+pub(crate) fn scan_digits(
+    bytes: &[u8],
+    pos: &mut usize,
+    negative: bool,
+    start: usize,
+) -> Result<Option<i64>, LayoutError> {
+    let first = *pos;
+    let mut value: i64 = 0;
+    while let Some(&b) = bytes.get(*pos).filter(|b| b.is_ascii_digit()) {
+        let d = i64::from(b - b'0');
+        value = value
+            .checked_mul(10)
+            .and_then(|v| {
+                if negative {
+                    v.checked_sub(d)
+                } else {
+                    v.checked_add(d)
+                }
+            })
+            .ok_or_else(|| LayoutError::Parse {
+                position: start,
+                expected: "an integer that fits in i64".into(),
+                found: "a larger integer".into(),
+            })?;
+        *pos += 1;
+    }
+    Ok((*pos > first).then_some(value))
 }
 
 /// Parse an [`IntTuple`] (leaves may be any integer).
