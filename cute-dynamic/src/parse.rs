@@ -100,7 +100,8 @@ impl<'s> Parser<'s> {
         if negative {
             self.pos += 1;
         }
-        match scan_digits(self.bytes(), &mut self.pos, negative, start)? {
+        let text = self.text;
+        match scan_digits(text.as_bytes(), &mut self.pos, negative, start)? {
             Some(value) => Ok(value),
             None => Err(self.error(self.pos, "an integer")),
         }
