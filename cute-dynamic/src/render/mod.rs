@@ -228,16 +228,29 @@ impl Grid {
         check_cells(layout.size(), layout)?;
         let (rows, cols) = layout_axes(layout)?;
         let nrows = rows.len as i64;
-        let mut failure = None;
-        let grid = Self::from_fn(layout.to_string(), rows, cols, |r, c| {
+        Self::try_from_fn(layout.to_string(), rows, cols, |r, c| {
             let index = r + nrows * c;
-            match layout.checked_call(index) {
-                Ok(offset) => Some(cell(index, offset)),
-                Err(e) => {
-                    failure.get_or_insert(e);
-                    None
-                }
-            }
+            Ok(Some(cell(index, layout.checked_call(index)?)))
+        })
+    }
+
+    /// [`Grid::from_fn`] with a fallible cell function: the first error is
+    /// returned.
+    fn try_from_fn<F>(
+        title: String,
+        rows: Axis,
+        cols: Axis,
+        mut cell: F,
+    ) -> Result<Self, LayoutError>
+    where
+        F: FnMut(i64, i64) -> Result<Option<Cell>, LayoutError>,
+    {
+        let mut failure = None;
+        let grid = Self::from_fn(title, rows, cols, |r, c| {
+            cell(r, c).unwrap_or_else(|e| {
+                failure.get_or_insert(e);
+                None
+            })
         })?;
         match failure {
             Some(e) => Err(e),
@@ -260,23 +273,11 @@ impl Grid {
         check_cells(layout.size(), layout)?;
         let (rows, cols) = shape_axes(layout.shape())?;
         let nrows = rows.len as i64;
-        let mut failure = None;
-        let grid = Self::from_fn(layout.to_string(), rows, cols, |r, c| {
-            match layout.call(r + nrows * c) {
-                Ok(t) => {
-                    let first = t.leaves().next().unwrap_or(0);
-                    Some(Cell::new(t.to_string(), Some(first)))
-                }
-                Err(e) => {
-                    failure.get_or_insert(e);
-                    None
-                }
-            }
-        })?;
-        match failure {
-            Some(e) => Err(e),
-            None => Ok(grid),
-        }
+        Self::try_from_fn(layout.to_string(), rows, cols, |r, c| {
+            let t = layout.call(r + nrows * c)?;
+            let first = t.leaves().next().unwrap_or(0);
+            Ok(Some(Cell::new(t.to_string(), Some(first))))
+        })
     }
 
     /// The grid of a swizzled layout showing, in each cell, the shared-memory
