@@ -4,7 +4,8 @@
 use cute_dynamic::{
     Coord, IntTuple, Layout, LayoutError, Tiler, blocked_product, coalesce, complement,
     composition, crd2idx, filter, flat_divide, idx2crd, left_inverse, logical_divide,
-    logical_product, raked_product, right_inverse, tiled_divide, zipped_divide, zipped_product,
+    logical_product, max_common_layout, max_common_vector, raked_product, right_inverse,
+    tiled_divide, zipped_divide, zipped_product,
 };
 use cute_tests::*;
 use proptest::prelude::*;
@@ -208,6 +209,20 @@ proptest! {
             }
             let z = zipped_product(&a, &b).unwrap();
             prop_assert_eq!(values(&z), values(&r));
+        }
+    }
+
+    #[test]
+    fn max_common_vector_property(a in arb_admissible_layout(), b in arb_admissible_layout()) {
+        if a.size() != b.size() { return Ok(()); }
+        if let (Ok(k), Ok(common)) = (max_common_vector(&a, &b), max_common_layout(&a, &b)) {
+            // For k < K the coordinates of the first K offsets agree:
+            // A(R(k)) == k == B(R(k)) with R the common layout.
+            prop_assert_eq!(common.size(), k, "{} {} -> {}", a, b, common);
+            for i in 0..k {
+                prop_assert_eq!(a.call(common.call(i)), i, "{} {} -> {}", a, b, common);
+                prop_assert_eq!(b.call(common.call(i)), i, "{} {} -> {}", a, b, common);
+            }
         }
     }
 
