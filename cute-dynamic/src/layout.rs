@@ -322,6 +322,7 @@ impl Layout {
         // The last leaf takes the whole rest: after the loop, `rest` counts
         // whole extents `s_last · d_last` of it.
         Evaluator {
+            all_pow2: leaves.iter().all(|l| l.div == 0),
             leaves,
             tail: last.0.wrapping_mul(last.1),
         }
@@ -350,9 +351,16 @@ impl Layout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn offsets(&self) -> Offsets {
-        let leaves: smallvec::SmallVec<[(i64, i64); 8]> =
+        let mut leaves: smallvec::SmallVec<[(i64, i64); 8]> =
             self.leaf_modes().filter(|&(s, _)| s > 1).collect();
+        let first = if leaves.is_empty() {
+            (1, 0)
+        } else {
+            leaves.remove(0)
+        };
         Offsets {
+            first,
+            run: first.0 - 1,
             counters: smallvec::smallvec![0; leaves.len()],
             leaves,
             offset: 0,
@@ -531,6 +539,8 @@ struct EvalLeaf {
 pub struct Evaluator {
     leaves: smallvec::SmallVec<[EvalLeaf; 8]>,
     tail: i64,
+    /// Every shape is a power of two: shifts and masks only.
+    all_pow2: bool,
 }
 
 impl Evaluator {
@@ -540,6 +550,13 @@ impl Evaluator {
     pub fn call(&self, i: u64) -> i64 {
         let mut rest = i;
         let mut offset = 0i64;
+        if self.all_pow2 {
+            for leaf in &self.leaves {
+                offset = offset.wrapping_add(((rest & leaf.mask) as i64).wrapping_mul(leaf.stride));
+                rest >>= leaf.shift;
+            }
+            return offset.wrapping_add((rest as i64).wrapping_mul(self.tail));
+        }
         for leaf in &self.leaves {
             let (q, r) = match rest.checked_div(leaf.div) {
                 None => (rest >> leaf.shift, rest & leaf.mask),
@@ -555,6 +572,11 @@ impl Evaluator {
 /// Iterator over a layout's offsets in domain order (see [`Layout::offsets`]).
 #[derive(Clone, Debug)]
 pub struct Offsets {
+    /// The first leaf of size > 1 `(s0, d0)`, stepped without a counter.
+    first: (i64, i64),
+    /// Steps left along the first leaf before it wraps.
+    run: i64,
+    /// The other leaves of size > 1 and their counters.
     leaves: smallvec::SmallVec<[(i64, i64); 8]>,
     counters: smallvec::SmallVec<[i64; 8]>,
     offset: i64,
@@ -571,15 +593,15 @@ impl Iterator for Offsets {
         }
         self.remaining -= 1;
         let current = self.offset;
-        if self.remaining > 0 {
-            // Fast path: the first leaf has not wrapped.
-            if let (Some(c), Some(&(s, d))) = (self.counters.first_mut(), self.leaves.first())
-                && *c + 1 < s
-            {
-                *c += 1;
-                self.offset = self.offset.wrapping_add(d);
-                return Some(current);
-            }
+        let (s0, d0) = self.first;
+        if self.run > 0 {
+            // Fast path: one step along the first leaf.
+            self.run -= 1;
+            self.offset = self.offset.wrapping_add(d0);
+        } else if self.remaining > 0 {
+            // The first leaf wraps and carries into the others.
+            self.run = s0 - 1;
+            self.offset = self.offset.wrapping_sub(d0.wrapping_mul(s0 - 1));
             for (k, &(s, d)) in self.leaves.iter().enumerate() {
                 self.counters[k] += 1;
                 self.offset = self.offset.wrapping_add(d);
