@@ -62,6 +62,7 @@
 
 extern crate self as cute_static;
 
+mod algorithms;
 mod coalesce;
 mod complement;
 mod composition;
@@ -72,10 +73,12 @@ mod layout;
 #[doc(hidden)]
 pub mod private;
 mod product;
+mod tensor;
 mod tiler;
 #[rustfmt::skip]
 mod table;
 
+pub use algorithms::{AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2, axpby, copy, gemm};
 pub use coalesce::{Coalesce, Coalesced};
 pub use complement::{Complement, Complemented};
 pub use composition::{Compose, Composed};
@@ -91,6 +94,7 @@ pub use product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
+pub use tensor::{__, Engine, EngineMut, SliceArg, SliceCoord, Tensor, Underscore};
 pub use tiler::{IntoTiler, Tiler, TilerMode};
 
 /// The run-time crate, for `dlayout!`'s expansion.
