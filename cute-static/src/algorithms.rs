@@ -102,9 +102,10 @@ pub struct GemmM<LA, LB, LC>(core::marker::PhantomData<(LA, LB, LC)>);
 /// Rule: gemm's `N`: `size<0>(B) == size<1>(C)`.
 #[doc(hidden)]
 pub struct GemmN<LA, LB, LC>(core::marker::PhantomData<(LA, LB, LC)>);
-/// Rule: gemm's `K`: `size<1>(A) == size<1>(B)`.
+/// Rule: gemm's `K`: `size<1>(A) == size<1>(B)` (it does not involve `C`,
+/// whose type may still be unknown when the check runs).
 #[doc(hidden)]
-pub struct GemmK<LA, LB, LC>(core::marker::PhantomData<(LA, LB, LC)>);
+pub struct GemmK<LA, LB>(core::marker::PhantomData<(LA, LB)>);
 
 /// Raised by `copy` for tensors of different sizes.
 #[diagnostic::on_unimplemented(
@@ -172,15 +173,11 @@ impl<LA, LB, LC, NB, NC> SizeRule<NB, NC> for GemmN<LA, LB, LC> where
     label = "size<1>(A) = {KA} but size<1>(B) = {KB}",
     note = "A layout: {LA}",
     note = "B layout: {LB}",
-    note = "C layout: {LC}",
     note = "gemm computes C(m,n) += A(m,k)·B(n,k) over A: (M,K), B: (N,K), C: (M,N)"
 )]
-pub trait GemmSizeK<LA, LB, LC, KA, KB> {}
+pub trait GemmSizeK<LA, LB, KA, KB> {}
 /// A gemm K mismatch is reported by name.
-impl<LA, LB, LC, KA, KB> SizeRule<KA, KB> for GemmK<LA, LB, LC> where
-    Violation: GemmSizeK<LA, LB, LC, KA, KB>
-{
-}
+impl<LA, LB, KA, KB> SizeRule<KA, KB> for GemmK<LA, LB> where Violation: GemmSizeK<LA, LB, KA, KB> {}
 
 /// Source layouts `copy` accepts with the destination layout `LD`: equal
 /// static sizes. Name it to write generic code over [`copy`].
@@ -206,6 +203,10 @@ where
 
 /// `A` layouts `gemm` accepts with `B: LB` and `C: LC`: all rank 2, and
 /// `M`, `N`, `K` agree. Name it to write generic code over [`gemm`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}`, `{LB}` and `{LC}` are not the layouts of a gemm A: (M,K), B: (N,K), C: (M,N)",
+    note = "each operand needs exactly two top-level modes, and A, B, C must agree on M, N and K"
+)]
 pub trait GemmCompatible<LB: Rank2, LC: Rank2>: Rank2 {}
 /// Rank 2 and equal `M`, `N`, `K`, or the gemm diagnostics.
 impl<LA, LB, LC> GemmCompatible<LB, LC> for LA
@@ -215,7 +216,7 @@ where
     LC: Rank2,
     LA::Mode0: SameSize<LC::Mode0, GemmM<LA, LB, LC>>,
     LB::Mode0: SameSize<LC::Mode1, GemmN<LA, LB, LC>>,
-    LA::Mode1: SameSize<LB::Mode1, GemmK<LA, LB, LC>>,
+    LA::Mode1: SameSize<LB::Mode1, GemmK<LA, LB>>,
 {
 }
 
@@ -290,9 +291,10 @@ pub fn gemm<T, EA, EB, EC, LA, LB, LC>(
     EA: Engine<Value = T>,
     EB: Engine<Value = T>,
     EC: EngineMut<Value = T>,
-    LA: GemmCompatible<LB, LC>,
+    LA: Rank2,
     LB: Rank2,
     LC: Rank2,
+    LA: GemmCompatible<LB, LC>,
 {
     let (am, ak) = (LA::Mode0::default(), LA::Mode1::default());
     let (bn, bk) = (LB::Mode0::default(), LB::Mode1::default());

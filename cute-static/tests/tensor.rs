@@ -47,7 +47,7 @@ fn storage_is_checked_once() {
 
 #[test]
 fn writes() {
-    let mut d = vec![0i64; 24];
+    let mut d = [0i64; 24];
     let mut t = Tensor::new(&mut d[..], layout!((4, 6):(6, 1))).unwrap();
     for i in 0..24 {
         t.set(i, i as i64).unwrap();
@@ -98,7 +98,7 @@ fn slicing_figure_5() {
 
 #[test]
 fn slicing_rank_3_and_mutable() {
-    let mut d = vec![0i64; 24];
+    let mut d = [0i64; 24];
     let mut t = Tensor::new(&mut d[..], layout!((2, 3, 4))).unwrap();
     let mut s = t.view_mut().slice((1, __, 3)).unwrap();
     assert_eq!(s.layout().to_string(), "(_3):(_2)");
