@@ -75,16 +75,64 @@ where
     B::Tree: SizeOf,
     SizeT<A>: IsEqual<SizeT<B>> + Pretty,
     SizeT<B>: Pretty,
-    Eq<SizeT<A>, SizeT<B>>: SizeCheck<R, P<SizeT<A>>, P<SizeT<B>>>,
+    P<SizeT<A>>: Spelled<A::Shape>,
+    P<SizeT<B>>: Spelled<B::Shape>,
+    Eq<SizeT<A>, SizeT<B>>: Verdict,
+    <Eq<SizeT<A>, SizeT<B>> as Verdict>::Out: SizeCheck<R, SpelledSize<A>, SpelledSize<B>>,
 {
 }
+
+/// The answer of a size comparison under a name of this crate (so the
+/// notes of a diagnostic do not show typenum's bits).
+#[doc(hidden)]
+pub trait Verdict {
+    /// [`SizesEqual`] or [`SizesDiffer`].
+    type Out;
+}
+/// Equal sizes.
+impl Verdict for B1 {
+    type Out = SizesEqual;
+}
+/// Different sizes.
+impl Verdict for B0 {
+    type Out = SizesDiffer;
+}
+/// The sizes are equal.
+#[doc(hidden)]
+pub struct SizesEqual;
+/// The sizes differ.
+#[doc(hidden)]
+pub struct SizesDiffer;
+
+/// The size of `L` as diagnostics show it: `C<N>`, or [`ShapeSize`] of its
+/// shape when `N` is outside the table of readable constants (so no
+/// typenum type reaches an error message).
+type SpelledSize<L> = <P<SizeT<L>> as Spelled<<L as StaticLayout>::Shape>>::Out;
+
+/// How a size is spelled in a diagnostic, given the shape it is the size of.
+#[doc(hidden)]
+pub trait Spelled<S> {
+    /// The spelling.
+    type Out;
+}
+/// A readable constant is itself.
+impl<const N: usize, S> Spelled<S> for crate::C<N> {
+    type Out = crate::C<N>;
+}
+/// A value outside the table is spelled as the size of its shape.
+impl<U, B, S> Spelled<S> for typenum::UInt<U, B> {
+    type Out = ShapeSize<S>;
+}
+/// "The product of the shape `S`": how a size beyond the table of readable
+/// constants (`0..=1024` and powers of two) is shown in a diagnostic.
+pub struct ShapeSize<S>(core::marker::PhantomData<S>);
 /// The outcome of a size comparison under rule `R`.
 #[doc(hidden)]
 pub trait SizeCheck<R, NA, NB> {}
 /// Equal sizes: nothing to report.
-impl<R, NA, NB> SizeCheck<R, NA, NB> for B1 {}
+impl<R, NA, NB> SizeCheck<R, NA, NB> for SizesEqual {}
 /// Different sizes: the rule reports them.
-impl<R: SizeRule<NA, NB>, NA, NB> SizeCheck<R, NA, NB> for B0 {}
+impl<R: SizeRule<NA, NB>, NA, NB> SizeCheck<R, NA, NB> for SizesDiffer {}
 /// A rule that two sizes `NA`, `NB` must be equal, reported through a
 /// never-implemented diagnostic trait.
 #[doc(hidden)]
@@ -179,6 +227,18 @@ pub trait GemmSizeK<LA, LB, KA, KB> {}
 /// A gemm K mismatch is reported by name.
 impl<LA, LB, KA, KB> SizeRule<KA, KB> for GemmK<LA, LB> where Violation: GemmSizeK<LA, LB, KA, KB> {}
 
+/// The storage window of a tensor with its length `COSIZE` made a
+/// compile-time fact (always `Some` for a tensor built by this crate).
+#[inline(always)]
+fn window<E: Engine, L: StaticLayout>(t: &Tensor<E, L>) -> Option<&[E::Value]> {
+    t.storage().get(..L::COSIZE)
+}
+/// The writable storage window (see [`window`]).
+#[inline(always)]
+fn window_mut<E: EngineMut, L: StaticLayout>(t: &mut Tensor<E, L>) -> Option<&mut [E::Value]> {
+    t.engine_mut().storage_mut().get_mut(..L::COSIZE)
+}
+
 /// Source layouts `copy` accepts with the destination layout `LD`: equal
 /// static sizes. Name it to write generic code over [`copy`].
 pub trait CopyCompatible<LD: StaticLayout>: StaticLayout {}
@@ -231,11 +291,16 @@ where
     LS: CopyCompatible<LD>,
     LD: StaticLayout,
 {
+    // The windows have exactly COSIZE elements (checked when the tensors
+    // were built); re-taking them with a constant length lets the compiler
+    // see that every L(i) < COSIZE and drop the per-element checks.
+    let (Some(s), Some(d)) = (window(src), window_mut(dst)) else {
+        return;
+    };
+    let (ls, ld) = (LS::default(), LD::default());
     for i in 0..LD::SIZE {
-        // Both lookups succeed for i < SIZE: the storage was checked when
-        // the tensors were built.
-        if let (Some(v), Some(d)) = (src.at(i), dst.at_mut(i)) {
-            *d = v.clone();
+        if let (Some(v), Some(t)) = (s.get(ls.call(i)), d.get_mut(ld.call(i))) {
+            *t = v.clone();
         }
     }
 }
@@ -260,8 +325,12 @@ where
     LX: AxpbyCompatible<LY>,
     LY: StaticLayout,
 {
+    let (Some(xs), Some(ys)) = (window(x), window_mut(y)) else {
+        return;
+    };
+    let (lx, ly) = (LX::default(), LY::default());
     for i in 0..LY::SIZE {
-        if let (Some(&xi), Some(yi)) = (x.at(i), y.at_mut(i)) {
+        if let (Some(&xi), Some(yi)) = (xs.get(lx.call(i)), ys.get_mut(ly.call(i))) {
             *yi = a * xi + b * *yi;
         }
     }
@@ -299,8 +368,9 @@ pub fn gemm<T, EA, EB, EC, LA, LB, LC>(
     let (am, ak) = (LA::Mode0::default(), LA::Mode1::default());
     let (bn, bk) = (LB::Mode0::default(), LB::Mode1::default());
     let (cm, cn) = (LC::Mode0::default(), LC::Mode1::default());
-    let (sa, sb) = (a.storage(), b.storage());
-    let sc = c.engine_mut().storage_mut();
+    let (Some(sa), Some(sb), Some(sc)) = (window(a), window(b), window_mut(c)) else {
+        return;
+    };
     for k in 0..LB::Mode1::SIZE {
         for n in 0..LB::Mode0::SIZE {
             for m in 0..LA::Mode0::SIZE {
