@@ -1,5 +1,5 @@
-//! pycute silently returns 4:2 here; 6 is not a multiple of the 2 that
-//! mode 0 (size 4, stride 2 after coalescing) leaves for a stride-1 walk.
+//! pycute silently returns 4:2 here: a stride-1 walk takes all 4 elements
+//! of mode 0 at once, and the 6 elements of 6:1 are not a multiple of 4.
 use cute_static::layout;
 
 fn main() {
