@@ -223,13 +223,33 @@ impl Text {
     fn static_layout(&self) -> syn::Result<TokenStream2> {
         let l = self.parse(cute_dynamic::parse_layout)?;
         let mut leaf = 0;
-        self.layout_type(&l, &mut leaf)
+        // The token trees of the shape and the stride, to span errors on
+        // the offending sub-tuple or leaf.
+        let colon = |t: &TokenTree| matches!(t, TokenTree::Punct(p) if p.as_char() == ':');
+        let (shape, stride) = match self.tokens.iter().position(colon) {
+            Some(at) => (
+                Tok::of(&self.tokens[..at]),
+                Some(Tok::of(&self.tokens[at + 1..])),
+            ),
+            None => (Tok::of(&self.tokens), None),
+        };
+        let s = self.tuple_type(l.shape().as_ref(), &mut leaf, "shape", Some(&shape))?;
+        let d = self.tuple_type(l.stride().as_ref(), &mut leaf, "stride", stride.as_ref())?;
+        Ok(quote!(::cute_static::Layout<#s, #d>))
     }
 
     fn layout_type(&self, l: &Layout, leaf: &mut usize) -> syn::Result<TokenStream2> {
-        let s = self.tuple_type(l.shape().as_ref(), leaf, "shape")?;
-        let d = self.tuple_type(l.stride().as_ref(), leaf, "stride")?;
+        let s = self.tuple_type(l.shape().as_ref(), leaf, "shape", None)?;
+        let d = self.tuple_type(l.stride().as_ref(), leaf, "stride", None)?;
         Ok(quote!(::cute_static::Layout<#s, #d>))
+    }
+
+    /// An error spanned on the whole input (first to last token).
+    fn whole_error(&self, message: String) -> syn::Error {
+        syn::Error::new_spanned(
+            self.tokens.iter().cloned().collect::<TokenStream2>(),
+            message,
+        )
     }
 
     /// The span of integer leaf number `leaf` in the input (falls back to the whole input).
@@ -237,47 +257,55 @@ impl Text {
         self.ints.get(leaf).map_or(self.whole, |(_, s)| *s)
     }
 
+    /// The type of an integer tuple; `tok` is its token tree when known
+    /// (errors are spanned on it), else the leaf spans are used.
     fn tuple_type(
         &self,
         t: IntTupleRef<'_>,
         leaf: &mut usize,
         what: &str,
+        tok: Option<&Tok>,
     ) -> syn::Result<TokenStream2> {
         if let Some(v) = t.as_int() {
             let span = self.leaf_span(*leaf);
             *leaf += 1;
+            let error = |message: String| match tok {
+                Some(tok @ Tok::Leaf(..)) => tok.error(message),
+                _ => syn::Error::new(span, message),
+            };
             if v < 0 {
-                return Err(syn::Error::new(
-                    span,
-                    format!(
-                        "static {what}s are non-negative, found {v} (use `dlayout!` for negative strides)"
-                    ),
-                ));
+                return Err(error(format!(
+                    "static {what}s are non-negative, found {v} (use `dlayout!` for negative strides)"
+                )));
             }
             let n = v as u64;
             if n > 1024 && !n.is_power_of_two() {
-                return Err(syn::Error::new(
-                    span,
-                    format!(
-                        "static integer {n} is not supported: static integers are 0..=1024 or powers of two"
-                    ),
-                ));
+                return Err(error(format!(
+                    "static integer {n} is not supported: static integers are 0..=1024 or powers of two"
+                )));
             }
             let n = n as usize;
             return Ok(quote!(::cute_static::C<#n>));
         }
+        // The children's token trees, when they line up with the value.
+        let kids = match tok {
+            Some(Tok::Tuple(_, kids)) if kids.len() == t.rank() => Some(kids),
+            _ => None,
+        };
         if t.rank() > MAX_RANK {
-            return Err(syn::Error::new(
-                self.leaf_span(*leaf),
-                format!(
-                    "a static tuple has at most {MAX_RANK} children, this one has {}",
-                    t.rank()
-                ),
-            ));
+            let message = format!(
+                "a static tuple has at most {MAX_RANK} children, this one has {}",
+                t.rank()
+            );
+            return Err(match tok {
+                Some(tok @ Tok::Tuple(..)) => tok.error(message),
+                _ => syn::Error::new(self.leaf_span(*leaf), message),
+            });
         }
         let children = t
             .children()
-            .map(|c| self.tuple_type(c, leaf, what))
+            .enumerate()
+            .map(|(i, c)| self.tuple_type(c, leaf, what, kids.map(|k| &k[i])))
             .collect::<syn::Result<Vec<_>>>()?;
         Ok(quote!((#(#children,)*)))
     }
@@ -293,17 +321,14 @@ impl Text {
         match t {
             Tiler::Layout(l) => self.layout_type(l, leaf),
             Tiler::Int(n) => {
-                self.tuple_type(cute_dynamic::IntTuple::int(*n).as_ref(), leaf, "tile")
+                self.tuple_type(cute_dynamic::IntTuple::int(*n).as_ref(), leaf, "tile", None)
             }
             Tiler::Modes(ms) => {
                 if ms.len() > MAX_RANK {
-                    return Err(syn::Error::new(
-                        self.whole,
-                        format!(
-                            "a static tiler has at most {MAX_RANK} modes, this one has {}",
-                            ms.len()
-                        ),
-                    ));
+                    return Err(self.whole_error(format!(
+                        "a static tiler has at most {MAX_RANK} modes, this one has {}",
+                        ms.len()
+                    )));
                 }
                 let children = ms
                     .iter()
@@ -319,11 +344,32 @@ impl Text {
 /// comma-separated children, or a leaf. Used only to place spans; the
 /// values come from cute-dynamic's parser.
 enum Tok {
-    Leaf(Span),
+    /// A leaf: the span of its first and of its last token (`-4` is two).
+    Leaf(Span, Span),
+    /// A parenthesised group (its span covers the whole sub-tuple).
     Tuple(Span, Vec<Tok>),
 }
 
 impl Tok {
+    /// An error spanned on the whole node.
+    fn error(&self, message: String) -> syn::Error {
+        let (first, last) = match self {
+            Tok::Leaf(first, last) => (*first, *last),
+            Tok::Tuple(s, _) => (*s, *s),
+        };
+        // `new_spanned` spans from the first to the last token it is given.
+        let mut a = proc_macro2::Punct::new('+', proc_macro2::Spacing::Alone);
+        a.set_span(first);
+        let mut b = proc_macro2::Punct::new('+', proc_macro2::Spacing::Alone);
+        b.set_span(last);
+        syn::Error::new_spanned(
+            [TokenTree::Punct(a), TokenTree::Punct(b)]
+                .into_iter()
+                .collect::<TokenStream2>(),
+            message,
+        )
+    }
+
     fn of(tokens: &[TokenTree]) -> Tok {
         match tokens {
             [TokenTree::Group(g)] if g.delimiter() == Delimiter::Parenthesis => {
@@ -336,14 +382,15 @@ impl Tok {
                     .collect();
                 Tok::Tuple(g.span(), children)
             }
-            [first, ..] => Tok::Leaf(first.span()),
-            [] => Tok::Leaf(Span::call_site()),
+            [first, .., last] => Tok::Leaf(first.span(), last.span()),
+            [only] => Tok::Leaf(only.span(), only.span()),
+            [] => Tok::Leaf(Span::call_site(), Span::call_site()),
         }
     }
 
     fn span(&self) -> Span {
         match self {
-            Tok::Leaf(s) | Tok::Tuple(s, _) => *s,
+            Tok::Leaf(s, _) | Tok::Tuple(s, _) => *s,
         }
     }
 }
@@ -351,7 +398,7 @@ impl Tok {
 /// The span of the first node of `stride` whose structure differs from `shape`'s.
 fn mismatch(shape: &Tok, stride: &Tok) -> Option<Span> {
     match (shape, stride) {
-        (Tok::Leaf(_), Tok::Leaf(_)) => None,
+        (Tok::Leaf(..), Tok::Leaf(..)) => None,
         (Tok::Tuple(_, a), Tok::Tuple(s, b)) if a.len() != b.len() => Some(*s),
         (Tok::Tuple(_, a), Tok::Tuple(_, b)) => a.iter().zip(b).find_map(|(x, y)| mismatch(x, y)),
         _ => Some(stride.span()),

@@ -104,7 +104,8 @@ pub struct RankErr<N>(core::marker::PhantomData<N>);
     label = "neither {S} % {D} == 0 nor {D} % {S} == 0",
     note = "left layout:  {A}",
     note = "right layout: {B}",
-    note = "each mode of the left layout that the right side crosses must have a size that divides, or is divided by, the remaining stride"
+    note = "each mode of the left layout that the right side crosses must have a size that divides, or is divided by, the remaining stride",
+    note = "from a divide: logical_divide(A, B) = A ∘ (B, complement(B, size(A))) composes A with the tiler and its complement, so the failing part may be the complement"
 )]
 pub trait StrideDivisibility<A, B, I, S, D> {}
 /// A stride-divisibility error is reported by name.
@@ -119,7 +120,8 @@ impl<A, B, I, S, D> Report<A, B> for StrideErr<I, S, D> where
     label = "{R} % {N} != 0",
     note = "left layout:  {A}",
     note = "right layout: {B}",
-    note = "the right side must consume whole modes of the left layout: its remaining shape must be a multiple of the mode's size over the remaining stride"
+    note = "the right side must consume whole modes of the left layout: its remaining shape must be a multiple of the mode's size over the remaining stride",
+    note = "from a divide: logical_divide(A, B) = A ∘ (B, complement(B, size(A))) composes A with the tiler and its complement, so the failing part may be the complement"
 )]
 pub trait ShapeDivisibility<A, B, I, R, N> {}
 /// A shape-divisibility error is reported by name.
@@ -134,7 +136,8 @@ impl<A, B, I, R, N> Report<A, B> for ShapeErr<I, R, N> where
     label = "digit sum {Sum} >= mode size {S}",
     note = "left layout:  {A}",
     note = "right layout: {B}",
-    note = "a right side with several modes is composed mode by mode, which is only correct when their images do not carry in the left layout's mixed radix"
+    note = "a right side with several modes is composed mode by mode, which is only correct when their images do not carry in the left layout's mixed radix",
+    note = "from a divide: logical_divide(A, B) = A ∘ (B, complement(B, size(A))) composes A with the tiler and its complement, so the failing part may be the complement"
 )]
 pub trait NoCarry<A, B, I, Sum, S> {}
 /// A carry error is reported by name.

@@ -46,6 +46,11 @@
 //! | logical / zipped / tiled / flat product | [`LogicalMultiply`], … | [`LogicalProduct<A, T>`], … | `a.logical_product(t)`, … |
 //! | blocked / raked product | [`BlockedMultiply`], [`RakedMultiply`] | [`BlockedProduct<A, B>`], [`RakedProduct<A, B>`] | `a.blocked_product(b)`, … |
 //!
+//! Static tensors ([`Tensor`] over `&[T]`/`&mut [T]`, slicing with [`__`])
+//! and the generic kernels [`copy`], [`axpby`] and [`gemm`] are written once
+//! over static layouts; tensors of different static sizes, a gemm whose
+//! `M`, `N` or `K` disagree, or an operand of the wrong rank do not compile.
+//!
 //! Right operands are static layouts (`layout!`) or tilers (`tiler!`).
 //! Every operation is a total type-level function returning `Ok<…>` or
 //! `Err<…>`; the error is raised once, where the result is used, through a
@@ -63,6 +68,7 @@
 
 extern crate self as cute_static;
 
+mod algorithms;
 mod coalesce;
 mod complement;
 mod composition;
@@ -73,10 +79,14 @@ mod layout;
 #[doc(hidden)]
 pub mod private;
 mod product;
+mod tensor;
 mod tiler;
 #[rustfmt::skip]
 mod table;
 
+pub use algorithms::{
+    AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2, ShapeSize, axpby, copy, gemm,
+};
 pub use coalesce::{Coalesce, Coalesced};
 pub use complement::{Complement, Complemented};
 pub use composition::{Compose, Composed};
@@ -92,6 +102,7 @@ pub use product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
+pub use tensor::{__, Engine, EngineMut, SliceArg, SliceCoord, Tensor, Underscore};
 pub use tiler::{IntoTiler, Tiler, TilerMode};
 
 /// The run-time crate, for `dlayout!`'s expansion.

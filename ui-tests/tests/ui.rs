@@ -9,3 +9,30 @@ fn ui() {
     t.pass("tests/ui/pass/*.rs");
     t.compile_fail("tests/ui/fail/*.rs");
 }
+
+/// The first line of every reviewed diagnostic names the rule in plain
+/// words: no typenum type in it (STYLE: a `.stderr` whose first line shows
+/// `UInt<` or `typenum::` is a regression), and it is short enough to read.
+#[test]
+fn first_lines_are_readable() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ui/fail");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("tests/ui/fail exists") {
+        let path = entry.expect("readable directory entry").path();
+        if path.extension().is_none_or(|e| e != "stderr") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("readable .stderr");
+        let first = text.lines().next().unwrap_or_default();
+        assert!(first.starts_with("error"), "{}: {first}", path.display());
+        for bad in ["UInt<", "UTerm", "B1", "B0", "typenum::", "HCons", "HNil"] {
+            assert!(
+                !first.contains(bad),
+                "{}: first line shows `{bad}`: {first}",
+                path.display()
+            );
+        }
+        seen += 1;
+    }
+    assert!(seen >= 20, "expected the reviewed fail cases, found {seen}");
+}
