@@ -69,6 +69,7 @@ mod divide;
 mod int_tuple;
 mod inverse;
 mod layout;
+mod mixed;
 #[doc(hidden)]
 pub mod private;
 mod product;
@@ -87,6 +88,7 @@ pub use divide::{
 pub use int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use inverse::{RightInverse, RightInvert};
 pub use layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
+pub use mixed::{All, Dyn, MixedCoord, MixedLayout, MixedShape, SliceCoord, SliceEntry};
 pub use product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
