@@ -70,6 +70,7 @@ mod int_tuple;
 mod inverse;
 mod layout;
 mod mixed;
+mod mixed_algebra;
 #[doc(hidden)]
 pub mod private;
 mod product;
@@ -89,6 +90,9 @@ pub use int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use inverse::{RightInverse, RightInvert};
 pub use layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
 pub use mixed::{All, Dyn, MixedCoord, MixedLayout, MixedShape, SliceCoord, SliceEntry};
+pub use mixed_algebra::{
+    ComposeMode, DivideMode, Halves, LayoutTile, MixedCompose, MixedDivide, ScaleBy, UnitTile,
+};
 pub use product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,

@@ -353,16 +353,6 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
         }
     }
 
-    /// The shape.
-    #[inline(always)]
-    pub fn shape(&self) -> &S {
-        &self.shape
-    }
-    /// The stride.
-    #[inline(always)]
-    pub fn stride(&self) -> &D {
-        &self.stride
-    }
     /// Number of coordinates: the product of the shape.
     #[inline(always)]
     pub fn size(&self) -> usize {
@@ -431,11 +421,15 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
 }
 
 impl<S, D> MixedLayout<S, D> {
-    /// The layout from parts already known to satisfy the invariants
-    /// (results of the algebra).
+    /// The shape.
     #[inline(always)]
-    pub(crate) fn from_parts(shape: S, stride: D) -> Self {
-        MixedLayout { shape, stride }
+    pub fn shape(&self) -> &S {
+        &self.shape
+    }
+    /// The stride.
+    #[inline(always)]
+    pub fn stride(&self) -> &D {
+        &self.stride
     }
 }
 
