@@ -98,6 +98,13 @@ impl<X: Copy + Default, Y: Copy + Default> Halves for (X, Y) {
     type B = Y;
 }
 
+/// A leaf only appears as the placeholder `1:0` of a failed static divide,
+/// whose error is already reported by name: no follow-up error here.
+impl<const N: usize> Halves for C<N> {
+    type A = C<N>;
+    type B = C<N>;
+}
+
 /// The logical divide of one mode `(shape, stride)` by one tiler mode `T`:
 /// `(tile shape, tile stride, rest shape, rest stride)`.
 #[diagnostic::on_unimplemented(
