@@ -45,6 +45,12 @@
 //! | logical / zipped / tiled / flat product | [`LogicalMultiply`], … | [`LogicalProduct<A, T>`], … | `a.logical_product(t)`, … |
 //! | blocked / raked product | [`BlockedMultiply`], [`RakedMultiply`] | [`BlockedProduct<A, B>`], [`RakedProduct<A, B>`] | `a.blocked_product(b)`, … |
 //!
+//! Mixed static/dynamic layouts ([`MixedLayout`], CuTe's `Int<N>` beside
+//! `int`): run-time leaves [`Dyn`] written in braces, `layout!((128,{m}):(1,128))`,
+//! with evaluation, slicing with [`All`], and divides/composition by static
+//! tilers whose tile modes stay static (see the `mixed_algebra` rule on
+//! [`MixedDivide`]).
+//!
 //! Right operands are static layouts (`layout!`) or tilers (`tiler!`).
 //! Every operation is a total type-level function returning `Ok<…>` or
 //! `Err<…>`; the error is raised once, where the result is used, through a
@@ -89,7 +95,7 @@ pub use divide::{
 pub use int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use inverse::{RightInverse, RightInvert};
 pub use layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
-pub use mixed::{All, Dyn, MixedCoord, MixedLayout, MixedShape, SliceCoord, SliceEntry};
+pub use mixed::{All, Dyn, MixedCoord, MixedLayout, MixedShape, SliceCoord, SliceEntry, Sliced};
 pub use mixed_algebra::{
     ComposeMode, DivideMode, Halves, LayoutTile, MixedCompose, MixedDivide, ScaleBy, UnitTile,
 };

@@ -309,6 +309,12 @@ mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3);
 mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3, S4 D4 C4 4);
 mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3, S4 D4 C4 4, S5 D5 C5 5);
 
+/// The layout of the modes a slicing coordinate `Cd` keeps.
+pub type Sliced<S, D, Cd> = MixedLayout<
+    <<Cd as SliceCoord<S, D>>::Kept as KeptModes>::S,
+    <<Cd as SliceCoord<S, D>>::Kept as KeptModes>::D,
+>;
+
 /// A layout whose leaves are static ([`C<N>`]) or run-time ([`Dyn`])
 /// integers. Only the run-time leaves take space.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -399,13 +405,7 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     #[inline(always)]
-    pub fn slice<Cd>(
-        &self,
-        c: Cd,
-    ) -> (
-        MixedLayout<<Cd::Kept as KeptModes>::S, <Cd::Kept as KeptModes>::D>,
-        usize,
-    )
+    pub fn slice<Cd>(&self, c: Cd) -> (Sliced<S, D, Cd>, usize)
     where
         Cd: SliceCoord<S, D>,
     {

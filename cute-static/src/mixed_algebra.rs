@@ -121,6 +121,7 @@ pub trait DivideMode<T> {
     /// Rest stride.
     type RD;
     /// The four parts.
+    #[allow(clippy::type_complexity)]
     fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), LayoutError>;
 }
 
@@ -140,6 +141,7 @@ where
     type RS = <<StaticQuot<Sk, Dk, T> as StaticLayout>::Shape as Halves>::B;
     type RD = <<StaticQuot<Sk, Dk, T> as StaticLayout>::Stride as Halves>::B;
     #[inline(always)]
+    #[allow(clippy::type_complexity)]
     fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), LayoutError> {
         Ok(Default::default())
     }
