@@ -28,7 +28,20 @@ const MAX_RANK: usize = 8;
 /// strides non-negative.
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
-    match Text::new(input.into()).and_then(|t| t.static_layout()) {
+    let text = Text::new(input.into());
+    if let Ok(t) = &text
+        && t.has_dyn()
+    {
+        return match t.mixed_layout() {
+            Ok((ty, value)) => quote!({ let __cute_layout: ::core::result::Result<#ty, ::cute_static::dynamic::LayoutError> = #value; __cute_layout }),
+            Err(e) => {
+                let err = e.to_compile_error();
+                quote!({ #err; ::core::result::Result::<::cute_static::Layout<::cute_static::C<1>, ::cute_static::C<0>>, ::cute_static::dynamic::LayoutError>::Ok(::cute_static::Layout::new()) })
+            }
+        }
+        .into();
+    }
+    match text.and_then(|t| t.static_layout()) {
         Ok(ty) => quote!(<#ty>::new()),
         Err(e) => {
             let err = e.to_compile_error();
@@ -45,7 +58,20 @@ pub fn layout(input: TokenStream) -> TokenStream {
 pub fn Layout(input: TokenStream) -> TokenStream {
     // On error the expansion is the placeholder `1:0` whose stride carries
     // the `compile_error!` in a const block: one error, no follow-ups.
-    match Text::new(input.into()).and_then(|t| t.static_layout()) {
+    let text = Text::new(input.into());
+    if let Ok(t) = &text
+        && t.has_dyn()
+    {
+        return match t.mixed_layout() {
+            Ok((ty, _)) => ty,
+            Err(e) => {
+                let err = e.to_compile_error();
+                quote!(::cute_static::Layout<::cute_static::C<1>, ::cute_static::C<{ #err; 0 }>>)
+            }
+        }
+        .into();
+    }
+    match text.and_then(|t| t.static_layout()) {
         Ok(ty) => ty,
         Err(e) => {
             let err = e.to_compile_error();
@@ -61,6 +87,7 @@ pub fn Layout(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn tiler(input: TokenStream) -> TokenStream {
     let result = Text::new(input.into()).and_then(|t| {
+        t.no_dyn("static tilers")?;
         let tiler = t.parse(cute_dynamic::parse_tiler)?;
         let ty = t.tiler_type(&tiler)?;
         Ok(quote!(::cute_static::Tiler::<#ty>::new()))
@@ -80,6 +107,7 @@ pub fn tiler(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn dlayout(input: TokenStream) -> TokenStream {
     let result = Text::new(input.into()).and_then(|t| {
+        t.no_dyn("`dlayout!` (write the run-time layout with `cute_dynamic::Layout::new`)")?;
         let l = t.parse(cute_dynamic::parse_layout)?;
         let text = l.to_string();
         Ok(quote!(::cute_static::dynamic::Layout::parse(#text)
@@ -103,6 +131,8 @@ struct Text {
     spans: Vec<(usize, Span)>,
     /// Offsets and spans of the integer tokens (`4`, `_4`), in order.
     ints: Vec<(usize, Span)>,
+    /// For each integer token, the expression of a run-time leaf `{…}`.
+    dyns: Vec<Option<TokenStream2>>,
     /// The top-level tokens.
     tokens: Vec<TokenTree>,
     whole: Span,
@@ -114,6 +144,7 @@ impl Text {
             text: String::new(),
             spans: Vec::new(),
             ints: Vec::new(),
+            dyns: Vec::new(),
             tokens: input.clone().into_iter().collect(),
             whole: Span::call_site(),
         };
@@ -143,10 +174,18 @@ impl Text {
                         Delimiter::Parenthesis => ("(", ")"),
                         Delimiter::None => ("", ""),
                         Delimiter::Brace => {
-                            return Err(syn::Error::new(
-                                g.span(),
-                                "run-time leaves `{…}` are not supported by static layouts yet",
-                            ));
+                            // A run-time leaf: the parser sees a placeholder 1.
+                            if g.stream().is_empty() {
+                                return Err(syn::Error::new(
+                                    g.span(),
+                                    "expected a run-time expression in `{…}`",
+                                ));
+                            }
+                            self.spans.push((at, g.span()));
+                            self.ints.push((at, g.span()));
+                            self.dyns.push(Some(g.stream()));
+                            self.text.push('1');
+                            continue;
                         }
                         Delimiter::Bracket => {
                             return Err(syn::Error::new(g.span(), "expected `(…)`, found `[…]`"));
@@ -161,11 +200,13 @@ impl Text {
                 TokenTree::Literal(l) => {
                     self.spans.push((at, l.span()));
                     self.ints.push((at, l.span()));
+                    self.dyns.push(None);
                     self.text.push_str(&l.to_string());
                 }
                 TokenTree::Ident(i) => {
                     self.spans.push((at, i.span()));
                     self.ints.push((at, i.span()));
+                    self.dyns.push(None);
                     self.text.push_str(&i.to_string());
                 }
                 TokenTree::Punct(p) => {
@@ -217,6 +258,140 @@ impl Text {
         let at = self.tokens.iter().position(colon)?;
         let (shape, stride) = (&self.tokens[..at], &self.tokens[at + 1..]);
         mismatch(&Tok::of(shape), &Tok::of(stride))
+    }
+
+    /// Whether the input has a run-time leaf `{…}`.
+    fn has_dyn(&self) -> bool {
+        self.dyns.iter().any(Option::is_some)
+    }
+
+    /// Reject run-time leaves where only static ones are allowed.
+    fn no_dyn(&self, what: &str) -> syn::Result<()> {
+        match self.dyns.iter().position(Option::is_some) {
+            Some(k) => Err(syn::Error::new(
+                self.leaf_span(k),
+                format!("run-time leaves `{{…}}` are not supported by {what}"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The type and the value (a `Result` of `MixedLayout::new`) of a layout
+    /// with run-time leaves. Without a stride, the compact column-major
+    /// stride is computed leaf by leaf: static while the prefix product is.
+    fn mixed_layout(&self) -> syn::Result<(TokenStream2, TokenStream2)> {
+        let l = self.parse(cute_dynamic::parse_layout)?;
+        let explicit = self
+            .tokens
+            .iter()
+            .any(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ':'));
+        let mut leaf = 0;
+        let (st, sv) = self.mixed_tuple(l.shape().as_ref(), &mut leaf, "shape")?;
+        let (dt, dv) = if explicit {
+            self.mixed_tuple(l.stride().as_ref(), &mut leaf, "stride")?
+        } else {
+            let mut leaf = 0;
+            let mut prefix = Prefix::Static(1);
+            self.compact_stride(l.shape().as_ref(), &mut leaf, &mut prefix)?
+        };
+        let lets = self.dyns.iter().enumerate().filter_map(|(k, e)| {
+            let e = e.as_ref()?;
+            let name = dyn_name(k);
+            Some(quote!(let #name = ::cute_static::Dyn(#e);))
+        });
+        let ty = quote!(::cute_static::MixedLayout<#st, #dt>);
+        let value = quote!({ #(#lets)* <#ty>::new(#sv, #dv) });
+        Ok((ty, value))
+    }
+
+    /// Type and value of a mixed integer tuple.
+    fn mixed_tuple(
+        &self,
+        t: IntTupleRef<'_>,
+        leaf: &mut usize,
+        what: &str,
+    ) -> syn::Result<(TokenStream2, TokenStream2)> {
+        if t.as_int().is_some() {
+            if self.dyns.get(*leaf).is_some_and(Option::is_some) {
+                let name = dyn_name(*leaf);
+                *leaf += 1;
+                return Ok((quote!(::cute_static::Dyn), quote!(#name)));
+            }
+            let ty = self.tuple_type(t, leaf, what, None)?;
+            return Ok((
+                ty.clone(),
+                quote!(<#ty as ::core::default::Default>::default()),
+            ));
+        }
+        if t.rank() > MAX_RANK {
+            return Err(syn::Error::new(
+                self.leaf_span(*leaf),
+                format!(
+                    "a static tuple has at most {MAX_RANK} children, this one has {}",
+                    t.rank()
+                ),
+            ));
+        }
+        let (tys, vals): (Vec<_>, Vec<_>) = t
+            .children()
+            .map(|c| self.mixed_tuple(c, leaf, what))
+            .collect::<syn::Result<Vec<_>>>()?
+            .into_iter()
+            .unzip();
+        Ok((quote!((#(#tys,)*)), quote!((#(#vals,)*))))
+    }
+
+    /// The compact column-major stride of a mixed shape.
+    fn compact_stride(
+        &self,
+        t: IntTupleRef<'_>,
+        leaf: &mut usize,
+        prefix: &mut Prefix,
+    ) -> syn::Result<(TokenStream2, TokenStream2)> {
+        if let Some(v) = t.as_int() {
+            let out = match prefix {
+                Prefix::Static(p) if *p <= 1024 || p.is_power_of_two() => {
+                    let p = *p as usize;
+                    (quote!(::cute_static::C<#p>), quote!(::cute_static::C::<#p>))
+                }
+                Prefix::Static(p) => {
+                    let p = *p as usize;
+                    (quote!(::cute_static::Dyn), quote!(::cute_static::Dyn(#p)))
+                }
+                Prefix::Dyn(e) => (quote!(::cute_static::Dyn), quote!(::cute_static::Dyn(#e))),
+            };
+            let dynamic = self.dyns.get(*leaf).is_some_and(Option::is_some);
+            let name = dyn_name(*leaf);
+            *leaf += 1;
+            *prefix = match (&*prefix, dynamic) {
+                (Prefix::Static(p), false) => match p.checked_mul(v as u64) {
+                    Some(q) => Prefix::Static(q),
+                    None => {
+                        return Err(syn::Error::new(
+                            self.whole,
+                            "the compact stride of this shape overflows",
+                        ));
+                    }
+                },
+                (Prefix::Static(p), true) => {
+                    let p = *p as usize;
+                    Prefix::Dyn(quote!(#p.wrapping_mul(#name.0)))
+                }
+                (Prefix::Dyn(e), true) => Prefix::Dyn(quote!((#e).wrapping_mul(#name.0))),
+                (Prefix::Dyn(e), false) => {
+                    let v = v as usize;
+                    Prefix::Dyn(quote!((#e).wrapping_mul(#v)))
+                }
+            };
+            return Ok(out);
+        }
+        let (tys, vals): (Vec<_>, Vec<_>) = t
+            .children()
+            .map(|c| self.compact_stride(c, leaf, prefix))
+            .collect::<syn::Result<Vec<_>>>()?
+            .into_iter()
+            .unzip();
+        Ok((quote!((#(#tys,)*)), quote!((#(#vals,)*))))
     }
 
     /// The static layout type of the input.
@@ -338,6 +513,17 @@ impl Text {
             }
         }
     }
+}
+
+/// The running prefix product of a compact stride.
+enum Prefix {
+    Static(u64),
+    Dyn(TokenStream2),
+}
+
+/// The local holding run-time leaf number `k`.
+fn dyn_name(k: usize) -> proc_macro2::Ident {
+    proc_macro2::Ident::new(&format!("__cute_d{k}"), Span::call_site())
 }
 
 /// A token-level view of an integer tuple: a parenthesised group and its

@@ -1,6 +1,6 @@
 //! Integers and integer tuples as types (SPEC §1). A leaf is an [`Int`]: the
-//! static [`C<N>`] (a typenum integer under the hood), and later run-time
-//! integers; a tuple is a Rust tuple of integer tuples, up to
+//! static [`C<N>`] (a typenum integer under the hood) or the run-time
+//! [`Dyn`](crate::Dyn) of mixed layouts; a tuple is a Rust tuple of integer tuples, up to
 //! [`MAX_RANK`] children per tuple. `rank` = number of children (1 for an
 //! integer), `depth` = 0 for an integer and 1 + the deepest child for a
 //! tuple, `size` = product of the leaves.
@@ -41,7 +41,7 @@ pub(crate) use sealed::Sealed;
 
 /// The one integer concept of a layout leaf (like nalgebra's `Dim`): a
 /// value known at compile time ([`C<N>`], or a typenum integer for computed
-/// values outside the readable table) — and, in a later version, at run time.
+/// values outside the readable table) — or at run time ([`Dyn`](crate::Dyn)).
 pub trait Int: Copy + fmt::Debug + Sealed {
     /// The value.
     fn value(self) -> usize;

@@ -51,6 +51,12 @@
 //! over static layouts; tensors of different static sizes, a gemm whose
 //! `M`, `N` or `K` disagree, or an operand of the wrong rank do not compile.
 //!
+//! Mixed static/dynamic layouts ([`MixedLayout`], CuTe's `Int<N>` beside
+//! `int`): run-time leaves [`Dyn`] written in braces, `layout!((128,{m}):(1,128))`,
+//! with evaluation, slicing with [`All`], and divides/composition by static
+//! tilers whose tile modes stay static (see the `mixed_algebra` rule on
+//! [`MixedDivide`]).
+//!
 //! Right operands are static layouts (`layout!`) or tilers (`tiler!`).
 //! Every operation is a total type-level function returning `Ok<…>` or
 //! `Err<…>`; the error is raised once, where the result is used, through a
@@ -76,6 +82,8 @@ mod divide;
 mod int_tuple;
 mod inverse;
 mod layout;
+mod mixed;
+mod mixed_algebra;
 #[doc(hidden)]
 pub mod private;
 mod product;
@@ -98,6 +106,12 @@ pub use divide::{
 pub use int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
 pub use layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
+pub use mixed::{
+    All, Dyn, MixedCoord, MixedLayout, MixedShape, MixedSliceCoord, SliceEntry, Sliced,
+};
+pub use mixed_algebra::{
+    ComposeMode, DivideMode, Halves, LayoutTile, MixedCompose, MixedDivide, ScaleBy, UnitTile,
+};
 pub use product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
