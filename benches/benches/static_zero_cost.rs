@@ -13,15 +13,52 @@
 use std::hint::black_box;
 
 use criterion::Criterion;
-use cute_benches::timing::ns_per_call;
+use cute_benches::timing::paired_ns_per_call;
 use cute_static::{StaticLayout, layout, tiler};
 
 /// `dst[D(i)] = src[S(i)]` for every coordinate: written once for any two
 /// static layouts.
-#[inline(never)]
+#[inline(always)]
 fn copy_static<S: StaticLayout, D: StaticLayout>(s: S, d: D, src: &[f32], dst: &mut [f32]) {
     for i in 0..S::SIZE {
         dst[d.call(i)] = src[s.call(i)];
+    }
+}
+
+/// The generic copy instantiated for the 64×64 transpose.
+#[inline(never)]
+fn transpose_64_cute(src: &[f32], dst: &mut [f32]) {
+    copy_static(
+        layout!((64, 64):(1, 64)),
+        layout!((64, 64):(64, 1)),
+        src,
+        dst,
+    );
+}
+
+/// The generic copy instantiated for the 256×256 transpose.
+#[inline(never)]
+fn transpose_256_cute(src: &[f32], dst: &mut [f32]) {
+    copy_static(
+        layout!((256, 256):(1, 256)),
+        layout!((256, 256):(256, 1)),
+        src,
+        dst,
+    );
+}
+
+/// Tiled transpose the CuTe way: divide both matrices into static 64×64
+/// tiles (`zipped_divide`: mode 0 walks a tile, mode 1 the grid), then for
+/// each tile copy mode 0 from the tile's base offset.
+#[inline(never)]
+fn tiled_transpose_cute(src: &[f32], dst: &mut [f32]) {
+    let s = layout!((4096, 4096):(1, 4096)).zipped_divide(tiler!(<64:1, 64:1>));
+    let d = layout!((4096, 4096):(4096, 1)).zipped_divide(tiler!(<64:1, 64:1>));
+    let (s_tile, s_grid) = (s.mode::<0>(), s.mode::<1>());
+    let (d_tile, d_grid) = (d.mode::<0>(), d.mode::<1>());
+    for t in 0..N / T * (N / T) {
+        let (sb, db) = (s_grid.call(t), d_grid.call(t));
+        copy_static(s_tile, d_tile, &src[sb..], &mut dst[db..]);
     }
 }
 
@@ -78,70 +115,68 @@ fn ratio_line(name: &str, ours: f64, base: f64, unit: &str) {
 }
 
 fn main() {
-    // call(i): ((4,8),(2,N)):((1,8),(4,64)) — a literal with the same constants.
+    println!("{:<44} {:>10} {:>10}", "", "cute", "by hand");
+
+    // call(i): ((4,8),(2,64)):((1,8),(4,64)) — a literal with the same constants.
     let l = layout!(((4, 8), (2, 64)):((1, 8), (4, 64)));
     let n = 1 << 14;
     assert_eq!(sum_call(l, n), sum_literal(n));
-    let ours = ns_per_call(50, || {
-        black_box(sum_call(black_box(l), n));
-    }) / n as f64;
-    let base = ns_per_call(50, || {
-        black_box(sum_literal(black_box(n)));
-    }) / n as f64;
-    println!("{:<44} {:>10} {:>10}", "", "cute", "by hand");
+    let (ours, base) = paired_ns_per_call(
+        50,
+        || {
+            black_box(sum_call(black_box(l), n));
+        },
+        || {
+            black_box(sum_literal(black_box(n)));
+        },
+    );
     ratio_line(
         "call(i), ((4,8),(2,64)):((1,8),(4,64))",
-        ours,
-        base,
+        ours / n as f64,
+        base / n as f64,
         "ns/el",
     );
 
-    let col64 = layout!((64, 64):(1, 64));
-    let row64 = layout!((64, 64):(64, 1));
+    // Both sides write the same destination buffer, so placement cannot differ.
     let src: Vec<f32> = (0..64 * 64).map(|x| x as f32).collect();
     let (mut a, mut b) = (vec![0f32; 64 * 64], vec![0f32; 64 * 64]);
-    copy_static(col64, row64, &src, &mut a);
+    transpose_64_cute(&src, &mut a);
     transpose_64_by_hand(&src, &mut b);
     assert_eq!(a, b);
-    let ours = ns_per_call(200, || {
-        copy_static(col64, row64, black_box(&src), black_box(&mut a))
-    });
-    let base = ns_per_call(200, || {
-        transpose_64_by_hand(black_box(&src), black_box(&mut b))
-    });
+    let cell = std::cell::RefCell::new(a);
+    let (ours, base) = paired_ns_per_call(
+        200,
+        || transpose_64_cute(black_box(&src), black_box(&mut cell.borrow_mut())),
+        || transpose_64_by_hand(black_box(&src), black_box(&mut cell.borrow_mut())),
+    );
     ratio_line("transpose 64x64 f32", ours / 1e3, base / 1e3, "us");
 
-    let col256 = layout!((256, 256):(1, 256));
-    let row256 = layout!((256, 256):(256, 1));
     let src: Vec<f32> = (0..256 * 256).map(|x| x as f32).collect();
     let (mut a, mut b) = (vec![0f32; 256 * 256], vec![0f32; 256 * 256]);
-    copy_static(col256, row256, &src, &mut a);
+    transpose_256_cute(&src, &mut a);
     transpose_256_by_hand(&src, &mut b);
     assert_eq!(a, b);
-    let ours = ns_per_call(20, || {
-        copy_static(col256, row256, black_box(&src), black_box(&mut a))
-    });
-    let base = ns_per_call(20, || {
-        transpose_256_by_hand(black_box(&src), black_box(&mut b))
-    });
+    let cell = std::cell::RefCell::new(a);
+    let (ours, base) = paired_ns_per_call(
+        20,
+        || transpose_256_cute(black_box(&src), black_box(&mut cell.borrow_mut())),
+        || transpose_256_by_hand(black_box(&src), black_box(&mut cell.borrow_mut())),
+    );
     ratio_line("transpose 256x256 f32", ours / 1e3, base / 1e3, "us");
 
-    // Tiled: both matrices divided into static 64×64 tiles; mode 0 of the
-    // zipped layout walks one tile, mode 1 the grid of tiles.
-    let src_tiles = layout!((4096, 4096):(1, 4096)).zipped_divide(tiler!(<64:1, 64:1>));
-    let dst_tiles = layout!((4096, 4096):(4096, 1)).zipped_divide(tiler!(<64:1, 64:1>));
     let src: Vec<f32> = (0..N * N).map(|x| x as f32).collect();
     let (mut a, mut b) = (vec![0f32; N * N], vec![0f32; N * N]);
-    copy_static(src_tiles, dst_tiles, &src, &mut a);
+    tiled_transpose_cute(&src, &mut a);
     tiled_transpose_by_hand(&src, &mut b);
     assert!(a == b);
+    drop(b);
+    let cell = std::cell::RefCell::new(a);
     let bytes = (2 * N * N * 4) as f64;
-    let ours = ns_per_call(2, || {
-        copy_static(src_tiles, dst_tiles, black_box(&src), black_box(&mut a))
-    });
-    let base = ns_per_call(2, || {
-        tiled_transpose_by_hand(black_box(&src), black_box(&mut b))
-    });
+    let (ours, base) = paired_ns_per_call(
+        2,
+        || tiled_transpose_cute(black_box(&src), black_box(&mut cell.borrow_mut())),
+        || tiled_transpose_by_hand(black_box(&src), black_box(&mut cell.borrow_mut())),
+    );
     println!(
         "{:<44} {:>10.3} {:>10.3} GB/s   ratio {:.3} (time ratio)",
         "tiled transpose 4096^2 f32, 64x64 tiles",
@@ -155,7 +190,7 @@ fn main() {
     let src: Vec<f32> = (0..64 * 64).map(|x| x as f32).collect();
     let mut dst = vec![0f32; 64 * 64];
     g.bench_function("cute-static", |bch| {
-        bch.iter(|| copy_static(col64, row64, black_box(&src), black_box(&mut dst)))
+        bch.iter(|| transpose_64_cute(black_box(&src), black_box(&mut dst)))
     });
     g.bench_function("by-hand", |bch| {
         bch.iter(|| transpose_64_by_hand(black_box(&src), black_box(&mut dst)))
