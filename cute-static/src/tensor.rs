@@ -322,6 +322,38 @@ pub trait SliceCoord<L>: Copy {
     fn describe(&self) -> String;
 }
 
+impl<S, D> Layout<S, D>
+where
+    Layout<S, D>: StaticLayout,
+{
+    /// Slice the layout with a coordinate holding holes [`__`] (one entry
+    /// per top-level mode, run-time indices elsewhere): the static
+    /// sub-layout of the kept modes (CuTe's structure) and the run-time
+    /// offset of the fixed part; an index outside its mode is an error.
+    ///
+    /// ```
+    /// use cute_static::{__, layout};
+    /// let a = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100)));
+    /// let (sub, offset) = a.slice((2, __))?; // Cecka Figure 5: A(2,_)
+    /// assert_eq!((sub.to_string(), offset), ("(((_2,_3),_2)):(((_2,_15),_100))".to_string(), 8));
+    /// assert_eq!(core::mem::size_of_val(&sub), 0);
+    /// let (sub, offset) = a.slice((__, 5))?;
+    /// assert_eq!((sub.to_string(), offset), ("((_3,_2)):((_4,_1))".to_string(), 32));
+    /// assert!(a.slice((7, __)).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn slice<Cd: SliceCoord<Self>>(
+        self,
+        coord: Cd,
+    ) -> Result<(Cd::Output, usize), LayoutError> {
+        let offset = coord.offset().ok_or_else(|| LayoutError::OutOfBounds {
+            layout: self.to_string(),
+            coordinate: coord.describe(),
+        })?;
+        Ok((Cd::Output::default(), offset))
+    }
+}
+
 /// Rust tuples with one more element in front (up to 8).
 #[doc(hidden)]
 pub trait Prepend<X> {
