@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use criterion::Criterion;
 use cute_benches::timing::ns_per_call;
-use cute_static::{All, layout, tiler};
+use cute_static::{__, layout, tiler};
 
 /// `(i % 64)·n + i / 64`: the offsets of `(64,n):(n,1)`, written by hand.
 #[inline(never)]
@@ -72,8 +72,8 @@ fn tiled_copy(src: &[f32], dst: &mut [f32], m: usize, n: usize) {
         .zipped_divide(tiler!(<16, 16>))
         .unwrap();
     for blk in 0..(m / 16) * (n / 16) {
-        let (st, so) = s.slice((All, blk));
-        let (dt, doff) = d.slice((All, blk));
+        let (st, so) = s.slice((__, blk));
+        let (dt, doff) = d.slice((__, blk));
         for j in 0..16 {
             for i in 0..16 {
                 dst[doff + dt.call_coord(((i, j),))] = src[so + st.call_coord(((i, j),))];

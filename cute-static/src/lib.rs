@@ -53,7 +53,7 @@
 //!
 //! Mixed static/dynamic layouts ([`MixedLayout`], CuTe's `Int<N>` beside
 //! `int`): run-time leaves [`Dyn`] written in braces, `layout!((128,{m}):(1,128))`,
-//! with evaluation, slicing with [`All`], and divides/composition by static
+//! with evaluation, slicing with [`__`], and divides/composition by static
 //! tilers whose tile modes stay static (see the `mixed_algebra` rule on
 //! [`MixedDivide`]).
 //!
@@ -106,9 +106,7 @@ pub use divide::{
 pub use int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
 pub use layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
-pub use mixed::{
-    All, Dyn, MixedCoord, MixedLayout, MixedShape, MixedSliceCoord, SliceEntry, Sliced,
-};
+pub use mixed::{Dyn, MixedCoord, MixedLayout, MixedShape, MixedSliceCoord, SliceEntry, Sliced};
 pub use mixed_algebra::{
     ComposeMode, DivideMode, Halves, LayoutTile, MixedCompose, MixedDivide, ScaleBy, UnitTile,
 };

@@ -12,7 +12,7 @@
 //! on the domain never overflows.
 //!
 //! ```
-//! use cute_static::{layout, All, MixedLayout};
+//! use cute_static::{layout, __, MixedLayout};
 //! let m = 1000;
 //! let l = layout!((128, {m}):(1, 128))?;
 //! assert_eq!(l.to_string(), "(_128,1000):(_1,_128)");
@@ -21,7 +21,7 @@
 //! assert_eq!(l.call_coord((5, 7)), 5 + 7 * 128);
 //! assert_eq!(l.to_dynamic(), "(128,1000):(1,128)".parse()?);
 //! // Slicing: the kept modes and the offset of the fixed ones.
-//! let (col, off) = l.slice((All, 7));
+//! let (col, off) = l.slice((__, 7));
 //! assert_eq!((col.to_string(), off), ("(_128):(_1)".to_string(), 7 * 128));
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
@@ -147,9 +147,9 @@ impl<S: MixedShape<D>, D> MixedCoord<S, D> for usize {
     }
 }
 
-/// The whole mode `_` of a slicing coordinate (CuTe's `_`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct All;
+// The hole of a slicing coordinate is the same `__` as for static layouts
+// and tensors.
+use crate::tensor::Underscore;
 
 /// A value-level list of kept `(shape, stride)` modes.
 #[doc(hidden)]
@@ -160,11 +160,11 @@ pub struct MNil;
 #[derive(Clone, Copy, Debug)]
 pub struct MCons<H, T>(pub H, pub T);
 
-/// One entry of a slicing coordinate against one mode: [`All`] keeps the
+/// One entry of a slicing coordinate against one mode: [`__`](crate::__) keeps the
 /// mode, a `usize` fixes it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a slicing coordinate of this mode",
-    note = "each entry of a slicing coordinate is `All` (keep the mode) or a `usize` (fix it)"
+    note = "each entry of a slicing coordinate is `__` (keep the mode) or a `usize` (fix it)"
 )]
 pub trait SliceEntry<S, D> {
     /// The kept modes `R` of the following entries, with this mode in front if kept.
@@ -175,7 +175,7 @@ pub trait SliceEntry<S, D> {
     fn prepend<R>(&self, s: &S, d: &D, rest: R) -> (Self::Prepend<R>, usize);
 }
 /// `_` keeps the mode.
-impl<S: Copy, D: Copy> SliceEntry<S, D> for All {
+impl<S: Copy, D: Copy> SliceEntry<S, D> for Underscore {
     type Prepend<R> = MCons<(S, D), R>;
     #[inline(always)]
     fn prepend<R>(&self, s: &S, d: &D, rest: R) -> (Self::Prepend<R>, usize) {
@@ -195,7 +195,7 @@ impl<S: MixedShape<D>, D> SliceEntry<S, D> for usize {
 /// one [`SliceEntry`] per top-level mode.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a slicing coordinate of this layout",
-    note = "a slicing coordinate has one entry per top-level mode, each `All` or a `usize`"
+    note = "a slicing coordinate has one entry per top-level mode, each `__` or a `usize`"
 )]
 pub trait MixedSliceCoord<S, D> {
     /// The kept modes.
@@ -392,15 +392,15 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
     pub fn call_coord<Cd: MixedCoord<S, D>>(&self, c: Cd) -> usize {
         c.offset(&self.shape, &self.stride)
     }
-    /// Slice with a coordinate holding [`All`] holes: the layout of the kept
+    /// Slice with a coordinate holding [`__`](crate::__) holes: the layout of the kept
     /// top-level modes (concatenated in order; a single kept mode is a
     /// rank-1 tuple, as in CuTe) and the offset of the fixed part.
     ///
     /// ```
-    /// use cute_static::{layout, All};
+    /// use cute_static::{layout, __};
     /// let n = 10;
     /// let l = layout!((4, {n}, 2):(1, 4, 64))?;
-    /// let (sub, off) = l.slice((All, 3, All));
+    /// let (sub, off) = l.slice((__, 3, __));
     /// assert_eq!((sub.to_string(), off), ("(_4,_2):(_1,_64)".to_string(), 12));
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```

@@ -29,7 +29,7 @@
 //! (`Err(LayoutError::Overflow)` otherwise).
 //!
 //! ```
-//! use cute_static::{layout, tiler, All};
+//! use cute_static::{layout, tiler, __};
 //! let (m, n) = (100, 70);
 //! let a = layout!(({m}, {n}):(1, {m}))?;
 //! let tiles = a.zipped_divide(tiler!(<16, 16>))?;
@@ -37,7 +37,7 @@
 //! let t = cute_dynamic::zipped_divide(&a.to_dynamic(), &"<16,16>".parse::<cute_dynamic::Tiler>()?)?;
 //! assert_eq!(tiles.to_dynamic(), t);
 //! // Block (2, 3): a 16×16 tile with static shape at its offset.
-//! let (tile, off) = tiles.slice((All, 2 + 7 * 3));
+//! let (tile, off) = tiles.slice((__, 2 + 7 * 3));
 //! assert_eq!((tile.to_string(), off), ("((_16,_16)):((_1,100))".to_string(), 32 + 48 * 100));
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```

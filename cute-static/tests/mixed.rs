@@ -3,7 +3,7 @@
 //! tilers cross-checked with cute-dynamic on random run-time values
 //! (structure and values via `to_dynamic()`), plus a tiled copy kernel.
 use cute_dynamic::{Coord, Layout as DLayout, Tiler as DTiler};
-use cute_static::{All, C, Dyn, Layout, MixedLayout, layout, tiler};
+use cute_static::{__, C, Dyn, Layout, MixedLayout, layout, tiler};
 use proptest::prelude::*;
 use static_assertions::assert_type_eq_all;
 
@@ -66,12 +66,12 @@ fn eval_and_slice_match_dynamic() {
             }
         }
         for b in 0..12 {
-            let (sub, off) = l.slice((All, b));
+            let (sub, off) = l.slice((__, b));
             let (dsub, doff) = d
                 .slice(&Coord::parse(&format!("(_,{b})")).unwrap())
                 .unwrap();
             assert_eq!((sub.to_dynamic(), off as i64), (dsub, doff));
-            let (sub, off) = l.slice((b, All));
+            let (sub, off) = l.slice((b, __));
             let (dsub, doff) = d
                 .slice(&Coord::parse(&format!("({b},_)")).unwrap())
                 .unwrap();
@@ -94,7 +94,7 @@ fn static_tile_of_static_mode_stays_static() {
     let (m, n) = (64usize, 48usize);
     let a = layout!(({m}, {n}):(1, {m})).unwrap();
     let z = a.zipped_divide(tiler!(<16, 16>)).unwrap();
-    let (tile, _) = z.slice((All, 0));
+    let (tile, _) = z.slice((__, 0));
     assert_eq!(tile.to_string(), "((_16,_16)):((_1,64))");
     assert_eq!(size_of_val(&tile), size_of::<usize>());
 }
@@ -155,8 +155,8 @@ fn tiled_copy(
     let d = layout!(({m}, {n}):({n}, 1))?.zipped_divide(tiler!(<16, 16>))?;
     let (bm, bn) = (m.div_ceil(16), n.div_ceil(16));
     for blk in 0..bm * bn {
-        let (st, so) = s.slice((All, blk));
-        let (dt, doff) = d.slice((All, blk));
+        let (st, so) = s.slice((__, blk));
+        let (dt, doff) = d.slice((__, blk));
         let (r0, c0) = ((blk % bm) * 16, (blk / bm) * 16);
         for j in 0..16 {
             for i in 0..16 {
