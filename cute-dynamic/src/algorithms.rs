@@ -155,19 +155,46 @@ where
     let bo = mode_offsets(b.layout(), "gemm", 2)?;
     let co = mode_offsets(c.layout(), "gemm", 2)?;
     check_gemm_sizes(&ao, &bo, &co, a.layout(), b.layout(), c.layout())?;
+    gemm_loops(
+        a,
+        b,
+        c,
+        [&ao[0], &ao[1], &[0]],
+        [&bo[0], &bo[1], &[0]],
+        [&co[0], &co[1], &[0]],
+    )
+}
+
+/// The loop nest of [`gemm`] and [`batched_gemm`] over the mode offsets
+/// `(m|n, k|n, l)` of each operand: `l`, then `k`, `n`, `m` innermost.
+fn gemm_loops<T, A, B, C>(
+    a: &Tensor<A, Layout>,
+    b: &Tensor<B, Layout>,
+    c: &mut Tensor<C, Layout>,
+    ao: [&[i64]; 3],
+    bo: [&[i64]; 3],
+    co: [&[i64]; 3],
+) -> Result<(), LayoutError>
+where
+    T: Copy + Add<Output = T> + Mul<Output = T>,
+    A: Engine<i64, Value = T>,
+    B: Engine<i64, Value = T>,
+    C: EngineMut<i64, Value = T>,
+{
     let (ab, bb, cb) = (a.base(), b.base(), c.base());
-    let (m_size, n_size, k_size) = (ao[0].len(), bo[0].len(), bo[1].len());
-    for k in 0..k_size {
-        for n in 0..n_size {
-            for m in 0..m_size {
-                fma(
-                    a,
-                    b,
-                    c,
-                    ab + ao[0][m] + ao[1][k],
-                    bb + bo[0][n] + bo[1][k],
-                    cb + co[0][m] + co[1][n],
-                )?;
+    for l in 0..ao[2].len() {
+        for k in 0..bo[1].len() {
+            for n in 0..bo[0].len() {
+                for m in 0..ao[0].len() {
+                    fma(
+                        a,
+                        b,
+                        c,
+                        ab + ao[0][m] + ao[1][k] + ao[2][l],
+                        bb + bo[0][n] + bo[1][k] + bo[2][l],
+                        cb + co[0][m] + co[1][n] + co[2][l],
+                    )?;
+                }
             }
         }
     }
@@ -198,24 +225,14 @@ where
             right: c.layout().to_string(),
         });
     }
-    let (ab, bb, cb) = (a.base(), b.base(), c.base());
-    for l in 0..ao[2].len() {
-        for k in 0..bo[1].len() {
-            for n in 0..bo[0].len() {
-                for m in 0..ao[0].len() {
-                    fma(
-                        a,
-                        b,
-                        c,
-                        ab + ao[0][m] + ao[1][k] + ao[2][l],
-                        bb + bo[0][n] + bo[1][k] + bo[2][l],
-                        cb + co[0][m] + co[1][n] + co[2][l],
-                    )?;
-                }
-            }
-        }
-    }
-    Ok(())
+    gemm_loops(
+        a,
+        b,
+        c,
+        [&ao[0], &ao[1], &ao[2]],
+        [&bo[0], &bo[1], &bo[2]],
+        [&co[0], &co[1], &co[2]],
+    )
 }
 
 fn check_gemm_sizes(
