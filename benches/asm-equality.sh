@@ -9,7 +9,7 @@
 # differently).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo bench -p cute-benches --bench static_zero_cost --no-run 2>/dev/null
+cargo bench -p benches --bench static_zero_cost --no-run 2>/dev/null
 bin=$(ls -t target/release/deps/static_zero_cost-* | grep -v '\.d$' | head -n 1)
 body() {
     objdump -d --no-show-raw-insn -C "$bin" | awk "/<static_zero_cost::$1>:\$/,/^\$/" |

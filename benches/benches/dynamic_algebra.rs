@@ -1,18 +1,18 @@
 //! Dynamic algebra: composition, complement, logical_divide,
 //! logical_product, coalesce, right/left inverse on the layouts of the Cecka
 //! paper's tables, in ns per operation, each beside the naive
-//! `Vec`-tree baseline (`cute_benches::naive`) measured in the same run, and
+//! `Vec`-tree baseline (`benches::naive`) measured in the same run, and
 //! with the heap allocations of our path counted (asserted to be zero).
 //!
-//! Run: `cargo bench -p cute-benches --bench dynamic_algebra`.
+//! Run: `cargo bench -p benches --bench dynamic_algebra`.
 
 use std::alloc::System;
 use std::hint::black_box;
 
+use benches::naive::{self, NaiveLayout};
+use benches::timing::ns_per_call;
+use benches::{COMPOSITIONS, DIVIDES, PRODUCTS, TABLE_LAYOUTS};
 use criterion::Criterion;
-use cute_benches::naive::{self, NaiveLayout};
-use cute_benches::timing::ns_per_call;
-use cute_benches::{COMPOSITIONS, DIVIDES, PRODUCTS, TABLE_LAYOUTS};
 use cute_dynamic::Layout;
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 

@@ -3,12 +3,12 @@
 //! hand-written div/mod loop over the same shapes and strides in the same
 //! run.
 //!
-//! Run: `cargo bench -p cute-benches --bench dynamic_eval`.
+//! Run: `cargo bench -p benches --bench dynamic_eval`.
 
 use std::hint::black_box;
 
+use benches::timing::ns_per_call;
 use criterion::Criterion;
-use cute_benches::timing::ns_per_call;
 use cute_dynamic::Layout;
 
 const LAYOUT: &str = "((2,4),(4,2),8,(2,2)):((1,2),(8,32),256,(2048,4096))";

@@ -3,12 +3,12 @@
 //! tiled copy (static 16×16 tiles over a run-time `(M,N)` matrix,
 //! zipped_divide + slicing) against the naive transposing loop.
 //!
-//! Run: `cargo bench -p cute-benches --bench mixed_eval`.
+//! Run: `cargo bench -p benches --bench mixed_eval`.
 
 use std::hint::black_box;
 
+use benches::timing::ns_per_call;
 use criterion::Criterion;
-use cute_benches::timing::ns_per_call;
 use cute_static::{__, layout, tiler};
 
 /// `(i % 64)·n + i / 64`: the offsets of `(64,n):(n,1)`, written by hand.

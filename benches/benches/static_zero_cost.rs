@@ -8,12 +8,12 @@
 //! * a tiled transpose of a 4096² `f32` matrix through `zipped_divide` by a
 //!   static 64×64 tile vs a hand-blocked loop (GB/s).
 //!
-//! Run: `cargo bench -p cute-benches --bench static_zero_cost`.
+//! Run: `cargo bench -p benches --bench static_zero_cost`.
 
 use std::hint::black_box;
 
+use benches::timing::paired_ns_per_call;
 use criterion::Criterion;
-use cute_benches::timing::paired_ns_per_call;
 use cute_static::{StaticLayout, layout, tiler};
 
 /// `dst[D(i)] = src[S(i)]` for every coordinate: written once for any two
