@@ -11,19 +11,19 @@ use std::path::Path;
 
 /// (oracle op, how the case is written, how many cases to take).
 const OPS: &[(&str, Kind, usize)] = &[
-    ("composition", Kind::Tiler("compose"), 45),
-    ("coalesce", Kind::Unary("coalesce"), 12),
-    ("complement", Kind::Complement, 12),
-    ("right_inverse", Kind::Unary("right_inverse"), 12),
-    ("left_inverse", Kind::Unary("left_inverse"), 12),
-    ("logical_divide", Kind::Tiler("logical_divide"), 12),
-    ("zipped_divide", Kind::Tiler("zipped_divide"), 12),
-    ("tiled_divide", Kind::Tiler("tiled_divide"), 12),
-    ("logical_product", Kind::Tiler("logical_product"), 12),
-    ("zipped_product", Kind::Tiler("zipped_product"), 12),
-    ("tiled_product", Kind::Tiler("tiled_product"), 12),
-    ("blocked_product", Kind::Layout("blocked_product"), 12),
-    ("raked_product", Kind::Layout("raked_product"), 12),
+    ("composition", Kind::Tiler("compose"), 80),
+    ("coalesce", Kind::Unary("coalesce"), 25),
+    ("complement", Kind::Complement, 25),
+    ("right_inverse", Kind::Unary("right_inverse"), 25),
+    ("left_inverse", Kind::Unary("left_inverse"), 25),
+    ("logical_divide", Kind::Tiler("logical_divide"), 25),
+    ("zipped_divide", Kind::Tiler("zipped_divide"), 25),
+    ("tiled_divide", Kind::Tiler("tiled_divide"), 25),
+    ("logical_product", Kind::Tiler("logical_product"), 25),
+    ("zipped_product", Kind::Tiler("zipped_product"), 25),
+    ("tiled_product", Kind::Tiler("tiled_product"), 25),
+    ("blocked_product", Kind::Layout("blocked_product"), 25),
+    ("raked_product", Kind::Layout("raked_product"), 25),
 ];
 
 #[derive(Clone, Copy)]

@@ -60,3 +60,96 @@ macro_rules! cross {
 }
 
 include!("generated/oracle_cases.rs");
+
+/// The Cecka paper's worked examples (§3.3, Table 4, Tables 5-6, §3.5), static
+/// vs dynamic vs the answer the run-time tests check.
+#[test]
+fn paper_examples() {
+    cross!(
+        "3.3 6:12",
+        compose(layout!((4, 6, 8, 10):(2, 3, 5, 7)), layout!(6:12)),
+        dynamic::composition,
+        "(2,3):(9,5)"
+    );
+    cross!(
+        "3.3 3:3",
+        compose(layout!((4, 2, 8):(3, 12, 97)), layout!(3:3)),
+        dynamic::composition,
+        "3:9"
+    );
+    cross!(
+        "3.3 7:11",
+        compose(layout!(7:11), layout!((3, 5):(6, 3))),
+        dynamic::composition,
+        "(3,5):(66,33)"
+    );
+    cross!(
+        "T4 row",
+        compose(layout!((8, 8):(8, 1)), layout!(((4, 8), 2):((16, 1), 8))),
+        dynamic::composition,
+        "((4,8),2):((2,8),1)"
+    );
+    cross!(
+        "T4 padded",
+        compose(layout!((8, 8):(1, 9)), layout!(((4, 8), 2):((16, 1), 8))),
+        dynamic::composition,
+        "((4,8),2):((18,1),9)"
+    );
+    cross!(
+        "T4 interleaved",
+        compose(
+            layout!(((4, 2), (2, 4)):((2, 16), (1, 8))),
+            layout!(((4, 8), 2):((16, 1), 8))
+        ),
+        dynamic::composition,
+        "((4,(4,2)),2):((8,(2,16)),1)"
+    );
+    cross!(
+        "T5 (4,8):(8,1)",
+        right_inverse(layout!((4, 8):(8, 1))),
+        dynamic::right_inverse,
+        "(8,4):(4,1)"
+    );
+    cross!(
+        "T5 (3,7,5)",
+        right_inverse(layout!((3, 7, 5):(5, 15, 1))),
+        dynamic::right_inverse,
+        "(5,21):(21,1)"
+    );
+    cross!(
+        "T6 (4,8):(1,5)",
+        left_inverse(layout!((4, 8):(1, 5))),
+        dynamic::left_inverse,
+        "(5,8):(1,4)"
+    );
+    cross!(
+        "3.5.1 product",
+        logical_product(layout!((3, 4):(4, 1)), tiler!((2, 5):(1, 2))),
+        dynamic::logical_product,
+        "((3,4),(2,5)):((4,1),(12,24))"
+    );
+    cross!(
+        "3.5.1 product 2",
+        logical_product(layout!((4, 8):(20, 2)), tiler!((3, 2):(2, 1))),
+        dynamic::logical_product,
+        "((4,8),(3,2)):((20,2),(80,1))"
+    );
+    cross!(
+        "3.5.1 blocked",
+        blocked_product(layout!((3, 4):(4, 1)), layout!((2, 5):(1, 2))),
+        dynamic::blocked_product,
+        "((3,2),(4,5)):((4,12),(1,24))"
+    );
+    cross!(
+        "3.5.2 divide",
+        logical_divide(layout!(48:1), tiler!(32:1)),
+        dynamic::logical_divide,
+        "(32,2):(1,32)"
+    );
+    cross!(
+        "3.5.2 by mode",
+        logical_divide(layout!((8, 16):(20, 1)), tiler!(<4:1, 8:2>)),
+        dynamic::logical_divide,
+        "((4,2),(8,2)):((20,80),(2,1))"
+    );
+}

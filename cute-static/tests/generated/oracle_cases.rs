@@ -48,6 +48,41 @@ fn composition() {
     cross!("composition-s2-00061", compose(layout!((8,16,10,2):(2,16,6,10)), tiler!((10,1):(64,128))), dynamic::composition, "((2,5),1):((128,6),10)");
     cross!("composition-s2-00062", compose(layout!((6,(13,4),12):(1,(6,78),312)), tiler!(<3:2,13:1,2:1>)), dynamic::composition, "(3,13,2):(2,6,312)");
     cross!("composition-s2-00063", compose(layout!((4,4,1):(4,1,1)), tiler!((2,24):(1,2))), dynamic::composition, "(2,(2,4,3)):(4,(8,1,1))");
+    cross!("composition-s2-00066", compose(layout!((8,(16,(8,1)),2):(9,(4,(3,0)),5)), tiler!(<8:1,2:2,2:1>)), dynamic::composition, "(8,2,2):(9,8,5)");
+    cross!("composition-s2-00067", compose(layout!((4,((4,4,2),3)):(96,((24,6,3),1))), tiler!((2,2,(2,4,6)):(2,1,(32,4,64)))), dynamic::composition, "(2,2,(2,4,(2,3))):(192,96,(12,24,(3,1)))");
+    cross!("composition-s2-00068", compose(layout!((5,(1,(4,1),5),1):(5,(1,(25,25),1),3)), tiler!((100,3):(1,100))), dynamic::composition, "((20,5),3):((5,1),3)");
+    cross!("composition-s2-00070", compose(layout!((4,(16,4)):(1,(4,64))), tiler!((1,2):(2,128))), dynamic::composition, "(1,2):(2,128)");
+    cross!("composition-s2-00071", compose(layout!(((8,1,16),3):((5,6,6),7)), tiler!(4:1)), dynamic::composition, "4:5");
+    cross!("composition-s2-00072", compose(layout!((8,(5)):(1,(0))), tiler!((2,(4)):(1,(2)))), dynamic::composition, "(2,(4)):(1,(2))");
+    cross!("composition-s2-00074", compose(layout!((8,8):(1,8)), tiler!((4,8):(1,8))), dynamic::composition, "(4,8):(1,8)");
+    cross!("composition-s2-00075", compose(layout!(((12,2),2,((4,1),4),5):((1,3),32,((24,7),3),3)), tiler!((3,6,3):(48,2,768))), dynamic::composition, "(3,6,3):(24,2,3)");
+    cross!("composition-s2-00076", compose(layout!((2,(1,14),2):(1,(1,4),2)), tiler!(<2:1,14:1,2:1>)), dynamic::composition, "(2,14,2):(1,4,2)");
+    cross!("composition-s2-00077", compose(layout!(4:17), tiler!(13:1)), dynamic::composition, "13:17");
+    cross!("composition-s2-00078", compose(layout!(((4,(2,2,16)),4):((1,(4,8,16)),256)), tiler!((((2,2,4),8,2)):(((1,2,8),64,512)))), dynamic::composition, "(((2,2,4),8,2)):(((1,2,8),64,512))");
+    cross!("composition-s2-00079", compose(layout!((2,(12,(7,2))):(1,(2,(52,24)))), tiler!(7:24)), dynamic::composition, "7:52");
+    cross!("composition-s2-00080", compose(layout!((16,16,4):(1,16,256)), tiler!((4,2):(1,0))), dynamic::composition, "(4,2):(1,0)");
+    cross!("composition-s2-00081", compose(layout!((8,1):(1,1)), tiler!((2,4):(1,1))), dynamic::composition, "(2,4):(1,1)");
+    cross!("composition-s2-00082", compose(layout!(13:0), tiler!(<26:1>)), dynamic::composition, "(26):(0)");
+    cross!("composition-s2-00083", compose(layout!(1:3), tiler!((12,2):(1,16))), dynamic::composition, "(12,2):(3,48)");
+    cross!("composition-s2-00084", compose(layout!(((14,13,2),1):((26,2,1),26)), tiler!(((9,4)):((1,1)))), dynamic::composition, "((9,4)):((26,26))");
+    cross!("composition-s2-00085", compose(layout!((5,14):(1,5)), tiler!(5:1)), dynamic::composition, "5:1");
+    cross!("composition-s2-00086", compose(layout!(((14,8),2,8):((8,224),112,1)), tiler!(((2,2),4):((1,14),224))), dynamic::composition, "((2,2),4):((8,224),1)");
+    cross!("composition-s2-00087", compose(layout!((4,4,(13,2)):(4,8,(12,15))), tiler!((4,4))), dynamic::composition, "(4,4):(4,8)");
+    cross!("composition-s2-00089", compose(layout!((8,14):(16,12)), tiler!((4,84):(1,4))), dynamic::composition, "(4,(2,42)):(16,(64,12))");
+    cross!("composition-s2-00090", compose(layout!((4,2,5):(1,4,8)), tiler!((2,2,2):(1,2,4))), dynamic::composition, "(2,2,2):(1,2,4)");
+    cross!("composition-s2-00091", compose(layout!(((4),2,3):((0),4,8)), tiler!(3:24)), dynamic::composition, "3:24");
+    cross!("composition-s2-00092", compose(layout!((4,1,12,2):(0,10,3,1)), tiler!((2,2,4):(1,2,24))), dynamic::composition, "(2,2,(2,2)):(0,0,(18,1))");
+    cross!("composition-s2-00094", compose(layout!((4,2):(3,4)), tiler!((2,2):(2,4))), dynamic::composition, "(2,2):(6,4)");
+    cross!("composition-s2-00095", compose(layout!(3:12), tiler!(3:1)), dynamic::composition, "3:12");
+    cross!("composition-s2-00096", compose(layout!((11,2):(1,11)), tiler!(<(2,6):(1,2)>)), dynamic::composition, "((2,6)):((1,2))");
+    cross!("composition-s2-00097", compose(layout!((8,2):(1,8)), tiler!((16):(8))), dynamic::composition, "(16):(8)");
+    cross!("composition-s2-00098", compose(layout!(((4,(8,8)),4):((1,(4,32)),256)), tiler!((16,2):(128,4))), dynamic::composition, "(16,2):(128,4)");
+    cross!("composition-s2-00102", compose(layout!((((2,2),4),(1,15),2):(((1,2),4),(16,16),240)), tiler!(<((4,2)):((1,4)),15:1,6:1>)), dynamic::composition, "(((4,2)),15,6):(((1,4)),16,240)");
+    cross!("composition-s2-00103", compose(layout!(((12,1),1,1):((1,0),1,3)), tiler!(48:1)), dynamic::composition, "(12,4):(1,3)");
+    cross!("composition-s2-00104", compose(layout!((16,2):(1,16)), tiler!((1,16):(4,24))), dynamic::composition, "(1,16):(4,24)");
+    cross!("composition-s2-00106", compose(layout!((4,2):(1,4)), tiler!((2,1,1):(1,1,2))), dynamic::composition, "(2,1,1):(1,1,2)");
+    cross!("composition-s2-00107", compose(layout!((4,14):(10,32)), tiler!(50:2)), dynamic::composition, "(2,25):(20,32)");
+    cross!("composition-s2-00108", compose(layout!(3:3), tiler!((16))), dynamic::composition, "(16):(3)");
 }
 
 #[test]
@@ -64,6 +99,19 @@ fn coalesce() {
     cross!("coalesce-s2-00011", coalesce(layout!(((9,2),11):((22,11),1))), dynamic::coalesce, "(9,2,11):(22,11,1)");
     cross!("coalesce-s2-00012", coalesce(layout!((4,1,4,(8,2)):(1,4,4,(16,384)))), dynamic::coalesce, "(128,2):(1,384)");
     cross!("coalesce-s2-00013", coalesce(layout!((8,(2,1)):(5,(40,80)))), dynamic::coalesce, "16:5");
+    cross!("coalesce-s2-00014", coalesce(layout!((2,10,2):(1,2,22))), dynamic::coalesce, "(20,2):(1,22)");
+    cross!("coalesce-s2-00015", coalesce(layout!((2,8,8,2):(1,2,16,128))), dynamic::coalesce, "256:1");
+    cross!("coalesce-s2-00016", coalesce(layout!((4,16,1,((1,11),2)):(88,352,88,((44,4),44)))), dynamic::coalesce, "(64,22):(88,4)");
+    cross!("coalesce-s2-00017", coalesce(layout!(((14,3),2):((1,14),42))), dynamic::coalesce, "84:1");
+    cross!("coalesce-s2-00018", coalesce(layout!((16,(10,2),8):(20,(15,14),3))), dynamic::coalesce, "(16,10,2,8):(20,15,14,3)");
+    cross!("coalesce-s2-00019", coalesce(layout!(((1,4,8),14,1):((1,1,4),32,0))), dynamic::coalesce, "448:1");
+    cross!("coalesce-s2-00020", coalesce(layout!((2,((2,4),8)):(6,((7,4),5)))), dynamic::coalesce, "(2,2,4,8):(6,7,4,5)");
+    cross!("coalesce-s2-00021", coalesce(layout!((2,(1,5)):(0,(1,0)))), dynamic::coalesce, "10:0");
+    cross!("coalesce-s2-00022", coalesce(layout!(((13,2),16):((4,1),52))), dynamic::coalesce, "(13,2,16):(4,1,52)");
+    cross!("coalesce-s2-00023", coalesce(layout!((2,8,14):(112,14,1))), dynamic::coalesce, "(2,8,14):(112,14,1)");
+    cross!("coalesce-s2-00025", coalesce(layout!(((1,2),4,7,11):((3,12),2,2,24))), dynamic::coalesce, "(2,4,7,11):(12,2,2,24)");
+    cross!("coalesce-s2-00026", coalesce(layout!((16,4,(2,2),1):(16,10,(3,6),12))), dynamic::coalesce, "(16,4,4):(16,10,3)");
+    cross!("coalesce-s2-00027", coalesce(layout!(((4,4),8):((1,8),64))), dynamic::coalesce, "(4,4,8):(1,8,64)");
 }
 
 #[test]
@@ -80,6 +128,19 @@ fn complement() {
     cross!("complement-s2-00011", complement(layout!(((8,2),2):((0,8),16)), C::<25>), dynamic::complement, "8:1");
     cross!("complement-s2-00012", complement(layout!((8,8,(4,2)):(1,64,(8,32))), C::<230>), dynamic::complement, "1:0");
     cross!("complement-s2-00013", complement(layout!((13,4):(8,1)), C::<104>), dynamic::complement, "2:4");
+    cross!("complement-s2-00014", complement(layout!((8,2,16):(1,8,32)), C::<512>), dynamic::complement, "2:16");
+    cross!("complement-s2-00015", complement(layout!(((4,11),((4),2)):((1,16),((4),178))), C::<352>), dynamic::complement, "1:0");
+    cross!("complement-s2-00016", complement(layout!(((4,6),9,1,4):((648,1),6,6,162)), C::<1>), dynamic::complement, "3:54");
+    cross!("complement-s2-00017", complement(layout!(((4,10),8):((10,1),0)), C::<960>), dynamic::complement, "24:40");
+    cross!("complement-s2-00018", complement(layout!((4,4):(4,1)), C::<33>), dynamic::complement, "3:16");
+    cross!("complement-s2-00019", complement(layout!(8:1), C::<22>), dynamic::complement, "3:8");
+    cross!("complement-s2-00024", complement(layout!((2,4,16):(64,1,0)), C::<68>), dynamic::complement, "16:4");
+    cross!("complement-s2-00025", complement(layout!((8,11):(1,8)), C::<67>), dynamic::complement, "1:0");
+    cross!("complement-s2-00028", complement(layout!((13,9):(5,65)), C::<581>), dynamic::complement, "5:1");
+    cross!("complement-s2-00029", complement(layout!((3):(0)), C::<3>), dynamic::complement, "3:1");
+    cross!("complement-s2-00030", complement(layout!((4,(4)):(1,(4))), C::<16>), dynamic::complement, "1:0");
+    cross!("complement-s2-00031", complement(layout!((4,(1,4)):(1,(4,4))), C::<32>), dynamic::complement, "2:16");
+    cross!("complement-s2-00033", complement(layout!(((4,2),4,2):((24,1),6,96)), C::<564>), dynamic::complement, "(3,3):(2,192)");
 }
 
 #[test]
@@ -96,6 +157,19 @@ fn right_inverse() {
     cross!("right_inverse-s2-00011", right_inverse(layout!((3,4):(3,12))), dynamic::right_inverse, "1:0");
     cross!("right_inverse-s2-00012", right_inverse(layout!((4,4,4):(16,4,1))), dynamic::right_inverse, "(4,4,4):(16,4,1)");
     cross!("right_inverse-s2-00013", right_inverse(layout!(((4,1),13):((13,13),1))), dynamic::right_inverse, "(13,4):(4,1)");
+    cross!("right_inverse-s2-00014", right_inverse(layout!((16,8):(2,32))), dynamic::right_inverse, "1:0");
+    cross!("right_inverse-s2-00015", right_inverse(layout!(((2,8),1,(6,2),4):((1,48),2,(2,12),384))), dynamic::right_inverse, "(2,12):(1,16)");
+    cross!("right_inverse-s2-00016", right_inverse(layout!((12,2,7):(6,4,16))), dynamic::right_inverse, "1:0");
+    cross!("right_inverse-s2-00017", right_inverse(layout!(((8,1,4),16):((1,128,0),8))), dynamic::right_inverse, "(8,16):(1,32)");
+    cross!("right_inverse-s2-00018", right_inverse(layout!(((1,4,2)):((8,8,7)))), dynamic::right_inverse, "1:0");
+    cross!("right_inverse-s2-00019", right_inverse(layout!(((2,16,4),2):((1,4,64),2))), dynamic::right_inverse, "(2,2,64):(1,128,2)");
+    cross!("right_inverse-s2-00020", right_inverse(layout!((9,16):(16,1))), dynamic::right_inverse, "(16,9):(9,1)");
+    cross!("right_inverse-s2-00021", right_inverse(layout!(((2),(8,(1,8)),(10,1)):((1),(0,(16,0)),(16,16)))), dynamic::right_inverse, "2:1");
+    cross!("right_inverse-s2-00022", right_inverse(layout!((2,1,2):(1,6,24))), dynamic::right_inverse, "2:1");
+    cross!("right_inverse-s2-00023", right_inverse(layout!(((5,1,10),16):((1,5,5),53))), dynamic::right_inverse, "50:1");
+    cross!("right_inverse-s2-00024", right_inverse(layout!((8,4,(4,5)):(4,1,(320,64)))), dynamic::right_inverse, "(4,8):(8,1)");
+    cross!("right_inverse-s2-00025", right_inverse(layout!(((11,14),4,4):((224,16),4,1))), dynamic::right_inverse, "(4,4,14,11):(616,154,11,1)");
+    cross!("right_inverse-s2-00026", right_inverse(layout!((4,14,8):(1,4,56))), dynamic::right_inverse, "448:1");
 }
 
 #[test]
@@ -112,6 +186,19 @@ fn left_inverse() {
     cross!("left_inverse-s2-00015", left_inverse(layout!((2,2,4):(1,8,2))), dynamic::left_inverse, "(2,4,2):(1,4,2)");
     cross!("left_inverse-s2-00016", left_inverse(layout!(((8,(1,2)),(2,3)):((8,(2,64)),(1,2)))), dynamic::left_inverse, "(8,16):(16,1)");
     cross!("left_inverse-s2-00018", left_inverse(layout!(((2,1),7):((1,5),10))), dynamic::left_inverse, "(10,7):(1,2)");
+    cross!("left_inverse-s2-00020", left_inverse(layout!((14,14,4):(1,14,196))), dynamic::left_inverse, "784:1");
+    cross!("left_inverse-s2-00023", left_inverse(layout!((4,14,1):(1,4,4))), dynamic::left_inverse, "56:1");
+    cross!("left_inverse-s2-00024", left_inverse(layout!((3,1,(2,16)):(1,3,(3,7)))), dynamic::left_inverse, "(7,16):(1,6)");
+    cross!("left_inverse-s2-00025", left_inverse(layout!((8,(3,4)):(1,(8,24)))), dynamic::left_inverse, "96:1");
+    cross!("left_inverse-s2-00027", left_inverse(layout!(((4,(3,6)),4):((72,(24,4)),1))), dynamic::left_inverse, "(4,6,3,4):(72,12,4,1)");
+    cross!("left_inverse-s2-00028", left_inverse(layout!((11,4,4):(1,16,128))), dynamic::left_inverse, "(16,8,4):(1,11,44)");
+    cross!("left_inverse-s2-00029", left_inverse(layout!(((6,(12,11))):((1,(6,72))))), dynamic::left_inverse, "792:1");
+    cross!("left_inverse-s2-00030", left_inverse(layout!((2,((4,4),14),2):(448,((112,28),2),1))), dynamic::left_inverse, "(2,14,4,4,2):(448,32,8,2,1)");
+    cross!("left_inverse-s2-00032", left_inverse(layout!((1,4,9):(0,24,2))), dynamic::left_inverse, "(2,12,4):(0,4,1)");
+    cross!("left_inverse-s2-00033", left_inverse(layout!((16,(2),(6,2),2):(48,(24),(2,768),12))), dynamic::left_inverse, "(2,6,2,2,16,2):(0,32,384,16,1,192)");
+    cross!("left_inverse-s2-00034", left_inverse(layout!((9,2,(16)):(16,144,(1)))), dynamic::left_inverse, "(16,18):(18,1)");
+    cross!("left_inverse-s2-00035", left_inverse(layout!((6,(11,4)):(2,(12,132)))), dynamic::left_inverse, "(2,264):(0,1)");
+    cross!("left_inverse-s2-00038", left_inverse(layout!(((1,2,16),16):((1,1,2),32))), dynamic::left_inverse, "512:1");
 }
 
 #[test]
@@ -128,6 +215,19 @@ fn logical_divide() {
     cross!("logical_divide-s2-00012", logical_divide(layout!(((2,1,2,5),4):((1,8,32,16),98)), tiler!(<2:1>)), dynamic::logical_divide, "((2,(2,5)),4):((1,(32,16)),98)");
     cross!("logical_divide-s2-00013", logical_divide(layout!(14:9), tiler!(1:14)), dynamic::logical_divide, "(1,14):(126,9)");
     cross!("logical_divide-s2-00014", logical_divide(layout!((6,2):(6,1)), tiler!(2:12)), dynamic::logical_divide, "(2,(6,2)):(2,(6,1))");
+    cross!("logical_divide-s2-00015", logical_divide(layout!((8,8,10):(1,8,64)), tiler!(((3),10):((0),1))), dynamic::logical_divide, "(((3),10),64):(((0),1),10)");
+    cross!("logical_divide-s2-00016", logical_divide(layout!((((8,6)),4,7):(((168,28)),7,1)), tiler!((4,2,3,14):(1,4,16,96))), dynamic::logical_divide, "((4,2,3,(2,7)),(2,2)):((168,672,56,(14,1)),(28,7))");
+    cross!("logical_divide-s2-00017", logical_divide(layout!((2,2,8):(1,2,4)), tiler!(<2:1,2:1,4:2>)), dynamic::logical_divide, "((2,1),(2,1),(4,2)):((1,0),(2,0),(8,4))");
+    cross!("logical_divide-s2-00018", logical_divide(layout!((2,8,7):(2,4,32)), tiler!(<2:1,4:1,7:1>)), dynamic::logical_divide, "((2,1),(4,2),(7,1)):((2,0),(4,16),(32,0))");
+    cross!("logical_divide-s2-00019", logical_divide(layout!((8,(9,5)):(9,(72,1))), tiler!(<(2):(4)>)), dynamic::logical_divide, "(((2),4),(9,5)):(((36),9),(72,1))");
+    cross!("logical_divide-s2-00020", logical_divide(layout!((4,15):(1,8)), tiler!(2:2)), dynamic::logical_divide, "(2,(2,15)):(2,(1,8))");
+    cross!("logical_divide-s2-00021", logical_divide(layout!((2,((16,2),1)):(32,((2,1),0))), tiler!((2,2):(2,16))), dynamic::logical_divide, "((2,2),(2,4,2)):((2,16),(32,4,1))");
+    cross!("logical_divide-s2-00022", logical_divide(layout!((2,16,(2,5)):(1,2,(32,64))), tiler!((32,5):(1,64))), dynamic::logical_divide, "((32,5),2):((1,64),32)");
+    cross!("logical_divide-s2-00023", logical_divide(layout!(((2,2),2):((1,3),5)), tiler!(<2:1>)), dynamic::logical_divide, "((2,2),2):((1,3),5)");
+    cross!("logical_divide-s2-00024", logical_divide(layout!((4,8,8):(64,8,1)), tiler!((8,(4,4)):(1,(16,64)))), dynamic::logical_divide, "(((4,2),((2,2),4)),2):(((64,8),((32,1),2)),16)");
+    cross!("logical_divide-s2-00025", logical_divide(layout!((13,2,8):(4,24,2)), tiler!(<1:1,2:1,8:1>)), dynamic::logical_divide, "((1,13),(2,1),(8,1)):((4,4),(24,0),(2,0))");
+    cross!("logical_divide-s2-00027", logical_divide(layout!(((2,9,8),2):((1,2,15),123)), tiler!(<3:6>)), dynamic::logical_divide, "((3,(6,8)),2):((6,(1,15)),123)");
+    cross!("logical_divide-s2-00028", logical_divide(layout!(((1,8),((6,2))):((1,1),((8,48)))), tiler!((1,8):(1,2))), dynamic::logical_divide, "((1,8),(2,6)):((1,2),(1,16))");
 }
 
 #[test]
@@ -144,6 +244,19 @@ fn zipped_divide() {
     cross!("zipped_divide-s2-00009", zipped_divide(layout!((1,9,2,16):(1,1,9,18)), tiler!(3:8)), dynamic::zipped_divide, "(3,(8,12)):(8,(1,24))");
     cross!("zipped_divide-s2-00010", zipped_divide(layout!((8,13):(10,12)), tiler!(<4:1,13:1>)), dynamic::zipped_divide, "((4,13),(2,1)):((10,12),(40,0))");
     cross!("zipped_divide-s2-00011", zipped_divide(layout!(((1,(2,13)),(8,2,4)):((10,(0,6)),(8,1,7))), tiler!(<2:1,4:1>)), dynamic::zipped_divide, "((2,4),(13,(2,2,4))):((0,8),(6,(32,1,7)))");
+    cross!("zipped_divide-s2-00013", zipped_divide(layout!(((13,8),8):((1,13),104)), tiler!((((13,2,8),2)):(((1,52,104),26)))), dynamic::zipped_divide, "((((13,2,8),2)),2):((((1,52,104),26)),13)");
+    cross!("zipped_divide-s2-00014", zipped_divide(layout!((1,5,2,(4,(8,11))):(1,1,5,(10,(40,320)))), tiler!((5,8):(1,5))), dynamic::zipped_divide, "((5,8),88):((1,5),40)");
+    cross!("zipped_divide-s2-00017", zipped_divide(layout!(((4,1,7),4):((1,4,7),46)), tiler!(<2:2>)), dynamic::zipped_divide, "((2),((2,7),4)):((2),((1,7),46))");
+    cross!("zipped_divide-s2-00019", zipped_divide(layout!((4,(8,10),4):(320,(4,32),1)), tiler!(<4:1,40:1,4:1>)), dynamic::zipped_divide, "((4,40,4),(1,2,1)):((320,4,1),(0,160,0))");
+    cross!("zipped_divide-s2-00020", zipped_divide(layout!((11,2):(1,11)), tiler!((2,2))), dynamic::zipped_divide, "((2,2),(6,1)):((1,11),(2,0))");
+    cross!("zipped_divide-s2-00021", zipped_divide(layout!(((8,4),2):((1,7),29)), tiler!(<(2,2):(4,8)>)), dynamic::zipped_divide, "(((2,2)),((4,2),2)):(((4,7)),((1,14),29))");
+    cross!("zipped_divide-s2-00022", zipped_divide(layout!((5,12):(1,5)), tiler!(<5:1,(2):(6)>)), dynamic::zipped_divide, "((5,(2)),(1,6)):((1,(30)),(0,5))");
+    cross!("zipped_divide-s2-00024", zipped_divide(layout!((8,(2,9,5),2):(2,(32,64,576),16)), tiler!((8,2,2))), dynamic::zipped_divide, "((8,2,2),(1,45,1)):((2,32,16),(0,64,0))");
+    cross!("zipped_divide-s2-00025", zipped_divide(layout!((9,2):(8,4)), tiler!(<9:1,2:1>)), dynamic::zipped_divide, "((9,2),(1,1)):((8,4),(0,0))");
+    cross!("zipped_divide-s2-00026", zipped_divide(layout!(((13,15),8):((11,143),1)), tiler!(<((1,8),4):((32,4),1),((4,2),2):((0,1),2)>)), dynamic::zipped_divide, "((((1,8),4),((4,2),2)),(7,2)):((((352,44),11),((0,1),2)),(352,4))");
+    cross!("zipped_divide-s2-00027", zipped_divide(layout!(((4,16,2),3):((1,6,384),478)), tiler!(<2:32>)), dynamic::zipped_divide, "((2),(((4,8),2),3)):((48),(((1,6),384),478))");
+    cross!("zipped_divide-s2-00028", zipped_divide(layout!(((2,2,(1,9)),2,8):((288,144,(144,16)),8,1)), tiler!((1,4,2))), dynamic::zipped_divide, "((1,4,2),((2,2,9),1,4)):((0,8,1),((288,144,16),0,2))");
+    cross!("zipped_divide-s2-00029", zipped_divide(layout!((4,3):(8,4)), tiler!(<2:1,1:1>)), dynamic::zipped_divide, "((2,1),(2,3)):((8,4),(16,4))");
 }
 
 #[test]
@@ -160,6 +273,19 @@ fn tiled_divide() {
     cross!("tiled_divide-s2-00011", tiled_divide(layout!(((2,4),1):((1,2),8)), tiler!(<(2,4):(1,2),1:1>)), dynamic::tiled_divide, "(((2,4),1),1,1):(((1,2),8),0,0)");
     cross!("tiled_divide-s2-00012", tiled_divide(layout!((2,4,16):(192,1,12)), tiler!(<2:1,1:1,2:8>)), dynamic::tiled_divide, "((2,1,2),1,4,8):((192,1,96),0,1,12)");
     cross!("tiled_divide-s2-00014", tiled_divide(layout!(((4,8,2,(10)),3):((1,4,36,(73)),725)), tiler!(<2:16>)), dynamic::tiled_divide, "((2),(16,(2,10)),3):((16),(1,(36,73)),725)");
+    cross!("tiled_divide-s2-00015", tiled_divide(layout!(((4,4,4),4):((14,64,13),18)), tiler!(<4:1,4:1>)), dynamic::tiled_divide, "((4,4),(4,4),1):((14,18),(64,13),0)");
+    cross!("tiled_divide-s2-00016", tiled_divide(layout!((16,2):(1,16)), tiler!(<16:1,1:1>)), dynamic::tiled_divide, "((16,1),1,2):((1,16),0,16)");
+    cross!("tiled_divide-s2-00017", tiled_divide(layout!(((4,(7,3),2),2):((42,(6,2),1),168)), tiler!(<2:2>)), dynamic::tiled_divide, "((2),(2,(7,3,2)),2):((84),(42,(6,2,1)),168)");
+    cross!("tiled_divide-s2-00018", tiled_divide(layout!((4,4,2):(1,10,17)), tiler!(<2:1,(4):(1),2:1>)), dynamic::tiled_divide, "((2,(4),2),2,1,1):((1,(10),17),2,0,0)");
+    cross!("tiled_divide-s2-00019", tiled_divide(layout!((8,(4,2),(6,1)):(1,(8,32),(64,384))), tiler!(<1:1,(13,3):(3,1),4:8>)), dynamic::tiled_divide, "((1,(13,3),4),8,1,8):((1,(24,8),512),1,0,64)");
+    cross!("tiled_divide-s2-00020", tiled_divide(layout!(((2),14):((6),2)), tiler!((2,7))), dynamic::tiled_divide, "((2,7),1,2):((6,2),0,14)");
+    cross!("tiled_divide-s2-00021", tiled_divide(layout!((8,(4,12),2):(48,(12,1),384)), tiler!(((8,4),2):((1,32),384))), dynamic::tiled_divide, "(((8,4),2),4,3):(((48,1),384),12,4)");
+    cross!("tiled_divide-s2-00022", tiled_divide(layout!(7:1), tiler!(<(7):(1)>)), dynamic::tiled_divide, "(((7)),(1)):(((1)),(0))");
+    cross!("tiled_divide-s2-00023", tiled_divide(layout!(2:4), tiler!(<(4,4):(1,4)>)), dynamic::tiled_divide, "(((4,4)),(1)):(((4,16)),(0))");
+    cross!("tiled_divide-s2-00024", tiled_divide(layout!((13,6):(12,1)), tiler!(<1:1,6:1>)), dynamic::tiled_divide, "((1,6),13,1):((12,1),12,0)");
+    cross!("tiled_divide-s2-00025", tiled_divide(layout!((7,(8,4)):(69,(8,1))), tiler!(<(7):(1),(4,4,2):(1,4,16)>)), dynamic::tiled_divide, "(((7),(4,(2,2),2)),1,1):(((69),(8,(32,1),2)),0,0)");
+    cross!("tiled_divide-s2-00026", tiled_divide(layout!((14,8,4,7):(224,28,7,1)), tiler!(<14:1,8:1,(2):(2),7:1>)), dynamic::tiled_divide, "((14,8,(2),7),1,1,2,1):((224,28,(14),1),0,0,7,0)");
+    cross!("tiled_divide-s2-00027", tiled_divide(layout!((8,2,(2,2)):(8,4,(2,1))), tiler!(<(4,2):(1,4),2:1>)), dynamic::tiled_divide, "(((4,2),2),1,1,(2,2)):(((8,32),4),0,0,(2,1))");
 }
 
 #[test]
@@ -176,6 +302,19 @@ fn logical_product() {
     cross!("logical_product-s2-00012", logical_product(layout!((4,4):(4,1)), tiler!(((4,13,2)):((0,8,1)))), dynamic::logical_product, "((4,4),((4,13,2))):((4,1),((0,128,16)))");
     cross!("logical_product-s2-00014", logical_product(layout!(12:1), tiler!((1,(1,8,10)):(80,(80,10,1)))), dynamic::logical_product, "(12,(1,(1,8,10))):(1,(960,(960,120,12)))");
     cross!("logical_product-s2-00015", logical_product(layout!((8,16):(1,8)), tiler!((5,1,4):(4,4,1))), dynamic::logical_product, "((8,16),(5,1,4)):((1,8),(512,512,128))");
+    cross!("logical_product-s2-00016", logical_product(layout!((4,4,(4,4)):(64,4,(256,16))), tiler!(<4:7,((2)):((2))>)), dynamic::logical_product, "((4,4),(4,((2))),(4,4)):((64,7),(4,((2))),(256,16))");
+    cross!("logical_product-s2-00017", logical_product(layout!((8,(3,8)):(1,(8,24))), tiler!((2,1))), dynamic::logical_product, "((8,2),((3,8),1)):((1,8),((8,24),0))");
+    cross!("logical_product-s2-00018", logical_product(layout!((4,4,13):(208,4,16)), tiler!(4:1)), dynamic::logical_product, "((4,4,13),4):((208,4,16),1)");
+    cross!("logical_product-s2-00019", logical_product(layout!((8,11):(11,1)), tiler!(<4:2,(3,2):(8,12)>)), dynamic::logical_product, "((8,4),(11,(3,2))):((11,2),(1,(88,132)))");
+    cross!("logical_product-s2-00020", logical_product(layout!(15:1), tiler!((4,4):(1,4))), dynamic::logical_product, "(15,(4,4)):(1,(15,60))");
+    cross!("logical_product-s2-00021", logical_product(layout!((1,7):(0,1)), tiler!((4,4,(6,1)):(1,4,(16,96)))), dynamic::logical_product, "((1,7),(4,4,(6,1))):((0,1),(7,28,(112,672)))");
+    cross!("logical_product-s2-00022", logical_product(layout!((4,(2,1,4),6):(2,(8,16,16),64)), tiler!(<2:1,2:1,2:0>)), dynamic::logical_product, "((4,2),((2,1,4),2),(6,2)):((2,1),((8,16,16),1),(64,0))");
+    cross!("logical_product-s2-00023", logical_product(layout!(4:1), tiler!(((2,14),16):((6,9),24))), dynamic::logical_product, "(4,((2,14),16)):(1,((24,36),96))");
+    cross!("logical_product-s2-00024", logical_product(layout!((1,(4,2)):(32,(8,4))), tiler!((2))), dynamic::logical_product, "((1,2),(4,2)):((32,1),(8,4))");
+    cross!("logical_product-s2-00025", logical_product(layout!((3,(4,2,4)):(1,(3,12,24))), tiler!((2,13):(0,2))), dynamic::logical_product, "((3,(4,2,4)),(2,13)):((1,(3,12,24)),(0,192))");
+    cross!("logical_product-s2-00026", logical_product(layout!(1:1), tiler!(<(3,2):(8,5)>)), dynamic::logical_product, "((1,(3,2))):((1,(8,5)))");
+    cross!("logical_product-s2-00027", logical_product(layout!((4,13):(1,7)), tiler!(4:1)), dynamic::logical_product, "((4,13),4):((1,7),91)");
+    cross!("logical_product-s2-00028", logical_product(layout!((2,8):(1,2)), tiler!(9:1)), dynamic::logical_product, "((2,8),9):((1,2),16)");
 }
 
 #[test]
@@ -192,6 +331,19 @@ fn zipped_product() {
     cross!("zipped_product-s2-00009", zipped_product(layout!(((4,5),8):((1,4),20)), tiler!(<5:1,(2,2):(2,1)>)), dynamic::zipped_product, "(((4,5),8),(5,(2,2))):(((1,4),20),(20,(2,1)))");
     cross!("zipped_product-s2-00010", zipped_product(layout!((4,8):(32,10)), tiler!(<(3,3):(1,0),6:1>)), dynamic::zipped_product, "((4,8),((3,3),6)):((32,10),((1,0),1))");
     cross!("zipped_product-s2-00011", zipped_product(layout!((16,2):(1,16)), tiler!(12:1)), dynamic::zipped_product, "((16,2),12):((1,16),32)");
+    cross!("zipped_product-s2-00012", zipped_product(layout!(((2,9,5)):((2,4,36))), tiler!(<(2,4):(1,2)>)), dynamic::zipped_product, "(((2,9,5)),((2,4))):(((2,4,36)),((1,180)))");
+    cross!("zipped_product-s2-00013", zipped_product(layout!((2,(4,1)):(1,(2,8))), tiler!((1,13):(13,1))), dynamic::zipped_product, "((2,(4,1)),(1,13)):((1,(2,8)),(104,8))");
+    cross!("zipped_product-s2-00014", zipped_product(layout!((4,16):(16,1)), tiler!(<((2)):((12)),8:3>)), dynamic::zipped_product, "((4,16),(((2)),8)):((16,1),(((12)),48))");
+    cross!("zipped_product-s2-00015", zipped_product(layout!(12:2), tiler!(<8:1>)), dynamic::zipped_product, "((12),((2,4))):((2),((1,24)))");
+    cross!("zipped_product-s2-00016", zipped_product(layout!((4,1):(1,4)), tiler!(<12:1,(8,(1,4)):(1,(8,8))>)), dynamic::zipped_product, "((4,1),(12,(8,(1,4)))):((1,4),(4,(1,(8,8))))");
+    cross!("zipped_product-s2-00017", zipped_product(layout!((4,8):(1,9)), tiler!(<8:1,8:1>)), dynamic::zipped_product, "((4,8),(8,8)):((1,9),(4,1))");
+    cross!("zipped_product-s2-00018", zipped_product(layout!((2,(2,1),8):(1,(2,4),4)), tiler!((2,16):(16,1))), dynamic::zipped_product, "((2,(2,1),8),(2,16)):((1,(2,4),4),(512,32))");
+    cross!("zipped_product-s2-00019", zipped_product(layout!((5,5,1):(5,1,1)), tiler!(<1:1,(1,2):(1,1),2:4>)), dynamic::zipped_product, "((5,5,1),(1,(1,2),2)):((5,1,1),(1,(5,5),4))");
+    cross!("zipped_product-s2-00020", zipped_product(layout!(((8,4),1):((1,8),128)), tiler!(((4),12):((12),1))), dynamic::zipped_product, "(((8,4),1),((4),12)):(((1,8),128),((384),32))");
+    cross!("zipped_product-s2-00021", zipped_product(layout!(4:1), tiler!((4,(2,14)):(4,(3,16)))), dynamic::zipped_product, "(4,(4,(2,14))):(1,(16,(12,64)))");
+    cross!("zipped_product-s2-00022", zipped_product(layout!(((13),8,2):((1),0,104)), tiler!((4):(1))), dynamic::zipped_product, "(((13),8,2),(4)):(((1),0,104),(13))");
+    cross!("zipped_product-s2-00023", zipped_product(layout!((2,16,(2,2)):(64,4,(2,1))), tiler!(<2:1,2:0,1:1>)), dynamic::zipped_product, "((2,16,(2,2)),(2,2,1)):((64,4,(2,1)),(1,0,0))");
+    cross!("zipped_product-s2-00024", zipped_product(layout!((4,(2,1,4)):(4,(16,0,1))), tiler!(2:1)), dynamic::zipped_product, "((4,(2,1,4)),2):((4,(16,0,1)),32)");
 }
 
 #[test]
@@ -208,6 +360,19 @@ fn tiled_product() {
     cross!("tiled_product-s2-00013", tiled_product(layout!((4,16):(1,4)), tiler!(<4:1,1:1>)), dynamic::tiled_product, "((4,16),4,1):((1,4),4,1)");
     cross!("tiled_product-s2-00014", tiled_product(layout!(((2,4),(1,4),2):((24,48),(12,1),12)), tiler!(<2:1,2:1,2:1>)), dynamic::tiled_product, "(((2,4),(1,4),2),2,2,2):(((24,48),(12,1),12),1,4,1)");
     cross!("tiled_product-s2-00015", tiled_product(layout!(2:1), tiler!(<(11,(4,1)):(4,(1,1))>)), dynamic::tiled_product, "((2),((11,(4,1)))):((1),((8,(2,2))))");
+    cross!("tiled_product-s2-00016", tiled_product(layout!((8,16):(1,8)), tiler!(<((2,1),2):((8,24),9),1:0>)), dynamic::tiled_product, "((8,16),((2,1),2),1):((1,8),((64,192),72),0)");
+    cross!("tiled_product-s2-00018", tiled_product(layout!((5,(2,11)):(1,(5,10))), tiler!(<(6):(0),1:1>)), dynamic::tiled_product, "((5,(2,11)),(6),1):((1,(5,10)),(0),1)");
+    cross!("tiled_product-s2-00021", tiled_product(layout!((8,2,16):(2,256,16)), tiler!((4,2):(2,1))), dynamic::tiled_product, "((8,2,16),4,2):((2,256,16),512,1)");
+    cross!("tiled_product-s2-00022", tiled_product(layout!((2,4):(1,2)), tiler!(<10:16,(4,2):(1,4)>)), dynamic::tiled_product, "((2,4),10,((2,2),2)):((1,2),32,((1,8),16))");
+    cross!("tiled_product-s2-00023", tiled_product(layout!(1:1), tiler!(<(4,14):(14,1)>)), dynamic::tiled_product, "((1),((4,14))):((1),((14,1)))");
+    cross!("tiled_product-s2-00024", tiled_product(layout!((8,(1,4)):(1,(8,8))), tiler!(<((4,2),1):((1,4),8),(2,1):(1,1)>)), dynamic::tiled_product, "((8,(1,4)),((4,2),1),(2,1)):((1,(8,8)),((8,32),64),(1,1))");
+    cross!("tiled_product-s2-00025", tiled_product(layout!((16,14):(1,16)), tiler!(<(2,2):(0,2),(1,(2,1)):(2,(1,1))>)), dynamic::tiled_product, "((16,14),(2,2),(1,(2,1))):((1,16),(0,32),(2,(1,1)))");
+    cross!("tiled_product-s2-00026", tiled_product(layout!((1,5):(1,1)), tiler!(1:1)), dynamic::tiled_product, "((1,5),1):((1,1),0)");
+    cross!("tiled_product-s2-00028", tiled_product(layout!(((4,2),4):((1,4),8)), tiler!(<6:1,2:1>)), dynamic::tiled_product, "(((4,2),4),6,2):(((1,4),8),8,1)");
+    cross!("tiled_product-s2-00029", tiled_product(layout!((2,1):(3,3)), tiler!((6,2,2):(1,6,12))), dynamic::tiled_product, "((2,1),(3,2),2,2):((3,3),(1,6),12,24)");
+    cross!("tiled_product-s2-00030", tiled_product(layout!(((1,4),4):((16,1),4)), tiler!((1,(11,4)):(1,(1,11)))), dynamic::tiled_product, "(((1,4),4),1,(11,4)):(((16,1),4),16,(16,176))");
+    cross!("tiled_product-s2-00031", tiled_product(layout!((8,3):(3,1)), tiler!(((9,6)):((9,1)))), dynamic::tiled_product, "((8,3),((9,6))):((3,1),((216,24)))");
+    cross!("tiled_product-s2-00032", tiled_product(layout!((8,4):(1,8)), tiler!((2))), dynamic::tiled_product, "((8),2,4):((1),8,8)");
 }
 
 #[test]
@@ -224,6 +389,19 @@ fn blocked_product() {
     cross!("blocked_product-s2-00015", blocked_product(layout!((2,1):(1,0)), layout!((4,2):(10,3))), dynamic::blocked_product, "((2,4),(1,2)):((1,20),(0,6))");
     cross!("blocked_product-s2-00016", blocked_product(layout!((16,(1,1),8):(1,(16,0),0)), layout!((2,3,2):(16,32,12))), dynamic::blocked_product, "((16,2),((1,1),3),(8,2)):((1,256),((16,0),512),(0,192))");
     cross!("blocked_product-s2-00018", blocked_product(layout!((13):(8)), layout!((8):(1))), dynamic::blocked_product, "((13,8)):((8,1))");
+    cross!("blocked_product-s2-00019", blocked_product(layout!((2,14):(1,2)), layout!((10,6):(1,10))), dynamic::blocked_product, "((2,10),(14,6)):((1,28),(2,280))");
+    cross!("blocked_product-s2-00020", blocked_product(layout!((7,16):(32,1)), layout!(((2,2),4):((8,4),1))), dynamic::blocked_product, "((7,(2,2)),(16,(2,2))):((32,(896,448)),(1,(16,224)))");
+    cross!("blocked_product-s2-00022", blocked_product(layout!((4,(1,4)):(1,(8,8))), layout!(((4,8),(2)):((1,4),(32)))), dynamic::blocked_product, "((4,((2,2),8)),((1,4),(2))):((1,((4,32),64)),((8,8),(512)))");
+    cross!("blocked_product-s2-00024", blocked_product(layout!((3):(1)), layout!((1,(1,2),4):(6,(1,51),12))), dynamic::blocked_product, "((3,1),(1,(1,2)),(1,4)):((1,18),(0,(3,153)),(0,36))");
+    cross!("blocked_product-s2-00025", blocked_product(layout!((2,(8,1),6):(1,(2,16),16)), layout!((1,2,4):(8,4,1))), dynamic::blocked_product, "((2,1),((8,1),2),(6,4)):((1,768),((2,16),384),(16,96))");
+    cross!("blocked_product-s2-00026", blocked_product(layout!(((1,5),(2)):((21,1),(9))), layout!(((2,1),1):((1,1),1))), dynamic::blocked_product, "(((1,5),(2,1)),((2),1)):(((21,1),(18,18)),((9),18))");
+    cross!("blocked_product-s2-00027", blocked_product(layout!((1,15,8):(120,8,1)), layout!((4,2):(0,1))), dynamic::blocked_product, "((1,4),(15,2),(8,1)):((120,0),(8,120),(1,0))");
+    cross!("blocked_product-s2-00028", blocked_product(layout!(((2,2),4,5):((1,2),4,16)), layout!((1,2,4):(8,0,2))), dynamic::blocked_product, "(((2,2),1),(4,2),(5,4)):(((1,2),640),(4,0),(16,160))");
+    cross!("blocked_product-s2-00029", blocked_product(layout!(4:9), layout!(4:1)), dynamic::blocked_product, "((4,4)):((9,1))");
+    cross!("blocked_product-s2-00031", blocked_product(layout!((1,(2,4,4)):(1,(1,2,8))), layout!((2,4):(4,1))), dynamic::blocked_product, "((1,2),((2,4,4),4)):((1,128),((1,2,8),32))");
+    cross!("blocked_product-s2-00032", blocked_product(layout!(((4,4),(1,4,2)):((1,4),(16,16,64))), layout!((1,13):(4,4))), dynamic::blocked_product, "(((4,4),1),((1,4,2),13)):(((1,4),512),((16,16,64),512))");
+    cross!("blocked_product-s2-00033", blocked_product(layout!((4,2,13):(26,13,1)), layout!((2,4):(1,2))), dynamic::blocked_product, "((4,2),(2,4),(13,1)):((26,104),(13,208),(1,0))");
+    cross!("blocked_product-s2-00035", blocked_product(layout!((4,4):(1,4)), layout!((1,2):(1,1))), dynamic::blocked_product, "((4,1),(4,2)):((1,16),(4,16))");
 }
 
 #[test]
@@ -240,4 +418,17 @@ fn raked_product() {
     cross!("raked_product-s2-00010", raked_product(layout!(((8,8),2):((16,2),1)), layout!((1,(4,2)):(8,(2,1)))), dynamic::raked_product, "((1,(8,8)),((4,2),2)):((1024,(16,2)),((256,128),1))");
     cross!("raked_product-s2-00011", raked_product(layout!((8,(1)):(1,(8))), layout!((8,4):(1,8))), dynamic::raked_product, "((8,8),(4,(1))):((8,1),(64,(8)))");
     cross!("raked_product-s2-00012", raked_product(layout!((4,16):(1,4)), layout!((12,2):(1,0))), dynamic::raked_product, "((12,4),(2,16)):((64,1),(0,4))");
+    cross!("raked_product-s2-00013", raked_product(layout!(((2,9)):((1,2))), layout!((3):(1))), dynamic::raked_product, "((3,(2,9))):((18,(1,2)))");
+    cross!("raked_product-s2-00015", raked_product(layout!((2,(16,1,2)):(32,(2,2,1))), layout!((4,8):(8,1))), dynamic::raked_product, "((4,2),(8,(16,1,2))):((512,32),(64,(2,2,1)))");
+    cross!("raked_product-s2-00016", raked_product(layout!((2,1):(1,0)), layout!((4,9):(1,4))), dynamic::raked_product, "((4,2),(9,1)):((2,1),(8,0))");
+    cross!("raked_product-s2-00017", raked_product(layout!((4,(4),6):(24,(6),1)), layout!((2,6):(1,2))), dynamic::raked_product, "((2,4),(6,(4)),(1,6)):((96,24),(192,(6)),(0,1))");
+    cross!("raked_product-s2-00018", raked_product(layout!((1,2):(2,1)), layout!((2,2,4):(1,2,4))), dynamic::raked_product, "((2,1),(2,2),(4,1)):((2,2),(4,1),(8,0))");
+    cross!("raked_product-s2-00019", raked_product(layout!(((11,1),4):((1,44),132)), layout!(((4),2):((0),4))), dynamic::raked_product, "(((4),(11,1)),(2,4)):(((0),(1,44)),(44,132))");
+    cross!("raked_product-s2-00020", raked_product(layout!((4,1):(1,4)), layout!((4,16):(9,6))), dynamic::raked_product, "((4,4),(16,1)):((36,1),(24,4))");
+    cross!("raked_product-s2-00021", raked_product(layout!((8,16):(1,8)), layout!((8,1):(2,16))), dynamic::raked_product, "((8,8),(1,16)):((256,1),(2048,8))");
+    cross!("raked_product-s2-00022", raked_product(layout!((2,2,8):(5,80,10)), layout!((4,2,1):(5,1,1))), dynamic::raked_product, "((4,2),(2,2),(1,8)):((160,5),(1,80),(160,10))");
+    cross!("raked_product-s2-00023", raked_product(layout!((9):(8)), layout!((4):(1))), dynamic::raked_product, "((4,9)):((1,8))");
+    cross!("raked_product-s2-00024", raked_product(layout!((14,9):(1,14)), layout!((15):(1))), dynamic::raked_product, "((15,14),(1,9)):((126,1),(0,14))");
+    cross!("raked_product-s2-00025", raked_product(layout!(((16,4)):((1,16))), layout!((4):(1))), dynamic::raked_product, "((4,(16,4))):((64,(1,16)))");
+    cross!("raked_product-s2-00026", raked_product(layout!((8,4):(1,8)), layout!((16,2):(2,16))), dynamic::raked_product, "((16,8),(2,4)):((64,1),(512,8))");
 }
