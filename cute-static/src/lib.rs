@@ -57,6 +57,29 @@
 //! tilers whose tile modes stay static (see the `mixed_algebra` rule on
 //! [`MixedDivide`]).
 //!
+//! Code generic over layouts needs one bound per layout, [`StaticLayout`]:
+//!
+//! ```
+//! use cute_static::{layout, StaticLayout};
+//!
+//! /// The offsets of a layout in domain order.
+//! fn offsets<L: StaticLayout>(l: L) -> Vec<usize> {
+//!     (0..L::SIZE).map(|i| l.call(i)).collect()
+//! }
+//! assert_eq!(offsets(layout!((2, 3):(3, 1))), [0, 3, 1, 4, 2, 5]);
+//!
+//! /// A generic copy: `dst[D(i)] = src[S(i)]`, two bounds.
+//! fn copy<S: StaticLayout, D: StaticLayout>(s: S, d: D, src: &[f32], dst: &mut [f32]) {
+//!     for i in 0..S::SIZE {
+//!         dst[d.call(i)] = src[s.call(i)];
+//!     }
+//! }
+//! let src: Vec<f32> = (0..6).map(|x| x as f32).collect();
+//! let mut dst = vec![0.0; 6];
+//! copy(layout!((2, 3):(1, 2)), layout!((2, 3):(3, 1)), &src, &mut dst); // transpose
+//! assert_eq!(dst, [0.0, 2.0, 4.0, 1.0, 3.0, 5.0]);
+//! ```
+//!
 //! Right operands are static layouts (`layout!`) or tilers (`tiler!`).
 //! Every operation is a total type-level function returning `Ok<…>` or
 //! `Err<…>`; the error is raised once, where the result is used, through a
