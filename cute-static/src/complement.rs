@@ -58,7 +58,7 @@ impl<S, D> Layout<S, D> {
 pub struct OverlapErr<D, Cur>(core::marker::PhantomData<(D, Cur)>);
 /// Raised for [`OverlapErr`].
 #[diagnostic::on_unimplemented(
-    message = "complement is not defined: the layout is not injective (a mode of stride {D} starts inside the extent {Cur} already covered by smaller strides)",
+    message = "complement is not admissible: the mode of stride {D} starts inside the extent {Cur} already covered by smaller strides (the modes overlap or interleave)",
     label = "stride {D} < covered extent {Cur}",
     note = "layout:   {A}",
     note = "cotarget: {M}"
