@@ -10,7 +10,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{LayoutError, add, mul};
-use crate::int_tuple::{IntTuple, IntTupleRef, Node, Open, TupleBuilder};
+use crate::int_tuple::{INLINE_NODES, IntTuple, IntTupleRef, Node, Open, TupleBuilder};
+use smallvec::SmallVec;
 
 /// A CuTe layout `shape:stride`, e.g. `((2,2),(4,2)):((1,8),(2,16))`.
 ///
@@ -180,6 +181,30 @@ impl Layout {
         match modes {
             [] => Layout::int(1, 0),
             [(s, d)] => Layout::int(*s, *d),
+            _ if modes.len() < INLINE_NODES => {
+                // Fill the inline node arrays directly: no per-push checks.
+                let mut shape = [Node::Leaf(0); INLINE_NODES];
+                let mut stride = [Node::Leaf(0); INLINE_NODES];
+                let n = modes.len();
+                let header = Node::Tuple {
+                    rank: n as u32,
+                    span: n as u32 + 1,
+                };
+                shape[0] = header;
+                stride[0] = header;
+                for (k, &(s, d)) in modes.iter().enumerate() {
+                    shape[k + 1] = Node::Leaf(s);
+                    stride[k + 1] = Node::Leaf(d);
+                }
+                Layout {
+                    shape: IntTuple {
+                        nodes: SmallVec::from_buf_and_len(shape, n + 1),
+                    },
+                    stride: IntTuple {
+                        nodes: SmallVec::from_buf_and_len(stride, n + 1),
+                    },
+                }
+            }
             _ => Layout::flat(modes.iter().copied()),
         }
     }
