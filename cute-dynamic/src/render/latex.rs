@@ -45,20 +45,14 @@ impl Grid {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn to_latex(&self) -> String {
-        let widest = |labels: Option<&[String]>| {
-            labels
-                .into_iter()
-                .flatten()
-                .map(|l| l.chars().count())
-                .max()
-        };
-        let chars = self
-            .cell_width()
-            .max(widest(self.cols.labels()).unwrap_or(0));
+        let chars = self.column_chars();
         // \ttfamily\small is about 0.19 cm per character.
         let cw = (chars as f64 * 0.19 + 0.3).max(0.7);
         let ch = 0.6;
-        let lw = widest(self.rows.labels()).map_or(0.0, |n| n as f64 * 0.19 + 0.3);
+        let lw = self
+            .rows
+            .widest_label()
+            .map_or(0.0, |n| n as f64 * 0.19 + 0.3);
         let mut s = String::new();
         s.push_str("\\documentclass[tikz]{standalone}\n");
         for (i, hex) in PALETTE.iter().enumerate() {

@@ -126,6 +126,11 @@ impl Axis {
     pub fn labels(&self) -> Option<&[String]> {
         self.labels.as_deref()
     }
+
+    /// The widest label, in characters (`None` for an unlabelled axis).
+    fn widest_label(&self) -> Option<usize> {
+        self.labels()?.iter().map(|l| l.chars().count()).max()
+    }
 }
 
 fn too_big(what: impl std::fmt::Display) -> LayoutError {
@@ -394,6 +399,12 @@ impl Grid {
             return None;
         }
         self.cells[r * self.cols.len + c].as_ref()
+    }
+
+    /// The width a column needs, in characters: its widest cell or column
+    /// label.
+    fn column_chars(&self) -> usize {
+        self.cell_width().max(self.cols.widest_label().unwrap_or(0))
     }
 
     /// The widest cell text, in characters.

@@ -22,20 +22,11 @@ const CHAR_W: usize = 8;
 
 impl Geometry {
     pub(super) fn of(grid: &Grid) -> Self {
-        let widest = |labels: Option<&[String]>| {
-            labels
-                .into_iter()
-                .flatten()
-                .map(|l| l.chars().count())
-                .max()
-        };
-        let text = grid
-            .cell_width()
-            .max(widest(grid.cols.labels()).unwrap_or(0));
+        let text = grid.column_chars();
         Geometry {
             cell_w: (text * CHAR_W + 14).max(32),
             cell_h: 28,
-            label_w: widest(grid.rows.labels()).map_or(0, |n| n * CHAR_W + 14),
+            label_w: grid.rows.widest_label().map_or(0, |n| n * CHAR_W + 14),
             header_h: if grid.cols.labels().is_some() { 22 } else { 0 },
             title_h: 30,
             margin: 10,
