@@ -23,57 +23,44 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod algorithms;
-mod apply;
-mod basis;
-mod coalesce;
-mod common;
-mod complement;
-mod composition;
-mod coordinate;
-mod descriptor;
-mod divide;
+mod algebra;
+mod data;
 mod error;
-mod int_tuple;
-mod inverse;
-mod layout;
-mod parse;
-mod product;
-mod recast;
-pub mod render;
-mod swizzle;
-mod tensor;
-mod tiler;
+mod kernel;
+mod text;
+mod tools;
 
-pub use algorithms::{axpby, batched_gemm, copy, gemm};
-pub use apply::{OPERATIONS, apply};
-pub use basis::{
+pub use tools::render;
+
+pub use algebra::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
+pub use algebra::complement::{complement, complement_default, is_complement_admissible};
+pub use algebra::composition::composition;
+pub use algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+pub use algebra::inverse::{left_inverse, right_inverse};
+pub use algebra::max_common::{max_common_layout, max_common_vector};
+pub use algebra::product::{
+    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
+};
+pub use algebra::recast::{downcast, recast_layout, upcast};
+pub use data::basis::{
     BasisStride, CoordLayout, MAX_CODOMAIN_RANK, ScaledBasis, coord_complement, coord_left_inverse,
     coord_right_inverse, make_identity_layout,
 };
-pub use coalesce::{coalesce, coalesce_by, filter, filter_zeros};
-pub use common::{max_common_layout, max_common_vector};
-pub use complement::{complement, complement_default, is_complement_admissible};
-pub use composition::composition;
-pub use coordinate::{Coord, crd2idx, idx2crd};
-pub use descriptor::Descriptor;
-pub use divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
-pub use error::LayoutError;
-pub use int_tuple::{Children, IntTuple, IntTupleRef};
-pub use inverse::{left_inverse, right_inverse};
-pub use layout::{Evaluator, Layout, LayoutRef, Offsets};
-pub use parse::{MAX_DEPTH, parse_coord, parse_int_tuple, parse_layout, parse_tiler};
-pub use product::{
-    blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
-};
-pub use recast::{downcast, recast_layout, upcast};
-pub use render::print_layout;
-pub use swizzle::{
+pub use data::coordinate::{Coord, crd2idx, idx2crd};
+pub use data::int_tuple::{Children, IntTuple, IntTupleRef};
+pub use data::layout::{Evaluator, Layout, LayoutRef, Offsets};
+pub use data::swizzle::{
     BankConflicts, MAX_SWIZZLE_BITS, SmemSwizzle, Swizzle, SwizzledLayout, bank_conflicts,
     gmma_k_atom,
 };
-pub use tensor::{
+pub use data::tiler::{AsTiler, Tiler, TilerRef};
+pub use error::LayoutError;
+pub use kernel::algorithms::{axpby, batched_gemm, copy, gemm};
+pub use kernel::tensor::{
     Coordinates, Counting, Engine, EngineMut, Tensor, TensorLayout, make_counting_tensor,
     make_identity_tensor,
 };
-pub use tiler::{AsTiler, Tiler, TilerRef};
+pub use text::descriptor::Descriptor;
+pub use text::parse::{MAX_DEPTH, parse_coord, parse_int_tuple, parse_layout, parse_tiler};
+pub use tools::apply::{OPERATIONS, apply};
+pub use tools::render::print_layout;

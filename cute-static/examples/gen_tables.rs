@@ -1,7 +1,7 @@
-//! Generator of `cute-static/src/table.rs`: the reverse map from typenum
+//! Generator of `cute-static/src/data/table.rs`: the reverse map from typenum
 //! integers to their readable spelling `C<N>`.
 //!
-//! Run `cargo run -p cute-static --example gen_tables > cute-static/src/table.rs`
+//! Run `cargo run -p cute-static --example gen_tables > cute-static/src/data/table.rs`
 //! and commit the result. The table holds `0..=1024` and every power of two
 //! up to `2^20` (about 1,035 entries): its size dominates the crate's check
 //! time, so keep it small. Values outside it are still correct, they are
@@ -20,7 +20,7 @@ fn typenum(n: u64) -> String {
     }
 }
 
-/// The text of `src/table.rs`.
+/// The text of `src/data/table.rs`.
 pub fn generate() -> String {
     use std::fmt::Write;
     let mut out = String::new();

@@ -97,48 +97,39 @@
 
 extern crate self as cute_static;
 
-mod algorithms;
-mod coalesce;
-mod complement;
-mod composition;
-mod divide;
-mod int_tuple;
-mod inverse;
-mod layout;
+mod algebra;
+mod data;
+mod kernel;
 mod mixed;
-mod mixed_algebra;
 #[doc(hidden)]
 pub mod private;
-mod product;
-mod tensor;
-mod tiler;
-#[rustfmt::skip]
-mod table;
 
-pub use algorithms::{
-    AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2, ShapeSize, axpby, copy, gemm,
-};
-pub use coalesce::{Coalesce, Coalesced};
-pub use complement::{Complement, Complemented};
-pub use composition::{Compose, Composed};
-pub use cute_macros::{Layout, dlayout, layout, tiler};
-pub use divide::{
+pub use algebra::coalesce::{Coalesce, Coalesced};
+pub use algebra::complement::{Complement, Complemented};
+pub use algebra::composition::{Compose, Composed};
+pub use algebra::divide::{
     FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
     ZippedDivide, ZippedQuotient,
 };
-pub use int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
-pub use inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
-pub use layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
-pub use mixed::{Dyn, MixedCoord, MixedLayout, MixedShape, MixedSliceCoord, SliceEntry, Sliced};
-pub use mixed_algebra::{
-    ComposeMode, DivideMode, Halves, LayoutTile, MixedCompose, MixedDivide, ScaleBy, UnitTile,
-};
-pub use product::{
+pub use algebra::inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
+pub use algebra::product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
-pub use tensor::{__, Engine, EngineMut, SliceArg, SliceCoord, Tensor, Underscore};
-pub use tiler::{IntoTiler, Tiler, TilerMode};
+pub use cute_macros::{Layout, dlayout, layout, tiler};
+pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
+pub use data::layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
+pub use data::tiler::{IntoTiler, Tiler, TilerMode};
+pub use kernel::algorithms::{
+    AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2, ShapeSize, axpby, copy, gemm,
+};
+pub use kernel::tensor::{__, Engine, EngineMut, SliceArg, SliceCoord, Tensor, Underscore};
+pub use mixed::algebra::{
+    ComposeMode, DivideMode, Halves, LayoutTile, MixedCompose, MixedDivide, ScaleBy, UnitTile,
+};
+pub use mixed::layout::{
+    Dyn, MixedCoord, MixedLayout, MixedShape, MixedSliceCoord, SliceEntry, Sliced,
+};
 
 /// The run-time crate, for `dlayout!`'s expansion.
 #[doc(hidden)]

@@ -12,8 +12,8 @@ mod gen_cross_check;
 #[test]
 fn table_is_up_to_date() {
     assert!(
-        gen_tables::generate() == include_str!("../src/table.rs"),
-        "regenerate src/table.rs"
+        gen_tables::generate() == include_str!("../src/data/table.rs"),
+        "regenerate src/data/table.rs"
     );
 }
 

@@ -1,0 +1,176 @@
+//! Coalesce (SPEC §3): `R = coalesce(L)` has the same size as `L`, depth at
+//! most 1, `R(i) == L(i)` for every `i < size(L)`, and the fewest modes.
+//! Size-1 modes are dropped and a mode `(s0,d0)` followed by `(s1,d1)` with
+//! `s0·d0 == d1` merges into `(s0·s1, d0)` (CuTe's back-to-front walk).
+//! The by-mode form `coalesce_by(L, profile)` coalesces each mode named by
+//! the profile and keeps the rest.
+//!
+//! ```
+//! use cute_dynamic::{coalesce, Layout};
+//! let l: Layout = "(2,(1,6)):(1,(6,2))".parse()?;
+//! assert_eq!(coalesce(&l)?.to_string(), "12:1");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use smallvec::SmallVec;
+
+use crate::data::int_tuple::{IntTuple, Node};
+use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::error::LayoutError;
+
+/// Flat modes, inline for the common ranks.
+pub(crate) type Modes = SmallVec<[(i64, i64); 8]>;
+
+/// CuTe's back-to-front coalescing of flat modes, front to back in the result.
+///
+/// With `keep_extension`, a trailing size-1 mode is kept (it decides the
+/// layout on its extended domain) instead of being replaced by the mode
+/// before it; this is the form composition uses on its left operand.
+pub(crate) fn coalesce_modes(
+    modes: impl DoubleEndedIterator<Item = (i64, i64)>,
+    keep_extension: bool,
+) -> Modes {
+    coalesce_rev(modes.rev(), keep_extension)
+}
+
+/// [`coalesce_modes`] on the modes given last to first.
+#[inline]
+fn coalesce_rev(mut it: impl Iterator<Item = (i64, i64)>, keep_extension: bool) -> Modes {
+    let mut rev: Modes = SmallVec::new();
+    let Some(last) = it.next() else {
+        return rev;
+    };
+    rev.push(last);
+    for (s, d) in it {
+        if s == 1 {
+            continue;
+        }
+        let single = rev.len() == 1;
+        let front = rev.last_mut().expect("non-empty");
+        if !keep_extension && single && front.0 == 1 {
+            *front = (s, d);
+        } else if let (Some(true), Some(merged)) = (
+            s.checked_mul(d).map(|x| x == front.1),
+            front.0.checked_mul(s),
+        ) {
+            front.0 = merged;
+            front.1 = d;
+        } else {
+            rev.push((s, d));
+        }
+    }
+    if !keep_extension && rev.len() == 1 && rev[0].0 == 1 {
+        rev[0] = (1, 0);
+    }
+    rev.reverse();
+    rev
+}
+
+/// [`coalesce_modes`] over the leaves of a layout, walked back to front
+/// without collecting them first.
+#[inline]
+pub(crate) fn coalesce_leaves(layout: LayoutRef<'_>, keep_extension: bool) -> Modes {
+    let rev = layout
+        .shape
+        .nodes
+        .iter()
+        .rev()
+        .zip(layout.stride.nodes.iter().rev())
+        .filter_map(|(s, d)| match (s, d) {
+            (Node::Leaf(s), Node::Leaf(d)) => Some((*s, *d)),
+            _ => None,
+        });
+    coalesce_rev(rev, keep_extension)
+}
+
+/// Coalesce a layout (see the module documentation).
+pub fn coalesce(layout: &Layout) -> Result<Layout, LayoutError> {
+    Ok(coalesce_ref(layout.as_ref()))
+}
+
+pub(crate) fn coalesce_ref(layout: LayoutRef<'_>) -> Layout {
+    let m = coalesce_leaves(layout, false);
+    Layout::unwrap_flat(&m)
+}
+
+/// Coalesce mode by mode as `profile` says: an integer profile coalesces the
+/// whole layout; a tuple profile of rank `r ≤ rank(L)` coalesces mode `i` by
+/// `profile[i]` for `i < r` and keeps the other modes.
+///
+/// ```
+/// use cute_dynamic::{coalesce_by, Layout};
+/// let l: Layout = "((2,2),(2,2),3):((1,2),(4,8),16)".parse()?;
+/// assert_eq!(coalesce_by(&l, &"(1,1)".parse()?)?.to_string(), "(4,4,3):(1,4,16)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn coalesce_by(layout: &Layout, profile: &IntTuple) -> Result<Layout, LayoutError> {
+    let mut b = LayoutBuilder::new();
+    coalesce_by_into(layout.as_ref(), profile, layout, &mut b)?;
+    Ok(b.finish())
+}
+
+fn coalesce_by_into(
+    l: LayoutRef<'_>,
+    profile: &IntTuple,
+    whole: &Layout,
+    b: &mut LayoutBuilder,
+) -> Result<(), LayoutError> {
+    if profile.is_int() {
+        b.push(coalesce_ref(l).as_ref());
+        return Ok(());
+    }
+    if profile.rank() > l.rank() {
+        return Err(LayoutError::RankMismatch {
+            operation: "coalesce",
+            layout: whole.to_string(),
+            requested: profile.rank(),
+            available: l.rank(),
+        });
+    }
+    let o = b.open();
+    for (i, m) in l.modes().enumerate() {
+        match profile.get(i) {
+            Some(p) => coalesce_by_into(m, &p.to_owned(), whole, b)?,
+            None => b.push(m),
+        }
+    }
+    b.close(o);
+    Ok(())
+}
+
+/// `L` with every stride-0 leaf replaced by a size-1 leaf (structure kept).
+///
+/// ```
+/// use cute_dynamic::{filter_zeros, Layout};
+/// let l: Layout = "(4,(2,3)):(0,(1,0))".parse()?;
+/// assert_eq!(filter_zeros(&l).to_string(), "(1,(2,1)):(0,(1,0))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn filter_zeros(layout: &Layout) -> Layout {
+    let shape = crate::data::layout::replace_leaves(
+        layout.shape.as_ref(),
+        layout.leaf_modes().map(|(s, d)| if d == 0 { 1 } else { s }),
+    );
+    Layout::from_parts_unchecked(shape, layout.stride.clone())
+}
+
+/// `filter(L) = coalesce(filter_zeros(L))`: stride-0 and size-1 modes
+/// removed (`1:0` when nothing is left), same image as `L`.
+///
+/// ```
+/// use cute_dynamic::{filter, Layout};
+/// let l: Layout = "(4,(2,3)):(0,(1,2))".parse()?;
+/// assert_eq!(filter(&l)?.to_string(), "6:1");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn filter(layout: &Layout) -> Result<Layout, LayoutError> {
+    let m = coalesce_modes(
+        layout
+            .leaf_modes()
+            .map(|(s, d)| if d == 0 { (1, d) } else { (s, d) })
+            .collect::<Modes>()
+            .into_iter(),
+        false,
+    );
+    Ok(Layout::unwrap_flat(&m))
+}

@@ -1,0 +1,136 @@
+//! Complement (SPEC §3, Cecka eqs. 27-29): `R = complement(A, M)` has an
+//! image disjoint from `A`'s (`R(a) ∉ image(A)` for `a > 0`) and is strictly
+//! increasing; `M` defaults to `cosize(A)`. CuTe's algorithm: sort `A`'s
+//! leaves by (stride, shape), skip stride-0 and size-1 leaves, and fill the
+//! gap below each stride; the last mode reaches `⌈M / extent⌉`. A layout
+//! whose sorted leaves overlap or interleave (a stride inside the extent of
+//! the smaller leaves) has no complement of this form: an error.
+//!
+//! ```
+//! use cute_dynamic::{complement, Layout};
+//! let a: Layout = "4:32".parse()?;
+//! assert_eq!(complement(&a, 256)?.to_string(), "(32,2):(1,128)");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use smallvec::SmallVec;
+
+use crate::algebra::coalesce::{Modes, coalesce_modes};
+use crate::algebra::composition::ceil_div;
+use crate::data::layout::{Layout, LayoutRef};
+use crate::error::{LayoutError, mul};
+
+/// `complement(A, M)` (see the module documentation).
+pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout, LayoutError> {
+    complement_ref(a.as_ref(), cotarget)
+}
+
+/// `complement(A, cosize(A))`.
+pub fn complement_default(a: &Layout) -> Result<Layout, LayoutError> {
+    complement_ref(a.as_ref(), a.cosize()?)
+}
+
+/// The leaves of `A` that matter for its image, sorted by (stride, shape).
+fn sorted_leaves(a: LayoutRef<'_>, op: &'static str) -> Result<Modes, LayoutError> {
+    let mut modes: Modes = a.leaf_modes().filter(|&(s, d)| s != 1 && d != 0).collect();
+    if modes.iter().any(|&(_, d)| d < 0) {
+        return Err(LayoutError::Unsupported {
+            operation: op,
+            reason: format!(
+                "{a} has a negative stride; the complement is defined for non-negative strides"
+            ),
+        });
+    }
+    modes.sort_unstable_by_key(|&(s, d)| (d, s));
+    Ok(modes)
+}
+
+pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, LayoutError> {
+    if cotarget < 1 {
+        return Err(LayoutError::NonPositiveShape {
+            shape: format!("complement cotarget {cotarget}"),
+        });
+    }
+    let modes = sorted_leaves(a, "complement")?;
+    let mut out: Modes = SmallVec::new();
+    let mut cur = 1i64;
+    for &(s, d) in &modes {
+        if cur > d {
+            return Err(LayoutError::ComplementOverlap {
+                layout: a.to_string(),
+                stride: d,
+                covered: cur,
+            });
+        }
+        out.push((d / cur, cur));
+        cur = mul(s, d, "complement", &a)?;
+    }
+    out.push((ceil_div(cotarget, cur), cur));
+    let m = coalesce_modes(out.into_iter(), false);
+    Ok(Layout::unwrap_flat(&m))
+}
+
+/// Shah Def. 2.5: `(A, complement(A, M))` is a bijection onto `[0, M)`
+/// exactly when `A` has no stride-0 mode of size > 1 and, with `A`'s leaves
+/// sorted by stride, each `N_{i-1}·d_{i-1}`
+/// divides `d_i` and `N_α·d_α` divides `M`.
+///
+/// ```
+/// use cute_dynamic::{is_complement_admissible, Layout};
+/// assert!(is_complement_admissible(&"(2,2):(1,4)".parse::<Layout>()?, 16));
+/// assert!(!is_complement_admissible(&"(2,2):(1,3)".parse::<Layout>()?, 12));
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn is_complement_admissible(a: &Layout, cotarget: i64) -> bool {
+    if a.leaf_modes().any(|(s, d)| s > 1 && d == 0) {
+        return false;
+    }
+    let Ok(modes) = sorted_leaves(a.as_ref(), "is_complement_admissible") else {
+        return false;
+    };
+    let mut cur = 1i64;
+    for &(s, d) in &modes {
+        if d % cur != 0 {
+            return false;
+        }
+        match s.checked_mul(d) {
+            Some(c) => cur = c,
+            None => return false,
+        }
+    }
+    cotarget > 0 && cotarget % cur == 0
+}
+
+/// Injective by the sorted-stride test: no stride-0 leaf of size > 1, and
+/// each stride at least the extent of the smaller leaves.
+pub(crate) fn is_simply_injective(a: &Layout) -> bool {
+    if a.leaf_modes().any(|(s, d)| s > 1 && d == 0) {
+        return false;
+    }
+    let Ok(modes) = sorted_leaves(a.as_ref(), "injective") else {
+        return false;
+    };
+    let mut cur = 1i64;
+    for &(s, d) in &modes {
+        if d < cur {
+            return false;
+        }
+        cur = s.saturating_mul(d);
+    }
+    true
+}
+
+/// `true` when no two coordinates of `L` map to the same offset (the
+/// sorted-stride test, else the image is enumerated).
+pub(crate) fn is_injective(a: &Layout) -> bool {
+    if a.leaf_modes().any(|(s, d)| s > 1 && d == 0) {
+        return false;
+    }
+    if is_simply_injective(a) {
+        return true;
+    }
+    let n = a.size();
+    let mut seen: Vec<i64> = (0..n).map(|i| a.call(i)).collect();
+    seen.sort_unstable();
+    seen.windows(2).all(|w| w[0] != w[1])
+}

@@ -1,0 +1,237 @@
+//! Composition (SPEC §3): `R = A ∘ B` satisfies `compatible(B, R)` and
+//! `R(c) == A(B(c))` for every `c < size(B)`, with `A` evaluated on its
+//! extended domain.
+//!
+//! A rank-1 `B = s:d` walks the modes of coalesced `A` (CuTe's algorithm with
+//! both divisibility conditions enforced, and the "stays inside one mode"
+//! case accepted). A tuple `B` is composed leaf by leaf and keeps `B`'s
+//! structure, which is only correct when the leaves' images do not carry in
+//! `A`'s mixed radix: the no-carry rule checks that, for every mode of `A`
+//! but the last, the largest digits the leaves reach there sum to less than
+//! the mode's size. A tiler composes mode by mode and drops `A`'s modes it
+//! does not reach.
+//!
+//! ```
+//! use cute_dynamic::{composition, Layout, LayoutError};
+//! let a: Layout = "(4,6,8,10):(2,3,5,7)".parse()?;
+//! let b: Layout = "6:12".parse()?;
+//! assert_eq!(composition(&a, &b)?.to_string(), "(2,3):(9,5)");
+//!
+//! // The Shah counterexample: CuTe silently returns (3,2):(2,3).
+//! let a: Layout = "(6,2):(1,7)".parse()?;
+//! let b: Layout = "(3,2):(2,3)".parse()?;
+//! assert!(matches!(composition(&a, &b), Err(LayoutError::Carry { .. })));
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use smallvec::SmallVec;
+
+use crate::algebra::coalesce::{Modes, coalesce_leaves};
+use crate::data::int_tuple::Node;
+use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::data::tiler::{AsTiler, TilerRef};
+use crate::error::{LayoutError, mul};
+
+/// `A ∘ B` for a layout or tiler `B` (see the module documentation).
+pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout, LayoutError> {
+    compose_tiler(a.as_ref(), b.as_tiler())
+}
+
+pub(crate) fn compose_tiler(a: LayoutRef<'_>, b: TilerRef<'_>) -> Result<Layout, LayoutError> {
+    match b {
+        TilerRef::Layout(b) => compose(a, b),
+        TilerRef::Int(n) => compose(a, Layout::int(n, 1).as_ref()),
+        TilerRef::Modes(ts) => {
+            if ts.len() > a.rank() {
+                return Err(LayoutError::RankMismatch {
+                    operation: "composition",
+                    layout: a.to_string(),
+                    requested: ts.len(),
+                    available: a.rank(),
+                });
+            }
+            let mut out = LayoutBuilder::new();
+            let o = out.open();
+            for (m, t) in a.modes().zip(ts) {
+                out.push(compose_tiler(m, t.as_tiler())?.as_ref());
+            }
+            out.close(o);
+            Ok(out.finish())
+        }
+    }
+}
+
+/// Composition with a layout `B`.
+pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
+    let mut a_modes = coalesce_leaves(a, true);
+    if a_modes.is_empty() {
+        // `()` as the left side: the function 0, like `1:0`.
+        a_modes.push((1, 0));
+    }
+    let mut out = LayoutBuilder::new();
+    if let (Some(s), Some(d)) = (b.shape.as_int(), b.stride.as_int()) {
+        // A single leaf cannot carry into itself: no digit accounting.
+        compose_leaf(&a_modes, s, d, a, b, &mut out, &mut [])?;
+        return Ok(out.finish());
+    }
+    let mut digit_sum: SmallVec<[i64; 8]> = SmallVec::from_elem(0, a_modes.len());
+    // Tuple B: compose every leaf, keep B's structure, check for carries.
+    let nontrivial = b.leaf_modes().filter(|&(s, d)| s > 1 && d != 0).count();
+    if nontrivial > 1 && b.leaf_modes().any(|(s, d)| s > 1 && d < 0) {
+        return Err(LayoutError::Unsupported {
+            operation: "composition",
+            reason: format!(
+                "{a} ∘ {b}: a right side with several modes and negative strides is not checked for carries, so it is rejected"
+            ),
+        });
+    }
+    let mut opens: SmallVec<[(crate::data::layout::LayoutOpen, usize); 8]> = SmallVec::new();
+    let mut leaves = b.leaf_modes();
+    for (k, node) in b.shape.nodes.iter().enumerate() {
+        // Close the tuples that end before node k.
+        while let Some(&(o, end)) = opens.last() {
+            if end > k {
+                break;
+            }
+            out.close(o);
+            opens.pop();
+        }
+        match *node {
+            Node::Tuple { span, .. } => {
+                let o = out.open();
+                opens.push((o, k + span as usize));
+            }
+            Node::Leaf(_) => {
+                let (s, d) = leaves.next().expect("congruent");
+                compose_leaf(&a_modes, s, d, a, b, &mut out, &mut digit_sum)?;
+            }
+        }
+    }
+    while let Some((o, _)) = opens.pop() {
+        out.close(o);
+    }
+    let last = a_modes.len() - 1;
+    let carry = digit_sum
+        .iter()
+        .enumerate()
+        .take(last)
+        .find(|&(mode, &sum)| sum >= a_modes[mode].0);
+    if let Some((mode, &sum)) = carry {
+        return Err(LayoutError::Carry {
+            a: a.to_string(),
+            b: b.to_string(),
+            mode,
+            digit_sum: sum,
+            mode_size: a_modes[mode].0,
+            witness: carry_witness(a, b, &out.finish()),
+        });
+    }
+    Ok(out.finish())
+}
+
+/// The first coordinate (within a bounded search) where the mode-by-mode
+/// layout `naive` differs from `A ∘ B`: `(c, naive(c), A(B(c)))`.
+fn carry_witness(a: LayoutRef<'_>, b: LayoutRef<'_>, naive: &Layout) -> Option<(i64, i64, i64)> {
+    let (a, b) = (a.to_owned(), b.to_owned());
+    (0..b.size().min(1 << 16)).find_map(|c| {
+        let want = a.checked_call(b.checked_call(c).ok()?).ok()?;
+        let got = naive.checked_call(c).ok()?;
+        (got != want).then_some((c, got, want))
+    })
+}
+
+/// Compose coalesced `A` (its modes) with the rank-1 `s:d`: write the
+/// result (an integer mode, or a flat tuple) into `out`, and add the largest
+/// digit the leaf reaches in each non-last mode of `A` to `digit_sum` (for
+/// the no-carry rule; an empty `digit_sum` skips that accounting).
+#[inline]
+fn compose_leaf(
+    a_modes: &[(i64, i64)],
+    s: i64,
+    d: i64,
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    out: &mut LayoutBuilder,
+    digit_sum: &mut [i64],
+) -> Result<(), LayoutError> {
+    let operands = format_args!("{a} ∘ {b}");
+    if a_modes.len() == 1 {
+        out.leaf(s, mul(d, a_modes[0].1, "composition", &operands)?);
+        return Ok(());
+    }
+    if d == 0 {
+        out.leaf(s, 0);
+        return Ok(());
+    }
+    let mut emitted: Modes = Modes::new();
+    let sign = d.signum();
+    let mut rest_shape = s;
+    let mut rest_stride = d
+        .checked_abs()
+        .ok_or_else(|| LayoutError::overflow("composition", operands))?;
+    let last = a_modes.len() - 1;
+    for (r, &(sr, dr)) in a_modes[..last].iter().enumerate() {
+        if rest_shape != 1 {
+            let reach = (rest_shape - 1).checked_mul(rest_stride);
+            if let Some(reach) = reach.filter(|&x| x < sr) {
+                // B's remaining image stays inside mode r.
+                emitted.push((
+                    rest_shape,
+                    mul(rest_stride * sign, dr, "composition", &operands)?,
+                ));
+                if let Some(sum) = digit_sum.get_mut(r) {
+                    *sum = sum.saturating_add(reach);
+                }
+                rest_shape = 1;
+            } else {
+                if sr % rest_stride != 0 && rest_stride % sr != 0 {
+                    return Err(LayoutError::StrideDivisibility {
+                        a: a.to_string(),
+                        b: b.to_string(),
+                        mode: r,
+                        mode_size: sr,
+                        rest_stride,
+                    });
+                }
+                let n = if sr % rest_stride == 0 {
+                    sr / rest_stride
+                } else {
+                    1
+                };
+                if n > 1 {
+                    if rest_shape % n != 0 {
+                        return Err(LayoutError::ShapeDivisibility {
+                            a: a.to_string(),
+                            b: b.to_string(),
+                            mode: r,
+                            rest_shape,
+                            consumed: n,
+                        });
+                    }
+                    emitted.push((n, mul(rest_stride * sign, dr, "composition", &operands)?));
+                    if let Some(sum) = digit_sum.get_mut(r) {
+                        *sum = sum.saturating_add((n - 1) * rest_stride);
+                    }
+                    rest_shape /= n;
+                }
+            }
+        }
+        rest_stride = ceil_div(rest_stride, sr);
+    }
+    if emitted.is_empty() || rest_shape != 1 {
+        let st = mul(
+            rest_stride * sign,
+            a_modes[last].1,
+            "composition",
+            &operands,
+        )?;
+        emitted.push((rest_shape, st));
+    }
+    out.flat_or_int(&emitted);
+    Ok(())
+}
+
+/// `⌈a / b⌉` for `a ≥ 0`, `b > 0`.
+pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
+    a / b + i64::from(a % b != 0)
+}

@@ -1,0 +1,169 @@
+//! Divides (SPEC §3): `logical_divide(A, B) = A ∘ (B, complement(B, size(A)))`,
+//! so mode 0 of the result is the tile `B` selects and mode 1 iterates over
+//! the tiles; a tiler divides mode by mode and keeps `A`'s other modes.
+//! `zipped_divide`, `tiled_divide` and `flat_divide` regroup the by-mode
+//! result as CuTe's `zip2_by` over the tiler's profile does:
+//! `((tiles…),(rests…))`, `(tile, rest0, rest1, …)` and fully flat.
+//!
+//! ```
+//! use cute_dynamic::{logical_divide, tiled_divide, zipped_divide, Layout, Tiler};
+//! let a: Layout = "48:1".parse()?;
+//! assert_eq!(logical_divide(&a, &"32:1".parse::<Layout>()?)?.to_string(), "(32,2):(1,32)");
+//! let a: Layout = "(4,6):(1,4)".parse()?;
+//! let t: Tiler = "<2:1,3:1>".parse()?;
+//! assert_eq!(zipped_divide(&a, &t)?.to_string(), "((2,3),(2,2)):((1,4),(2,12))");
+//! assert_eq!(tiled_divide(&a, &t)?.to_string(), "((2,3),2,2):((1,4),2,12)");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use crate::algebra::complement::complement_ref;
+use crate::algebra::composition::compose;
+use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::data::tiler::{AsTiler, TilerRef, tile_of};
+use crate::error::LayoutError;
+
+/// `A ⊘ B` (see the module documentation).
+pub fn logical_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
+    by_mode(
+        a.as_ref(),
+        tiler.as_tiler(),
+        "logical_divide",
+        &divide_layout,
+    )
+}
+
+/// `((tiles…),(rests…))`.
+pub fn zipped_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
+    let t = tiler.as_tiler();
+    let l = by_mode(a.as_ref(), t, "zipped_divide", &divide_layout)?;
+    zip2_by(l.as_ref(), t)
+}
+
+/// `(tile, rest0, rest1, …)`.
+pub fn tiled_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
+    Ok(unpack_rest(&zipped_divide(a, tiler)?))
+}
+
+/// `(tile0, tile1, …, rest0, rest1, …)`.
+pub fn flat_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
+    Ok(unpack_both(&zipped_divide(a, tiler)?))
+}
+
+fn divide_layout(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
+    let c = complement_ref(b, a.size())?;
+    let mut bc = LayoutBuilder::new();
+    let o = bc.open();
+    bc.push(b);
+    bc.push(c.as_ref());
+    bc.close(o);
+    compose(a, bc.finish().as_ref())
+}
+
+/// Apply `op` to `A` and a tiler: a layout applies to the whole of `A`, an
+/// integer `n` as CuTe's `make_layout(n)`, a tuple mode by mode (`A`'s modes
+/// beyond the tiler are kept).
+pub(crate) fn by_mode(
+    a: LayoutRef<'_>,
+    t: TilerRef<'_>,
+    operation: &'static str,
+    op: &dyn Fn(LayoutRef<'_>, LayoutRef<'_>) -> Result<Layout, LayoutError>,
+) -> Result<Layout, LayoutError> {
+    match t {
+        TilerRef::Layout(b) => op(a, b),
+        TilerRef::Int(n) => op(a, tile_of(n).as_ref()),
+        TilerRef::Modes(ts) => {
+            if ts.len() > a.rank() {
+                return Err(LayoutError::RankMismatch {
+                    operation,
+                    layout: a.to_string(),
+                    requested: ts.len(),
+                    available: a.rank(),
+                });
+            }
+            let mut out = LayoutBuilder::new();
+            let o = out.open();
+            for (i, m) in a.modes().enumerate() {
+                match ts.get(i) {
+                    Some(ti) => out.push(by_mode(m, ti.as_tiler(), operation, op)?.as_ref()),
+                    None => out.push(m),
+                }
+            }
+            out.close(o);
+            Ok(out.finish())
+        }
+    }
+}
+
+/// CuTe's `zip2_by(layout, tiler)`: a tuple tiler gathers the first
+/// sub-modes of the tiled modes and the second sub-modes plus the untiled
+/// modes; otherwise the layout is already the pair `(tile, rest)`.
+pub(crate) fn zip2_by(l: LayoutRef<'_>, t: TilerRef<'_>) -> Result<Layout, LayoutError> {
+    let mut firsts = LayoutBuilder::new();
+    let mut seconds = LayoutBuilder::new();
+    let f = firsts.open();
+    let s = seconds.open();
+    match t {
+        TilerRef::Modes(ts) => {
+            for (i, m) in l.modes().enumerate() {
+                match ts.get(i) {
+                    Some(ti) => {
+                        let z = zip2_by(m, ti.as_tiler())?;
+                        let zr = z.as_ref();
+                        firsts.push(zr.mode(0).expect("pair"));
+                        seconds.push(zr.mode(1).expect("pair"));
+                    }
+                    None => seconds.push(m),
+                }
+            }
+        }
+        _ => {
+            return if l.rank() == 2 && !l.is_int() {
+                Ok(l.to_owned())
+            } else {
+                Err(LayoutError::NotCompatible {
+                    operation: "zip2_by",
+                    left: l.to_string(),
+                    right: "a (tile, rest) pair".to_string(),
+                })
+            };
+        }
+    }
+    firsts.close(f);
+    seconds.close(s);
+    let (a, b) = (firsts.finish(), seconds.finish());
+    Ok(Layout::concat([&a, &b]))
+}
+
+/// Splice the modes of `part` into `out`, or push it whole when its rank is
+/// 1 (CuTe's `repeat<1>(_)` is a single `_`, which keeps the mode).
+fn splice(out: &mut LayoutBuilder, part: LayoutRef<'_>) {
+    if part.rank() == 1 {
+        out.push(part);
+    } else {
+        for m in part.modes() {
+            out.push(m);
+        }
+    }
+}
+
+/// `result(_, repeat<R1>(_))`: mode 0 kept, mode 1 unpacked.
+pub(crate) fn unpack_rest(zipped: &Layout) -> Layout {
+    let z = zipped.as_ref();
+    let mut out = LayoutBuilder::new();
+    let o = out.open();
+    out.push(z.mode(0).expect("pair"));
+    splice(&mut out, z.mode(1).expect("pair"));
+    out.close(o);
+    out.finish()
+}
+
+/// `result(repeat<R0>(_), repeat<R1>(_))`: both modes unpacked.
+pub(crate) fn unpack_both(zipped: &Layout) -> Layout {
+    let z = zipped.as_ref();
+    let mut out = LayoutBuilder::new();
+    let o = out.open();
+    splice(&mut out, z.mode(0).expect("pair"));
+    splice(&mut out, z.mode(1).expect("pair"));
+    out.close(o);
+    out.finish()
+}

@@ -1,0 +1,235 @@
+//! Inverses (SPEC §3). `right_inverse(L)` is the largest `R` with
+//! `L(R(i)) == i` for all `i < size(R)`; `left_inverse(L)` satisfies
+//! `R(L(i)) == i` for all `i < size(L)` when `L` is injective, and the
+//! quasi-inverse property `L(R(L(i))) == L(i)` otherwise (Cecka eq. 26).
+//! Both follow CuTe: coalesce, visit the modes by increasing stride (ties as
+//! CuTe's exchange sort leaves them) and map each back to its prefix product.
+//!
+//! ```
+//! use cute_dynamic::{left_inverse, right_inverse, Layout};
+//! assert_eq!(right_inverse(&"(4,8):(8,1)".parse()?)?.to_string(), "(8,4):(4,1)");
+//! assert_eq!(left_inverse(&"(4,8):(1,5)".parse()?)?.to_string(), "(5,8):(1,4)");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use smallvec::SmallVec;
+
+use crate::algebra::coalesce::{Modes, coalesce_leaves, coalesce_modes};
+use crate::data::layout::Layout;
+use crate::error::LayoutError;
+
+/// Coalesced modes, their exclusive prefix products, and the visiting order.
+struct Visit {
+    modes: Modes,
+    prefix: SmallVec<[i64; 8]>,
+    order: SmallVec<[usize; 8]>,
+}
+
+fn visit(l: &Layout) -> Visit {
+    let modes = coalesce_leaves(l.as_ref(), false);
+    let mut prefix = SmallVec::with_capacity(modes.len());
+    let mut p = 1i64;
+    for &(s, _) in &modes {
+        prefix.push(p);
+        p = p.wrapping_mul(s);
+    }
+    // CuTe's exchange sort on |stride|.
+    let mut order: SmallVec<[usize; 8]> = (0..modes.len()).collect();
+    let key = |i: usize| modes[i].1.unsigned_abs();
+    for i in 0..order.len() {
+        for j in i + 1..order.len() {
+            if key(order[j]) < key(order[i]) {
+                order.swap(i, j);
+            }
+        }
+    }
+    Visit {
+        modes,
+        prefix,
+        order,
+    }
+}
+
+/// The right inverse (see the module documentation).
+///
+/// Modes with a negative stride are skipped: CuTe carries the stride's sign
+/// into the result (`signum(d)·p`), which would evaluate `L` at negative
+/// indices and break `L(R(i)) == i`; skipping them keeps the result correct
+/// (such a mode sits at coordinate 0 in every `R(i)`), possibly smaller.
+pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
+    let v = visit(l);
+    let mut out: Modes = SmallVec::new();
+    out.push((1, 0));
+    let mut cur = 1i64;
+    for &i in &v.order {
+        let (s, d) = v.modes[i];
+        if d == cur {
+            out.push((s, v.prefix[i]));
+            cur = s.saturating_mul(d);
+        }
+    }
+    Ok(Layout::unwrap_flat(&coalesce_modes(out.into_iter(), false)))
+}
+
+/// The left inverse (see the module documentation).
+///
+/// CuTe's algorithm (SPEC §3) gives the answer. For an injective `L` whose
+/// sorted strides each reach past the smaller modes it is exact; otherwise
+/// (a non-injective `L`) its candidate is checked against the quasi-inverse
+/// property by evaluation, and when it fails, pycute's construction
+/// `right_inverse((L, complement(L)))` is tried and checked the same way.
+/// When neither candidate satisfies the property, the error names CuTe's
+/// failure.
+pub fn left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
+    if l.leaf_modes().any(|(_, d)| d < 0) {
+        return Err(LayoutError::Unsupported {
+            operation: "left_inverse",
+            reason: format!(
+                "{l} has a negative stride; left_inverse is defined for non-negative strides"
+            ),
+        });
+    }
+    let cute = cute_left_inverse(l);
+    let simple = crate::algebra::complement::is_simply_injective(l);
+    if simple && cute.is_ok() {
+        return cute;
+    }
+    let failure = match cute {
+        Ok(r) => match verify_left_inverse(l, &r) {
+            Ok(()) => return Ok(r),
+            Err(e) => e,
+        },
+        Err(e) => e,
+    };
+    match pycute_left_inverse(l) {
+        Some(r) if verify_left_inverse(l, &r).is_ok() => Ok(r),
+        _ => Err(failure),
+    }
+}
+
+/// CuTe's left inverse: `(d_1/1, d_2/d_1, …, s_last) : (0, p_1, p_2, …)`
+/// over the modes by increasing stride, stride-0 modes skipped.
+fn cute_left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
+    let v = visit(l);
+    let mut shapes: Modes = SmallVec::new();
+    let mut z = 1i64;
+    let mut last_shape = 1i64;
+    for &i in &v.order {
+        let (s, d) = v.modes[i];
+        last_shape = s;
+        if d == 0 {
+            continue;
+        }
+        if d % z != 0 {
+            return Err(LayoutError::LeftInverseDivisibility {
+                layout: l.to_string(),
+                stride: d,
+                divisor: z,
+            });
+        }
+        shapes.push((d / z, v.prefix[i]));
+        z = d;
+    }
+    let mut out: Modes = SmallVec::with_capacity(shapes.len() + 1);
+    let mut prev_stride = 0i64;
+    for &(s, p) in &shapes {
+        out.push((s, prev_stride));
+        prev_stride = p;
+    }
+    out.push((last_shape, prev_stride));
+    Ok(Layout::unwrap_flat(&coalesce_modes(out.into_iter(), false)))
+}
+
+/// pycute's `right_inverse(make_layout(L, complement(L)))`: its complement
+/// (w.r.t. 1) may produce size-0 gap modes, its right inverse stops at the
+/// first stride that does not continue the run. `None` if the candidate is
+/// not a well-formed layout.
+fn pycute_left_inverse(l: &Layout) -> Option<Layout> {
+    // complement(L, 1)
+    let mut sorted: Modes = l.leaf_modes().filter(|&(s, d)| s != 1 && d != 0).collect();
+    sorted.sort_unstable_by_key(|&(s, d)| (d, s));
+    let mut comp: Modes = SmallVec::new();
+    let mut cur = 1i64;
+    for &(s, d) in &sorted {
+        comp.push((d / cur, cur));
+        cur = s.checked_mul(d)?;
+    }
+    comp.push((1, cur));
+    let comp = coalesce_forward(&comp);
+    // right_inverse of (L, C), flat
+    let mut modes: SmallVec<[(i64, i64, i64); 12]> = SmallVec::new();
+    let mut p = 1i64;
+    for (s, d) in l.leaf_modes().chain(comp.iter().copied()) {
+        modes.push((d, s, p));
+        p = p.checked_mul(s)?;
+    }
+    modes.sort_unstable();
+    let mut out: Modes = SmallVec::new();
+    let mut cur = 1i64;
+    for &(d, s, p) in &modes {
+        if s == 1 {
+            continue;
+        }
+        if cur != d {
+            break;
+        }
+        out.push((s, p));
+        cur = s.checked_mul(d)?;
+    }
+    let r = coalesce_forward(&out);
+    if r.iter().any(|&(s, _)| s < 1) {
+        return None;
+    }
+    Some(Layout::unwrap_flat(&r))
+}
+
+/// pycute's front-to-back coalesce on flat modes (size-0 modes allowed).
+fn coalesce_forward(modes: &[(i64, i64)]) -> Modes {
+    let mut out: Modes = SmallVec::new();
+    out.push((1, 0));
+    for &(s, d) in modes {
+        let back = out.last_mut().expect("non-empty");
+        if s == 1 {
+            continue;
+        } else if back.0 == 1 {
+            *back = (s, d);
+        } else if back.0.checked_mul(back.1) == Some(d) {
+            back.0 *= s;
+        } else {
+            out.push((s, d));
+        }
+    }
+    out
+}
+
+/// Largest domain [`left_inverse`] checks by evaluation.
+const VERIFY_LIMIT: i64 = 1 << 22;
+
+/// `R(L(i)) == i` for injective `L`, else `L(R(L(i))) == L(i)`.
+fn verify_left_inverse(l: &Layout, r: &Layout) -> Result<(), LayoutError> {
+    let n = l.size();
+    if n > VERIFY_LIMIT {
+        return Err(LayoutError::Unsupported {
+            operation: "left_inverse",
+            reason: format!(
+                "{l} is not injective and its size {n} is too large to check a candidate by evaluation"
+            ),
+        });
+    }
+    let injective = crate::algebra::complement::is_injective(l);
+    for i in 0..n {
+        let li = l.call(i);
+        let ri = r.call(li);
+        let (got, want) = if injective { (ri, i) } else { (l.call(ri), li) };
+        if got != want {
+            return Err(LayoutError::NoLeftInverse {
+                layout: l.to_string(),
+                candidate: r.to_string(),
+                witness: i,
+                got,
+                want,
+            });
+        }
+    }
+    Ok(())
+}

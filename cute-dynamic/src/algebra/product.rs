@@ -1,0 +1,143 @@
+//! Products (SPEC §3): `logical_product(A, B) = (A, complement(A,
+//! size(A)·cosize(B)) ∘ B)`: mode 0 is `A`, mode 1 repeats it as `B` says.
+//! A tiler multiplies mode by mode and keeps `A`'s other modes. `zipped`,
+//! `tiled` and `flat` products regroup like the divides; `blocked_product`
+//! zips `A`'s modes with the repeat's modes (blocks of `A`), and
+//! `raked_product` zips them the other way round (interleaved `A`)
+//! (Cecka §3.5.1; the modes are not coalesced, as in the CuTe version the
+//! oracle was computed with).
+//!
+//! ```
+//! use cute_dynamic::{blocked_product, logical_product, raked_product, Layout};
+//! let a: Layout = "(2,2):(1,2)".parse()?;
+//! let b: Layout = "(3,4):(1,3)".parse()?;
+//! assert_eq!(logical_product(&"4:1".parse()?, &"4:2".parse::<Layout>()?)?.to_string(), "(4,4):(1,8)");
+//! assert_eq!(blocked_product(&a, &b)?.to_string(), "((2,3),(2,4)):((1,4),(2,12))");
+//! assert_eq!(raked_product(&a, &b)?.to_string(), "((3,2),(4,2)):((4,1),(12,2))");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use crate::algebra::complement::complement_ref;
+use crate::algebra::composition::compose;
+use crate::algebra::divide::{by_mode, unpack_both, unpack_rest, zip2_by};
+use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::data::tiler::AsTiler;
+use crate::error::{LayoutError, mul};
+
+/// `A ⊗ B` (see the module documentation).
+pub fn logical_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
+    by_mode(
+        a.as_ref(),
+        tiler.as_tiler(),
+        "logical_product",
+        &product_layout,
+    )
+}
+
+/// `((A modes…),(repeat modes…))`.
+pub fn zipped_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
+    let t = tiler.as_tiler();
+    let l = by_mode(a.as_ref(), t, "zipped_product", &product_layout)?;
+    zip2_by(l.as_ref(), t)
+}
+
+/// `(A modes, repeat0, repeat1, …)`.
+pub fn tiled_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
+    Ok(unpack_rest(&zipped_product(a, tiler)?))
+}
+
+/// Everything one level flat.
+pub fn flat_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
+    Ok(unpack_both(&zipped_product(a, tiler)?))
+}
+
+fn product_layout(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
+    let m = mul(
+        a.size(),
+        b.cosize()?,
+        "logical_product",
+        &format_args!("{a} ⊗ {b}"),
+    )?;
+    let c = complement_ref(a, m)?;
+    let r = compose(c.as_ref(), b)?;
+    let mut out = LayoutBuilder::new();
+    let o = out.open();
+    out.push(a);
+    out.push(r.as_ref());
+    out.close(o);
+    Ok(out.finish())
+}
+
+/// Blocks of `A` arranged as `B`.
+pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
+    zip_product(a, b, false)
+}
+
+/// `A` interleaved (raked) across the arrangement `B`.
+pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
+    zip_product(a, b, true)
+}
+
+/// `layout` padded with `1:0` modes to rank `r` (CuTe's `append<R>`).
+fn pad(layout: &Layout, r: usize) -> Layout {
+    if layout.rank() >= r {
+        return layout.clone();
+    }
+    let unit = Layout::int(1, 0);
+    let mut out = LayoutBuilder::new();
+    let o = out.open();
+    for m in layout.as_ref().modes() {
+        out.push(m);
+    }
+    for _ in layout.rank()..r {
+        out.push(unit.as_ref());
+    }
+    out.close(o);
+    out.finish()
+}
+
+/// Mode `i` of an operand of the rank-`r` zip.
+fn nth_mode(l: LayoutRef<'_>, i: usize, r: usize) -> Option<LayoutRef<'_>> {
+    if r == 1 && l.rank() != 1 {
+        Some(l)
+    } else {
+        l.mode(i)
+    }
+}
+
+fn zip_product(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, LayoutError> {
+    let r = a.rank().max(b.rank());
+    let (pa, pb) = (pad(a, r), pad(b, r));
+    let p = product_layout(pa.as_ref(), pb.as_ref())?;
+    let pr = p.as_ref();
+    let (first, second) = (pr.mode(0).expect("pair"), pr.mode(1).expect("pair"));
+    let (x, y) = if raked {
+        (second, first)
+    } else {
+        (first, second)
+    };
+    let mut out = LayoutBuilder::new();
+    let o = out.open();
+    // With r == 1 the operands are integers or 1-tuples; an integer `B` may
+    // still produce a repeat with several modes, which then stays whole.
+    for i in 0..r {
+        let (Some(xi), Some(yi)) = (nth_mode(x, i, r), nth_mode(y, i, r)) else {
+            return Err(LayoutError::RankMismatch {
+                operation: if raked {
+                    "raked_product"
+                } else {
+                    "blocked_product"
+                },
+                layout: p.to_string(),
+                requested: r,
+                available: x.rank().min(y.rank()),
+            });
+        };
+        let o2 = out.open();
+        out.push(xi);
+        out.push(yi);
+        out.close(o2);
+    }
+    out.close(o);
+    Ok(out.finish())
+}

@@ -1,0 +1,285 @@
+//! Coordinates (SPEC §2): `idx2crd` splits an integral index
+//! colexicographically by a shape (the last mode unreduced: the extended
+//! domain); `crd2idx` is the inner product of the natural coordinate with the
+//! stride, for any coordinate weakly congruent to the shape; slicing with `_`
+//! keeps the holes' modes and returns the offset of the fixed part.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::data::int_tuple::{IntTuple, IntTupleRef, TupleBuilder};
+use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::error::{LayoutError, add, mul};
+
+/// A coordinate that may contain holes `_` (for slicing).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Coord {
+    /// An integer coordinate of a whole mode.
+    Int(i64),
+    /// `_`: keep this mode.
+    Hole,
+    /// One coordinate per mode.
+    Tuple(Vec<Coord>),
+}
+
+impl Coord {
+    /// Parse `(2,((0,_),_))`.
+    pub fn parse(text: &str) -> Result<Coord, LayoutError> {
+        text.parse()
+    }
+
+    /// `true` if the coordinate contains a hole.
+    pub fn has_hole(&self) -> bool {
+        match self {
+            Coord::Int(_) => false,
+            Coord::Hole => true,
+            Coord::Tuple(v) => v.iter().any(Coord::has_hole),
+        }
+    }
+
+    /// The coordinate as an [`IntTuple`], if it has no hole.
+    pub fn to_int_tuple(&self) -> Option<IntTuple> {
+        fn go(c: &Coord, b: &mut TupleBuilder) -> Option<()> {
+            match c {
+                Coord::Int(v) => b.leaf(*v),
+                Coord::Hole => return None,
+                Coord::Tuple(items) => {
+                    let o = b.open();
+                    for i in items {
+                        go(i, b)?;
+                    }
+                    b.close(o);
+                }
+            }
+            Some(())
+        }
+        let mut b = TupleBuilder::new();
+        go(self, &mut b)?;
+        Some(b.finish())
+    }
+}
+
+impl From<IntTupleRef<'_>> for Coord {
+    fn from(t: IntTupleRef<'_>) -> Self {
+        match t.as_int() {
+            Some(v) => Coord::Int(v),
+            None => Coord::Tuple(t.children().map(Coord::from).collect()),
+        }
+    }
+}
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Coord::Int(v) => write!(f, "{v}"),
+            Coord::Hole => f.write_str("_"),
+            Coord::Tuple(items) => {
+                f.write_str("(")?;
+                for (i, c) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{c}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+impl FromStr for Coord {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        crate::text::parse::parse_coord(s)
+    }
+}
+
+/// The natural coordinate of index `i` in `shape` (last mode unreduced).
+///
+/// ```
+/// use cute_dynamic::{idx2crd, IntTuple};
+/// let s: IntTuple = "((2,2),(4,2))".parse()?;
+/// assert_eq!(idx2crd(22, &s).to_string(), "((0,1),(1,1))");
+/// assert_eq!(idx2crd(70, &"(4,8)".parse()?).to_string(), "(2,17)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn idx2crd(i: i64, shape: &IntTuple) -> IntTuple {
+    let mut b = TupleBuilder::new();
+    idx2crd_into(i, shape.as_ref(), &mut b);
+    b.finish()
+}
+
+fn idx2crd_into(i: i64, shape: IntTupleRef<'_>, b: &mut TupleBuilder) {
+    if shape.is_int() {
+        b.leaf(i);
+        return;
+    }
+    let o = b.open();
+    let mut rest = i;
+    let n = shape.rank();
+    for (k, m) in shape.children().enumerate() {
+        if k + 1 == n {
+            idx2crd_into(rest, m, b);
+        } else {
+            let s = m.size().unwrap_or(i64::MAX);
+            idx2crd_into(rest % s, m, b);
+            rest /= s;
+        }
+    }
+    b.close(o);
+}
+
+/// The offset of `coord` (any coordinate weakly congruent to the shape) in
+/// the layout `shape:stride`.
+///
+/// ```
+/// use cute_dynamic::{crd2idx, Layout};
+/// let l: Layout = "((2,2),(4,2)):((1,8),(2,16))".parse()?;
+/// for c in ["22", "(2,5)", "((0,1),(1,1))"] {
+///     assert_eq!(crd2idx(&c.parse()?, &l)?, 26);
+/// }
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn crd2idx(coord: &IntTuple, layout: &Layout) -> Result<i64, LayoutError> {
+    crd2idx_ref(coord.as_ref(), layout.as_ref(), layout)
+}
+
+fn crd2idx_ref(
+    c: IntTupleRef<'_>,
+    l: LayoutRef<'_>,
+    whole: &dyn fmt::Display,
+) -> Result<i64, LayoutError> {
+    match (c.as_int(), l.is_int()) {
+        (Some(v), true) => {
+            let d = l.stride.as_int().unwrap_or(0);
+            mul(v, d, "evaluation", whole)
+        }
+        (Some(v), false) => {
+            let n = l.rank();
+            let mut rest = v;
+            let mut acc = 0i64;
+            for (k, m) in l.modes().enumerate() {
+                let part = if k + 1 == n {
+                    rest
+                } else {
+                    let s = m.size();
+                    let p = rest % s;
+                    rest /= s;
+                    p
+                };
+                let t = crd2idx_ref(IntTuple::int(part).as_ref(), m, whole)?;
+                acc = add(acc, t, "evaluation", whole)?;
+            }
+            Ok(acc)
+        }
+        (None, false) if c.rank() == l.rank() => {
+            let mut acc = 0i64;
+            for (cc, m) in c.children().zip(l.modes()) {
+                let t = crd2idx_ref(cc, m, whole)?;
+                acc = add(acc, t, "evaluation", whole)?;
+            }
+            Ok(acc)
+        }
+        _ => Err(LayoutError::NotCompatible {
+            operation: "evaluation",
+            left: c.to_string(),
+            right: l.shape.to_string(),
+        }),
+    }
+}
+
+impl Layout {
+    /// Evaluate at any coordinate weakly congruent to the shape: an integer,
+    /// a natural coordinate or a hierarchical one (SPEC §2).
+    pub fn call_coord(&self, coord: &IntTuple) -> Result<i64, LayoutError> {
+        crd2idx(coord, self)
+    }
+
+    /// Slice with a coordinate containing holes: the sub-layout of the holes
+    /// (CuTe's structure: kept modes concatenated, each fixed tuple level
+    /// removing one level of nesting) and the offset of the fixed part.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let a: Layout = "((3,2),((2,3),2)):((4,1),((2,15),100))".parse()?;
+    /// let (sub, off) = a.slice(&"(2,((0,_),_))".parse()?)?;
+    /// assert_eq!((sub.to_string(), off), ("(3,2):(15,100)".to_string(), 8));
+    /// let (sub, off) = a.slice(&"(2,_)".parse()?)?;
+    /// assert_eq!((sub.to_string(), off), ("(((2,3),2)):(((2,15),100))".to_string(), 8));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn slice(&self, coord: &Coord) -> Result<(Layout, i64), LayoutError> {
+        match coord {
+            Coord::Hole => Ok((self.clone(), 0)),
+            Coord::Int(v) => Ok((Layout::flat([]), self.call_coord(&IntTuple::int(*v))?)),
+            Coord::Tuple(_) => {
+                let mut b = LayoutBuilder::new();
+                let o = b.open();
+                let off = slice_into(coord, self.as_ref(), &mut b, self)?;
+                b.close(o);
+                Ok((b.finish(), off))
+            }
+        }
+    }
+}
+
+/// Splice the kept modes of `l` under the tuple coordinate `c` into `b`;
+/// return the offset of the fixed part.
+fn slice_into(
+    c: &Coord,
+    l: LayoutRef<'_>,
+    b: &mut LayoutBuilder,
+    whole: &Layout,
+) -> Result<i64, LayoutError> {
+    let Coord::Tuple(items) = c else {
+        unreachable!("slice_into is called on tuples only")
+    };
+    if l.is_int() || items.len() != l.rank() {
+        return Err(LayoutError::NotCompatible {
+            operation: "slice",
+            left: c.to_string(),
+            right: l.shape.to_string(),
+        });
+    }
+    let mut off = 0i64;
+    for (ci, m) in items.iter().zip(l.modes()) {
+        let t = match ci {
+            Coord::Hole => {
+                b.push(m);
+                0
+            }
+            Coord::Int(v) => crd2idx_ref(IntTuple::int(*v).as_ref(), m, whole)?,
+            Coord::Tuple(_) => slice_into(ci, m, b, whole)?,
+        };
+        off = add(off, t, "slice", whole)?;
+    }
+    Ok(off)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cecka_slices() {
+        let a: Layout = "((3,2),((2,3),2)):((4,1),((2,15),100))".parse().unwrap();
+        let s = |c: &str| {
+            let (l, o) = a.slice(&c.parse().unwrap()).unwrap();
+            (o, l.to_string())
+        };
+        assert_eq!(s("(_,5)"), (32, "((3,2)):((4,1))".into()));
+        assert_eq!(s("((1,_),((_,0),_))"), (4, "(2,2,2):(1,2,100)".into()));
+        assert_eq!(s("(_,_)"), (0, a.to_string()));
+        assert!(a.slice(&"(1,2,3)".parse().unwrap()).is_err());
+    }
+
+    #[test]
+    fn coordinates_agree() {
+        let l: Layout = "((2,2),(4,2)):((1,8),(2,16))".parse().unwrap();
+        for i in 0..40 {
+            let c = idx2crd(i, l.shape());
+            assert_eq!(crd2idx(&c, &l).unwrap(), l.call(i));
+        }
+        assert!(crd2idx(&"(1,2,3)".parse().unwrap(), &l).is_err());
+    }
+}

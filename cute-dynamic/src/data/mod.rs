@@ -1,0 +1,9 @@
+//! Layer 1, the data: integer tuples, layouts, coordinates, tilers, basis
+//! strides and swizzles. Nothing here depends on the algebra.
+
+pub(crate) mod basis;
+pub(crate) mod coordinate;
+pub(crate) mod int_tuple;
+pub(crate) mod layout;
+pub(crate) mod swizzle;
+pub(crate) mod tiler;

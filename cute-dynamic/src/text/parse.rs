@@ -1,0 +1,372 @@
+//! The CuTe-notation grammar, the one parser the whole workspace uses:
+//!
+//! ```text
+//! int_tuple := int | '(' [ int_tuple { ',' int_tuple } ] ')'
+//! int       := [ '_' ] [ '-' ] digits          (`_4` is CuTe's static 4)
+//! layout    := int_tuple [ ':' int_tuple ]     (no stride: compact column-major)
+//! tiler     := '<' tiler { ',' tiler } '>' | layout | int_tuple
+//! coord     := int | '_' | '(' [ coord { ',' coord } ] ')'
+//! ```
+//!
+//! Whitespace is allowed between tokens. Nesting deeper than [`MAX_DEPTH`]
+//! is an error (never a stack overflow), and every error carries the byte
+//! position, what was expected and what was found.
+
+use crate::data::coordinate::Coord;
+use crate::data::int_tuple::{IntTuple, TupleBuilder};
+use crate::data::layout::Layout;
+use crate::data::tiler::Tiler;
+use crate::error::LayoutError;
+
+/// Deepest nesting of parentheses (or tiler brackets) the parsers accept.
+pub const MAX_DEPTH: usize = 64;
+
+pub(crate) struct Parser<'s> {
+    text: &'s str,
+    pos: usize,
+}
+
+impl<'s> Parser<'s> {
+    pub(crate) fn new(text: &'s str) -> Self {
+        Parser { text, pos: 0 }
+    }
+
+    fn bytes(&self) -> &[u8] {
+        self.text.as_bytes()
+    }
+
+    fn skip_ws(&mut self) {
+        while self.pos < self.text.len() && self.bytes()[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_ws();
+        self.bytes().get(self.pos).copied()
+    }
+
+    /// What is at `pos`, for error messages: the next character or `end of input`.
+    fn found_at(&self, pos: usize) -> String {
+        match self.text.get(pos..).and_then(|s| s.chars().next()) {
+            None => "end of input".to_string(),
+            Some(c) => format!("'{c}'"),
+        }
+    }
+
+    pub(crate) fn error(&self, pos: usize, expected: impl Into<String>) -> LayoutError {
+        LayoutError::Parse {
+            position: pos,
+            expected: expected.into(),
+            found: self.found_at(pos),
+        }
+    }
+
+    fn expect(&mut self, byte: u8, what: &str) -> Result<(), LayoutError> {
+        if self.peek() == Some(byte) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.error(self.pos, what))
+        }
+    }
+
+    fn eat(&mut self, byte: u8) -> bool {
+        if self.peek() == Some(byte) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn finish(&mut self) -> Result<(), LayoutError> {
+        self.skip_ws();
+        if self.pos == self.text.len() {
+            Ok(())
+        } else {
+            Err(self.error(self.pos, "end of input"))
+        }
+    }
+
+    /// `[ '_' ] [ '-' ] digits`.
+    fn int(&mut self) -> Result<i64, LayoutError> {
+        self.skip_ws();
+        let start = self.pos;
+        if self.bytes().get(self.pos) == Some(&b'_') {
+            self.pos += 1;
+        }
+        let negative = self.bytes().get(self.pos) == Some(&b'-');
+        if negative {
+            self.pos += 1;
+        }
+        let text = self.text;
+        match scan_digits(text.as_bytes(), &mut self.pos, negative, start)? {
+            Some(value) => Ok(value),
+            None => Err(self.error(self.pos, "an integer")),
+        }
+    }
+
+    /// An int_tuple into `out`; `positive` rejects leaves ≤ 0.
+    fn int_tuple_into(
+        &mut self,
+        out: &mut TupleBuilder,
+        depth: usize,
+        positive: bool,
+    ) -> Result<(), LayoutError> {
+        if self.peek() == Some(b'(') {
+            if depth >= MAX_DEPTH {
+                return Err(self.error(self.pos, format!("at most {MAX_DEPTH} levels of nesting")));
+            }
+            self.pos += 1;
+            let open = out.open();
+            if !self.eat(b')') {
+                loop {
+                    self.int_tuple_into(out, depth + 1, positive)?;
+                    if self.eat(b')') {
+                        break;
+                    }
+                    self.expect(b',', "',' or ')'")?;
+                }
+            }
+            out.close(open);
+            Ok(())
+        } else {
+            self.skip_ws();
+            let at = self.pos;
+            let v = self.int()?;
+            if positive && v <= 0 {
+                return Err(LayoutError::Parse {
+                    position: at,
+                    expected: "a positive shape".into(),
+                    found: v.to_string(),
+                });
+            }
+            out.leaf(v);
+            Ok(())
+        }
+    }
+
+    pub(crate) fn int_tuple(&mut self, positive: bool) -> Result<IntTuple, LayoutError> {
+        let mut b = TupleBuilder::new();
+        self.int_tuple_into(&mut b, 0, positive)?;
+        Ok(b.finish())
+    }
+
+    /// `shape [':' stride]`.
+    pub(crate) fn layout(&mut self) -> Result<Layout, LayoutError> {
+        let shape = self.int_tuple(true)?;
+        self.layout_rest(shape)
+    }
+
+    /// The optional `':' stride` after an already parsed shape.
+    fn layout_rest(&mut self, shape: IntTuple) -> Result<Layout, LayoutError> {
+        if shape.size().is_none() {
+            return Err(LayoutError::Parse {
+                position: self.pos,
+                expected: "a shape whose size fits in i64".into(),
+                found: shape.to_string(),
+            });
+        }
+        if self.eat(b':') {
+            self.skip_ws();
+            let at = self.pos;
+            let stride = self.int_tuple(false)?;
+            if !shape.as_ref().congruent(stride.as_ref()) {
+                return Err(LayoutError::Parse {
+                    position: at,
+                    expected: format!("a stride congruent to the shape {shape}"),
+                    found: stride.to_string(),
+                });
+            }
+            Ok(Layout::from_parts_unchecked(shape, stride))
+        } else {
+            Ok(Layout::compact_left(shape))
+        }
+    }
+
+    /// A tiler: `<…>`, a layout, or a shape (by mode).
+    pub(crate) fn tiler(&mut self, depth: usize) -> Result<Tiler, LayoutError> {
+        if depth >= MAX_DEPTH {
+            return Err(self.error(self.pos, format!("at most {MAX_DEPTH} levels of nesting")));
+        }
+        if self.eat(b'<') {
+            let mut modes = Vec::new();
+            if !self.eat(b'>') {
+                loop {
+                    modes.push(self.tiler(depth + 1)?);
+                    if self.eat(b'>') {
+                        break;
+                    }
+                    self.expect(b',', "',' or '>'")?;
+                }
+            }
+            return Ok(Tiler::Modes(modes));
+        }
+        let shape = self.int_tuple(true)?;
+        if self.peek() == Some(b':') {
+            return Ok(Tiler::Layout(self.layout_rest(shape)?));
+        }
+        Ok(Tiler::from_shape(shape.as_ref()))
+    }
+
+    /// A coordinate, possibly with `_` holes.
+    pub(crate) fn coord(&mut self, depth: usize) -> Result<Coord, LayoutError> {
+        match self.peek() {
+            Some(b'(') => {
+                if depth >= MAX_DEPTH {
+                    return Err(
+                        self.error(self.pos, format!("at most {MAX_DEPTH} levels of nesting"))
+                    );
+                }
+                self.pos += 1;
+                let mut items = Vec::new();
+                if !self.eat(b')') {
+                    loop {
+                        items.push(self.coord(depth + 1)?);
+                        if self.eat(b')') {
+                            break;
+                        }
+                        self.expect(b',', "',' or ')'")?;
+                    }
+                }
+                Ok(Coord::Tuple(items))
+            }
+            Some(b'_') if !matches!(self.bytes().get(self.pos + 1), Some(b) if b.is_ascii_digit() || *b == b'-') =>
+            {
+                self.pos += 1;
+                Ok(Coord::Hole)
+            }
+            _ => Ok(Coord::Int(self.int()?)),
+        }
+    }
+}
+
+/// Read the decimal digits at `*pos` (advancing it) into an `i64`, negated
+/// as they are read when `negative` (so `i64::MIN` parses). `None` when there
+/// is no digit; an overflow is a parse error at `start`.
+pub(crate) fn scan_digits(
+    bytes: &[u8],
+    pos: &mut usize,
+    negative: bool,
+    start: usize,
+) -> Result<Option<i64>, LayoutError> {
+    let first = *pos;
+    let mut value: i64 = 0;
+    while let Some(&b) = bytes.get(*pos).filter(|b| b.is_ascii_digit()) {
+        let d = i64::from(b - b'0');
+        value = value
+            .checked_mul(10)
+            .and_then(|v| {
+                if negative {
+                    v.checked_sub(d)
+                } else {
+                    v.checked_add(d)
+                }
+            })
+            .ok_or_else(|| LayoutError::Parse {
+                position: start,
+                expected: "an integer that fits in i64".into(),
+                found: "a larger integer".into(),
+            })?;
+        *pos += 1;
+    }
+    Ok((*pos > first).then_some(value))
+}
+
+/// Parse an [`IntTuple`] (leaves may be any integer).
+pub fn parse_int_tuple(text: &str) -> Result<IntTuple, LayoutError> {
+    let mut p = Parser::new(text);
+    let t = p.int_tuple(false)?;
+    p.finish()?;
+    Ok(t)
+}
+
+/// Parse a [`Layout`] in CuTe notation.
+pub fn parse_layout(text: &str) -> Result<Layout, LayoutError> {
+    let mut p = Parser::new(text);
+    let l = p.layout()?;
+    p.finish()?;
+    Ok(l)
+}
+
+/// Parse a [`Tiler`].
+pub fn parse_tiler(text: &str) -> Result<Tiler, LayoutError> {
+    let mut p = Parser::new(text);
+    let t = p.tiler(0)?;
+    p.finish()?;
+    Ok(t)
+}
+
+/// Parse a [`Coord`] (integers, tuples and `_`).
+pub fn parse_coord(text: &str) -> Result<Coord, LayoutError> {
+    let mut p = Parser::new(text);
+    let c = p.coord(0)?;
+    p.finish()?;
+    Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layouts_round_trip() {
+        for s in [
+            "8:2",
+            "(4,8):(1,4)",
+            "((2,2),(4,2)):((1,8),(2,16))",
+            "(4):(1)",
+            "():()",
+            "(3,-2):(0,-7)",
+        ] {
+            let s2 = s.replace("-2", "2");
+            let l: Layout = s2.parse().unwrap();
+            assert_eq!(l.to_string(), s2);
+        }
+        assert_eq!(
+            parse_layout(" ( _4 , _8 ) : ( _1 , _4 ) ")
+                .unwrap()
+                .to_string(),
+            "(4,8):(1,4)"
+        );
+        assert_eq!(
+            parse_layout("(4,1,8)").unwrap().to_string(),
+            "(4,1,8):(1,0,4)"
+        );
+    }
+
+    #[test]
+    fn errors_have_positions() {
+        let e = parse_layout("(4,8):(1)").unwrap_err();
+        assert!(matches!(e, LayoutError::Parse { position: 6, .. }), "{e}");
+        let e = parse_layout("(4,0)").unwrap_err();
+        assert!(matches!(e, LayoutError::Parse { position: 3, .. }), "{e}");
+        let e = parse_layout("(4,8").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "parse error at byte 4: expected ',' or ')', found end of input"
+        );
+        let e = parse_layout("(4,x)").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "parse error at byte 3: expected an integer, found 'x'"
+        );
+        let deep = "(".repeat(1_000_000);
+        assert!(parse_layout(&deep).is_err());
+        assert!(parse_layout("99999999999999999999").is_err());
+        assert!(parse_layout("4:1 junk").is_err());
+    }
+
+    #[test]
+    fn tilers_and_coords() {
+        assert_eq!(parse_tiler("<4:1,8:2>").unwrap().to_string(), "<4:1,8:2>");
+        assert_eq!(parse_tiler("(1,2)").unwrap().to_string(), "<1,2>");
+        assert_eq!(parse_tiler("3:2").unwrap().to_string(), "3:2");
+        assert_eq!(
+            parse_coord("(2,((0,_),_))").unwrap().to_string(),
+            "(2,((0,_),_))"
+        );
+        assert_eq!(parse_coord("_3").unwrap().to_string(), "3");
+    }
+}

@@ -1,0 +1,598 @@
+//! Composition (SPEC §3): `R = A ∘ B` satisfies `compatible(B, R)` and
+//! `R(c) == A(B(c))` for every `c < size(B)`, `A` evaluated on its extended
+//! domain.
+//!
+//! Each leaf `s:d` of `B` walks the modes of coalesced `A` (CuTe's algorithm
+//! with both divisibility conditions enforced and the "stays inside one
+//! mode" case accepted); a tuple `B` keeps its structure, which is only
+//! correct when its leaves' images do not carry in `A`'s mixed radix (the
+//! no-carry rule). A by-mode tiler composes mode by mode and drops `A`'s
+//! modes it does not reach. An inadmissible composition does not compile;
+//! the first line of the error names the rule and the numbers.
+//!
+//! ```
+//! use cute_static::{layout, tiler, Composed, Layout};
+//! let a = layout!((4, 6, 8, 10):(2, 3, 5, 7));
+//! assert_eq!(a.compose(layout!(6:12)).to_string(), "(_2,_3):(_9,_5)");
+//! // B stays inside one mode of A:
+//! assert_eq!(layout!((8, 8):(8, 1)).compose(layout!(2:3)).to_string(), "_2:_24");
+//! // A by-mode tiler:
+//! assert_eq!(layout!((12, 8):(1, 12)).compose(tiler!(<3:4, 2:2>)).to_string(), "(_3,_2):(_4,_24)");
+//! static_assertions::assert_type_eq_all!(Composed<Layout![(8,8):(8,1)], Layout![2:3]>, Layout![2:24]);
+//! ```
+
+use core::ops::{Add, BitOr, Div, Mul, Rem, Sub};
+use typenum::operator_aliases::{Add1, Eq, Gr, Le, Mod, Or, Prod, Quot, Sub1, Sum};
+use typenum::{B1, Bit, IsEqual, IsGreater, IsLess, U0, U1, UInt, UTerm, Unsigned};
+
+use crate::algebra::coalesce::{CoalesceTree, Unwrap};
+use crate::data::int_tuple::Spell;
+use crate::data::layout::{Layout, LayoutOf, StaticLayout, Unzip};
+use crate::data::tiler::{IntoTiler, TI, TL};
+use crate::private::{
+    Bind, Both, Cat, Concat, ConsR, Err, Fun, HCons, HNil, If, Ok, P, Pretty, Sel, Then, Violation,
+};
+
+/// `A ∘ B` for a static layout or tiler `B`.
+pub trait Compose<B> {
+    /// The composed layout.
+    type Output: StaticLayout;
+}
+/// `A ∘ B` for a static layout or tiler `B`: the tree of the result, or a
+/// compile error naming the rule. (The obligations keep `B`'s normalised
+/// tiler as their self type, so an operand type still being inferred is
+/// merely ambiguous, never explored.)
+impl<S, D, B> Compose<B> for Layout<S, D>
+where
+    Self: StaticLayout,
+    B: IntoTiler,
+    B::Norm: ComposeOnto<<Self as StaticLayout>::Tree>,
+    <B::Norm as ComposeOnto<<Self as StaticLayout>::Tree>>::Out: Finish<Self, B>,
+{
+    type Output =
+        <<B::Norm as ComposeOnto<<Self as StaticLayout>::Tree>>::Out as Finish<Self, B>>::Output;
+}
+/// The composition `A ∘ B`.
+pub type Composed<A, B> = <A as Compose<B>>::Output;
+
+impl<S, D> Layout<S, D> {
+    /// `self ∘ b` (see [`Compose`]).
+    #[inline(always)]
+    pub fn compose<B>(self, _b: B) -> Composed<Self, B>
+    where
+        Self: Compose<B>,
+    {
+        Default::default()
+    }
+}
+
+/// Turn a total result into a layout, or raise its error (once, here).
+pub trait Finish<A, B> {
+    /// The layout (a placeholder after an error).
+    type Output: StaticLayout;
+}
+/// `Ok<tree>` is the layout of the tree.
+impl<A, B, T> Finish<A, B> for Ok<T>
+where
+    T: Unzip,
+    T::S: Spell,
+    T::D: Spell,
+    LayoutOf<T>: StaticLayout,
+{
+    type Output = LayoutOf<T>;
+}
+/// `Err<E>` reports `E`, which never holds.
+impl<A, B, E: Report<A, B>> Finish<A, B> for Err<E> {
+    type Output = Layout<crate::C<1>, crate::C<0>>;
+}
+
+/// An error payload, reported through a never-implemented diagnostic trait.
+pub trait Report<A, B> {}
+
+/// Stride divisibility failed at mode `I` of coalesced `A` (size `S`, rest stride `D`).
+pub struct StrideErr<I, S, D>(core::marker::PhantomData<(I, S, D)>);
+/// Shape divisibility failed at mode `I`: the rest shape `R` is not a multiple of `N`.
+pub struct ShapeErr<I, R, N>(core::marker::PhantomData<(I, R, N)>);
+/// The leaves of `B` carry at mode `I` of coalesced `A`: their digits sum to `Sum ≥ S`.
+pub struct CarryErr<I, Sum, S>(core::marker::PhantomData<(I, Sum, S)>);
+/// A tiler has more modes (`N`) than the layout it applies to.
+pub struct RankErr<N>(core::marker::PhantomData<N>);
+
+/// Raised for [`StrideErr`].
+#[diagnostic::on_unimplemented(
+    message = "composition is not admissible: stride divisibility fails at mode {I} of the coalesced left layout (its size {S} and the remaining stride {D} do not divide each other)",
+    label = "neither {S} % {D} == 0 nor {D} % {S} == 0",
+    note = "left layout:  {A}",
+    note = "right layout: {B}",
+    note = "each mode of the left layout that the right side crosses must have a size that divides, or is divided by, the remaining stride",
+    note = "from a divide: logical_divide(A, B) = A ∘ (B, complement(B, size(A))) composes A with the tiler and its complement, so the failing part may be the complement"
+)]
+pub trait StrideDivisibility<A, B, I, S, D> {}
+/// A stride-divisibility error is reported by name.
+impl<A, B, I, S, D> Report<A, B> for StrideErr<I, S, D> where
+    Violation: StrideDivisibility<A, B, I, S, D>
+{
+}
+
+/// Raised for [`ShapeErr`].
+#[diagnostic::on_unimplemented(
+    message = "composition is not admissible: shape divisibility fails at mode {I} of the coalesced left layout (the remaining shape {R} is not a multiple of {N})",
+    label = "{R} % {N} != 0",
+    note = "left layout:  {A}",
+    note = "right layout: {B}",
+    note = "the right side must consume whole modes of the left layout: its remaining shape must be a multiple of the mode's size over the remaining stride",
+    note = "from a divide: logical_divide(A, B) = A ∘ (B, complement(B, size(A))) composes A with the tiler and its complement, so the failing part may be the complement"
+)]
+pub trait ShapeDivisibility<A, B, I, R, N> {}
+/// A shape-divisibility error is reported by name.
+impl<A, B, I, R, N> Report<A, B> for ShapeErr<I, R, N> where
+    Violation: ShapeDivisibility<A, B, I, R, N>
+{
+}
+
+/// Raised for [`CarryErr`].
+#[diagnostic::on_unimplemented(
+    message = "composition is not admissible: the modes of the right side carry at mode {I} of the coalesced left layout (their largest digits sum to {Sum}, not below the mode's size {S})",
+    label = "digit sum {Sum} >= mode size {S}",
+    note = "left layout:  {A}",
+    note = "right layout: {B}",
+    note = "a right side with several modes is composed mode by mode, which is only correct when their images do not carry in the left layout's mixed radix",
+    note = "from a divide: logical_divide(A, B) = A ∘ (B, complement(B, size(A))) composes A with the tiler and its complement, so the failing part may be the complement"
+)]
+pub trait NoCarry<A, B, I, Sum, S> {}
+/// A carry error is reported by name.
+impl<A, B, I, Sm, S> Report<A, B> for CarryErr<I, Sm, S> where Violation: NoCarry<A, B, I, Sm, S> {}
+
+/// Raised for [`RankErr`].
+#[diagnostic::on_unimplemented(
+    message = "the tiler has more modes than the layout it applies to",
+    label = "{N} tiler modes left over",
+    note = "layout: {A}",
+    note = "tiler:  {B}"
+)]
+pub trait TilerRank<A, B, N> {}
+/// A rank error is reported by name.
+impl<A, B, N> Report<A, B> for RankErr<N> where Violation: TilerRank<A, B, N> {}
+
+/// `A ∘ Self` for a normalised tiler `Self` and `A`'s tree.
+pub trait ComposeOnto<A> {
+    /// `Ok<tree>` or the error.
+    type Out;
+}
+/// A layout tiler: compose with the layout.
+impl<A, BT> ComposeOnto<A> for TL<BT>
+where
+    ComposeTree<BT>: Fun<A>,
+{
+    type Out = <ComposeTree<BT> as Fun<A>>::Out;
+}
+/// An integer tile `n` composes as `n:1`.
+impl<A, N> ComposeOnto<A> for TI<N>
+where
+    ComposeTree<(N, U1)>: Fun<A>,
+{
+    type Out = <ComposeTree<(N, U1)> as Fun<A>>::Out;
+}
+/// A by-mode tiler composes `A`'s modes with its modes and drops the rest.
+impl<A, TH, TT> ComposeOnto<A> for HCons<TH, TT>
+where
+    A: ModesOf,
+    A::Out: ByModeCompose<HCons<TH, TT>>,
+{
+    type Out = <A::Out as ByModeCompose<HCons<TH, TT>>>::Out;
+}
+
+/// The top-level modes of a tree (a leaf is its own only mode).
+pub trait ModesOf {
+    /// The list of modes.
+    type Out;
+}
+/// A leaf is its own only mode.
+impl<S, D> ModesOf for (S, D) {
+    type Out = HCons<(S, D), HNil>;
+}
+/// A tuple's modes are its children.
+impl ModesOf for HNil {
+    type Out = HNil;
+}
+/// A tuple's modes are its children.
+impl<H, T> ModesOf for HCons<H, T> {
+    type Out = Self;
+}
+
+/// Compose a list of `A`'s modes with a list of tilers, by position.
+pub trait ByModeCompose<Ts> {
+    /// `Ok<list>` or the first error.
+    type Out;
+}
+/// No tilers left: `A`'s remaining modes are dropped.
+impl<Ms> ByModeCompose<HNil> for Ms {
+    type Out = Ok<HNil>;
+}
+/// Tilers left but no modes: a rank error.
+impl<TH, TT: Len> ByModeCompose<HCons<TH, TT>> for HNil
+where
+    TT::Out: Add<B1>,
+    Add1<TT::Out>: Pretty,
+{
+    type Out = Err<RankErr<P<Add1<TT::Out>>>>;
+}
+/// `(m :: ms) ∘ (t :: ts) = (m ∘ t) :: (ms ∘ ts)`.
+impl<M, Ms, TH, TT> ByModeCompose<HCons<TH, TT>> for HCons<M, Ms>
+where
+    TH: ComposeOnto<M>,
+    Ms: ByModeCompose<TT>,
+    <TH as ComposeOnto<M>>::Out: ConsR<<Ms as ByModeCompose<TT>>::Out>,
+{
+    type Out = <<TH as ComposeOnto<M>>::Out as ConsR<<Ms as ByModeCompose<TT>>::Out>>::Out;
+}
+
+/// The length of a list, as a typenum integer.
+pub trait Len {
+    /// The length.
+    type Out;
+}
+/// `len([]) = 0`.
+impl Len for HNil {
+    type Out = U0;
+}
+/// `len(h :: t) = 1 + len(t)`.
+impl<H, T: Len> Len for HCons<H, T>
+where
+    T::Out: Add<B1>,
+{
+    type Out = Add1<T::Out>;
+}
+
+/// `A ∘ B` for the zipped tree `B` of a layout, as a function of `A`'s tree.
+pub struct ComposeTree<B>(core::marker::PhantomData<B>);
+/// Coalesce `A` (keeping its extension), compose every leaf of `B`, then
+/// check the no-carry rule.
+impl<A, B> Fun<A> for ComposeTree<B>
+where
+    A: CoalesceTree<typenum::B0>,
+    B: LeafwiseCompose<<A as CoalesceTree<typenum::B0>>::Out>,
+    <B as LeafwiseCompose<<A as CoalesceTree<typenum::B0>>::Out>>::Out:
+        Bind<CheckCarry<<A as CoalesceTree<typenum::B0>>::Out>>,
+{
+    type Out = Then<
+        <B as LeafwiseCompose<<A as CoalesceTree<typenum::B0>>::Out>>::Out,
+        CheckCarry<<A as CoalesceTree<typenum::B0>>::Out>,
+    >;
+}
+
+/// Compose every leaf of `Self` (a zipped tree) with coalesced `A`'s modes
+/// `Am`: `Ok<(tree, digits)>`, the digits summed over the leaves.
+pub trait LeafwiseCompose<Am> {
+    /// The result.
+    type Out;
+}
+/// A leaf walks `A`'s modes.
+impl<Am, S, D> LeafwiseCompose<Am> for (S, D)
+where
+    Am: ComposeLeaf<S, D>,
+{
+    type Out = <Am as ComposeLeaf<S, D>>::Out;
+}
+/// `()` composes to `()`.
+impl<Am> LeafwiseCompose<Am> for HNil {
+    type Out = Ok<(HNil, HNil)>;
+}
+/// A tuple composes child by child, digits summed.
+impl<Am, H, T> LeafwiseCompose<Am> for HCons<H, T>
+where
+    H: LeafwiseCompose<Am>,
+    T: LeafwiseCompose<Am>,
+    H::Out: Both<T::Out>,
+    <H::Out as Both<T::Out>>::Out: Bind<JoinModes>,
+{
+    type Out = Then<<H::Out as Both<T::Out>>::Out, JoinModes>;
+}
+/// `((h, dh), (t, dt)) ↦ Ok<(h :: t, dh + dt)>`.
+pub struct JoinModes;
+/// Prepend the child and add the digit lists.
+impl<H, DH, T, DT> Fun<((H, DH), (T, DT))> for JoinModes
+where
+    DH: AddLists<DT>,
+{
+    type Out = Ok<(HCons<H, T>, <DH as AddLists<DT>>::Out)>;
+}
+
+/// Element-wise sum of two digit lists (a missing element is 0).
+pub trait AddLists<R> {
+    /// The sum.
+    type Out;
+}
+/// `[] + r = r`.
+impl<R> AddLists<R> for HNil {
+    type Out = R;
+}
+/// `l + [] = l`.
+impl<H, T> AddLists<HNil> for HCons<H, T> {
+    type Out = Self;
+}
+/// `(a :: l) + (b :: r) = (a + b) :: (l + r)`.
+impl<H, T, H2, T2> AddLists<HCons<H2, T2>> for HCons<H, T>
+where
+    H: Add<H2>,
+    T: AddLists<T2>,
+{
+    type Out = HCons<Sum<H, H2>, <T as AddLists<T2>>::Out>;
+}
+
+/// The no-carry rule against coalesced `A`'s modes: every non-last mode's
+/// digit sum is below its size.
+pub struct CheckCarry<Am>(core::marker::PhantomData<Am>);
+/// Check the digits, keep the tree.
+impl<Am, Tree, Digits> Fun<(Tree, Digits)> for CheckCarry<Am>
+where
+    Digits: CarryCheck<Am, U0, Tree>,
+{
+    type Out = <Digits as CarryCheck<Am, U0, Tree>>::Out;
+}
+/// Check a digit list against modes, from index `I`: `Ok<Tree>` or the error.
+pub trait CarryCheck<Am, I, Tree> {
+    /// The result.
+    type Out;
+}
+/// No digits left: no carry.
+impl<Am, I, Tree> CarryCheck<Am, I, Tree> for HNil {
+    type Out = Ok<Tree>;
+}
+/// Digit `x` against mode `(s, d)`: `x < s`, then the rest.
+impl<X, T, S, D, Am, I, Tree> CarryCheck<HCons<(S, D), Am>, I, Tree> for HCons<X, T>
+where
+    X: IsLess<S>,
+    Le<X, S>: CarryStep<X, T, S, Am, I, Tree>,
+{
+    type Out = <Le<X, S> as CarryStep<X, T, S, Am, I, Tree>>::Out;
+}
+/// The outcome of one digit check (`Self` = whether `x < s`).
+pub trait CarryStep<X, T, S, Am, I, Tree> {
+    /// The result.
+    type Out;
+}
+/// `x < s`: check the rest.
+impl<X, T, S, Am, I, Tree> CarryStep<X, T, S, Am, I, Tree> for B1
+where
+    I: Add<B1>,
+    T: CarryCheck<Am, Add1<I>, Tree>,
+{
+    type Out = <T as CarryCheck<Am, Add1<I>, Tree>>::Out;
+}
+/// `x ≥ s`: a carry at mode `I`.
+impl<X: Pretty, T, S: Pretty, Am, I: Pretty, Tree> CarryStep<X, T, S, Am, I, Tree> for typenum::B0 {
+    type Out = Err<CarryErr<P<I>, P<X>, P<S>>>;
+}
+
+/// Compose coalesced `A`'s modes (`Self`) with one leaf `s:d`:
+/// `Ok<(tree, digits)>` or the error.
+pub trait ComposeLeaf<S, D> {
+    /// The result.
+    type Out;
+}
+/// `A` of one mode `(s0, d0)`: `s : d·d0`.
+impl<S, D, S0, D0> ComposeLeaf<S, D> for HCons<(S0, D0), HNil>
+where
+    D: Mul<D0>,
+{
+    type Out = Ok<((S, Prod<D, D0>), HNil)>;
+}
+/// Stride 0: `s : 0`.
+impl<S, M0, M1, T> ComposeLeaf<S, UTerm> for HCons<M0, HCons<M1, T>> {
+    type Out = Ok<((S, U0), HNil)>;
+}
+/// A positive stride walks the modes.
+impl<S, N: Unsigned, B: Bit, M0, M1, T> ComposeLeaf<S, UInt<N, B>> for HCons<M0, HCons<M1, T>>
+where
+    Self: Walk<U0, S, UInt<N, B>, Ok<(HNil, HNil)>>,
+    <Self as Walk<U0, S, UInt<N, B>, Ok<(HNil, HNil)>>>::Out: Bind<FinishLeaf>,
+{
+    type Out = Then<<Self as Walk<U0, S, UInt<N, B>, Ok<(HNil, HNil)>>>::Out, FinishLeaf>;
+}
+/// `(modes, digits) ↦ (unwrap(modes), digits)`.
+pub struct FinishLeaf;
+/// Unwrap the emitted modes.
+impl<Ms: Unwrap, Ds> Fun<(Ms, Ds)> for FinishLeaf {
+    type Out = Ok<(<Ms as Unwrap>::Out, Ds)>;
+}
+
+/// The walk over `A`'s modes (`Self`, the remaining ones) at mode index `I`
+/// with rest shape `Rs`, rest stride `Rd` and state `Ok<(emitted, digits)>`.
+pub trait Walk<I, Rs, Rd, St> {
+    /// `Ok<(emitted, digits)>` or the error.
+    type Out;
+}
+/// An error stops the walk.
+impl<L, I, Rs, Rd, E> Walk<I, Rs, Rd, Err<E>> for L {
+    type Out = Err<E>;
+}
+/// The last mode `(sl, dl)`: emit `(rs, rd·dl)` if nothing was emitted or `rs ≠ 1`.
+impl<I, Rs, Rd, Em, Dg, Sl, Dl> Walk<I, Rs, Rd, Ok<(Em, Dg)>> for HCons<(Sl, Dl), HNil>
+where
+    Rs: typenum::IsNotEqual<U1>,
+    Em: crate::algebra::coalesce::IsNil,
+    <Em as crate::algebra::coalesce::IsNil>::Out: BitOr<typenum::NotEq<Rs, U1>>,
+    Rd: Mul<Dl>,
+    Em: Concat<HCons<(Rs, Prod<Rd, Dl>), HNil>>,
+    Or<<Em as crate::algebra::coalesce::IsNil>::Out, typenum::NotEq<Rs, U1>>:
+        If<Cat<Em, HCons<(Rs, Prod<Rd, Dl>), HNil>>, Em>,
+{
+    type Out = Ok<(
+        Sel<
+            Or<<Em as crate::algebra::coalesce::IsNil>::Out, typenum::NotEq<Rs, U1>>,
+            Cat<Em, HCons<(Rs, Prod<Rd, Dl>), HNil>>,
+            Em,
+        >,
+        Dg,
+    )>;
+}
+/// A non-last mode `(sr, dr)`: one step, then the rest with
+/// `rd ← ⌈rd / sr⌉`.
+impl<I, Rs, Rd, Em, Dg, Sr, Dr, M1, T> Walk<I, Rs, Rd, Ok<(Em, Dg)>>
+    for HCons<(Sr, Dr), HCons<M1, T>>
+where
+    (Sr, Dr): Step<I, Rs, Rd>,
+    Step2<Sr, Dr, I, Rs, Rd>: StepCase<Em, Dg>,
+    I: Add<B1>,
+    Rd: Add<Sr>,
+    Sum<Rd, Sr>: Sub<B1>,
+    Sub1<Sum<Rd, Sr>>: Div<Sr>,
+    HCons<M1, T>: Walk<
+            Add1<I>,
+            <Step2<Sr, Dr, I, Rs, Rd> as StepCase<Em, Dg>>::Rs,
+            Quot<Sub1<Sum<Rd, Sr>>, Sr>,
+            <Step2<Sr, Dr, I, Rs, Rd> as StepCase<Em, Dg>>::St,
+        >,
+{
+    type Out = <HCons<M1, T> as Walk<
+        Add1<I>,
+        <Step2<Sr, Dr, I, Rs, Rd> as StepCase<Em, Dg>>::Rs,
+        Quot<Sub1<Sum<Rd, Sr>>, Sr>,
+        <Step2<Sr, Dr, I, Rs, Rd> as StepCase<Em, Dg>>::St,
+    >>::Out;
+}
+
+/// The case of one step (see [`StepCase`]).
+pub trait Step<I, Rs, Rd> {
+    /// The case marker.
+    type Case;
+}
+type Step2<Sr, Dr, I, Rs, Rd> = Case<<(Sr, Dr) as Step<I, Rs, Rd>>::Case, Sr, Dr, I, Rs, Rd>;
+/// A step's case with its operands.
+pub struct Case<K, Sr, Dr, I, Rs, Rd>(core::marker::PhantomData<(K, Sr, Dr, I, Rs, Rd)>);
+/// `rest_shape = 1`, or a mode that is skipped: emit nothing.
+pub struct Skip;
+/// The rest of `B`'s image stays inside this mode.
+pub struct Inside;
+/// The mode is split: `n = sr / rd` of it is consumed.
+pub struct Split;
+/// Stride divisibility fails.
+pub struct StrideFail;
+/// Shape divisibility fails.
+pub struct ShapeFail;
+
+type Reach<Rs, Rd> = Prod<Sub1<Rs>, Rd>;
+type N<Sr, Rd> = Sel<Eq<Mod<Sr, Rd>, U0>, Quot<Sr, Rd>, U1>;
+type StrideOk<Sr, Rd> = Or<Eq<Mod<Sr, Rd>, U0>, Eq<Mod<Rd, Sr>, U0>>;
+/// Select the case: skip if `rs = 1`; inside if `(rs-1)·rd < sr`; stride
+/// failure unless `sr % rd = 0 or rd % sr = 0`; with `n = sr / rd` (or 1):
+/// shape failure if `n > 1` and `rs % n ≠ 0`, split if `n > 1`, else skip.
+impl<Sr, Dr, I, Rs, Rd> Step<I, Rs, Rd> for (Sr, Dr)
+where
+    Rs: IsEqual<U1> + Sub<B1> + Rem<N<Sr, Rd>>,
+    Sub1<Rs>: Mul<Rd>,
+    Reach<Rs, Rd>: IsLess<Sr>,
+    Sr: Rem<Rd> + Div<Rd>,
+    Rd: Rem<Sr>,
+    Mod<Sr, Rd>: IsEqual<U0>,
+    Mod<Rd, Sr>: IsEqual<U0>,
+    Eq<Mod<Sr, Rd>, U0>: BitOr<Eq<Mod<Rd, Sr>, U0>> + If<Quot<Sr, Rd>, U1>,
+    N<Sr, Rd>: IsGreater<U1>,
+    Mod<Rs, N<Sr, Rd>>: IsEqual<U0>,
+    Eq<Mod<Rs, N<Sr, Rd>>, U0>: If<Split, ShapeFail>,
+    Gr<N<Sr, Rd>, U1>: If<Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
+    StrideOk<Sr, Rd>: If<
+            Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
+            StrideFail,
+        >,
+    Le<Reach<Rs, Rd>, Sr>: If<
+            Inside,
+            Sel<
+                StrideOk<Sr, Rd>,
+                Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
+                StrideFail,
+            >,
+        >,
+    Eq<Rs, U1>: If<
+            Skip,
+            Sel<
+                Le<Reach<Rs, Rd>, Sr>,
+                Inside,
+                Sel<
+                    StrideOk<Sr, Rd>,
+                    Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
+                    StrideFail,
+                >,
+            >,
+        >,
+{
+    type Case = Sel<
+        Eq<Rs, U1>,
+        Skip,
+        Sel<
+            Le<Reach<Rs, Rd>, Sr>,
+            Inside,
+            Sel<
+                StrideOk<Sr, Rd>,
+                Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
+                StrideFail,
+            >,
+        >,
+    >;
+}
+
+/// What a step emits: the new rest shape and state.
+pub trait StepCase<Em, Dg> {
+    /// The new rest shape.
+    type Rs;
+    /// The new state.
+    type St;
+}
+/// Skip: digit 0.
+impl<Em, Dg, Sr, Dr, I, Rs, Rd> StepCase<Em, Dg> for Case<Skip, Sr, Dr, I, Rs, Rd>
+where
+    Dg: Concat<HCons<U0, HNil>>,
+{
+    type Rs = Rs;
+    type St = Ok<(Em, Cat<Dg, HCons<U0, HNil>>)>;
+}
+/// Inside: emit `(rs, rd·dr)`, digit `(rs-1)·rd`, rest shape 1.
+impl<Em, Dg, Sr, Dr, I, Rs, Rd> StepCase<Em, Dg> for Case<Inside, Sr, Dr, I, Rs, Rd>
+where
+    Rd: Mul<Dr>,
+    Rs: Sub<B1>,
+    Sub1<Rs>: Mul<Rd>,
+    Em: Concat<HCons<(Rs, Prod<Rd, Dr>), HNil>>,
+    Dg: Concat<HCons<Reach<Rs, Rd>, HNil>>,
+{
+    type Rs = U1;
+    type St = Ok<(
+        Cat<Em, HCons<(Rs, Prod<Rd, Dr>), HNil>>,
+        Cat<Dg, HCons<Reach<Rs, Rd>, HNil>>,
+    )>;
+}
+/// Split: emit `(n, rd·dr)`, digit `(n-1)·rd`, rest shape `rs / n`.
+impl<Em, Dg, Sr, Dr, I, Rs, Rd> StepCase<Em, Dg> for Case<Split, Sr, Dr, I, Rs, Rd>
+where
+    Sr: Div<Rd>,
+    Rd: Mul<Dr>,
+    Quot<Sr, Rd>: Sub<B1>,
+    Sub1<Quot<Sr, Rd>>: Mul<Rd>,
+    Rs: Div<Quot<Sr, Rd>>,
+    Em: Concat<HCons<(Quot<Sr, Rd>, Prod<Rd, Dr>), HNil>>,
+    Dg: Concat<HCons<Prod<Sub1<Quot<Sr, Rd>>, Rd>, HNil>>,
+{
+    type Rs = Quot<Rs, Quot<Sr, Rd>>;
+    type St = Ok<(
+        Cat<Em, HCons<(Quot<Sr, Rd>, Prod<Rd, Dr>), HNil>>,
+        Cat<Dg, HCons<Prod<Sub1<Quot<Sr, Rd>>, Rd>, HNil>>,
+    )>;
+}
+/// Stride divisibility failed.
+impl<Em, Dg, Sr: Pretty, Dr, I: Pretty, Rs, Rd: Pretty> StepCase<Em, Dg>
+    for Case<StrideFail, Sr, Dr, I, Rs, Rd>
+{
+    type Rs = Rs;
+    type St = Err<StrideErr<P<I>, P<Sr>, P<Rd>>>;
+}
+/// Shape divisibility failed.
+impl<Em, Dg, Sr, Dr, I: Pretty, Rs: Pretty, Rd> StepCase<Em, Dg>
+    for Case<ShapeFail, Sr, Dr, I, Rs, Rd>
+where
+    Sr: Div<Rd>,
+    Quot<Sr, Rd>: Pretty,
+{
+    type Rs = Rs;
+    type St = Err<ShapeErr<P<I>, P<Rs>, P<Quot<Sr, Rd>>>>;
+}

@@ -1,0 +1,10 @@
+//! Layer 2, the algebra by trait resolution: one module per operation, the
+//! same file names as cute-dynamic's `algebra` layer, each with the same
+//! defining property.
+
+pub(crate) mod coalesce;
+pub(crate) mod complement;
+pub(crate) mod composition;
+pub(crate) mod divide;
+pub(crate) mod inverse;
+pub(crate) mod product;

@@ -1,0 +1,255 @@
+//! Integers and integer tuples as types (SPEC §1). A leaf is an [`Int`]: the
+//! static [`C<N>`] (a typenum integer under the hood) or the run-time
+//! [`Dyn`](crate::Dyn) of mixed layouts; a tuple is a Rust tuple of integer tuples, up to
+//! [`MAX_RANK`] children per tuple. `rank` = number of children (1 for an
+//! integer), `depth` = 0 for an integer and 1 + the deepest child for a
+//! tuple, `size` = product of the leaves.
+//!
+//! ```
+//! use cute_static::{C, IntTuple, StaticIntTuple};
+//! type S = (C<4>, (C<2>, C<3>));
+//! assert_eq!(<S as IntTuple>::RANK, 2);
+//! assert_eq!(<S as IntTuple>::DEPTH, 2);
+//! assert_eq!(<S as StaticIntTuple>::SIZE, 24);
+//! assert_eq!(S::default().to_dynamic().to_string(), "(4,(2,3))");
+//! ```
+
+use core::fmt;
+use typenum::{Bit, Const, ToUInt, U, UInt, UTerm, Unsigned};
+
+use crate::private::{HNil, Pretty};
+
+/// Largest number of children of one tuple (shapes, strides, tilers).
+pub const MAX_RANK: usize = 8;
+
+/// The static integer `N`: a zero-sized type, printed `_N` as CuTe prints
+/// its static integers. `N` must be in typenum's table of constants
+/// (`0..=1024`, powers of two, …); `layout!` checks that.
+///
+/// ```
+/// use cute_static::{C, Int};
+/// assert_eq!(C::<12>.value(), 12);
+/// assert_eq!(core::mem::size_of::<C<12>>(), 0);
+/// ```
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub struct C<const N: usize>;
+
+mod sealed {
+    pub trait Sealed {}
+}
+pub(crate) use sealed::Sealed;
+
+/// The one integer concept of a layout leaf (like nalgebra's `Dim`): a
+/// value known at compile time ([`C<N>`], or a typenum integer for computed
+/// values outside the readable table) — or at run time ([`Dyn`](crate::Dyn)).
+pub trait Int: Copy + fmt::Debug + Sealed {
+    /// The value.
+    fn value(self) -> usize;
+    /// The value if it is known at compile time.
+    const STATIC: Option<usize>;
+}
+
+/// An [`Int`] known at compile time.
+pub trait StaticInt: Int + Default {
+    /// The value.
+    const VALUE: usize;
+    /// The typenum integer the type-level algebra computes with.
+    #[doc(hidden)]
+    type Tn: Unsigned;
+}
+
+impl<const N: usize> Sealed for C<N> {}
+/// `C<N>` has the value `N`.
+impl<const N: usize> Int for C<N> {
+    #[inline(always)]
+    fn value(self) -> usize {
+        N
+    }
+    const STATIC: Option<usize> = Some(N);
+}
+/// `C<N>` computes as typenum's `U<N>`.
+impl<const N: usize> StaticInt for C<N>
+where
+    Const<N>: ToUInt,
+    U<N>: Unsigned,
+{
+    const VALUE: usize = N;
+    type Tn = U<N>;
+}
+
+impl Sealed for UTerm {}
+/// typenum's 0.
+impl Int for UTerm {
+    #[inline(always)]
+    fn value(self) -> usize {
+        0
+    }
+    const STATIC: Option<usize> = Some(0);
+}
+/// typenum's 0 computes as itself.
+impl StaticInt for UTerm {
+    const VALUE: usize = 0;
+    type Tn = UTerm;
+}
+impl<N: Unsigned, B: Bit> Sealed for UInt<N, B> {}
+/// A typenum integer (how computed values beyond the readable table print).
+impl<N: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug> Int
+    for UInt<N, B>
+{
+    #[inline(always)]
+    fn value(self) -> usize {
+        <Self as Unsigned>::USIZE
+    }
+    const STATIC: Option<usize> = Some(<Self as Unsigned>::USIZE);
+}
+/// A typenum integer computes as itself.
+impl<N: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug> StaticInt
+    for UInt<N, B>
+{
+    const VALUE: usize = <Self as Unsigned>::USIZE;
+    type Tn = Self;
+}
+
+/// An integer tuple: an [`Int`] or a tuple of integer tuples.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an integer tuple",
+    note = "shapes and strides are `C<N>` or tuples (of at most 8 children) of them; write them with `layout!`/`Layout![…]`"
+)]
+pub trait IntTuple: Copy + fmt::Debug + Sealed {
+    /// Number of children (1 for an integer).
+    const RANK: usize;
+    /// Nesting depth (0 for an integer).
+    const DEPTH: usize;
+    /// The equal run-time tuple.
+    fn to_dynamic(&self) -> cute_dynamic::IntTuple;
+    /// Write in CuTe notation, static leaves as `_N`.
+    fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+/// An integer tuple known at compile time.
+pub trait StaticIntTuple: IntTuple + Default {
+    /// Product of the leaves.
+    const SIZE: usize;
+    /// The tree of typenum integers the algebra computes with.
+    #[doc(hidden)]
+    type Tree;
+}
+
+/// Every static integer is an integer tuple of rank 1 and depth 0.
+macro_rules! leaf_tuple {
+    ($([$($g:tt)*] $t:ty),*) => {$(
+        impl<$($g)*> IntTuple for $t where $t: StaticInt {
+            const RANK: usize = 1;
+            const DEPTH: usize = 0;
+            fn to_dynamic(&self) -> cute_dynamic::IntTuple {
+                cute_dynamic::IntTuple::int(<$t as StaticInt>::VALUE as i64)
+            }
+            fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "_{}", <$t as StaticInt>::VALUE)
+            }
+        }
+        impl<$($g)*> StaticIntTuple for $t where $t: StaticInt {
+            const SIZE: usize = <$t as StaticInt>::VALUE;
+            type Tree = <$t as StaticInt>::Tn;
+        }
+    )*};
+}
+leaf_tuple!([const N: usize] C<N>, [] UTerm, [N: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug] UInt<N, B>);
+
+impl Sealed for () {}
+/// The empty tuple `()`: rank 0, size 1.
+impl IntTuple for () {
+    const RANK: usize = 0;
+    const DEPTH: usize = 1;
+    fn to_dynamic(&self) -> cute_dynamic::IntTuple {
+        cute_dynamic::IntTuple::empty()
+    }
+    fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("()")
+    }
+}
+/// The empty tuple is the empty list.
+impl StaticIntTuple for () {
+    const SIZE: usize = 1;
+    type Tree = HNil;
+}
+
+/// The list type of the given element types.
+macro_rules! hlist {
+    () => { $crate::private::HNil };
+    ($h:ty $(, $t:ty)*) => { $crate::private::HCons<$h, $crate::data::int_tuple::hlist!($($t),*)> };
+}
+#[allow(unused_imports)]
+pub(crate) use hlist;
+
+/// Integer-tuple impls of the tuples of one arity, and their conversions.
+macro_rules! tuple_impls {
+    ($($T:ident $i:tt),+) => {
+        impl<$($T: Sealed),+> Sealed for ($($T,)+) {}
+        /// A tuple: rank = number of children, depth = 1 + deepest child.
+        impl<$($T: IntTuple),+> IntTuple for ($($T,)+) {
+            const RANK: usize = [$($i),+].len();
+            const DEPTH: usize = 1 + max_of(&[$($T::DEPTH),+]);
+            fn to_dynamic(&self) -> cute_dynamic::IntTuple {
+                let children = [$(self.$i.to_dynamic()),+];
+                cute_dynamic::IntTuple::tuple(children.iter().map(|c| c.as_ref()))
+            }
+            fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("(")?;
+                $( if $i > 0 { f.write_str(",")?; } self.$i.fmt_cute(f)?; )+
+                f.write_str(")")
+            }
+        }
+        /// A static tuple: size = product of the children's sizes.
+        impl<$($T: StaticIntTuple),+> StaticIntTuple for ($($T,)+) {
+            const SIZE: usize = 1 $(* $T::SIZE)+;
+            type Tree = hlist!($($T::Tree),+);
+        }
+        /// A list of trees re-spelled as a tuple.
+        impl<$($T: Spell),+> Spell for hlist!($($T),+) {
+            type Out = ($($T::Out,)+);
+        }
+    };
+}
+
+const fn max_of(xs: &[usize]) -> usize {
+    let mut m = 0;
+    let mut i = 0;
+    while i < xs.len() {
+        if xs[i] > m {
+            m = xs[i];
+        }
+        i += 1;
+    }
+    m
+}
+
+/// The user-facing spelling of a typenum tree: `C<N>` leaves, Rust tuples.
+pub trait Spell {
+    /// The spelling.
+    type Out;
+}
+/// A typenum 0 is spelled `C<0>`.
+impl Spell for UTerm {
+    type Out = C<0>;
+}
+/// A typenum integer is spelled `C<N>` when readable.
+impl<N, B> Spell for UInt<N, B>
+where
+    UInt<N, B>: Pretty,
+{
+    type Out = <UInt<N, B> as Pretty>::Out;
+}
+/// The empty list is spelled `()`.
+impl Spell for HNil {
+    type Out = ();
+}
+
+tuple_impls!(A 0);
+tuple_impls!(A 0, B 1);
+tuple_impls!(A 0, B 1, C2 2);
+tuple_impls!(A 0, B 1, C2 2, D 3);
+tuple_impls!(A 0, B 1, C2 2, D 3, E 4);
+tuple_impls!(A 0, B 1, C2 2, D 3, E 4, F 5);
+tuple_impls!(A 0, B 1, C2 2, D 3, E 4, F 5, G 6);
+tuple_impls!(A 0, B 1, C2 2, D 3, E 4, F 5, G 6, H 7);

@@ -1,0 +1,385 @@
+//! Static layouts (SPEC §1-2): `Layout<S, D>` is the function from
+//! coordinates to offsets given by the shape `S` and the congruent stride
+//! `D`, both integer tuples of static leaves. It is zero-sized; its queries
+//! are associated constants and `call(i)` folds to the literal arithmetic
+//! `Σ ((i / (S0⋯S_{k-1})) mod S_k)·D_k`, the last mode not reduced.
+//!
+//! ```
+//! use cute_static::{layout, Layout, StaticLayout};
+//! let l = layout!((4, 8):(1, 4));
+//! assert_eq!(l.call(13), 13 % 4 + (13 / 4) * 4);
+//! assert_eq!(<Layout![(4, 8):(1, 4)]>::SIZE, 32);
+//! assert_eq!(l.to_string(), "(_4,_8):(_1,_4)");
+//! assert_eq!(l.to_dynamic().to_string(), "(4,8):(1,4)");
+//! assert_eq!(core::mem::size_of_val(&l), 0);
+//! ```
+
+use core::fmt;
+use core::marker::PhantomData;
+use typenum::{Bit, Const, Sub1, ToUInt, U, U0, UInt, UTerm, Unsigned};
+
+use crate::data::int_tuple::{IntTuple, Sealed, Spell, StaticIntTuple};
+use crate::private::{Cat, Concat, HCons, HNil, Violation};
+
+/// A static layout `S:D`: zero-sized, every query a constant.
+pub struct Layout<S, D>(PhantomData<(S, D)>);
+
+impl<S, D> Layout<S, D> {
+    /// The layout value (it carries no data).
+    #[inline(always)]
+    pub const fn new() -> Self {
+        Layout(PhantomData)
+    }
+}
+impl<S, D> Clone for Layout<S, D> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S, D> Copy for Layout<S, D> {}
+impl<S, D> Default for Layout<S, D> {
+    #[inline(always)]
+    fn default() -> Self {
+        Self::new()
+    }
+}
+impl<S, D> PartialEq for Layout<S, D> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl<S, D> Eq for Layout<S, D> {}
+impl<S: IntTuple + Default, D: IntTuple + Default> fmt::Debug for Layout<S, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Layout({self})")
+    }
+}
+/// CuTe's static notation: `(_4,_8):(_1,_4)`.
+impl<S: IntTuple + Default, D: IntTuple + Default> fmt::Display for Layout<S, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        S::default().fmt_cute(f)?;
+        f.write_str(":")?;
+        D::default().fmt_cute(f)
+    }
+}
+impl<S, D> Sealed for Layout<S, D> {}
+
+/// A layout whose shape and stride are known at compile time.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static layout",
+    note = "a static layout is `Layout<S, D>` with a positive shape `S` and a congruent stride `D`; write it with `layout!`/`Layout![…]`"
+)]
+pub trait StaticLayout: Copy + Default + fmt::Debug + fmt::Display + Sealed {
+    /// The shape.
+    type Shape: StaticIntTuple;
+    /// The stride.
+    type Stride: StaticIntTuple;
+    /// The tree of `(shape, stride)` typenum leaves the algebra runs on.
+    #[doc(hidden)]
+    type Tree;
+    /// The leaves of `Tree`, in order.
+    #[doc(hidden)]
+    type Flat: FlatModes;
+    /// Number of coordinates: the product of the shape.
+    const SIZE: usize;
+    /// One past the largest offset: `L(SIZE - 1) + 1`.
+    const COSIZE: usize;
+    /// Number of top-level modes (1 for an integer shape).
+    const RANK: usize;
+    /// Nesting depth of the shape (0 for an integer shape).
+    const DEPTH: usize;
+    /// The offset of the integral coordinate `i` (colexicographic; the last
+    /// mode is not reduced, so `i ≥ SIZE` continues along it).
+    #[inline(always)]
+    fn call(&self, i: usize) -> usize {
+        Self::Flat::call(i)
+    }
+    /// The equal run-time layout.
+    fn to_dynamic(&self) -> cute_dynamic::Layout {
+        let shape = Self::Shape::default().to_dynamic();
+        let stride = Self::Stride::default().to_dynamic();
+        cute_dynamic::Layout::new(shape, stride)
+            .expect("a static layout is congruent with positive shapes by construction")
+    }
+}
+
+/// A static layout: shape and stride zipped into a tree of typenum leaves.
+impl<S, D> StaticLayout for Layout<S, D>
+where
+    S: StaticIntTuple,
+    D: StaticIntTuple,
+    S::Tree: Zip<D::Tree>,
+    ZipOf<S, D>: Flatten,
+    FlatOf<ZipOf<S, D>>: FlatModes,
+{
+    type Shape = S;
+    type Stride = D;
+    type Tree = ZipOf<S, D>;
+    type Flat = FlatOf<ZipOf<S, D>>;
+    const SIZE: usize = S::SIZE;
+    const COSIZE: usize = <FlatOf<ZipOf<S, D>> as FlatModes>::COSIZE_M1 + 1;
+    const RANK: usize = S::RANK;
+    const DEPTH: usize = S::DEPTH;
+}
+
+impl<S, D> Layout<S, D>
+where
+    Self: StaticLayout,
+{
+    /// The offset of the integral coordinate `i` (see [`StaticLayout::call`]).
+    #[inline(always)]
+    pub fn call(self, i: usize) -> usize {
+        <Self as StaticLayout>::call(&self, i)
+    }
+    /// The offset of a natural or hierarchical coordinate (or an integer):
+    /// `L(22) == L((2, 5)) == L(((0, 1), (1, 1)))` for
+    /// `((2,2),(4,2)):((1,8),(2,16))` (Cecka §2.4.1).
+    ///
+    /// ```
+    /// use cute_static::layout;
+    /// let l = layout!(((2, 2), (4, 2)):((1, 8), (2, 16)));
+    /// assert_eq!(l.call(22), 26);
+    /// assert_eq!(l.call_coord((2, 5)), 26);
+    /// assert_eq!(l.call_coord(((0, 1), (1, 1))), 26);
+    /// ```
+    #[inline(always)]
+    pub fn call_coord<Cd: Coordinate<<Self as StaticLayout>::Tree>>(self, c: Cd) -> usize {
+        c.offset(PhantomData)
+    }
+    /// The equal run-time layout.
+    pub fn to_dynamic(self) -> cute_dynamic::Layout {
+        <Self as StaticLayout>::to_dynamic(&self)
+    }
+    /// Sub-layout `I` (0-based) of a tuple layout; mode 0 of an integer
+    /// layout is itself.
+    ///
+    /// ```
+    /// use cute_static::layout;
+    /// let l = layout!(((2, 2), 8):((1, 16), 2));
+    /// assert_eq!(l.mode::<0>().to_string(), "(_2,_2):(_1,_16)");
+    /// assert_eq!(l.mode::<1>().to_string(), "_8:_2");
+    /// ```
+    #[inline(always)]
+    pub fn mode<const I: usize>(self) -> ModeOf<Self, I>
+    where
+        Self: Mode<I>,
+    {
+        Default::default()
+    }
+}
+
+/// Shape and stride trees zipped: `(S, D)` leaves.
+pub(crate) type ZipOf<S, D> =
+    <<S as StaticIntTuple>::Tree as Zip<<D as StaticIntTuple>::Tree>>::Out;
+/// The leaves of a tree, in order.
+pub(crate) type FlatOf<T> = <T as Flatten>::Out;
+
+/// Zip a shape tree with a congruent stride tree.
+#[diagnostic::on_unimplemented(
+    message = "the shape and the stride of a layout are not congruent",
+    label = "shape `{Self}` vs stride `{D}`",
+    note = "a stride must have the same tree shape as its shape; `layout!` checks this for you"
+)]
+pub trait Zip<D> {
+    /// The zipped tree.
+    type Out;
+}
+/// A positive leaf with a zero stride.
+impl<N, B> Zip<UTerm> for UInt<N, B> {
+    type Out = (UInt<N, B>, UTerm);
+}
+/// A positive leaf with a positive stride.
+impl<N, B, N2, B2> Zip<UInt<N2, B2>> for UInt<N, B> {
+    type Out = (UInt<N, B>, UInt<N2, B2>);
+}
+/// A zero shape is rejected.
+impl<D> Zip<D> for UTerm
+where
+    Violation: ZeroShape<D>,
+{
+    type Out = (UTerm, D);
+}
+/// `() ⊕ () = ()`.
+impl Zip<HNil> for HNil {
+    type Out = HNil;
+}
+/// Tuples zip child by child.
+impl<H: Zip<DH>, T: Zip<DT>, DH, DT> Zip<HCons<DH, DT>> for HCons<H, T> {
+    type Out = HCons<H::Out, T::Out>;
+}
+
+/// Raised for a zero in a shape.
+#[diagnostic::on_unimplemented(message = "a layout shape has a zero leaf: shapes must be positive")]
+pub trait ZeroShape<D> {}
+
+/// The leaves of a tree, in order.
+pub trait Flatten {
+    /// The list of `(shape, stride)` leaves.
+    type Out;
+}
+/// A leaf is the one-element list.
+impl<S, D> Flatten for (S, D) {
+    type Out = HCons<(S, D), HNil>;
+}
+/// `flatten(()) = []`.
+impl Flatten for HNil {
+    type Out = HNil;
+}
+/// `flatten(h :: t) = flatten(h) ++ flatten(t)`.
+impl<H: Flatten, T: Flatten> Flatten for HCons<H, T>
+where
+    H::Out: Concat<T::Out>,
+{
+    type Out = Cat<H::Out, T::Out>;
+}
+
+/// Evaluation and extent of a flat list of modes.
+pub trait FlatModes {
+    /// `Σ (s - 1)·d`: the largest offset.
+    const COSIZE_M1: usize;
+    /// The offset of `i` (last mode not reduced).
+    fn call(i: usize) -> usize;
+}
+/// No modes: every coordinate is offset 0.
+impl FlatModes for HNil {
+    const COSIZE_M1: usize = 0;
+    #[inline(always)]
+    fn call(_: usize) -> usize {
+        0
+    }
+}
+/// The last mode: `i·d`.
+impl<S: Unsigned, D: Unsigned> FlatModes for HCons<(S, D), HNil> {
+    const COSIZE_M1: usize = (S::USIZE - 1) * D::USIZE;
+    #[inline(always)]
+    fn call(i: usize) -> usize {
+        i * D::USIZE
+    }
+}
+/// An inner mode: `(i mod s)·d + rest(i / s)`.
+impl<S: Unsigned, D: Unsigned, H, T> FlatModes for HCons<(S, D), HCons<H, T>>
+where
+    HCons<H, T>: FlatModes,
+{
+    const COSIZE_M1: usize = (S::USIZE - 1) * D::USIZE + <HCons<H, T> as FlatModes>::COSIZE_M1;
+    #[inline(always)]
+    fn call(i: usize) -> usize {
+        (i % S::USIZE) * D::USIZE + <HCons<H, T> as FlatModes>::call(i / S::USIZE)
+    }
+}
+
+/// Split a zipped tree into its shape and stride trees.
+pub trait Unzip {
+    /// The shape tree.
+    type S;
+    /// The stride tree.
+    type D;
+}
+/// A leaf splits into its two integers.
+impl<S, D> Unzip for (S, D) {
+    type S = S;
+    type D = D;
+}
+/// `()` splits into `()` and `()`.
+impl Unzip for HNil {
+    type S = HNil;
+    type D = HNil;
+}
+/// Tuples split child by child.
+impl<H: Unzip, T: Unzip> Unzip for HCons<H, T> {
+    type S = HCons<H::S, T::S>;
+    type D = HCons<H::D, T::D>;
+}
+
+/// The user-facing layout type of a zipped tree (`C<N>` leaves).
+pub type LayoutOf<T> = Layout<<<T as Unzip>::S as Spell>::Out, <<T as Unzip>::D as Spell>::Out>;
+
+/// Child `N` (a typenum index) of a tree; child 0 of a leaf is the leaf.
+pub trait At<N> {
+    /// The child.
+    type Out;
+}
+/// Child 0 of a leaf is the leaf itself.
+impl<S, D> At<U0> for (S, D) {
+    type Out = (S, D);
+}
+/// Child 0 of a tuple is its head.
+impl<H, T> At<U0> for HCons<H, T> {
+    type Out = H;
+}
+/// Child `n > 0` of a tuple is child `n - 1` of its tail.
+impl<H, T, N: Unsigned, B: Bit> At<UInt<N, B>> for HCons<H, T>
+where
+    UInt<N, B>: core::ops::Sub<typenum::B1>,
+    T: At<Sub1<UInt<N, B>>>,
+{
+    type Out = <T as At<Sub1<UInt<N, B>>>>::Out;
+}
+
+/// Sub-layout access by a static index.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no mode {I}",
+    label = "mode index out of range"
+)]
+pub trait Mode<const I: usize> {
+    /// The sub-layout.
+    type Output: StaticLayout;
+}
+/// Mode `I` is child `I` of the zipped tree.
+impl<L: StaticLayout, const I: usize> Mode<I> for L
+where
+    Const<I>: ToUInt,
+    L::Tree: At<U<I>>,
+    <L::Tree as At<U<I>>>::Out: Unzip,
+    <<L::Tree as At<U<I>>>::Out as Unzip>::S: Spell,
+    <<L::Tree as At<U<I>>>::Out as Unzip>::D: Spell,
+    LayoutOf<<L::Tree as At<U<I>>>::Out>: StaticLayout,
+{
+    type Output = LayoutOf<<L::Tree as At<U<I>>>::Out>;
+}
+/// Sub-layout `I` of `L`.
+pub type ModeOf<L, const I: usize> = <L as Mode<I>>::Output;
+
+/// A coordinate of a layout whose zipped tree is `T` (SPEC §2): an integer
+/// (split colexicographically, the last mode not reduced) or a tuple of
+/// coordinates, one per mode — natural and hierarchical coordinates alike.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a coordinate of this layout",
+    note = "a coordinate is a `usize` or a tuple of coordinates with one entry per mode"
+)]
+pub trait Coordinate<T> {
+    /// The offset `L(c)`.
+    fn offset(&self, _: PhantomData<T>) -> usize;
+}
+/// An integer coordinate: `L(i)` over the mode's leaves.
+impl<T> Coordinate<T> for usize
+where
+    T: Flatten,
+    FlatOf<T>: FlatModes,
+{
+    #[inline(always)]
+    fn offset(&self, _: PhantomData<T>) -> usize {
+        <FlatOf<T> as FlatModes>::call(*self)
+    }
+}
+/// Coordinates of the tuples of one arity: the sum of the modes' offsets.
+macro_rules! coordinate_tuples {
+    ($($C:ident $T:ident $i:tt),+) => {
+        /// A tuple coordinate: `L(c0, c1, …) = Σ L_k(c_k)`.
+        impl<$($C: Coordinate<$T>, $T),+> Coordinate<crate::data::int_tuple::hlist!($($T),+)> for ($($C,)+) {
+            #[inline(always)]
+            fn offset(&self, _: PhantomData<crate::data::int_tuple::hlist!($($T),+)>) -> usize {
+                0 $(+ self.$i.offset(PhantomData::<$T>))+
+            }
+        }
+    };
+}
+coordinate_tuples!(C0 T0 0);
+coordinate_tuples!(C0 T0 0, C1 T1 1);
+coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2);
+coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3);
+coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3, C4 T4 4);
+coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3, C4 T4 4, C5 T5 5);
+coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3, C4 T4 4, C5 T5 5, C6 T6 6);
+coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3, C4 T4 4, C5 T5 5, C6 T6 6, C7 T7 7);

@@ -1,0 +1,158 @@
+//! Static tilers (SPEC §1): a layout, an integer tile `C<N>`, or a tuple of
+//! tilers applied mode by mode — `tiler!(<4:1,8:2>)` is
+//! `Tiler<(Layout<C<4>, C<1>>, Layout<C<8>, C<2>>)>`. An integer tile `n`
+//! means `n:1` to composition and CuTe's `make_layout(n)` (`n:1`, `1:0` for
+//! `n = 1`) to the divides and products, as in cute-dynamic.
+//!
+//! ```
+//! use cute_static::tiler;
+//! let t = tiler!(<4:1, 8:2>);
+//! assert_eq!(t.to_string(), "<_4:_1,_8:_2>");
+//! assert_eq!(t.to_dynamic().to_string(), "<4:1,8:2>");
+//! ```
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use crate::data::int_tuple::{C, Sealed, StaticInt, hlist};
+use crate::data::layout::{Layout, StaticLayout};
+
+/// A static tiler: `T` is a layout, a `C<N>`, or a tuple of tilers.
+pub struct Tiler<T>(PhantomData<T>);
+
+impl<T> Tiler<T> {
+    /// The tiler value (it carries no data).
+    #[inline(always)]
+    pub const fn new() -> Self {
+        Tiler(PhantomData)
+    }
+}
+impl<T> Clone for Tiler<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Tiler<T> {}
+impl<T> Default for Tiler<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+impl<T: TilerMode> fmt::Debug for Tiler<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Tiler({self})")
+    }
+}
+/// CuTe notation with static leaves: `<_4:_1,_8:_2>`.
+impl<T: TilerMode> fmt::Display for Tiler<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        T::fmt_cute(f)
+    }
+}
+impl<T: TilerMode> Tiler<T> {
+    /// The equal run-time tiler.
+    pub fn to_dynamic(self) -> cute_dynamic::Tiler {
+        T::to_dynamic()
+    }
+}
+
+/// One part of a tiler: a static layout, a `C<N>`, or a tuple of parts.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static tiler",
+    note = "a tiler is a static layout, a `C<N>`, or a tuple of tilers; write it with `tiler!(<…>)`"
+)]
+pub trait TilerMode: Sealed {
+    /// The normalised tiler the algebra runs on.
+    #[doc(hidden)]
+    type Norm;
+    /// The equal run-time tiler.
+    fn to_dynamic() -> cute_dynamic::Tiler;
+    /// Write in CuTe notation.
+    fn fmt_cute(f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+/// A layout tiles the whole operand.
+impl<S, D> TilerMode for Layout<S, D>
+where
+    Self: StaticLayout,
+{
+    type Norm = TL<<Self as StaticLayout>::Tree>;
+    fn to_dynamic() -> cute_dynamic::Tiler {
+        cute_dynamic::Tiler::Layout(Self::default().to_dynamic())
+    }
+    fn fmt_cute(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", Self::default())
+    }
+}
+/// An integer tile.
+impl<const N: usize> TilerMode for C<N>
+where
+    Self: StaticInt,
+{
+    type Norm = TI<<Self as StaticInt>::Tn>;
+    fn to_dynamic() -> cute_dynamic::Tiler {
+        cute_dynamic::Tiler::Int(N as i64)
+    }
+    fn fmt_cute(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "_{N}")
+    }
+}
+
+macro_rules! tiler_tuples {
+    ($($T:ident),+) => {
+        /// A tuple of tilers applies them mode by mode.
+        impl<$($T: TilerMode),+> TilerMode for ($($T,)+) {
+            type Norm = hlist!($($T::Norm),+);
+            fn to_dynamic() -> cute_dynamic::Tiler {
+                cute_dynamic::Tiler::Modes(vec![$($T::to_dynamic()),+])
+            }
+            fn fmt_cute(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("<")?;
+                let mut first = true;
+                $(
+                    if !first { f.write_str(",")?; }
+                    first = false;
+                    $T::fmt_cute(f)?;
+                )+
+                let _ = first;
+                f.write_str(">")
+            }
+        }
+    };
+}
+tiler_tuples!(A);
+tiler_tuples!(A, B);
+tiler_tuples!(A, B, C2);
+tiler_tuples!(A, B, C2, D);
+tiler_tuples!(A, B, C2, D, E);
+tiler_tuples!(A, B, C2, D, E, F);
+tiler_tuples!(A, B, C2, D, E, F, G);
+tiler_tuples!(A, B, C2, D, E, F, G, H);
+
+/// A normalised layout tiler (its zipped tree).
+#[doc(hidden)]
+pub struct TL<T>(PhantomData<T>);
+/// A normalised integer tile.
+#[doc(hidden)]
+pub struct TI<N>(PhantomData<N>);
+
+/// What the algebra accepts as a right operand: a static layout or tiler.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static layout or tiler",
+    note = "write the right operand with `layout!` or `tiler!`"
+)]
+pub trait IntoTiler {
+    /// The normalised tiler.
+    #[doc(hidden)]
+    type Norm;
+}
+/// A layout is a tiler of the whole operand.
+impl<S, D> IntoTiler for Layout<S, D>
+where
+    Self: StaticLayout,
+{
+    type Norm = TL<<Self as StaticLayout>::Tree>;
+}
+/// A tiler value.
+impl<T: TilerMode> IntoTiler for Tiler<T> {
+    type Norm = T::Norm;
+}

@@ -1,0 +1,4 @@
+//! Layer 3, tensors and kernels over static layouts.
+
+pub(crate) mod algorithms;
+pub(crate) mod tensor;

@@ -1,0 +1,477 @@
+//! Mixed static/dynamic layouts (CuTe's `Int<N>` and `int` side by side):
+//! a [`MixedLayout<S, D>`] is the same function from coordinates to offsets
+//! as a [`Layout`](crate::Layout) — `L(i) = Σ ((i / (S0⋯S_{k-1})) mod S_k)·D_k`,
+//! the last mode not reduced — whose leaves are static [`C<N>`](crate::C)
+//! or run-time [`Dyn`] integers. Static leaves are zero-sized, so a mixed
+//! layout stores only its run-time leaves, and evaluation folds the static
+//! ones to constants (`i % 64`, `i / 64` become a mask and a shift).
+//!
+//! Invariants (checked by [`MixedLayout::new`]): every shape leaf is
+//! positive, and the size and the largest offset fit in an `i64`, so
+//! [`to_dynamic`](MixedLayout::to_dynamic) always succeeds and evaluation
+//! on the domain never overflows.
+//!
+//! ```
+//! use cute_static::{layout, __, MixedLayout};
+//! let m = 1000;
+//! let l = layout!((128, {m}):(1, 128))?;
+//! assert_eq!(l.to_string(), "(_128,1000):(_1,_128)");
+//! assert_eq!(core::mem::size_of_val(&l), core::mem::size_of::<usize>());
+//! assert_eq!(l.call(300), 300 % 128 + (300 / 128) * 128);
+//! assert_eq!(l.call_coord((5, 7)), 5 + 7 * 128);
+//! assert_eq!(l.to_dynamic(), "(128,1000):(1,128)".parse()?);
+//! // Slicing: the kept modes and the offset of the fixed ones.
+//! let (col, off) = l.slice((__, 7));
+//! assert_eq!((col.to_string(), off), ("(_128):(_1)".to_string(), 7 * 128));
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use core::fmt;
+
+use cute_dynamic::LayoutError;
+
+use crate::data::int_tuple::{C, Int, IntTuple, Sealed};
+use crate::data::layout::{Layout, StaticLayout};
+
+/// A run-time integer leaf (nalgebra's `Dyn`, CuTe's `int`): usable
+/// wherever a static leaf [`C<N>`] is, in the shape or the stride of a
+/// [`MixedLayout`]. Printed as a plain number, as CuTe prints dynamic
+/// integers.
+///
+/// ```
+/// use cute_static::{Dyn, Int};
+/// assert_eq!(Dyn(12).value(), 12);
+/// assert_eq!(<Dyn as Int>::STATIC, None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dyn(pub usize);
+
+impl Sealed for Dyn {}
+/// `Dyn(n)` has the value `n`, unknown at compile time.
+impl Int for Dyn {
+    #[inline(always)]
+    fn value(self) -> usize {
+        self.0
+    }
+    const STATIC: Option<usize> = None;
+}
+/// A run-time integer is an integer tuple of rank 1 and depth 0.
+impl IntTuple for Dyn {
+    const RANK: usize = 1;
+    const DEPTH: usize = 0;
+    fn to_dynamic(&self) -> cute_dynamic::IntTuple {
+        cute_dynamic::IntTuple::int(self.0 as i64)
+    }
+    fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A shape whose leaves are static or run-time integers, with its
+/// congruent stride type `D`: the value-level evaluation of mixed layouts.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a shape congruent with the stride `{D}`",
+    note = "a mixed layout's shape and stride have the same tree shape; leaves are `C<N>` or `Dyn`"
+)]
+pub trait MixedShape<D>: IntTuple {
+    /// Product of the leaves, or `None` on a zero leaf or an overflow.
+    #[doc(hidden)]
+    fn checked_size(&self) -> Option<usize>;
+    /// `Σ (s - 1)·d` over the leaves, or `None` on overflow.
+    #[doc(hidden)]
+    fn checked_max_offset(&self, d: &D) -> Option<usize>;
+    /// The offset of `i` over these leaves and the quotient left for the
+    /// following modes; with `LAST` the last leaf is not reduced.
+    #[doc(hidden)]
+    fn eval<const LAST: bool>(&self, d: &D, i: usize) -> (usize, usize);
+}
+
+/// Leaves: every integer type, with any integer stride.
+macro_rules! leaf_shape {
+    ($([$($g:tt)*] $t:ty),*) => {$(
+        /// A leaf `s:d`: `(i mod s)·d`, or `i·d` as the last mode.
+        impl<$($g)* Dd: Int> MixedShape<Dd> for $t where $t: Int + IntTuple {
+            #[inline(always)]
+            fn checked_size(&self) -> Option<usize> {
+                Some(self.value()).filter(|&s| s > 0)
+            }
+            #[inline(always)]
+            fn checked_max_offset(&self, d: &Dd) -> Option<usize> {
+                (self.value() - 1).checked_mul(d.value())
+            }
+            #[inline(always)]
+            fn eval<const LAST: bool>(&self, d: &Dd, i: usize) -> (usize, usize) {
+                let (s, d) = (self.value(), d.value());
+                if LAST {
+                    (i.wrapping_mul(d), 0)
+                } else {
+                    ((i % s).wrapping_mul(d), i / s)
+                }
+            }
+        }
+    )*};
+}
+leaf_shape!([const N: usize,] C<N>, [] Dyn, [] typenum::UTerm,
+    [Nn: typenum::Unsigned + Default + Copy + fmt::Debug, B: typenum::Bit + Default + Copy + fmt::Debug,] typenum::UInt<Nn, B>);
+
+/// `()`: size 1, every offset 0.
+impl MixedShape<()> for () {
+    fn checked_size(&self) -> Option<usize> {
+        Some(1)
+    }
+    fn checked_max_offset(&self, _: &()) -> Option<usize> {
+        Some(0)
+    }
+    #[inline(always)]
+    fn eval<const LAST: bool>(&self, _: &(), i: usize) -> (usize, usize) {
+        (0, i)
+    }
+}
+
+/// A coordinate of a mixed layout of shape `S` and stride `D`: a `usize`
+/// (split colexicographically, the last mode not reduced) or a tuple with
+/// one coordinate per mode.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a coordinate of this layout",
+    note = "a coordinate is a `usize` or a tuple of coordinates with one entry per mode"
+)]
+pub trait MixedCoord<S, D> {
+    /// The offset `L(c)`.
+    fn offset(&self, s: &S, d: &D) -> usize;
+}
+/// An integer coordinate.
+impl<S: MixedShape<D>, D> MixedCoord<S, D> for usize {
+    #[inline(always)]
+    fn offset(&self, s: &S, d: &D) -> usize {
+        s.eval::<true>(d, *self).0
+    }
+}
+
+// The hole of a slicing coordinate is the same `__` as for static layouts
+// and tensors.
+use crate::kernel::tensor::Underscore;
+
+/// A value-level list of kept `(shape, stride)` modes.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct MNil;
+/// A non-empty list of kept modes.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct MCons<H, T>(pub H, pub T);
+
+/// One entry of a slicing coordinate against one mode: [`__`](crate::__) keeps the
+/// mode, a `usize` fixes it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a slicing coordinate of this mode",
+    note = "each entry of a slicing coordinate is `__` (keep the mode) or a `usize` (fix it)"
+)]
+pub trait SliceEntry<S, D> {
+    /// The kept modes `R` of the following entries, with this mode in front if kept.
+    #[doc(hidden)]
+    type Prepend<R>;
+    /// The kept modes and the offset of the fixed part.
+    #[doc(hidden)]
+    fn prepend<R>(&self, s: &S, d: &D, rest: R) -> (Self::Prepend<R>, usize);
+}
+/// `_` keeps the mode.
+impl<S: Copy, D: Copy> SliceEntry<S, D> for Underscore {
+    type Prepend<R> = MCons<(S, D), R>;
+    #[inline(always)]
+    fn prepend<R>(&self, s: &S, d: &D, rest: R) -> (Self::Prepend<R>, usize) {
+        (MCons((*s, *d), rest), 0)
+    }
+}
+/// An integer fixes the mode at that coordinate.
+impl<S: MixedShape<D>, D> SliceEntry<S, D> for usize {
+    type Prepend<R> = R;
+    #[inline(always)]
+    fn prepend<R>(&self, s: &S, d: &D, rest: R) -> (R, usize) {
+        (rest, self.offset(s, d))
+    }
+}
+
+/// A slicing coordinate of a layout of shape `S`, stride `D`: a tuple with
+/// one [`SliceEntry`] per top-level mode.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a slicing coordinate of this layout",
+    note = "a slicing coordinate has one entry per top-level mode, each `__` or a `usize`"
+)]
+pub trait MixedSliceCoord<S, D> {
+    /// The kept modes.
+    #[doc(hidden)]
+    type Kept: KeptModes;
+    /// The kept modes and the offset of the fixed part.
+    #[doc(hidden)]
+    fn split(&self, s: &S, d: &D) -> (Self::Kept, usize);
+}
+
+/// A list of kept modes as a shape tuple and a stride tuple.
+#[doc(hidden)]
+pub trait KeptModes {
+    /// The shape tuple.
+    type S;
+    /// The stride tuple.
+    type D;
+    /// The two tuples.
+    fn into_tuples(self) -> (Self::S, Self::D);
+}
+impl KeptModes for MNil {
+    type S = ();
+    type D = ();
+    fn into_tuples(self) -> ((), ()) {
+        ((), ())
+    }
+}
+
+macro_rules! mixed_tuples {
+    ($($S:ident $D:ident $Cd:ident $i:tt),+) => {
+        /// A tuple: modes evaluated in order, the last one inheriting `LAST`.
+        impl<$($S: MixedShape<$D>, $D),+> MixedShape<($($D,)+)> for ($($S,)+) {
+            #[inline(always)]
+            fn checked_size(&self) -> Option<usize> {
+                let mut n = 1usize;
+                $( n = n.checked_mul(self.$i.checked_size()?)?; )+
+                Some(n)
+            }
+            #[inline(always)]
+            fn checked_max_offset(&self, d: &($($D,)+)) -> Option<usize> {
+                let mut m = 0usize;
+                $( m = m.checked_add(self.$i.checked_max_offset(&d.$i)?)?; )+
+                Some(m)
+            }
+            #[inline(always)]
+            fn eval<const LAST: bool>(&self, d: &($($D,)+), i: usize) -> (usize, usize) {
+                mixed_tuples!(@eval self d i LAST 0usize; $($i)+)
+            }
+        }
+        /// A tuple coordinate: `L(c0, c1, …) = Σ L_k(c_k)`.
+        impl<$($Cd: MixedCoord<$S, $D>, $S, $D),+> MixedCoord<($($S,)+), ($($D,)+)> for ($($Cd,)+) {
+            #[inline(always)]
+            fn offset(&self, s: &($($S,)+), d: &($($D,)+)) -> usize {
+                0usize $(.wrapping_add(self.$i.offset(&s.$i, &d.$i)))+
+            }
+        }
+        /// A tuple slicing coordinate: the kept modes concatenated in order.
+        impl<$($Cd: SliceEntry<$S, $D>, $S, $D),+> MixedSliceCoord<($($S,)+), ($($D,)+)> for ($($Cd,)+)
+        where
+            mixed_tuples!(@kept $($Cd $S $D),+): KeptModes,
+        {
+            type Kept = mixed_tuples!(@kept $($Cd $S $D),+);
+            #[inline(always)]
+            fn split(&self, s: &($($S,)+), d: &($($D,)+)) -> (Self::Kept, usize) {
+                mixed_tuples!(@split self s d; $($i)+)
+            }
+        }
+        /// Kept modes as tuples.
+        impl<$($S, $D),+> KeptModes for mixed_tuples!(@list $($S $D)+) {
+            type S = ($($S,)+);
+            type D = ($($D,)+);
+            #[inline(always)]
+            fn into_tuples(self) -> (Self::S, Self::D) {
+                let l = self;
+                mixed_tuples!(@unpack l [] []; $($S)+)
+            }
+        }
+    };
+    (@eval $s:ident $d:ident $i:ident $last:ident $acc:expr; $k:tt) => {{
+        let (o, q) = $s.$k.eval::<$last>(&$d.$k, $i);
+        ($acc.wrapping_add(o), q)
+    }};
+    (@eval $s:ident $d:ident $i:ident $last:ident $acc:expr; $k:tt $($rest:tt)+) => {{
+        let (o, q) = $s.$k.eval::<false>(&$d.$k, $i);
+        let acc = $acc.wrapping_add(o);
+        mixed_tuples!(@eval $s $d q $last acc; $($rest)+)
+    }};
+    (@kept) => { MNil };
+    (@kept $C0:ident $S0:ident $D0:ident $(, $C:ident $S:ident $D:ident)*) => {
+        <$C0 as SliceEntry<$S0, $D0>>::Prepend<mixed_tuples!(@kept $($C $S $D),*)>
+    };
+    (@split $c:ident $s:ident $d:ident;) => { (MNil, 0usize) };
+    (@split $c:ident $s:ident $d:ident; $k:tt $($rest:tt)*) => {{
+        let (rest, o) = mixed_tuples!(@split $c $s $d; $($rest)*);
+        let (kept, o0) = $c.$k.prepend(&$s.$k, &$d.$k, rest);
+        (kept, o.wrapping_add(o0))
+    }};
+    (@list $S0:ident $D0:ident) => { MCons<($S0, $D0), MNil> };
+    (@list $S0:ident $D0:ident $($S:ident $D:ident)+) => { MCons<($S0, $D0), mixed_tuples!(@list $($S $D)+)> };
+    (@unpack $l:ident [$($s:expr,)*] [$($d:expr,)*];) => { (($($s,)*), ($($d,)*)) };
+    (@unpack $l:ident [$($s:expr,)*] [$($d:expr,)*]; $S0:ident $($S:ident)*) => {{
+        let MCons((s, d), _l) = $l;
+        mixed_tuples!(@unpack _l [$($s,)* s,] [$($d,)* d,]; $($S)*)
+    }};
+}
+
+mixed_tuples!(S0 D0 C0 0);
+mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1);
+mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2);
+mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3);
+mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3, S4 D4 C4 4);
+mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3, S4 D4 C4 4, S5 D5 C5 5);
+
+/// The layout of the modes a slicing coordinate `Cd` keeps.
+pub type Sliced<S, D, Cd> = MixedLayout<
+    <<Cd as MixedSliceCoord<S, D>>::Kept as KeptModes>::S,
+    <<Cd as MixedSliceCoord<S, D>>::Kept as KeptModes>::D,
+>;
+
+/// A layout whose leaves are static ([`C<N>`]) or run-time ([`Dyn`])
+/// integers. Only the run-time leaves take space.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MixedLayout<S, D> {
+    shape: S,
+    stride: D,
+}
+
+impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
+    /// The layout `shape:stride`, checked: every shape leaf is positive and
+    /// the size and the largest offset fit in an `i64`.
+    ///
+    /// ```
+    /// use cute_static::{Dyn, MixedLayout, C};
+    /// let l = MixedLayout::new((C::<16>, Dyn(5)), (C::<1>, C::<16>))?;
+    /// assert_eq!(l.to_string(), "(_16,5):(_1,_16)");
+    /// assert!(MixedLayout::new((C::<16>, Dyn(0)), (C::<1>, C::<16>)).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn new(shape: S, stride: D) -> Result<Self, LayoutError> {
+        let l = MixedLayout { shape, stride };
+        let text = || l.to_string();
+        let size = shape_size(&l.shape).ok_or_else(|| {
+            if has_zero(&l.shape) {
+                LayoutError::NonPositiveShape {
+                    shape: format!("{}", Cute(&l.shape)),
+                }
+            } else {
+                LayoutError::Overflow {
+                    operation: "size",
+                    operands: text(),
+                }
+            }
+        })?;
+        let max = l.shape.checked_max_offset(&l.stride);
+        match max {
+            Some(m) if m < i64::MAX as usize && size <= i64::MAX as usize => Ok(l),
+            _ => Err(LayoutError::Overflow {
+                operation: "cosize",
+                operands: text(),
+            }),
+        }
+    }
+
+    /// Number of coordinates: the product of the shape.
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        shape_size(&self.shape).unwrap_or(0)
+    }
+    /// One past the largest offset.
+    pub fn cosize(&self) -> usize {
+        self.shape.checked_max_offset(&self.stride).unwrap_or(0) + 1
+    }
+    /// Number of top-level modes (1 for an integer shape).
+    pub const RANK: usize = S::RANK;
+    /// Nesting depth of the shape (0 for an integer shape).
+    pub const DEPTH: usize = S::DEPTH;
+    /// The offset of the integral coordinate `i` (colexicographic, the last
+    /// mode not reduced); static leaves fold to constants.
+    #[inline(always)]
+    pub fn call(&self, i: usize) -> usize {
+        self.shape.eval::<true>(&self.stride, i).0
+    }
+    /// The offset of a natural or hierarchical coordinate (or an integer).
+    ///
+    /// ```
+    /// use cute_static::layout;
+    /// let n = 3;
+    /// let l = layout!(((2, 2), ({n}, 2)):((1, 8), (2, 16)))?;
+    /// assert_eq!(l.call_coord(((1, 1), (2, 1))), 1 + 8 + 4 + 16);
+    /// assert_eq!(l.call_coord((3, 5)), l.call(3 + 4 * 5));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    #[inline(always)]
+    pub fn call_coord<Cd: MixedCoord<S, D>>(&self, c: Cd) -> usize {
+        c.offset(&self.shape, &self.stride)
+    }
+    /// Slice with a coordinate holding [`__`](crate::__) holes: the layout of the kept
+    /// top-level modes (concatenated in order; a single kept mode is a
+    /// rank-1 tuple, as in CuTe) and the offset of the fixed part.
+    ///
+    /// ```
+    /// use cute_static::{layout, __};
+    /// let n = 10;
+    /// let l = layout!((4, {n}, 2):(1, 4, 64))?;
+    /// let (sub, off) = l.slice((__, 3, __));
+    /// assert_eq!((sub.to_string(), off), ("(_4,_2):(_1,_64)".to_string(), 12));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    #[inline(always)]
+    pub fn slice<Cd>(&self, c: Cd) -> (Sliced<S, D, Cd>, usize)
+    where
+        Cd: MixedSliceCoord<S, D>,
+    {
+        let (kept, off) = c.split(&self.shape, &self.stride);
+        let (shape, stride) = kept.into_tuples();
+        (MixedLayout { shape, stride }, off)
+    }
+    /// The equal run-time layout.
+    pub fn to_dynamic(&self) -> cute_dynamic::Layout {
+        cute_dynamic::Layout::new(self.shape.to_dynamic(), self.stride.to_dynamic())
+            .expect("a mixed layout is congruent with positive shapes by construction")
+    }
+}
+
+impl<S, D> MixedLayout<S, D> {
+    /// The shape.
+    #[inline(always)]
+    pub fn shape(&self) -> &S {
+        &self.shape
+    }
+    /// The stride.
+    #[inline(always)]
+    pub fn stride(&self) -> &D {
+        &self.stride
+    }
+}
+
+/// A static layout is a mixed layout with no run-time leaf.
+impl<S, D> From<Layout<S, D>> for MixedLayout<S, D>
+where
+    Layout<S, D>: StaticLayout,
+    S: Default,
+    D: Default,
+{
+    fn from(_: Layout<S, D>) -> Self {
+        MixedLayout {
+            shape: S::default(),
+            stride: D::default(),
+        }
+    }
+}
+
+fn shape_size<S: MixedShape<D>, D>(s: &S) -> Option<usize> {
+    s.checked_size()
+}
+fn has_zero<S: IntTuple>(s: &S) -> bool {
+    s.to_dynamic().leaves().any(|v| v == 0)
+}
+
+struct Cute<'a, T>(&'a T);
+impl<T: IntTuple> fmt::Display for Cute<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt_cute(f)
+    }
+}
+
+/// CuTe notation: static leaves `_N`, run-time leaves plain, `(_128,1000):(_1,_128)`.
+impl<S: IntTuple, D: IntTuple> fmt::Display for MixedLayout<S, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.shape.fmt_cute(f)?;
+        f.write_str(":")?;
+        self.stride.fmt_cute(f)
+    }
+}
+impl<S: IntTuple, D: IntTuple> fmt::Debug for MixedLayout<S, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "MixedLayout({self})")
+    }
+}
