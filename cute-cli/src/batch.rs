@@ -1,4 +1,4 @@
-//! `cute batch`: the JSON Lines protocol of DESIGN.md.
+//! `cute batch`: the JSON Lines protocol of docs/architecture.md#the-batch-protocol.
 //!
 //! Every input line gets exactly one output line, in order, flushed as soon
 //! as it is written, whatever the line holds:

@@ -1,5 +1,5 @@
 //! Shared helpers for the workspace tests: random layouts for property
-//! tests and the executable post-conditions of every operation (SPEC §3),
+//! tests and the executable post-conditions of every operation (docs/semantics.md#operations),
 //! checked by brute-force evaluation.
 #![forbid(unsafe_code)]
 

@@ -1,4 +1,4 @@
-//! Property tests: every defining property of SPEC §3, by brute force on
+//! Property tests: every defining property of docs/semantics.md#operations, by brute force on
 //! random inputs (2,000 cases per property; `CUTE_PROPTEST_CASES=N` for more).
 
 use cute_dynamic::{

@@ -11,7 +11,7 @@ fn ui() {
 }
 
 /// The first line of every reviewed diagnostic names the rule in plain
-/// words: no typenum type in it (STYLE: a `.stderr` whose first line shows
+/// words: no typenum type in it (docs/architecture.md#diagnostics: a `.stderr` whose first line shows
 /// `UInt<` or `typenum::` is a regression), and it is short enough to read.
 #[test]
 fn first_lines_are_readable() {

@@ -1,4 +1,4 @@
-//! Composition (SPEC §3): `R = A ∘ B` satisfies `compatible(B, R)` and
+//! Composition (docs/semantics.md#composition): `R = A ∘ B` satisfies `compatible(B, R)` and
 //! `R(c) == A(B(c))` for every `c < size(B)`, with `A` evaluated on its
 //! extended domain.
 //!

@@ -1,6 +1,6 @@
 //! Operations by name, on text operands: the one dispatcher behind
 //! `cute batch`, the CLI subcommands and the oracle tests. Op names and
-//! argument forms are those of DESIGN.md's batch protocol.
+//! argument forms are those of the batch protocol (docs/architecture.md#the-batch-protocol).
 
 use crate::data::layout::Layout;
 use crate::data::tiler::Tiler;

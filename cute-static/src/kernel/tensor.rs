@@ -1,4 +1,4 @@
-//! Static tensors (SPEC §8, Cecka §2.5): a tensor is an accessor composed
+//! Static tensors (docs/semantics.md#tensors, Cecka §2.5): a tensor is an accessor composed
 //! with a layout, `T(i) = storage[L(i)]`, here with a static, zero-sized
 //! layout `L` and run-time storage. Defining properties, checked in the
 //! tests:

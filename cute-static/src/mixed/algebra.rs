@@ -1,4 +1,4 @@
-//! The algebra on mixed layouts with static by-mode tilers (SPEC §3): the
+//! The algebra on mixed layouts with static by-mode tilers (docs/semantics.md#divides): the
 //! results equal cute-dynamic's on the same values — `logical_divide(A, T)
 //! = A ∘ (T, complement(T, size(A)))` mode by mode, `zipped_divide` =
 //! `((tiles…),(rests…, A's modes beyond T))`, `tiled_divide` = `(tiles,
