@@ -54,7 +54,7 @@ pub use data::swizzle::{
     gmma_k_atom,
 };
 pub use data::tiler::{AsTiler, Tiler, TilerRef};
-pub use error::LayoutError;
+pub use error::{LayoutError, ParseErrorKind};
 pub use kernel::algorithms::{axpby, batched_gemm, copy, gemm};
 pub use kernel::tensor::{
     Coordinates, Counting, Engine, EngineMut, Tensor, TensorLayout, make_counting_tensor,
@@ -62,5 +62,5 @@ pub use kernel::tensor::{
 };
 pub use text::descriptor::Descriptor;
 pub use text::parse::{MAX_DEPTH, parse_coord, parse_int_tuple, parse_layout, parse_tiler};
-pub use tools::apply::{OPERATIONS, apply};
+pub use tools::ops::{Arg, ArgKind, Args, Example, OPERATIONS, Operation, apply, operation};
 pub use tools::render::print_layout;
