@@ -51,7 +51,7 @@ pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, 
             operation: "complement",
             argument: "cotarget",
             value: cotarget.to_string(),
-            reason: "the cotarget M must be positive".into(),
+            reason: "must be positive".into(),
         });
     }
     let modes = sorted_leaves(a, "complement")?;
