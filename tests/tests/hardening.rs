@@ -183,3 +183,40 @@ fn negative_and_zero_strides_per_operation() {
     err("left_inverse", &["(4,8):(-1,-4)"], "unsupported");
     ok("left_inverse", &["(4,8):(0,1)"], "8:4");
 }
+
+/// A value outside an operation's domain is an `invalid_argument` error
+/// naming the operation and the argument, and a wrong number of arguments an
+/// `arity` error.
+#[test]
+fn bad_arguments_name_the_argument() {
+    let l: cute_dynamic::Layout = "(4,8):(1,4)".parse().unwrap();
+    let named = |e: cute_dynamic::LayoutError, op: &str, arg: &str| match e {
+        cute_dynamic::LayoutError::InvalidArgument {
+            operation,
+            argument,
+            ..
+        } => assert_eq!((operation, argument), (op, arg)),
+        e => panic!("{op}: expected invalid_argument, got {e:?}"),
+    };
+    named(
+        cute_dynamic::complement(&l, 0).unwrap_err(),
+        "complement",
+        "cotarget",
+    );
+    named(cute_dynamic::upcast(0, &l).unwrap_err(), "upcast", "n");
+    named(cute_dynamic::downcast(-2, &l).unwrap_err(), "downcast", "n");
+    named(
+        cute_dynamic::recast_layout(16, 0, &l).unwrap_err(),
+        "recast_layout",
+        "new_bits",
+    );
+    named(
+        apply("complement", &["4:1", "(2,2)"]).unwrap_err(),
+        "complement",
+        "M",
+    );
+    for op in OPERATIONS {
+        let e = op.apply(&vec!["4:1"; op.max_args() + 1]).unwrap_err();
+        assert_eq!(e.kind(), "arity", "{}", op.name);
+    }
+}
