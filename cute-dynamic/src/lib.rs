@@ -20,6 +20,24 @@
 //! assert_eq!(tiled.to_string(), "((2,4),(4,2)):((1,2),(8,32))");
 //! # Ok::<(), LayoutError>(())
 //! ```
+//!
+//! Every operation is a free function and a method of [`Layout`] with the
+//! name of cute-static's method, so code reads the same in both crates:
+//!
+//! | operation | function | method |
+//! |---|---|---|
+//! | coalesce (by a profile) | [`coalesce`] ([`coalesce_by`]) | `l.coalesce()` (`l.coalesce_by(&p)`) |
+//! | filter | [`filter`], [`filter_zeros`] | `l.filter()`, `l.filter_zeros()` |
+//! | composition | [`composition`] | `a.compose(&b)` |
+//! | complement | [`complement`] | `a.complement(m)` |
+//! | right / left inverse | [`right_inverse`], [`left_inverse`] | `l.right_inverse()`, `l.left_inverse()` |
+//! | logical / zipped / tiled / flat divide | [`logical_divide`], … | `a.logical_divide(&t)`, … |
+//! | logical / zipped / tiled / flat product | [`logical_product`], … | `a.logical_product(&t)`, … |
+//! | blocked / raked product | [`blocked_product`], [`raked_product`] | `a.blocked_product(&b)`, … |
+//!
+//! The same operations by name on text operands — for `cute batch`, the
+//! `cute` subcommands and the tests — are one table, [`OPERATIONS`], run by
+//! [`apply`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
