@@ -37,7 +37,7 @@ fn the_algebra_does_not_allocate() {
         results.push(cute_dynamic::logical_product(a, b));
     }
     for (l, &m) in tab.iter().zip(&cos) {
-        results.push(cute_dynamic::coalesce(l));
+        results.push(Ok(cute_dynamic::coalesce(l)));
         results.push(cute_dynamic::complement(l, m));
         results.push(cute_dynamic::right_inverse(l));
         results.push(cute_dynamic::left_inverse(l));

@@ -13,8 +13,10 @@
 //! answered with `{"id":null,"error":{"kind":"parse",…}}`; a request whose
 //! `op` or `args` are missing or ill-typed is answered with kind `parse` and
 //! its `id`; everything else is the library's answer through
-//! [`cute_dynamic::apply`], the one dispatcher. The loop stops only at end of
-//! input (or when stdout is closed).
+//! [`cute_dynamic::apply`], which runs the `op` of the library's operation
+//! table ([`cute_dynamic::OPERATIONS`]): a wrong number of arguments is an
+//! `arity` error, an argument of the wrong kind an `invalid_argument` error.
+//! The loop stops only at end of input (or when stdout is closed).
 
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};

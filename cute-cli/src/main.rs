@@ -1,8 +1,9 @@
 //! The `cute` command: show, evaluate and transform CuTe layouts, draw them
 //! (text, SVG, TikZ), and answer JSON Lines requests (`cute batch`).
 //!
-//! Every operation goes through [`cute_dynamic::apply`], the library's one
-//! dispatcher, so the CLI, `cute batch` and the tests agree by construction.
+//! The algebra subcommands are generated from the library's operation table
+//! ([`cute_dynamic::OPERATIONS`]) and run through it, as `cute batch` and
+//! the tests do, so they agree by construction.
 //! Errors are the library's messages, printed to stderr with exit status 1.
 #![forbid(unsafe_code)]
 
@@ -170,15 +171,14 @@ fn run(cmd: Cmd) -> Result<(), Failure> {
         }
         Cmd::Op(op) => {
             let mut operands = op.operands.clone();
-            let spec = op.spec();
-            if operands.len() < spec.required.len() {
+            if operands.len() < op.operation.min_args() {
                 operands.insert(0, "-".into());
             }
             if let Some(i) = operands.iter().position(|a| a == "-") {
                 operands[i] = stdin_operand()?;
             }
             let args: Vec<&str> = operands.iter().map(String::as_str).collect();
-            let result = cute_dynamic::apply(op.name, &args)?;
+            let result = op.operation.apply(&args)?;
             print(&format!("{result}\n"))
         }
         Cmd::Svg(p) => picture(p, Grid::to_svg),

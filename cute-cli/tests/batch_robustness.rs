@@ -72,7 +72,7 @@ fn generate(count: usize) -> (Vec<u8>, Vec<Expect>) {
                     }
                     _ => format!("{{\"id\":{n},\"op\":\"size\"}}"),
                 };
-                (req.into_bytes(), Expect::Error(id, Some("parse")))
+                (req.into_bytes(), Expect::Error(id, Some("arity")))
             }
             7 => {
                 let op = ["frobnicate", "", "COMPOSITION", "compose"][rng.next(4)];

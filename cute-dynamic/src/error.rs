@@ -1,7 +1,7 @@
 //! Errors: every fallible operation returns `Result<_, LayoutError>`, and the
 //! error names the rule that failed and the operands in CuTe notation.
 
-use std::fmt;
+use core::fmt;
 
 /// The single error type of the run-time layout algebra.
 ///
@@ -13,6 +13,8 @@ use std::fmt;
 pub enum LayoutError {
     /// Malformed text.
     Parse {
+        /// What kind of problem it is (match on this, never on the text).
+        kind: ParseErrorKind,
         /// Byte offset in the input where the problem was found.
         position: usize,
         /// What the parser expected there.
@@ -150,6 +152,29 @@ pub enum LayoutError {
         /// The name given.
         name: String,
     },
+    /// An operation was given too few or too many arguments.
+    Arity {
+        /// The operation.
+        operation: &'static str,
+        /// The fewest arguments it takes.
+        min: usize,
+        /// The most arguments it takes.
+        max: usize,
+        /// The number of arguments given.
+        found: usize,
+    },
+    /// An argument is well-formed but not a value the operation accepts (an
+    /// integer where a tuple was given, a non-positive complement cotarget).
+    InvalidArgument {
+        /// The operation.
+        operation: &'static str,
+        /// The argument's name.
+        argument: &'static str,
+        /// The argument as given.
+        value: String,
+        /// What the argument must be.
+        reason: String,
+    },
     /// A swizzle's parameters are not admissible (`|S| ≥ B`, at most 62 bits).
     InvalidSwizzle {
         /// `B`.
@@ -222,6 +247,8 @@ impl LayoutError {
             Self::NoLeftInverse { .. } => "no_left_inverse",
             Self::Unsupported { .. } => "unsupported",
             Self::UnknownOperation { .. } => "unknown_operation",
+            Self::Arity { .. } => "arity",
+            Self::InvalidArgument { .. } => "invalid_argument",
             Self::InvalidSwizzle { .. } => "invalid_swizzle",
             Self::ZeroDenominator { .. } => "zero_denominator",
             Self::NonIntegralCount { .. } => "non_integral_count",
@@ -246,6 +273,7 @@ impl fmt::Display for LayoutError {
                 position,
                 expected,
                 found,
+                ..
             } => write!(
                 f,
                 "parse error at byte {position}: expected {expected}, found {found}"
@@ -348,6 +376,27 @@ impl fmt::Display for LayoutError {
             ),
             Self::Unsupported { operation, reason } => write!(f, "{operation}: {reason}"),
             Self::UnknownOperation { name } => write!(f, "unknown operation {name:?}"),
+            Self::Arity {
+                operation,
+                min,
+                max,
+                found,
+            } => {
+                write!(f, "{operation} takes {min}")?;
+                if max > min {
+                    let joiner = if *max == min + 1 { "or" } else { "to" };
+                    write!(f, " {joiner} {max}")?;
+                }
+                let noun = if *max == 1 { "argument" } else { "arguments" };
+                let verb = if *found == 1 { "was" } else { "were" };
+                write!(f, " {noun}, but {found} {verb} given")
+            }
+            Self::InvalidArgument {
+                operation,
+                argument,
+                value,
+                reason,
+            } => write!(f, "{operation}: argument {argument} = {value}: {reason}"),
             Self::InvalidSwizzle { b, m, s, reason } => {
                 write!(f, "Swizzle<{b},{m},{s}> is not admissible: {reason}")
             }
@@ -378,6 +427,84 @@ impl fmt::Display for LayoutError {
 }
 
 impl std::error::Error for LayoutError {}
+
+/// What kind of malformed text a [`LayoutError::Parse`] reports: a stable,
+/// matchable classification (the message's `expected`/`found` text is for
+/// people and may change).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character that the grammar does not allow there (also text after a
+    /// complete value).
+    UnexpectedChar,
+    /// The text ends where more was expected.
+    UnexpectedEnd,
+    /// Parentheses, tiler brackets or a basis path nested deeper than
+    /// [`MAX_DEPTH`](crate::MAX_DEPTH).
+    TooDeep,
+    /// An integer literal that does not fit its type (`i64`, or `u32` for a
+    /// basis dimension).
+    IntegerOverflow,
+    /// A shape whose size does not fit in `i64`.
+    SizeOverflow,
+    /// A shape leaf that is zero or negative.
+    NonPositiveShape,
+    /// A stride that is not congruent to the shape (different tree shape).
+    NotCongruent,
+    /// A list with the wrong number of items (a swizzle's `B,M,S`).
+    WrongCount,
+}
+
+impl ParseErrorKind {
+    /// The kind's `snake_case` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::UnexpectedChar => "unexpected_char",
+            Self::UnexpectedEnd => "unexpected_end",
+            Self::TooDeep => "too_deep",
+            Self::IntegerOverflow => "integer_overflow",
+            Self::SizeOverflow => "size_overflow",
+            Self::NonPositiveShape => "non_positive_shape",
+            Self::NotCongruent => "not_congruent",
+            Self::WrongCount => "wrong_count",
+        }
+    }
+}
+
+impl LayoutError {
+    /// A parse error at byte `position` of `text`: the kind is
+    /// [`ParseErrorKind::UnexpectedEnd`] at the end of the text and
+    /// [`ParseErrorKind::UnexpectedChar`] (found: that character) elsewhere.
+    pub(crate) fn unexpected(text: &str, position: usize, expected: impl Into<String>) -> Self {
+        let (kind, found) = match text.get(position..).and_then(|s| s.chars().next()) {
+            None => (ParseErrorKind::UnexpectedEnd, "end of input".to_string()),
+            Some(c) => (ParseErrorKind::UnexpectedChar, format!("'{c}'")),
+        };
+        Self::Parse {
+            kind,
+            position,
+            expected: expected.into(),
+            found,
+        }
+    }
+
+    /// The parse error kind, for a [`LayoutError::Parse`].
+    pub fn parse_kind(&self) -> Option<ParseErrorKind> {
+        match self {
+            Self::Parse { kind, .. } => Some(*kind),
+            _ => None,
+        }
+    }
+
+    /// A parse error with its byte position moved by `offset` (for an error
+    /// found in a part of a larger text); other errors are unchanged.
+    pub(crate) fn shifted(mut self, offset: usize) -> Self {
+        if let Self::Parse { position, .. } = &mut self {
+            *position += offset;
+        }
+        self
+    }
+}
 
 /// `a * b`, or an overflow error naming the operation and operands.
 pub(crate) fn mul(

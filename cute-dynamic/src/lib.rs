@@ -20,6 +20,24 @@
 //! assert_eq!(tiled.to_string(), "((2,4),(4,2)):((1,2),(8,32))");
 //! # Ok::<(), LayoutError>(())
 //! ```
+//!
+//! Every operation is a free function and a method of [`Layout`] with the
+//! name of cute-static's method, so code reads the same in both crates:
+//!
+//! | operation | function | method |
+//! |---|---|---|
+//! | coalesce (by a profile) | [`coalesce`] ([`coalesce_by`]) | `l.coalesce()` (`l.coalesce_by(&p)`) |
+//! | filter | [`filter`], [`filter_zeros`] | `l.filter()`, `l.filter_zeros()` |
+//! | composition | [`composition`] | `a.compose(&b)` |
+//! | complement | [`complement`] | `a.complement(m)` |
+//! | right / left inverse | [`right_inverse`], [`left_inverse`] | `l.right_inverse()`, `l.left_inverse()` |
+//! | logical / zipped / tiled / flat divide | [`logical_divide`], … | `a.logical_divide(&t)`, … |
+//! | logical / zipped / tiled / flat product | [`logical_product`], … | `a.logical_product(&t)`, … |
+//! | blocked / raked product | [`blocked_product`], [`raked_product`] | `a.blocked_product(&b)`, … |
+//!
+//! The same operations by name on text operands — for `cute batch`, the
+//! `cute` subcommands and the tests — are one table, [`OPERATIONS`], run by
+//! [`apply`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -54,7 +72,7 @@ pub use data::swizzle::{
     gmma_k_atom,
 };
 pub use data::tiler::{AsTiler, Tiler, TilerRef};
-pub use error::LayoutError;
+pub use error::{LayoutError, ParseErrorKind};
 pub use kernel::algorithms::{axpby, batched_gemm, copy, gemm};
 pub use kernel::tensor::{
     Coordinates, Counting, Engine, EngineMut, Tensor, TensorLayout, make_counting_tensor,
@@ -62,5 +80,5 @@ pub use kernel::tensor::{
 };
 pub use text::descriptor::Descriptor;
 pub use text::parse::{MAX_DEPTH, parse_coord, parse_int_tuple, parse_layout, parse_tiler};
-pub use tools::apply::{OPERATIONS, apply};
+pub use tools::ops::{Arg, ArgKind, Args, Example, OPERATIONS, Operation, apply, operation};
 pub use tools::render::print_layout;

@@ -237,6 +237,7 @@ impl Text {
                     position,
                     expected,
                     found,
+                    ..
                 } => {
                     let span = if expected.starts_with("a stride congruent") {
                         self.stride_mismatch()

@@ -56,9 +56,7 @@ fn static_left_inverse_accepts(text: &str) -> bool {
         }
         cur = s * d;
     }
-    let Ok(c) = cute_dynamic::coalesce(&l) else {
-        return false;
-    };
+    let c = cute_dynamic::coalesce(&l);
     let mut modes: Vec<(i64, i64)> = c.leaf_modes().collect();
     for i in 0..modes.len() {
         for j in i + 1..modes.len() {

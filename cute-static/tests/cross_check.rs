@@ -37,11 +37,14 @@ impl<const N: usize> ToDyn for C<N> {
 mod dynamic {
     use cute_dynamic::{Layout, LayoutError};
     pub use cute_dynamic::{
-        blocked_product, coalesce, composition, left_inverse, logical_divide, logical_product,
-        raked_product, right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
+        blocked_product, composition, left_inverse, logical_divide, logical_product, raked_product,
+        right_inverse, tiled_divide, tiled_product, zipped_divide, zipped_product,
     };
     pub fn complement(a: &Layout, m: &i64) -> Result<Layout, LayoutError> {
         cute_dynamic::complement(a, *m)
+    }
+    pub fn coalesce(a: &Layout) -> Result<Layout, LayoutError> {
+        Ok(cute_dynamic::coalesce(a))
     }
 }
 

@@ -3,15 +3,8 @@
 //! when the operands are small).
 #![no_main]
 
-use cute_dynamic::{Layout, apply};
+use cute_dynamic::{ArgKind, Layout, OPERATIONS};
 use libfuzzer_sys::fuzz_target;
-
-const OPS: &[&str] = &[
-    "coalesce", "filter", "composition", "complement", "right_inverse", "left_inverse",
-    "logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product",
-    "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product",
-    "max_common_layout", "max_common_vector", "eval", "slice", "cosize",
-];
 
 const SMALL: i64 = 4096;
 
@@ -55,9 +48,18 @@ fuzz_target!(|data: &[u8]| {
     let mut parts = text.splitn(3, '|');
     let (Some(op), Some(x)) = (parts.next(), parts.next()) else { return };
     let y = parts.next();
-    let op = OPS.iter().find(|o| o.starts_with(op.trim())).copied().unwrap_or("composition");
+    // Every operation of the table whose first operand is a layout.
+    let ops = || OPERATIONS.iter().filter(|o| o.args.first().map(|a| a.kind) == Some(ArgKind::Layout));
+    let Some(operation) = ops()
+        .find(|o| o.name == op.trim())
+        .or_else(|| ops().find(|o| o.name.starts_with(op.trim())))
+        .or_else(|| ops().find(|o| o.name == "composition"))
+    else {
+        return;
+    };
+    let op = operation.name;
     let args: Vec<&str> = std::iter::once(x).chain(y).collect();
-    if let Ok(out) = apply(op, &args) {
+    if let Ok(out) = operation.apply(&args) {
         // Results always print in a form that parses back (layouts), or are integers.
         if let Ok(r) = out.parse::<Layout>() {
             let a: Layout = x.parse().unwrap();

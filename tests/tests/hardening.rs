@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use cute_dynamic::{OPERATIONS, apply};
+use cute_dynamic::{OPERATIONS, ParseErrorKind, apply};
 
 /// Operands that stress every code path.
 fn hostile_layouts() -> Vec<String> {
@@ -76,14 +76,15 @@ fn every_operation_answers_every_hostile_input() {
     for op in OPERATIONS {
         for a in &firsts {
             // Unary form, then every binary form.
-            let _ = apply(op, &[a]);
+            let _ = op.apply(&[a]);
             answered += 1;
             for b in &seconds {
                 let t = Instant::now();
-                let r = apply(op, &[a, b]);
+                let r = op.apply(&[a, b]);
                 assert!(
                     t.elapsed() < Duration::from_secs(2),
-                    "{op}({a}, {b}) took {:?}",
+                    "{}({a}, {b}) took {:?}",
+                    op.name,
                     t.elapsed()
                 );
                 if let Err(e) = &r {
@@ -104,6 +105,7 @@ fn nesting_beyond_the_limit_is_a_quick_error() {
         let t = Instant::now();
         let e = text.parse::<cute_dynamic::Layout>().unwrap_err();
         assert_eq!(e.kind(), "parse");
+        assert_eq!(e.parse_kind(), Some(ParseErrorKind::TooDeep));
         assert!(e.to_string().contains("levels of nesting"), "{e}");
         assert!(t.elapsed() < Duration::from_millis(500));
         assert_eq!(apply("coalesce", &[&text]).unwrap_err().kind(), "parse");
@@ -119,11 +121,16 @@ fn zero_and_negative_shapes_are_rejected() {
     for s in ["0:1", "(4,0):(1,4)", "-3:1", "(2,(3,-1)):(1,(2,6))"] {
         let e = s.parse::<cute_dynamic::Layout>().unwrap_err();
         assert_eq!(e.kind(), "parse", "{s}");
+        assert_eq!(
+            e.parse_kind(),
+            Some(ParseErrorKind::NonPositiveShape),
+            "{s}"
+        );
         assert!(e.to_string().contains("positive shape"), "{e}");
     }
     assert_eq!(
         apply("complement", &["4:1", "0"]).unwrap_err().kind(),
-        "non_positive_shape"
+        "invalid_argument"
     );
 }
 
@@ -175,4 +182,41 @@ fn negative_and_zero_strides_per_operation() {
     ok("right_inverse", &["(2,4,3):(1,-2,2)"], "(2,3):(1,8)");
     err("left_inverse", &["(4,8):(-1,-4)"], "unsupported");
     ok("left_inverse", &["(4,8):(0,1)"], "8:4");
+}
+
+/// A value outside an operation's domain is an `invalid_argument` error
+/// naming the operation and the argument, and a wrong number of arguments an
+/// `arity` error.
+#[test]
+fn bad_arguments_name_the_argument() {
+    let l: cute_dynamic::Layout = "(4,8):(1,4)".parse().unwrap();
+    let named = |e: cute_dynamic::LayoutError, op: &str, arg: &str| match e {
+        cute_dynamic::LayoutError::InvalidArgument {
+            operation,
+            argument,
+            ..
+        } => assert_eq!((operation, argument), (op, arg)),
+        e => panic!("{op}: expected invalid_argument, got {e:?}"),
+    };
+    named(
+        cute_dynamic::complement(&l, 0).unwrap_err(),
+        "complement",
+        "cotarget",
+    );
+    named(cute_dynamic::upcast(0, &l).unwrap_err(), "upcast", "n");
+    named(cute_dynamic::downcast(-2, &l).unwrap_err(), "downcast", "n");
+    named(
+        cute_dynamic::recast_layout(16, 0, &l).unwrap_err(),
+        "recast_layout",
+        "new_bits",
+    );
+    named(
+        apply("complement", &["4:1", "(2,2)"]).unwrap_err(),
+        "complement",
+        "M",
+    );
+    for op in OPERATIONS {
+        let e = op.apply(&vec!["4:1"; op.max_args() + 1]).unwrap_err();
+        assert_eq!(e.kind(), "arity", "{}", op.name);
+    }
 }

@@ -65,13 +65,13 @@ proptest! {
 
     #[test]
     fn coalesce_property(l in arb_layout(40)) {
-        let r = coalesce(&l).unwrap();
+        let r = coalesce(&l);
         prop_assert_eq!(check_coalesce(&l, &r), Ok(()));
     }
 
     #[test]
     fn filter_property(l in arb_layout(40)) {
-        let r = filter(&l).unwrap();
+        let r = filter(&l);
         prop_assert_eq!(image(&r), image(&l));
         let modes: Vec<_> = r.leaf_modes().collect();
         prop_assert!(modes == vec![(1, 0)] || modes.iter().all(|&(s, d)| s > 1 && d != 0), "{} -> {}", l, r);

@@ -2,13 +2,22 @@
 //! most 1, `R(i) == L(i)` for every `i < size(L)`, and the fewest modes.
 //! Size-1 modes are dropped and a mode `(s0,d0)` followed by `(s1,d1)` with
 //! `s0·d0 == d1` merges into `(s0·s1, d0)` (CuTe's back-to-front walk).
-//! The by-mode form `coalesce_by(L, profile)` coalesces each mode named by
-//! the profile and keeps the rest.
+//! The by-mode form `coalesce_by(L, profile)` (CuTe's
+//! `coalesce(layout, trg_profile)`) coalesces each mode named by the profile
+//! and keeps the rest. Coalescing cannot fail; only a profile that does not
+//! fit the layout is an error.
+//!
+//! The walk has one switch, `drop_unit` here and `DropUnit` in cute-static,
+//! with the same polarity in both crates: on (`true`, `B1`) it is CuTe's
+//! coalesce, where a size-1 mode is dropped even at the end; off (`false`,
+//! `B0`) the trailing size-1 mode is kept, because it decides the layout on
+//! its extended domain (the form composition uses on its left operand).
 //!
 //! ```
 //! use cute_dynamic::{coalesce, Layout};
 //! let l: Layout = "(2,(1,6)):(1,(6,2))".parse()?;
-//! assert_eq!(coalesce(&l)?.to_string(), "12:1");
+//! assert_eq!(coalesce(&l).to_string(), "12:1");
+//! assert_eq!(l.coalesce().to_string(), "12:1");
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
@@ -23,19 +32,20 @@ pub(crate) type Modes = SmallVec<[(i64, i64); 8]>;
 
 /// CuTe's back-to-front coalescing of flat modes, front to back in the result.
 ///
-/// With `keep_extension`, a trailing size-1 mode is kept (it decides the
-/// layout on its extended domain) instead of being replaced by the mode
-/// before it; this is the form composition uses on its left operand.
+/// With `drop_unit` (CuTe's coalesce) a trailing size-1 mode is replaced by
+/// the mode before it and a lone size-1 mode becomes `1:0`; without it the
+/// trailing size-1 mode is kept (it decides the layout on its extended
+/// domain), the form composition uses on its left operand.
 pub(crate) fn coalesce_modes(
     modes: impl DoubleEndedIterator<Item = (i64, i64)>,
-    keep_extension: bool,
+    drop_unit: bool,
 ) -> Modes {
-    coalesce_rev(modes.rev(), keep_extension)
+    coalesce_rev(modes.rev(), drop_unit)
 }
 
 /// [`coalesce_modes`] on the modes given last to first.
 #[inline]
-fn coalesce_rev(mut it: impl Iterator<Item = (i64, i64)>, keep_extension: bool) -> Modes {
+fn coalesce_rev(mut it: impl Iterator<Item = (i64, i64)>, drop_unit: bool) -> Modes {
     let mut rev: Modes = SmallVec::new();
     let Some(last) = it.next() else {
         return rev;
@@ -47,7 +57,7 @@ fn coalesce_rev(mut it: impl Iterator<Item = (i64, i64)>, keep_extension: bool) 
         }
         let single = rev.len() == 1;
         let front = rev.last_mut().expect("non-empty");
-        if !keep_extension && single && front.0 == 1 {
+        if drop_unit && single && front.0 == 1 {
             *front = (s, d);
         } else if let (Some(true), Some(merged)) = (
             s.checked_mul(d).map(|x| x == front.1),
@@ -59,7 +69,7 @@ fn coalesce_rev(mut it: impl Iterator<Item = (i64, i64)>, keep_extension: bool) 
             rev.push((s, d));
         }
     }
-    if !keep_extension && rev.len() == 1 && rev[0].0 == 1 {
+    if drop_unit && rev.len() == 1 && rev[0].0 == 1 {
         rev[0] = (1, 0);
     }
     rev.reverse();
@@ -69,7 +79,7 @@ fn coalesce_rev(mut it: impl Iterator<Item = (i64, i64)>, keep_extension: bool) 
 /// [`coalesce_modes`] over the leaves of a layout, walked back to front
 /// without collecting them first.
 #[inline]
-pub(crate) fn coalesce_leaves(layout: LayoutRef<'_>, keep_extension: bool) -> Modes {
+pub(crate) fn coalesce_leaves(layout: LayoutRef<'_>, drop_unit: bool) -> Modes {
     let rev = layout
         .shape
         .nodes
@@ -80,22 +90,24 @@ pub(crate) fn coalesce_leaves(layout: LayoutRef<'_>, keep_extension: bool) -> Mo
             (Node::Leaf(s), Node::Leaf(d)) => Some((*s, *d)),
             _ => None,
         });
-    coalesce_rev(rev, keep_extension)
+    coalesce_rev(rev, drop_unit)
 }
 
-/// Coalesce a layout (see the module documentation).
-pub fn coalesce(layout: &Layout) -> Result<Layout, LayoutError> {
-    Ok(coalesce_ref(layout.as_ref()))
+/// Coalesce a layout (see the module documentation); it cannot fail.
+pub fn coalesce(layout: &Layout) -> Layout {
+    coalesce_ref(layout.as_ref())
 }
 
 pub(crate) fn coalesce_ref(layout: LayoutRef<'_>) -> Layout {
-    let m = coalesce_leaves(layout, false);
+    let m = coalesce_leaves(layout, true);
     Layout::unwrap_flat(&m)
 }
 
-/// Coalesce mode by mode as `profile` says: an integer profile coalesces the
-/// whole layout; a tuple profile of rank `r ≤ rank(L)` coalesces mode `i` by
-/// `profile[i]` for `i < r` and keeps the other modes.
+/// Coalesce mode by mode as `profile` says (CuTe's
+/// `coalesce(layout, trg_profile)`): an integer profile coalesces the whole
+/// layout; a tuple profile of rank `r ≤ rank(L)` coalesces mode `i` by
+/// `profile[i]` for `i < r` and keeps the other modes. A profile of higher
+/// rank than the mode it applies to is a [`LayoutError::RankMismatch`].
 ///
 /// ```
 /// use cute_dynamic::{coalesce_by, Layout};
@@ -160,17 +172,17 @@ pub fn filter_zeros(layout: &Layout) -> Layout {
 /// ```
 /// use cute_dynamic::{filter, Layout};
 /// let l: Layout = "(4,(2,3)):(0,(1,2))".parse()?;
-/// assert_eq!(filter(&l)?.to_string(), "6:1");
+/// assert_eq!(filter(&l).to_string(), "6:1");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
-pub fn filter(layout: &Layout) -> Result<Layout, LayoutError> {
+pub fn filter(layout: &Layout) -> Layout {
     let m = coalesce_modes(
         layout
             .leaf_modes()
             .map(|(s, d)| if d == 0 { (1, d) } else { (s, d) })
             .collect::<Modes>()
             .into_iter(),
-        false,
+        true,
     );
-    Ok(Layout::unwrap_flat(&m))
+    Layout::unwrap_flat(&m)
 }

@@ -47,8 +47,11 @@ fn sorted_leaves(a: LayoutRef<'_>, op: &'static str) -> Result<Modes, LayoutErro
 
 pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, LayoutError> {
     if cotarget < 1 {
-        return Err(LayoutError::NonPositiveShape {
-            shape: format!("complement cotarget {cotarget}"),
+        return Err(LayoutError::InvalidArgument {
+            operation: "complement",
+            argument: "cotarget",
+            value: cotarget.to_string(),
+            reason: "must be positive".into(),
         });
     }
     let modes = sorted_leaves(a, "complement")?;
@@ -66,7 +69,7 @@ pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, 
         cur = mul(s, d, "complement", &a)?;
     }
     out.push((ceil_div(cotarget, cur), cur));
-    let m = coalesce_modes(out.into_iter(), false);
+    let m = coalesce_modes(out.into_iter(), true);
     Ok(Layout::unwrap_flat(&m))
 }
 

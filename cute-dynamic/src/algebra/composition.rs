@@ -63,7 +63,7 @@ pub(crate) fn compose_tiler(a: LayoutRef<'_>, b: TilerRef<'_>) -> Result<Layout,
 
 /// Composition with a layout `B`.
 pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
-    let mut a_modes = coalesce_leaves(a, true);
+    let mut a_modes = coalesce_leaves(a, false);
     if a_modes.is_empty() {
         // `()` as the left side: the function 0, like `1:0`.
         a_modes.push((1, 0));

@@ -26,7 +26,7 @@ struct Visit {
 }
 
 fn visit(l: &Layout) -> Visit {
-    let modes = coalesce_leaves(l.as_ref(), false);
+    let modes = coalesce_leaves(l.as_ref(), true);
     let mut prefix = SmallVec::with_capacity(modes.len());
     let mut p = 1i64;
     for &(s, _) in &modes {
@@ -68,7 +68,7 @@ pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
             cur = s.saturating_mul(d);
         }
     }
-    Ok(Layout::unwrap_flat(&coalesce_modes(out.into_iter(), false)))
+    Ok(Layout::unwrap_flat(&coalesce_modes(out.into_iter(), true)))
 }
 
 /// The left inverse (see the module documentation).
@@ -137,7 +137,7 @@ fn cute_left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
         prev_stride = p;
     }
     out.push((last_shape, prev_stride));
-    Ok(Layout::unwrap_flat(&coalesce_modes(out.into_iter(), false)))
+    Ok(Layout::unwrap_flat(&coalesce_modes(out.into_iter(), true)))
 }
 
 /// pycute's `right_inverse(make_layout(L, complement(L)))`: its complement

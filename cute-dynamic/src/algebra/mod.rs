@@ -7,5 +7,6 @@ pub(crate) mod composition;
 pub(crate) mod divide;
 pub(crate) mod inverse;
 pub(crate) mod max_common;
+pub(crate) mod methods;
 pub(crate) mod product;
 pub(crate) mod recast;

@@ -27,13 +27,15 @@
 use crate::data::layout::{Layout, replace_leaves};
 use crate::error::LayoutError;
 
-fn check_factor(op: &'static str, n: i64) -> Result<(), LayoutError> {
+fn check_factor(op: &'static str, argument: &'static str, n: i64) -> Result<(), LayoutError> {
     if n >= 1 {
         Ok(())
     } else {
-        Err(LayoutError::Unsupported {
+        Err(LayoutError::InvalidArgument {
             operation: op,
-            reason: format!("the factor {n} is not positive"),
+            argument,
+            value: n.to_string(),
+            reason: "must be positive".into(),
         })
     }
 }
@@ -44,7 +46,7 @@ fn ceil_div(a: i64, b: i64) -> i64 {
 
 /// CuTe `upcast<N>`: view `n` consecutive elements as one.
 pub fn upcast(n: i64, l: &Layout) -> Result<Layout, LayoutError> {
-    check_factor("upcast", n)?;
+    check_factor("upcast", "n", n)?;
     let (shapes, strides): (Vec<i64>, Vec<i64>) = l
         .leaf_modes()
         .map(|(s, d)| {
@@ -64,7 +66,7 @@ pub fn upcast(n: i64, l: &Layout) -> Result<Layout, LayoutError> {
 
 /// CuTe `downcast<N>`: split every element into `n`.
 pub fn downcast(n: i64, l: &Layout) -> Result<Layout, LayoutError> {
-    check_factor("downcast", n)?;
+    check_factor("downcast", "n", n)?;
     let over = || LayoutError::overflow("downcast", l);
     let mut shapes = Vec::new();
     let mut strides = Vec::new();
@@ -89,8 +91,8 @@ fn gcd(a: i64, b: i64) -> i64 {
 
 /// CuTe `recast_layout<Old, New>` for element sizes given in bits.
 pub fn recast_layout(old_bits: i64, new_bits: i64, l: &Layout) -> Result<Layout, LayoutError> {
-    check_factor("recast_layout", old_bits)?;
-    check_factor("recast_layout", new_bits)?;
+    check_factor("recast_layout", "old_bits", old_bits)?;
+    check_factor("recast_layout", "new_bits", new_bits)?;
     let g = gcd(old_bits, new_bits);
     let (num, den) = (new_bits / g, old_bits / g);
     match (num, den) {

@@ -669,6 +669,7 @@ impl FromStr for CoordLayout {
     fn from_str(text: &str) -> Result<Self, LayoutError> {
         let Some(colon) = text.find(':') else {
             return Err(LayoutError::Parse {
+                kind: crate::error::ParseErrorKind::UnexpectedEnd,
                 position: text.len(),
                 expected: "':' and a basis stride".into(),
                 found: "end of input".into(),
@@ -677,18 +678,7 @@ impl FromStr for CoordLayout {
         let shape: IntTuple = text[..colon].parse()?;
         let rest = &text[colon + 1..];
         let mut p = StrideParser::new(rest, Dialect::Stride);
-        let shift = |e: LayoutError| match e {
-            LayoutError::Parse {
-                position,
-                expected,
-                found,
-            } => LayoutError::Parse {
-                position: position + colon + 1,
-                expected,
-                found,
-            },
-            other => other,
-        };
+        let shift = |e: LayoutError| e.shifted(colon + 1);
         let stride = p.entry(0).map_err(shift)?;
         p.skip_ws();
         if p.pos != rest.len() {

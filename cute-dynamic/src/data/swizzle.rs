@@ -25,7 +25,7 @@ use std::str::FromStr;
 use crate::data::coordinate::Coord;
 use crate::data::int_tuple::IntTuple;
 use crate::data::layout::Layout;
-use crate::error::LayoutError;
+use crate::error::{LayoutError, ParseErrorKind};
 
 /// Largest `B + M + |S|` accepted: the swizzled bits stay inside a
 /// non-negative `i64`.
@@ -141,16 +141,25 @@ impl FromStr for Swizzle {
         let mut parts = Vec::with_capacity(3);
         let mut pos = base;
         for piece in inner.split(',') {
-            let v: i64 = piece.trim().parse().map_err(|_| LayoutError::Parse {
-                position: pos + (piece.len() - piece.trim_start().len()),
-                expected: "an integer swizzle parameter".into(),
-                found: format!("{:?}", piece.trim()),
-            })?;
+            let v: i64 = piece
+                .trim()
+                .parse()
+                .map_err(|e: core::num::ParseIntError| LayoutError::Parse {
+                    kind: match e.kind() {
+                        core::num::IntErrorKind::PosOverflow
+                        | core::num::IntErrorKind::NegOverflow => ParseErrorKind::IntegerOverflow,
+                        _ => ParseErrorKind::UnexpectedChar,
+                    },
+                    position: pos + (piece.len() - piece.trim_start().len()),
+                    expected: "an integer swizzle parameter".into(),
+                    found: format!("{:?}", piece.trim()),
+                })?;
             parts.push(v);
             pos += piece.len() + 1;
         }
         if parts.len() != 3 {
             return Err(LayoutError::Parse {
+                kind: ParseErrorKind::WrongCount,
                 position: base,
                 expected: "three swizzle parameters B,M,S".into(),
                 found: format!("{} parameter(s)", parts.len()),
@@ -264,6 +273,7 @@ impl FromStr for SwizzledLayout {
         let lead = text.len() - text.trim_start().len();
         let Some(close) = text.find('>') else {
             return Err(LayoutError::Parse {
+                kind: ParseErrorKind::UnexpectedEnd,
                 position: lead,
                 expected: "a swizzled layout `Sw<B,M,S> o OFFSET o LAYOUT`".into(),
                 found: text.chars().take(16).collect(),
@@ -272,18 +282,7 @@ impl FromStr for SwizzledLayout {
         let swizzle: Swizzle = text[..=close].parse()?;
         let parts: Vec<&str> = text[close + 1..].split(" o ").collect();
         let at = |k: usize| close + 1 + parts[..k].iter().map(|p| p.len() + 3).sum::<usize>();
-        let shift = |e: LayoutError, base: usize| match e {
-            LayoutError::Parse {
-                position,
-                expected,
-                found,
-            } => LayoutError::Parse {
-                position: position + base,
-                expected,
-                found,
-            },
-            other => other,
-        };
+        let shift = |e: LayoutError, base: usize| e.shifted(base);
         let (offset, layout_text, layout_at) = match parts.as_slice() {
             ["", layout] => (0, *layout, at(1)),
             ["", offset, layout] => {
@@ -291,6 +290,7 @@ impl FromStr for SwizzledLayout {
                     .trim()
                     .parse::<i64>()
                     .map_err(|_| LayoutError::Parse {
+                        kind: ParseErrorKind::UnexpectedChar,
                         position: at(1),
                         expected: "an integer offset".into(),
                         found: offset.trim().to_string(),
@@ -299,6 +299,11 @@ impl FromStr for SwizzledLayout {
             }
             _ => {
                 return Err(LayoutError::Parse {
+                    kind: if text[close + 1..].trim().is_empty() {
+                        ParseErrorKind::UnexpectedEnd
+                    } else {
+                        ParseErrorKind::UnexpectedChar
+                    },
                     position: close + 1,
                     expected: "` o OFFSET o LAYOUT` or ` o LAYOUT` after the swizzle".into(),
                     found: text[close + 1..].chars().take(16).collect(),

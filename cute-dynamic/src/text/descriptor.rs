@@ -37,7 +37,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::data::basis::{BasisStride, ScaledBasis};
-use crate::error::LayoutError;
+use crate::error::{LayoutError, ParseErrorKind};
 use crate::text::parse::MAX_DEPTH;
 
 /// A parsed and normalised layout descriptor: a tuple of basis-stride
@@ -141,11 +141,12 @@ impl<'s> StrideParser<'s> {
     }
 
     pub(crate) fn error(&self, pos: usize, expected: &str) -> LayoutError {
-        let found = match self.text.get(pos..).and_then(|s| s.chars().next()) {
-            None => "end of input".to_string(),
-            Some(c) => format!("{c:?}"),
+        let (kind, found) = match self.text.get(pos..).and_then(|s| s.chars().next()) {
+            None => (ParseErrorKind::UnexpectedEnd, "end of input".to_string()),
+            Some(c) => (ParseErrorKind::UnexpectedChar, format!("{c:?}")),
         };
         LayoutError::Parse {
+            kind,
             position: pos,
             expected: expected.to_string(),
             found,
@@ -158,6 +159,7 @@ impl<'s> StrideParser<'s> {
         if self.peek() == Some(b'(') {
             if depth >= MAX_DEPTH {
                 return Err(LayoutError::Parse {
+                    kind: ParseErrorKind::TooDeep,
                     position: self.pos,
                     expected: format!("at most {MAX_DEPTH} levels of nesting"),
                     found: "a deeper group".into(),
@@ -209,6 +211,7 @@ impl<'s> StrideParser<'s> {
             path.push(self.uint()?);
             if path.len() > MAX_DEPTH {
                 return Err(LayoutError::Parse {
+                    kind: ParseErrorKind::TooDeep,
                     position: self.pos,
                     expected: format!("a basis path of at most {MAX_DEPTH} dimensions"),
                     found: "a longer path".into(),
@@ -260,6 +263,7 @@ impl<'s> StrideParser<'s> {
                 .checked_mul(10)
                 .and_then(|v| v.checked_add(u32::from(b - b'0')))
                 .ok_or_else(|| LayoutError::Parse {
+                    kind: ParseErrorKind::IntegerOverflow,
                     position: start,
                     expected: "a dimension that fits in u32".into(),
                     found: "a larger integer".into(),

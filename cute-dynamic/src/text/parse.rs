@@ -16,7 +16,7 @@ use crate::data::coordinate::Coord;
 use crate::data::int_tuple::{IntTuple, TupleBuilder};
 use crate::data::layout::Layout;
 use crate::data::tiler::Tiler;
-use crate::error::LayoutError;
+use crate::error::{LayoutError, ParseErrorKind};
 
 /// Deepest nesting of parentheses (or tiler brackets) the parsers accept.
 pub const MAX_DEPTH: usize = 64;
@@ -46,20 +46,39 @@ impl<'s> Parser<'s> {
         self.bytes().get(self.pos).copied()
     }
 
-    /// What is at `pos`, for error messages: the next character or `end of input`.
-    fn found_at(&self, pos: usize) -> String {
-        match self.text.get(pos..).and_then(|s| s.chars().next()) {
-            None => "end of input".to_string(),
-            Some(c) => format!("'{c}'"),
+    /// A parse error at `pos`: what was expected there, and what was found
+    /// (the next character, or the end of input).
+    pub(crate) fn error(&self, pos: usize, expected: impl Into<String>) -> LayoutError {
+        LayoutError::unexpected(self.text, pos, expected)
+    }
+
+    /// A parse error of a given kind at `pos`.
+    fn error_of(
+        pos: usize,
+        kind: ParseErrorKind,
+        expected: impl Into<String>,
+        found: impl Into<String>,
+    ) -> LayoutError {
+        LayoutError::Parse {
+            kind,
+            position: pos,
+            expected: expected.into(),
+            found: found.into(),
         }
     }
 
-    pub(crate) fn error(&self, pos: usize, expected: impl Into<String>) -> LayoutError {
-        LayoutError::Parse {
-            position: pos,
-            expected: expected.into(),
-            found: self.found_at(pos),
-        }
+    /// Nesting beyond [`MAX_DEPTH`] at `pos`.
+    fn too_deep(&self, pos: usize) -> LayoutError {
+        let found = match self.text.get(pos..).and_then(|s| s.chars().next()) {
+            None => "end of input".to_string(),
+            Some(c) => format!("'{c}'"),
+        };
+        Self::error_of(
+            pos,
+            ParseErrorKind::TooDeep,
+            format!("at most {MAX_DEPTH} levels of nesting"),
+            found,
+        )
     }
 
     fn expect(&mut self, byte: u8, what: &str) -> Result<(), LayoutError> {
@@ -116,7 +135,7 @@ impl<'s> Parser<'s> {
     ) -> Result<(), LayoutError> {
         if self.peek() == Some(b'(') {
             if depth >= MAX_DEPTH {
-                return Err(self.error(self.pos, format!("at most {MAX_DEPTH} levels of nesting")));
+                return Err(self.too_deep(self.pos));
             }
             self.pos += 1;
             let open = out.open();
@@ -136,11 +155,12 @@ impl<'s> Parser<'s> {
             let at = self.pos;
             let v = self.int()?;
             if positive && v <= 0 {
-                return Err(LayoutError::Parse {
-                    position: at,
-                    expected: "a positive shape".into(),
-                    found: v.to_string(),
-                });
+                return Err(Self::error_of(
+                    at,
+                    ParseErrorKind::NonPositiveShape,
+                    "a positive shape",
+                    v.to_string(),
+                ));
             }
             out.leaf(v);
             Ok(())
@@ -162,22 +182,24 @@ impl<'s> Parser<'s> {
     /// The optional `':' stride` after an already parsed shape.
     fn layout_rest(&mut self, shape: IntTuple) -> Result<Layout, LayoutError> {
         if shape.size().is_none() {
-            return Err(LayoutError::Parse {
-                position: self.pos,
-                expected: "a shape whose size fits in i64".into(),
-                found: shape.to_string(),
-            });
+            return Err(Self::error_of(
+                self.pos,
+                ParseErrorKind::SizeOverflow,
+                "a shape whose size fits in i64",
+                shape.to_string(),
+            ));
         }
         if self.eat(b':') {
             self.skip_ws();
             let at = self.pos;
             let stride = self.int_tuple(false)?;
             if !shape.as_ref().congruent(stride.as_ref()) {
-                return Err(LayoutError::Parse {
-                    position: at,
-                    expected: format!("a stride congruent to the shape {shape}"),
-                    found: stride.to_string(),
-                });
+                return Err(Self::error_of(
+                    at,
+                    ParseErrorKind::NotCongruent,
+                    format!("a stride congruent to the shape {shape}"),
+                    stride.to_string(),
+                ));
             }
             Ok(Layout::from_parts_unchecked(shape, stride))
         } else {
@@ -188,7 +210,7 @@ impl<'s> Parser<'s> {
     /// A tiler: `<…>`, a layout, or a shape (by mode).
     pub(crate) fn tiler(&mut self, depth: usize) -> Result<Tiler, LayoutError> {
         if depth >= MAX_DEPTH {
-            return Err(self.error(self.pos, format!("at most {MAX_DEPTH} levels of nesting")));
+            return Err(self.too_deep(self.pos));
         }
         if self.eat(b'<') {
             let mut modes = Vec::new();
@@ -215,9 +237,7 @@ impl<'s> Parser<'s> {
         match self.peek() {
             Some(b'(') => {
                 if depth >= MAX_DEPTH {
-                    return Err(
-                        self.error(self.pos, format!("at most {MAX_DEPTH} levels of nesting"))
-                    );
+                    return Err(self.too_deep(self.pos));
                 }
                 self.pos += 1;
                 let mut items = Vec::new();
@@ -265,6 +285,7 @@ pub(crate) fn scan_digits(
                 }
             })
             .ok_or_else(|| LayoutError::Parse {
+                kind: ParseErrorKind::IntegerOverflow,
                 position: start,
                 expected: "an integer that fits in i64".into(),
                 found: "a larger integer".into(),
@@ -352,8 +373,22 @@ mod tests {
             e.to_string(),
             "parse error at byte 3: expected an integer, found 'x'"
         );
+        let kind = |text: &str| parse_layout(text).unwrap_err().parse_kind();
+        assert_eq!(kind("(4,8):(1)"), Some(ParseErrorKind::NotCongruent));
+        assert_eq!(kind("(4,0)"), Some(ParseErrorKind::NonPositiveShape));
+        assert_eq!(kind("(4,8"), Some(ParseErrorKind::UnexpectedEnd));
+        assert_eq!(kind("(4,x)"), Some(ParseErrorKind::UnexpectedChar));
+        assert_eq!(kind("4:1 junk"), Some(ParseErrorKind::UnexpectedChar));
+        assert_eq!(
+            kind("99999999999999999999"),
+            Some(ParseErrorKind::IntegerOverflow)
+        );
+        assert_eq!(
+            kind("(4294967296,4294967296)"),
+            Some(ParseErrorKind::SizeOverflow)
+        );
         let deep = "(".repeat(1_000_000);
-        assert!(parse_layout(&deep).is_err());
+        assert_eq!(kind(&deep), Some(ParseErrorKind::TooDeep));
         assert!(parse_layout("99999999999999999999").is_err());
         assert!(parse_layout("4:1 junk").is_err());
     }

@@ -1,5 +1,5 @@
-//! Layer 5, tooling: the operation table behind `cute batch` and the CLI,
-//! and pictures (text grids, SVG, TikZ).
+//! Layer 5, tooling: the operation table behind `apply`, `cute batch` and
+//! the CLI, and pictures (text grids, SVG, TikZ).
 
-pub(crate) mod apply;
+pub(crate) mod ops;
 pub mod render;

@@ -53,58 +53,65 @@ impl<S, D> Layout<S, D> {
 /// The coalesced tree (a leaf or a flat tuple) of a zipped tree.
 pub type CoalescedTree<T> = <T as CoalesceTree<B1>>::Out;
 
-/// Coalesce a zipped tree: `Drop = B1` is CuTe's `coalesce`, `Drop = B0`
-/// keeps the last mode even of size 1 (the extension composition needs)
-/// and returns the flat list of modes instead of a tree.
-pub trait CoalesceTree<Drop> {
+/// Coalesce a zipped tree: `DropUnit = B1` is CuTe's `coalesce`, `DropUnit =
+/// B0` keeps the last mode even of size 1 (the extension composition needs)
+/// and returns the flat list of modes instead of a tree. The switch has the
+/// same name and polarity as cute-dynamic's `drop_unit`.
+pub trait CoalesceTree<DropUnit> {
     /// The result.
     type Out;
 }
 /// `coalesce(L) = unwrap(fix(walk(reverse(flatten(L)))))`.
-impl<T, Drop> CoalesceTree<Drop> for T
+impl<T, DropUnit> CoalesceTree<DropUnit> for T
 where
     T: Flatten,
     FlatOf<T>: RevOnto<HNil>,
-    Rev<FlatOf<T>>: CoalesceStart<Drop>,
-    <Rev<FlatOf<T>> as CoalesceStart<Drop>>::Out: FixUnit<Drop>,
-    Drop: If<UnwrapOf<FixedOf<Rev<FlatOf<T>>, Drop>>, FixedOf<Rev<FlatOf<T>>, Drop>>,
-    FixedOf<Rev<FlatOf<T>>, Drop>: Unwrap,
+    Rev<FlatOf<T>>: CoalesceStart<DropUnit>,
+    <Rev<FlatOf<T>> as CoalesceStart<DropUnit>>::Out: FixUnit<DropUnit>,
+    DropUnit: If<UnwrapOf<FixedOf<Rev<FlatOf<T>>, DropUnit>>, FixedOf<Rev<FlatOf<T>>, DropUnit>>,
+    FixedOf<Rev<FlatOf<T>>, DropUnit>: Unwrap,
 {
-    type Out = Sel<Drop, UnwrapOf<FixedOf<Rev<FlatOf<T>>, Drop>>, FixedOf<Rev<FlatOf<T>>, Drop>>;
+    type Out = Sel<
+        DropUnit,
+        UnwrapOf<FixedOf<Rev<FlatOf<T>>, DropUnit>>,
+        FixedOf<Rev<FlatOf<T>>, DropUnit>,
+    >;
 }
-type FixedOf<R, Drop> = <<R as CoalesceStart<Drop>>::Out as FixUnit<Drop>>::Out;
+type FixedOf<R, DropUnit> = <<R as CoalesceStart<DropUnit>>::Out as FixUnit<DropUnit>>::Out;
 type UnwrapOf<L> = <L as Unwrap>::Out;
 
 /// Start the walk on the reversed modes: the last mode is always kept.
-pub trait CoalesceStart<Drop> {
+pub trait CoalesceStart<DropUnit> {
     /// The coalesced modes, in order.
     type Out;
 }
 /// No modes: nothing.
-impl<Drop> CoalesceStart<Drop> for HNil {
+impl<DropUnit> CoalesceStart<DropUnit> for HNil {
     type Out = HNil;
 }
 /// The last mode seeds the stack, the others are folded in.
-impl<M, T: CoalesceFold<Drop, HCons<M, HNil>>, Drop> CoalesceStart<Drop> for HCons<M, T> {
+impl<M, T: CoalesceFold<DropUnit, HCons<M, HNil>>, DropUnit> CoalesceStart<DropUnit>
+    for HCons<M, T>
+{
     type Out = T::Out;
 }
 
 /// Fold the remaining (reversed) modes onto the stack of result modes.
-pub trait CoalesceFold<Drop, Stack> {
+pub trait CoalesceFold<DropUnit, Stack> {
     /// The final stack (the result modes in order).
     type Out;
 }
 /// Nothing left: the stack is the result.
-impl<Drop, Stack> CoalesceFold<Drop, Stack> for HNil {
+impl<DropUnit, Stack> CoalesceFold<DropUnit, Stack> for HNil {
     type Out = Stack;
 }
 /// Fold mode `(s, d)` in, then the rest.
-impl<Drop, Stack, S, D, T> CoalesceFold<Drop, Stack> for HCons<(S, D), T>
+impl<DropUnit, Stack, S, D, T> CoalesceFold<DropUnit, Stack> for HCons<(S, D), T>
 where
-    Stack: CoalesceStep<Drop, S, D>,
-    T: CoalesceFold<Drop, <Stack as CoalesceStep<Drop, S, D>>::Out>,
+    Stack: CoalesceStep<DropUnit, S, D>,
+    T: CoalesceFold<DropUnit, <Stack as CoalesceStep<DropUnit, S, D>>::Out>,
 {
-    type Out = <T as CoalesceFold<Drop, <Stack as CoalesceStep<Drop, S, D>>::Out>>::Out;
+    type Out = <T as CoalesceFold<DropUnit, <Stack as CoalesceStep<DropUnit, S, D>>::Out>>::Out;
 }
 
 /// Whether a list is empty.
@@ -122,29 +129,29 @@ impl<H, T> IsNil for HCons<H, T> {
 }
 
 /// One step: mode `(s, d)` in front of the stack whose front is `(fs, fd)`.
-pub trait CoalesceStep<Drop, S, D> {
+pub trait CoalesceStep<DropUnit, S, D> {
     /// The new stack.
     type Out;
 }
 /// `s = 1`: skip; front of size 1 alone (dropping): replace; `s·d = fd`:
 /// merge into `(s·fs, d)`; otherwise push.
-impl<Drop, S, D, FS, FD, Rest> CoalesceStep<Drop, S, D> for HCons<(FS, FD), Rest>
+impl<DropUnit, S, D, FS, FD, Rest> CoalesceStep<DropUnit, S, D> for HCons<(FS, FD), Rest>
 where
     S: IsEqual<U1> + Mul<D> + Mul<FS>,
     FS: IsEqual<U1>,
     Rest: IsNil,
     <Rest as IsNil>::Out: core::ops::BitAnd<Eq<FS, U1>>,
-    Drop: core::ops::BitAnd<And<<Rest as IsNil>::Out, Eq<FS, U1>>>,
+    DropUnit: core::ops::BitAnd<And<<Rest as IsNil>::Out, Eq<FS, U1>>>,
     Prod<S, D>: IsEqual<FD>,
     Eq<Prod<S, D>, FD>: If<HCons<(Prod<S, FS>, D), Rest>, HCons<(S, D), Self>>,
-    And<Drop, And<<Rest as IsNil>::Out, Eq<FS, U1>>>: If<
+    And<DropUnit, And<<Rest as IsNil>::Out, Eq<FS, U1>>>: If<
             HCons<(S, D), Rest>,
             Sel<Eq<Prod<S, D>, FD>, HCons<(Prod<S, FS>, D), Rest>, HCons<(S, D), Self>>,
         >,
     Eq<S, U1>: If<
             Self,
             Sel<
-                And<Drop, And<<Rest as IsNil>::Out, Eq<FS, U1>>>,
+                And<DropUnit, And<<Rest as IsNil>::Out, Eq<FS, U1>>>,
                 HCons<(S, D), Rest>,
                 Sel<Eq<Prod<S, D>, FD>, HCons<(Prod<S, FS>, D), Rest>, HCons<(S, D), Self>>,
             >,
@@ -154,7 +161,7 @@ where
         Eq<S, U1>,
         Self,
         Sel<
-            And<Drop, And<<Rest as IsNil>::Out, Eq<FS, U1>>>,
+            And<DropUnit, And<<Rest as IsNil>::Out, Eq<FS, U1>>>,
             HCons<(S, D), Rest>,
             Sel<Eq<Prod<S, D>, FD>, HCons<(Prod<S, FS>, D), Rest>, HCons<(S, D), Self>>,
         >,
@@ -162,25 +169,25 @@ where
 }
 
 /// When dropping, a single remaining mode of size 1 becomes `1:0`.
-pub trait FixUnit<Drop> {
+pub trait FixUnit<DropUnit> {
     /// The fixed list.
     type Out;
 }
 /// `[]` stays.
-impl<Drop> FixUnit<Drop> for HNil {
+impl<DropUnit> FixUnit<DropUnit> for HNil {
     type Out = HNil;
 }
 /// `[(s, d)]` becomes `[(1, 0)]` when dropping and `s = 1`.
-impl<Drop, S, D> FixUnit<Drop> for HCons<(S, D), HNil>
+impl<DropUnit, S, D> FixUnit<DropUnit> for HCons<(S, D), HNil>
 where
     S: IsEqual<U1>,
-    Drop: core::ops::BitAnd<Eq<S, U1>>,
-    And<Drop, Eq<S, U1>>: If<U0, D>,
+    DropUnit: core::ops::BitAnd<Eq<S, U1>>,
+    And<DropUnit, Eq<S, U1>>: If<U0, D>,
 {
-    type Out = HCons<(S, Sel<And<Drop, Eq<S, U1>>, U0, D>), HNil>;
+    type Out = HCons<(S, Sel<And<DropUnit, Eq<S, U1>>, U0, D>), HNil>;
 }
 /// Two or more modes stay.
-impl<Drop, A, B, T> FixUnit<Drop> for HCons<A, HCons<B, T>> {
+impl<DropUnit, A, B, T> FixUnit<DropUnit> for HCons<A, HCons<B, T>> {
     type Out = Self;
 }
 

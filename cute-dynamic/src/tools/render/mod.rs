@@ -302,8 +302,11 @@ impl Grid {
         element_bytes: i64,
     ) -> Result<Self, LayoutError> {
         if element_bytes <= 0 {
-            return Err(LayoutError::NonPositiveShape {
-                shape: format!("element size {element_bytes} bytes"),
+            return Err(LayoutError::InvalidArgument {
+                operation: "swizzled_banks",
+                argument: "element_bytes",
+                value: element_bytes.to_string(),
+                reason: "must be positive".into(),
             });
         }
         check_cells(layout.size(), layout)?;

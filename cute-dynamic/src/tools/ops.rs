@@ -1,0 +1,623 @@
+//! The operation table: every operation that can be called by name on text
+//! operands, described once — its name, the CLI's aliases, its arguments and
+//! their kinds, a help line, an example, and the function that runs it.
+//! [`apply`], the `cute` subcommands, `cute batch`, the oracle and
+//! hardening tests and the fuzz target all read [`OPERATIONS`]; adding an
+//! operation means adding one entry here.
+//!
+//! The number of arguments is checked here, once, from the table
+//! ([`LayoutError::Arity`]); an argument that parses but is not a value of
+//! its kind is a [`LayoutError::InvalidArgument`]; malformed text is a
+//! [`LayoutError::Parse`] at its byte position inside that argument.
+//!
+//! ```
+//! use cute_dynamic::{operation, ArgKind, OPERATIONS};
+//!
+//! let divide = operation("divide").unwrap(); // an alias
+//! assert_eq!(divide.name, "logical_divide");
+//! assert_eq!(divide.args[1].kind, ArgKind::Tiler);
+//! assert_eq!(divide.apply(&["(8,8):(1,8)", "<2:1,4:1>"])?, "((2,4),(4,2)):((1,2),(8,32))");
+//! assert!(OPERATIONS.iter().any(|op| op.name == "complement"));
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use crate::data::coordinate::Coord;
+use crate::data::int_tuple::IntTuple;
+use crate::data::layout::Layout;
+use crate::data::swizzle::Swizzle;
+use crate::data::tiler::Tiler;
+use crate::error::LayoutError;
+use crate::text::descriptor::Descriptor;
+
+/// What an argument holds, and so how its text is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ArgKind {
+    /// A layout in CuTe notation, `(4,8):(1,4)` (no stride: compact).
+    Layout,
+    /// A tiler: `<…,…>` by mode, a layout, or a shape.
+    Tiler,
+    /// An integer.
+    Integer,
+    /// An integer tuple: a coordinate to evaluate at, `(2,5)`, or a
+    /// mode-by-mode profile, `(1,1)`.
+    IntTuple,
+    /// A slicing coordinate: integers, tuples and `_`, `(2,(_,1))`.
+    Coord,
+    /// A swizzle, `Sw<B,M,S>` or `B,M,S`.
+    Swizzle,
+    /// A stride descriptor, `(1@0,8/2@1)`.
+    Descriptor,
+}
+
+/// One argument of an [`Operation`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Arg {
+    /// Its name, as the CLI shows it (`LAYOUT`, `TILER`, `M`).
+    pub name: &'static str,
+    /// What it holds.
+    pub kind: ArgKind,
+    /// Whether it may be left out (only trailing arguments are optional).
+    pub optional: bool,
+}
+
+/// An example call of an [`Operation`] and what it prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Example {
+    /// The arguments.
+    pub args: &'static [&'static str],
+    /// The result, as [`apply`] returns it.
+    pub output: &'static str,
+}
+
+/// One operation callable by name on text operands.
+#[derive(Clone, Copy, Debug)]
+pub struct Operation {
+    /// The name (the op name of `cute batch` and the oracle data).
+    pub name: &'static str,
+    /// Other spellings the CLI accepts (`compose` for `composition`).
+    pub aliases: &'static [&'static str],
+    /// The arguments, in order; optional ones come last.
+    pub args: &'static [Arg],
+    /// One line saying what it computes.
+    pub help: &'static str,
+    /// A call and its result (checked by the tests and shown by `--help`).
+    pub example: Example,
+    /// The function, on arguments whose number is already checked.
+    run: fn(&Args<'_>) -> Result<String, LayoutError>,
+}
+
+impl Operation {
+    /// The fewest arguments the operation takes.
+    pub fn min_args(&self) -> usize {
+        self.args.iter().filter(|a| !a.optional).count()
+    }
+
+    /// The most arguments the operation takes.
+    pub fn max_args(&self) -> usize {
+        self.args.len()
+    }
+
+    /// Run the operation on text operands and print the result in CuTe
+    /// notation (integers as plain numbers).
+    pub fn apply(&self, args: &[&str]) -> Result<String, LayoutError> {
+        let (min, max) = (self.min_args(), self.max_args());
+        if !(min..=max).contains(&args.len()) {
+            return Err(LayoutError::Arity {
+                operation: self.name,
+                min,
+                max,
+                found: args.len(),
+            });
+        }
+        (self.run)(&Args { op: self, args })
+    }
+}
+
+/// The text operands of one call, read by their kinds.
+#[derive(Clone, Copy, Debug)]
+pub struct Args<'a> {
+    op: &'a Operation,
+    args: &'a [&'a str],
+}
+
+impl Args<'_> {
+    /// Argument `i`'s text, `None` when an optional argument is left out.
+    pub fn text(&self, i: usize) -> Option<&str> {
+        self.args.get(i).copied()
+    }
+
+    fn required(&self, i: usize) -> Result<&str, LayoutError> {
+        self.text(i).ok_or(LayoutError::Arity {
+            operation: self.op.name,
+            min: i + 1,
+            max: self.op.max_args(),
+            found: self.args.len(),
+        })
+    }
+
+    fn invalid(&self, i: usize, reason: &str) -> LayoutError {
+        LayoutError::InvalidArgument {
+            operation: self.op.name,
+            argument: self.op.args.get(i).map_or("?", |a| a.name),
+            value: self.text(i).unwrap_or_default().to_string(),
+            reason: reason.to_string(),
+        }
+    }
+
+    /// Argument `i` as a layout.
+    pub fn layout(&self, i: usize) -> Result<Layout, LayoutError> {
+        self.required(i)?.parse()
+    }
+
+    /// Argument `i` as a tiler.
+    pub fn tiler(&self, i: usize) -> Result<Tiler, LayoutError> {
+        self.required(i)?.parse()
+    }
+
+    /// Argument `i` as an integer.
+    pub fn integer(&self, i: usize) -> Result<i64, LayoutError> {
+        let t: IntTuple = self.required(i)?.parse()?;
+        t.as_int()
+            .ok_or_else(|| self.invalid(i, "expected an integer"))
+    }
+
+    /// Argument `i` as an integer tuple.
+    pub fn int_tuple(&self, i: usize) -> Result<IntTuple, LayoutError> {
+        self.required(i)?.parse()
+    }
+
+    /// Argument `i` as a slicing coordinate.
+    pub fn coord(&self, i: usize) -> Result<Coord, LayoutError> {
+        self.required(i)?.parse()
+    }
+
+    /// Argument `i` as a swizzle.
+    pub fn swizzle(&self, i: usize) -> Result<Swizzle, LayoutError> {
+        self.required(i)?.parse()
+    }
+
+    /// Argument `i` as a descriptor.
+    pub fn descriptor(&self, i: usize) -> Result<Descriptor, LayoutError> {
+        self.required(i)?.parse()
+    }
+}
+
+const fn arg(name: &'static str, kind: ArgKind) -> Arg {
+    Arg {
+        name,
+        kind,
+        optional: false,
+    }
+}
+
+const fn optional(name: &'static str, kind: ArgKind) -> Arg {
+    Arg {
+        name,
+        kind,
+        optional: true,
+    }
+}
+
+const fn example(args: &'static [&'static str], output: &'static str) -> Example {
+    Example { args, output }
+}
+
+const LAYOUT: &[Arg] = &[arg("LAYOUT", ArgKind::Layout)];
+const LAYOUT_TILER: &[Arg] = &[arg("LAYOUT", ArgKind::Layout), arg("TILER", ArgKind::Tiler)];
+const A_TILER: &[Arg] = &[arg("A", ArgKind::Layout), arg("B", ArgKind::Tiler)];
+const A_B: &[Arg] = &[arg("A", ArgKind::Layout), arg("B", ArgKind::Layout)];
+
+type ByTiler = fn(&Layout, &Tiler) -> Result<Layout, LayoutError>;
+type ByLayout = fn(&Layout, &Layout) -> Result<Layout, LayoutError>;
+
+fn by_tiler(f: ByTiler, a: &Args<'_>) -> Result<String, LayoutError> {
+    Ok(f(&a.layout(0)?, &a.tiler(1)?)?.to_string())
+}
+
+fn by_layout(f: ByLayout, a: &Args<'_>) -> Result<String, LayoutError> {
+    Ok(f(&a.layout(0)?, &a.layout(1)?)?.to_string())
+}
+
+fn unary(
+    f: fn(&Layout) -> Result<Layout, LayoutError>,
+    a: &Args<'_>,
+) -> Result<String, LayoutError> {
+    Ok(f(&a.layout(0)?)?.to_string())
+}
+
+/// Every operation [`apply`] accepts, in the order `cute --help` lists them.
+pub static OPERATIONS: &[Operation] = &[
+    Operation {
+        name: "eval",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("COORD", ArgKind::IntTuple),
+        ],
+        help: "Evaluate a layout at an integral, natural or hierarchical coordinate",
+        example: example(&["((2,2),(4,2)):((1,8),(2,16))", "(2,5)"], "26"),
+        run: |a| Ok(a.layout(0)?.call_coord(&a.int_tuple(1)?)?.to_string()),
+    },
+    Operation {
+        name: "slice",
+        aliases: &[],
+        args: &[arg("LAYOUT", ArgKind::Layout), arg("COORD", ArgKind::Coord)],
+        help: "Slice a layout with a coordinate holding `_`: prints OFFSET|SUBLAYOUT",
+        example: example(
+            &["((3,2),((2,3),2)):((4,1),((2,15),100))", "(2,((0,_),_))"],
+            "8|(3,2):(15,100)",
+        ),
+        run: |a| {
+            let (l, offset) = a.layout(0)?.slice(&a.coord(1)?)?;
+            Ok(format!("{offset}|{l}"))
+        },
+    },
+    Operation {
+        name: "size",
+        aliases: &[],
+        args: LAYOUT,
+        help: "Number of coordinates of a layout",
+        example: example(&["(4,8):(1,4)"], "32"),
+        run: |a| Ok(a.layout(0)?.size().to_string()),
+    },
+    Operation {
+        name: "cosize",
+        aliases: &[],
+        args: LAYOUT,
+        help: "Largest offset plus one",
+        example: example(&["(4,8):(1,5)"], "39"),
+        run: |a| Ok(a.layout(0)?.cosize()?.to_string()),
+    },
+    Operation {
+        name: "rank",
+        aliases: &[],
+        args: LAYOUT,
+        help: "Number of top-level modes of a layout",
+        example: example(&["(4,(2,3)):(1,(4,8))"], "2"),
+        run: |a| Ok(a.layout(0)?.rank().to_string()),
+    },
+    Operation {
+        name: "depth",
+        aliases: &[],
+        args: LAYOUT,
+        help: "Nesting depth of a layout (0 for an integer mode)",
+        example: example(&["(4,(2,3)):(1,(4,8))"], "2"),
+        run: |a| Ok(a.layout(0)?.depth().to_string()),
+    },
+    Operation {
+        name: "coalesce",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            optional("PROFILE", ArgKind::IntTuple),
+        ],
+        help: "Coalesce a layout (optionally mode by mode, by a profile)",
+        example: example(&["(2,(1,6)):(1,(6,2))"], "12:1"),
+        run: |a| {
+            let l = a.layout(0)?;
+            Ok(match a.text(1) {
+                None => crate::coalesce(&l),
+                Some(_) => crate::coalesce_by(&l, &a.int_tuple(1)?)?,
+            }
+            .to_string())
+        },
+    },
+    Operation {
+        name: "filter",
+        aliases: &[],
+        args: LAYOUT,
+        help: "Remove stride-0 and size-1 modes, then coalesce",
+        example: example(&["(4,2,3):(1,0,4)"], "12:1"),
+        run: |a| Ok(crate::filter(&a.layout(0)?).to_string()),
+    },
+    Operation {
+        name: "filter_zeros",
+        aliases: &[],
+        args: LAYOUT,
+        help: "Replace stride-0 modes by size-1 modes",
+        example: example(&["(4,2):(1,0)"], "(4,1):(1,0)"),
+        run: |a| Ok(crate::filter_zeros(&a.layout(0)?).to_string()),
+    },
+    Operation {
+        name: "composition",
+        aliases: &["compose"],
+        args: A_TILER,
+        help: "Compose A ∘ B (B a layout or a tiler <…,…>)",
+        example: example(&["(4,6,8,10):(2,3,5,7)", "6:12"], "(2,3):(9,5)"),
+        run: |a| by_tiler(crate::composition::<Tiler>, a),
+    },
+    Operation {
+        name: "complement",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            optional("M", ArgKind::Integer),
+        ],
+        help: "Complement of a layout with respect to M (default: its cosize)",
+        example: example(&["4:32", "256"], "(32,2):(1,128)"),
+        run: |a| {
+            let l = a.layout(0)?;
+            Ok(match a.text(1) {
+                None => crate::complement_default(&l)?,
+                Some(_) => crate::complement(&l, a.integer(1)?)?,
+            }
+            .to_string())
+        },
+    },
+    Operation {
+        name: "right_inverse",
+        aliases: &["right-inverse"],
+        args: LAYOUT,
+        help: "Right inverse R: L(R(i)) = i",
+        example: example(&["(4,8):(8,1)"], "(8,4):(4,1)"),
+        run: |a| unary(crate::right_inverse, a),
+    },
+    Operation {
+        name: "left_inverse",
+        aliases: &["left-inverse"],
+        args: LAYOUT,
+        help: "Left inverse R: R(L(i)) = i",
+        example: example(&["(4,8):(1,5)"], "(5,8):(1,4)"),
+        run: |a| unary(crate::left_inverse, a),
+    },
+    Operation {
+        name: "logical_divide",
+        aliases: &["divide"],
+        args: LAYOUT_TILER,
+        help: "A ∘ (B, complement(B, size(A))), mode by mode",
+        example: example(
+            &["(8,8):(1,8)", "<2:1,4:1>"],
+            "((2,4),(4,2)):((1,2),(8,32))",
+        ),
+        run: |a| by_tiler(crate::logical_divide::<Tiler>, a),
+    },
+    Operation {
+        name: "zipped_divide",
+        aliases: &["zdivide"],
+        args: LAYOUT_TILER,
+        help: "Logical divide regrouped as ((tile),(rest))",
+        example: example(
+            &["(8,8):(1,8)", "<2:1,4:1>"],
+            "((2,4),(4,2)):((1,8),(2,32))",
+        ),
+        run: |a| by_tiler(crate::zipped_divide::<Tiler>, a),
+    },
+    Operation {
+        name: "tiled_divide",
+        aliases: &["tdivide"],
+        args: LAYOUT_TILER,
+        help: "Logical divide regrouped as (tile, rest0, rest1, …)",
+        example: example(&["12:1", "<4:1>"], "((4),(3)):((1),(4))"),
+        run: |a| by_tiler(crate::tiled_divide::<Tiler>, a),
+    },
+    Operation {
+        name: "flat_divide",
+        aliases: &[],
+        args: LAYOUT_TILER,
+        help: "Logical divide with every mode flattened one level",
+        example: example(&["(8,8):(1,8)", "<2:1,4:1>"], "(2,4,4,2):(1,8,2,32)"),
+        run: |a| by_tiler(crate::flat_divide::<Tiler>, a),
+    },
+    Operation {
+        name: "logical_product",
+        aliases: &["product"],
+        args: A_TILER,
+        help: "(A, complement(A, size(A)·cosize(B)) ∘ B)",
+        example: example(&["(2,2):(4,1)", "6:1"], "((2,2),(2,3)):((4,1),(2,8))"),
+        run: |a| by_tiler(crate::logical_product::<Tiler>, a),
+    },
+    Operation {
+        name: "zipped_product",
+        aliases: &[],
+        args: A_TILER,
+        help: "Logical product regrouped as ((A modes),(B modes))",
+        example: example(
+            &["(2,2):(1,2)", "(3,4):(1,3)"],
+            "((2,2),(3,4)):((1,2),(4,12))",
+        ),
+        run: |a| by_tiler(crate::zipped_product::<Tiler>, a),
+    },
+    Operation {
+        name: "tiled_product",
+        aliases: &[],
+        args: A_TILER,
+        help: "Logical product regrouped as (A, B0, B1, …)",
+        example: example(&["(2,2):(1,2)", "(3,4):(1,3)"], "((2,2),3,4):((1,2),4,12)"),
+        run: |a| by_tiler(crate::tiled_product::<Tiler>, a),
+    },
+    Operation {
+        name: "flat_product",
+        aliases: &[],
+        args: A_TILER,
+        help: "Logical product with every mode flattened one level",
+        example: example(&["(2,2):(1,2)", "(3,4):(1,3)"], "(2,2,3,4):(1,2,4,12)"),
+        run: |a| by_tiler(crate::flat_product::<Tiler>, a),
+    },
+    Operation {
+        name: "blocked_product",
+        aliases: &["blocked"],
+        args: A_B,
+        help: "Product with A's modes as blocks: ((A0,B0),(A1,B1),…)",
+        example: example(
+            &["(2,2):(1,2)", "(3,4):(1,3)"],
+            "((2,3),(2,4)):((1,4),(2,12))",
+        ),
+        run: |a| by_layout(crate::blocked_product, a),
+    },
+    Operation {
+        name: "raked_product",
+        aliases: &["raked"],
+        args: A_B,
+        help: "Product with A's modes raked across B: ((B0,A0),(B1,A1),…)",
+        example: example(
+            &["(2,2):(1,2)", "(3,4):(1,3)"],
+            "((3,2),(4,2)):((4,1),(12,2))",
+        ),
+        run: |a| by_layout(crate::raked_product, a),
+    },
+    Operation {
+        name: "max_common_layout",
+        aliases: &[],
+        args: A_B,
+        help: "Largest layout R with A(R(k)) = B(R(k)) = k",
+        example: example(&["(4,8):(1,4)", "(4,2):(1,4)"], "8:1"),
+        run: |a| by_layout(crate::max_common_layout, a),
+    },
+    Operation {
+        name: "max_common_vector",
+        aliases: &[],
+        args: A_B,
+        help: "Size of max_common_layout(A, B)",
+        example: example(&["(4,8):(1,4)", "(4,2):(1,4)"], "8"),
+        run: |a| Ok(crate::max_common_vector(&a.layout(0)?, &a.layout(1)?)?.to_string()),
+    },
+    Operation {
+        name: "swizzle",
+        aliases: &[],
+        args: &[
+            arg("SWIZZLE", ArgKind::Swizzle),
+            arg("OFFSET", ArgKind::Integer),
+        ],
+        help: "Apply a swizzle Sw<B,M,S> (written B,M,S) to an offset",
+        example: example(&["3,4,3", "128"], "144"),
+        run: |a| Ok(a.swizzle(0)?.apply(a.integer(1)?).to_string()),
+    },
+    Operation {
+        name: "descriptor",
+        aliases: &[],
+        args: &[arg("DESCRIPTOR", ArgKind::Descriptor)],
+        help: "Normalise a stride descriptor (counts and basis dimensions)",
+        example: example(&["( 1@0 , 8/2@1 )"], "(1@0,4@1)"),
+        run: |a| Ok(a.descriptor(0)?.to_string()),
+    },
+];
+
+/// The operation called `name` or one of its aliases.
+///
+/// ```
+/// assert_eq!(cute_dynamic::operation("compose").unwrap().name, "composition");
+/// assert!(cute_dynamic::operation("frobnicate").is_none());
+/// ```
+pub fn operation(name: &str) -> Option<&'static Operation> {
+    OPERATIONS
+        .iter()
+        .find(|op| op.name == name || op.aliases.contains(&name))
+}
+
+/// Run operation `op` (by its name; the CLI's aliases are not op names) on
+/// text operands and print the result in CuTe notation.
+///
+/// ```
+/// use cute_dynamic::apply;
+/// assert_eq!(apply("composition", &["(4,6,8,10):(2,3,5,7)", "6:12"])?, "(2,3):(9,5)");
+/// assert_eq!(apply("eval", &["((2,2),(4,2)):((1,8),(2,16))", "(2,5)"])?, "26");
+/// assert_eq!(apply("complement", &["4:32", "256"])?, "(32,2):(1,128)");
+/// assert!(apply("composition", &["(4,6,8):(2,3,5)", "6:3"]).is_err());
+/// assert_eq!(apply("swizzle", &["3,4,3", "128"])?, "144");
+/// assert_eq!(apply("descriptor", &["( 1@0 , 8/2@1 )"])?, "(1@0,4@1)");
+/// assert_eq!(apply("size", &[]).unwrap_err().kind(), "arity");
+/// assert_eq!(apply("complement", &["4:1", "(2,2)"]).unwrap_err().kind(), "invalid_argument");
+/// assert_eq!(apply("compose", &["4:1", "2:1"]).unwrap_err().kind(), "unknown_operation");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn apply(op: &str, args: &[&str]) -> Result<String, LayoutError> {
+    match OPERATIONS.iter().find(|o| o.name == op) {
+        Some(o) => o.apply(args),
+        None => Err(LayoutError::UnknownOperation {
+            name: op.to_string(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_example_prints_what_it_shows() {
+        for op in OPERATIONS {
+            assert_eq!(
+                apply(op.name, op.example.args).as_deref(),
+                Ok(op.example.output),
+                "{}",
+                op.name
+            );
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_optional_arguments_trail() {
+        let mut names: Vec<&str> = OPERATIONS
+            .iter()
+            .flat_map(|op| core::iter::once(op.name).chain(op.aliases.iter().copied()))
+            .collect();
+        let n = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), n, "a name or alias is used twice");
+        for op in OPERATIONS {
+            let first_optional = op.args.iter().position(|a| a.optional);
+            if let Some(i) = first_optional {
+                assert!(op.args[i..].iter().all(|a| a.optional), "{}", op.name);
+            }
+        }
+    }
+
+    #[test]
+    fn wrong_argument_counts_are_arity_errors() {
+        for op in OPERATIONS {
+            let too_many = vec!["1"; op.max_args() + 1];
+            let e = op.apply(&too_many).unwrap_err();
+            assert_eq!(
+                e,
+                LayoutError::Arity {
+                    operation: op.name,
+                    min: op.min_args(),
+                    max: op.max_args(),
+                    found: op.max_args() + 1,
+                }
+            );
+            if op.min_args() > 0 {
+                let e = op.apply(&vec!["1"; op.min_args() - 1]).unwrap_err();
+                assert_eq!(e.kind(), "arity", "{}", op.name);
+            }
+        }
+        assert_eq!(
+            apply("complement", &["4:1", "2", "3"])
+                .unwrap_err()
+                .to_string(),
+            "complement takes 1 or 2 arguments, but 3 were given"
+        );
+        assert_eq!(
+            apply("size", &[]).unwrap_err().to_string(),
+            "size takes 1 argument, but 0 were given"
+        );
+    }
+
+    #[test]
+    fn non_integers_are_invalid_arguments() {
+        let e = apply("complement", &["4:1", "(2,3)"]).unwrap_err();
+        assert_eq!(
+            e,
+            LayoutError::InvalidArgument {
+                operation: "complement",
+                argument: "M",
+                value: "(2,3)".into(),
+                reason: "expected an integer".into(),
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "complement: argument M = (2,3): expected an integer"
+        );
+        assert_eq!(
+            apply("complement", &["4:1", "0"]).unwrap_err().kind(),
+            "invalid_argument"
+        );
+        assert_eq!(
+            apply("swizzle", &["3,4,3", "x"]).unwrap_err().kind(),
+            "parse"
+        );
+    }
+}
