@@ -19,6 +19,8 @@ use std::fmt;
 
 use proc_macro2::{Delimiter, Punct, Spacing, Span, TokenStream, TokenTree};
 
+// shared with cute-core at merge (limits), or `cute_dynamic::MAX_DEPTH`:
+// the unit tests check that the two agree.
 /// Deepest nesting of parentheses (or tiler brackets): the bound of the
 /// workspace's grammar, which every static depth up to it compiles within
 /// the default recursion limit.

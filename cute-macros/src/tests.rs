@@ -119,19 +119,26 @@ fn layouts_agree_with_cute_dynamic() {
         nested(65),
         format!("{}:{}", nested(64), nested(65)),
     ]);
+    let mut accepted = 0;
     for text in &corpus {
         let ours = dynamic_layout(text);
         let theirs = cute_dynamic::parse_layout(text);
         match (&ours, &theirs) {
-            (Ok(a), Ok(b)) => assert_eq!(a, &b.to_string(), "{text}"),
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, &b.to_string(), "{text}");
+                accepted += 1;
+            }
             (Err(_), Err(_)) => {}
             _ => panic!("{text}: macro {ours:?}, cute-dynamic {theirs:?}"),
         }
     }
+    assert_eq!(accepted, 22);
+    assert_eq!(crate::parse::MAX_DEPTH, cute_dynamic::MAX_DEPTH);
 }
 
 #[test]
 fn tilers_agree_with_cute_dynamic() {
+    let mut accepted = 0;
     for text in [
         "<4:1,8:2>",
         "(1,2)",
@@ -156,11 +163,15 @@ fn tilers_agree_with_cute_dynamic() {
         let ours = static_tiler(text);
         let theirs = cute_dynamic::parse_tiler(text);
         match (&ours, &theirs) {
-            (Ok(a), Ok(b)) => assert_eq!(a, &b.to_string(), "{text}"),
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, &b.to_string(), "{text}");
+                accepted += 1;
+            }
             (Err(_), Err(_)) => {}
             _ => panic!("{text}: macro {ours:?}, cute-dynamic {theirs:?}"),
         }
     }
+    assert_eq!(accepted, 12);
 }
 
 #[test]

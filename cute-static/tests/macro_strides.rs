@@ -35,39 +35,22 @@ fn mixed_size_one_modes_have_stride_zero() {
         Layout![(2, 1, { 5 })],
         MixedLayout<(C<2>, C<1>, Dyn), (C<1>, C<0>, C<2>)>
     );
+    // `layout!(lit)` against cute-dynamic's reading of `text`.
+    macro_rules! same {
+        ($lit:tt, $text:expr) => {
+            assert_eq!(layout!($lit).unwrap().to_dynamic(), dl(&$text), "{}", $text)
+        };
+    }
     for m in 2..=9usize {
         let l = layout!((1, { m })).unwrap();
         assert_eq!(l.to_string(), format!("(_1,{m}):(_0,_1)"));
-        assert_eq!(l.to_dynamic(), dl(&format!("(1,{m})")), "(1,{m})");
-        let cases = [
-            (
-                layout!((2, 1, { m })).unwrap().to_dynamic(),
-                format!("(2,1,{m})"),
-            ),
-            (
-                layout!((4, 1, { m })).unwrap().to_dynamic(),
-                format!("(4,1,{m})"),
-            ),
-            (
-                layout!(({ m }, 1, 4)).unwrap().to_dynamic(),
-                format!("({m},1,4)"),
-            ),
-            (
-                layout!(((1, { m }), 1)).unwrap().to_dynamic(),
-                format!("((1,{m}),1)"),
-            ),
-            (
-                layout!((3, (1, { m }), 1, 2)).unwrap().to_dynamic(),
-                format!("(3,(1,{m}),1,2)"),
-            ),
-            (
-                layout!(({ m }, { m }, 1)).unwrap().to_dynamic(),
-                format!("({m},{m},1)"),
-            ),
-        ];
-        for (got, text) in cases {
-            assert_eq!(got, dl(&text), "{text}");
-        }
+        same!((1, { m }), format!("(1,{m})"));
+        same!((2, 1, { m }), format!("(2,1,{m})"));
+        same!((4, 1, { m }), format!("(4,1,{m})"));
+        same!(({ m }, 1, 4), format!("({m},1,4)"));
+        same!(((1, { m }), 1), format!("((1,{m}),1)"));
+        same!((3, (1, { m }), 1, 2), format!("(3,(1,{m}),1,2)"));
+        same!(({ m }, { m }, 1), format!("({m},{m},1)"));
     }
 }
 
