@@ -227,7 +227,12 @@ impl Cursor {
     }
 
     fn top(input: TokenStream) -> Cursor {
-        Cursor::new(input, Span::call_site(), "end of input")
+        let mut c = Cursor::new(input, Span::call_site(), "end of input");
+        // A missing part is reported on the last token written.
+        if let Some(last) = c.tokens.last() {
+            c.end = last.span();
+        }
+        c
     }
 
     fn peek(&self) -> Option<&TokenTree> {
@@ -423,7 +428,8 @@ impl Parser<'_> {
             return Err(c.expected("an integer"));
         };
         let start = Extent::of(&first);
-        // `_4` is one identifier; `_` may also stand before `-4`.
+        // The text of the integer, `-` included, from one token (`_4`, a
+        // literal `4` or `-4`), two (`-` `4`) or three (`_` `-` `4`).
         let mut text = match &first {
             TokenTree::Ident(i) => {
                 let s = i.to_string();
