@@ -119,12 +119,12 @@ impl Node {
     }
 }
 
-/// CuTe notation of the node (`{…}` for a run-time leaf).
+/// CuTe notation of the node (`{expr}` for a run-time leaf).
 impl fmt::Display for Node {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.tree {
             Tree::Leaf(Leaf::Int(v)) => write!(f, "{v}"),
-            Tree::Leaf(Leaf::Dyn(..)) => f.write_str("{…}"),
+            Tree::Leaf(Leaf::Dyn(_, e)) => write!(f, "{{{e}}}"),
             Tree::Invalid => f.write_str("?"),
             Tree::Tuple(kids) => {
                 f.write_str("(")?;
