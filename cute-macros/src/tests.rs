@@ -1,0 +1,243 @@
+//! The macro's own grammar and rules against cute-dynamic's parser, the
+//! workspace's reference for CuTe notation: the same texts are accepted,
+//! and they mean the same layout (canonical text with the compact stride
+//! written out) or tiler.
+
+use std::str::FromStr;
+
+use proc_macro2::TokenStream;
+
+use crate::expand::dynamic_text;
+use crate::parse::{self, Errors, Scan, TilerLit, scan_decimal};
+use crate::validate::{self, Target, compact_strides};
+
+fn tokens(text: &str) -> TokenStream {
+    TokenStream::from_str(text).expect("the corpus tokenizes")
+}
+
+/// The macro's reading of `text` for `dlayout!`: canonical text or errors.
+fn dynamic_layout(text: &str) -> Result<String, syn::Error> {
+    let mut errors = Errors::default();
+    let lit = parse::layout(tokens(text), &mut errors);
+    if let Some(l) = &lit {
+        validate::layout(l, Target::Dynamic, &mut errors);
+    }
+    errors.finish()?;
+    Ok(dynamic_text(&lit.expect("no error, so a literal")))
+}
+
+fn tiler_text(t: &TilerLit) -> String {
+    fn shape(n: &parse::Node) -> String {
+        match &n.tree {
+            parse::Tree::Tuple(kids) => {
+                let kids: Vec<_> = kids.iter().map(shape).collect();
+                format!("<{}>", kids.join(","))
+            }
+            _ => n.to_string(),
+        }
+    }
+    match t {
+        TilerLit::Modes(modes, _) => {
+            let modes: Vec<_> = modes.iter().map(tiler_text).collect();
+            format!("<{}>", modes.join(","))
+        }
+        TilerLit::Layout(l) => dynamic_text(l),
+        TilerLit::Shape(n) => shape(n),
+    }
+}
+
+/// The macro's reading of `text` for `tiler!`.
+fn static_tiler(text: &str) -> Result<String, syn::Error> {
+    let mut errors = Errors::default();
+    let lit = parse::tiler(tokens(text), &mut errors);
+    if let Some(t) = &lit {
+        validate::tiler(t, &mut errors);
+    }
+    errors.finish()?;
+    Ok(tiler_text(&lit.expect("no error, so a literal")))
+}
+
+fn nested(depth: usize) -> String {
+    format!("{}1{}", "(".repeat(depth), ")".repeat(depth))
+}
+
+#[test]
+fn layouts_agree_with_cute_dynamic() {
+    let mut corpus: Vec<String> = [
+        "8:2",
+        "8",
+        "1",
+        "(1)",
+        "()",
+        "():()",
+        "(4,8):(1,4)",
+        "((2,2),(4,2)):((1,8),(2,16))",
+        "(4):(1)",
+        "(3,2):(0,-7)",
+        "_4:_1",
+        "( _4 , _8 ) : ( _1 , _4 )",
+        "(4,1,8)",
+        "(1,4)",
+        "(4,1)",
+        "((1,1),4)",
+        "(4,(1,3),1)",
+        "((((1))))",
+        "(2147483648,2147483648)",
+        "4:-9223372036854775808",
+        "4:_-4",
+        // Errors.
+        "(4,8):(1)",
+        "(4,8):(1,(4,2))",
+        "(4,(8,2)):(1,4)",
+        "(4,0)",
+        "(4,-1)",
+        "(4,x)",
+        "x",
+        "-_4",
+        "_-4",
+        "99999999999999999999",
+        "4:99999999999999999999",
+        "4:1 junk",
+        "(4,)",
+        "(,4)",
+        "(4 8)",
+        "4:",
+        ":4",
+        "(4,8)(1,4)",
+        "(4294967296,4294967296)",
+        "(4, , 8):(1, 4)",
+        "0x10",
+        "1_000",
+        "4u8",
+        "[4]",
+        "{}",
+    ]
+    .map(String::from)
+    .to_vec();
+    corpus.extend([
+        nested(64),
+        nested(65),
+        format!("{}:{}", nested(64), nested(65)),
+    ]);
+    let mut accepted = 0;
+    for text in &corpus {
+        let ours = dynamic_layout(text);
+        let theirs = cute_dynamic::parse_layout(text);
+        match (&ours, &theirs) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, &b.to_string(), "{text}");
+                accepted += 1;
+            }
+            (Err(_), Err(_)) => {}
+            _ => panic!("{text}: macro {ours:?}, cute-dynamic {theirs:?}"),
+        }
+    }
+    assert_eq!(accepted, 22);
+    assert_eq!(crate::parse::MAX_DEPTH, cute_dynamic::MAX_DEPTH);
+}
+
+#[test]
+fn tilers_agree_with_cute_dynamic() {
+    let mut accepted = 0;
+    for text in [
+        "<4:1,8:2>",
+        "(1,2)",
+        "3:2",
+        "4",
+        "<<2,2>,4:1>",
+        "<>",
+        "(16)",
+        "<(7):(1)>",
+        "(7,7,1):(1,1,1)",
+        "<4:1,(2,2)>",
+        "<(2,4):(1,8), 4:2>",
+        "((2,14),16):((6,9),24)",
+        // Errors.
+        "<4:1 8:2>",
+        "<4:1,",
+        "<4:1,8:2",
+        "<(4,0)>",
+        "(4,8):(1)",
+        "<4:1>>",
+    ] {
+        let ours = static_tiler(text);
+        let theirs = cute_dynamic::parse_tiler(text);
+        match (&ours, &theirs) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a, &b.to_string(), "{text}");
+                accepted += 1;
+            }
+            (Err(_), Err(_)) => {}
+            _ => panic!("{text}: macro {ours:?}, cute-dynamic {theirs:?}"),
+        }
+    }
+    assert_eq!(accepted, 12);
+}
+
+#[test]
+fn errors_are_combined() {
+    let mut errors = Errors::default();
+    let lit = parse::layout(tokens("(4, 0, 8):(1, 4, -8)"), &mut errors);
+    validate::layout(&lit.expect("parses"), Target::Static, &mut errors);
+    let messages: Vec<String> = errors
+        .finish()
+        .expect_err("two errors")
+        .into_iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "expected a positive shape, found 0",
+            "static strides are non-negative, found -8 (use `dlayout!` for negative strides)",
+        ]
+    );
+    // A malformed item does not stop the others from being checked.
+    let mut errors = Errors::default();
+    let lit = parse::layout(tokens("((4, , 8), 0, 1500)"), &mut errors);
+    validate::layout(&lit.expect("parses"), Target::Static, &mut errors);
+    assert_eq!(
+        errors
+            .finish()
+            .expect_err("three errors")
+            .into_iter()
+            .count(),
+        3
+    );
+}
+
+#[test]
+fn compact_strides_give_size_one_modes_stride_zero() {
+    let strides = |text: &str| {
+        let mut errors = Errors::default();
+        let lit = parse::layout(tokens(text), &mut errors).expect("parses");
+        compact_strides(&lit.shape)
+            .into_iter()
+            .map(|p| (p.factor, p.dyns))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strides("(1,{m})"), [(0, vec![]), (1, vec![])]);
+    assert_eq!(
+        strides("(2,1,{m})"),
+        [(1, vec![]), (0, vec![]), (2, vec![])]
+    );
+    assert_eq!(
+        strides("({m},1,4,{n})"),
+        [(1, vec![]), (0, vec![]), (1, vec![0]), (4, vec![0])]
+    );
+}
+
+#[test]
+fn the_scanner_reads_i64() {
+    assert_eq!(
+        scan_decimal(b"9223372036854775807", false),
+        Scan::Value(i64::MAX)
+    );
+    assert_eq!(
+        scan_decimal(b"9223372036854775808", true),
+        Scan::Value(i64::MIN)
+    );
+    assert_eq!(scan_decimal(b"9223372036854775808", false), Scan::Overflow);
+    assert_eq!(scan_decimal(b"", false), Scan::NotDecimal);
+    assert_eq!(scan_decimal(b"1_0", false), Scan::NotDecimal);
+}
