@@ -26,6 +26,7 @@
 //! | `logical_product` | `R == (A, complement(A, size(A)·cosize(B)) ∘ B)` by mode |
 //! | `zipped/tiled/flat_product` | the leaves of the logical product, regrouped |
 //! | `blocked/raked_product` | the modes of the padded logical product, zipped |
+//! | `downcast` | `R(i) == N·L(i / N) + i mod N` (first leaf of stride 1) |
 //! | `max_common_layout/vector` | `A(R(k)) == k == B(R(k))` for `k < size(R)` |
 //! | `slice` | `sub(k) + offset == L(coordinate with the holes filled)` |
 //! | `swizzle` | an involution on `[0, period)` that keeps every aligned block |
@@ -782,6 +783,27 @@ pub fn check_max_common_vector(a: &Layout, b: &Layout, n: i64) -> Result<(), Vio
     })
 }
 
+/// `downcast(N, L) = R`: for a layout whose first leaf has stride 1,
+/// `R(i) == N·L(i / N) + i mod N` for every `i < size(R)`, and `size(R) ==
+/// N·size(L)` (other layouts: the leaf rule only, not checked here).
+pub fn check_downcast(n: i64, l: &Layout, r: &Layout) -> Result<(), Violation> {
+    let cx = Ctx::new("downcast", format!("downcast({n}, {l})"), r);
+    cx.ensure(n >= 1, || format!("the factor {n} is not positive"))?;
+    if l.leaf_modes().next().map(|(_, d)| d) != Some(1) {
+        return Ok(());
+    }
+    cx.ensure(r.size() == l.size().wrapping_mul(n), || {
+        format!("size {} is not {n}·size(L)", r.size())
+    })?;
+    same_values(
+        &cx,
+        r,
+        r.size(),
+        |i| n.wrapping_mul(l.call(i / n)).wrapping_add(i % n),
+        "N·L(i/N) + i mod N at",
+    )
+}
+
 /// Fill the holes of `c` with the next coordinates of `fill`, as an
 /// integer tuple.
 fn fill_holes(c: &Coord, fill: &mut dyn Iterator<Item = IntTuple>) -> Option<IntTuple> {
@@ -854,20 +876,23 @@ pub fn check_slice(l: &Layout, c: &Coord, sub: &Layout, offset: i64) -> Result<(
 /// bijection) that maps every aligned block of `period` offsets onto
 /// itself.
 pub fn check_swizzle(sw: &Swizzle) -> Result<(), Violation> {
-    let cx = Ctx::new("swizzle", sw.to_string(), sw);
-    let p = sw.period();
+    check_block_involution(&sw.to_string(), sw.period(), |x| sw.apply(x))
+}
+
+/// The swizzle law for any offset map `f` with period `p` (what
+/// [`check_swizzle`] checks on [`Swizzle::apply`]).
+pub fn check_block_involution(name: &str, p: i64, f: impl Fn(i64) -> i64) -> Result<(), Violation> {
+    let cx = Ctx::new("swizzle", name.to_string(), &name);
+    cx.ensure(p >= 1, || format!("the period {p} is not positive"))?;
     let blocks: &[i64] = if p <= 1 << 40 { &[0, p, 3 * p] } else { &[0] };
     for &base in blocks {
         for x in points(p) {
-            let x = base.saturating_add(x);
-            let y = sw.apply(x);
-            if sw.apply(y) != x {
-                return Err(cx.fail(
-                    Some(x.to_string()),
-                    format!("S(S({x})) = {} ≠ {x}", sw.apply(y)),
-                ));
+            let x = base + x;
+            let y = f(x);
+            if f(y) != x {
+                return Err(cx.fail(Some(x.to_string()), format!("S(S({x})) = {} ≠ {x}", f(y))));
             }
-            if y / p != x / p {
+            if y.div_euclid(p) != x.div_euclid(p) {
                 return Err(cx.fail(
                     Some(x.to_string()),
                     format!("S({x}) = {y} leaves its block"),
@@ -952,26 +977,23 @@ pub fn check_local_partition(
         c.push(ci);
         n.push(m.size());
     }
-    let pr = if part.shape().is_int() {
-        1
-    } else {
-        part.rank()
-    };
-    let sizes: Vec<i64> = (0..pr).map(|i| mode(part, i).size()).collect();
+    let pr = part.rank();
     cx.ensure(pr == l.rank(), || {
         format!("{pr} modes, expected rank(L) = {}", l.rank())
     })?;
+    let l_modes: Vec<Layout> = (0..pr).map(|i| mode(l, i)).collect();
+    let sizes: Vec<i64> = (0..pr).map(|i| mode(part, i).size()).collect();
     for v in points(part.size()) {
         let mut rest = v;
         let mut want = 0i64;
-        for i in 0..pr {
-            let u = if i + 1 == pr { rest } else { rest % sizes[i] };
-            rest /= sizes[i].max(1);
+        for (i, (li, &si)) in l_modes.iter().zip(&sizes).enumerate() {
+            let u = if i + 1 == pr { rest } else { rest % si };
+            rest /= si.max(1);
             let x = match (c.get(i), n.get(i)) {
                 (Some(ci), Some(ni)) => ci + ni * u,
                 _ => u,
             };
-            want = want.wrapping_add(mode(l, i).call(x));
+            want = want.wrapping_add(li.call(x));
         }
         let got = offset.wrapping_add(part.call(v));
         if got != want {
@@ -1199,8 +1221,16 @@ mod tests {
         bad(check_slice(&s, &c, &sub, off + 1));
         bad(check_slice(&s, &c, &l("(3,2):(15,101)"), off));
 
+        let dl = l("(4,8):(1,4)");
+        ok(check_downcast(2, &dl, &crate::downcast(2, &dl).unwrap()));
+        bad(check_downcast(2, &dl, &l("(8,8):(1,16)")));
+
         ok(check_swizzle(&Swizzle::new(3, 4, 3).unwrap()));
         ok(check_swizzle(&Swizzle::new(2, 0, -3).unwrap()));
+        bad(check_block_involution("x+1 mod 8", 8, |x| {
+            x - x % 8 + (x + 1) % 8
+        }));
+        bad(check_block_involution("x+8", 8, |x| x ^ 8));
     }
 
     #[test]

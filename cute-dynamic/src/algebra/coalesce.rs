@@ -5,6 +5,8 @@
 //! The by-mode form `coalesce_by(L, profile)` coalesces each mode named by
 //! the profile and keeps the rest.
 //!
+//! Contract checked by `laws::check_{coalesce,coalesce_by,filter,filter_zeros}` (feature `laws`).
+//!
 //! ```
 //! use cute_dynamic::{coalesce, Layout};
 //! let l: Layout = "(2,(1,6)):(1,(6,2))".parse()?;

@@ -5,6 +5,8 @@
 //! Both follow CuTe: coalesce, visit the modes by increasing stride (ties as
 //! CuTe's exchange sort leaves them) and map each back to its prefix product.
 //!
+//! Contract checked by `laws::check_{right,left}_inverse` (feature `laws`).
+//!
 //! ```
 //! use cute_dynamic::{left_inverse, right_inverse, Layout};
 //! assert_eq!(right_inverse(&"(4,8):(8,1)".parse()?)?.to_string(), "(8,4):(4,1)");
