@@ -26,7 +26,7 @@
 //! | `logical_product` | `R == (A, complement(A, size(A)·cosize(B)) ∘ B)` by mode |
 //! | `zipped/tiled/flat_product` | the leaves of the logical product, regrouped |
 //! | `blocked/raked_product` | the modes of the padded logical product, zipped |
-//! | `downcast` | `R(i) == N·L(i / N) + i mod N` (first leaf of stride 1) |
+//! | `downcast` | `R(i) == N·L(i / N) + i mod N` (only the first leaf of stride ±1, and it 1) |
 //! | `max_common_layout/vector` | `A(R(k)) == k == B(R(k))` for `k < size(R)` |
 //! | `slice` | `sub(k) + offset == L(coordinate with the holes filled)` |
 //! | `swizzle` | an involution on `[0, period)` that keeps every aligned block |
@@ -783,13 +783,15 @@ pub fn check_max_common_vector(a: &Layout, b: &Layout, n: i64) -> Result<(), Vio
     })
 }
 
-/// `downcast(N, L) = R`: for a layout whose first leaf has stride 1,
-/// `R(i) == N·L(i / N) + i mod N` for every `i < size(R)`, and `size(R) ==
-/// N·size(L)` (other layouts: the leaf rule only, not checked here).
+/// `downcast(N, L) = R`: for a layout whose first leaf has stride 1 and no
+/// other leaf stride ±1, `R(i) == N·L(i / N) + i mod N` for every `i <
+/// size(R)`, and `size(R) == N·size(L)` (other layouts: the leaf rule only,
+/// not checked here).
 pub fn check_downcast(n: i64, l: &Layout, r: &Layout) -> Result<(), Violation> {
     let cx = Ctx::new("downcast", format!("downcast({n}, {l})"), r);
     cx.ensure(n >= 1, || format!("the factor {n} is not positive"))?;
-    if l.leaf_modes().next().map(|(_, d)| d) != Some(1) {
+    let mut strides = l.leaf_modes().map(|(_, d)| d);
+    if strides.next() != Some(1) || strides.any(|d| d == 1 || d == -1) {
         return Ok(());
     }
     cx.ensure(r.size() == l.size().wrapping_mul(n), || {

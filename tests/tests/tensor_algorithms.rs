@@ -512,9 +512,6 @@ proptest! {
         )
         .unwrap();
         let d = downcast(n, &layout).unwrap();
-        prop_assert_eq!(d.size(), layout.size() * n);
-        for i in 0..d.size() {
-            prop_assert_eq!(d.call(i), n * layout.call(i / n) + i % n);
-        }
+        prop_assert_eq!(cute_dynamic::laws::check_downcast(n, &layout, &d), Ok(()));
     }
 }
