@@ -360,7 +360,8 @@ fn span(l: &Layout) -> i64 {
         .unwrap_or(1)
 }
 
-/// `complement(A, M) = R`: `M ≥ 1` and `A`'s strides non-negative; `R` is
+/// `complement(A, M) = R`: `M ≥ 1` and `A`'s strides non-negative (on its
+/// leaves of size > 1); `R` is
 /// strictly increasing on its domain, its image is disjoint from `A`'s
 /// (`R(k) ∉ image(A)` for `k > 0`), and it is bounded by the target: `M ≤
 /// span((A,R)) < M + span(A)` (the last mode of `R` reaches `⌈M /
@@ -370,8 +371,8 @@ fn span(l: &Layout) -> i64 {
 pub fn check_complement(a: &Layout, m: i64, r: &Layout) -> Result<(), Violation> {
     let cx = Ctx::new("complement", format!("complement({a}, {m})"), r);
     cx.ensure(m >= 1, || format!("the target {m} is not positive"))?;
-    cx.ensure(a.leaf_modes().all(|(_, d)| d >= 0), || {
-        "A has a negative stride".into()
+    cx.ensure(a.leaf_modes().all(|(s, d)| s == 1 || d >= 0), || {
+        "A has a negative stride on a leaf of size > 1".into()
     })?;
     let mut prev = None;
     for i in points(r.size()) {

@@ -240,4 +240,24 @@ proptest! {
             prop_assert_eq!(laws::check_local_partition(&a, &thr_layout, thr, p.layout(), p.base()), Ok(()));
         }
     }
+
+    #[test]
+    fn every_operation_through_apply_satisfies_its_law(
+        op in 0usize..cute_dynamic::OPERATIONS.len(),
+        leaves in prop::collection::vec((1i64..=6, -8i64..=12), 1..=4),
+        group in prop::collection::vec(any::<bool>(), 4),
+        b in arb_layout(8),
+        m in 1i64..100,
+    ) {
+        // What the fuzz target does, on random operands (negative strides
+        // included): whatever succeeds satisfies its law.
+        let op = cute_dynamic::OPERATIONS[op];
+        let a = layout_text(&leaves, &group, false);
+        let (b, m) = (b.to_string(), m.to_string());
+        for args in [vec![a.as_str()], vec![a.as_str(), b.as_str()], vec![a.as_str(), m.as_str()]] {
+            if let Ok(out) = cute_dynamic::apply(op, &args) {
+                prop_assert_eq!(laws::check_by_name(op, &args, &out), Ok(()), "{}{:?} = {}", op, args, out);
+            }
+        }
+    }
 }
