@@ -26,7 +26,7 @@
 //! | `logical_product` | `R == (A, complement(A, size(A)·cosize(B)) ∘ B)` by mode |
 //! | `zipped/tiled/flat_product` | the leaves of the logical product, regrouped |
 //! | `blocked/raked_product` | the modes of the padded logical product, zipped |
-//! | `downcast` | `R(i) == N·L(i / N) + i mod N` (only the first leaf of stride ±1, and it 1) |
+//! | `downcast` | `R(i) == N·L(i / N) + i mod N` when the first leaf alone has stride ±1, and it is 1 |
 //! | `max_common_layout/vector` | `A(R(k)) == k == B(R(k))` for `k < size(R)` |
 //! | `slice` | `sub(k) + offset == L(coordinate with the holes filled)` |
 //! | `swizzle` | an involution on `[0, period)` that keeps every aligned block |
@@ -79,6 +79,8 @@ impl fmt::Display for Violation {
         Ok(())
     }
 }
+
+impl core::error::Error for Violation {}
 
 /// The law being checked and what it is checked on.
 struct Ctx {
@@ -417,7 +419,8 @@ pub fn check_complement(a: &Layout, m: i64, r: &Layout) -> Result<(), Violation>
     Ok(())
 }
 
-/// `right_inverse(L) = R`: `L(R(i)) == i` for every `i < size(R)`.
+/// `right_inverse(L) = R`: `L(R(i)) == i` for every `i < size(R)` (that
+/// `R` is the largest such layout is not checked by evaluation).
 pub fn check_right_inverse(l: &Layout, r: &Layout) -> Result<(), Violation> {
     let cx = Ctx::new("right_inverse", format!("right_inverse({l})"), r);
     for i in points(r.size()) {
@@ -749,7 +752,8 @@ pub fn check_raked_product(a: &Layout, b: &Layout, r: &Layout) -> Result<(), Vio
 }
 
 /// `max_common_layout(A, B) = R`: `A(R(k)) == k` and `B(R(k)) == k` for
-/// every `k < size(R)` (a contiguous vector both layouts agree on).
+/// every `k < size(R)` (a contiguous vector both layouts agree on; that it
+/// is the largest is not checked by evaluation).
 pub fn check_max_common_layout(a: &Layout, b: &Layout, r: &Layout) -> Result<(), Violation> {
     let cx = Ctx::new(
         "max_common_layout",

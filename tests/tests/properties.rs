@@ -4,7 +4,7 @@
 //! injectivity). 2,000 cases per property; `CUTE_PROPTEST_CASES=N` for more.
 
 use cute_dynamic::{
-    Coord, IntTuple, Layout, LayoutError, Swizzle, Tiler, blocked_product, coalesce, coalesce_by,
+    Coord, IntTuple, Layout, LayoutError, Tiler, blocked_product, coalesce, coalesce_by,
     complement, composition, crd2idx, downcast, filter, filter_zeros, flat_divide, flat_product,
     idx2crd, laws, left_inverse, logical_divide, logical_product, make_counting_tensor,
     max_common_layout, max_common_vector, raked_product, right_inverse, tiled_divide,
@@ -217,13 +217,6 @@ proptest! {
     #[test]
     fn downcast_property(l in arb_admissible_layout(), n in 1i64..5) {
         prop_assert_eq!(laws::check_downcast(n, &l, &downcast(n, &l).unwrap()), Ok(()));
-    }
-
-    #[test]
-    fn swizzles_are_block_involutions(b in 0u32..4, m in 0u32..4, s in -6i32..=6) {
-        if let Ok(sw) = Swizzle::new(b, m, s) {
-            prop_assert_eq!(laws::check_swizzle(&sw), Ok(()));
-        }
     }
 
     #[test]
