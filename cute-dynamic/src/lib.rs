@@ -45,6 +45,8 @@ mod algebra;
 mod data;
 mod error;
 mod kernel;
+#[cfg(feature = "laws")]
+pub mod laws;
 mod text;
 mod tools;
 

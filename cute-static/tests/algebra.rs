@@ -1,14 +1,17 @@
 //! The static algebra on the specification's worked examples: result types
-//! (`assert_type_eq_all!`), zero size, defining properties by brute force,
-//! and agreement with cute-dynamic.
+//! (`assert_type_eq_all!`), zero size, the operations' laws
+//! (`cute_dynamic::laws`, via `to_dynamic()`), and agreement with
+//! cute-dynamic.
+use cute_dynamic::laws;
 use cute_static::*;
 use static_assertions::assert_type_eq_all;
 
-/// `R(i) == A(B(i))` for every `i < size(B)` (composition's defining property).
+/// Composition's law (`cute_dynamic::laws`) on the static result, which is
+/// zero-sized.
 fn check_composition<A: StaticLayout, B: StaticLayout, R: StaticLayout>(a: A, b: B, r: R) {
-    assert_eq!(R::SIZE, B::SIZE);
-    for i in 0..B::SIZE {
-        assert_eq!(r.call(i), a.call(b.call(i)), "{a} ∘ {b} = {r} at {i}");
+    let (a, b, r2) = (a.to_dynamic(), b.to_dynamic(), r.to_dynamic());
+    if let Err(v) = laws::check_composition(&a, &b, &r2) {
+        panic!("{v}");
     }
     assert_eq!(core::mem::size_of::<R>(), 0);
 }
@@ -84,23 +87,22 @@ fn complement_and_products() {
 
 #[test]
 fn complement_property() {
-    // Disjoint images and strictly increasing (Cecka eqs. 27-29).
     let a = layout!((2, 4):(1, 6));
     let c = a.complement(C::<48>);
-    let image: Vec<usize> = (0..8).map(|i| a.call(i)).collect();
-    for i in 1..<Complemented<Layout![(2, 4):(1, 6)], C<48>> as StaticLayout>::SIZE {
-        assert!(c.call(i) > c.call(i - 1));
-        assert!(!image.contains(&c.call(i)));
-    }
+    assert_eq!(
+        laws::check_complement(&a.to_dynamic(), 48, &c.to_dynamic()),
+        Ok(())
+    );
 }
 
 #[test]
 fn right_inverse_property() {
     let l = layout!((2, (3, 4)):(12, (1, 3)));
     let r = l.right_inverse();
-    for i in 0..<RightInverse<Layout![(2, (3, 4)):(12, (1, 3))]> as StaticLayout>::SIZE {
-        assert_eq!(l.call(r.call(i)), i);
-    }
+    assert_eq!(
+        laws::check_right_inverse(&l.to_dynamic(), &r.to_dynamic()),
+        Ok(())
+    );
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! result with `to_dynamic()`, and compares it with cute-dynamic's result
 //! and with the oracle's expected string; the static printing must be the
 //! same string with `_` before each integer, and the result zero-sized.
-//! The cases are valid oracle cases that fit the static crate
+//! Every static result also satisfies its operation's law
+//! (`cute_dynamic::laws`). The cases are valid oracle cases that fit the
+//! static crate
 //! (`tests/generated/oracle_cases.rs`, from `examples/gen_cross_check.rs`).
 use cute_static::{C, layout, tiler};
 
@@ -59,6 +61,16 @@ macro_rules! cross {
         assert_eq!(got, want, "{}: static result vs cute-dynamic", $id);
         assert_eq!(r.to_string().replace('_', ""), $expected, "{}: static printing", $id);
         assert_eq!(core::mem::size_of_val(&r), 0, "{}", $id);
+        // The static result satisfies the operation's law.
+        let op = match stringify!($m) {
+            "compose" => "composition",
+            other => other,
+        };
+        let args = [a.to_dynamic().to_string() $(, ToDyn::to_dyn(&$b).to_string())?];
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        if let Err(v) = cute_dynamic::laws::check_by_name(op, &args, &got.to_string()) {
+            panic!("{}: {v}", $id);
+        }
     }};
 }
 

@@ -1,7 +1,8 @@
 //! Mixed static/dynamic layouts: printing, zero-sized static parts,
 //! evaluation and slicing against cute-dynamic, and the algebra with static
 //! tilers cross-checked with cute-dynamic on random run-time values
-//! (structure and values via `to_dynamic()`), plus a tiled copy kernel.
+//! (structure and values via `to_dynamic()`) and with the operation's law
+//! (`cute_dynamic::laws`), plus a tiled copy kernel.
 use cute_dynamic::{Coord, Layout as DLayout, Tiler as DTiler};
 use cute_static::{__, C, Dyn, Layout, MixedLayout, layout, tiler};
 use proptest::prelude::*;
@@ -106,7 +107,20 @@ macro_rules! check {
         let ours = a.$op($t).map(|r| r.to_dynamic());
         let theirs = $dop(&a.to_dynamic(), &dt($dt));
         match (ours, theirs) {
-            (Ok(o), Ok(t)) => prop_assert_eq!(o.to_string(), t.to_string()),
+            (Ok(o), Ok(t)) => {
+                prop_assert_eq!(o.to_string(), t.to_string());
+                // The mixed result satisfies the operation's law.
+                let op = match stringify!($op) {
+                    "compose" => "composition",
+                    other => other,
+                };
+                let law = cute_dynamic::laws::check_by_name(
+                    op,
+                    &[&a.to_dynamic().to_string(), $dt],
+                    &o.to_string(),
+                );
+                prop_assert!(law.is_ok(), "{}", law.unwrap_err());
+            }
             (o, t) => prop_assert!(false, "{} {}: ours {:?}, cute-dynamic {:?}", a, $dt, o, t),
         }
     }};

@@ -1,14 +1,12 @@
 //! Shared helpers for the workspace tests: random layouts for property
-//! tests and the executable post-conditions of every operation (docs/semantics.md#operations),
-//! checked by brute-force evaluation.
+//! tests. The post-conditions of the operations are not here: they are
+//! written once, in `cute_dynamic::laws` (feature `laws`).
 #![forbid(unsafe_code)]
 
 /// The README's Rust examples, run as doctests so the front door stays true.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
-
-use std::collections::BTreeSet;
 
 use cute_dynamic::Layout;
 use proptest::prelude::*;
@@ -95,11 +93,6 @@ pub fn arb_admissible_layout() -> impl Strategy<Value = Layout> {
         })
 }
 
-/// The image of `l` over its domain, as a set.
-pub fn image(l: &Layout) -> BTreeSet<i64> {
-    (0..l.size()).map(|i| l.call(i)).collect()
-}
-
 /// The offsets of `l` in domain order.
 pub fn values(l: &Layout) -> Vec<i64> {
     (0..l.size()).map(|i| l.call(i)).collect()
@@ -107,69 +100,10 @@ pub fn values(l: &Layout) -> Vec<i64> {
 
 /// Injective on its domain.
 pub fn injective(l: &Layout) -> bool {
-    image(l).len() as i64 == l.size()
-}
-
-/// `coalesce`: same size, depth ≤ 1, same values, no size-1 modes unless
-/// `1:0`, no two adjacent modes that merge.
-pub fn check_coalesce(l: &Layout, r: &Layout) -> Result<(), String> {
-    if r.size() != l.size() || r.depth() > 1 || values(r) != values(l) {
-        return Err(format!("coalesce({l}) = {r}: not the same function"));
-    }
-    let modes: Vec<_> = r.leaf_modes().collect();
-    if modes.len() > 1 {
-        if modes.iter().any(|m| m.0 == 1) {
-            return Err(format!("coalesce({l}) = {r}: keeps a size-1 mode"));
-        }
-        if modes.windows(2).any(|w| w[0].0 * w[0].1 == w[1].1) {
-            return Err(format!("coalesce({l}) = {r}: not minimal"));
-        }
-    }
-    Ok(())
-}
-
-/// `composition`: `R(i) == A(B(i))` for every `i < size(B)`, and `B`'s shape
-/// compatible with `R`'s.
-pub fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<(), String> {
-    if !b.shape().as_ref().compatible(r.shape().as_ref()) {
-        return Err(format!("{a} ∘ {b} = {r}: shape not compatible with B"));
-    }
-    for i in 0..b.size() {
-        if r.call(i) != a.call(b.call(i)) {
-            return Err(format!(
-                "{a} ∘ {b} = {r}: R({i}) = {} but A(B({i})) = {}",
-                r.call(i),
-                a.call(b.call(i))
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// `complement(A, M)`: strictly increasing, image disjoint from `A`'s
-/// (`R(k) ∉ image(A)` for `0 < k < size(R)`), and when admissible, `(A, R)`
-/// is a bijection onto `[0, size(A)·size(R))` with that size `≥ M`.
-pub fn check_complement(a: &Layout, m: i64, r: &Layout) -> Result<(), String> {
-    let img = image(a);
-    let v = values(r);
-    if v.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(format!(
-            "complement({a},{m}) = {r}: not strictly increasing"
-        ));
-    }
-    if v.iter().skip(1).any(|x| img.contains(x)) {
-        return Err(format!("complement({a},{m}) = {r}: images overlap"));
-    }
-    if cute_dynamic::is_complement_admissible(a, m) && injective(a) {
-        let both = Layout::concat([a, r]);
-        let n = both.size();
-        if n < m || image(&both) != (0..n).collect() {
-            return Err(format!(
-                "complement({a},{m}) = {r}: (A,R) is not a bijection onto [0,{n}) ⊇ [0,{m})"
-            ));
-        }
-    }
-    Ok(())
+    let mut v = values(l);
+    v.sort_unstable();
+    v.dedup();
+    v.len() as i64 == l.size()
 }
 
 /// CuTe's complement condition: with the leaves of size > 1 and stride ≠ 0

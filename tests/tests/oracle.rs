@@ -30,7 +30,13 @@ fn oracle_cases() {
             let got = cute_dynamic::apply(op, &args);
             total += 1;
             match (case["expected"].as_str(), got) {
-                (Some(want), Ok(got)) if want == got => matched += 1,
+                (Some(want), Ok(got)) if want == got => {
+                    matched += 1;
+                    // Besides the exact answer, the operation's law holds.
+                    if let Err(v) = cute_dynamic::laws::check_by_name(op, &args, &got) {
+                        failures.push(format!("{} {op}{args:?}: {v}", case["id"]));
+                    }
+                }
                 (Some(want), Ok(got)) => failures.push(format!(
                     "{} {op}{args:?}: want {want} got {got}",
                     case["id"]

@@ -1,11 +1,14 @@
-//! Property tests: every defining property of docs/semantics.md#operations, by brute force on
-//! random inputs (2,000 cases per property; `CUTE_PROPTEST_CASES=N` for more).
+//! Property tests: every operation's law (`cute_dynamic::laws`, the one
+//! contract) on random inputs, plus the properties that are theorems about
+//! the operations rather than their contract (existence, sizes,
+//! injectivity). 2,000 cases per property; `CUTE_PROPTEST_CASES=N` for more.
 
 use cute_dynamic::{
-    Coord, IntTuple, Layout, LayoutError, Tiler, blocked_product, coalesce, complement,
-    composition, crd2idx, filter, flat_divide, idx2crd, left_inverse, logical_divide,
-    logical_product, max_common_layout, max_common_vector, raked_product, right_inverse,
-    tiled_divide, zipped_divide, zipped_product,
+    Coord, IntTuple, Layout, LayoutError, Tiler, blocked_product, coalesce, coalesce_by,
+    complement, composition, crd2idx, downcast, filter, filter_zeros, flat_divide, flat_product,
+    idx2crd, laws, left_inverse, logical_divide, logical_product, make_counting_tensor,
+    max_common_layout, max_common_vector, raked_product, right_inverse, tiled_divide,
+    tiled_product, zipped_divide, zipped_product,
 };
 use cute_tests::*;
 use proptest::prelude::*;
@@ -16,11 +19,6 @@ fn config() -> ProptestConfig {
         failure_persistence: None,
         ..ProptestConfig::default()
     }
-}
-
-fn sorted(mut v: Vec<i64>) -> Vec<i64> {
-    v.sort_unstable();
-    v
 }
 
 proptest! {
@@ -45,15 +43,11 @@ proptest! {
     #[test]
     fn slicing_splits_the_offset(l in arb_layout(40), i in 0i64..4096, holes in prop::collection::vec(any::<bool>(), 4)) {
         // A natural coordinate at the top level, some modes replaced by `_`.
-        let i = i % l.size();
-        let c = idx2crd(i, l.shape());
-        let top: Vec<IntTuple> = if l.shape().is_int() { vec![c.clone()] } else { (0..l.rank()).map(|k| c.get(k).unwrap().to_owned()).collect() };
         if l.shape().is_int() { return Ok(()); }
-        let coord = Coord::Tuple(top.iter().enumerate().map(|(k, t)| if holes[k] { Coord::Hole } else { Coord::from(t.as_ref()) }).collect());
+        let c = idx2crd(i % l.size(), l.shape());
+        let coord = Coord::Tuple((0..l.rank()).map(|k| if holes[k] { Coord::Hole } else { Coord::from(c.get(k).unwrap()) }).collect());
         let (sub, off) = l.slice(&coord).unwrap();
-        let kept: Vec<IntTuple> = top.iter().enumerate().filter(|(k, _)| holes[*k]).map(|(_, t)| t.clone()).collect();
-        let sub_coord = IntTuple::tuple(kept.iter().map(|t| t.as_ref()));
-        prop_assert_eq!(sub.call_coord(&sub_coord).unwrap() + off, l.call(i), "{} sliced by {} = {} + {}", l, coord, off, sub);
+        prop_assert_eq!(laws::check_slice(&l, &coord, &sub, off), Ok(()));
     }
 
     #[test]
@@ -64,23 +58,24 @@ proptest! {
     }
 
     #[test]
-    fn coalesce_property(l in arb_layout(40)) {
-        let r = coalesce(&l);
-        prop_assert_eq!(check_coalesce(&l, &r), Ok(()));
+    fn coalesce_property(l in arb_layout(40), p in prop::collection::vec(0i64..=1, 0..=2)) {
+        prop_assert_eq!(laws::check_coalesce(&l, &coalesce(&l)), Ok(()));
+        let profile: IntTuple = if p.is_empty() { IntTuple::int(1) } else { IntTuple::flat(p) };
+        if let Ok(r) = coalesce_by(&l, &profile) {
+            prop_assert_eq!(laws::check_coalesce_by(&l, &profile, &r), Ok(()));
+        }
     }
 
     #[test]
     fn filter_property(l in arb_layout(40)) {
-        let r = filter(&l);
-        prop_assert_eq!(image(&r), image(&l));
-        let modes: Vec<_> = r.leaf_modes().collect();
-        prop_assert!(modes == vec![(1, 0)] || modes.iter().all(|&(s, d)| s > 1 && d != 0), "{} -> {}", l, r);
+        prop_assert_eq!(laws::check_filter(&l, &filter(&l)), Ok(()));
+        prop_assert_eq!(laws::check_filter_zeros(&l, &filter_zeros(&l)), Ok(()));
     }
 
     #[test]
     fn composition_property(a in arb_layout(30), b in arb_layout(12)) {
         if let Ok(r) = composition(&a, &b) {
-            prop_assert_eq!(check_composition(&a, &b, &r), Ok(()));
+            prop_assert_eq!(laws::check_composition(&a, &b, &r), Ok(()));
         }
     }
 
@@ -88,15 +83,24 @@ proptest! {
     fn composition_admissible_property(a in arb_admissible_layout(), b in arb_admissible_layout()) {
         // B's image inside A's domain: composition of compact layouts.
         match composition(&a, &b) {
-            Ok(r) => prop_assert_eq!(check_composition(&a, &b, &r), Ok(())),
+            Ok(r) => prop_assert_eq!(laws::check_composition(&a, &b, &r), Ok(())),
             Err(e) => prop_assert!(matches!(e, LayoutError::StrideDivisibility { .. } | LayoutError::ShapeDivisibility { .. } | LayoutError::Carry { .. }), "{}", e),
+        }
+    }
+
+    #[test]
+    fn composition_by_mode_property(a in arb_admissible_layout(), t0 in 1i64..5, d0 in 0i64..3, t1 in 1i64..5) {
+        if a.rank() < 2 { return Ok(()); }
+        let tiler: Tiler = format!("<{t0}:{d0},{t1}>").parse().unwrap();
+        if let Ok(r) = composition(&a, &tiler) {
+            prop_assert_eq!(laws::check_composition(&a, &tiler, &r), Ok(()));
         }
     }
 
     #[test]
     fn complement_property(a in arb_layout(24), m in 1i64..200) {
         match complement(&a, m) {
-            Ok(r) => prop_assert_eq!(check_complement(&a, m, &r), Ok(())),
+            Ok(r) => prop_assert_eq!(laws::check_complement(&a, m, &r), Ok(())),
             Err(e) => {
                 prop_assert_eq!(e.kind(), "complement_overlap");
                 prop_assert!(!strides_nest(&a), "{} nests but complement failed: {}", a, e);
@@ -108,18 +112,12 @@ proptest! {
     fn complement_of_injective_layouts_exists(a in arb_admissible_layout(), k in 1i64..4) {
         let m = a.cosize().unwrap() * k;
         let r = complement(&a, m).unwrap();
-        prop_assert_eq!(check_complement(&a, m, &r), Ok(()));
+        prop_assert_eq!(laws::check_complement(&a, m, &r), Ok(()));
     }
 
     #[test]
     fn right_inverse_property(l in arb_layout(24)) {
-        let r = right_inverse(&l).unwrap();
-        for i in 0..r.size() {
-            prop_assert_eq!(l.call(r.call(i)), i, "{} R = {}", l, r);
-        }
-        // R covers the contiguous run [0, size(R)) of the image.
-        let img = image(&l);
-        prop_assert!((0..r.size()).all(|k| img.contains(&k)));
+        prop_assert_eq!(laws::check_right_inverse(&l, &right_inverse(&l).unwrap()), Ok(()));
     }
 
     #[test]
@@ -128,10 +126,7 @@ proptest! {
         group in prop::collection::vec(any::<bool>(), 4),
     ) {
         let l: Layout = layout_text(&leaves, &group, false).parse().unwrap();
-        let r = right_inverse(&l).unwrap();
-        for i in 0..r.size() {
-            prop_assert_eq!(l.call(r.call(i)), i, "{} R = {}", l, r);
-        }
+        prop_assert_eq!(laws::check_right_inverse(&l, &right_inverse(&l).unwrap()), Ok(()));
     }
 
     #[test]
@@ -143,72 +138,60 @@ proptest! {
     #[test]
     fn left_inverse_property(l in arb_layout(24)) {
         if let Ok(r) = left_inverse(&l) {
-            let inj = injective(&l);
-            for i in 0..l.size() {
-                if inj {
-                    prop_assert_eq!(r.call(l.call(i)), i, "{} L† = {}", l, r);
-                } else {
-                    prop_assert_eq!(l.call(r.call(l.call(i))), l.call(i), "{} L† = {}", l, r);
-                }
-            }
+            prop_assert_eq!(laws::check_left_inverse(&l, &r), Ok(()));
         }
     }
 
     #[test]
     fn left_inverse_of_injective_compact_layouts_exists(l in arb_admissible_layout()) {
         let r = left_inverse(&l).unwrap();
-        prop_assert!((0..l.size()).all(|i| r.call(l.call(i)) == i), "{} L† = {}", l, r);
+        prop_assert_eq!(laws::check_left_inverse(&l, &r), Ok(()));
     }
 
     #[test]
-    fn logical_divide_property(a in arb_admissible_layout(), b in arb_layout(8)) {
+    fn divides_by_a_layout(a in arb_admissible_layout(), b in arb_layout(8)) {
         if let Ok(r) = logical_divide(&a, &b) {
-            let c = complement(&b, a.size()).unwrap();
-            prop_assert_eq!(check_complement(&b, a.size(), &c), Ok(()));
-            let tile = r.mode(0).unwrap();
-            let rest = r.mode(1).unwrap();
-            prop_assert_eq!(tile.size(), b.size());
-            prop_assert_eq!(rest.size(), c.size());
-            for k in 0..rest.size() {
-                for j in 0..tile.size() {
-                    prop_assert_eq!(r.call(j + tile.size() * k), a.call(b.call(j) + c.call(k)), "{} / {} = {}", a, b, r);
-                }
-            }
-            // The regroupings are the same function for a layout tiler.
-            prop_assert_eq!(values(&zipped_divide(&a, &b).unwrap()), values(&r));
-            prop_assert_eq!(values(&tiled_divide(&a, &b).unwrap()), values(&r));
+            prop_assert_eq!(laws::check_logical_divide(&a, &b, &r), Ok(()));
+            prop_assert_eq!(laws::check_zipped_divide(&a, &b, &zipped_divide(&a, &b).unwrap()), Ok(()));
+            prop_assert_eq!(laws::check_tiled_divide(&a, &b, &tiled_divide(&a, &b).unwrap()), Ok(()));
+            prop_assert_eq!(laws::check_flat_divide(&a, &b, &flat_divide(&a, &b).unwrap()), Ok(()));
         }
     }
 
     #[test]
-    fn by_mode_divide_regroups(a in arb_admissible_layout(), t0 in 1i64..4, t1 in 1i64..4) {
+    fn divides_by_mode(a in arb_admissible_layout(), t0 in 1i64..4, t1 in 1i64..4, d1 in 1i64..3) {
         if a.rank() < 2 { return Ok(()); }
-        let tiler: Tiler = format!("<{t0}:1,{t1}:1>").parse().unwrap();
+        let tiler: Tiler = format!("<{t0},{t1}:{d1}>").parse().unwrap();
         if let Ok(r) = logical_divide(&a, &tiler) {
-            for (name, g) in [("zipped", zipped_divide(&a, &tiler)), ("flat", flat_divide(&a, &tiler))] {
-                let g = g.unwrap();
-                prop_assert_eq!(g.size(), r.size(), "{}", name);
-                prop_assert_eq!(sorted(values(&g)), sorted(values(&r)), "{}", name);
-            }
+            prop_assert_eq!(laws::check_logical_divide(&a, &tiler, &r), Ok(()));
+            prop_assert_eq!(laws::check_zipped_divide(&a, &tiler, &zipped_divide(&a, &tiler).unwrap()), Ok(()));
+            prop_assert_eq!(laws::check_tiled_divide(&a, &tiler, &tiled_divide(&a, &tiler).unwrap()), Ok(()));
+            prop_assert_eq!(laws::check_flat_divide(&a, &tiler, &flat_divide(&a, &tiler).unwrap()), Ok(()));
         }
     }
 
     #[test]
-    fn logical_product_property(a in arb_admissible_layout(), b in arb_layout(6)) {
+    fn products_by_a_layout(a in arb_admissible_layout(), b in arb_layout(6)) {
         if let Ok(r) = logical_product(&a, &b) {
-            let m = a.size() * b.cosize().unwrap();
-            let c = complement(&a, m).unwrap();
-            prop_assert_eq!(r.mode(0).unwrap(), a.clone());
-            let rep = r.mode(1).unwrap();
-            prop_assert_eq!(rep.size(), b.size());
-            for k in 0..b.size() {
-                prop_assert_eq!(rep.call(k), c.call(b.call(k)), "{} x {} = {}", a, b, r);
-            }
+            prop_assert_eq!(laws::check_logical_product(&a, &b, &r), Ok(()));
             if injective(&b) {
                 prop_assert!(injective(&r), "{} x {} = {} is not injective", a, b, r);
             }
-            let z = zipped_product(&a, &b).unwrap();
-            prop_assert_eq!(values(&z), values(&r));
+            prop_assert_eq!(laws::check_zipped_product(&a, &b, &zipped_product(&a, &b).unwrap()), Ok(()));
+            prop_assert_eq!(laws::check_tiled_product(&a, &b, &tiled_product(&a, &b).unwrap()), Ok(()));
+            prop_assert_eq!(laws::check_flat_product(&a, &b, &flat_product(&a, &b).unwrap()), Ok(()));
+        }
+    }
+
+    #[test]
+    fn products_by_mode(a in arb_admissible_layout(), t0 in 1i64..4, t1 in 1i64..4, d1 in 1i64..3) {
+        if a.rank() < 2 { return Ok(()); }
+        let tiler: Tiler = format!("<{t0},{t1}:{d1}>").parse().unwrap();
+        if let Ok(r) = logical_product(&a, &tiler) {
+            prop_assert_eq!(laws::check_logical_product(&a, &tiler, &r), Ok(()));
+            prop_assert_eq!(laws::check_zipped_product(&a, &tiler, &zipped_product(&a, &tiler).unwrap()), Ok(()));
+            prop_assert_eq!(laws::check_tiled_product(&a, &tiler, &tiled_product(&a, &tiler).unwrap()), Ok(()));
+            prop_assert_eq!(laws::check_flat_product(&a, &tiler, &flat_product(&a, &tiler).unwrap()), Ok(()));
         }
     }
 
@@ -216,25 +199,57 @@ proptest! {
     fn max_common_vector_property(a in arb_admissible_layout(), b in arb_admissible_layout()) {
         if a.size() != b.size() { return Ok(()); }
         if let (Ok(k), Ok(common)) = (max_common_vector(&a, &b), max_common_layout(&a, &b)) {
-            // For k < K the coordinates of the first K offsets agree:
-            // A(R(k)) == k == B(R(k)) with R the common layout.
-            prop_assert_eq!(common.size(), k, "{} {} -> {}", a, b, common);
-            for i in 0..k {
-                prop_assert_eq!(a.call(common.call(i)), i, "{} {} -> {}", a, b, common);
-                prop_assert_eq!(b.call(common.call(i)), i, "{} {} -> {}", a, b, common);
-            }
+            prop_assert_eq!(laws::check_max_common_layout(&a, &b, &common), Ok(()));
+            prop_assert_eq!(laws::check_max_common_vector(&a, &b, k), Ok(()));
         }
     }
 
     #[test]
-    fn blocked_and_raked_products_permute_the_logical_product(a in arb_admissible_layout(), b in arb_admissible_layout()) {
-        if let Ok(p) = logical_product(&a, &b) {
-            let n = a.size() * b.size();
-            for r in [blocked_product(&a, &b), raked_product(&a, &b)] {
-                let r = r.unwrap();
-                prop_assert_eq!(r.size(), n);
-                prop_assert_eq!(r.rank(), a.rank().max(b.rank()));
-                prop_assert_eq!(sorted(values(&r)), sorted(values(&p)));
+    fn blocked_and_raked_products(a in arb_admissible_layout(), b in arb_admissible_layout()) {
+        if let Ok(r) = blocked_product(&a, &b) {
+            prop_assert_eq!(laws::check_blocked_product(&a, &b, &r), Ok(()));
+        }
+        if let Ok(r) = raked_product(&a, &b) {
+            prop_assert_eq!(laws::check_raked_product(&a, &b, &r), Ok(()));
+        }
+    }
+
+    #[test]
+    fn downcast_property(l in arb_admissible_layout(), n in 1i64..5) {
+        prop_assert_eq!(laws::check_downcast(n, &l, &downcast(n, &l).unwrap()), Ok(()));
+    }
+
+    #[test]
+    fn tensor_partitions(a in arb_admissible_layout(), t0 in 1i64..4, t1 in 1i64..4, c0 in 0i64..3, c1 in 0i64..3, thr in 0i64..8) {
+        if a.rank() != 2 { return Ok(()); }
+        let tiler: Tiler = format!("<{t0},{t1}>").parse().unwrap();
+        let coord: IntTuple = format!("({c0},{c1})").parse().unwrap();
+        if let Ok(t) = make_counting_tensor(a.clone()).unwrap().local_tile(&tiler, &coord) {
+            prop_assert_eq!(laws::check_local_tile(&a, &tiler, &coord, t.layout(), t.base()), Ok(()));
+        }
+        let thr_layout: Layout = format!("({t0},{t1}):({t1},1)").parse().unwrap();
+        let thr = thr % thr_layout.size();
+        if let Ok(p) = make_counting_tensor(a.clone()).unwrap().local_partition(&thr_layout, thr) {
+            prop_assert_eq!(laws::check_local_partition(&a, &thr_layout, thr, p.layout(), p.base()), Ok(()));
+        }
+    }
+
+    #[test]
+    fn every_operation_through_apply_satisfies_its_law(
+        op in 0usize..cute_dynamic::OPERATIONS.len(),
+        leaves in prop::collection::vec((1i64..=6, -8i64..=12), 1..=4),
+        group in prop::collection::vec(any::<bool>(), 4),
+        b in arb_layout(8),
+        m in 1i64..100,
+    ) {
+        // What the fuzz target does, on random operands (negative strides
+        // included): whatever succeeds satisfies its law.
+        let op = cute_dynamic::OPERATIONS[op].name;
+        let a = layout_text(&leaves, &group, false);
+        let (b, m) = (b.to_string(), m.to_string());
+        for args in [vec![a.as_str()], vec![a.as_str(), b.as_str()], vec![a.as_str(), m.as_str()]] {
+            if let Ok(out) = cute_dynamic::apply(op, &args) {
+                prop_assert_eq!(laws::check_by_name(op, &args, &out), Ok(()), "{}{:?} = {}", op, args, out);
             }
         }
     }

@@ -4,8 +4,8 @@
 //! against brute force.
 
 use cute_dynamic::{
-    Coord, IntTuple, Layout, Tensor, Tiler, copy, downcast, gemm, idx2crd, make_counting_tensor,
-    upcast,
+    Coord, IntTuple, Layout, Tensor, Tiler, copy, downcast, gemm, idx2crd, laws,
+    make_counting_tensor, upcast,
 };
 use proptest::prelude::*;
 
@@ -364,6 +364,10 @@ fn local_tile_and_partition_cover_the_tensor_exactly_once() {
                 .local_tile(&tiler, &IntTuple::flat([bm, bn]))
                 .unwrap();
             assert_eq!(tile.layout().to_string(), "(4,3):(12,1)");
+            let coord = IntTuple::flat([bm, bn]);
+            let law =
+                laws::check_local_tile(t.layout(), &tiler, &coord, tile.layout(), tile.base());
+            assert_eq!(law, Ok(()));
             for i in 0..tile.size() {
                 let c = idx2crd(i, tile.shape());
                 let (m, n) = (c.leaves().next().unwrap(), c.leaves().nth(1).unwrap());
@@ -379,6 +383,8 @@ fn local_tile_and_partition_cover_the_tensor_exactly_once() {
     for id in 0..8 {
         let part = t.clone().local_partition(&thr, id).unwrap();
         assert_eq!(part.size(), 12);
+        let law = laws::check_local_partition(t.layout(), &thr, id, part.layout(), part.base());
+        assert_eq!(law, Ok(()));
         for i in 0..part.size() {
             seen[part.at(i).unwrap() as usize] += 1;
         }
@@ -512,9 +518,6 @@ proptest! {
         )
         .unwrap();
         let d = downcast(n, &layout).unwrap();
-        prop_assert_eq!(d.size(), layout.size() * n);
-        for i in 0..d.size() {
-            prop_assert_eq!(d.call(i), n * layout.call(i / n) + i % n);
-        }
+        prop_assert_eq!(laws::check_downcast(n, &layout, &d), Ok(()));
     }
 }

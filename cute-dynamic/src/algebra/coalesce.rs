@@ -13,6 +13,8 @@
 //! `B0`) the trailing size-1 mode is kept, because it decides the layout on
 //! its extended domain (the form composition uses on its left operand).
 //!
+//! Contract checked by `laws::check_{coalesce,coalesce_by,filter,filter_zeros}` (feature `laws`).
+//!
 //! ```
 //! use cute_dynamic::{coalesce, Layout};
 //! let l: Layout = "(2,(1,6)):(1,(6,2))".parse()?;

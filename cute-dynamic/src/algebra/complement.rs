@@ -6,6 +6,8 @@
 //! whose sorted leaves overlap or interleave (a stride inside the extent of
 //! the smaller leaves) has no complement of this form: an error.
 //!
+//! Contract checked by `laws::check_complement` (feature `laws`).
+//!
 //! ```
 //! use cute_dynamic::{complement, Layout};
 //! let a: Layout = "4:32".parse()?;

@@ -11,6 +11,8 @@
 //! the mode's size. A tiler composes mode by mode and drops `A`'s modes it
 //! does not reach.
 //!
+//! Contract checked by `laws::check_composition` (feature `laws`).
+//!
 //! ```
 //! use cute_dynamic::{composition, Layout, LayoutError};
 //! let a: Layout = "(4,6,8,10):(2,3,5,7)".parse()?;

@@ -5,6 +5,8 @@
 //! result as CuTe's `zip2_by` over the tiler's profile does:
 //! `((tiles…),(rests…))`, `(tile, rest0, rest1, …)` and fully flat.
 //!
+//! Contract checked by `laws::check_{logical,zipped,tiled,flat}_divide` (feature `laws`).
+//!
 //! ```
 //! use cute_dynamic::{logical_divide, tiled_divide, zipped_divide, Layout, Tiler};
 //! let a: Layout = "48:1".parse()?;

@@ -5,6 +5,8 @@
 //! Both follow CuTe: coalesce, visit the modes by increasing stride (ties as
 //! CuTe's exchange sort leaves them) and map each back to its prefix product.
 //!
+//! Contract checked by `laws::check_{right,left}_inverse` (feature `laws`).
+//!
 //! ```
 //! use cute_dynamic::{left_inverse, right_inverse, Layout};
 //! assert_eq!(right_inverse(&"(4,8):(8,1)".parse()?)?.to_string(), "(8,4):(4,1)");
@@ -217,19 +219,31 @@ fn verify_left_inverse(l: &Layout, r: &Layout) -> Result<(), LayoutError> {
         });
     }
     let injective = crate::algebra::complement::is_injective(l);
-    for i in 0..n {
+    match left_inverse_witness(l, r, injective, 0..n) {
+        None => Ok(()),
+        Some((i, got, want)) => Err(LayoutError::NoLeftInverse {
+            layout: l.to_string(),
+            candidate: r.to_string(),
+            witness: i,
+            got,
+            want,
+        }),
+    }
+}
+
+/// The left-inverse property on the indices `at` (shared with
+/// `laws::check_left_inverse`): the first `i` with `R(L(i)) != i` (injective
+/// `L`) or `L(R(L(i))) != L(i)`, as `(i, got, want)`.
+pub(crate) fn left_inverse_witness(
+    l: &Layout,
+    r: &Layout,
+    injective: bool,
+    mut at: impl Iterator<Item = i64>,
+) -> Option<(i64, i64, i64)> {
+    at.find_map(|i| {
         let li = l.call(i);
         let ri = r.call(li);
         let (got, want) = if injective { (ri, i) } else { (l.call(ri), li) };
-        if got != want {
-            return Err(LayoutError::NoLeftInverse {
-                layout: l.to_string(),
-                candidate: r.to_string(),
-                witness: i,
-                got,
-                want,
-            });
-        }
-    }
-    Ok(())
+        (got != want).then_some((i, got, want))
+    })
 }

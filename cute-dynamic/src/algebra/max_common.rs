@@ -4,6 +4,8 @@
 //! `max_common_vector(A, B)` its size: how many elements can be moved with
 //! one vector instruction between tensors with these layouts.
 //!
+//! Contract checked by `laws::check_max_common_{layout,vector}` (feature `laws`).
+//!
 //! ```
 //! use cute_dynamic::{max_common_vector, Layout};
 //! let a: Layout = "(4,8):(1,4)".parse()?;

@@ -7,6 +7,8 @@
 //! (Cecka §3.5.1; the modes are not coalesced, as in the CuTe version the
 //! oracle was computed with).
 //!
+//! Contract checked by `laws::check_{logical,zipped,tiled,flat,blocked,raked}_product` (feature `laws`).
+//!
 //! ```
 //! use cute_dynamic::{blocked_product, logical_product, raked_product, Layout};
 //! let a: Layout = "(2,2):(1,2)".parse()?;

@@ -13,6 +13,8 @@
 //! * `recast_layout(old_bits, new_bits, L)`: with `new/old = num/den` in
 //!   lowest terms, `upcast(num)` then `downcast(den)`.
 //!
+//! Contract checked by `laws::check_downcast` (feature `laws`).
+//!
 //! ```
 //! use cute_dynamic::{downcast, recast_layout, upcast, Layout};
 //! let l: Layout = "(4,8):(1,4)".parse()?;           // 4×8 halves, column-major
