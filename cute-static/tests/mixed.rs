@@ -210,6 +210,62 @@ proptest! {
     }
 }
 
+/// One operation against cute-dynamic on fixed values (plain asserts).
+macro_rules! same {
+    ($a:expr, $op:ident, $t:expr, $dop:path, $dt:expr) => {{
+        let a = $a;
+        let ours = a.$op($t).map(|r| r.to_dynamic().to_string());
+        let theirs = $dop(&a.to_dynamic(), &dt($dt)).map(|r| r.to_string());
+        assert_eq!(ours.ok(), theirs.ok(), "{} {}", a, $dt);
+    }};
+}
+
+/// Size-1 modes (run-time or static shape 1, any stride) give the same
+/// strides as cute-dynamic, whose coalesce maps a size-1 mode to `1:0`.
+#[test]
+fn size_one_modes_match_dynamic() {
+    for m in [1usize, 2, 3, 17] {
+        for ld in [0usize, 1, 5] {
+            let a = layout!(({m}, 1, {m}):({ld}, {ld}, 3)).unwrap();
+            same!(
+                a,
+                logical_divide,
+                tiler!(<16, 2, 4:1>),
+                cute_dynamic::logical_divide,
+                "<16,2,4:1>"
+            );
+            same!(
+                a,
+                flat_divide,
+                tiler!(<2, 2>),
+                cute_dynamic::flat_divide,
+                "<2,2>"
+            );
+            same!(
+                a,
+                compose,
+                tiler!(<4:2, (2, 2):(1, 2), 3>),
+                cute_dynamic::composition,
+                "<4:2,(2,2):(1,2),3>"
+            );
+            same!(
+                a,
+                compose,
+                tiler!(<1:1, 1:1>),
+                cute_dynamic::composition,
+                "<1:1,1:1>"
+            );
+            same!(
+                a,
+                logical_divide,
+                tiler!(<1:1, 1:1>),
+                cute_dynamic::logical_divide,
+                "<1:1,1:1>"
+            );
+        }
+    }
+}
+
 /// Copy an `(M, N)` column-major matrix into a row-major one, tile by
 /// tile: both are divided by a static 16×16 tiler, and each block is the
 /// slice `(_, blk)`; the partial tiles at the edges are predicated.
