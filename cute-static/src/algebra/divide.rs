@@ -275,8 +275,8 @@ macro_rules! tiler_verb {
         /// `Output` is what the operation returns: for a static [`Layout`]
         /// the result layout itself (a [`StaticLayout`]; an inadmissible
         /// operation does not compile, so nothing is left to fail at run
-        /// time); for an operand with run-time values, such as a
-        /// [`MixedLayout`](crate::MixedLayout), a `Result` of its layout.
+        /// time); for an operand with run-time values (the divides of a
+        /// [`MixedLayout`](crate::MixedLayout)), a `Result` of its layout.
         pub trait $Verb<T> {
             /// The result.
             type Output;
