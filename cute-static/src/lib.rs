@@ -53,9 +53,34 @@
 //!
 //! Mixed static/dynamic layouts ([`MixedLayout`], CuTe's `Int<N>` beside
 //! `int`): run-time leaves [`Dyn`] written in braces, `layout!((128,{m}):(1,128))`,
-//! with evaluation, slicing with [`__`], and divides/composition by static
-//! tilers whose tile modes stay static (see the `mixed_algebra` rule on
-//! [`MixedDivide`]).
+//! with evaluation, slicing with [`__`], and divides and composition by
+//! static by-mode tilers through the same traits and methods as static
+//! layouts ([`LogicalDivide`], [`ZippedDivide`], [`TiledDivide`],
+//! [`FlatDivide`], [`Compose`]). The tile modes stay static wherever they
+//! depend only on static parts; the `Output` (so [`ZippedQuotient<A, T>`],
+//! …) is `Result<MixedLayout<…>, LayoutError>`, since run-time values can
+//! overflow. The mixed algebra takes layouts of at most
+//! [`MIXED_ALGEBRA_MAX_RANK`] (4) top-level modes and tilers of at most as
+//! many modes; beyond that a call does not compile, with an error naming
+//! the limit.
+//!
+//! ```
+//! use cute_static::{layout, tiler, ZippedDivide};
+//! let (m, n) = (100, 70);
+//! let a = layout!(({m}, {n}):(1, {m}))?;
+//! let tiles = a.zipped_divide(tiler!(<16, 16>))?;
+//! assert_eq!(tiles.to_string(), "((_16,_16),(7,5)):((_1,100),(16,1600))");
+//! // Generic code names the same trait for static and mixed layouts.
+//! fn tiles_of<A: ZippedDivide<T>, T>(a: &A, t: T) -> A::Output {
+//!     a.zipped_divide(t)
+//! }
+//! assert_eq!(tiles_of(&a, tiler!(<16, 16>))?, tiles);
+//! assert_eq!(
+//!     tiles_of(&layout!((32, 32):(1, 32)), tiler!(<16, 16>)).to_string(),
+//!     "((_16,_16),(_2,_2)):((_1,_32),(_16,_512))"
+//! );
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
 //!
 //! Code generic over layouts needs one bound per layout, [`StaticLayout`]:
 //!
@@ -124,9 +149,7 @@ pub use kernel::algorithms::{
     AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2, ShapeSize, axpby, copy, gemm,
 };
 pub use kernel::tensor::{__, Engine, EngineMut, SliceArg, SliceCoord, Tensor, Underscore};
-pub use mixed::algebra::{
-    ComposeMode, DivideMode, Halves, LayoutTile, MixedCompose, MixedDivide, ScaleBy, UnitTile,
-};
+pub use mixed::MIXED_ALGEBRA_MAX_RANK;
 pub use mixed::layout::{
     Dyn, MixedCoord, MixedLayout, MixedShape, MixedSliceCoord, SliceEntry, Sliced,
 };

@@ -100,6 +100,61 @@ fn static_tile_of_static_mode_stays_static() {
     assert_eq!(size_of_val(&tile), size_of::<usize>());
 }
 
+#[test]
+fn mixed_layouts_answer_the_static_traits() {
+    use cute_static::{
+        Compose, Composed, FlatQuotient, LogicalDivide, LogicalQuotient, MIXED_ALGEBRA_MAX_RANK,
+        TiledQuotient, Tiler, ZippedQuotient,
+    };
+    // The noun aliases name the mixed result, a `Result` of the layout.
+    type A = Layout![({m}, 8):(1, {m})];
+    type T = Tiler<(C<16>, C<4>)>;
+    type Tile = (C<16>, C<4>);
+    type E = cute_dynamic::LayoutError;
+    assert_type_eq_all!(
+        ZippedQuotient<A, T>,
+        Result<MixedLayout<(Tile, (Dyn, Dyn)), ((C<1>, Dyn), (Dyn, Dyn))>, E>
+    );
+    assert_type_eq_all!(
+        LogicalQuotient<A, T>,
+        Result<MixedLayout<((C<16>, Dyn), (C<4>, Dyn)), ((C<1>, Dyn), (Dyn, Dyn))>, E>
+    );
+    assert_type_eq_all!(
+        TiledQuotient<A, T>,
+        Result<MixedLayout<(Tile, Dyn, Dyn), ((C<1>, Dyn), Dyn, Dyn)>, E>
+    );
+    assert_type_eq_all!(
+        FlatQuotient<A, T>,
+        Result<MixedLayout<(C<16>, C<4>, Dyn, Dyn), (C<1>, Dyn, Dyn, Dyn)>, E>
+    );
+    assert_type_eq_all!(
+        Composed<A, T>,
+        Result<MixedLayout<(C<16>, C<4>), (C<1>, Dyn)>, E>
+    );
+    // Generic code over the trait takes static and mixed layouts alike.
+    fn tile0<A: LogicalDivide<T>, T>(a: &A, t: T) -> A::Output {
+        a.logical_divide(t)
+    }
+    fn composed<A: Compose<T>, T>(a: &A, t: T) -> A::Output {
+        a.compose(t)
+    }
+    let m = 40;
+    let a = layout!(({m}, 8):(1, {m})).unwrap();
+    let s = layout!((40, 8):(1, 40));
+    let (mixed, stat) = (
+        tile0(&a, tiler!(<16, 4>)).unwrap(),
+        tile0(&s, tiler!(<16, 4>)),
+    );
+    assert_eq!(mixed.to_dynamic(), stat.to_dynamic());
+    assert_eq!(mixed.to_string(), "((_16,3),(_4,2)):((_1,16),(40,160))");
+    let (mixed, stat) = (
+        composed(&a, tiler!(<16, 4>)).unwrap(),
+        composed(&s, tiler!(<16, 4>)),
+    );
+    assert_eq!(mixed.to_dynamic(), stat.to_dynamic());
+    assert_eq!(MIXED_ALGEBRA_MAX_RANK, 4);
+}
+
 /// Cross-check one operation on random run-time values.
 macro_rules! check {
     ($a:expr, $op:ident, $t:expr, $dop:path, $dt:expr) => {{
@@ -145,6 +200,18 @@ proptest! {
         check!(layout!((64, {n}):({ld}, 1)).unwrap(), zipped_divide, tiler!(<16, 16>), cute_dynamic::zipped_divide, "<16,16>");
         check!(layout!(((4, 6), {n}):((1, 4), 24)).unwrap(), logical_divide, tiler!(<2:1, 4>), cute_dynamic::logical_divide, "<2:1,4>");
         check!(layout!((12, {n}, 4):(1, 12, {ld})).unwrap(), zipped_divide, tiler!(<4:1, 8, 2>), cute_dynamic::zipped_divide, "<4:1,8,2>");
+        // flat_divide: one tile mode stays a 1-tuple, several are spliced.
+        check!(layout!(({m}, {n}):(1, {m})).unwrap(), flat_divide, tiler!(<16, 8>), cute_dynamic::flat_divide, "<16,8>");
+        check!(layout!(({m}, {n}):(1, {m})).unwrap(), flat_divide, tiler!(<32>), cute_dynamic::flat_divide, "<32>");
+        check!(layout!(({m}):(3)).unwrap(), flat_divide, tiler!(<32>), cute_dynamic::flat_divide, "<32>");
+        check!(layout!(((4, 6), {n}, 4):((1, 4), 24, {ld})).unwrap(), flat_divide, tiler!(<2:1, 4>), cute_dynamic::flat_divide, "<2:1,4>");
+        // The tile 1:1 (size-1 tile, unit stride).
+        check!(layout!(({m}, {n}):(1, {m})).unwrap(), logical_divide, tiler!(<1:1, 16>), cute_dynamic::logical_divide, "<1:1,16>");
+        // Rank 4 = MIXED_ALGEBRA_MAX_RANK: every tiler rank.
+        check!(layout!(({m}, {n}, 4, {k}):(1, {m}, {ld}, 7)).unwrap(), flat_divide, tiler!(<16, 8, 2, 4>), cute_dynamic::flat_divide, "<16,8,2,4>");
+        check!(layout!(({m}, {n}, 4, {k}):(1, {m}, {ld}, 7)).unwrap(), tiled_divide, tiler!(<16, 8, 2>), cute_dynamic::tiled_divide, "<16,8,2>");
+        check!(layout!(({m}, {n}, 4, {k}):(1, {m}, {ld}, 7)).unwrap(), zipped_divide, tiler!(<16, 8>), cute_dynamic::zipped_divide, "<16,8>");
+        check!(layout!(({m}, {n}, 4, {k}):(1, {m}, {ld}, 7)).unwrap(), logical_divide, tiler!(<16>), cute_dynamic::logical_divide, "<16>");
     }
 
     #[test]
@@ -153,6 +220,63 @@ proptest! {
         check!(layout!(({m}, {n}):({ld}, 1)).unwrap(), compose, tiler!(<(2, 4):(1, 8), 4:2>), cute_dynamic::composition, "<(2,4):(1,8),4:2>");
         check!(layout!(({m}, 8):(2, {ld})).unwrap(), compose, tiler!(<4:3, 4:2>), cute_dynamic::composition, "<4:3,4:2>");
         check!(layout!(((4, 6), {n}, {m}):((1, 4), 24, {ld})).unwrap(), compose, tiler!(<(2, 3):(1, 4), 2:1>), cute_dynamic::composition, "<(2,3):(1,4),2:1>");
+        check!(layout!(({m}, {n}, 4, {m}):(1, {m}, {ld}, 7)).unwrap(), compose, tiler!(<16, (2, 2):(1, 4), 2:2, 3:1>), cute_dynamic::composition, "<16,(2,2):(1,4),2:2,3:1>");
+    }
+}
+
+/// One operation against cute-dynamic on fixed values (plain asserts).
+macro_rules! same {
+    ($a:expr, $op:ident, $t:expr, $dop:path, $dt:expr) => {{
+        let a = $a;
+        let ours = a.$op($t).map(|r| r.to_dynamic().to_string());
+        let theirs = $dop(&a.to_dynamic(), &dt($dt)).map(|r| r.to_string());
+        assert_eq!(ours.ok(), theirs.ok(), "{} {}", a, $dt);
+    }};
+}
+
+/// Size-1 modes (run-time or static shape 1, any stride) give the same
+/// strides as cute-dynamic, whose coalesce maps a size-1 mode to `1:0`.
+#[test]
+fn size_one_modes_match_dynamic() {
+    for m in [1usize, 2, 3, 17] {
+        for ld in [0usize, 1, 5] {
+            let a = layout!(({m}, 1, {m}):({ld}, {ld}, 3)).unwrap();
+            same!(
+                a,
+                logical_divide,
+                tiler!(<16, 2, 4:1>),
+                cute_dynamic::logical_divide,
+                "<16,2,4:1>"
+            );
+            same!(
+                a,
+                flat_divide,
+                tiler!(<2, 2>),
+                cute_dynamic::flat_divide,
+                "<2,2>"
+            );
+            same!(
+                a,
+                compose,
+                tiler!(<4:2, (2, 2):(1, 2), 3>),
+                cute_dynamic::composition,
+                "<4:2,(2,2):(1,2),3>"
+            );
+            same!(
+                a,
+                compose,
+                tiler!(<1:1, 1:1>),
+                cute_dynamic::composition,
+                "<1:1,1:1>"
+            );
+            same!(
+                a,
+                logical_divide,
+                tiler!(<1:1, 1:1>),
+                cute_dynamic::logical_divide,
+                "<1:1,1:1>"
+            );
+        }
     }
 }
 

@@ -259,12 +259,9 @@ fn three_kinds_agree() {
     assert_eq!((t.cases, t.mixed), (53, 13));
 }
 
-/// A known difference of the mixed layer, to be fixed by its rework (size-1
-/// modes get the same stride in all three kinds of layout): `(1,{m})` has
-/// stride `(1,1)` there, `(0,1)` in the static and run-time crates. Run
-/// with `--ignored`; remove the `ignore` once it passes.
+/// Size-1 modes get the same stride in all three kinds of layout: `(1,{m})`
+/// is `(_1,m):(_0,_1)` in the mixed layer, as `(1,20):(0,1)` at run time.
 #[test]
-#[ignore = "mixed layer: a size-1 mode next to a run-time leaf gets stride 1, not 0"]
 fn size_one_modes_next_to_run_time_leaves() {
     let mut t = Tally::default();
     let m20 = 20usize;

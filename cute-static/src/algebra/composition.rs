@@ -34,9 +34,17 @@ use crate::private::{
 };
 
 /// `A ∘ B` for a static layout or tiler `B`.
+///
+/// `Output` is what the composition returns: for a static [`Layout`] the
+/// composed layout itself (a [`StaticLayout`]; an inadmissible composition
+/// does not compile, so nothing is left to fail at run time); for an
+/// operand with run-time values, such as a [`MixedLayout`](crate::MixedLayout),
+/// a `Result` of its layout.
 pub trait Compose<B> {
     /// The composed layout.
-    type Output: StaticLayout;
+    type Output;
+    /// `self ∘ b`.
+    fn compose(&self, b: B) -> Self::Output;
 }
 /// `A ∘ B` for a static layout or tiler `B`: the tree of the result, or a
 /// compile error naming the rule. (The obligations keep `B`'s normalised
@@ -51,6 +59,10 @@ where
 {
     type Output =
         <<B::Norm as ComposeOnto<<Self as StaticLayout>::Tree>>::Out as Finish<Self, B>>::Output;
+    #[inline(always)]
+    fn compose(&self, _b: B) -> Self::Output {
+        Default::default()
+    }
 }
 /// The composition `A ∘ B`.
 pub type Composed<A, B> = <A as Compose<B>>::Output;
@@ -58,11 +70,11 @@ pub type Composed<A, B> = <A as Compose<B>>::Output;
 impl<S, D> Layout<S, D> {
     /// `self ∘ b` (see [`Compose`]).
     #[inline(always)]
-    pub fn compose<B>(self, _b: B) -> Composed<Self, B>
+    pub fn compose<B>(self, b: B) -> Composed<Self, B>
     where
         Self: Compose<B>,
     {
-        Default::default()
+        <Self as Compose<B>>::compose(&self, b)
     }
 }
 

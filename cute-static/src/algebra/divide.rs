@@ -271,9 +271,17 @@ where
 macro_rules! tiler_verb {
     ($(#[$doc:meta])* $Verb:ident, $Noun:ident, $method:ident, $Op:ty, $R:ty, $what:literal) => {
         $(#[$doc])*
+        ///
+        /// `Output` is what the operation returns: for a static [`Layout`]
+        /// the result layout itself (a [`StaticLayout`]; an inadmissible
+        /// operation does not compile, so nothing is left to fail at run
+        /// time); for an operand with run-time values (the divides of a
+        /// [`MixedLayout`](crate::MixedLayout)), a `Result` of its layout.
         pub trait $Verb<T> {
             /// The result.
-            type Output: StaticLayout;
+            type Output;
+            #[doc = concat!("`", $what, "(self, t)`.")]
+            fn $method(&self, t: T) -> Self::Output;
         }
         #[doc = concat!("`", $what, "(A, T)` by the tiler's normalised form, or a compile error naming the rule.")]
         impl<S, D, T> $Verb<T> for Layout<S, D>
@@ -284,17 +292,21 @@ macro_rules! tiler_verb {
             <T::Norm as TilerOp<$Op, $R, <Self as StaticLayout>::Tree>>::Out: Finish<Self, T>,
         {
             type Output = <<T::Norm as TilerOp<$Op, $R, <Self as StaticLayout>::Tree>>::Out as Finish<Self, T>>::Output;
+            #[inline(always)]
+            fn $method(&self, _t: T) -> Self::Output {
+                Default::default()
+            }
         }
         #[doc = concat!("The result of `", $what, "(A, T)`.")]
         pub type $Noun<A, T> = <A as $Verb<T>>::Output;
         impl<S, D> Layout<S, D> {
             #[doc = concat!("`", $what, "(self, t)` (see [`", stringify!($Verb), "`]).")]
             #[inline(always)]
-            pub fn $method<T>(self, _t: T) -> $Noun<Self, T>
+            pub fn $method<T>(self, t: T) -> $Noun<Self, T>
             where
                 Self: $Verb<T>,
             {
-                Default::default()
+                <Self as $Verb<T>>::$method(&self, t)
             }
         }
     };

@@ -308,6 +308,8 @@ mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2);
 mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3);
 mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3, S4 D4 C4 4);
 mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3, S4 D4 C4 4, S5 D5 C5 5);
+mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3, S4 D4 C4 4, S5 D5 C5 5, S6 D6 C6 6);
+mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3, S4 D4 C4 4, S5 D5 C5 5, S6 D6 C6 6, S7 D7 C7 7);
 
 /// The layout of the modes a slicing coordinate `Cd` keeps.
 pub type Sliced<S, D, Cd> = MixedLayout<
@@ -343,19 +345,13 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
                     shape: format!("{}", Cute(&l.shape)),
                 }
             } else {
-                LayoutError::Overflow {
-                    operation: "size",
-                    operands: text(),
-                }
+                overflow("size", text())
             }
         })?;
         let max = l.shape.checked_max_offset(&l.stride);
         match max {
             Some(m) if m < i64::MAX as usize && size <= i64::MAX as usize => Ok(l),
-            _ => Err(LayoutError::Overflow {
-                operation: "cosize",
-                operands: text(),
-            }),
+            _ => Err(overflow("cosize", text())),
         }
     }
 
@@ -445,6 +441,15 @@ where
             shape: S::default(),
             stride: D::default(),
         }
+    }
+}
+
+/// The error of a mixed-layout operation whose run-time values leave the
+/// `i64` range: the one place the mixed layer builds an overflow error.
+pub(crate) fn overflow(operation: &'static str, operands: String) -> LayoutError {
+    LayoutError::Overflow {
+        operation,
+        operands,
     }
 }
 

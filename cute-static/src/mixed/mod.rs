@@ -1,5 +1,51 @@
-//! Mixed static/run-time layouts: the data ([`layout`]) and the algebra by
-//! static tilers ([`algebra`]).
+//! Mixed static/run-time layouts, organised like the static layers: the
+//! data (`layout.rs`: [`MixedLayout`](crate::MixedLayout), [`Dyn`](crate::Dyn),
+//! evaluation and slicing) and the algebra by static by-mode tilers, one
+//! module per operation with the same file names as `algebra/` here and in
+//! cute-dynamic (`divide.rs`, `composition.rs`). A mixed layout answers to
+//! the static crate's traits: [`LogicalDivide`](crate::LogicalDivide),
+//! [`ZippedDivide`](crate::ZippedDivide), [`TiledDivide`](crate::TiledDivide),
+//! [`FlatDivide`](crate::FlatDivide) and [`Compose`](crate::Compose), whose
+//! `Output` (so [`LogicalQuotient<A, T>`](crate::LogicalQuotient),
+//! [`Composed<A, B>`](crate::Composed), …) is `Result<MixedLayout<…>,
+//! LayoutError>`: the run-time values may overflow.
+//!
+//! Limits: a tuple has at most [`MAX_RANK`](crate::MAX_RANK) children, as
+//! for static layouts. The mixed algebra divides and composes layouts of at
+//! most [`MIXED_ALGEBRA_MAX_RANK`] (4) top-level modes, by a by-mode tiler
+//! `<T0, …>` with at most as many modes as the layout (so a flat divide
+//! has at most 8 top-level modes). Beyond that the call does not compile,
+//! and the first line of the error names the limit; convert with
+//! `to_dynamic()` and use cute-dynamic there.
 
-pub(crate) mod algebra;
 pub(crate) mod layout;
+
+/// The largest number of top-level modes of a [`MixedLayout`](crate::MixedLayout)
+/// that the mixed algebra (divides, composition by a static by-mode tiler)
+/// accepts; a tiler has at most as many modes as the layout. A larger rank
+/// does not compile, with an error naming this limit.
+pub const MIXED_ALGEBRA_MAX_RANK: usize = 4;
+
+/// Call `$op!([tiled modes…] [extra modes…])` once for every layout rank
+/// `r` in `1..=MIXED_ALGEBRA_MAX_RANK` and every tiler rank `k` in `1..=r`:
+/// the first `k` modes `(S D T index)` are tiled, the other `r - k` are
+/// the layout's modes beyond the tiler. The mixed algebra's impls for all
+/// ranks are written once, as the macro `$op`.
+macro_rules! for_each_rank {
+    ($op:ident) => {
+        for_each_rank!(@ranks $op [] [(S0 D0 T0 0) (S1 D1 T1 1) (S2 D2 T2 2) (S3 D3 T3 3)]);
+    };
+    (@ranks $op:ident [$($m:tt)*] []) => {};
+    (@ranks $op:ident [$($m:tt)*] [$next:tt $($rest:tt)*]) => {
+        for_each_rank!(@tilers $op [] [$($m)* $next]);
+        for_each_rank!(@ranks $op [$($m)* $next] [$($rest)*]);
+    };
+    (@tilers $op:ident [$($t:tt)*] []) => {};
+    (@tilers $op:ident [$($t:tt)*] [$next:tt $($rest:tt)*]) => {
+        $op!([$($t)* $next] [$($rest)*]);
+        for_each_rank!(@tilers $op [$($t)* $next] [$($rest)*]);
+    };
+}
+
+pub(crate) mod composition;
+pub(crate) mod divide;

@@ -1,0 +1,271 @@
+//! Composition of mixed layouts with static by-mode tilers, with the static
+//! crate's trait [`Compose`], whose `Output` for a [`MixedLayout`] is
+//! `Result<MixedLayout<…>, LayoutError>`. The result equals cute-dynamic's
+//! on the same values: `A ∘ <T0, T1, …>` composes mode by mode and drops
+//! `A`'s modes beyond the tiler.
+//!
+//! The rule, per top-level mode `A_k` of `A` and tiler mode `T_k` (a static
+//! layout, or an integer tile `C<N>` meaning `N:1`):
+//! * `A_k` fully static: the static algebra computes the result (static
+//!   types, and an inadmissible composition is a compile error naming the
+//!   rule).
+//! * `A_k` a leaf `s:d` with a run-time shape or stride (`Dyn`): `s:d ∘ B`
+//!   is `B` with its strides multiplied by `d` (`A_k` is rank 1, so no
+//!   divisibility condition applies): static strides stay static, `Dyn`
+//!   makes them run-time.
+//! * Anything else (a tuple mode with a run-time leaf) does not compile.
+//!
+//! The run-time check is that the result's strides, size and offsets fit
+//! in an `i64` (`Err(LayoutError::Overflow)` otherwise).
+//!
+//! Limits: layouts of at most [`MIXED_ALGEBRA_MAX_RANK`](crate::MIXED_ALGEBRA_MAX_RANK)
+//! (4) top-level modes, tilers of at most as many modes as the layout; a
+//! larger rank does not compile, and the error's first line names the
+//! limit.
+//!
+//! ```
+//! use cute_static::{layout, tiler};
+//! let m = 40;
+//! let a = layout!(({m}, 8):(1, {m}))?;
+//! let r = a.compose(tiler!(<(2, 4):(1, 8), 4:2>))?;
+//! assert_eq!(r.to_string(), "((_2,_4),_4):((_1,_8),80)");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use core::ops::Mul;
+
+use cute_dynamic::LayoutError;
+
+use crate::algebra::composition::{Compose, Composed};
+use crate::data::int_tuple::{C, IntTuple, StaticInt, StaticIntTuple};
+use crate::data::layout::{Layout, StaticLayout};
+use crate::data::tiler::{Tiler, TilerMode};
+use crate::mixed::layout::{Dyn, MixedLayout, MixedShape, overflow};
+use crate::private::{P, Pretty};
+
+/// The composition of one mode `(shape, stride)` with one tiler mode `T`.
+#[diagnostic::on_unimplemented(
+    message = "the mode `{Self}` cannot be composed with `{T}` in a mixed layout",
+    note = "a fully static mode takes any static tiler; a mode with run-time parts must be a leaf `s:d`, composed with a static layout or `C<N>`"
+)]
+pub trait ComposeMode<T> {
+    /// Result shape.
+    type RS: Copy;
+    /// Result stride.
+    type RD: Copy + IntTuple;
+    /// The two parts.
+    fn compose(&self) -> Result<(Self::RS, Self::RD), LayoutError>;
+}
+type StaticComp<Sk, Dk, T> = Composed<Layout<Sk, Dk>, Tiler<T>>;
+/// A static mode: the static algebra's composition.
+impl<Sk, Dk, T> ComposeMode<T> for (Sk, Dk)
+where
+    Sk: StaticIntTuple,
+    Dk: StaticIntTuple,
+    T: TilerMode,
+    Layout<Sk, Dk>: Compose<Tiler<T>>,
+    StaticComp<Sk, Dk, T>: StaticLayout,
+{
+    type RS = <StaticComp<Sk, Dk, T> as StaticLayout>::Shape;
+    type RD = <StaticComp<Sk, Dk, T> as StaticLayout>::Stride;
+    #[inline(always)]
+    fn compose(&self) -> Result<(Self::RS, Self::RD), LayoutError> {
+        Ok(Default::default())
+    }
+}
+
+/// A static right operand of a run-time leaf mode, as a layout.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be composed onto a mode with run-time parts",
+    note = "use a static layout (`layout!`) or an integer tile `C<N>`"
+)]
+pub trait LayoutTile {
+    /// Its shape.
+    type S: Copy + Default;
+    /// Its stride.
+    type D;
+}
+/// An integer tile composes as `N:1`.
+impl<const N: usize> LayoutTile for C<N> {
+    type S = C<N>;
+    type D = C<1>;
+}
+/// A static layout.
+impl<S: Copy + Default, D> LayoutTile for Layout<S, D> {
+    type S = S;
+    type D = D;
+}
+
+/// A static stride tree multiplied by a stride leaf `K`.
+#[diagnostic::on_unimplemented(
+    message = "the tile stride `{Self}` cannot be scaled by the run-time stride `{K}`",
+    note = "under a run-time stride, a tiler mode's stride is a static integer tree"
+)]
+pub trait ScaleBy<K> {
+    /// The scaled tree.
+    type Out: Copy + IntTuple;
+    /// Its value, `None` on overflow.
+    fn scale(k: &K) -> Option<Self::Out>;
+}
+/// `c·Dyn(k)` is run-time.
+impl<const V: usize> ScaleBy<Dyn> for C<V> {
+    type Out = Dyn;
+    #[inline(always)]
+    fn scale(k: &Dyn) -> Option<Dyn> {
+        V.checked_mul(k.0).map(Dyn)
+    }
+}
+/// `c·C<k>` is static.
+impl<const V: usize, K: StaticInt> ScaleBy<K> for C<V>
+where
+    C<V>: StaticInt,
+    <C<V> as StaticInt>::Tn: Mul<K::Tn>,
+    <<C<V> as StaticInt>::Tn as Mul<K::Tn>>::Output: Pretty,
+    P<<<C<V> as StaticInt>::Tn as Mul<K::Tn>>::Output>: Default + Copy + IntTuple,
+{
+    type Out = P<<<C<V> as StaticInt>::Tn as Mul<K::Tn>>::Output>;
+    #[inline(always)]
+    fn scale(_: &K) -> Option<Self::Out> {
+        Some(Default::default())
+    }
+}
+/// A tuple scales leaf by leaf (one impl per arity, written once).
+macro_rules! scale_tuple {
+    ($($T:ident)+) => {
+        /// A tuple scales leaf by leaf.
+        impl<K, $($T: ScaleBy<K>),+> ScaleBy<K> for ($($T,)+) {
+            type Out = ($($T::Out,)+);
+            #[inline(always)]
+            fn scale(k: &K) -> Option<Self::Out> {
+                Some(($($T::scale(k)?,)+))
+            }
+        }
+    };
+}
+/// Call `$op!` on every prefix of the list (arities `1..=MAX_RANK`).
+macro_rules! prefixes {
+    ($op:ident [$($done:ident)*]) => {};
+    ($op:ident [$($done:ident)*] $next:ident $($rest:ident)*) => {
+        $op!($($done)* $next);
+        prefixes!($op [$($done)* $next] $($rest)*);
+    };
+}
+prefixes!(scale_tuple [] A0 A1 A2 A3 A4 A5 A6 A7);
+
+/// `s:d ∘ B = B` with strides times `d`, for a run-time leaf `s:d`.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn compose_leaf<K, T: LayoutTile>(d: &K) -> Result<(T::S, <T::D as ScaleBy<K>>::Out), LayoutError>
+where
+    T::D: ScaleBy<K>,
+{
+    let d = <T::D as ScaleBy<K>>::scale(d).ok_or_else(|| {
+        overflow(
+            "composition",
+            "a run-time stride times a tile stride".into(),
+        )
+    })?;
+    Ok((T::S::default(), d))
+}
+/// A run-time shape: `s:d ∘ B = B` with strides times `d`.
+impl<Dk: Copy, T: LayoutTile> ComposeMode<T> for (Dyn, Dk)
+where
+    T::D: ScaleBy<Dk>,
+{
+    type RS = T::S;
+    type RD = <T::D as ScaleBy<Dk>>::Out;
+    #[inline(always)]
+    fn compose(&self) -> Result<(Self::RS, Self::RD), LayoutError> {
+        compose_leaf::<Dk, T>(&self.1)
+    }
+}
+/// A run-time stride: `s:d ∘ B = B` with strides times `d`.
+impl<const M: usize, T: LayoutTile> ComposeMode<T> for (C<M>, Dyn)
+where
+    T::D: ScaleBy<Dyn>,
+{
+    type RS = T::S;
+    type RD = <T::D as ScaleBy<Dyn>>::Out;
+    #[inline(always)]
+    fn compose(&self) -> Result<(Self::RS, Self::RD), LayoutError> {
+        compose_leaf::<Dyn, T>(&self.1)
+    }
+}
+
+type Cs<S, D, T> = <(S, D) as ComposeMode<T>>::RS;
+type Cd<S, D, T> = <(S, D) as ComposeMode<T>>::RD;
+
+/// The by-mode composition of a mixed layout with a static by-mode tiler
+/// `T`, implemented for layouts of rank `1..=MIXED_ALGEBRA_MAX_RANK` and
+/// tilers of rank `1..=` the layout's. Behind [`Compose`]; its message is
+/// the one a rank beyond the limit gets.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the mixed algebra composes layouts of at most 4 top-level modes (MIXED_ALGEBRA_MAX_RANK) with a static by-mode tiler of at most as many modes",
+    label = "beyond the mixed algebra's rank limit, or a tiler with more modes than the layout",
+    note = "layout: {Self}",
+    note = "tiler:  {T}",
+    note = "a mixed layout is composed with a by-mode tiler `<T0, …>` of at most as many modes as it has, up to rank 4; for a larger rank convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait ComposeModes<T> {
+    /// `(A0 ∘ T0, A1 ∘ T1, …)`.
+    type Output;
+    /// The composition.
+    fn composed(&self) -> Result<Self::Output, LayoutError>;
+}
+
+/// The composition of one layout rank and tiler rank (called by
+/// `for_each_rank!`): the composed modes `(S D T i)`, then the modes of
+/// `A` beyond the tiler, dropped.
+macro_rules! compose_modes {
+    ([$(($S:ident $D:ident $T:ident $i:tt))+] [$(($ES:ident $ED:ident $ET:ident $e:tt))*]) => {
+        /// Compose mode by mode; `A`'s modes beyond the tiler are dropped.
+        impl<$($S, $D, $T,)+ $($ES, $ED,)*> ComposeModes<Tiler<($($T,)+)>>
+            for MixedLayout<($($S,)+ $($ES,)*), ($($D,)+ $($ED,)*)>
+        where
+            $(($S, $D): ComposeMode<$T>, $S: Copy, $D: Copy,)+
+            ($(Cs<$S, $D, $T>,)+): MixedShape<($(Cd<$S, $D, $T>,)+)>,
+        {
+            type Output = MixedLayout<($(Cs<$S, $D, $T>,)+), ($(Cd<$S, $D, $T>,)+)>;
+            fn composed(&self) -> Result<Self::Output, LayoutError> {
+                let (s, d) = (self.shape(), self.stride());
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).compose()?; )+
+                MixedLayout::new(($($T.0,)+), ($($T.1,)+))
+            }
+        }
+    };
+}
+for_each_rank!(compose_modes);
+
+/// `A ∘ <T0, T1, …>` for a static by-mode tiler (see the module docs for
+/// which modes stay static).
+impl<S, D, T> Compose<Tiler<T>> for MixedLayout<S, D>
+where
+    Self: ComposeModes<Tiler<T>>,
+{
+    type Output = Result<<Self as ComposeModes<Tiler<T>>>::Output, LayoutError>;
+    #[inline(always)]
+    fn compose(&self, _t: Tiler<T>) -> Self::Output {
+        self.composed()
+    }
+}
+
+impl<S, D> MixedLayout<S, D> {
+    /// `self ∘ t` for a static by-mode tiler (see [`Compose`]).
+    ///
+    /// ```
+    /// use cute_static::{layout, tiler};
+    /// let m = 40;
+    /// let a = layout!(({m}, 8):(1, {m}))?;
+    /// let r = a.compose(tiler!(<(2, 4):(1, 8), 4:2>))?;
+    /// assert_eq!(r.to_string(), "((_2,_4),_4):((_1,_8),80)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    #[inline(always)]
+    pub fn compose<T>(&self, t: T) -> Composed<Self, T>
+    where
+        Self: Compose<T>,
+    {
+        <Self as Compose<T>>::compose(self, t)
+    }
+}

@@ -1,0 +1,393 @@
+//! Divides of mixed layouts by static by-mode tilers, with the static
+//! crate's traits: [`LogicalDivide`], [`ZippedDivide`], [`TiledDivide`] and
+//! [`FlatDivide`], whose `Output` for a [`MixedLayout`] is
+//! `Result<MixedLayout<…>, LayoutError>`. The results equal cute-dynamic's
+//! on the same values: `logical_divide(A, T) = A ∘ (T, complement(T,
+//! size(A)))` mode by mode, `A`'s modes beyond the tiler kept;
+//! `zipped_divide` = `((tiles…),(rests…, A's modes beyond T))`,
+//! `tiled_divide` = `((tiles…), rests…)` and `flat_divide` = `(tiles…,
+//! rests…)`, a part of a single mode staying a 1-tuple as in CuTe — with the
+//! tile modes static wherever they depend only on static parts.
+//!
+//! The rule, per top-level mode `A_k` of `A` and tiler mode `T_k` (a static
+//! integer tile `C<N>` or a static layout):
+//! * `A_k` fully static: the static algebra computes the result (static
+//!   types, and an inadmissible tile is a compile error naming the rule).
+//! * `A_k` a leaf `s:d` with a run-time shape or stride (`Dyn`), `T_k` a
+//!   contiguous tile `C<N>` (`N ≥ 2`) or `N:1`: the divide is
+//!   `(N:d, ⌈s/N⌉:r)` with `r = N·d` (CuTe's complement gives `r = 0` when
+//!   `⌈s/N⌉ = 1`, so a rest mode of size 1 has stride 0, as in the static
+//!   crate and cute-dynamic). The tile keeps the static shape `C<N>` and
+//!   the mode's own stride type (static stride → static tile); the rest mode
+//!   is run-time.
+//! * Anything else (a tuple mode with a run-time leaf, a run-time mode
+//!   under a non-contiguous tile) does not compile: its result structure
+//!   would depend on run-time values. Convert with `to_dynamic()` and use
+//!   cute-dynamic there.
+//!
+//! A leaf mode divided by a contiguous tile is always admissible, so the
+//! run-time check is that the result's size and offsets fit in an `i64`
+//! (`Err(LayoutError::Overflow)` otherwise).
+//!
+//! Limits: layouts of at most [`MIXED_ALGEBRA_MAX_RANK`](crate::MIXED_ALGEBRA_MAX_RANK)
+//! (4) top-level modes, tilers of at most as many modes as the layout; a
+//! larger rank does not compile, and the error's first line names the limit.
+//!
+//! ```
+//! use cute_static::{layout, tiler, Layout, Tiler, ZippedQuotient, C, __};
+//! let (m, n) = (100, 70);
+//! let a = layout!(({m}, {n}):(1, {m}))?;
+//! let tiles = a.zipped_divide(tiler!(<16, 16>))?;
+//! assert_eq!(tiles.to_string(), "((_16,_16),(7,5)):((_1,100),(16,1600))");
+//! let t = cute_dynamic::zipped_divide(&a.to_dynamic(), &"<16,16>".parse::<cute_dynamic::Tiler>()?)?;
+//! assert_eq!(tiles.to_dynamic(), t);
+//! // Block (2, 3): a 16×16 tile with static shape at its offset.
+//! let (tile, off) = tiles.slice((__, 2 + 7 * 3));
+//! assert_eq!((tile.to_string(), off), ("((_16,_16)):((_1,100))".to_string(), 32 + 48 * 100));
+//! // The noun alias names the result, as for static layouts.
+//! let same: ZippedQuotient<Layout![({m}, {n}):(1, {m})], Tiler<(C<16>, C<16>)>> =
+//!     a.zipped_divide(tiler!(<16, 16>));
+//! assert_eq!(same?.to_string(), tiles.to_string());
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use cute_dynamic::LayoutError;
+use typenum::{B1, IsGreater, U1};
+
+use crate::algebra::divide::{
+    FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
+    ZippedDivide, ZippedQuotient,
+};
+use crate::data::int_tuple::{C, Int, IntTuple, StaticInt, StaticIntTuple};
+use crate::data::layout::{Layout, StaticLayout};
+use crate::data::tiler::{Tiler, TilerMode};
+use crate::mixed::layout::{Dyn, MixedLayout, MixedShape, overflow};
+
+/// A contiguous static tile `N:1` over a run-time mode: `C<N>` (`N ≥ 2`;
+/// CuTe's integer tile 1 means `1:0`) or the layout `N:1`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot tile a mode with run-time parts",
+    note = "a mode with a run-time shape or stride is divided by a contiguous static tile: `C<N>` with N ≥ 2 or a layout `N:1`"
+)]
+pub trait UnitTile {
+    /// The tile's length.
+    const N: usize;
+    /// `C<N>`.
+    type Len: Int + IntTuple + Default;
+}
+/// `C<N>` with `N ≥ 2` is the tile `N:1`.
+impl<const N: usize> UnitTile for C<N>
+where
+    C<N>: StaticInt,
+    <C<N> as StaticInt>::Tn: IsGreater<U1, Output = B1>,
+{
+    const N: usize = N;
+    type Len = C<N>;
+}
+/// The layout `N:1`.
+impl<const N: usize> UnitTile for Layout<C<N>, C<1>>
+where
+    C<N>: StaticInt,
+{
+    const N: usize = N;
+    type Len = C<N>;
+}
+
+/// The parts of a static two-mode result: mode 0 and mode 1.
+pub trait Halves {
+    /// Mode 0.
+    type A: Copy + Default;
+    /// Mode 1.
+    type B: Copy + Default;
+}
+/// `(X, Y)` has halves `X` and `Y`.
+impl<X: Copy + Default, Y: Copy + Default> Halves for (X, Y) {
+    type A = X;
+    type B = Y;
+}
+
+/// A leaf only appears as the placeholder `1:0` of a failed static divide,
+/// whose error is already reported by name: no follow-up error here.
+impl<const N: usize> Halves for C<N> {
+    type A = C<N>;
+    type B = C<N>;
+}
+
+/// The logical divide of one mode `(shape, stride)` by one tiler mode `T`:
+/// `(tile shape, tile stride, rest shape, rest stride)`.
+#[diagnostic::on_unimplemented(
+    message = "the mode `{Self}` cannot be divided by `{T}` in a mixed layout",
+    note = "a fully static mode takes any static tile; a mode with run-time parts must be a leaf `s:d`, divided by `C<N>` (N ≥ 2) or `N:1`"
+)]
+pub trait DivideMode<T> {
+    /// Tile shape.
+    type TS: Copy;
+    /// Tile stride.
+    type TD: Copy + IntTuple;
+    /// Rest shape.
+    type RS: Copy;
+    /// Rest stride.
+    type RD: Copy + IntTuple;
+    /// The four parts.
+    #[allow(clippy::type_complexity)]
+    fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), LayoutError>;
+}
+
+type StaticQuot<Sk, Dk, T> = LogicalQuotient<Layout<Sk, Dk>, Tiler<T>>;
+/// A static mode: the static algebra's logical divide.
+impl<Sk, Dk, T> DivideMode<T> for (Sk, Dk)
+where
+    Sk: StaticIntTuple,
+    Dk: StaticIntTuple,
+    T: TilerMode,
+    Layout<Sk, Dk>: LogicalDivide<Tiler<T>>,
+    StaticQuot<Sk, Dk, T>: StaticLayout,
+    <StaticQuot<Sk, Dk, T> as StaticLayout>::Shape: Halves,
+    <StaticQuot<Sk, Dk, T> as StaticLayout>::Stride: Halves,
+    <<StaticQuot<Sk, Dk, T> as StaticLayout>::Stride as Halves>::A: IntTuple,
+    <<StaticQuot<Sk, Dk, T> as StaticLayout>::Stride as Halves>::B: IntTuple,
+{
+    type TS = <<StaticQuot<Sk, Dk, T> as StaticLayout>::Shape as Halves>::A;
+    type TD = <<StaticQuot<Sk, Dk, T> as StaticLayout>::Stride as Halves>::A;
+    type RS = <<StaticQuot<Sk, Dk, T> as StaticLayout>::Shape as Halves>::B;
+    type RD = <<StaticQuot<Sk, Dk, T> as StaticLayout>::Stride as Halves>::B;
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), LayoutError> {
+        Ok(Default::default())
+    }
+}
+
+/// `s:d / N = (N:d, ⌈s/N⌉:r)`, `r = N·d`, or 0 when `⌈s/N⌉ = 1`.
+fn divide_leaf(s: usize, d: usize, n: usize) -> Result<(Dyn, Dyn), LayoutError> {
+    let c = s.div_ceil(n);
+    let r = if c == 1 { Some(0) } else { n.checked_mul(d) };
+    r.map(|r| (Dyn(c), Dyn(r)))
+        .ok_or_else(|| overflow("logical_divide", format!("{s}:{d} ⊘ {n}:1")))
+}
+
+/// A run-time shape: tile `N:d` (the mode's stride type), rest run-time.
+impl<Dk: Int + IntTuple, T: UnitTile> DivideMode<T> for (Dyn, Dk) {
+    type TS = T::Len;
+    type TD = Dk;
+    type RS = Dyn;
+    type RD = Dyn;
+    #[inline(always)]
+    fn divide(&self) -> Result<(T::Len, Dk, Dyn, Dyn), LayoutError> {
+        let (rs, rd) = divide_leaf(self.0.0, self.1.value(), T::N)?;
+        Ok((T::Len::default(), self.1, rs, rd))
+    }
+}
+/// A static shape with a run-time stride: tile `N:d`, rest run-time.
+impl<const M: usize, T: UnitTile> DivideMode<T> for (C<M>, Dyn) {
+    type TS = T::Len;
+    type TD = Dyn;
+    type RS = Dyn;
+    type RD = Dyn;
+    #[inline(always)]
+    fn divide(&self) -> Result<(T::Len, Dyn, Dyn, Dyn), LayoutError> {
+        let (rs, rd) = divide_leaf(M, self.1.0, T::N)?;
+        Ok((T::Len::default(), self.1, rs, rd))
+    }
+}
+
+type Ts<S, D, T> = <(S, D) as DivideMode<T>>::TS;
+type Td<S, D, T> = <(S, D) as DivideMode<T>>::TD;
+type Rs<S, D, T> = <(S, D) as DivideMode<T>>::RS;
+type Rd<S, D, T> = <(S, D) as DivideMode<T>>::RD;
+
+/// The by-mode divides of a mixed layout by a static by-mode tiler `T`,
+/// implemented for layouts of rank `1..=MIXED_ALGEBRA_MAX_RANK` and tilers
+/// of rank `1..=` the layout's: the four regroupings of the by-mode result.
+/// Behind [`LogicalDivide`], [`ZippedDivide`], [`TiledDivide`] and
+/// [`FlatDivide`]; its message is the one a rank beyond the limit gets.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the mixed algebra divides layouts of at most 4 top-level modes (MIXED_ALGEBRA_MAX_RANK) by a static by-mode tiler with at most as many modes",
+    label = "beyond the mixed algebra's rank limit, or a tiler with more modes than the layout",
+    note = "layout: {Self}",
+    note = "tiler:  {T}",
+    note = "a mixed layout is divided by a by-mode tiler `<T0, …>` of at most as many modes as it has, up to rank 4; for a larger rank convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait DivideModes<T> {
+    /// `((tile0, rest0), (tile1, rest1), …, extra modes…)`.
+    type Logical;
+    /// `((tiles…), (rests…, extra modes…))`.
+    type Zipped;
+    /// `((tiles…), rests…, extra modes…)`.
+    type Tiled;
+    /// `(tiles…, rests…, extra modes…)`.
+    type Flat;
+    /// The logical divide.
+    fn logical(&self) -> Result<Self::Logical, LayoutError>;
+    /// The zipped divide.
+    fn zipped(&self) -> Result<Self::Zipped, LayoutError>;
+    /// The tiled divide.
+    fn tiled(&self) -> Result<Self::Tiled, LayoutError>;
+    /// The flat divide.
+    fn flat(&self) -> Result<Self::Flat, LayoutError>;
+}
+
+/// The divides of one layout rank and tiler rank (called by
+/// `for_each_rank!`): the tiled modes `(S D T i)`, then the modes `A`
+/// keeps beyond the tiler. A part with a single mode stays a 1-tuple
+/// (`tiled`: one rest; `flat`: one tile, or one rest).
+macro_rules! divide_modes {
+    // The regrouping form: `one` (rank 1), `single` (one tiled mode of
+    // several), `many` (several tiled modes).
+    ([$t:tt] []) => { divide_modes!(@impl one [$t] []); };
+    ([$t:tt] [$($e:tt)+]) => { divide_modes!(@impl single [$t] [$($e)+]); };
+    ([$t:tt $($u:tt)+] [$($e:tt)*]) => { divide_modes!(@impl many [$t $($u)+] [$($e)*]); };
+    (@impl $form:ident [$(($S:ident $D:ident $T:ident $i:tt))+] [$(($ES:ident $ED:ident $ET:ident $e:tt))*]) => {
+        /// Divide mode by mode; `A`'s modes beyond the tiler are kept.
+        impl<$($S, $D, $T,)+ $($ES: Copy, $ED: Copy + IntTuple,)*> DivideModes<Tiler<($($T,)+)>>
+            for MixedLayout<($($S,)+ $($ES,)*), ($($D,)+ $($ED,)*)>
+        where
+            $(($S, $D): DivideMode<$T>, $S: Copy, $D: Copy,)+
+            ($((Ts<$S, $D, $T>, Rs<$S, $D, $T>),)+ $($ES,)*):
+                MixedShape<($((Td<$S, $D, $T>, Rd<$S, $D, $T>),)+ $($ED,)*)>,
+            (($(Ts<$S, $D, $T>,)+), ($(Rs<$S, $D, $T>,)+ $($ES,)*)):
+                MixedShape<(($(Td<$S, $D, $T>,)+), ($(Rd<$S, $D, $T>,)+ $($ED,)*))>,
+            divide_modes!(@tiled $form Ts Rs [$($S $D $T),+] [$($ES),*]):
+                MixedShape<divide_modes!(@tiled $form Td Rd [$($S $D $T),+] [$($ED),*])>,
+            divide_modes!(@flat $form Ts Rs [$($S $D $T),+] [$($ES),*]):
+                MixedShape<divide_modes!(@flat $form Td Rd [$($S $D $T),+] [$($ED),*])>,
+        {
+            type Logical = MixedLayout<
+                ($((Ts<$S, $D, $T>, Rs<$S, $D, $T>),)+ $($ES,)*),
+                ($((Td<$S, $D, $T>, Rd<$S, $D, $T>),)+ $($ED,)*),
+            >;
+            type Zipped = MixedLayout<
+                (($(Ts<$S, $D, $T>,)+), ($(Rs<$S, $D, $T>,)+ $($ES,)*)),
+                (($(Td<$S, $D, $T>,)+), ($(Rd<$S, $D, $T>,)+ $($ED,)*)),
+            >;
+            type Tiled = MixedLayout<
+                divide_modes!(@tiled $form Ts Rs [$($S $D $T),+] [$($ES),*]),
+                divide_modes!(@tiled $form Td Rd [$($S $D $T),+] [$($ED),*]),
+            >;
+            type Flat = MixedLayout<
+                divide_modes!(@flat $form Ts Rs [$($S $D $T),+] [$($ES),*]),
+                divide_modes!(@flat $form Td Rd [$($S $D $T),+] [$($ED),*]),
+            >;
+            fn logical(&self) -> Result<Self::Logical, LayoutError> {
+                let (s, d) = (self.shape(), self.stride());
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
+                MixedLayout::new(
+                    ($(($T.0, $T.2),)+ $(s.$e,)*),
+                    ($(($T.1, $T.3),)+ $(d.$e,)*),
+                )
+            }
+            fn zipped(&self) -> Result<Self::Zipped, LayoutError> {
+                let (s, d) = (self.shape(), self.stride());
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
+                MixedLayout::new(
+                    (($($T.0,)+), ($($T.2,)+ $(s.$e,)*)),
+                    (($($T.1,)+), ($($T.3,)+ $(d.$e,)*)),
+                )
+            }
+            fn tiled(&self) -> Result<Self::Tiled, LayoutError> {
+                let (s, d) = (self.shape(), self.stride());
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
+                MixedLayout::new(
+                    divide_modes!(@tiled $form 0 2 [$($T),+] [$(s.$e),*]),
+                    divide_modes!(@tiled $form 1 3 [$($T),+] [$(d.$e),*]),
+                )
+            }
+            fn flat(&self) -> Result<Self::Flat, LayoutError> {
+                let (s, d) = (self.shape(), self.stride());
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
+                MixedLayout::new(
+                    divide_modes!(@flat $form 0 2 [$($T),+] [$(s.$e),*]),
+                    divide_modes!(@flat $form 1 3 [$($T),+] [$(d.$e),*]),
+                )
+            }
+        }
+    };
+    // Types: `$tile`/`$rest` name the part aliases (`Ts`/`Rs` or `Td`/`Rd`).
+    (@tiled one $tile:ident $rest:ident [$S:ident $D:ident $T:ident] []) => {
+        (($tile<$S, $D, $T>,), ($rest<$S, $D, $T>,))
+    };
+    (@tiled $form:ident $tile:ident $rest:ident [$($S:ident $D:ident $T:ident),+] [$($E:ident),*]) => {
+        (($($tile<$S, $D, $T>,)+), $($rest<$S, $D, $T>,)+ $($E,)*)
+    };
+    (@flat many $tile:ident $rest:ident [$($S:ident $D:ident $T:ident),+] [$($E:ident),*]) => {
+        ($($tile<$S, $D, $T>,)+ $($rest<$S, $D, $T>,)+ $($E,)*)
+    };
+    (@flat $form:ident $tile:ident $rest:ident [$($m:tt)*] [$($E:ident),*]) => {
+        divide_modes!(@tiled $form $tile $rest [$($m)*] [$($E),*])
+    };
+    // Values: `$tile`/`$rest` index the parts of `divide()` (0/2 or 1/3).
+    (@tiled one $tile:tt $rest:tt [$T:ident] []) => {
+        (($T.$tile,), ($T.$rest,))
+    };
+    (@tiled $form:ident $tile:tt $rest:tt [$($T:ident),+] [$($x:expr),*]) => {
+        (($($T.$tile,)+), $($T.$rest,)+ $($x,)*)
+    };
+    (@flat many $tile:tt $rest:tt [$($T:ident),+] [$($x:expr),*]) => {
+        ($($T.$tile,)+ $($T.$rest,)+ $($x,)*)
+    };
+    (@flat $form:ident $tile:tt $rest:tt [$($T:ident),+] [$($x:expr),*]) => {
+        divide_modes!(@tiled $form $tile $rest [$($T),+] [$($x),*])
+    };
+}
+for_each_rank!(divide_modes);
+
+/// The four divide verbs of a mixed layout, each one regrouping of
+/// [`DivideModes`].
+macro_rules! mixed_divide_verb {
+    ($Verb:ident, $Noun:ident, $method:ident, $Part:ident, $part:ident, $what:literal) => {
+        #[doc = concat!("`", $what, "(A, T)` for a static by-mode tiler `T` (see the module docs for which modes stay static).")]
+        impl<S, D, T> $Verb<Tiler<T>> for MixedLayout<S, D>
+        where
+            Self: DivideModes<Tiler<T>>,
+        {
+            type Output = Result<<Self as DivideModes<Tiler<T>>>::$Part, LayoutError>;
+            #[inline(always)]
+            fn $method(&self, _t: Tiler<T>) -> Self::Output {
+                self.$part()
+            }
+        }
+        impl<S, D> MixedLayout<S, D> {
+            #[doc = concat!("`", $what, "(self, t)` (see [`", stringify!($Verb), "`]).")]
+            #[inline(always)]
+            pub fn $method<T>(&self, t: T) -> $Noun<Self, T>
+            where
+                Self: $Verb<T>,
+            {
+                <Self as $Verb<T>>::$method(self, t)
+            }
+        }
+    };
+}
+mixed_divide_verb!(
+    LogicalDivide,
+    LogicalQuotient,
+    logical_divide,
+    Logical,
+    logical,
+    "logical_divide"
+);
+mixed_divide_verb!(
+    ZippedDivide,
+    ZippedQuotient,
+    zipped_divide,
+    Zipped,
+    zipped,
+    "zipped_divide"
+);
+mixed_divide_verb!(
+    TiledDivide,
+    TiledQuotient,
+    tiled_divide,
+    Tiled,
+    tiled,
+    "tiled_divide"
+);
+mixed_divide_verb!(
+    FlatDivide,
+    FlatQuotient,
+    flat_divide,
+    Flat,
+    flat,
+    "flat_divide"
+);
