@@ -20,16 +20,23 @@
 //! assert_eq!(tiled.to_string(), "((2,4),(4,2)):((1,2),(8,32))");
 //! # Ok::<(), LayoutError>(())
 //! ```
+#![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+// The core layers (data, algebra, kernel, text, error) use `core` and
+// `alloc` only; `std` adds the tooling layer.
+extern crate alloc;
 
 mod algebra;
 mod data;
 mod error;
 mod kernel;
 mod text;
+#[cfg(feature = "std")]
 mod tools;
 
+#[cfg(feature = "std")]
 pub use tools::render;
 
 pub use algebra::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
@@ -62,5 +69,7 @@ pub use kernel::tensor::{
 };
 pub use text::descriptor::Descriptor;
 pub use text::parse::{MAX_DEPTH, parse_coord, parse_int_tuple, parse_layout, parse_tiler};
+#[cfg(feature = "std")]
 pub use tools::apply::{OPERATIONS, apply};
+#[cfg(feature = "std")]
 pub use tools::render::print_layout;

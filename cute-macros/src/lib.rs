@@ -33,10 +33,10 @@ pub fn layout(input: TokenStream) -> TokenStream {
         && t.has_dyn()
     {
         return match t.mixed_layout() {
-            Ok((ty, value)) => quote!({ let __cute_layout: ::core::result::Result<#ty, ::cute_static::dynamic::LayoutError> = #value; __cute_layout }),
+            Ok((ty, value)) => quote!({ let __cute_layout: ::core::result::Result<#ty, ::cute_static::Error> = #value; __cute_layout }),
             Err(e) => {
                 let err = e.to_compile_error();
-                quote!({ #err; ::core::result::Result::<::cute_static::Layout<::cute_static::C<1>, ::cute_static::C<0>>, ::cute_static::dynamic::LayoutError>::Ok(::cute_static::Layout::new()) })
+                quote!({ #err; ::core::result::Result::<::cute_static::Layout<::cute_static::C<1>, ::cute_static::C<0>>, ::cute_static::Error>::Ok(::cute_static::Layout::new()) })
             }
         }
         .into();

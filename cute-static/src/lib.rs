@@ -92,10 +92,13 @@
 //! typenum's table (`0..=1024` and powers of two); computed values print as
 //! `C<N>` up to 1024 and for powers of two up to `2^20`, as typenum integers
 //! beyond. Strides are non-negative.
+#![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 extern crate self as cute_static;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod algebra;
 mod data;
@@ -132,5 +135,12 @@ pub use mixed::layout::{
 };
 
 /// The run-time crate, for `dlayout!`'s expansion.
+#[cfg(feature = "std")]
 #[doc(hidden)]
 pub use cute_dynamic as dynamic;
+
+/// The run-time error of static and mixed layouts and tensors: `Copy`, no
+/// allocation (usable in device code); its `kind()` is that of the
+/// run-time crate's `LayoutError` for the same rule, into which it
+/// converts.
+pub use cute_core::CoreError as Error;

@@ -13,6 +13,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+use alloc::{format, string::ToString, vec::Vec};
 use smallvec::SmallVec;
 
 use crate::algebra::coalesce::{Modes, coalesce_modes};

@@ -24,6 +24,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+use alloc::{format, string::ToString};
 use smallvec::SmallVec;
 
 use crate::algebra::coalesce::{Modes, coalesce_leaves};

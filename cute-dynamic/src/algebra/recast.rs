@@ -26,6 +26,7 @@
 
 use crate::data::layout::{Layout, replace_leaves};
 use crate::error::LayoutError;
+use alloc::{format, vec::Vec};
 
 fn check_factor(op: &'static str, n: i64) -> Result<(), LayoutError> {
     if n >= 1 {

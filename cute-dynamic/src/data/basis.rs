@@ -28,8 +28,9 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::{format, string::String, string::ToString, vec, vec::Vec};
+use core::fmt;
+use core::str::FromStr;
 
 use smallvec::SmallVec;
 

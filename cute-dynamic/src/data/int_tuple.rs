@@ -8,8 +8,8 @@
 //! number of nodes of its subtree. A subtree is therefore a contiguous slice
 //! ([`IntTupleRef`]), and building or cutting a tuple never allocates per node.
 
-use std::fmt;
-use std::hash::Hash;
+use core::fmt;
+use core::hash::Hash;
 
 use smallvec::SmallVec;
 
@@ -380,7 +380,7 @@ impl From<i64> for IntTuple {
     }
 }
 
-impl std::str::FromStr for IntTuple {
+impl core::str::FromStr for IntTuple {
     type Err = LayoutError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         crate::text::parse::parse_int_tuple(s)

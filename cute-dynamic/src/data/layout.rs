@@ -6,8 +6,9 @@
 //! shape leaf is positive and that the size fits in `i64`, so every query
 //! below is total.
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::string::ToString;
+use core::fmt;
+use core::str::FromStr;
 
 use crate::data::int_tuple::{INLINE_NODES, IntTuple, IntTupleRef, Node, Open, TupleBuilder};
 use crate::error::{LayoutError, add, mul};

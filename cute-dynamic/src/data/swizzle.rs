@@ -19,8 +19,9 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::{format, string::ToString, vec::Vec};
+use core::fmt;
+use core::str::FromStr;
 
 use crate::data::coordinate::Coord;
 use crate::data::int_tuple::IntTuple;
@@ -450,7 +451,7 @@ pub fn bank_conflicts(byte_addresses: &[i64], width: i64) -> Result<BankConflict
     let mut wavefronts = 0u64;
     let mut ideal = 0u64;
     for chunk in byte_addresses.chunks(phase) {
-        let mut per_bank: [Vec<i64>; 32] = std::array::from_fn(|_| Vec::new());
+        let mut per_bank: [Vec<i64>; 32] = core::array::from_fn(|_| Vec::new());
         for &a in chunk {
             for w in 0..width / 4 {
                 let word = a / 4 + w;

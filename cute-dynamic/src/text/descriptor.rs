@@ -33,8 +33,9 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::{format, string::ToString, vec::Vec};
+use core::fmt;
+use core::str::FromStr;
 
 use crate::data::basis::{BasisStride, ScaledBasis};
 use crate::error::LayoutError;
@@ -72,7 +73,7 @@ impl Descriptor {
     pub fn entries(&self) -> &[BasisStride] {
         match &self.root {
             BasisStride::Tuple(v) => v,
-            BasisStride::Leaf(_) => std::slice::from_ref(&self.root),
+            BasisStride::Leaf(_) => core::slice::from_ref(&self.root),
         }
     }
 }

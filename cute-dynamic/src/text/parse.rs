@@ -17,6 +17,7 @@ use crate::data::int_tuple::{IntTuple, TupleBuilder};
 use crate::data::layout::Layout;
 use crate::data::tiler::Tiler;
 use crate::error::LayoutError;
+use alloc::{format, string::String, string::ToString, vec::Vec};
 
 /// Deepest nesting of parentheses (or tiler brackets) the parsers accept.
 pub const MAX_DEPTH: usize = 64;

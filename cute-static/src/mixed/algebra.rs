@@ -26,7 +26,7 @@
 //!
 //! A leaf mode divided by a contiguous tile is always admissible, so the
 //! run-time check is that the result's size and offsets fit in an `i64`
-//! (`Err(LayoutError::Overflow)` otherwise).
+//! (`Err(Error::Overflow)` otherwise).
 //!
 //! ```
 //! use cute_static::{layout, tiler, __};
@@ -39,12 +39,12 @@
 //! // Block (2, 3): a 16×16 tile with static shape at its offset.
 //! let (tile, off) = tiles.slice((__, 2 + 7 * 3));
 //! assert_eq!((tile.to_string(), off), ("((_16,_16)):((_1,100))".to_string(), 32 + 48 * 100));
-//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! # Ok::<(), cute_dynamic::Error>(())
 //! ```
 
 use core::ops::Mul;
 
-use cute_dynamic::LayoutError;
+use crate::Error;
 use typenum::{B1, IsGreater, U1};
 
 use crate::algebra::composition::Compose;
@@ -122,7 +122,7 @@ pub trait DivideMode<T> {
     type RD;
     /// The four parts.
     #[allow(clippy::type_complexity)]
-    fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), LayoutError>;
+    fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), Error>;
 }
 
 type StaticQuot<Sk, Dk, T> = <Layout<Sk, Dk> as LogicalDivide<Tiler<T>>>::Output;
@@ -142,20 +142,19 @@ where
     type RD = <<StaticQuot<Sk, Dk, T> as StaticLayout>::Stride as Halves>::B;
     #[inline(always)]
     #[allow(clippy::type_complexity)]
-    fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), LayoutError> {
+    fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), Error> {
         Ok(Default::default())
     }
 }
 
 /// `s:d / N = (N:d, ⌈s/N⌉:r)`, `r = N·d`, or 0 when `⌈s/N⌉ = 1`.
-fn divide_leaf(s: usize, d: usize, n: usize) -> Result<(Dyn, Dyn), LayoutError> {
+fn divide_leaf(s: usize, d: usize, n: usize) -> Result<(Dyn, Dyn), Error> {
     let c = s.div_ceil(n);
     let r = if c == 1 { Some(0) } else { n.checked_mul(d) };
-    r.map(|r| (Dyn(c), Dyn(r)))
-        .ok_or_else(|| LayoutError::Overflow {
-            operation: "logical_divide",
-            operands: format!("{s}:{d} ⊘ {n}:1"),
-        })
+    r.map(|r| (Dyn(c), Dyn(r))).ok_or(Error::Overflow {
+        operation: "logical_divide",
+        operands: "a run-time leaf s:d by a tile N:1 (N·d)",
+    })
 }
 
 /// A run-time shape: tile `N:d` (the mode's stride type), rest run-time.
@@ -165,7 +164,7 @@ impl<Dk: Int + IntTuple, T: UnitTile> DivideMode<T> for (Dyn, Dk) {
     type RS = Dyn;
     type RD = Dyn;
     #[inline(always)]
-    fn divide(&self) -> Result<(T::Len, Dk, Dyn, Dyn), LayoutError> {
+    fn divide(&self) -> Result<(T::Len, Dk, Dyn, Dyn), Error> {
         let (rs, rd) = divide_leaf(self.0.0, self.1.value(), T::N)?;
         Ok((T::Len::default(), self.1, rs, rd))
     }
@@ -177,7 +176,7 @@ impl<const M: usize, T: UnitTile> DivideMode<T> for (C<M>, Dyn) {
     type RS = Dyn;
     type RD = Dyn;
     #[inline(always)]
-    fn divide(&self) -> Result<(T::Len, Dyn, Dyn, Dyn), LayoutError> {
+    fn divide(&self) -> Result<(T::Len, Dyn, Dyn, Dyn), Error> {
         let (rs, rd) = divide_leaf(M, self.1.0, T::N)?;
         Ok((T::Len::default(), self.1, rs, rd))
     }
@@ -194,7 +193,7 @@ pub trait ComposeMode<T> {
     /// Result stride.
     type RD;
     /// The two parts.
-    fn compose(&self) -> Result<(Self::RS, Self::RD), LayoutError>;
+    fn compose(&self) -> Result<(Self::RS, Self::RD), Error>;
 }
 type StaticComp<Sk, Dk, T> = <Layout<Sk, Dk> as Compose<Tiler<T>>>::Output;
 /// A static mode: the static algebra's composition.
@@ -208,7 +207,7 @@ where
     type RS = <StaticComp<Sk, Dk, T> as StaticLayout>::Shape;
     type RD = <StaticComp<Sk, Dk, T> as StaticLayout>::Stride;
     #[inline(always)]
-    fn compose(&self) -> Result<(Self::RS, Self::RD), LayoutError> {
+    fn compose(&self) -> Result<(Self::RS, Self::RD), Error> {
         Ok(Default::default())
     }
 }
@@ -281,10 +280,10 @@ scale_tuples!(A 0, B 1);
 scale_tuples!(A 0, B 1, C2 2);
 scale_tuples!(A 0, B 1, C2 2, D 3);
 
-fn scale_overflow() -> LayoutError {
-    LayoutError::Overflow {
+fn scale_overflow() -> Error {
+    Error::Overflow {
         operation: "composition",
-        operands: "a run-time stride times a tile stride".into(),
+        operands: "a run-time stride times a tile stride",
     }
 }
 
@@ -296,7 +295,7 @@ where
     type RS = T::S;
     type RD = <T::D as ScaleBy<Dk>>::Out;
     #[inline(always)]
-    fn compose(&self) -> Result<(Self::RS, Self::RD), LayoutError> {
+    fn compose(&self) -> Result<(Self::RS, Self::RD), Error> {
         let d = <T::D as ScaleBy<Dk>>::scale(&self.1).ok_or_else(scale_overflow)?;
         Ok((T::S::default(), d))
     }
@@ -309,7 +308,7 @@ where
     type RS = T::S;
     type RD = <T::D as ScaleBy<Dyn>>::Out;
     #[inline(always)]
-    fn compose(&self) -> Result<(Self::RS, Self::RD), LayoutError> {
+    fn compose(&self) -> Result<(Self::RS, Self::RD), Error> {
         let d = <T::D as ScaleBy<Dyn>>::scale(&self.1).ok_or_else(scale_overflow)?;
         Ok((T::S::default(), d))
     }
@@ -324,11 +323,11 @@ pub trait MixedDivide<T> {
     /// `tiled_divide`: `((tiles…), rests…, extra modes…)`.
     type Tiled;
     /// The logical divide.
-    fn logical(&self) -> Result<Self::Logical, LayoutError>;
+    fn logical(&self) -> Result<Self::Logical, Error>;
     /// The zipped divide.
-    fn zipped(&self) -> Result<Self::Zipped, LayoutError>;
+    fn zipped(&self) -> Result<Self::Zipped, Error>;
     /// The tiled divide.
-    fn tiled(&self) -> Result<Self::Tiled, LayoutError>;
+    fn tiled(&self) -> Result<Self::Tiled, Error>;
 }
 
 /// The by-mode composition of a mixed layout with a static tiler `T`.
@@ -336,7 +335,7 @@ pub trait MixedCompose<T> {
     /// `(A0 ∘ T0, A1 ∘ T1, …)`.
     type Output;
     /// The composition.
-    fn composed(&self) -> Result<Self::Output, LayoutError>;
+    fn composed(&self) -> Result<Self::Output, Error>;
 }
 
 macro_rules! by_mode {
@@ -369,7 +368,7 @@ macro_rules! by_mode {
                 by_mode!(@tiled_s $tiled [$($S $D $T),+] [$($ES),*]),
                 by_mode!(@tiled_d $tiled [$($S $D $T),+] [$($ED),*]),
             >;
-            fn logical(&self) -> Result<Self::Logical, LayoutError> {
+            fn logical(&self) -> Result<Self::Logical, Error> {
                 let (s, d) = (self.shape(), self.stride());
                 $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
                 MixedLayout::new(
@@ -377,7 +376,7 @@ macro_rules! by_mode {
                     ($(($T.1, $T.3),)+ $(d.$e,)*),
                 )
             }
-            fn zipped(&self) -> Result<Self::Zipped, LayoutError> {
+            fn zipped(&self) -> Result<Self::Zipped, Error> {
                 let (s, d) = (self.shape(), self.stride());
                 $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
                 MixedLayout::new(
@@ -385,7 +384,7 @@ macro_rules! by_mode {
                     (($($T.1,)+), ($($T.3,)+ $(d.$e,)*)),
                 )
             }
-            fn tiled(&self) -> Result<Self::Tiled, LayoutError> {
+            fn tiled(&self) -> Result<Self::Tiled, Error> {
                 let (s, d) = (self.shape(), self.stride());
                 $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
                 by_mode!(@tiled_v $tiled s d [$($T),+] [$($e),*])
@@ -403,7 +402,7 @@ macro_rules! by_mode {
                 ($(<($S, $D) as ComposeMode<$T>>::RS,)+),
                 ($(<($S, $D) as ComposeMode<$T>>::RD,)+),
             >;
-            fn composed(&self) -> Result<Self::Output, LayoutError> {
+            fn composed(&self) -> Result<Self::Output, Error> {
                 let (s, d) = (self.shape(), self.stride());
                 $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).compose()?; )+
                 MixedLayout::new(($($T.0,)+), ($($T.1,)+))
@@ -446,7 +445,7 @@ impl<S, D> MixedLayout<S, D> {
     pub fn logical_divide<T>(
         &self,
         _t: Tiler<T>,
-    ) -> Result<<Self as MixedDivide<Tiler<T>>>::Logical, LayoutError>
+    ) -> Result<<Self as MixedDivide<Tiler<T>>>::Logical, Error>
     where
         Self: MixedDivide<Tiler<T>>,
     {
@@ -456,7 +455,7 @@ impl<S, D> MixedLayout<S, D> {
     pub fn zipped_divide<T>(
         &self,
         _t: Tiler<T>,
-    ) -> Result<<Self as MixedDivide<Tiler<T>>>::Zipped, LayoutError>
+    ) -> Result<<Self as MixedDivide<Tiler<T>>>::Zipped, Error>
     where
         Self: MixedDivide<Tiler<T>>,
     {
@@ -466,7 +465,7 @@ impl<S, D> MixedLayout<S, D> {
     pub fn tiled_divide<T>(
         &self,
         _t: Tiler<T>,
-    ) -> Result<<Self as MixedDivide<Tiler<T>>>::Tiled, LayoutError>
+    ) -> Result<<Self as MixedDivide<Tiler<T>>>::Tiled, Error>
     where
         Self: MixedDivide<Tiler<T>>,
     {
@@ -480,12 +479,12 @@ impl<S, D> MixedLayout<S, D> {
     /// let a = layout!(({m}, 8):(1, {m}))?;
     /// let r = a.compose(tiler!(<(2, 4):(1, 8), 4:2>))?;
     /// assert_eq!(r.to_string(), "((_2,_4),_4):((_1,_8),80)");
-    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// # Ok::<(), cute_dynamic::Error>(())
     /// ```
     pub fn compose<T>(
         &self,
         _t: Tiler<T>,
-    ) -> Result<<Self as MixedCompose<Tiler<T>>>::Output, LayoutError>
+    ) -> Result<<Self as MixedCompose<Tiler<T>>>::Output, Error>
     where
         Self: MixedCompose<Tiler<T>>,
     {
