@@ -14,7 +14,7 @@
 //! }
 //! let e = CoreError::OutOfBounds { layout: Some(Notation::new(show)), mode: None, index: 32, size: 32 };
 //! assert_eq!(e.kind(), "out_of_bounds");
-//! assert_eq!(e.to_string(), "coordinate 32 is outside the domain of (_4,_8):(_1,_4) (size 32)");
+//! assert_eq!(e.to_string(), "coordinate 32 is outside the domain of (_4,_8):(_1,_4)");
 //! ```
 
 use core::fmt;
@@ -162,13 +162,14 @@ impl fmt::Display for CoreError {
                 size,
             } => {
                 match mode {
-                    Some(m) => write!(f, "index {index} of mode {m} is outside the mode")?,
+                    Some(m) => write!(f, "slice index {index} is outside mode {m} (size {size})")?,
                     None => write!(f, "coordinate {index} is outside the domain")?,
                 }
-                if let Some(l) = layout {
-                    write!(f, " of {l}")?;
+                match (layout, mode) {
+                    (Some(l), _) => write!(f, " of {l}"),
+                    (None, Some(_)) => Ok(()),
+                    (None, None) => write!(f, " (size {size})"),
                 }
-                write!(f, " (size {size})")
             }
             Self::OutOfStorage {
                 layout,
@@ -217,8 +218,15 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "index 7 of mode 1 is outside the mode of (_2,_3):(_3,_1) (size 3)"
+            "slice index 7 is outside mode 1 (size 3) of (_2,_3):(_3,_1)"
         );
+        let e = CoreError::OutOfBounds {
+            layout: None,
+            mode: None,
+            index: 7,
+            size: 6,
+        };
+        assert_eq!(e.to_string(), "coordinate 7 is outside the domain (size 6)");
         let e = CoreError::OutOfStorage {
             layout: l,
             base: 4,

@@ -10,7 +10,8 @@
 /// tilers of `cute-static` and of `layout!`).
 pub const MAX_RANK: usize = 8;
 
-/// Deepest nesting the text grammars accept (CuTe notation, descriptors).
+/// Deepest nesting of parentheses (or tiler brackets) the text grammars
+/// accept (CuTe notation, descriptors).
 pub const MAX_DEPTH: usize = 64;
 
 /// Largest value of the contiguous part of the readable static integers:
@@ -21,10 +22,13 @@ pub const MAX_READABLE: u64 = 1024;
 /// two up to `2^MAX_READABLE_POW2` also print as `C<N>`.
 pub const MAX_READABLE_POW2: u32 = 20;
 
-/// Most address bits a swizzle may touch (`B + M + |S| ≤ 62`).
+/// Largest `B + M + |S|` a swizzle accepts: the swizzled bits stay inside
+/// a non-negative `i64`.
 pub const MAX_SWIZZLE_BITS: u32 = 62;
 
-/// Largest dimension index of a basis stride (`e_i`, `i < MAX_CODOMAIN_RANK`).
+/// Bound on the indices at every level of a coordinate codomain (basis
+/// strides `e_i` need `i < MAX_CODOMAIN_RANK`): bounds the memory a
+/// codomain profile may take.
 pub const MAX_CODOMAIN_RANK: u32 = 1024;
 
 /// `true` when a computed static integer prints as `C<N>`: `0..=1024`, or a

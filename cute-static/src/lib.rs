@@ -92,6 +92,16 @@
 //! typenum's table (`0..=1024` and powers of two); computed values print as
 //! `C<N>` up to 1024 and for powers of two up to `2^20`, as typenum integers
 //! beyond. Strides are non-negative.
+//!
+//! Features: `std` (on by default) adds the run-time crate — the
+//! `to_dynamic()` conversions and `dlayout!`. Without it
+//! (`default-features = false`) the crate is `#![no_std]` and needs
+//! neither `std` nor `alloc`: static and mixed layouts, evaluation,
+//! slicing, the static algebra, tensors over slices and
+//! [`copy`]/[`axpby`]/[`gemm`] all work in device code. Run-time checks
+//! return [`Error`], a `Copy` error without allocation whose `kind()` is
+//! the run-time crate's for the same rule (and which converts into
+//! `cute_dynamic::LayoutError`, so `?` works in host code).
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -28,9 +28,7 @@ use crate::data::int_tuple::IntTuple;
 use crate::data::layout::Layout;
 use crate::error::LayoutError;
 
-/// Largest `B + M + |S|` accepted: the swizzled bits stay inside a
-/// non-negative `i64`.
-pub const MAX_SWIZZLE_BITS: u32 = 62;
+pub use cute_core::limits::MAX_SWIZZLE_BITS;
 
 /// `Swizzle<B,M,S>`: XOR the `B` bits at `[M + max(0,S), …)` into the `B`
 /// bits at `[M - min(0,S), …)`.

@@ -255,22 +255,15 @@ impl<'s> StrideParser<'s> {
     /// `digit { digit }`, at most `u32::MAX`.
     fn uint(&mut self) -> Result<u32, LayoutError> {
         let start = self.pos;
-        let mut v: u32 = 0;
-        while let Some(b) = self.peek().filter(u8::is_ascii_digit) {
-            v = v
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u32::from(b - b'0')))
-                .ok_or_else(|| LayoutError::Parse {
-                    position: start,
-                    expected: "a dimension that fits in u32".into(),
-                    found: "a larger integer".into(),
-                })?;
-            self.pos += 1;
+        match cute_core::scan::scan_u32(self.bytes(), &mut self.pos) {
+            Ok(Some(v)) => Ok(v),
+            Ok(None) => Err(self.error(self.pos, "a dimension (unsigned integer) after '@'")),
+            Err(_) => Err(LayoutError::Parse {
+                position: start,
+                expected: "a dimension that fits in u32".into(),
+                found: "a larger integer".into(),
+            }),
         }
-        if self.pos == start {
-            return Err(self.error(self.pos, "a dimension (unsigned integer) after '@'"));
-        }
-        Ok(v)
     }
 }
 

@@ -24,7 +24,7 @@
 //! let row = t.slice((2, __))?; // offset 12 moves into the accessor
 //! assert_eq!(row.layout().to_string(), "(_6):(_1)");
 //! assert_eq!(row.get(5)?, &17);
-//! # Ok::<(), cute_dynamic::Error>(())
+//! # Ok::<(), cute_static::Error>(())
 //! ```
 
 use core::fmt;
@@ -229,7 +229,7 @@ impl<E: Engine, L: StaticLayout> Tensor<E, L> {
     /// let row = a.slice((2, __))?; // A(2, _)
     /// assert_eq!(row.layout().to_string(), "(((_2,_3),_2)):(((_2,_15),_100))");
     /// assert_eq!(row.get(0)?, &8);
-    /// # Ok::<(), cute_dynamic::Error>(())
+    /// # Ok::<(), cute_static::Error>(())
     /// ```
     pub fn slice<Cd: SliceCoord<L>>(self, coord: Cd) -> Result<Tensor<E, Cd::Output>, Error> {
         let len = self.storage().len();
@@ -360,7 +360,7 @@ where
     /// let (sub, offset) = a.slice((__, 5))?;
     /// assert_eq!((sub.to_string(), offset), ("((_3,_2)):((_4,_1))".to_string(), 32));
     /// assert!(a.slice((7, __)).is_err());
-    /// # Ok::<(), cute_dynamic::Error>(())
+    /// # Ok::<(), cute_static::Error>(())
     /// ```
     pub fn slice<Cd: SliceCoord<Self>>(self, coord: Cd) -> Result<(Cd::Output, usize), Error> {
         let offset = coord.locate().map_err(out_of_mode::<Self>)?;

@@ -39,7 +39,7 @@
 //! // Block (2, 3): a 16×16 tile with static shape at its offset.
 //! let (tile, off) = tiles.slice((__, 2 + 7 * 3));
 //! assert_eq!((tile.to_string(), off), ("((_16,_16)):((_1,100))".to_string(), 32 + 48 * 100));
-//! # Ok::<(), cute_dynamic::Error>(())
+//! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
 use core::ops::Mul;
@@ -479,7 +479,7 @@ impl<S, D> MixedLayout<S, D> {
     /// let a = layout!(({m}, 8):(1, {m}))?;
     /// let r = a.compose(tiler!(<(2, 4):(1, 8), 4:2>))?;
     /// assert_eq!(r.to_string(), "((_2,_4),_4):((_1,_8),80)");
-    /// # Ok::<(), cute_dynamic::Error>(())
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn compose<T>(
         &self,
