@@ -43,16 +43,6 @@ pub fn checked_sum(values: impl IntoIterator<Item = i64>) -> Option<i64> {
         .try_fold(0i64, |acc, v| acc.checked_add(v))
 }
 
-/// `Σ (s - 1)·|d|` over `(shape, stride)` modes — the largest offset of a
-/// layout with non-negative strides, one less than its cosize — or `None`
-/// on overflow.
-#[inline]
-pub fn checked_max_offset(modes: impl IntoIterator<Item = (i64, i64)>) -> Option<i64> {
-    modes.into_iter().try_fold(0i64, |acc, (s, d)| {
-        (s - 1).checked_mul(d.checked_abs()?)?.checked_add(acc)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,7 +62,5 @@ mod tests {
         assert_eq!(checked_sum([]), Some(0));
         assert_eq!(checked_sum([i64::MAX, 1]), None);
         assert_eq!(checked_product([]), Some(1));
-        assert_eq!(checked_max_offset([(4, 1), (8, 4)]), Some(31));
-        assert_eq!(checked_max_offset([(3, i64::MAX)]), None);
     }
 }

@@ -161,7 +161,7 @@ impl<'a> IntTupleRef<'a> {
 
     /// Product of the leaves, `None` on overflow.
     pub fn size(self) -> Option<i64> {
-        self.leaves().try_fold(1i64, |acc, v| acc.checked_mul(v))
+        cute_core::int::checked_product(self.leaves())
     }
 
     /// The leaves in order.
