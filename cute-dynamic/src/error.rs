@@ -1,6 +1,7 @@
 //! Errors: every fallible operation returns `Result<_, LayoutError>`, and the
 //! error names the rule that failed and the operands in CuTe notation.
 
+use alloc::{format, string::String, string::ToString};
 use core::fmt;
 
 /// The single error type of the run-time layout algebra.
@@ -426,7 +427,63 @@ impl fmt::Display for LayoutError {
     }
 }
 
-impl std::error::Error for LayoutError {}
+impl core::error::Error for LayoutError {}
+
+/// The `core`-only errors of device builds (cute-static's `Error`) become
+/// the run-time error of the same kind, with the operands written out.
+impl From<cute_core::CoreError> for LayoutError {
+    fn from(e: cute_core::CoreError) -> Self {
+        use cute_core::CoreError as E;
+        let described = |layout: Option<cute_core::Notation>, size: usize| match layout {
+            Some(l) => l.to_string(),
+            None => alloc::format!("a layout of size {size}"),
+        };
+        match e {
+            E::NonPositiveShape { operation } => Self::NonPositiveShape {
+                shape: alloc::format!("given to {operation}"),
+            },
+            E::OutOfBounds {
+                layout,
+                mode,
+                index,
+                size,
+            } => Self::OutOfBounds {
+                layout: described(layout, size),
+                coordinate: match mode {
+                    Some(m) => alloc::format!("{index} of mode {m} (of size {size})"),
+                    None => index.to_string(),
+                },
+            },
+            E::OutOfStorage {
+                layout,
+                base,
+                last,
+                len,
+            } => Self::OutOfStorage {
+                layout: match layout {
+                    Some(l) => alloc::format!("{base} + {l}"),
+                    None => alloc::format!("{base} + a layout"),
+                },
+                range: (
+                    i64::try_from(base).unwrap_or(i64::MAX),
+                    i64::try_from(last).unwrap_or(i64::MAX),
+                ),
+                len,
+            },
+            E::Overflow {
+                operation,
+                operands,
+            } => Self::Overflow {
+                operation,
+                operands: operands.into(),
+            },
+            other => Self::Unsupported {
+                operation: other.kind(),
+                reason: other.to_string(),
+            },
+        }
+    }
+}
 
 /// What kind of malformed text a [`LayoutError::Parse`] reports: a stable,
 /// matchable classification (the message's `expected`/`found` text is for

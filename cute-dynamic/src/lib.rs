@@ -38,8 +38,18 @@
 //! The same operations by name on text operands — for `cute batch`, the
 //! `cute` subcommands and the tests — are one table, [`OPERATIONS`], run by
 //! [`apply`].
+//!
+//! Without the default `std` feature the crate is `#![no_std]` + `alloc`:
+//! the data, the algebra, tensors and the text grammars, for device and
+//! embedded code; `std` adds the tooling layer (the operation table and
+//! rendering).
+#![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+// The core layers (data, algebra, kernel, text, error) use `core` and
+// `alloc` only; `std` adds the tooling layer.
+extern crate alloc;
 
 mod algebra;
 mod data;
@@ -48,8 +58,10 @@ mod kernel;
 #[cfg(feature = "laws")]
 pub mod laws;
 mod text;
+#[cfg(feature = "std")]
 mod tools;
 
+#[cfg(feature = "std")]
 pub use tools::render;
 
 pub use algebra::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
@@ -82,5 +94,7 @@ pub use kernel::tensor::{
 };
 pub use text::descriptor::Descriptor;
 pub use text::parse::{MAX_DEPTH, parse_coord, parse_int_tuple, parse_layout, parse_tiler};
+#[cfg(feature = "std")]
 pub use tools::ops::{Arg, ArgKind, Args, Example, OPERATIONS, Operation, apply, operation};
+#[cfg(feature = "std")]
 pub use tools::render::print_layout;

@@ -15,7 +15,7 @@ use crate::validate::{Product, compact_strides, is_static_int};
 pub(crate) fn layout_value(l: &LayoutLit, mixed: bool) -> TokenStream {
     if mixed {
         let (ty, value) = mixed_layout(l);
-        quote!({ let __cute_layout: ::core::result::Result<#ty, ::cute_static::dynamic::LayoutError> = #value; __cute_layout })
+        quote!({ let __cute_layout: ::core::result::Result<#ty, ::cute_static::Error> = #value; __cute_layout })
     } else {
         let ty = static_layout(l);
         quote!(<#ty>::new())

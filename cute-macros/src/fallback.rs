@@ -11,7 +11,7 @@ use quote::quote;
 pub(crate) enum Output {
     /// `layout!` without run-time leaves: a static `Layout` value.
     LayoutValue,
-    /// `layout!` with run-time leaves: a `Result<MixedLayout, LayoutError>`.
+    /// `layout!` with run-time leaves: a `Result<MixedLayout, cute_static::Error>`.
     MixedLayoutValue,
     /// `Layout!`: a type.
     LayoutType,
@@ -30,7 +30,7 @@ pub(crate) fn placeholder(output: Output, errors: syn::Error) -> TokenStream {
         Output::LayoutValue => quote!({ #err; <#unit>::new() }),
         Output::MixedLayoutValue => quote!({
             #err;
-            ::core::result::Result::<#unit, ::cute_static::dynamic::LayoutError>::Ok(<#unit>::new())
+            ::core::result::Result::<#unit, ::cute_static::Error>::Ok(<#unit>::new())
         }),
         // In a type, the errors sit in a const block of the stride.
         Output::LayoutType => {

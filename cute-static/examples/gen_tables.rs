@@ -8,9 +8,9 @@
 //! only spelled as typenum integers.
 
 /// Largest contiguous value of the table.
-const CONTIGUOUS: u64 = 1024;
+const CONTIGUOUS: u64 = cute_core::limits::MAX_READABLE;
 /// Largest power of two of the table (as an exponent).
-const MAX_POW2: u32 = 20;
+const MAX_POW2: u32 = cute_core::limits::MAX_READABLE_POW2;
 
 fn typenum(n: u64) -> String {
     if n == 0 {

@@ -117,10 +117,23 @@
 //! typenum's table (`0..=1024` and powers of two); computed values print as
 //! `C<N>` up to 1024 and for powers of two up to `2^20`, as typenum integers
 //! beyond. Strides are non-negative.
+//!
+//! Features: `std` (on by default) adds the run-time crate — the
+//! `to_dynamic()` conversions and `dlayout!`. Without it
+//! (`default-features = false`) the crate is `#![no_std]` and needs
+//! neither `std` nor `alloc`: static and mixed layouts, evaluation,
+//! slicing, the static algebra, tensors over slices and
+//! [`copy`]/[`axpby`]/[`gemm`] all work in device code. Run-time checks
+//! return [`Error`], a `Copy` error without allocation whose `kind()` is
+//! the run-time crate's for the same rule (and which converts into
+//! `cute_dynamic::LayoutError`, so `?` works in host code).
+#![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 extern crate self as cute_static;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod algebra;
 mod data;
@@ -155,5 +168,12 @@ pub use mixed::layout::{
 };
 
 /// The run-time crate, for `dlayout!`'s expansion.
+#[cfg(feature = "std")]
 #[doc(hidden)]
 pub use cute_dynamic as dynamic;
+
+/// The run-time error of static and mixed layouts and tensors: `Copy`, no
+/// allocation (usable in device code); its `kind()` is that of the
+/// run-time crate's `LayoutError` for the same rule, into which it
+/// converts.
+pub use cute_core::CoreError as Error;

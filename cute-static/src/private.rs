@@ -154,6 +154,11 @@ impl Pretty for UTerm {
     type Out = crate::C<0>;
 }
 type P20 = typenum::U1048576;
+// The type-level bounds of the table are the readable-constant limits.
+const _: () = assert!(
+    <U1024 as typenum::Unsigned>::U64 == cute_core::limits::MAX_READABLE
+        && <P20 as typenum::Unsigned>::U64 == 1 << cute_core::limits::MAX_READABLE_POW2
+);
 type InTable<N> = Or<LeEq<N, U1024>, And<Eq<And<N, Sub1<N>>, U0>, LeEq<N, P20>>>;
 /// `n ↦ C<n>` when `n ≤ 1024` or `n` is a power of two `≤ 2^20`, else `n`.
 impl<U, B> Pretty for UInt<U, B>

@@ -110,7 +110,7 @@ fn mixed_layouts_answer_the_static_traits() {
     type A = Layout![({m}, 8):(1, {m})];
     type T = Tiler<(C<16>, C<4>)>;
     type Tile = (C<16>, C<4>);
-    type E = cute_dynamic::LayoutError;
+    type E = cute_static::Error;
     assert_type_eq_all!(
         ZippedQuotient<A, T>,
         Result<MixedLayout<(Tile, (Dyn, Dyn)), ((C<1>, Dyn), (Dyn, Dyn))>, E>

@@ -23,6 +23,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+use alloc::string::ToString;
 use smallvec::SmallVec;
 
 use crate::data::int_tuple::{IntTuple, Node};

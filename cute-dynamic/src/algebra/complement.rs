@@ -15,12 +15,14 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+use alloc::{format, string::ToString, vec::Vec};
+use cute_core::int::ceil_div;
+use cute_core::stride;
 use smallvec::SmallVec;
 
 use crate::algebra::coalesce::{Modes, coalesce_modes};
-use crate::algebra::composition::ceil_div;
 use crate::data::layout::{Layout, LayoutRef};
-use crate::error::{LayoutError, mul};
+use crate::error::LayoutError;
 
 /// `complement(A, M)` (see the module documentation).
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout, LayoutError> {
@@ -34,7 +36,9 @@ pub fn complement_default(a: &Layout) -> Result<Layout, LayoutError> {
 
 /// The leaves of `A` that matter for its image, sorted by (stride, shape).
 fn sorted_leaves(a: LayoutRef<'_>, op: &'static str) -> Result<Modes, LayoutError> {
-    let mut modes: Modes = a.leaf_modes().filter(|&(s, d)| s != 1 && d != 0).collect();
+    let mut modes: Modes = a.leaf_modes().collect();
+    let kept = stride::sort_by_stride(&mut modes);
+    modes.truncate(kept);
     if modes.iter().any(|&(_, d)| d < 0) {
         return Err(LayoutError::Unsupported {
             operation: op,
@@ -43,7 +47,6 @@ fn sorted_leaves(a: LayoutRef<'_>, op: &'static str) -> Result<Modes, LayoutErro
             ),
         });
     }
-    modes.sort_unstable_by_key(|&(s, d)| (d, s));
     Ok(modes)
 }
 
@@ -58,18 +61,20 @@ pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, 
     }
     let modes = sorted_leaves(a, "complement")?;
     let mut out: Modes = SmallVec::new();
-    let mut cur = 1i64;
-    for &(s, d) in &modes {
-        if cur > d {
+    let overflow = || LayoutError::overflow("complement", a);
+    let mut walk = stride::walk(&modes);
+    for step in walk.by_ref() {
+        let cur = step.covered.ok_or_else(overflow)?;
+        if step.overlaps() {
             return Err(LayoutError::ComplementOverlap {
                 layout: a.to_string(),
-                stride: d,
+                stride: step.stride,
                 covered: cur,
             });
         }
-        out.push((d / cur, cur));
-        cur = mul(s, d, "complement", &a)?;
+        out.push((step.stride / cur, cur));
     }
+    let cur = walk.extent().ok_or_else(overflow)?;
     out.push((ceil_div(cotarget, cur), cur));
     let m = coalesce_modes(out.into_iter(), true);
     Ok(Layout::unwrap_flat(&m))
@@ -93,17 +98,15 @@ pub fn is_complement_admissible(a: &Layout, cotarget: i64) -> bool {
     let Ok(modes) = sorted_leaves(a.as_ref(), "is_complement_admissible") else {
         return false;
     };
-    let mut cur = 1i64;
-    for &(s, d) in &modes {
-        if d % cur != 0 {
-            return false;
-        }
-        match s.checked_mul(d) {
-            Some(c) => cur = c,
-            None => return false,
-        }
+    let mut walk = stride::walk(&modes);
+    if !walk
+        .by_ref()
+        .all(|step| step.covered.is_some_and(|cur| step.stride % cur == 0))
+    {
+        return false;
     }
-    cotarget > 0 && cotarget % cur == 0
+    walk.extent()
+        .is_some_and(|cur| cotarget > 0 && cotarget % cur == 0)
 }
 
 /// Injective by the sorted-stride test: no stride-0 leaf of size > 1, and
@@ -115,14 +118,7 @@ pub(crate) fn is_simply_injective(a: &Layout) -> bool {
     let Ok(modes) = sorted_leaves(a.as_ref(), "injective") else {
         return false;
     };
-    let mut cur = 1i64;
-    for &(s, d) in &modes {
-        if d < cur {
-            return false;
-        }
-        cur = s.saturating_mul(d);
-    }
-    true
+    stride::walk(&modes).all(|step| !step.overlaps())
 }
 
 /// `true` when no two coordinates of `L` map to the same offset (the

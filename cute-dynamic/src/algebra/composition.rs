@@ -26,6 +26,8 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+use alloc::{format, string::ToString};
+use cute_core::int::ceil_div;
 use smallvec::SmallVec;
 
 use crate::algebra::coalesce::{Modes, coalesce_leaves};
@@ -231,9 +233,4 @@ fn compose_leaf(
     }
     out.flat_or_int(&emitted);
     Ok(())
-}
-
-/// `⌈a / b⌉` for `a ≥ 0`, `b > 0`.
-pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
-    a / b + i64::from(a % b != 0)
 }

@@ -23,6 +23,7 @@ use crate::algebra::composition::compose;
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::{AsTiler, TilerRef, tile_of};
 use crate::error::LayoutError;
+use alloc::string::ToString;
 
 /// `A ⊘ B` (see the module documentation).
 pub fn logical_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {

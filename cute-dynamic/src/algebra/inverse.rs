@@ -14,6 +14,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+use alloc::{format, string::ToString};
 use smallvec::SmallVec;
 
 use crate::algebra::coalesce::{Modes, coalesce_leaves, coalesce_modes};
@@ -148,15 +149,16 @@ fn cute_left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
 /// not a well-formed layout.
 fn pycute_left_inverse(l: &Layout) -> Option<Layout> {
     // complement(L, 1)
-    let mut sorted: Modes = l.leaf_modes().filter(|&(s, d)| s != 1 && d != 0).collect();
-    sorted.sort_unstable_by_key(|&(s, d)| (d, s));
+    let mut sorted: Modes = l.leaf_modes().collect();
+    let kept = cute_core::stride::sort_by_stride(&mut sorted);
+    sorted.truncate(kept);
     let mut comp: Modes = SmallVec::new();
-    let mut cur = 1i64;
-    for &(s, d) in &sorted {
-        comp.push((d / cur, cur));
-        cur = s.checked_mul(d)?;
+    let mut walk = cute_core::stride::walk(&sorted);
+    for step in walk.by_ref() {
+        let cur = step.covered?;
+        comp.push((step.stride / cur, cur));
     }
-    comp.push((1, cur));
+    comp.push((1, walk.extent()?));
     let comp = coalesce_forward(&comp);
     // right_inverse of (L, C), flat
     let mut modes: SmallVec<[(i64, i64, i64); 12]> = SmallVec::new();

@@ -25,6 +25,7 @@ use crate::algebra::divide::{by_mode, unpack_both, unpack_rest, zip2_by};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::AsTiler;
 use crate::error::{LayoutError, mul};
+use alloc::string::ToString;
 
 /// `A ⊗ B` (see the module documentation).
 pub fn logical_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {

@@ -26,8 +26,11 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+use cute_core::int::{ceil_div, gcd};
+
 use crate::data::layout::{Layout, replace_leaves};
 use crate::error::LayoutError;
+use alloc::{string::ToString, vec::Vec};
 
 fn check_factor(op: &'static str, argument: &'static str, n: i64) -> Result<(), LayoutError> {
     if n >= 1 {
@@ -40,10 +43,6 @@ fn check_factor(op: &'static str, argument: &'static str, n: i64) -> Result<(), 
             reason: "must be positive".into(),
         })
     }
-}
-
-fn ceil_div(a: i64, b: i64) -> i64 {
-    a / b + i64::from(a % b != 0)
 }
 
 /// CuTe `upcast<N>`: view `n` consecutive elements as one.
@@ -85,10 +84,6 @@ pub fn downcast(n: i64, l: &Layout) -> Result<Layout, LayoutError> {
         replace_leaves(l.shape().as_ref(), shapes.into_iter()),
         replace_leaves(l.stride().as_ref(), strides.into_iter()),
     )
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// CuTe `recast_layout<Old, New>` for element sizes given in bits.

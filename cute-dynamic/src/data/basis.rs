@@ -28,8 +28,9 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::{format, string::String, string::ToString, vec, vec::Vec};
+use core::fmt;
+use core::str::FromStr;
 
 use smallvec::SmallVec;
 
@@ -41,9 +42,7 @@ use crate::data::tiler::AsTiler;
 use crate::error::LayoutError;
 use crate::text::descriptor::{Dialect, StrideParser};
 
-/// Largest index accepted at any level of a coordinate codomain (bounds the
-/// memory a codomain profile may take).
-pub const MAX_CODOMAIN_RANK: u32 = 1024;
+pub use cute_core::limits::MAX_CODOMAIN_RANK;
 
 /// A scaled basis element `k@d0@d1…` (an integer when the path is empty).
 ///

@@ -4,8 +4,9 @@
 //! stride, for any coordinate weakly congruent to the shape; slicing with `_`
 //! keeps the holes' modes and returns the offset of the fixed part.
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::{string::ToString, vec::Vec};
+use core::fmt;
+use core::str::FromStr;
 
 use crate::data::int_tuple::{IntTuple, IntTupleRef, TupleBuilder};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};

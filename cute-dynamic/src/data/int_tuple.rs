@@ -8,8 +8,8 @@
 //! number of nodes of its subtree. A subtree is therefore a contiguous slice
 //! ([`IntTupleRef`]), and building or cutting a tuple never allocates per node.
 
-use std::fmt;
-use std::hash::Hash;
+use core::fmt;
+use core::hash::Hash;
 
 use smallvec::SmallVec;
 
@@ -161,7 +161,7 @@ impl<'a> IntTupleRef<'a> {
 
     /// Product of the leaves, `None` on overflow.
     pub fn size(self) -> Option<i64> {
-        self.leaves().try_fold(1i64, |acc, v| acc.checked_mul(v))
+        cute_core::int::checked_product(self.leaves())
     }
 
     /// The leaves in order.
@@ -380,7 +380,7 @@ impl From<i64> for IntTuple {
     }
 }
 
-impl std::str::FromStr for IntTuple {
+impl core::str::FromStr for IntTuple {
     type Err = LayoutError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         crate::text::parse::parse_int_tuple(s)

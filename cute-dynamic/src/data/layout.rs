@@ -6,11 +6,13 @@
 //! shape leaf is positive and that the size fits in `i64`, so every query
 //! below is total.
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::string::ToString;
+use core::fmt;
+use core::str::FromStr;
 
 use crate::data::int_tuple::{INLINE_NODES, IntTuple, IntTupleRef, Node, Open, TupleBuilder};
 use crate::error::{LayoutError, add, mul};
+use cute_core::stride::compact_leaf;
 use smallvec::SmallVec;
 
 /// A CuTe layout `shape:stride`, e.g. `((2,2),(4,2)):((1,8),(2,16))`.
@@ -92,7 +94,7 @@ impl Layout {
         let mut strides: smallvec::SmallVec<[i64; 16]> = smallvec::smallvec![0; leaves.len()];
         let mut cur = 1i64;
         for i in (0..leaves.len()).rev() {
-            strides[i] = if leaves[i] == 1 { 0 } else { cur };
+            strides[i] = compact_leaf(leaves[i], cur);
             cur *= leaves[i];
         }
         Ok(Self::from_parts_unchecked(
@@ -127,7 +129,7 @@ impl Layout {
         let mut strides: smallvec::SmallVec<[i64; 16]> = smallvec::smallvec![0; leaves.len()];
         let mut cur = 1i64;
         for &i in &idx {
-            strides[i] = if leaves[i] == 1 { 0 } else { cur };
+            strides[i] = compact_leaf(leaves[i], cur);
             cur *= leaves[i];
         }
         Ok(Self::from_parts_unchecked(
@@ -138,15 +140,8 @@ impl Layout {
 
     /// Compact column-major of a shape already known valid.
     pub(crate) fn compact_left(shape: IntTuple) -> Self {
-        let mut cur = 1i64;
-        let strides = shape
-            .leaves()
-            .map(|s| {
-                let d = if s == 1 { 0 } else { cur };
-                cur = cur.saturating_mul(s);
-                d
-            })
-            .collect::<smallvec::SmallVec<[i64; 16]>>();
+        let strides =
+            cute_core::stride::compact(shape.leaves()).collect::<smallvec::SmallVec<[i64; 16]>>();
         let stride = replace_leaves(shape.as_ref(), strides.iter().copied());
         Layout { shape, stride }
     }

@@ -19,17 +19,16 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::{format, string::ToString, vec::Vec};
+use core::fmt;
+use core::str::FromStr;
 
 use crate::data::coordinate::Coord;
 use crate::data::int_tuple::IntTuple;
 use crate::data::layout::Layout;
 use crate::error::{LayoutError, ParseErrorKind};
 
-/// Largest `B + M + |S|` accepted: the swizzled bits stay inside a
-/// non-negative `i64`.
-pub const MAX_SWIZZLE_BITS: u32 = 62;
+pub use cute_core::limits::MAX_SWIZZLE_BITS;
 
 /// `Swizzle<B,M,S>`: XOR the `B` bits at `[M + max(0,S), …)` into the `B`
 /// bits at `[M - min(0,S), …)`.
@@ -455,7 +454,7 @@ pub fn bank_conflicts(byte_addresses: &[i64], width: i64) -> Result<BankConflict
     let mut wavefronts = 0u64;
     let mut ideal = 0u64;
     for chunk in byte_addresses.chunks(phase) {
-        let mut per_bank: [Vec<i64>; 32] = std::array::from_fn(|_| Vec::new());
+        let mut per_bank: [Vec<i64>; 32] = core::array::from_fn(|_| Vec::new());
         for &a in chunk {
             for w in 0..width / 4 {
                 let word = a / 4 + w;

@@ -4,8 +4,9 @@
 //! `n:1`, the divides and products as CuTe's `make_layout(n)` (`n:1`, but
 //! `1:0` for `n = 1`, as for CuTe's static `_1`).
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
 
 use crate::data::int_tuple::IntTupleRef;
 use crate::data::layout::{Layout, LayoutRef};

@@ -19,7 +19,8 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use std::ops::{Add, Mul};
+use alloc::{format, string::String, string::ToString, vec::Vec};
+use core::ops::{Add, Mul};
 
 use crate::data::layout::Layout;
 use crate::error::LayoutError;

@@ -32,7 +32,8 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use std::fmt;
+use alloc::{format, string::ToString, vec, vec::Vec};
+use core::fmt;
 
 use crate::algebra::composition::composition;
 use crate::algebra::divide::zipped_divide;

@@ -33,8 +33,9 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::{format, string::ToString, vec::Vec};
+use core::fmt;
+use core::str::FromStr;
 
 use crate::data::basis::{BasisStride, ScaledBasis};
 use crate::error::{LayoutError, ParseErrorKind};
@@ -72,7 +73,7 @@ impl Descriptor {
     pub fn entries(&self) -> &[BasisStride] {
         match &self.root {
             BasisStride::Tuple(v) => v,
-            BasisStride::Leaf(_) => std::slice::from_ref(&self.root),
+            BasisStride::Leaf(_) => core::slice::from_ref(&self.root),
         }
     }
 }
@@ -257,23 +258,16 @@ impl<'s> StrideParser<'s> {
     /// `digit { digit }`, at most `u32::MAX`.
     fn uint(&mut self) -> Result<u32, LayoutError> {
         let start = self.pos;
-        let mut v: u32 = 0;
-        while let Some(b) = self.peek().filter(u8::is_ascii_digit) {
-            v = v
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u32::from(b - b'0')))
-                .ok_or_else(|| LayoutError::Parse {
-                    kind: ParseErrorKind::IntegerOverflow,
-                    position: start,
-                    expected: "a dimension that fits in u32".into(),
-                    found: "a larger integer".into(),
-                })?;
-            self.pos += 1;
+        match cute_core::scan::scan_u32(self.bytes(), &mut self.pos) {
+            Ok(Some(v)) => Ok(v),
+            Ok(None) => Err(self.error(self.pos, "a dimension (unsigned integer) after '@'")),
+            Err(_) => Err(LayoutError::Parse {
+                kind: ParseErrorKind::IntegerOverflow,
+                position: start,
+                expected: "a dimension that fits in u32".into(),
+                found: "a larger integer".into(),
+            }),
         }
-        if self.pos == start {
-            return Err(self.error(self.pos, "a dimension (unsigned integer) after '@'"));
-        }
-        Ok(v)
     }
 }
 

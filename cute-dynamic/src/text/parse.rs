@@ -17,9 +17,9 @@ use crate::data::int_tuple::{IntTuple, TupleBuilder};
 use crate::data::layout::Layout;
 use crate::data::tiler::Tiler;
 use crate::error::{LayoutError, ParseErrorKind};
+use alloc::{format, string::String, string::ToString, vec::Vec};
 
-/// Deepest nesting of parentheses (or tiler brackets) the parsers accept.
-pub const MAX_DEPTH: usize = 64;
+pub use cute_core::limits::MAX_DEPTH;
 
 pub(crate) struct Parser<'s> {
     text: &'s str,
@@ -271,28 +271,12 @@ pub(crate) fn scan_digits(
     negative: bool,
     start: usize,
 ) -> Result<Option<i64>, LayoutError> {
-    let first = *pos;
-    let mut value: i64 = 0;
-    while let Some(&b) = bytes.get(*pos).filter(|b| b.is_ascii_digit()) {
-        let d = i64::from(b - b'0');
-        value = value
-            .checked_mul(10)
-            .and_then(|v| {
-                if negative {
-                    v.checked_sub(d)
-                } else {
-                    v.checked_add(d)
-                }
-            })
-            .ok_or_else(|| LayoutError::Parse {
-                kind: ParseErrorKind::IntegerOverflow,
-                position: start,
-                expected: "an integer that fits in i64".into(),
-                found: "a larger integer".into(),
-            })?;
-        *pos += 1;
-    }
-    Ok((*pos > first).then_some(value))
+    cute_core::scan::scan_i64(bytes, pos, negative).map_err(|_| LayoutError::Parse {
+        kind: ParseErrorKind::IntegerOverflow,
+        position: start,
+        expected: "an integer that fits in i64".into(),
+        found: "a larger integer".into(),
+    })
 }
 
 /// Parse an [`IntTuple`] (leaves may be any integer).

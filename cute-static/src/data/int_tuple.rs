@@ -20,7 +20,7 @@ use typenum::{Bit, Const, ToUInt, U, UInt, UTerm, Unsigned};
 use crate::private::{HNil, Pretty};
 
 /// Largest number of children of one tuple (shapes, strides, tilers).
-pub const MAX_RANK: usize = 8;
+pub const MAX_RANK: usize = cute_core::limits::MAX_RANK;
 
 /// The static integer `N`: a zero-sized type, printed `_N` as CuTe prints
 /// its static integers. `N` must be in typenum's table of constants
@@ -121,6 +121,7 @@ pub trait IntTuple: Copy + fmt::Debug + Sealed {
     /// Nesting depth (0 for an integer).
     const DEPTH: usize;
     /// The equal run-time tuple.
+    #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::IntTuple;
     /// Write in CuTe notation, static leaves as `_N`.
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
@@ -141,6 +142,7 @@ macro_rules! leaf_tuple {
         impl<$($g)*> IntTuple for $t where $t: StaticInt {
             const RANK: usize = 1;
             const DEPTH: usize = 0;
+            #[cfg(feature = "std")]
             fn to_dynamic(&self) -> cute_dynamic::IntTuple {
                 cute_dynamic::IntTuple::int(<$t as StaticInt>::VALUE as i64)
             }
@@ -161,6 +163,7 @@ impl Sealed for () {}
 impl IntTuple for () {
     const RANK: usize = 0;
     const DEPTH: usize = 1;
+    #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::IntTuple {
         cute_dynamic::IntTuple::empty()
     }
@@ -190,6 +193,7 @@ macro_rules! tuple_impls {
         impl<$($T: IntTuple),+> IntTuple for ($($T,)+) {
             const RANK: usize = [$($i),+].len();
             const DEPTH: usize = 1 + max_of(&[$($T::DEPTH),+]);
+            #[cfg(feature = "std")]
             fn to_dynamic(&self) -> cute_dynamic::IntTuple {
                 let children = [$(self.$i.to_dynamic()),+];
                 cute_dynamic::IntTuple::tuple(children.iter().map(|c| c.as_ref()))

@@ -96,6 +96,7 @@ pub trait StaticLayout: Copy + Default + fmt::Debug + fmt::Display + Sealed {
         Self::Flat::call(i)
     }
     /// The equal run-time layout.
+    #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::Layout {
         let shape = Self::Shape::default().to_dynamic();
         let stride = Self::Stride::default().to_dynamic();
@@ -148,6 +149,7 @@ where
         c.offset(PhantomData)
     }
     /// The equal run-time layout.
+    #[cfg(feature = "std")]
     pub fn to_dynamic(self) -> cute_dynamic::Layout {
         <Self as StaticLayout>::to_dynamic(&self)
     }

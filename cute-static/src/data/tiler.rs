@@ -51,6 +51,7 @@ impl<T: TilerMode> fmt::Display for Tiler<T> {
 }
 impl<T: TilerMode> Tiler<T> {
     /// The equal run-time tiler.
+    #[cfg(feature = "std")]
     pub fn to_dynamic(self) -> cute_dynamic::Tiler {
         T::to_dynamic()
     }
@@ -66,6 +67,7 @@ pub trait TilerMode: Sealed {
     #[doc(hidden)]
     type Norm;
     /// The equal run-time tiler.
+    #[cfg(feature = "std")]
     fn to_dynamic() -> cute_dynamic::Tiler;
     /// Write in CuTe notation.
     fn fmt_cute(f: &mut fmt::Formatter<'_>) -> fmt::Result;
@@ -76,6 +78,7 @@ where
     Self: StaticLayout,
 {
     type Norm = TL<<Self as StaticLayout>::Tree>;
+    #[cfg(feature = "std")]
     fn to_dynamic() -> cute_dynamic::Tiler {
         cute_dynamic::Tiler::Layout(Self::default().to_dynamic())
     }
@@ -89,6 +92,7 @@ where
     Self: StaticInt,
 {
     type Norm = TI<<Self as StaticInt>::Tn>;
+    #[cfg(feature = "std")]
     fn to_dynamic() -> cute_dynamic::Tiler {
         cute_dynamic::Tiler::Int(N as i64)
     }
@@ -102,8 +106,9 @@ macro_rules! tiler_tuples {
         /// A tuple of tilers applies them mode by mode.
         impl<$($T: TilerMode),+> TilerMode for ($($T,)+) {
             type Norm = hlist!($($T::Norm),+);
+            #[cfg(feature = "std")]
             fn to_dynamic() -> cute_dynamic::Tiler {
-                cute_dynamic::Tiler::Modes(vec![$($T::to_dynamic()),+])
+                cute_dynamic::Tiler::Modes(std::vec![$($T::to_dynamic()),+])
             }
             fn fmt_cute(f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("<")?;

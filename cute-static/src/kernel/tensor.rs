@@ -24,12 +24,14 @@
 //! let row = t.slice((2, __))?; // offset 12 moves into the accessor
 //! assert_eq!(row.layout().to_string(), "(_6):(_1)");
 //! assert_eq!(row.get(5)?, &17);
-//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! # Ok::<(), cute_static::Error>(())
 //! ```
 
 use core::fmt;
 
-use cute_dynamic::LayoutError;
+use cute_core::Notation;
+
+use crate::Error;
 
 use crate::data::layout::{Layout, StaticLayout};
 
@@ -96,16 +98,38 @@ impl<E: Engine, L: StaticLayout> fmt::Debug for Tensor<E, L> {
     }
 }
 
+/// The CuTe notation of the static layout `L`, written on demand.
+fn notation<L: StaticLayout>() -> Notation {
+    Notation::new(|f| fmt::Display::fmt(&L::default(), f))
+}
+
 /// The error for storage too short for a layout.
-fn out_of_storage<L: StaticLayout>(layout: L, base: usize, len: usize) -> LayoutError {
-    let hi = base.saturating_add(L::COSIZE - 1);
-    LayoutError::OutOfStorage {
-        layout: format!("{base} + {layout}"),
-        range: (
-            i64::try_from(base).unwrap_or(i64::MAX),
-            i64::try_from(hi).unwrap_or(i64::MAX),
-        ),
+fn out_of_storage<L: StaticLayout>(_: L, base: usize, len: usize) -> Error {
+    Error::OutOfStorage {
+        layout: Some(notation::<L>()),
+        base,
+        last: base.saturating_add(L::COSIZE - 1),
         len,
+    }
+}
+
+/// The error for an integral coordinate outside the domain of `L`.
+fn out_of_domain<L: StaticLayout>(index: usize) -> Error {
+    Error::OutOfBounds {
+        layout: Some(notation::<L>()),
+        mode: None,
+        index,
+        size: L::SIZE,
+    }
+}
+
+/// The error for a slice index outside its mode: `(mode, index, size)`.
+fn out_of_mode<L: StaticLayout>((mode, index, size): (usize, usize, usize)) -> Error {
+    Error::OutOfBounds {
+        layout: Some(notation::<L>()),
+        mode: Some(mode),
+        index,
+        size,
     }
 }
 
@@ -119,12 +143,12 @@ impl<E: Engine, L: StaticLayout> Tensor<E, L> {
     /// let err = Tensor::new(&data[..], layout!((4, 8):(1, 4))).unwrap_err();
     /// assert_eq!(err.kind(), "out_of_storage");
     /// ```
-    pub fn new(engine: E, layout: L) -> Result<Self, LayoutError> {
+    pub fn new(engine: E, layout: L) -> Result<Self, Error> {
         Self::with_offset(engine, 0, layout)
     }
 
     /// `(engine + offset) ∘ layout`, checked like [`Tensor::new`].
-    pub fn with_offset(engine: E, offset: usize, layout: L) -> Result<Self, LayoutError> {
+    pub fn with_offset(engine: E, offset: usize, layout: L) -> Result<Self, Error> {
         let len = engine.storage().len();
         match engine.restrict(offset, L::COSIZE) {
             Some(engine) => Ok(Tensor { engine, layout }),
@@ -163,12 +187,9 @@ impl<E: Engine, L: StaticLayout> Tensor<E, L> {
 
     /// The element at integral coordinate `i`, checked: `i ≥ SIZE` is an
     /// `out_of_bounds` error.
-    pub fn get(&self, i: usize) -> Result<&E::Value, LayoutError> {
+    pub fn get(&self, i: usize) -> Result<&E::Value, Error> {
         if i >= L::SIZE {
-            return Err(LayoutError::OutOfBounds {
-                layout: self.layout.to_string(),
-                coordinate: i.to_string(),
-            });
+            return Err(out_of_domain::<L>(i));
         }
         let len = self.storage().len();
         self.at(i)
@@ -208,14 +229,11 @@ impl<E: Engine, L: StaticLayout> Tensor<E, L> {
     /// let row = a.slice((2, __))?; // A(2, _)
     /// assert_eq!(row.layout().to_string(), "(((_2,_3),_2)):(((_2,_15),_100))");
     /// assert_eq!(row.get(0)?, &8);
-    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// # Ok::<(), cute_static::Error>(())
     /// ```
-    pub fn slice<Cd: SliceCoord<L>>(self, coord: Cd) -> Result<Tensor<E, Cd::Output>, LayoutError> {
+    pub fn slice<Cd: SliceCoord<L>>(self, coord: Cd) -> Result<Tensor<E, Cd::Output>, Error> {
         let len = self.storage().len();
-        let offset = coord.offset().ok_or_else(|| LayoutError::OutOfBounds {
-            layout: self.layout.to_string(),
-            coordinate: coord.describe(),
-        })?;
+        let offset = coord.locate().map_err(out_of_mode::<L>)?;
         let sub = Cd::Output::default();
         match self.engine.restrict(offset, Cd::Output::COSIZE) {
             Some(engine) => Ok(Tensor {
@@ -228,7 +246,8 @@ impl<E: Engine, L: StaticLayout> Tensor<E, L> {
 
     /// The equal run-time tensor (for cross-checks and for handing a static
     /// tile to run-time code).
-    pub fn to_dynamic(&self) -> Result<cute_dynamic::Tensor<&[E::Value]>, LayoutError>
+    #[cfg(feature = "std")]
+    pub fn to_dynamic(&self) -> Result<cute_dynamic::Tensor<&[E::Value]>, cute_dynamic::LayoutError>
     where
         E::Value: Clone,
     {
@@ -239,12 +258,9 @@ impl<E: Engine, L: StaticLayout> Tensor<E, L> {
 impl<E: EngineMut, L: StaticLayout> Tensor<E, L> {
     /// The element at integral coordinate `i`, writable, checked like
     /// [`Tensor::get`].
-    pub fn get_mut(&mut self, i: usize) -> Result<&mut E::Value, LayoutError> {
+    pub fn get_mut(&mut self, i: usize) -> Result<&mut E::Value, Error> {
         if i >= L::SIZE {
-            return Err(LayoutError::OutOfBounds {
-                layout: self.layout.to_string(),
-                coordinate: i.to_string(),
-            });
+            return Err(out_of_domain::<L>(i));
         }
         let (layout, len) = (self.layout, self.storage().len());
         self.at_mut(i).ok_or_else(|| out_of_storage(layout, 0, len))
@@ -258,7 +274,7 @@ impl<E: EngineMut, L: StaticLayout> Tensor<E, L> {
     }
 
     /// `T(i) = v`, checked like [`Tensor::get`].
-    pub fn set(&mut self, i: usize, v: E::Value) -> Result<(), LayoutError> {
+    pub fn set(&mut self, i: usize, v: E::Value) -> Result<(), Error> {
         *self.get_mut(i)? = v;
         Ok(())
     }
@@ -317,9 +333,13 @@ pub trait SliceCoord<L>: Copy {
     /// The layout of the kept modes.
     type Output: StaticLayout;
     /// The offset of the fixed part, `None` if an index is outside its mode.
-    fn offset(&self) -> Option<usize>;
-    /// The coordinate in CuTe notation (`(2,_)`).
-    fn describe(&self) -> String;
+    fn offset(&self) -> Option<usize> {
+        self.locate().ok()
+    }
+    /// The offset of the fixed part, or the first index outside its mode
+    /// as `(mode, index, mode size)`.
+    #[doc(hidden)]
+    fn locate(&self) -> Result<usize, (usize, usize, usize)>;
 }
 
 impl<S, D> Layout<S, D>
@@ -340,16 +360,10 @@ where
     /// let (sub, offset) = a.slice((__, 5))?;
     /// assert_eq!((sub.to_string(), offset), ("((_3,_2)):((_4,_1))".to_string(), 32));
     /// assert!(a.slice((7, __)).is_err());
-    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// # Ok::<(), cute_static::Error>(())
     /// ```
-    pub fn slice<Cd: SliceCoord<Self>>(
-        self,
-        coord: Cd,
-    ) -> Result<(Cd::Output, usize), LayoutError> {
-        let offset = coord.offset().ok_or_else(|| LayoutError::OutOfBounds {
-            layout: self.to_string(),
-            coordinate: coord.describe(),
-        })?;
+    pub fn slice<Cd: SliceCoord<Self>>(self, coord: Cd) -> Result<(Cd::Output, usize), Error> {
+        let offset = coord.locate().map_err(out_of_mode::<Self>)?;
         Ok((Cd::Output::default(), offset))
     }
 }
@@ -408,16 +422,17 @@ pub trait SliceModes<S, D> {
     type S;
     /// Kept strides (a Rust tuple).
     type D;
-    /// The offset of the fixed entries, `None` if one is outside its mode.
-    fn offset(self) -> Option<usize>;
+    /// The offset of the fixed entries, or the first one outside its mode
+    /// as `(mode, index, mode size)`, modes counted from `mode`.
+    fn locate(self, mode: usize) -> Result<usize, (usize, usize, usize)>;
 }
 /// No entries: nothing kept, offset 0.
 impl SliceModes<(), ()> for () {
     type S = ();
     type D = ();
     #[inline(always)]
-    fn offset(self) -> Option<usize> {
-        Some(0)
+    fn locate(self, _: usize) -> Result<usize, (usize, usize, usize)> {
+        Ok(0)
     }
 }
 /// Entry `c` on mode `s:d`, then the rest.
@@ -430,15 +445,14 @@ where
     type S = <Cd as KeepMode<S0, D0, Cs::S, Cs::D>>::S;
     type D = <Cd as KeepMode<S0, D0, Cs::S, Cs::D>>::D;
     #[inline(always)]
-    fn offset(self) -> Option<usize> {
-        let rest = self.1.offset()?;
-        match self.0.fixed() {
-            None => Some(rest),
-            Some(c) if c < <Layout<S0, D0> as StaticLayout>::SIZE => {
-                Some(Layout::<S0, D0>::new().call(c) + rest)
-            }
-            Some(_) => None,
-        }
+    fn locate(self, mode: usize) -> Result<usize, (usize, usize, usize)> {
+        let size = <Layout<S0, D0> as StaticLayout>::SIZE;
+        let here = match self.0.fixed() {
+            None => 0,
+            Some(c) if c < size => Layout::<S0, D0>::new().call(c),
+            Some(c) => return Err((mode, c, size)),
+        };
+        Ok(here + self.1.locate(mode + 1)?)
     }
 }
 
@@ -459,16 +473,9 @@ macro_rules! slice_tuples {
                 <slice_tuples!(@nest $($C),+) as SliceModes<slice_tuples!(@nest $($S),+), slice_tuples!(@nest $($D),+)>>::D,
             >;
             #[inline(always)]
-            fn offset(&self) -> Option<usize> {
+            fn locate(&self) -> Result<usize, (usize, usize, usize)> {
                 let nested = slice_tuples!(@value self; $($i),+);
-                <slice_tuples!(@nest $($C),+) as SliceModes<slice_tuples!(@nest $($S),+), slice_tuples!(@nest $($D),+)>>::offset(nested)
-            }
-            fn describe(&self) -> String {
-                let parts = [$(match self.$i.fixed() {
-                    Some(c) => c.to_string(),
-                    None => "_".to_string(),
-                }),+];
-                format!("({})", parts.join(","))
+                <slice_tuples!(@nest $($C),+) as SliceModes<slice_tuples!(@nest $($S),+), slice_tuples!(@nest $($D),+)>>::locate(nested, 0)
             }
         }
     };

@@ -1,6 +1,6 @@
 //! Composition of mixed layouts with static by-mode tilers, with the static
 //! crate's trait [`Compose`], whose `Output` for a [`MixedLayout`] is
-//! `Result<MixedLayout<…>, LayoutError>`. The result equals cute-dynamic's
+//! `Result<MixedLayout<…>, Error>`. The result equals cute-dynamic's
 //! on the same values: `A ∘ <T0, T1, …>` composes mode by mode and drops
 //! `A`'s modes beyond the tiler.
 //!
@@ -16,7 +16,7 @@
 //! * Anything else (a tuple mode with a run-time leaf) does not compile.
 //!
 //! The run-time check is that the result's strides, size and offsets fit
-//! in an `i64` (`Err(LayoutError::Overflow)` otherwise).
+//! in an `i64` (`Err(Error::Overflow)` otherwise).
 //!
 //! Limits: layouts of at most [`MIXED_ALGEBRA_MAX_RANK`](crate::MIXED_ALGEBRA_MAX_RANK)
 //! (4) top-level modes, tilers of at most as many modes as the layout; a
@@ -34,7 +34,7 @@
 
 use core::ops::Mul;
 
-use cute_dynamic::LayoutError;
+use crate::Error;
 
 use crate::algebra::composition::{Compose, Composed};
 use crate::data::int_tuple::{C, IntTuple, StaticInt, StaticIntTuple};
@@ -54,7 +54,7 @@ pub trait ComposeMode<T> {
     /// Result stride.
     type RD: Copy + IntTuple;
     /// The two parts.
-    fn compose(&self) -> Result<(Self::RS, Self::RD), LayoutError>;
+    fn compose(&self) -> Result<(Self::RS, Self::RD), Error>;
 }
 type StaticComp<Sk, Dk, T> = Composed<Layout<Sk, Dk>, Tiler<T>>;
 /// A static mode: the static algebra's composition.
@@ -69,7 +69,7 @@ where
     type RS = <StaticComp<Sk, Dk, T> as StaticLayout>::Shape;
     type RD = <StaticComp<Sk, Dk, T> as StaticLayout>::Stride;
     #[inline(always)]
-    fn compose(&self) -> Result<(Self::RS, Self::RD), LayoutError> {
+    fn compose(&self) -> Result<(Self::RS, Self::RD), Error> {
         Ok(Default::default())
     }
 }
@@ -155,16 +155,12 @@ prefixes!(scale_tuple [] A0 A1 A2 A3 A4 A5 A6 A7);
 /// `s:d ∘ B = B` with strides times `d`, for a run-time leaf `s:d`.
 #[inline(always)]
 #[allow(clippy::type_complexity)]
-fn compose_leaf<K, T: LayoutTile>(d: &K) -> Result<(T::S, <T::D as ScaleBy<K>>::Out), LayoutError>
+fn compose_leaf<K, T: LayoutTile>(d: &K) -> Result<(T::S, <T::D as ScaleBy<K>>::Out), Error>
 where
     T::D: ScaleBy<K>,
 {
-    let d = <T::D as ScaleBy<K>>::scale(d).ok_or_else(|| {
-        overflow(
-            "composition",
-            "a run-time stride times a tile stride".into(),
-        )
-    })?;
+    let d = <T::D as ScaleBy<K>>::scale(d)
+        .ok_or_else(|| overflow("composition", "a run-time stride times a tile stride"))?;
     Ok((T::S::default(), d))
 }
 /// A run-time shape: `s:d ∘ B = B` with strides times `d`.
@@ -175,7 +171,7 @@ where
     type RS = T::S;
     type RD = <T::D as ScaleBy<Dk>>::Out;
     #[inline(always)]
-    fn compose(&self) -> Result<(Self::RS, Self::RD), LayoutError> {
+    fn compose(&self) -> Result<(Self::RS, Self::RD), Error> {
         compose_leaf::<Dk, T>(&self.1)
     }
 }
@@ -187,7 +183,7 @@ where
     type RS = T::S;
     type RD = <T::D as ScaleBy<Dyn>>::Out;
     #[inline(always)]
-    fn compose(&self) -> Result<(Self::RS, Self::RD), LayoutError> {
+    fn compose(&self) -> Result<(Self::RS, Self::RD), Error> {
         compose_leaf::<Dyn, T>(&self.1)
     }
 }
@@ -211,7 +207,7 @@ pub trait ComposeModes<T> {
     /// `(A0 ∘ T0, A1 ∘ T1, …)`.
     type Output;
     /// The composition.
-    fn composed(&self) -> Result<Self::Output, LayoutError>;
+    fn composed(&self) -> Result<Self::Output, Error>;
 }
 
 /// The composition of one layout rank and tiler rank (called by
@@ -227,7 +223,7 @@ macro_rules! compose_modes {
             ($(Cs<$S, $D, $T>,)+): MixedShape<($(Cd<$S, $D, $T>,)+)>,
         {
             type Output = MixedLayout<($(Cs<$S, $D, $T>,)+), ($(Cd<$S, $D, $T>,)+)>;
-            fn composed(&self) -> Result<Self::Output, LayoutError> {
+            fn composed(&self) -> Result<Self::Output, Error> {
                 let (s, d) = (self.shape(), self.stride());
                 $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).compose()?; )+
                 MixedLayout::new(($($T.0,)+), ($($T.1,)+))
@@ -243,7 +239,7 @@ impl<S, D, T> Compose<Tiler<T>> for MixedLayout<S, D>
 where
     Self: ComposeModes<Tiler<T>>,
 {
-    type Output = Result<<Self as ComposeModes<Tiler<T>>>::Output, LayoutError>;
+    type Output = Result<<Self as ComposeModes<Tiler<T>>>::Output, Error>;
     #[inline(always)]
     fn compose(&self, _t: Tiler<T>) -> Self::Output {
         self.composed()

@@ -1,7 +1,7 @@
 //! Divides of mixed layouts by static by-mode tilers, with the static
 //! crate's traits: [`LogicalDivide`], [`ZippedDivide`], [`TiledDivide`] and
 //! [`FlatDivide`], whose `Output` for a [`MixedLayout`] is
-//! `Result<MixedLayout<…>, LayoutError>`. The results equal cute-dynamic's
+//! `Result<MixedLayout<…>, Error>`. The results equal cute-dynamic's
 //! on the same values: `logical_divide(A, T) = A ∘ (T, complement(T,
 //! size(A)))` mode by mode, `A`'s modes beyond the tiler kept;
 //! `zipped_divide` = `((tiles…),(rests…, A's modes beyond T))`,
@@ -27,7 +27,7 @@
 //!
 //! A leaf mode divided by a contiguous tile is always admissible, so the
 //! run-time check is that the result's size and offsets fit in an `i64`
-//! (`Err(LayoutError::Overflow)` otherwise).
+//! (`Err(Error::Overflow)` otherwise).
 //!
 //! Limits: layouts of at most [`MIXED_ALGEBRA_MAX_RANK`](crate::MIXED_ALGEBRA_MAX_RANK)
 //! (4) top-level modes, tilers of at most as many modes as the layout; a
@@ -51,7 +51,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use cute_dynamic::LayoutError;
+use crate::Error;
 use typenum::{B1, IsGreater, U1};
 
 use crate::algebra::divide::{
@@ -130,7 +130,7 @@ pub trait DivideMode<T> {
     type RD: Copy + IntTuple;
     /// The four parts.
     #[allow(clippy::type_complexity)]
-    fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), LayoutError>;
+    fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), Error>;
 }
 
 type StaticQuot<Sk, Dk, T> = LogicalQuotient<Layout<Sk, Dk>, Tiler<T>>;
@@ -153,17 +153,17 @@ where
     type RD = <<StaticQuot<Sk, Dk, T> as StaticLayout>::Stride as Halves>::B;
     #[inline(always)]
     #[allow(clippy::type_complexity)]
-    fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), LayoutError> {
+    fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), Error> {
         Ok(Default::default())
     }
 }
 
 /// `s:d / N = (N:d, ⌈s/N⌉:r)`, `r = N·d`, or 0 when `⌈s/N⌉ = 1`.
-fn divide_leaf(s: usize, d: usize, n: usize) -> Result<(Dyn, Dyn), LayoutError> {
+fn divide_leaf(s: usize, d: usize, n: usize) -> Result<(Dyn, Dyn), Error> {
     let c = s.div_ceil(n);
     let r = if c == 1 { Some(0) } else { n.checked_mul(d) };
     r.map(|r| (Dyn(c), Dyn(r)))
-        .ok_or_else(|| overflow("logical_divide", format!("{s}:{d} ⊘ {n}:1")))
+        .ok_or_else(|| overflow("logical_divide", "a run-time leaf divided by a static tile"))
 }
 
 /// A run-time shape: tile `N:d` (the mode's stride type), rest run-time.
@@ -173,7 +173,7 @@ impl<Dk: Int + IntTuple, T: UnitTile> DivideMode<T> for (Dyn, Dk) {
     type RS = Dyn;
     type RD = Dyn;
     #[inline(always)]
-    fn divide(&self) -> Result<(T::Len, Dk, Dyn, Dyn), LayoutError> {
+    fn divide(&self) -> Result<(T::Len, Dk, Dyn, Dyn), Error> {
         let (rs, rd) = divide_leaf(self.0.0, self.1.value(), T::N)?;
         Ok((T::Len::default(), self.1, rs, rd))
     }
@@ -185,7 +185,7 @@ impl<const M: usize, T: UnitTile> DivideMode<T> for (C<M>, Dyn) {
     type RS = Dyn;
     type RD = Dyn;
     #[inline(always)]
-    fn divide(&self) -> Result<(T::Len, Dyn, Dyn, Dyn), LayoutError> {
+    fn divide(&self) -> Result<(T::Len, Dyn, Dyn, Dyn), Error> {
         let (rs, rd) = divide_leaf(M, self.1.0, T::N)?;
         Ok((T::Len::default(), self.1, rs, rd))
     }
@@ -219,13 +219,13 @@ pub trait DivideModes<T> {
     /// `(tiles…, rests…, extra modes…)`.
     type Flat;
     /// The logical divide.
-    fn logical(&self) -> Result<Self::Logical, LayoutError>;
+    fn logical(&self) -> Result<Self::Logical, Error>;
     /// The zipped divide.
-    fn zipped(&self) -> Result<Self::Zipped, LayoutError>;
+    fn zipped(&self) -> Result<Self::Zipped, Error>;
     /// The tiled divide.
-    fn tiled(&self) -> Result<Self::Tiled, LayoutError>;
+    fn tiled(&self) -> Result<Self::Tiled, Error>;
     /// The flat divide.
-    fn flat(&self) -> Result<Self::Flat, LayoutError>;
+    fn flat(&self) -> Result<Self::Flat, Error>;
 }
 
 /// The divides of one layout rank and tiler rank (called by
@@ -269,7 +269,7 @@ macro_rules! divide_modes {
                 divide_modes!(@flat $form Ts Rs [$($S $D $T),+] [$($ES),*]),
                 divide_modes!(@flat $form Td Rd [$($S $D $T),+] [$($ED),*]),
             >;
-            fn logical(&self) -> Result<Self::Logical, LayoutError> {
+            fn logical(&self) -> Result<Self::Logical, Error> {
                 let (s, d) = (self.shape(), self.stride());
                 $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
                 MixedLayout::new(
@@ -277,7 +277,7 @@ macro_rules! divide_modes {
                     ($(($T.1, $T.3),)+ $(d.$e,)*),
                 )
             }
-            fn zipped(&self) -> Result<Self::Zipped, LayoutError> {
+            fn zipped(&self) -> Result<Self::Zipped, Error> {
                 let (s, d) = (self.shape(), self.stride());
                 $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
                 MixedLayout::new(
@@ -285,7 +285,7 @@ macro_rules! divide_modes {
                     (($($T.1,)+), ($($T.3,)+ $(d.$e,)*)),
                 )
             }
-            fn tiled(&self) -> Result<Self::Tiled, LayoutError> {
+            fn tiled(&self) -> Result<Self::Tiled, Error> {
                 let (s, d) = (self.shape(), self.stride());
                 $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
                 MixedLayout::new(
@@ -293,7 +293,7 @@ macro_rules! divide_modes {
                     divide_modes!(@tiled $form 1 3 [$($T),+] [$(d.$e),*]),
                 )
             }
-            fn flat(&self) -> Result<Self::Flat, LayoutError> {
+            fn flat(&self) -> Result<Self::Flat, Error> {
                 let (s, d) = (self.shape(), self.stride());
                 $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
                 MixedLayout::new(
@@ -341,7 +341,7 @@ macro_rules! mixed_divide_verb {
         where
             Self: DivideModes<Tiler<T>>,
         {
-            type Output = Result<<Self as DivideModes<Tiler<T>>>::$Part, LayoutError>;
+            type Output = Result<<Self as DivideModes<Tiler<T>>>::$Part, Error>;
             #[inline(always)]
             fn $method(&self, _t: Tiler<T>) -> Self::Output {
                 self.$part()

@@ -28,7 +28,7 @@
 
 use core::fmt;
 
-use cute_dynamic::LayoutError;
+use crate::Error;
 
 use crate::data::int_tuple::{C, Int, IntTuple, Sealed};
 use crate::data::layout::{Layout, StaticLayout};
@@ -59,6 +59,7 @@ impl Int for Dyn {
 impl IntTuple for Dyn {
     const RANK: usize = 1;
     const DEPTH: usize = 0;
+    #[cfg(feature = "std")]
     fn to_dynamic(&self) -> cute_dynamic::IntTuple {
         cute_dynamic::IntTuple::int(self.0 as i64)
     }
@@ -77,6 +78,9 @@ pub trait MixedShape<D>: IntTuple {
     /// Product of the leaves, or `None` on a zero leaf or an overflow.
     #[doc(hidden)]
     fn checked_size(&self) -> Option<usize>;
+    /// `true` when a leaf is zero.
+    #[doc(hidden)]
+    fn has_zero(&self) -> bool;
     /// `Σ (s - 1)·d` over the leaves, or `None` on overflow.
     #[doc(hidden)]
     fn checked_max_offset(&self, d: &D) -> Option<usize>;
@@ -94,6 +98,10 @@ macro_rules! leaf_shape {
             #[inline(always)]
             fn checked_size(&self) -> Option<usize> {
                 Some(self.value()).filter(|&s| s > 0)
+            }
+            #[inline(always)]
+            fn has_zero(&self) -> bool {
+                self.value() == 0
             }
             #[inline(always)]
             fn checked_max_offset(&self, d: &Dd) -> Option<usize> {
@@ -118,6 +126,9 @@ leaf_shape!([const N: usize,] C<N>, [] Dyn, [] typenum::UTerm,
 impl MixedShape<()> for () {
     fn checked_size(&self) -> Option<usize> {
         Some(1)
+    }
+    fn has_zero(&self) -> bool {
+        false
     }
     fn checked_max_offset(&self, _: &()) -> Option<usize> {
         Some(0)
@@ -235,6 +246,10 @@ macro_rules! mixed_tuples {
                 Some(n)
             }
             #[inline(always)]
+            fn has_zero(&self) -> bool {
+                false $(|| self.$i.has_zero())+
+            }
+            #[inline(always)]
             fn checked_max_offset(&self, d: &($($D,)+)) -> Option<usize> {
                 let mut m = 0usize;
                 $( m = m.checked_add(self.$i.checked_max_offset(&d.$i)?)?; )+
@@ -336,22 +351,21 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
     /// assert!(MixedLayout::new((C::<16>, Dyn(0)), (C::<1>, C::<16>)).is_err());
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    pub fn new(shape: S, stride: D) -> Result<Self, LayoutError> {
+    pub fn new(shape: S, stride: D) -> Result<Self, Error> {
         let l = MixedLayout { shape, stride };
-        let text = || l.to_string();
         let size = shape_size(&l.shape).ok_or_else(|| {
-            if has_zero(&l.shape) {
-                LayoutError::NonPositiveShape {
-                    shape: format!("{}", Cute(&l.shape)),
+            if l.shape.has_zero() {
+                Error::NonPositiveShape {
+                    operation: "MixedLayout::new",
                 }
             } else {
-                overflow("size", text())
+                overflow("size", "a mixed layout")
             }
         })?;
         let max = l.shape.checked_max_offset(&l.stride);
         match max {
             Some(m) if m < i64::MAX as usize && size <= i64::MAX as usize => Ok(l),
-            _ => Err(overflow("cosize", text())),
+            _ => Err(overflow("cosize", "a mixed layout")),
         }
     }
 
@@ -410,6 +424,7 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
         (MixedLayout { shape, stride }, off)
     }
     /// The equal run-time layout.
+    #[cfg(feature = "std")]
     pub fn to_dynamic(&self) -> cute_dynamic::Layout {
         cute_dynamic::Layout::new(self.shape.to_dynamic(), self.stride.to_dynamic())
             .expect("a mixed layout is congruent with positive shapes by construction")
@@ -446,8 +461,10 @@ where
 
 /// The error of a mixed-layout operation whose run-time values leave the
 /// `i64` range: the one place the mixed layer builds an overflow error.
-pub(crate) fn overflow(operation: &'static str, operands: String) -> LayoutError {
-    LayoutError::Overflow {
+/// The one overflow error of the mixed layer: run-time values whose
+/// result does not fit (the device-ready error carries no text).
+pub(crate) fn overflow(operation: &'static str, operands: &'static str) -> Error {
+    Error::Overflow {
         operation,
         operands,
     }
@@ -455,16 +472,6 @@ pub(crate) fn overflow(operation: &'static str, operands: String) -> LayoutError
 
 fn shape_size<S: MixedShape<D>, D>(s: &S) -> Option<usize> {
     s.checked_size()
-}
-fn has_zero<S: IntTuple>(s: &S) -> bool {
-    s.to_dynamic().leaves().any(|v| v == 0)
-}
-
-struct Cute<'a, T>(&'a T);
-impl<T: IntTuple> fmt::Display for Cute<'_, T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt_cute(f)
-    }
 }
 
 /// CuTe notation: static leaves `_N`, run-time leaves plain, `(_128,1000):(_1,_128)`.

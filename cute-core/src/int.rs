@@ -1,0 +1,66 @@
+//! Integer helpers: the divisions of the layout algebra and checked
+//! arithmetic that returns `None` instead of overflowing.
+//!
+//! ```
+//! use cute_core::int;
+//! assert_eq!(int::ceil_div(9, 4), 3);
+//! assert_eq!(int::gcd(12, 18), 6);
+//! assert_eq!(int::checked_product([4, 8, 2]), Some(64));
+//! assert_eq!(int::checked_product([i64::MAX, 2]), None);
+//! ```
+
+/// `⌈a / b⌉` for `a ≥ 0`, `b > 0`.
+#[inline]
+pub const fn ceil_div(a: i64, b: i64) -> i64 {
+    a / b + (a % b != 0) as i64
+}
+
+/// The greatest common divisor (non-negative inputs; `gcd(a, 0) = a`).
+#[inline]
+pub const fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a, b);
+    while b != 0 {
+        let r = a % b;
+        a = b;
+        b = r;
+    }
+    a
+}
+
+/// The product of `values`, `None` on overflow (`1` for none).
+#[inline]
+pub fn checked_product(values: impl IntoIterator<Item = i64>) -> Option<i64> {
+    values
+        .into_iter()
+        .try_fold(1i64, |acc, v| acc.checked_mul(v))
+}
+
+/// The sum of `values`, `None` on overflow (`0` for none).
+#[inline]
+pub fn checked_sum(values: impl IntoIterator<Item = i64>) -> Option<i64> {
+    values
+        .into_iter()
+        .try_fold(0i64, |acc, v| acc.checked_add(v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divisions() {
+        assert_eq!(ceil_div(0, 3), 0);
+        assert_eq!(ceil_div(6, 3), 2);
+        assert_eq!(ceil_div(7, 3), 3);
+        assert_eq!(gcd(0, 5), 5);
+        assert_eq!(gcd(7, 0), 7);
+        assert_eq!(gcd(8, 12), 4);
+    }
+
+    #[test]
+    fn checked() {
+        assert_eq!(checked_sum([]), Some(0));
+        assert_eq!(checked_sum([i64::MAX, 1]), None);
+        assert_eq!(checked_product([]), Some(1));
+    }
+}

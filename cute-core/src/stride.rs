@@ -1,0 +1,200 @@
+//! The two stride rules every crate applies to the leaves of a layout.
+//!
+//! * The compact (column-major) stride rule: leaf `k` of a shape gets the
+//!   product of the leaves before it, except that a leaf of size 1 gets
+//!   stride 0 (its only coordinate is 0, so the stride is irrelevant and
+//!   CuTe writes 0).
+//! * The sorted-stride walk of complement and injectivity: the leaves that
+//!   move (size ≠ 1, stride ≠ 0) sorted by `(stride, shape)`, each visited
+//!   with the extent `covered` of the smaller ones (`∏ s·d` of the previous
+//!   leaf, starting at 1). A leaf whose stride is below `covered` overlaps or
+//!   interleaves with the smaller leaves.
+//!
+//! ```
+//! use cute_core::stride;
+//! // compact strides of (2,1,3): (1,0,2)
+//! let d: Vec<i64> = stride::compact(&[2, 1, 3]).collect();
+//! assert_eq!(d, [1, 0, 2]);
+//!
+//! // the walk of (4,2):(2,1) visits 2:1 (covered 1), then 4:2 (covered 2)
+//! let mut modes = [(4, 2), (2, 1), (1, 7)];
+//! let n = stride::sort_by_stride(&mut modes);
+//! let mut walk = stride::walk(&modes[..n]);
+//! let steps: Vec<_> = walk.by_ref().map(|s| (s.shape, s.stride, s.covered)).collect();
+//! assert_eq!(steps, [(2, 1, Some(1)), (4, 2, Some(2))]);
+//! assert_eq!(walk.extent(), Some(8));
+//! ```
+
+/// The compact stride of a leaf of size `shape` after leaves whose sizes
+/// multiply to `prefix`: `0` for a leaf of size 1, else `prefix`.
+#[inline]
+pub const fn compact_leaf(shape: i64, prefix: i64) -> i64 {
+    if shape == 1 { 0 } else { prefix }
+}
+
+/// The compact column-major strides of the leaves `shape` (see the module
+/// documentation), lazily; the running product saturates at `i64::MAX`
+/// (callers check the size first when it matters).
+pub fn compact<I>(shape: I) -> Compact<I::IntoIter>
+where
+    I: IntoIterator,
+    I::Item: core::borrow::Borrow<i64>,
+{
+    Compact {
+        leaves: shape.into_iter(),
+        prefix: 1,
+    }
+}
+
+/// The iterator of [`compact`].
+#[derive(Clone, Debug)]
+pub struct Compact<I> {
+    leaves: I,
+    prefix: i64,
+}
+
+impl<I> Iterator for Compact<I>
+where
+    I: Iterator,
+    I::Item: core::borrow::Borrow<i64>,
+{
+    type Item = i64;
+    fn next(&mut self) -> Option<i64> {
+        let s = *core::borrow::Borrow::borrow(&self.leaves.next()?);
+        let d = compact_leaf(s, self.prefix);
+        self.prefix = self.prefix.saturating_mul(s);
+        Some(d)
+    }
+}
+
+/// The compact column-major strides of `shape` written into `out` (the
+/// first `shape.len()` entries; `out` must be at least as long), and the
+/// size `∏ shape`, or `None` when the size overflows.
+pub fn compact_strides(shape: &[i64], out: &mut [i64]) -> Option<i64> {
+    let mut prefix = 1i64;
+    let mut overflow = false;
+    for (o, &s) in out.iter_mut().zip(shape) {
+        *o = compact_leaf(s, prefix);
+        match prefix.checked_mul(s) {
+            Some(p) => prefix = p,
+            None => {
+                overflow = true;
+                prefix = i64::MAX;
+            }
+        }
+    }
+    (!overflow).then_some(prefix)
+}
+
+/// Move the leaves that matter for a layout's image (size ≠ 1 and stride ≠
+/// 0) to the front of `modes`, sorted by `(stride, shape)`, and return
+/// their number. The order of the rest is unspecified.
+pub fn sort_by_stride(modes: &mut [(i64, i64)]) -> usize {
+    let mut kept = 0;
+    for i in 0..modes.len() {
+        let (s, d) = modes[i];
+        if s != 1 && d != 0 {
+            modes.swap(kept, i);
+            kept += 1;
+        }
+    }
+    modes[..kept].sort_unstable_by_key(|&(s, d)| (d, s));
+    kept
+}
+
+/// Walk leaves already sorted by [`sort_by_stride`], each with the extent
+/// of the smaller ones.
+pub fn walk(sorted: &[(i64, i64)]) -> Walk<'_> {
+    Walk {
+        modes: sorted,
+        next: 0,
+        covered: Some(1),
+    }
+}
+
+/// One leaf of the sorted-stride walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// Its position in the sorted leaves.
+    pub index: usize,
+    /// Its size.
+    pub shape: i64,
+    /// Its stride.
+    pub stride: i64,
+    /// The extent `s·d` of the previous leaf (1 before the first), `None`
+    /// when that product overflows `i64`.
+    pub covered: Option<i64>,
+}
+
+impl Step {
+    /// `true` when the leaf starts inside the extent of the smaller ones
+    /// (the leaves overlap or interleave); an overflowed extent overlaps.
+    pub fn overlaps(&self) -> bool {
+        self.covered.is_none_or(|c| self.stride < c)
+    }
+}
+
+/// The iterator of [`walk`].
+#[derive(Clone, Debug)]
+pub struct Walk<'a> {
+    modes: &'a [(i64, i64)],
+    next: usize,
+    covered: Option<i64>,
+}
+
+impl Walk<'_> {
+    /// The extent `s·d` of the last visited leaf (1 before any), `None` on
+    /// overflow: after the whole walk, the cosize of the sorted leaves
+    /// when they do not overlap.
+    pub fn extent(&self) -> Option<i64> {
+        self.covered
+    }
+}
+
+impl Iterator for Walk<'_> {
+    type Item = Step;
+    fn next(&mut self) -> Option<Step> {
+        let &(shape, stride) = self.modes.get(self.next)?;
+        let step = Step {
+            index: self.next,
+            shape,
+            stride,
+            covered: self.covered,
+        };
+        self.next += 1;
+        self.covered = shape.checked_mul(stride);
+        Some(step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compact_rule() {
+        let mut out = [9i64; 4];
+        assert_eq!(compact_strides(&[1, 4, 1, 2], &mut out), Some(8));
+        assert_eq!(out, [0, 1, 0, 4]);
+        assert_eq!(compact_strides(&[i64::MAX, 2], &mut out), None);
+        let mut it = compact([3i64, 5]);
+        assert_eq!((it.next(), it.next(), it.next()), (Some(1), Some(3), None));
+    }
+
+    #[test]
+    fn walk_and_overlap() {
+        let mut modes = [(2, 0), (3, 4), (1, 1), (2, 2)];
+        let n = sort_by_stride(&mut modes);
+        assert_eq!(&modes[..n], &[(2, 2), (3, 4)]);
+        let steps: [Step; 2] = {
+            let mut w = walk(&modes[..n]);
+            [w.next().unwrap(), w.next().unwrap()]
+        };
+        assert!(!steps[0].overlaps());
+        assert_eq!(steps[1].covered, Some(4));
+        assert!(!steps[1].overlaps());
+        let mut w = walk(&[(2, 1), (2, 1)]);
+        assert!(!w.next().unwrap().overlaps());
+        assert!(w.next().unwrap().overlaps());
+    }
+}
