@@ -84,24 +84,33 @@ fn build_icount(target: &Path) -> PathBuf {
     exe
 }
 
-fn require_valgrind() {
-    let ok = Command::new("valgrind")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+/// The path of `valgrind` on `PATH`; fails (does not skip) without it.
+fn require_valgrind() -> PathBuf {
+    let found = std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|dir| dir.join("valgrind"))
+        .find(|p| p.is_file());
+    let ok = found.as_ref().is_some_and(|v| {
+        Command::new(v)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
     assert!(
         ok,
         "valgrind is not installed (or not on PATH): the instruction-count \
          test needs it and does not skip. Install it, e.g. \
          `apt-get install -y valgrind` (.ci/run does this)."
     );
+    found.expect("checked")
 }
 
 /// Total instructions of `icount op passes` under callgrind, and the calls
 /// of one pass.
-fn count(exe: &Path, out_dir: &Path, op: &str, passes: u64) -> (u64, u64) {
+fn count(valgrind: &Path, exe: &Path, out_dir: &Path, op: &str, passes: u64) -> (u64, u64) {
     let out_file = out_dir.join(format!("callgrind.out.{op}.{passes}"));
-    let out = Command::new("valgrind")
+    let out = Command::new(valgrind)
         .arg("--tool=callgrind")
         .arg(format!("--callgrind-out-file={}", out_file.display()))
         .arg(exe)
@@ -129,10 +138,10 @@ fn count(exe: &Path, out_dir: &Path, op: &str, passes: u64) -> (u64, u64) {
 }
 
 /// Instructions per call of `op`.
-fn per_call(exe: &Path, out_dir: &Path, op: &str) -> f64 {
+fn per_call(valgrind: &Path, exe: &Path, out_dir: &Path, op: &str) -> f64 {
     let extra = extra_passes(op);
-    let (short, calls) = count(exe, out_dir, op, BASE_PASSES);
-    let (long, _) = count(exe, out_dir, op, BASE_PASSES + extra);
+    let (short, calls) = count(valgrind, exe, out_dir, op, BASE_PASSES);
+    let (long, _) = count(valgrind, exe, out_dir, op, BASE_PASSES + extra);
     assert!(long > short, "{op}: more passes counted fewer instructions");
     (long - short) as f64 / (extra * calls) as f64
 }
@@ -178,7 +187,7 @@ fn report(text: &str) {
 
 #[test]
 fn instruction_counts_match_the_baseline() {
-    require_valgrind();
+    let valgrind = require_valgrind();
     let target = target_dir();
     let exe = build_icount(&target);
     let out_dir = target.join("icount");
@@ -191,7 +200,7 @@ fn instruction_counts_match_the_baseline() {
         std::thread::scope(|s| {
             let handles: Vec<_> = chunk
                 .iter()
-                .map(|op| s.spawn(|| (*op, per_call(&exe, &out_dir, op))))
+                .map(|op| s.spawn(|| (*op, per_call(&valgrind, &exe, &out_dir, op))))
                 .collect();
             for h in handles {
                 measured.push(h.join().expect("measuring thread"));
