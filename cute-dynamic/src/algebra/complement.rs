@@ -46,6 +46,12 @@ fn sorted_leaves(a: LayoutRef<'_>, op: &'static str) -> Result<Modes, LayoutErro
 }
 
 pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, LayoutError> {
+    Ok(Layout::unwrap_flat(&complement_modes(a, cotarget)?))
+}
+
+/// The modes of `complement(A, M)` (coalesced, never empty), for callers
+/// that write them straight into the layout they build.
+pub(crate) fn complement_modes(a: LayoutRef<'_>, cotarget: i64) -> Result<Modes, LayoutError> {
     if cotarget < 1 {
         return Err(LayoutError::NonPositiveShape {
             shape: format!("complement cotarget {cotarget}"),
@@ -66,8 +72,7 @@ pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, 
         cur = mul(s, d, "complement", &a)?;
     }
     out.push((ceil_div(cotarget, cur), cur));
-    let m = coalesce_modes(out.into_iter(), false);
-    Ok(Layout::unwrap_flat(&m))
+    Ok(coalesce_modes(out.iter().copied(), false))
 }
 
 /// Shah Def. 2.5: `(A, complement(A, M))` is a bijection onto `[0, M)`

@@ -68,7 +68,10 @@ pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
             cur = s.saturating_mul(d);
         }
     }
-    Ok(Layout::unwrap_flat(&coalesce_modes(out.into_iter(), false)))
+    Ok(Layout::unwrap_flat(&coalesce_modes(
+        out.iter().copied(),
+        false,
+    )))
 }
 
 /// The left inverse (see the module documentation).
@@ -137,7 +140,10 @@ fn cute_left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
         prev_stride = p;
     }
     out.push((last_shape, prev_stride));
-    Ok(Layout::unwrap_flat(&coalesce_modes(out.into_iter(), false)))
+    Ok(Layout::unwrap_flat(&coalesce_modes(
+        out.iter().copied(),
+        false,
+    )))
 }
 
 /// pycute's `right_inverse(make_layout(L, complement(L)))`: its complement
@@ -217,10 +223,20 @@ fn verify_left_inverse(l: &Layout, r: &Layout) -> Result<(), LayoutError> {
         });
     }
     let injective = crate::algebra::complement::is_injective(l);
-    for i in 0..n {
-        let li = l.call(i);
-        let ri = r.call(li);
-        let (got, want) = if injective { (ri, i) } else { (l.call(ri), li) };
+    // `L(i)` for i = 0, 1, … in order by the odometer (no division); `R` and
+    // `L` at other points by their flattened evaluators, which equal `call`
+    // for non-negative indices.
+    let (le, re) = (l.evaluator(), r.evaluator());
+    let eval = |f: &Layout, e: &crate::data::layout::Evaluator, x: i64| {
+        if x >= 0 { e.call(x as u64) } else { f.call(x) }
+    };
+    for (i, li) in (0..n).zip(l.offsets()) {
+        let ri = eval(r, &re, li);
+        let (got, want) = if injective {
+            (ri, i)
+        } else {
+            (eval(l, &le, ri), li)
+        };
         if got != want {
             return Err(LayoutError::NoLeftInverse {
                 layout: l.to_string(),
