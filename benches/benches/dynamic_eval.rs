@@ -7,11 +7,10 @@
 
 use std::hint::black_box;
 
+use benches::EVAL_LAYOUT as LAYOUT;
 use benches::timing::ns_per_call;
 use criterion::Criterion;
 use cute_dynamic::Layout;
-
-const LAYOUT: &str = "((2,4),(4,2),8,(2,2)):((1,2),(8,32),256,(2048,4096))";
 
 /// The hand-written loop: split `i` by the leaf shapes with div/mod.
 fn hand_written(shapes: &[i64], strides: &[i64], n: i64) -> i64 {

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod icount;
 pub mod naive;
 pub mod timing;
 
@@ -49,3 +50,7 @@ pub const PRODUCTS: &[(&str, &str)] = &[
     ("(2,2):(1,2)", "(3,4):(1,3)"),
     ("((4,2),8):((1,32),4)", "(2,2):(1,2)"),
 ];
+
+/// The depth-2 rank-4 layout whose every element the evaluation benchmarks
+/// compute (`Layout::call`, the evaluator, the offset iterator).
+pub const EVAL_LAYOUT: &str = "((2,4),(4,2),8,(2,2)):((1,2),(8,32),256,(2048,4096))";

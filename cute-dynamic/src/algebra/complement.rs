@@ -51,6 +51,12 @@ fn sorted_leaves(a: LayoutRef<'_>, op: &'static str) -> Result<Modes, LayoutErro
 }
 
 pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, LayoutError> {
+    Ok(Layout::unwrap_flat(&complement_modes(a, cotarget)?))
+}
+
+/// The modes of `complement(A, M)` (coalesced, never empty), for callers
+/// that write them straight into the layout they build.
+pub(crate) fn complement_modes(a: LayoutRef<'_>, cotarget: i64) -> Result<Modes, LayoutError> {
     if cotarget < 1 {
         return Err(LayoutError::InvalidArgument {
             operation: "complement",
@@ -76,8 +82,7 @@ pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, 
     }
     let cur = walk.extent().ok_or_else(overflow)?;
     out.push((ceil_div(cotarget, cur), cur));
-    let m = coalesce_modes(out.into_iter(), true);
-    Ok(Layout::unwrap_flat(&m))
+    Ok(coalesce_modes(out.into_iter(), true))
 }
 
 /// Shah Def. 2.5: `(A, complement(A, M))` is a bijection onto `[0, M)`

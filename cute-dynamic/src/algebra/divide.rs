@@ -18,7 +18,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::algebra::complement::complement_ref;
+use crate::algebra::complement::complement_modes;
 use crate::algebra::composition::compose;
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::{AsTiler, TilerRef, tile_of};
@@ -53,11 +53,12 @@ pub fn flat_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout,
 }
 
 fn divide_layout(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
-    let c = complement_ref(b, a.size())?;
+    // `(B, complement(B, size(A)))`, the complement written in place.
+    let c = complement_modes(b, a.size())?;
     let mut bc = LayoutBuilder::new();
     let o = bc.open();
     bc.push(b);
-    bc.push(c.as_ref());
+    bc.flat_or_unit(&c);
     bc.close(o);
     compose(a, bc.finish().as_ref())
 }

@@ -242,10 +242,20 @@ pub(crate) fn left_inverse_witness(
     injective: bool,
     mut at: impl Iterator<Item = i64>,
 ) -> Option<(i64, i64, i64)> {
+    // `L` and `R` by their flattened evaluators, which equal `call` for
+    // non-negative indices (and `call` elsewhere).
+    let (le, re) = (l.evaluator(), r.evaluator());
+    let eval = |f: &Layout, e: &crate::data::layout::Evaluator, x: i64| {
+        if x >= 0 { e.call(x as u64) } else { f.call(x) }
+    };
     at.find_map(|i| {
-        let li = l.call(i);
-        let ri = r.call(li);
-        let (got, want) = if injective { (ri, i) } else { (l.call(ri), li) };
+        let li = eval(l, &le, i);
+        let ri = eval(r, &re, li);
+        let (got, want) = if injective {
+            (ri, i)
+        } else {
+            (eval(l, &le, ri), li)
+        };
         (got != want).then_some((i, got, want))
     })
 }

@@ -81,11 +81,9 @@ pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
     zip_product(a, b, true)
 }
 
-/// `layout` padded with `1:0` modes to rank `r` (CuTe's `append<R>`).
+/// `layout` padded with `1:0` modes to rank `r` (CuTe's `append<R>`); only
+/// called when `layout.rank() < r`.
 fn pad(layout: &Layout, r: usize) -> Layout {
-    if layout.rank() >= r {
-        return layout.clone();
-    }
     let unit = Layout::int(1, 0);
     let mut out = LayoutBuilder::new();
     let o = out.open();
@@ -110,7 +108,20 @@ fn nth_mode(l: LayoutRef<'_>, i: usize, r: usize) -> Option<LayoutRef<'_>> {
 
 fn zip_product(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, LayoutError> {
     let r = a.rank().max(b.rank());
-    let (pa, pb) = (pad(a, r), pad(b, r));
+    // Only the operand of smaller rank is padded (no copies of the other).
+    let (pa, pb);
+    let pa = if a.rank() < r {
+        pa = pad(a, r);
+        &pa
+    } else {
+        a
+    };
+    let pb = if b.rank() < r {
+        pb = pad(b, r);
+        &pb
+    } else {
+        b
+    };
     let p = product_layout(pa.as_ref(), pb.as_ref())?;
     let pr = p.as_ref();
     let (first, second) = (pr.mode(0).expect("pair"), pr.mode(1).expect("pair"));

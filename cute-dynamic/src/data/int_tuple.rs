@@ -305,18 +305,22 @@ impl TupleBuilder {
         Self::default()
     }
     /// Start a tuple; returns the handle to `close` it with.
+    #[inline]
     pub(crate) fn open(&mut self) -> Open {
         let at = self.nodes.len();
         self.nodes.push(Node::Tuple { rank: 0, span: 0 });
         Open { at, rank: 0 }
     }
+    #[inline]
     pub(crate) fn leaf(&mut self, v: i64) {
         self.nodes.push(Node::Leaf(v));
     }
+    #[inline]
     pub(crate) fn push_ref(&mut self, t: IntTupleRef<'_>) {
         self.nodes.extend_from_slice(t.nodes);
     }
     /// Close the tuple, counting its direct children.
+    #[inline]
     pub(crate) fn close(&mut self, open: Open) {
         let span = self.nodes.len() - open.at;
         let mut rank = open.rank;
@@ -333,6 +337,7 @@ impl TupleBuilder {
             span: span as u32,
         };
     }
+    #[inline]
     pub(crate) fn finish(self) -> IntTuple {
         IntTuple { nodes: self.nodes }
     }

@@ -732,21 +732,26 @@ pub(crate) struct LayoutBuilder {
 pub(crate) struct LayoutOpen(Open, Open);
 
 impl LayoutBuilder {
+    #[inline]
     pub(crate) fn new() -> Self {
         Self::default()
     }
+    #[inline]
     pub(crate) fn open(&mut self) -> LayoutOpen {
         LayoutOpen(self.shape.open(), self.stride.open())
     }
+    #[inline]
     pub(crate) fn close(&mut self, o: LayoutOpen) {
         self.shape.close(o.0);
         self.stride.close(o.1);
     }
+    #[inline]
     pub(crate) fn leaf(&mut self, s: i64, d: i64) {
         self.shape.leaf(s);
         self.stride.leaf(d);
     }
     /// One mode: `s:d` for a single pair, else the flat tuple of the pairs.
+    #[inline]
     pub(crate) fn flat_or_int(&mut self, modes: &[(i64, i64)]) {
         if let [(s, d)] = modes {
             self.leaf(*s, *d);
@@ -758,10 +763,22 @@ impl LayoutBuilder {
             self.close(o);
         }
     }
+    /// One mode as [`Layout::unwrap_flat`] builds it: `1:0` for no pair,
+    /// `s:d` for one, else the flat tuple.
+    #[inline]
+    pub(crate) fn flat_or_unit(&mut self, modes: &[(i64, i64)]) {
+        if modes.is_empty() {
+            self.leaf(1, 0);
+        } else {
+            self.flat_or_int(modes);
+        }
+    }
+    #[inline]
     pub(crate) fn push(&mut self, l: LayoutRef<'_>) {
         self.shape.push_ref(l.shape);
         self.stride.push_ref(l.stride);
     }
+    #[inline]
     pub(crate) fn finish(self) -> Layout {
         Layout {
             shape: self.shape.finish(),
