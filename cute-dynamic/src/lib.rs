@@ -53,6 +53,7 @@ pub use algebra::{
     layout_like::make_layout_like,
     nullspace::nullspace,
     ordered_layout::make_ordered_layout,
+    tile_to_shape::tile_to_shape,
 };
 pub use data::basis::{
     BasisStride, CoordLayout, MAX_CODOMAIN_RANK, ScaledBasis, coord_complement, coord_left_inverse,

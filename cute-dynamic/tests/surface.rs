@@ -240,3 +240,33 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// Compact blocks of shape leaves 1, 2, 4 (leaves in a random order)
+    /// tiled to multiples of their modes.
+    #[test]
+    fn tile_to_shape(
+        s in tree(prop::sample::select(vec![1i64, 2, 4]).boxed()),
+        rot in 0i64..8,
+        mult in prop::collection::vec(1i64..4, 1..4),
+        extra in 0usize..2,
+        shift in 0i64..4,
+        ordered in any::<bool>(),
+    ) {
+        let n = leaves(&s).len() as i64;
+        let block_order = with_leaves(&s, &(0..n).map(|i| (i + rot) % n).collect::<Vec<_>>());
+        let block = cute_dynamic::make_ordered_layout(&s, &block_order).unwrap();
+        let mut modes: Vec<i64> = block.as_ref().modes().enumerate()
+            .map(|(i, m)| m.size() * mult[i % mult.len()]).collect();
+        modes.extend((0..extra).map(|i| mult[i % mult.len()]));
+        let target = if modes.len() == 1 && s.is_int() {
+            IntTuple::int(modes[0])
+        } else {
+            IntTuple::flat(modes.iter().copied())
+        };
+        let n = target.rank() as i64;
+        let order = IntTuple::flat((0..n).map(|i| (i + shift) % n));
+        let r = cute_dynamic::tile_to_shape(&block, &target, ordered.then_some(&order)).unwrap();
+        prop_assert_eq!(laws::check_tile_to_shape(&block, &target, &r), Ok(()));
+    }
+}

@@ -488,3 +488,32 @@ pub fn check_layout_add(a: &Layout, b: &Layout, r: &Layout) -> Law {
     }
     Ok(())
 }
+
+/// `tile_to_shape(block, shape, order) == r`: mode `i` of `r` has the size of
+/// mode `i` of `shape`, and its first `size(blockᵢ)` indices are `blockᵢ`
+/// (each tile is a copy of the block).
+pub fn check_tile_to_shape(block: &Layout, shape: &IntTuple, r: &Layout) -> Law {
+    let what = || format!("tile_to_shape({block}, {shape}) = {r}");
+    ensure(r.rank() == shape.rank(), || {
+        format!("{}: rank differs", what())
+    })?;
+    for (i, m) in shape.as_ref().modes().enumerate() {
+        let ri = r.as_ref().mode(i).ok_or_else(what)?;
+        ensure(i128::from(ri.size()) == size128(m), || {
+            format!("{}: mode {i} has the wrong size", what())
+        })?;
+        if let Some(bi) = block.as_ref().mode(i).filter(|_| i < block.rank()) {
+            let (ri, bi) = (ri.to_owned(), bi.to_owned());
+            for j in 0..bi.size().min(MAX_ENUMERATED) {
+                ensure(ri.call(j) == bi.call(j), || {
+                    format!(
+                        "{}: mode {i} at {j} is not the block's {}",
+                        what(),
+                        bi.call(j)
+                    )
+                })?;
+            }
+        }
+    }
+    Ok(())
+}
