@@ -48,6 +48,7 @@ pub use algebra::recast::{downcast, recast_layout, upcast};
 pub use algebra::{
     common_domain::greatest_common_domain,
     dice::{dice, dice_coord, dice_int_tuple},
+    domain_distribute::domain_distribute,
     domain_offset::domain_offset,
     layout_add::layout_add,
     layout_like::make_layout_like,
@@ -62,8 +63,8 @@ pub use data::basis::{
 pub use data::coordinate::{Coord, crd2idx, idx2crd};
 pub use data::int_tuple::{Children, IntTuple, IntTupleRef};
 pub use data::int_tuple_ops::{
-    ceil_div, compatible, congruent, elem_scale, evenly_divides, inner_product, product_each,
-    round_up, shape_div, weakly_congruent,
+    ceil_div, colex_less, compatible, congruent, elem_less, elem_scale, evenly_divides,
+    inner_product, lex_less, product_each, round_up, shape_div, weakly_congruent,
 };
 pub use data::layout::{Evaluator, Layout, LayoutRef, Offsets};
 pub use data::swizzle::{

@@ -270,3 +270,39 @@ proptest! {
         prop_assert_eq!(laws::check_tile_to_shape(&block, &target, &r), Ok(()));
     }
 }
+
+proptest! {
+    #[test]
+    fn domain_distribute(s in shape(), n in 1i64..100) {
+        let r = cute_dynamic::domain_distribute(&s, n).unwrap();
+        prop_assert_eq!(laws::check_domain_distribute(&s, n, &r), Ok(()));
+    }
+}
+
+proptest! {
+    /// Congruent tuples (the same tree with other leaves) and arbitrary ones.
+    #[test]
+    fn orders(a in tree(prop::sample::select(vec![0i64, 1, 2]).boxed()), v in prop::collection::vec(0i64..3, 1..8), c in shape()) {
+        let b = with_leaves(&a, &v);
+        for (x, y) in [(&a, &b), (&b, &a), (&a, &c), (&c, &a)] {
+            let results = [
+                cute_dynamic::lex_less(x, y),
+                cute_dynamic::colex_less(x, y),
+                cute_dynamic::elem_less(x, y),
+            ];
+            for r in &results {
+                if let Err(e) = r {
+                    prop_assert_eq!(e.kind(), "not_compatible");
+                }
+            }
+            if let [Ok(lex), Ok(colex), Ok(elem)] = results {
+                prop_assert_eq!(laws::check_lex_less(x, y, lex), Ok(()));
+                prop_assert_eq!(laws::check_colex_less(x, y, colex), Ok(()));
+                prop_assert_eq!(laws::check_elem_less(x, y, elem), Ok(()));
+                // Strict orders: never both ways.
+                prop_assert!(!(lex && cute_dynamic::lex_less(y, x).unwrap()));
+                prop_assert!(!(colex && cute_dynamic::colex_less(y, x).unwrap()));
+            }
+        }
+    }
+}

@@ -7,6 +7,7 @@ pub(crate) mod complement;
 pub(crate) mod composition;
 pub(crate) mod dice;
 pub(crate) mod divide;
+pub(crate) mod domain_distribute;
 pub(crate) mod domain_offset;
 pub(crate) mod inverse;
 pub(crate) mod layout_add;

@@ -517,3 +517,58 @@ pub fn check_tile_to_shape(block: &Layout, shape: &IntTuple, r: &Layout) -> Law 
     }
     Ok(())
 }
+
+/// `domain_distribute(shape, n) == r`: `size(r)` divides `n`, `r` is
+/// strictly increasing, and `column_major(shape) ∘ r` is admissible.
+pub fn check_domain_distribute(shape: &IntTuple, n: i64, r: &Layout) -> Law {
+    let what = || format!("domain_distribute({shape}, {n}) = {r}");
+    ensure(r.size() >= 1 && n % r.size() == 0, || {
+        format!("{}: size does not divide {n}", what())
+    })?;
+    let mut prev = -1i64;
+    for i in 0..r.size().min(MAX_ENUMERATED) {
+        let v = r.call(i);
+        ensure(v > prev, || format!("{}: not increasing at {i}", what()))?;
+        prev = v;
+    }
+    let c = Layout::column_major(shape).map_err(|e| e.to_string())?;
+    crate::composition(&c, r).map_err(|e| format!("{}: {c} ∘ r: {e}", what()))?;
+    Ok(())
+}
+
+/// `lex_less(a, b) == r`: for congruent tuples, the lexicographic order of
+/// the leaf sequences.
+pub fn check_lex_less(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
+    if congruent(a, b) {
+        let want = a.leaves().lt(b.leaves());
+        ensure(r == want, || {
+            format!("lex_less({a}, {b}) = {r}, want {want}")
+        })?;
+    }
+    Ok(())
+}
+
+/// `colex_less(a, b) == r`: for congruent tuples, the lexicographic order
+/// of the reversed leaf sequences.
+pub fn check_colex_less(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
+    if congruent(a, b) {
+        let (x, y): (Vec<i64>, Vec<i64>) = (a.leaves().collect(), b.leaves().collect());
+        let want = x.iter().rev().lt(y.iter().rev());
+        ensure(r == want, || {
+            format!("colex_less({a}, {b}) = {r}, want {want}")
+        })?;
+    }
+    Ok(())
+}
+
+/// `elem_less(a, b) == r`: for congruent tuples, every leaf of `a` is less
+/// than the matching leaf of `b`.
+pub fn check_elem_less(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
+    if congruent(a, b) {
+        let want = a.leaves().zip(b.leaves()).all(|(x, y)| x < y);
+        ensure(r == want, || {
+            format!("elem_less({a}, {b}) = {r}, want {want}")
+        })?;
+    }
+    Ok(())
+}

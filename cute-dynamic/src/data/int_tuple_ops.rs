@@ -435,6 +435,153 @@ fn evenly_divides_ref(a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> Result<bool, La
     Ok(true)
 }
 
+/// The three orders of CuTe's `int_tuple.hpp`.
+#[derive(Clone, Copy)]
+enum Order {
+    Lex,
+    Colex,
+    Elem,
+}
+
+impl Order {
+    fn name(self) -> &'static str {
+        match self {
+            Order::Lex => "lex_less",
+            Order::Colex => "colex_less",
+            Order::Elem => "elem_less",
+        }
+    }
+}
+
+/// CuTe instantiates the comparison of every pair of modes up to the
+/// shorter rank: an integer paired with a tuple does not compile, even
+/// where an earlier mode decides the answer.
+fn comparable(op: Order, a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> Result<(), LayoutError> {
+    match (a.is_int(), b.is_int()) {
+        (true, true) => Ok(()),
+        (false, false) => {
+            let n = a.rank().min(b.rank());
+            let (ra, rb) = (a.rank(), b.rank());
+            for k in 0..n {
+                let (i, j) = match op {
+                    Order::Colex => (ra - 1 - k, rb - 1 - k),
+                    _ => (k, k),
+                };
+                if let (Some(x), Some(y)) = (a.get(i), b.get(j)) {
+                    comparable(op, x, y)?;
+                }
+            }
+            Ok(())
+        }
+        _ => Err(incompatible(op.name(), a, b)),
+    }
+}
+
+/// Mode `k` in the order's direction (from the back for colex).
+fn nth(op: Order, t: IntTupleRef<'_>, k: usize) -> Option<IntTupleRef<'_>> {
+    match op {
+        Order::Colex => t.get(t.rank().checked_sub(k + 1)?),
+        _ => t.get(k),
+    }
+}
+
+fn less(op: Order, a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> bool {
+    if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
+        return x < y;
+    }
+    let (ra, rb) = (a.rank(), b.rank());
+    for k in 0.. {
+        match op {
+            Order::Elem => {
+                if k == ra {
+                    return true;
+                }
+                if k == rb {
+                    return false;
+                }
+            }
+            _ => {
+                if k == rb {
+                    return false;
+                }
+                if k == ra {
+                    return true;
+                }
+            }
+        }
+        let (Some(x), Some(y)) = (nth(op, a, k), nth(op, b, k)) else {
+            return false;
+        };
+        match op {
+            Order::Elem => {
+                if !less(op, x, y) {
+                    return false;
+                }
+            }
+            _ => {
+                if less(op, x, y) {
+                    return true;
+                }
+                if x != y {
+                    return false;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// `lex_less(a, b)`: lexicographic order, first mode most significant; a
+/// proper prefix is less (CuTe's order for coordinates of a row-major
+/// layout). `lex_leq(a, b)` is `!lex_less(b, a)`.
+///
+/// ```
+/// use cute_dynamic::{lex_less, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>();
+/// assert!(lex_less(&t("(1,5)")?, &t("(2,0)")?)?);
+/// assert!(lex_less(&t("(1,(2,3))")?, &t("(1,(2,4))")?)?);
+/// assert!(lex_less(&t("(1,2)")?, &t("(1,2,0)")?)?);
+/// assert!(lex_less(&t("(1,2)")?, &t("((1),2)")?).is_err());
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn lex_less(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    comparable(Order::Lex, a.as_ref(), b.as_ref())?;
+    Ok(less(Order::Lex, a.as_ref(), b.as_ref()))
+}
+
+/// `colex_less(a, b)`: colexicographic order, last mode most significant
+/// (CuTe's order for coordinates of a column-major layout); modes are paired
+/// from the back.
+///
+/// ```
+/// use cute_dynamic::{colex_less, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>();
+/// assert!(colex_less(&t("(5,1)")?, &t("(0,2)")?)?);
+/// assert!(!colex_less(&t("(0,2)")?, &t("(5,1)")?)?);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn colex_less(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    comparable(Order::Colex, a.as_ref(), b.as_ref())?;
+    Ok(less(Order::Colex, a.as_ref(), b.as_ref()))
+}
+
+/// `elem_less(a, b)`: every mode of `a` is less than the matching mode of
+/// `b` (a coordinate inside a shape: `elem_less(c, shape)`); `b` may have
+/// more modes, `a` may not (CuTe: an exhausted `a` is less).
+///
+/// ```
+/// use cute_dynamic::{elem_less, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>();
+/// assert!(elem_less(&t("(3,(1,7))")?, &t("(4,(2,8))")?)?);
+/// assert!(!elem_less(&t("(3,(2,7))")?, &t("(4,(2,8))")?)?);
+/// assert!(elem_less(&t("(3)")?, &t("(4,0)")?)?);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn elem_less(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    comparable(Order::Elem, a.as_ref(), b.as_ref())?;
+    Ok(less(Order::Elem, a.as_ref(), b.as_ref()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -509,5 +656,28 @@ mod tests {
         assert!(!evenly_divides(&t("8"), &t("(2,2)")).unwrap());
         assert!(evenly_divides(&t("(8,3)"), &t("(2)")).unwrap());
         assert!(!evenly_divides(&t("(8,3)"), &t("(2,2)")).unwrap());
+    }
+
+    /// CuTe C++ answers, derived from int_tuple.hpp's `*_less_impl`.
+    #[test]
+    fn orders_cute_exact() {
+        let lex = |a: &str, b: &str| lex_less(&t(a), &t(b));
+        let colex = |a: &str, b: &str| colex_less(&t(a), &t(b));
+        let elem = |a: &str, b: &str| elem_less(&t(a), &t(b));
+        assert!(!lex("(1,2)", "(1,2)").unwrap());
+        // b exhausted first: false; a exhausted first: true.
+        assert!(!lex("(1,2,0)", "(1,2)").unwrap());
+        assert!(lex("()", "(0)").unwrap());
+        // Colex pairs modes from the back: (2) vs (0,2) compares 2 with 2,
+        // then a is exhausted.
+        assert!(colex("(2)", "(0,2)").unwrap());
+        assert!(!colex("(0,2)", "(2)").unwrap());
+        // elem_less of exhausted a is true, even for ().
+        assert!(elem("()", "()").unwrap());
+        assert!(!elem("(1,2)", "(2)").unwrap());
+        // An integer paired with a tuple does not compile, even after a
+        // deciding mode.
+        assert!(lex("(0,1)", "(1,(1))").is_err());
+        assert!(elem("5", "(6)").is_err());
     }
 }
