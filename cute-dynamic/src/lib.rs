@@ -51,6 +51,15 @@
 // `alloc` only; `std` adds the tooling layer.
 extern crate alloc;
 
+/// The `alloc` names the std prelude would give, for the `no_std` build.
+mod prelude {
+    pub(crate) use alloc::{
+        format,
+        string::{String, ToString},
+        vec::Vec,
+    };
+}
+
 mod algebra;
 mod data;
 mod error;
@@ -70,16 +79,34 @@ pub use algebra::composition::composition;
 pub use algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use algebra::inverse::{left_inverse, right_inverse};
 pub use algebra::max_common::{max_common_layout, max_common_vector};
+/// The defining properties of the functions above, as checks (to join the laws module).
+#[doc(hidden)]
+pub use algebra::new_laws as surface_laws;
 pub use algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
 pub use algebra::recast::{downcast, recast_layout, upcast};
+pub use algebra::{
+    common_domain::greatest_common_domain,
+    dice::{dice, dice_coord, dice_int_tuple},
+    domain_distribute::domain_distribute,
+    domain_offset::domain_offset,
+    layout_add::layout_add,
+    layout_like::make_layout_like,
+    nullspace::nullspace,
+    ordered_layout::make_ordered_layout,
+    tile_to_shape::tile_to_shape,
+};
 pub use data::basis::{
     BasisStride, CoordLayout, MAX_CODOMAIN_RANK, ScaledBasis, coord_complement, coord_left_inverse,
     coord_right_inverse, make_identity_layout,
 };
 pub use data::coordinate::{Coord, crd2idx, idx2crd};
 pub use data::int_tuple::{Children, IntTuple, IntTupleRef};
+pub use data::int_tuple_ops::{
+    ceil_div, colex_less, compatible, congruent, elem_less, elem_scale, evenly_divides,
+    inner_product, lex_less, product_each, round_up, shape_div, weakly_congruent,
+};
 pub use data::layout::{Evaluator, Layout, LayoutRef, Offsets};
 pub use data::swizzle::{
     BankConflicts, MAX_SWIZZLE_BITS, SmemSwizzle, Swizzle, SwizzledLayout, bank_conflicts,

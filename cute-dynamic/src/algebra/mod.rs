@@ -2,11 +2,21 @@
 //! operation's defining property (the contract that `crate::laws` checks).
 
 pub(crate) mod coalesce;
+pub(crate) mod common_domain;
 pub(crate) mod complement;
 pub(crate) mod composition;
+pub(crate) mod dice;
 pub(crate) mod divide;
+pub(crate) mod domain_distribute;
+pub(crate) mod domain_offset;
 pub(crate) mod inverse;
+pub(crate) mod layout_add;
+pub(crate) mod layout_like;
 pub(crate) mod max_common;
 pub(crate) mod methods;
+pub mod new_laws;
+pub(crate) mod nullspace;
+pub(crate) mod ordered_layout;
 pub(crate) mod product;
 pub(crate) mod recast;
+pub(crate) mod tile_to_shape;

@@ -4,6 +4,7 @@
 pub(crate) mod basis;
 pub(crate) mod coordinate;
 pub(crate) mod int_tuple;
+pub(crate) mod int_tuple_ops;
 pub(crate) mod layout;
 pub(crate) mod swizzle;
 pub(crate) mod tiler;

@@ -1,0 +1,199 @@
+//! Ordered layouts: `make_ordered_layout(S, O)` is the compact layout of
+//! shape `S` whose modes are laid out in increasing order of `O` (an
+//! IntTuple weakly congruent to `S`: one order value per leaf, or per whole
+//! sub-shape, which is then laid out column-major). Defining property: the
+//! result has shape `S`, is a bijection onto `[0, size(S))`, a size-1 leaf
+//! has stride 0, and of two leaves of size > 1, the one with the smaller
+//! order value has the smaller stride.
+//!
+//! CuTe's `compact_order` (stride.hpp): the leaf (or sub-shape) with order
+//! `o` starts at the product of the sizes whose order is strictly smaller
+//! than `o`. All integers are static here, as everywhere in this crate: the
+//! order values are compared as given (CuTe C++ ranks *dynamic* order
+//! values above every static one, left to right; [`Layout::ordered`] gives
+//! that tie-break). Two sub-shapes of size > 1 with the same order value
+//! would start at the same stride, so CuTe returns a layout that is not
+//! compact; that is an error here.
+//!
+//! ```
+//! use cute_dynamic::{make_ordered_layout, IntTuple};
+//! let t = |s: &str| s.parse::<IntTuple>();
+//! // CuTe's example: (_2,_2,_2,_2) ordered by (_0,_2,_3,_1).
+//! assert_eq!(make_ordered_layout(&t("(2,2,2,2)")?, &t("(0,2,3,1)")?)?.to_string(), "(2,2,2,2):(1,4,8,2)");
+//! // An order value per sub-shape: mode 0 is laid out after mode 1.
+//! assert_eq!(make_ordered_layout(&t("((2,3),4)")?, &t("(1,0)")?)?.to_string(), "((2,3),4):((4,8),1)");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+#[allow(unused_imports)]
+use crate::prelude::*;
+use smallvec::SmallVec;
+
+use crate::data::int_tuple::{IntTuple, IntTupleRef, TupleBuilder};
+use crate::data::layout::Layout;
+use crate::error::LayoutError;
+
+/// `make_ordered_layout(shape, order)` (see the module documentation).
+/// Errors: a non-positive shape leaf or a size beyond `i64`; `order` not
+/// weakly congruent to `shape` (`not_compatible`); two sub-shapes of size > 1
+/// with the same order value (`unsupported`).
+pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout, LayoutError> {
+    check_positive(shape)?;
+    let stride = compact_order(shape.as_ref(), order.as_ref(), "make_ordered_layout")?;
+    Layout::new(shape.clone(), stride)
+}
+
+pub(crate) fn check_positive(shape: &IntTuple) -> Result<(), LayoutError> {
+    if shape.leaves().any(|s| s <= 0) {
+        return Err(LayoutError::NonPositiveShape {
+            shape: shape.to_string(),
+        });
+    }
+    if shape.size().is_none() {
+        return Err(LayoutError::overflow("size", shape));
+    }
+    Ok(())
+}
+
+/// CuTe's `compact_order(shape, order)` with static orders, ties rejected.
+/// `shape`'s leaves are positive and its size fits in `i64`.
+pub(crate) fn compact_order(
+    shape: IntTupleRef<'_>,
+    order: IntTupleRef<'_>,
+    op: &'static str,
+) -> Result<IntTuple, LayoutError> {
+    if !order.weakly_congruent(shape) {
+        return Err(LayoutError::NotCompatible {
+            operation: "ordered layout (the order must be weakly congruent to the shape)",
+            left: order.to_string(),
+            right: shape.to_string(),
+        });
+    }
+    // (size of the sub-shape, order value) per leaf of `order`.
+    let mut refs: SmallVec<[(i64, i64); 8]> = SmallVec::new();
+    collect_refs(shape, order, &mut refs);
+    for (k, &(s, o)) in refs.iter().enumerate() {
+        if s == 1 {
+            continue;
+        }
+        if let Some(&(s2, _)) = refs[k + 1..].iter().find(|&&(s2, o2)| s2 > 1 && o2 == o) {
+            return Err(LayoutError::Unsupported {
+                operation: op,
+                reason: format!(
+                    "modes of sizes {s} and {s2} of {shape} have the same order value {o} \
+                     (order {order}): the layout would not be compact (CuTe gives both the same stride)"
+                ),
+            });
+        }
+    }
+    let mut out = TupleBuilder::new();
+    emit(shape, order, &refs, &mut out);
+    Ok(out.finish())
+}
+
+fn collect_refs(
+    shape: IntTupleRef<'_>,
+    order: IntTupleRef<'_>,
+    refs: &mut SmallVec<[(i64, i64); 8]>,
+) {
+    match order.as_int() {
+        // The caller checked the size fits.
+        Some(o) => refs.push((shape.size().unwrap_or(i64::MAX), o)),
+        None => {
+            for (s, o) in shape.children().zip(order.children()) {
+                collect_refs(s, o, refs);
+            }
+        }
+    }
+}
+
+fn emit(
+    shape: IntTupleRef<'_>,
+    order: IntTupleRef<'_>,
+    refs: &[(i64, i64)],
+    out: &mut TupleBuilder,
+) {
+    match order.as_int() {
+        Some(o) => {
+            // A product of distinct sub-shape sizes: at most size(shape).
+            let start = refs
+                .iter()
+                .filter(|&&(_, o2)| o2 < o)
+                .fold(1i64, |acc, &(s, _)| acc.saturating_mul(s));
+            let mut cur = start;
+            compact_into(shape, &mut cur, out);
+        }
+        None => {
+            let open = out.open();
+            for (s, o) in shape.children().zip(order.children()) {
+                emit(s, o, refs, out);
+            }
+            out.close(open);
+        }
+    }
+}
+
+/// Column-major strides of `shape` from `cur` on; size-1 leaves get 0.
+fn compact_into(shape: IntTupleRef<'_>, cur: &mut i64, out: &mut TupleBuilder) {
+    match shape.as_int() {
+        Some(s) => {
+            out.leaf(if s == 1 { 0 } else { *cur });
+            *cur = cur.saturating_mul(s);
+        }
+        None => {
+            let open = out.open();
+            for c in shape.children() {
+                compact_into(c, cur, out);
+            }
+            out.close(open);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(s: &str, o: &str) -> String {
+        make_ordered_layout(&s.parse().unwrap(), &o.parse().unwrap())
+            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+    }
+
+    /// CuTe C++ answers with static orders, derived from stride.hpp's
+    /// `compact_order`.
+    #[test]
+    fn cute_exact() {
+        assert_eq!(m("(2,2,2,2)", "(0,2,3,1)"), "(2,2,2,2):(1,4,8,2)");
+        // CuTe's second example with every order static: (2,67,42,50)
+        // sorts the leaves 0,2,3,1: strides 1, 2·4·5, 2, 2·4.
+        assert_eq!(m("(2,3,4,5)", "(2,67,42,50)"), "(2,3,4,5):(1,40,2,8)");
+        // Size-1 leaves get stride 0 and tie harmlessly.
+        assert_eq!(m("(1,4,1,2)", "(0,1,0,0)"), "(1,4,1,2):(0,2,0,1)");
+        // Row-major by order.
+        assert_eq!(m("(3,4)", "(1,0)"), "(3,4):(4,1)");
+        // Nested order per sub-shape.
+        assert_eq!(
+            m("((2,3),(4,5))", "(1,(2,0))"),
+            "((2,3),(4,5)):((5,10),(30,1))"
+        );
+        assert_eq!(m("7", "3"), "7:1");
+        assert_eq!(m("(2,3)", "(0,0)"), "unsupported");
+        assert_eq!(m("(2,3)", "((0,1),2)"), "not_compatible");
+        assert_eq!(m("(2,0)", "(0,1)"), "non_positive_shape");
+    }
+
+    #[test]
+    fn agrees_with_layout_ordered_without_ties() {
+        for (s, o) in [
+            ("(2,3,4)", "(1,2,0)"),
+            ("((2,2),3)", "((5,1),0)"),
+            ("(4,1,4)", "(2,0,1)"),
+        ] {
+            let (s, o): (IntTuple, IntTuple) = (s.parse().unwrap(), o.parse().unwrap());
+            assert_eq!(
+                make_ordered_layout(&s, &o).unwrap(),
+                Layout::ordered(&s, &o).unwrap()
+            );
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! `tile_to_shape(block, shape[, order])`: repeat the layout `block` until
+//! it covers `shape` (how CUTLASS builds shared-memory layouts from an
+//! atom). Defining property: the result is compatible with `shape` (mode
+//! `i` has the size of mode `i` of `shape`), and it is the blocked product
+//! of `block` (padded with `1:0` modes to `shape`'s rank) with the compact
+//! layout of the tile counts `ceil_div(product_each(shape),
+//! product_each(block))` in `order` (column-major by default), each mode
+//! coalesced (CuTe layout.hpp). So mode `i` of the result, restricted to
+//! one tile, is `block`'s mode `i`, and the tiles are placed `size(block)`
+//! apart in the given order.
+//!
+//! CuTe requires the block's shape to divide the target shape mode by mode
+//! (a `static_assert`); that is an error here.
+//!
+//! ```
+//! use cute_dynamic::{tile_to_shape, IntTuple, Layout};
+//! // A 128-byte swizzle atom of 16-bit elements, K-major, tiled to 128x64.
+//! let atom: Layout = "(8,64):(64,1)".parse()?;
+//! let l = tile_to_shape(&atom, &"(128,64)".parse()?, None)?;
+//! assert_eq!(l.to_string(), "(128,64):(64,1)");
+//! // Tiles placed along mode 1 first: mode 1 becomes contiguous.
+//! let l = tile_to_shape(&"(2,2):(1,2)".parse()?, &"(4,4)".parse()?, Some(&"(1,0)".parse()?))?;
+//! assert_eq!(l.to_string(), "((2,2),4):((1,8),2)");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use crate::algebra::coalesce::coalesce_by;
+use crate::algebra::ordered_layout::make_ordered_layout;
+use crate::algebra::product::blocked_product;
+use crate::data::int_tuple::IntTuple;
+use crate::data::int_tuple_ops::{ceil_div, evenly_divides, product_each};
+use crate::data::layout::{Layout, LayoutBuilder};
+use crate::error::LayoutError;
+#[allow(unused_imports)]
+use crate::prelude::*;
+
+/// `tile_to_shape(block, shape, order)` (see the module documentation).
+/// Errors: `block` of higher rank than `shape` (`rank_mismatch`), a block
+/// shape that does not divide `shape` (`not_compatible`), and the errors of
+/// [`make_ordered_layout`](crate::make_ordered_layout) for `order`.
+pub fn tile_to_shape(
+    block: &Layout,
+    shape: &IntTuple,
+    order: Option<&IntTuple>,
+) -> Result<Layout, LayoutError> {
+    let r = shape.rank();
+    if block.rank() > r {
+        return Err(LayoutError::RankMismatch {
+            operation: "tile_to_shape",
+            layout: shape.to_string(),
+            requested: block.rank(),
+            available: r,
+        });
+    }
+    let padded = pad(block, r);
+    let block_shape = product_each(padded.shape())?;
+    let target_shape = product_each(shape)?;
+    if !evenly_divides(&target_shape, &block_shape)? {
+        return Err(LayoutError::NotCompatible {
+            operation: "tile_to_shape (the block shape does not divide the target shape)",
+            left: block.shape().to_string(),
+            right: shape.to_string(),
+        });
+    }
+    let counts = ceil_div(&target_shape, &block_shape)?;
+    let arrangement = match order {
+        None => Layout::column_major(&counts)?,
+        Some(o) => make_ordered_layout(&counts, o)?,
+    };
+    coalesce_by(&blocked_product(&padded, &arrangement)?, &counts)
+}
+
+/// CuTe's `append<R>(block)`: an integer layout stays as it is for `R = 1`;
+/// otherwise `1:0` modes are appended up to rank `R`.
+fn pad(block: &Layout, r: usize) -> Layout {
+    if r <= 1 || block.rank() >= r {
+        return block.clone();
+    }
+    let unit = Layout::int(1, 0);
+    let mut b = LayoutBuilder::new();
+    let o = b.open();
+    for m in block.as_ref().modes() {
+        b.push(m);
+    }
+    for _ in block.rank()..r {
+        b.push(unit.as_ref());
+    }
+    b.close(o);
+    b.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(block: &str, shape: &str, order: Option<&str>) -> String {
+        let order: Option<IntTuple> = order.map(|o| o.parse().unwrap());
+        tile_to_shape(
+            &block.parse().unwrap(),
+            &shape.parse().unwrap(),
+            order.as_ref(),
+        )
+        .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+    }
+
+    /// CuTe C++ answers (static integers), derived from layout.hpp.
+    #[test]
+    fn cute_exact() {
+        // (8,64):(64,1) to (128,64): counts (16,1) -> (16,1):(1,0);
+        // complement of the atom to 512·16 is 16:512; mode 0 is
+        // (8,16):(64,512), which coalesces to 128:64.
+        assert_eq!(t("(8,64):(64,1)", "(128,64)", None), "(128,64):(64,1)");
+        // An M-major atom repeated along both modes: counts (2,4), arranged
+        // (2,4):(1,2); the complement of the atom to 512·8 is 8:512, composed
+        // with the arrangement (2,4):(512,1024). Mode 0 (64,2):(1,512) and
+        // mode 1 (8,4):(64,1024) do not coalesce (64 != 512, 8·64 != 1024).
+        assert_eq!(
+            t("(64,8):(1,64)", "(128,32)", None),
+            "((64,2),(8,4)):((1,512),(64,1024))"
+        );
+        // Order (1,0): counts (2,2) arranged (2,2):(2,1); the complement of
+        // the block to 4·4 is 4:4, composed (2,2):(8,4). Mode 1
+        // (2,2):(2,4) coalesces to 4:2.
+        assert_eq!(
+            t("(2,2):(1,2)", "(4,4)", Some("(1,0)")),
+            "((2,2),4):((1,8),2)"
+        );
+        // A rank-1 block padded to rank 2.
+        assert_eq!(t("4:1", "(8,3)", None), "(8,3):(1,8)");
+        assert_eq!(t("(8,64):(64,1)", "(100,64)", None), "not_compatible");
+        assert_eq!(t("(2,2,2):(1,2,4)", "(4,4)", None), "rank_mismatch");
+    }
+}
