@@ -498,6 +498,10 @@ impl Text {
             Tiler::Int(n) => {
                 self.tuple_type(cute_dynamic::IntTuple::int(*n).as_ref(), leaf, "tile", None)
             }
+            Tiler::Underscore => Err(self.whole_error(
+                "a `_` tiler mode is not supported in static tilers yet (use a run-time `Tiler`)"
+                    .to_string(),
+            )),
             Tiler::Modes(ms) => {
                 if ms.len() > MAX_RANK {
                     return Err(self.whole_error(format!(
