@@ -97,9 +97,10 @@ pub fn check_local_tile(
 }
 
 /// `local_partition(T, thr, i, step) == local_partition(T, dice(step, thr),
-/// i)`, and without a step the partitions of all threads cover the
-/// counting tensor of `layout` exactly once (when the thread shape divides
-/// the layout's shape).
+/// i)` for every thread `i < size(thr)`, and when `thr` is compact and its
+/// diced shape divides `layout`'s shape, the partitions of all threads
+/// cover the counting tensor of the compact `layout` evenly: every element
+/// `size(thr) / size(dice(step, thr))` times.
 pub fn check_local_partition(
     layout: &Layout,
     thr_layout: &Layout,
@@ -107,7 +108,8 @@ pub fn check_local_partition(
 ) -> Result<(), String> {
     let t = Tensor::new(Counting, layout.clone()).map_err(err)?;
     let diced = step.dice_layout(thr_layout).map_err(err)?;
-    let threads = diced.size();
+    let threads = thr_layout.size();
+    let times = u32::try_from(threads / diced.size().max(1)).map_err(err)?;
     let mut seen = vec![0u32; usize::try_from(layout.size()).map_err(err)?];
     for thr in 0..threads {
         let a = local_partition(&t, thr_layout, thr, Some(step)).map_err(err)?;
@@ -116,19 +118,18 @@ pub fn check_local_partition(
             return Err(format!("thread {thr}: {} vs {}", a.layout(), b.layout()));
         }
         for j in 0..a.size() {
-            let off = a
-                .at(j)
-                .ok_or_else(|| format!("thread {thr}: no element {j}"))?;
+            let off = a.at(j).ok_or_else(|| format!("thread {thr}: no element {j}"))?;
             // Counting over a compact layout: the offset is the index.
             let k = usize::try_from(off).map_err(err)?;
-            if let Some(s) = seen.get_mut(k) {
-                *s += 1;
+            match seen.get_mut(k) {
+                Some(s) => *s += 1,
+                None => return Err(format!("thread {thr}: offset {off} outside {layout}")),
             }
         }
     }
-    if seen.iter().any(|&s| s != 1) {
+    if seen.iter().any(|&s| s != times) {
         return Err(format!(
-            "the partitions of {diced} do not cover {layout} exactly once"
+            "the partitions of {thr_layout} diced by {step} do not cover {layout} {times} times each"
         ));
     }
     Ok(())
