@@ -46,8 +46,8 @@ fn copy_if_touches_exactly_the_in_range_elements() {
             assert_eq!(g_a.layout().to_string(), "(4,8):(1,16)");
             partial_tiles += usize::from(!g_a.fits_storage());
 
-            let mut p = Tensor::<Vec<bool>>::fragment(Layout::column_major(g_a.shape()).unwrap())
-                .unwrap();
+            let mut p =
+                Tensor::<Vec<bool>>::fragment(Layout::column_major(g_a.shape()).unwrap()).unwrap();
             for i in 0..p.size() {
                 let c = c_a.at(i).unwrap();
                 let inside = elem_less(&c, &shape);
@@ -118,7 +118,10 @@ fn an_unpredicated_access_past_the_storage_is_an_error_and_writes_nothing() {
     let mut last = local_tile(&mut m_b, &tiler, &coord(2, 2), None).unwrap();
     assert!(!last.fits_storage());
     assert!(last.get(&"(3,3)".parse().unwrap()).is_err());
-    assert_eq!(cute_dynamic::fill(&mut last, 7).unwrap_err().kind(), "unsupported");
+    assert_eq!(
+        cute_dynamic::fill(&mut last, 7).unwrap_err().kind(),
+        "unsupported"
+    );
     let ones = vec![1i32; 16];
     let src = Tensor::new(&ones[..], "(4,4):(1,4)".parse::<Layout>().unwrap()).unwrap();
     assert!(copy_if(&|_: i64| true, &src, &mut last).is_err());
