@@ -23,6 +23,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+extern crate alloc;
+
 mod algebra;
 mod data;
 mod error;

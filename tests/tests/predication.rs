@@ -122,7 +122,7 @@ fn an_unpredicated_access_past_the_storage_is_an_error_and_writes_nothing() {
         cute_dynamic::fill(&mut last, 7).unwrap_err().kind(),
         "unsupported"
     );
-    let ones = vec![1i32; 16];
+    let ones = [1i32; 16];
     let src = Tensor::new(&ones[..], "(4,4):(1,4)".parse::<Layout>().unwrap()).unwrap();
     assert!(copy_if(&|_: i64| true, &src, &mut last).is_err());
     drop(last);

@@ -14,8 +14,12 @@ use crate::data::tiler::Tiler;
 use crate::kernel::partition::{Step, fragment_layout_like, local_partition, local_tile};
 use crate::kernel::predicate::Predicate;
 use crate::kernel::tensor::{Counting, Engine, EngineMut, Tensor, TensorLayout};
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
 
-fn err<E: std::fmt::Display>(e: E) -> String {
+fn err<E: core::fmt::Display>(e: E) -> String {
     e.to_string()
 }
 
@@ -99,7 +103,7 @@ pub fn check_local_tile(
     // The tile is a sub-view: every offset it reaches is `layout`'s offset
     // of some coordinate (checked on the diced zipped divide).
     let z = zipped_divide(layout, &step.dice_tiler(tiler).map_err(err)?).map_err(err)?;
-    let reach: std::collections::BTreeSet<i64> = (0..z.size()).map(|i| z.call(i)).collect();
+    let reach: alloc::collections::BTreeSet<i64> = (0..z.size()).map(|i| z.call(i)).collect();
     for j in 0..with.size() {
         let off = with.at(j).ok_or_else(|| format!("no element {j}"))?;
         if !reach.contains(&off) {
@@ -273,7 +277,7 @@ pub fn check_fill<D, LD>(dst: &Tensor<D, LD>, v: &D::Value) -> Result<(), String
 where
     LD: TensorLayout,
     D: Engine<LD::Offset>,
-    D::Value: PartialEq + std::fmt::Debug,
+    D::Value: PartialEq + core::fmt::Debug,
 {
     for i in 0..dst.size() {
         if dst.at(i).as_ref() != Some(v) {

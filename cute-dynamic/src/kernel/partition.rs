@@ -25,8 +25,12 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use std::fmt;
-use std::str::FromStr;
+use alloc::format;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
 
 use crate::algebra::coalesce::coalesce_by;
 use crate::algebra::product::blocked_product;

@@ -27,6 +27,9 @@
 use crate::data::int_tuple::IntTuple;
 use crate::error::LayoutError;
 use crate::kernel::tensor::{Engine, EngineMut, Tensor, TensorLayout};
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 
 /// A predicate over the integral indices of a tensor: a tensor of `bool`
 /// or a closure `Fn(i64) -> bool`.
