@@ -229,6 +229,8 @@ fn tile_to_shape_builds_shared_memory_layouts() {
     // A rank-1 atom is padded; a non-dividing shape is an error.
     let p = tile_to_shape(&l("8:1"), &"(16,4)".parse().unwrap(), None).unwrap();
     assert_eq!(p.to_string(), "(16,4):(1,16)");
+    let one = tile_to_shape(&l("8:1"), &"32".parse().unwrap(), None).unwrap();
+    assert_eq!(one.to_string(), "32:1");
     let e = tile_to_shape(&atom, &"(12,64)".parse().unwrap(), None).unwrap_err();
     assert_eq!(e.kind(), "not_compatible");
     let e = tile_to_shape(&atom, &shape, Some(&Step::parse("<1,X>").unwrap())).unwrap_err();

@@ -109,6 +109,13 @@ impl Step {
 
     /// `dice` of a coordinate with holes (the holes themselves are kept
     /// when their step is not `X`).
+    ///
+    /// ```
+    /// use cute_dynamic::Step;
+    /// let c = Step::parse("<1,X,1>")?.dice_coord(&"(3,4,_)".parse()?)?;
+    /// assert_eq!(c.to_string(), "(3,_)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn dice_coord(&self, c: &Coord) -> Result<Coord, LayoutError> {
         let modes = match c {
             Coord::Tuple(v) => v.clone(),
@@ -121,6 +128,13 @@ impl Step {
     }
 
     /// `dice` of a tiler: the kept modes of a by-mode tiler, or of a layout.
+    ///
+    /// ```
+    /// use cute_dynamic::Step;
+    /// let t = Step::parse("<X,1,1>")?.dice_tiler(&"<128,_,8:2>".parse()?)?;
+    /// assert_eq!(t.to_string(), "<_,8:2>");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn dice_tiler(&self, t: &Tiler) -> Result<Tiler, LayoutError> {
         match t {
             Tiler::Modes(ms) => {
@@ -141,6 +155,13 @@ impl Step {
 
     /// `dice` of a layout: its kept modes (CuTe `make_layout(dice(s, shape),
     /// dice(s, stride))`).
+    ///
+    /// ```
+    /// use cute_dynamic::Step;
+    /// let l = Step::parse("<X,1>")?.dice_layout(&"(16,16):(1,16)".parse()?)?;
+    /// assert_eq!(l.to_string(), "(16):(16)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn dice_layout(&self, l: &Layout) -> Result<Layout, LayoutError> {
         if l.rank() != self.rank() {
             return Err(self.rank_error("dice", l.to_string(), l.rank()));
@@ -241,6 +262,16 @@ impl fmt::Display for Step {
 /// shared reference to a tensor with a clonable accessor (`&[T]`,
 /// counting, identity), or a mutable reference to a tensor over `&mut [T]`
 /// or `Vec<T>` (a reborrowed mutable view).
+///
+/// ```
+/// use cute_dynamic::{local_tile, Layout, Tensor};
+/// let mut data = vec![0; 16];
+/// let mut t = Tensor::new(&mut data[..], "(4,4):(1,4)".parse::<Layout>()?)?;
+/// let mut tile = local_tile(&mut t, &"(2,2)".parse()?, &"(1,1)".parse()?, None)?;
+/// *tile.at_mut(0).unwrap() = 7;                       // element (2,2)
+/// assert_eq!(data[10], 7);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub trait TensorArg {
     /// The accessor of the view.
     type Engine: Engine<<Self::Layout as TensorLayout>::Offset>;

@@ -33,6 +33,16 @@ use alloc::vec::Vec;
 
 /// A predicate over the integral indices of a tensor: a tensor of `bool`
 /// or a closure `Fn(i64) -> bool`.
+///
+/// ```
+/// use cute_dynamic::{Layout, Predicate, Tensor};
+/// let mask = vec![true, false];
+/// let p = Tensor::new(&mask[..], "2:1".parse::<Layout>()?)?;
+/// assert_eq!((p.len(), p.test(1)), (Some(2), Some(false)));
+/// let even = |i: i64| i % 2 == 0;
+/// assert_eq!((even.len(), even.test(4)), (None, Some(true)));
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub trait Predicate {
     /// The number of indices it covers (`None`: any).
     fn len(&self) -> Option<i64>;
