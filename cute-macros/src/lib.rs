@@ -498,7 +498,7 @@ impl Text {
             Tiler::Int(n) => {
                 self.tuple_type(cute_dynamic::IntTuple::int(*n).as_ref(), leaf, "tile", None)
             }
-            Tiler::Underscore => Err(self.whole_error(
+            Tiler::Hole => Err(self.whole_error(
                 "a `_` tiler mode is not supported in static tilers yet (use a run-time `Tiler`)"
                     .to_string(),
             )),

@@ -265,7 +265,7 @@ proptest! {
         let modes = sizes
             .iter()
             .zip(&picks)
-            .map(|(&s, &(skip, p))| if skip { Tiler::Underscore } else { Tiler::Int(divisor_of(s, p)) })
+            .map(|(&s, &(skip, p))| if skip { Tiler::Hole } else { Tiler::Int(divisor_of(s, p)) })
             .collect();
         let tiler = Tiler::Modes(modes);
         prop_assert_eq!(check_underscore_tiler(&a, &tiler), Ok(()));

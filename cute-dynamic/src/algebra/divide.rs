@@ -71,7 +71,7 @@ pub(crate) fn by_mode(
     match t {
         TilerRef::Layout(b) => op(a, b),
         TilerRef::Int(n) => op(a, tile_of(n).as_ref()),
-        TilerRef::Underscore => Ok(a.to_owned()),
+        TilerRef::Hole => Ok(a.to_owned()),
         TilerRef::Modes(ts) => {
             if ts.len() > a.rank() {
                 return Err(LayoutError::RankMismatch {

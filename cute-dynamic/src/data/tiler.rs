@@ -43,7 +43,7 @@ pub enum Tiler {
     /// dropped as each operation says).
     Modes(Vec<Tiler>),
     /// `_`: keep the operand (mode) as it is (CuTe's `Underscore` tile).
-    Underscore,
+    Hole,
 }
 
 /// A borrowed tiler: what the algebra functions take.
@@ -56,7 +56,7 @@ pub enum TilerRef<'a> {
     /// One tiler per mode.
     Modes(&'a [Tiler]),
     /// `_`: keep the operand (mode) as it is.
-    Underscore,
+    Hole,
 }
 
 /// Anything usable as a tiler: a [`Layout`] or a [`Tiler`].
@@ -77,7 +77,7 @@ impl AsTiler for Tiler {
             Tiler::Layout(l) => TilerRef::Layout(l.as_ref()),
             Tiler::Int(n) => TilerRef::Int(*n),
             Tiler::Modes(m) => TilerRef::Modes(m),
-            Tiler::Underscore => TilerRef::Underscore,
+            Tiler::Hole => TilerRef::Hole,
         }
     }
 }
@@ -132,7 +132,7 @@ impl fmt::Display for TilerRef<'_> {
         match self {
             TilerRef::Layout(l) => write!(f, "{l}"),
             TilerRef::Int(n) => write!(f, "{n}"),
-            TilerRef::Underscore => f.write_str("_"),
+            TilerRef::Hole => f.write_str("_"),
             TilerRef::Modes(m) => {
                 f.write_str("<")?;
                 for (i, t) in m.iter().enumerate() {

@@ -42,10 +42,7 @@ pub fn check_underscore_tiler(a: &Layout, tiler: &Tiler) -> Result<(), String> {
             Ok(r) => r,
             Err(e) => {
                 // The by-mode result fails exactly when one tiled mode does.
-                let mut modes = ts
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, t)| **t != Tiler::Underscore);
+                let mut modes = ts.iter().enumerate().filter(|(_, t)| **t != Tiler::Hole);
                 if modes.any(|(i, t)| a.mode(i).is_none_or(|ai| op(&ai, t).is_err())) {
                     continue;
                 }
@@ -59,7 +56,7 @@ pub fn check_underscore_tiler(a: &Layout, tiler: &Tiler) -> Result<(), String> {
                 return Err(format!("{name}({a}, {tiler}) = {r} lacks mode {i}"));
             };
             let want = match t {
-                Tiler::Underscore => ai,
+                Tiler::Hole => ai,
                 t => op(&ai, t).map_err(err)?,
             };
             if ri != want {

@@ -33,11 +33,12 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::algebra::coalesce::coalesce_by;
+use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide};
 use crate::algebra::product::blocked_product;
 use crate::data::coordinate::Coord;
 use crate::data::int_tuple::IntTuple;
 use crate::data::layout::Layout;
-use crate::data::tiler::Tiler;
+use crate::data::tiler::{AsTiler, Tiler};
 use crate::error::LayoutError;
 use crate::kernel::tensor::{Engine, Tensor, TensorLayout};
 
@@ -144,7 +145,7 @@ impl Step {
                 Ok(Tiler::Modes(self.kept(ms.clone())))
             }
             Tiler::Layout(l) => Ok(Tiler::Layout(self.dice_layout(l)?)),
-            Tiler::Int(_) | Tiler::Underscore => {
+            Tiler::Int(_) | Tiler::Hole => {
                 if self.rank() != 1 {
                     return Err(self.rank_error("dice", t.to_string(), 1));
                 }
@@ -407,6 +408,46 @@ where
         step: &Step,
     ) -> Result<Self, LayoutError> {
         local_partition(self, thr_layout, thr_idx, Some(step))
+    }
+
+    /// `logical_divide(T, tiler)`: the layout divided, the values unchanged
+    /// (a `_` tiler mode keeps that mode).
+    ///
+    /// ```
+    /// use cute_dynamic::{make_counting_tensor, Tiler};
+    /// let t = make_counting_tensor("(8,6):(1,8)".parse()?)?;
+    /// let d = t.logical_divide(&"<_,2>".parse::<Tiler>()?)?;
+    /// assert_eq!(d.layout().to_string(), "(8,(2,3)):(1,(8,16))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn logical_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Self, LayoutError> {
+        self.relayout(&|l| logical_divide(l, tiler))
+    }
+
+    /// `tiled_divide(T, tiler)`: `((tile modes), rest0, rest1, …)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{make_counting_tensor, Tiler};
+    /// let t = make_counting_tensor("(8,6):(1,8)".parse()?)?;
+    /// let d = t.tiled_divide(&"(4,3)".parse::<Tiler>()?)?;
+    /// assert_eq!(d.layout().to_string(), "((4,3),2,2):((1,8),4,24)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn tiled_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Self, LayoutError> {
+        self.relayout(&|l| tiled_divide(l, tiler))
+    }
+
+    /// `flat_divide(T, tiler)`: `(tile0, tile1, …, rest0, rest1, …)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{make_counting_tensor, Tiler};
+    /// let t = make_counting_tensor("(8,6):(1,8)".parse()?)?;
+    /// let d = t.flat_divide(&"(4,3)".parse::<Tiler>()?)?;
+    /// assert_eq!(d.layout().to_string(), "(4,3,2,2):(1,8,4,24)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn flat_divide<T: AsTiler + ?Sized>(self, tiler: &T) -> Result<Self, LayoutError> {
+        self.relayout(&|l| flat_divide(l, tiler))
     }
 
     /// Modes `begin..end` of the layout grouped into one (CuTe

@@ -207,7 +207,7 @@ impl<'s> Parser<'s> {
             && !matches!(self.bytes().get(self.pos + 1), Some(b) if b.is_ascii_digit() || *b == b'-')
         {
             self.pos += 1;
-            return Ok(Tiler::Underscore);
+            return Ok(Tiler::Hole);
         }
         let shape = self.int_tuple(true)?;
         if self.peek() == Some(b':') {
