@@ -414,8 +414,10 @@ where
     /// The fast path at integral coordinate `i`: no bounds check on `i`
     /// (the layout's extended domain is used), wrapping offset arithmetic,
     /// and a safe storage lookup: `None` when the offset is outside the
-    /// storage. Never `None` for `0 ≤ i < size` on a tensor built by this
-    /// module.
+    /// storage. Never `None` for `0 ≤ i < size` on a tensor that
+    /// [fits its storage](Tensor::fits_storage) (every tensor from
+    /// [`Tensor::new`]); on a partial tile, `None` exactly at the elements
+    /// past the storage.
     #[inline]
     pub fn at(&self, i: i64) -> Option<E::Value> {
         let off = self.layout.eval_fast(i)?;
