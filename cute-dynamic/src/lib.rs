@@ -62,7 +62,7 @@ pub use kernel::algorithms::{axpby, batched_gemm, copy, gemm};
 pub use kernel::new_laws;
 pub use kernel::partition::{
     Step, TensorArg, fragment_layout_like, layout_like, local_partition, local_tile,
-    make_fragment_like, make_tensor_like, tile_to_shape,
+    make_fragment_like, make_tensor, make_tensor_like, tile_to_shape,
 };
 pub use kernel::predicate::{Predicate, clear, copy_if, elem_less, fill};
 pub use kernel::tensor::{

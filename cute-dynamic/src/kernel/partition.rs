@@ -314,6 +314,25 @@ impl<'a, T: Clone, L: TensorLayout<Offset = i64>> TensorArg for &'a mut Tensor<V
     }
 }
 
+/// CuTe's `make_tensor(engine, layout)`: [`Tensor::new`], checked against
+/// the storage.
+///
+/// ```
+/// use cute_dynamic::{make_tensor, Layout};
+/// let data: Vec<i32> = (0..12).collect();
+/// let t = make_tensor(&data[..], "(3,4):(4,1)".parse::<Layout>()?)?;
+/// assert_eq!(t.get(&"(1,2)".parse()?)?, 6);
+/// assert!(make_tensor(&data[..], "(4,4):(4,1)".parse::<Layout>()?).is_err());
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn make_tensor<E, L>(engine: E, layout: L) -> Result<Tensor<E, L>, LayoutError>
+where
+    L: TensorLayout,
+    E: Engine<L::Offset>,
+{
+    Tensor::new(engine, layout)
+}
+
 /// CuTe's `local_tile(tensor, tiler, coord[, step])`: the tile at `coord`
 /// of the tiling of `tensor` by `tiler`. With a step, the tiler and the
 /// coordinate are first diced by it (`X` modes dropped). The coordinate may
