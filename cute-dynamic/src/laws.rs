@@ -305,11 +305,17 @@ fn composition_law(a: &Layout, b: TilerRef<'_>, r: &Layout) -> Result<(), Violat
     match b {
         TilerRef::Layout(b) => compose_law("composition", a, &b.to_owned(), r),
         TilerRef::Int(n) => compose_law("composition", a, &Layout::int(n, 1), r),
+        TilerRef::Hole => hole_law(&Ctx::new("composition", format!("{a} ∘ _"), r), a, r),
         TilerRef::Modes(ts) => {
             let cx = Ctx::new("composition", format!("{a} ∘ {b}"), r);
             by_mode(&cx, a, ts, r, false, &|a, t, r| composition_law(a, t, r))
         }
     }
+}
+
+/// A `_` tiler mode keeps the mode: `R == A`, structurally.
+fn hole_law(cx: &Ctx, a: &Layout, r: &Layout) -> Result<(), Violation> {
+    cx.ensure(r == a, || format!("a `_` tile must keep the mode {a}"))
 }
 
 /// `compatible(B, R)` and `R(c) == A(B(c))` on `B`'s domain.
@@ -467,6 +473,7 @@ fn divide_law(a: &Layout, t: TilerRef<'_>, r: &Layout) -> Result<(), Violation> 
     let b = match t {
         TilerRef::Layout(b) => b.to_owned(),
         TilerRef::Int(n) => tile_of(n),
+        TilerRef::Hole => return hole_law(&cx, a, r),
         TilerRef::Modes(ts) => return by_mode(&cx, a, ts, r, true, &|a, t, r| divide_law(a, t, r)),
     };
     let c = crate::complement(&b, a.size())
@@ -627,6 +634,7 @@ fn product_law(a: &Layout, t: TilerRef<'_>, r: &Layout) -> Result<(), Violation>
     let b = match t {
         TilerRef::Layout(b) => b.to_owned(),
         TilerRef::Int(n) => tile_of(n),
+        TilerRef::Hole => return hole_law(&cx, a, r),
         TilerRef::Modes(ts) => {
             return by_mode(&cx, a, ts, r, true, &|a, t, r| product_law(a, t, r));
         }

@@ -115,6 +115,13 @@ pub use data::swizzle::{
 pub use data::tiler::{AsTiler, Tiler, TilerRef};
 pub use error::{LayoutError, ParseErrorKind};
 pub use kernel::algorithms::{axpby, batched_gemm, copy, gemm};
+#[doc(hidden)]
+pub use kernel::new_laws;
+pub use kernel::partition::{
+    Step, TensorArg, fragment_layout_like, local_partition, local_tile, make_fragment_like,
+    make_tensor, make_tensor_like,
+};
+pub use kernel::predicate::{Predicate, clear, copy_if, fill};
 pub use kernel::tensor::{
     Coordinates, Counting, Engine, EngineMut, Tensor, TensorLayout, make_counting_tensor,
     make_identity_tensor,

@@ -45,6 +45,7 @@ pub(crate) fn compose_tiler(a: LayoutRef<'_>, b: TilerRef<'_>) -> Result<Layout,
     match b {
         TilerRef::Layout(b) => compose(a, b),
         TilerRef::Int(n) => compose(a, Layout::int(n, 1).as_ref()),
+        TilerRef::Hole => Ok(a.to_owned()),
         TilerRef::Modes(ts) => {
             if ts.len() > a.rank() {
                 return Err(LayoutError::RankMismatch {

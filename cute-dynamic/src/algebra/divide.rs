@@ -75,6 +75,7 @@ pub(crate) fn by_mode(
     match t {
         TilerRef::Layout(b) => op(a, b),
         TilerRef::Int(n) => op(a, tile_of(n).as_ref()),
+        TilerRef::Hole => Ok(a.to_owned()),
         TilerRef::Modes(ts) => {
             if ts.len() > a.rank() {
                 return Err(LayoutError::RankMismatch {
@@ -100,7 +101,10 @@ pub(crate) fn by_mode(
 
 /// CuTe's `zip2_by(layout, tiler)`: a tuple tiler gathers the first
 /// sub-modes of the tiled modes and the second sub-modes plus the untiled
-/// modes; otherwise the layout is already the pair `(tile, rest)`.
+/// modes; otherwise (a layout, an integer or `_`) the layout is already the
+/// pair `(tile, rest)`. As in CuTe, a mode kept by `_` is split as such a
+/// pair, so it must have rank 2 (CuTe rejects any other at compile time;
+/// here it is a `not_compatible` error).
 pub(crate) fn zip2_by(l: LayoutRef<'_>, t: TilerRef<'_>) -> Result<Layout, LayoutError> {
     let mut firsts = LayoutBuilder::new();
     let mut seconds = LayoutBuilder::new();

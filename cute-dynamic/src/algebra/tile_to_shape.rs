@@ -67,7 +67,14 @@ pub fn tile_to_shape(
         None => Layout::column_major(&counts)?,
         Some(o) => make_ordered_layout(&counts, o)?,
     };
-    coalesce_by(&blocked_product(&padded, &arrangement)?, &counts)
+    let tiled = blocked_product(&padded, &arrangement)?;
+    // CuTe coalesces by the target's profile: an integer target gives one
+    // coalesced mode.
+    if shape.is_int() {
+        Ok(crate::algebra::coalesce::coalesce(&tiled))
+    } else {
+        coalesce_by(&tiled, &counts)
+    }
 }
 
 /// CuTe's `append<R>(block)`: an integer layout stays as it is for `R = 1`;

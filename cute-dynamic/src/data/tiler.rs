@@ -2,7 +2,18 @@
 //! written `<4:1,8:2>`. A shape `(4,8)` used as a tiler means `<4:1,8:1>`,
 //! and an integer tile `n` is kept as an integer: composition reads it as
 //! `n:1`, the divides and products as CuTe's `make_layout(n)` (`n:1`, but
-//! `1:0` for `n = 1`, as for CuTe's static `_1`).
+//! `1:0` for `n = 1`, as for CuTe's static `_1`). A mode written `_`
+//! (CuTe's `Underscore`, as in `<_,2>`) leaves that mode of the operand
+//! untouched in composition and in every divide and product.
+//!
+//! ```
+//! use cute_dynamic::{logical_divide, Layout, Tiler};
+//! let t: Tiler = "<_,2>".parse()?;
+//! assert_eq!(t.to_string(), "<_,2>");
+//! let a: Layout = "(8,6):(1,8)".parse()?;
+//! assert_eq!(logical_divide(&a, &t)?.to_string(), "(8,(2,3)):(1,(8,16))");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -32,6 +43,8 @@ pub enum Tiler {
     /// One tiler per mode of the operand (modes beyond these are kept or
     /// dropped as each operation says).
     Modes(Vec<Tiler>),
+    /// `_`: keep the operand (mode) as it is (CuTe's `Underscore` tile).
+    Hole,
 }
 
 /// A borrowed tiler: what the algebra functions take.
@@ -43,6 +56,8 @@ pub enum TilerRef<'a> {
     Int(i64),
     /// One tiler per mode.
     Modes(&'a [Tiler]),
+    /// `_`: keep the operand (mode) as it is.
+    Hole,
 }
 
 /// Anything usable as a tiler: a [`Layout`] or a [`Tiler`].
@@ -63,6 +78,7 @@ impl AsTiler for Tiler {
             Tiler::Layout(l) => TilerRef::Layout(l.as_ref()),
             Tiler::Int(n) => TilerRef::Int(*n),
             Tiler::Modes(m) => TilerRef::Modes(m),
+            Tiler::Hole => TilerRef::Hole,
         }
     }
 }
@@ -117,6 +133,7 @@ impl fmt::Display for TilerRef<'_> {
         match self {
             TilerRef::Layout(l) => write!(f, "{l}"),
             TilerRef::Int(n) => write!(f, "{n}"),
+            TilerRef::Hole => f.write_str("_"),
             TilerRef::Modes(m) => {
                 f.write_str("<")?;
                 for (i, t) in m.iter().enumerate() {

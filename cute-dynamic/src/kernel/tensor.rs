@@ -13,11 +13,20 @@
 //! coordinate tuple, with a [`CoordLayout`] whose strides are scaled basis
 //! elements: the identity tensor of [`make_identity_tensor`]).
 //!
-//! A tensor over storage is checked once, when it is built or re-laid out:
-//! every offset its layout reaches on its domain must lie inside the
-//! storage. The fast path [`Tensor::at`] then never fails on `i < size`, and
-//! even out of the domain it cannot cause undefined behaviour (storage is
-//! indexed with `get`).
+//! **Storage rule.** A tensor built over storage ([`Tensor::new`],
+//! [`Tensor::with_base`]) is checked once: every offset its layout reaches on
+//! its domain must lie inside the storage, so the fast path [`Tensor::at`]
+//! never fails on `i < size`. The views made from it by partitioning
+//! ([`Tensor::slice`], [`Tensor::compose`], the divides, `local_tile`,
+//! `local_partition`, `group_modes`, `flatten`) are *not* re-checked: as in
+//! CuTe, the last tile of a problem whose size is not a multiple of the tile
+//! exists and reaches past the storage (a partial tile). Every access stays
+//! checked, so this can never cause undefined behaviour or a panic: [`Tensor::get`]
+//! returns an error, [`Tensor::at`] returns `None`, [`copy`](crate::copy)
+//! returns an error, and [`copy_if`](crate::copy_if) touches only the
+//! elements its predicate selects (CuTe's predication, with an identity
+//! tensor tiled the same way). [`Tensor::fits_storage`] says whether a view
+//! lies wholly inside its storage.
 //!
 //! ```
 //! use cute_dynamic::{Layout, Tensor};
@@ -406,8 +415,10 @@ where
     /// The fast path at integral coordinate `i`: no bounds check on `i`
     /// (the layout's extended domain is used), wrapping offset arithmetic,
     /// and a safe storage lookup: `None` when the offset is outside the
-    /// storage. Never `None` for `0 ≤ i < size` on a tensor built by this
-    /// module.
+    /// storage. Never `None` for `0 ≤ i < size` on a tensor that
+    /// [fits its storage](Tensor::fits_storage) (every tensor from
+    /// [`Tensor::new`]); on a partial tile, `None` exactly at the elements
+    /// past the storage.
     #[inline]
     pub fn at(&self, i: i64) -> Option<E::Value> {
         let off = self.layout.eval_fast(i)?;
@@ -415,21 +426,65 @@ where
         self.engine.read(&off)
     }
 
-    /// Slice with `_` holes: the fixed part's offset moves into the
-    /// accessor and the result is a tensor over the holes' sub-layout.
+    /// `true` when every offset the layout reaches on its domain lies inside
+    /// the storage (always for a tensor from [`Tensor::new`]; possibly not
+    /// for a partial tile, see the module documentation).
+    ///
+    /// ```
+    /// use cute_dynamic::{Layout, Tensor};
+    /// let data = vec![0; 100];
+    /// let t = Tensor::new(&data[..], "(10,10):(1,10)".parse::<Layout>()?)?;
+    /// let last = t.clone().local_tile(&"(4,4)".parse()?, &"(2,2)".parse()?)?;
+    /// assert!(t.fits_storage() && !last.fits_storage());
+    /// assert_eq!(last.at(0), Some(0));                        // (8,8) is inside
+    /// assert_eq!(last.at(15), None);                          // (11,11) is not
+    /// assert!(last.get(&"(3,3)".parse()?).is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn fits_storage(&self) -> bool {
+        match (self.engine.extent(), self.layout.offset_range(&self.base)) {
+            (Some(len), Ok(Some((lo, hi)))) => {
+                self.layout.size() == 0 || (lo >= 0 && usize::try_from(hi).is_ok_and(|h| h < len))
+            }
+            (Some(_), Err(_)) => false,
+            _ => true,
+        }
+    }
+
+    /// A view over the same accessor, not checked against the storage (see
+    /// the module documentation: every access stays checked).
+    pub(crate) fn view_of(engine: E, base: L::Offset, layout: L) -> Self {
+        Tensor {
+            engine,
+            base,
+            layout,
+        }
+    }
+
+    /// Slice with `_` holes at any depth: the fixed part's offset moves into
+    /// the accessor and the result is a tensor over the holes' sub-layout
+    /// (the kept modes, flattened one level as in CuTe).
+    ///
+    /// ```
+    /// use cute_dynamic::make_counting_tensor;
+    /// let t = make_counting_tensor("(4,(3,5)):(1,(4,12))".parse()?)?;
+    /// let s = t.slice(&"(_,(2,_))".parse()?)?;
+    /// assert_eq!((s.base(), s.layout().to_string()), (8, "(4,5):(1,12)".to_string()));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
     pub fn slice(self, coord: &Coord) -> Result<Self, LayoutError> {
         let (sub, off) = self.layout.slice_layout(coord)?;
         let base = self.layout.add(&self.base, &off)?;
-        Self::with_base(self.engine, base, sub)
+        Ok(Self::view_of(self.engine, base, sub))
     }
 
     /// Re-lay out the tensor with a domain-side operation of the algebra.
-    fn relayout(
+    pub(crate) fn relayout(
         self,
         op: &dyn Fn(&Layout) -> Result<Layout, LayoutError>,
     ) -> Result<Self, LayoutError> {
         let layout = self.layout.map_domain(op)?;
-        Self::with_base(self.engine, self.base, layout)
+        Ok(Self::view_of(self.engine, self.base, layout))
     }
 
     /// `T ∘ B`: compose the layout with a layout or tiler on the right.
@@ -447,10 +502,16 @@ where
     /// with `((_,…,_), coord)`; a tuple `coord` shorter than the rest modes
     /// is padded with `_`.
     pub fn local_tile(self, tiler: &Tiler, coord: &IntTuple) -> Result<Self, LayoutError> {
+        self.local_tile_at(tiler, &Coord::from(coord.as_ref()))
+    }
+
+    /// [`Tensor::local_tile`] with a coordinate that may hold `_` (the rest
+    /// modes kept, CuTe's `make_coord(m, n, _)`).
+    pub(crate) fn local_tile_at(self, tiler: &Tiler, coord: &Coord) -> Result<Self, LayoutError> {
         let tiled = self.zipped_divide(tiler)?;
         let (r0, r1) = zipped_ranks(tiled.layout.shape())?;
         let tile = holes(r0);
-        let rest = pad(Coord::from(coord.as_ref()), r1);
+        let rest = pad(coord.clone(), r1);
         tiled.slice(&Coord::Tuple(vec![tile, rest]))
     }
 

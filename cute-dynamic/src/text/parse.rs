@@ -4,7 +4,7 @@
 //! int_tuple := int | '(' [ int_tuple { ',' int_tuple } ] ')'
 //! int       := [ '_' ] [ '-' ] digits          (`_4` is CuTe's static 4)
 //! layout    := int_tuple [ ':' int_tuple ]     (no stride: compact column-major)
-//! tiler     := '<' tiler { ',' tiler } '>' | layout | int_tuple
+//! tiler     := '<' tiler { ',' tiler } '>' | '_' | layout | int_tuple
 //! coord     := int | '_' | '(' [ coord { ',' coord } ] ')'
 //! ```
 //!
@@ -225,6 +225,12 @@ impl<'s> Parser<'s> {
             }
             return Ok(Tiler::Modes(modes));
         }
+        if self.peek() == Some(b'_')
+            && !matches!(self.bytes().get(self.pos + 1), Some(b) if b.is_ascii_digit() || *b == b'-')
+        {
+            self.pos += 1;
+            return Ok(Tiler::Hole);
+        }
         let shape = self.int_tuple(true)?;
         if self.peek() == Some(b':') {
             return Ok(Tiler::Layout(self.layout_rest(shape)?));
@@ -382,6 +388,9 @@ mod tests {
         assert_eq!(parse_tiler("<4:1,8:2>").unwrap().to_string(), "<4:1,8:2>");
         assert_eq!(parse_tiler("(1,2)").unwrap().to_string(), "<1,2>");
         assert_eq!(parse_tiler("3:2").unwrap().to_string(), "3:2");
+        assert_eq!(parse_tiler("<_, 2>").unwrap().to_string(), "<_,2>");
+        assert_eq!(parse_tiler("<_4,_>").unwrap().to_string(), "<4,_>");
+        assert_eq!(parse_tiler("<(2,_),3>").unwrap_err().kind(), "parse");
         assert_eq!(
             parse_coord("(2,((0,_),_))").unwrap().to_string(),
             "(2,((0,_),_))"
