@@ -252,6 +252,71 @@ mod tests {
     }
 
     #[test]
+    fn the_int_tuple_and_layout_surface() {
+        // One request per argument-kind combination of the issue-17 operations.
+        let requests = [
+            (
+                r#""shape_div","args":["(4,5,6)","40"]"#,
+                r#""ok":"(1,1,3)""#,
+            ),
+            (
+                r#""congruent","args":["(1,2)","((1,2),3)"]"#,
+                r#""ok":"false""#,
+            ),
+            (r#""lex_less","args":["(1,5)","(2,0)"]"#, r#""ok":"true""#),
+            (r#""product_each","args":["((2,3),4)"]"#, r#""ok":"(6,4)""#),
+            (
+                r#""inner_product","args":["(2,3)","(1,10)"]"#,
+                r#""ok":"32""#,
+            ),
+            (r#""nullspace","args":["(2,4,6):(1,2,0)"]"#, r#""ok":"6:8""#),
+            (
+                r#""domain_offset","args":["(1,2)","(4,6):(6,1)"]"#,
+                r#""ok":"8|(4,6):(6,1)""#,
+            ),
+            (
+                r#""dice","args":["(_,2)","(4,(2,3)):(1,(4,8))"]"#,
+                r#""ok":"((2,3)):((4,8))""#,
+            ),
+            (
+                r#""tile_to_shape","args":["(2,2):(1,2)","(4,4)"]"#,
+                r#""ok":"((2,2),(2,2)):((1,4),(2,8))""#,
+            ),
+            (r#""layout_add","args":["12:1","12:1"]"#, r#""ok":"12:2""#),
+            (
+                r#""domain_distribute","args":["(15,14)",6]"#,
+                r#""ok":"(3,2):(1,15)""#,
+            ),
+            (
+                r#""shape_div","args":["6","4"]"#,
+                r#""error":{"kind":"invalid_argument""#,
+            ),
+            (
+                r#""make_ordered_layout","args":["(2,3)","(0,0)"]"#,
+                r#""error":{"kind":"invalid_argument""#,
+            ),
+            (
+                r#""tile_to_shape","args":["(2,2):(1,2)"]"#,
+                r#""error":{"kind":"arity""#,
+            ),
+        ];
+        let input: String = requests
+            .iter()
+            .enumerate()
+            .map(|(i, (req, _))| format!("{{\"id\":{i},\"op\":{req}}}\n"))
+            .collect();
+        let out = batch(&input);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), requests.len());
+        for (i, (line, (req, want))) in lines.iter().zip(&requests).enumerate() {
+            assert!(
+                line.starts_with(&format!("{{\"id\":{i},{want}")),
+                "{req}: {line}"
+            );
+        }
+    }
+
+    #[test]
     fn crlf_and_numeric_arguments() {
         let out = batch("{\"id\":1,\"op\":\"complement\",\"args\":[\"4:32\",256]}\r\n");
         assert_eq!(out, "{\"id\":1,\"ok\":\"(32,2):(1,128)\"}\n");

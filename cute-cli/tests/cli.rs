@@ -173,6 +173,105 @@ fn every_help_example_prints_what_it_shows() {
 }
 
 #[test]
+fn help_lists_every_operation_of_the_table() {
+    let help = stdout(&["--help"]);
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    for op in cute_dynamic::OPERATIONS {
+        assert!(
+            commands.contains(&op.name),
+            "{} missing from {commands:?}",
+            op.name
+        );
+    }
+    for name in [
+        "shape_div",
+        "ceil_div",
+        "round_up",
+        "product_each",
+        "inner_product",
+        "elem_scale",
+        "congruent",
+        "weakly_congruent",
+        "compatible",
+        "evenly_divides",
+        "lex_less",
+        "colex_less",
+        "elem_less",
+        "nullspace",
+        "domain_offset",
+        "dice",
+        "make_ordered_layout",
+        "make_layout_like",
+        "tile_to_shape",
+        "greatest_common_domain",
+        "layout_add",
+        "domain_distribute",
+    ] {
+        assert!(commands.contains(&name), "{name}");
+    }
+}
+
+#[test]
+fn int_tuple_and_layout_surface() {
+    // One call per argument-kind combination.
+    let cases: &[(&[&str], &str)] = &[
+        (&["ceil_div", "(10,7)", "(4,2)"], "(3,4)"),
+        (&["round_up", "10", "4"], "12"),
+        (&["elem_less", "(3,(2,7))", "(4,(2,8))"], "false"),
+        (&["weakly_congruent", "(1,2)", "((1,2),(3,4))"], "true"),
+        (&["evenly_divides", "(100,64)", "(32,16)"], "false"),
+        (&["product_each", "((2,3),4,(5,(1,2)))"], "(6,4,10)"),
+        (&["make_layout_like", "(4,8):(100,1)"], "(4,8):(8,1)"),
+        (&["layout_like", "(4,8):(100,1)"], "(4,8):(8,1)"),
+        (&["domain_offset", "(1,2)", "(4,6):(6,1)"], "8|(4,6):(6,1)"),
+        (&["dice", "(2,_)", "(4,(2,3)):(1,(4,8))"], "(4):(1)"),
+        (&["ordered_layout", "(3,4)", "(1,0)"], "(3,4):(4,1)"),
+        (
+            &["tile_to_shape", "(8,64):(64,1)", "(128,64)"],
+            "(128,64):(64,1)",
+        ),
+        (
+            &["tile_to_shape", "(2,2):(1,2)", "(4,4)", "(1,0)"],
+            "((2,2),4):((1,8),2)",
+        ),
+        (
+            &["greatest_common_domain", "(6,35)", "(15,14)"],
+            "(3,7):(1,30)",
+        ),
+        (&["layout_add", "(4,3):(1,4)", "(4,3):(3,1)"], "(4,3):(4,5)"),
+        (&["domain_distribute", "(4,3)", "6"], "(2,3):(1,4)"),
+    ];
+    for (args, want) in cases {
+        assert_eq!(stdout(args).trim(), *want, "{args:?}");
+    }
+    let errors: &[(&[&str], &str)] = &[
+        (
+            &["shape_div", "6", "4"],
+            "shape_div: argument B = 4: neither of 6 and 4 divides the other [invalid_argument]",
+        ),
+        (&["ceil_div", "10", "0"], "[invalid_argument]"),
+        (&["make_layout_like", "(2,2):(1,1)"], "[invalid_argument]"),
+        (
+            &["domain_distribute", "(4,3)", "(2,3)"],
+            "expected an integer",
+        ),
+        (&["dice", "(2,_)", "(4,8"], "parse error"),
+    ];
+    for (args, needle) in errors {
+        let out = cute(args, "");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn svg_and_latex_write_files() {
     let dir = std::env::temp_dir().join(format!("cute-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -19,20 +19,30 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::algebra::ordered_layout::compact_order;
+use crate::algebra::ordered_layout::{Tie, compact_order};
 use crate::data::layout::{Layout, replace_leaves};
 use crate::error::LayoutError;
 #[allow(unused_imports)]
 use crate::prelude::*;
 
 /// `make_layout_like(L)` (see the module documentation). Errors: two
-/// leaves of size > 1 with the same non-zero stride (`unsupported`).
+/// leaves of size > 1 with the same non-zero stride (`invalid_argument`:
+/// no order between them).
 pub fn make_layout_like(l: &Layout) -> Result<Layout, LayoutError> {
     let filtered = replace_leaves(
         l.shape().as_ref(),
         l.leaf_modes().map(|(s, d)| if d == 0 { 1 } else { s }),
     );
-    let stride = compact_order(filtered.as_ref(), l.stride().as_ref(), "make_layout_like")?;
+    let stride = compact_order(
+        filtered.as_ref(),
+        l.stride().as_ref(),
+        Tie {
+            operation: "make_layout_like",
+            argument: "L",
+            value: l,
+            what: "stride",
+        },
+    )?;
     Ok(Layout::from_parts_unchecked(l.shape().clone(), stride))
 }
 
@@ -58,7 +68,7 @@ mod tests {
         assert_eq!(like("(4,2):(1,-8)"), "(4,2):(2,1)");
         // A size-1 leaf gets stride 0.
         assert_eq!(like("(1,4):(7,1)"), "(1,4):(0,1)");
-        assert_eq!(like("(2,2):(1,1)"), "unsupported");
+        assert_eq!(like("(2,2):(1,1)"), "invalid_argument");
         assert_eq!(like("(2,2):(0,0)"), "(2,2):(0,0)");
     }
 }

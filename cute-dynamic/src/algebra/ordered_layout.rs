@@ -36,10 +36,19 @@ use crate::error::LayoutError;
 /// `make_ordered_layout(shape, order)` (see the module documentation).
 /// Errors: a non-positive shape leaf or a size beyond `i64`; `order` not
 /// weakly congruent to `shape` (`not_compatible`); two sub-shapes of size > 1
-/// with the same order value (`unsupported`).
+/// with the same order value (`invalid_argument`: no order between them).
 pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout, LayoutError> {
     check_positive(shape)?;
-    let stride = compact_order(shape.as_ref(), order.as_ref(), "make_ordered_layout")?;
+    let stride = compact_order(
+        shape.as_ref(),
+        order.as_ref(),
+        Tie {
+            operation: "make_ordered_layout",
+            argument: "ORDER",
+            value: order,
+            what: "order value",
+        },
+    )?;
     Layout::new(shape.clone(), stride)
 }
 
@@ -55,12 +64,22 @@ pub(crate) fn check_positive(shape: &IntTuple) -> Result<(), LayoutError> {
     Ok(())
 }
 
-/// CuTe's `compact_order(shape, order)` with static orders, ties rejected.
+/// How a tie in [`compact_order`] is reported: the operation, the argument
+/// that holds the order, its text, and what an order value is called.
+pub(crate) struct Tie<'a> {
+    pub(crate) operation: &'static str,
+    pub(crate) argument: &'static str,
+    pub(crate) value: &'a dyn core::fmt::Display,
+    pub(crate) what: &'static str,
+}
+
+/// CuTe's `compact_order(shape, order)` with static orders, ties rejected
+/// (an [`LayoutError::InvalidArgument`] described by `tie`).
 /// `shape`'s leaves are positive and its size fits in `i64`.
 pub(crate) fn compact_order(
     shape: IntTupleRef<'_>,
     order: IntTupleRef<'_>,
-    op: &'static str,
+    tie: Tie<'_>,
 ) -> Result<IntTuple, LayoutError> {
     if !order.weakly_congruent(shape) {
         return Err(LayoutError::NotCompatible {
@@ -77,11 +96,14 @@ pub(crate) fn compact_order(
             continue;
         }
         if let Some(&(s2, _)) = refs[k + 1..].iter().find(|&&(s2, o2)| s2 > 1 && o2 == o) {
-            return Err(LayoutError::Unsupported {
-                operation: op,
+            let what = tie.what;
+            return Err(LayoutError::InvalidArgument {
+                operation: tie.operation,
+                argument: tie.argument,
+                value: tie.value.to_string(),
                 reason: format!(
-                    "modes of sizes {s} and {s2} of {shape} have the same order value {o} \
-                     (order {order}): the layout would not be compact (CuTe gives both the same stride)"
+                    "modes of sizes {s} and {s2} have the same {what} {o}, so neither comes first \
+                     (CuTe gives both the same stride: the layout would not be compact)"
                 ),
             });
         }
@@ -177,7 +199,15 @@ mod tests {
             "((2,3),(4,5)):((5,10),(30,1))"
         );
         assert_eq!(m("7", "3"), "7:1");
-        assert_eq!(m("(2,3)", "(0,0)"), "unsupported");
+        assert_eq!(m("(2,3)", "(0,0)"), "invalid_argument");
+        assert_eq!(
+            make_ordered_layout(&"(2,3)".parse().unwrap(), &"(0,0)".parse().unwrap())
+                .unwrap_err()
+                .to_string(),
+            "make_ordered_layout: argument ORDER = (0,0): modes of sizes 2 and 3 have the same \
+             order value 0, so neither comes first (CuTe gives both the same stride: the layout \
+             would not be compact)"
+        );
         assert_eq!(m("(2,3)", "((0,1),2)"), "not_compatible");
         assert_eq!(m("(2,0)", "(0,1)"), "non_positive_shape");
     }

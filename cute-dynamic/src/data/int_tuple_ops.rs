@@ -53,6 +53,23 @@ fn incompatible(operation: &'static str, a: impl Display, b: impl Display) -> La
     }
 }
 
+/// An operand outside the function's domain (a zero or non-positive
+/// divisor, a negative dividend, two integers neither of which divides the
+/// other).
+fn invalid(
+    operation: &'static str,
+    argument: &'static str,
+    value: i64,
+    reason: String,
+) -> LayoutError {
+    LayoutError::InvalidArgument {
+        operation,
+        argument,
+        value: value.to_string(),
+        reason,
+    }
+}
+
 fn rank_error(operation: &'static str, a: IntTupleRef<'_>, requested: usize) -> LayoutError {
     LayoutError::RankMismatch {
         operation,
@@ -94,11 +111,21 @@ impl Div {
 /// `a | b`, an error otherwise.
 pub(crate) fn shape_div_int(a: i64, b: i64) -> Result<i64, LayoutError> {
     if b == 0 {
-        return Err(incompatible("shape_div (division by zero)", a, b));
+        return Err(invalid(
+            "shape_div",
+            "B",
+            b,
+            format!("division of {a} by zero"),
+        ));
     }
     // `wrapping_rem`: `i64::MIN % -1` is 0, not a panic.
     if a.wrapping_rem(b) != 0 && (a == 0 || b.wrapping_rem(a) != 0) {
-        return Err(incompatible("shape_div (neither divides the other)", a, b));
+        return Err(invalid(
+            "shape_div",
+            "B",
+            b,
+            format!("neither of {a} and {b} divides the other"),
+        ));
     }
     let q = a
         .checked_div(b)
@@ -110,11 +137,21 @@ pub(crate) fn shape_div_int(a: i64, b: i64) -> Result<i64, LayoutError> {
 /// without the intermediate overflow).
 pub(crate) fn ceil_div_int(a: i64, b: i64) -> Result<i64, LayoutError> {
     if b < 1 {
-        return Err(incompatible("ceil_div (divisor is not positive)", a, b));
+        return Err(invalid(
+            "ceil_div",
+            "B",
+            b,
+            format!("the divisor of {a} must be at least 1"),
+        ));
     }
     if a < 0 {
         // C++'s truncating `(a + b - 1) / b` is not the ceiling here.
-        return Err(incompatible("ceil_div (dividend is negative)", a, b));
+        return Err(invalid(
+            "ceil_div",
+            "A",
+            a,
+            format!("the dividend must not be negative (divided by {b})"),
+        ));
     }
     Ok(a / b + i64::from(a % b != 0))
 }
@@ -127,7 +164,7 @@ pub(crate) fn ceil_div_int(a: i64, b: i64) -> Result<i64, LayoutError> {
 /// assert_eq!(shape_div(&t("12")?, &t("4")?)?.to_string(), "3");
 /// assert_eq!(shape_div(&t("4")?, &t("12")?)?.to_string(), "1");
 /// assert_eq!(shape_div(&t("(8,(3,4))")?, &t("(2,3)")?)?.to_string(), "(4,(1,4))");
-/// assert_eq!(shape_div(&t("6")?, &t("4")?).unwrap_err().kind(), "not_compatible");
+/// assert_eq!(shape_div(&t("6")?, &t("4")?).unwrap_err().kind(), "invalid_argument");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, LayoutError> {
@@ -236,8 +273,25 @@ fn round_up_into(
 ) -> Result<(), LayoutError> {
     match (a.as_int(), b.as_int()) {
         (Some(x), Some(y)) => {
-            let q = ceil_div_int(x, y)
-                .map_err(|_| incompatible("round_up (needs a ≥ 0 and a positive divisor)", x, y))?;
+            let q = ceil_div_int(x, y).map_err(|_| {
+                if y < 1 {
+                    invalid(
+                        "round_up",
+                        "B",
+                        y,
+                        format!(
+                            "{x} cannot be rounded up to a multiple of {y} (needs a multiple ≥ 1)"
+                        ),
+                    )
+                } else {
+                    invalid(
+                        "round_up",
+                        "A",
+                        x,
+                        format!("a negative value cannot be rounded up to a multiple of {y}"),
+                    )
+                }
+            })?;
             out.leaf(
                 q.checked_mul(y)
                     .ok_or_else(|| LayoutError::overflow("round_up", format_args!("{x}, {y}")))?,
@@ -617,9 +671,9 @@ mod tests {
         // (1,1) with rest 8/4 = 2, then 8/2 = 4.
         assert_eq!(sd("((2,2),8)", "8"), "((1,1),4)");
         // Static CuTe rejects these (static_assert): errors here.
-        assert_eq!(sd("6", "4"), "not_compatible");
-        assert_eq!(sd("(6,4)", "8"), "not_compatible");
-        assert_eq!(sd("4", "0"), "not_compatible");
+        assert_eq!(sd("6", "4"), "invalid_argument");
+        assert_eq!(sd("(6,4)", "8"), "invalid_argument");
+        assert_eq!(sd("4", "0"), "invalid_argument");
         assert_eq!(sd("(4,4)", "(2,2,2)"), "rank_mismatch");
         assert_eq!(sd(&i64::MIN.to_string(), "-1"), "overflow");
     }
@@ -637,8 +691,16 @@ mod tests {
         assert_eq!(cd("(10,7,3)", "(4,2)"), "(3,4,3)");
         assert_eq!(cd("10", "(2,2)"), "3");
         assert_eq!(cd("(10,7)", "(4,2,2)"), "rank_mismatch");
-        assert_eq!(cd("10", "0"), "not_compatible");
-        assert_eq!(cd("-10", "3"), "not_compatible");
+        assert_eq!(cd("10", "0"), "invalid_argument");
+        assert_eq!(cd("-10", "3"), "invalid_argument");
+        assert_eq!(
+            ceil_div(&t("(-10,5)"), &t("3")).unwrap_err().to_string(),
+            "ceil_div: argument A = -10: the dividend must not be negative (divided by 3)"
+        );
+        assert_eq!(
+            shape_div(&t("6"), &t("4")).unwrap_err().to_string(),
+            "shape_div: argument B = 4: neither of 6 and 4 divides the other"
+        );
     }
 
     #[test]
@@ -647,6 +709,10 @@ mod tests {
         assert_eq!(r("12", "4").unwrap(), "12");
         assert_eq!(r("0", "4").unwrap(), "0");
         assert!(r("(2,3)", "4").is_err());
+        let kind = |a: &str, b: &str| round_up(&t(a), &t(b)).unwrap_err().kind();
+        assert_eq!(kind("10", "0"), "invalid_argument");
+        assert_eq!(kind("-10", "4"), "invalid_argument");
+        assert_eq!(kind("(2,3)", "4"), "not_compatible");
         assert!(r(&i64::MAX.to_string(), "2").is_err());
         assert_eq!(product_each(&t("()")).unwrap().to_string(), "()");
         assert!(product_each(&t("((4611686018427387904,4))")).is_err());

@@ -26,7 +26,7 @@
 //! ```
 
 use alloc::format;
-use alloc::string::ToString;
+use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
@@ -189,45 +189,11 @@ impl Step {
 
 impl FromStr for Step {
     type Err = LayoutError;
+    /// The step grammar of the text layer (`crate::text::parse`).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = |position: usize, expected: &str, found: &str| LayoutError::Parse {
-            kind: if found.is_empty() {
-                crate::error::ParseErrorKind::UnexpectedEnd
-            } else {
-                crate::error::ParseErrorKind::UnexpectedChar
-            },
-            position,
-            expected: expected.to_string(),
-            found: if found.is_empty() {
-                "end of input".to_string()
-            } else {
-                format!("'{found}'")
-            },
-        };
-        let t = s.trim();
-        let start = s.len() - s.trim_start().len();
-        let inner = t
-            .strip_prefix('<')
-            .and_then(|r| r.strip_suffix('>'))
-            .or_else(|| t.strip_prefix('(').and_then(|r| r.strip_suffix(')')))
-            .ok_or_else(|| err(start, "a step '<1,X,1>'", t))?;
-        let mut modes = Vec::new();
-        let mut pos = start + 1;
-        for item in inner.split(',') {
-            let w = item.trim();
-            let at = pos + (item.len() - item.trim_start().len());
-            pos += item.len() + 1;
-            if w == "X" || w == "_" {
-                modes.push(None);
-                continue;
-            }
-            let digits = w.strip_prefix('_').unwrap_or(w);
-            match digits.parse::<i64>() {
-                Ok(v) => modes.push(Some(v)),
-                Err(_) => return Err(err(at, "an integer, 'X' or '_'", w)),
-            }
-        }
-        Ok(Step { modes })
+        Ok(Step {
+            modes: crate::text::parse::parse_step(s)?,
+        })
     }
 }
 

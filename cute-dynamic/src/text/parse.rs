@@ -6,11 +6,14 @@
 //! layout    := int_tuple [ ':' int_tuple ]     (no stride: compact column-major)
 //! tiler     := '<' tiler { ',' tiler } '>' | '_' | layout | int_tuple
 //! coord     := int | '_' | '(' [ coord { ',' coord } ] ')'
+//! step      := '<' entry { ',' entry } '>' | '(' entry { ',' entry } ')'
+//! entry     := int | 'X' | '_'                 (`X` and `_` drop the mode)
 //! ```
 //!
 //! Whitespace is allowed between tokens. Nesting deeper than [`MAX_DEPTH`]
-//! is an error (never a stack overflow), and every error carries the byte
-//! position, what was expected and what was found.
+//! is an error (never a stack overflow; a step is flat, one level), and
+//! every error carries the byte position, what was expected and what was
+//! found.
 
 use crate::data::coordinate::Coord;
 use crate::data::int_tuple::{IntTuple, TupleBuilder};
@@ -79,6 +82,13 @@ impl<'s> Parser<'s> {
             format!("at most {MAX_DEPTH} levels of nesting"),
             found,
         )
+    }
+
+    /// Whether the next token is a lone `_` (a hole), not the `_` of a
+    /// static integer such as `_4` or `_-1`.
+    fn hole_ahead(&mut self) -> bool {
+        self.peek() == Some(b'_')
+            && !matches!(self.bytes().get(self.pos + 1), Some(b) if b.is_ascii_digit() || *b == b'-')
     }
 
     fn expect(&mut self, byte: u8, what: &str) -> Result<(), LayoutError> {
@@ -225,9 +235,7 @@ impl<'s> Parser<'s> {
             }
             return Ok(Tiler::Modes(modes));
         }
-        if self.peek() == Some(b'_')
-            && !matches!(self.bytes().get(self.pos + 1), Some(b) if b.is_ascii_digit() || *b == b'-')
-        {
+        if self.hole_ahead() {
             self.pos += 1;
             return Ok(Tiler::Hole);
         }
@@ -240,6 +248,10 @@ impl<'s> Parser<'s> {
 
     /// A coordinate, possibly with `_` holes.
     pub(crate) fn coord(&mut self, depth: usize) -> Result<Coord, LayoutError> {
+        if self.hole_ahead() {
+            self.pos += 1;
+            return Ok(Coord::Hole);
+        }
         match self.peek() {
             Some(b'(') => {
                 if depth >= MAX_DEPTH {
@@ -258,12 +270,39 @@ impl<'s> Parser<'s> {
                 }
                 Ok(Coord::Tuple(items))
             }
-            Some(b'_') if !matches!(self.bytes().get(self.pos + 1), Some(b) if b.is_ascii_digit() || *b == b'-') =>
-            {
-                self.pos += 1;
-                Ok(Coord::Hole)
-            }
             _ => Ok(Coord::Int(self.int()?)),
+        }
+    }
+
+    /// A step (CuTe's `Step<_1,X,_1>`): `<1,X,1>` or `(_1,_,_1)`, one
+    /// entry per mode, `None` for a dropped mode. Flat: an entry is never a
+    /// tuple, so the nesting is one level.
+    pub(crate) fn step(&mut self) -> Result<Vec<Option<i64>>, LayoutError> {
+        let (close, expected) = match self.peek() {
+            Some(b'<') => (b'>', "',' or '>'"),
+            Some(b'(') => (b')', "',' or ')'"),
+            _ => return Err(self.error(self.pos, "a step '<1,X,1>'")),
+        };
+        self.pos += 1;
+        let mut modes = Vec::new();
+        loop {
+            modes.push(self.step_entry()?);
+            if self.eat(close) {
+                return Ok(modes);
+            }
+            self.expect(b',', expected)?;
+        }
+    }
+
+    /// One entry of a step: an integer, or `X` / `_` for a dropped mode.
+    fn step_entry(&mut self) -> Result<Option<i64>, LayoutError> {
+        if self.hole_ahead() || self.peek() == Some(b'X') {
+            self.pos += 1;
+            return Ok(None);
+        }
+        match self.peek() {
+            Some(b) if b.is_ascii_digit() || b == b'-' || b == b'_' => self.int().map(Some),
+            _ => Err(self.error(self.pos, "an integer, 'X' or '_'")),
         }
     }
 }
@@ -315,6 +354,15 @@ pub fn parse_coord(text: &str) -> Result<Coord, LayoutError> {
     let c = p.coord(0)?;
     p.finish()?;
     Ok(c)
+}
+
+/// Parse the entries of a [`Step`](crate::Step) (`<1,X,1>`, `(_1,_,_1)`):
+/// `None` for a dropped mode.
+pub(crate) fn parse_step(text: &str) -> Result<Vec<Option<i64>>, LayoutError> {
+    let mut p = Parser::new(text);
+    let modes = p.step()?;
+    p.finish()?;
+    Ok(modes)
 }
 
 #[cfg(test)]
@@ -396,5 +444,42 @@ mod tests {
             "(2,((0,_),_))"
         );
         assert_eq!(parse_coord("_3").unwrap().to_string(), "3");
+    }
+
+    #[test]
+    fn steps() {
+        let (one, x) = (Some(1), None);
+        for text in ["<1,X,1>", "(_1,_,_1)", " < 1 , X , _1 > ", "(1, X, 1)"] {
+            assert_eq!(parse_step(text).unwrap(), [one, x, one], "{text}");
+        }
+        assert_eq!(
+            parse_step("<2,-1,_-3>").unwrap(),
+            [Some(2), Some(-1), Some(-3)]
+        );
+        assert_eq!(parse_step("<X>").unwrap(), [x]);
+        let err = |text: &str| {
+            let e = parse_step(text).unwrap_err();
+            match e {
+                LayoutError::Parse { position, .. } => (position, e.parse_kind().unwrap()),
+                _ => panic!("{text}: {e}"),
+            }
+        };
+        assert_eq!(err("<1,Y,1>"), (3, ParseErrorKind::UnexpectedChar));
+        assert_eq!(err("1,X"), (0, ParseErrorKind::UnexpectedChar));
+        assert_eq!(err("<1,X)"), (4, ParseErrorKind::UnexpectedChar));
+        assert_eq!(err("<1,X"), (4, ParseErrorKind::UnexpectedEnd));
+        assert_eq!(err("<>"), (1, ParseErrorKind::UnexpectedChar));
+        assert_eq!(err("<1,(1,X)>"), (3, ParseErrorKind::UnexpectedChar));
+        assert_eq!(err("<1,X> 2"), (6, ParseErrorKind::UnexpectedChar));
+        assert_eq!(
+            err("<99999999999999999999>"),
+            (1, ParseErrorKind::IntegerOverflow)
+        );
+        assert_eq!(
+            parse_step("<1,Y>").unwrap_err().to_string(),
+            "parse error at byte 3: expected an integer, 'X' or '_', found 'Y'"
+        );
+        let deep = "(".repeat(1_000_000);
+        assert_eq!(err(&deep), (1, ParseErrorKind::UnexpectedChar));
     }
 }

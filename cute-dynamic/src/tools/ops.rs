@@ -207,6 +207,7 @@ const LAYOUT: &[Arg] = &[arg("LAYOUT", ArgKind::Layout)];
 const LAYOUT_TILER: &[Arg] = &[arg("LAYOUT", ArgKind::Layout), arg("TILER", ArgKind::Tiler)];
 const A_TILER: &[Arg] = &[arg("A", ArgKind::Layout), arg("B", ArgKind::Tiler)];
 const A_B: &[Arg] = &[arg("A", ArgKind::Layout), arg("B", ArgKind::Layout)];
+const TUPLES: &[Arg] = &[arg("A", ArgKind::IntTuple), arg("B", ArgKind::IntTuple)];
 
 type ByTiler = fn(&Layout, &Tiler) -> Result<Layout, LayoutError>;
 type ByLayout = fn(&Layout, &Layout) -> Result<Layout, LayoutError>;
@@ -224,6 +225,22 @@ fn unary(
     a: &Args<'_>,
 ) -> Result<String, LayoutError> {
     Ok(f(&a.layout(0)?)?.to_string())
+}
+
+type TupleFn = fn(&IntTuple, &IntTuple) -> Result<IntTuple, LayoutError>;
+type TuplePredicate = fn(&IntTuple, &IntTuple) -> bool;
+type TupleOrder = fn(&IntTuple, &IntTuple) -> Result<bool, LayoutError>;
+
+fn by_tuples(f: TupleFn, a: &Args<'_>) -> Result<String, LayoutError> {
+    Ok(f(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string())
+}
+
+fn predicate(f: TuplePredicate, a: &Args<'_>) -> Result<String, LayoutError> {
+    Ok(f(&a.int_tuple(0)?, &a.int_tuple(1)?).to_string())
+}
+
+fn order(f: TupleOrder, a: &Args<'_>) -> Result<String, LayoutError> {
+    Ok(f(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string())
 }
 
 /// Every operation [`apply`] accepts, in the order `cute --help` lists them.
@@ -471,6 +488,210 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Size of max_common_layout(A, B)",
         example: example(&["(4,8):(1,4)", "(4,2):(1,4)"], "8"),
         run: |a| Ok(crate::max_common_vector(&a.layout(0)?, &a.layout(1)?)?.to_string()),
+    },
+    Operation {
+        name: "shape_div",
+        aliases: &[],
+        args: TUPLES,
+        help: "Divide shape A by B (mode by mode; ±1 where A divides B)",
+        example: example(&["(4,5,6)", "40"], "(1,1,3)"),
+        run: |a| by_tuples(crate::shape_div, a),
+    },
+    Operation {
+        name: "ceil_div",
+        aliases: &[],
+        args: TUPLES,
+        help: "⌈A / B⌉ mode by mode (missing modes of B are 1)",
+        example: example(&["(10,7,3)", "(4,2)"], "(3,4,3)"),
+        run: |a| by_tuples(crate::ceil_div, a),
+    },
+    Operation {
+        name: "round_up",
+        aliases: &[],
+        args: TUPLES,
+        help: "Each leaf of A rounded up to a multiple of the matching leaf of B",
+        example: example(&["(10,(7,3))", "(8,(2,2))"], "(16,(8,4))"),
+        run: |a| by_tuples(crate::round_up, a),
+    },
+    Operation {
+        name: "product_each",
+        aliases: &[],
+        args: &[arg("A", ArgKind::IntTuple)],
+        help: "The size of each mode of A, as a flat tuple",
+        example: example(&["((2,3),4,(5,(1,2)))"], "(6,4,10)"),
+        run: |a| Ok(crate::product_each(&a.int_tuple(0)?)?.to_string()),
+    },
+    Operation {
+        name: "inner_product",
+        aliases: &[],
+        args: TUPLES,
+        help: "Σ aᵢ·bᵢ over the leaves of two congruent tuples",
+        example: example(&["(2,(3,4))", "(1,(10,100))"], "432"),
+        run: |a| Ok(crate::inner_product(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+    },
+    Operation {
+        name: "elem_scale",
+        aliases: &[],
+        args: TUPLES,
+        help: "Each leaf of A times the size of the matching mode of B",
+        example: example(&["(2,(3,4))", "((2,2),(5,1))"], "(8,(15,4))"),
+        run: |a| by_tuples(crate::elem_scale, a),
+    },
+    Operation {
+        name: "congruent",
+        aliases: &[],
+        args: TUPLES,
+        help: "Whether A and B have the same profile (true/false)",
+        example: example(&["((1,2),3)", "((5,6),7)"], "true"),
+        run: |a| predicate(crate::congruent, a),
+    },
+    Operation {
+        name: "weakly_congruent",
+        aliases: &[],
+        args: TUPLES,
+        help: "Whether A's profile is a coarsening of B's (true/false)",
+        example: example(&["(1,2)", "((1,2),(3,4))"], "true"),
+        run: |a| predicate(crate::weakly_congruent, a),
+    },
+    Operation {
+        name: "compatible",
+        aliases: &[],
+        args: TUPLES,
+        help: "Whether a coordinate of shape A is a coordinate of shape B (true/false)",
+        example: example(&["(2,15)", "(2,(3,5))"], "true"),
+        run: |a| predicate(crate::compatible, a),
+    },
+    Operation {
+        name: "evenly_divides",
+        aliases: &[],
+        args: &[
+            arg("SHAPE", ArgKind::IntTuple),
+            arg("TILER", ArgKind::IntTuple),
+        ],
+        help: "Whether each mode of TILER divides SHAPE's without remainder (true/false)",
+        example: example(&["(128,64)", "(32,16)"], "true"),
+        run: |a| order(crate::evenly_divides, a),
+    },
+    Operation {
+        name: "lex_less",
+        aliases: &[],
+        args: TUPLES,
+        help: "Whether A < B lexicographically, first mode most significant (true/false)",
+        example: example(&["(1,5)", "(2,0)"], "true"),
+        run: |a| order(crate::lex_less, a),
+    },
+    Operation {
+        name: "colex_less",
+        aliases: &[],
+        args: TUPLES,
+        help: "Whether A < B colexicographically, last mode most significant (true/false)",
+        example: example(&["(5,1)", "(0,2)"], "true"),
+        run: |a| order(crate::colex_less, a),
+    },
+    Operation {
+        name: "elem_less",
+        aliases: &[],
+        args: TUPLES,
+        help: "Whether every leaf of A is below the matching leaf of B (true/false)",
+        example: example(&["(3,(1,7))", "(4,(2,8))"], "true"),
+        run: |a| order(crate::elem_less, a),
+    },
+    Operation {
+        name: "nullspace",
+        aliases: &[],
+        args: LAYOUT,
+        help: "The indices a layout sends to 0 through its stride-0 modes (a layout)",
+        example: example(&["(2,4,6):(1,2,0)"], "6:8"),
+        run: |a| Ok(crate::nullspace(&a.layout(0)?).to_string()),
+    },
+    Operation {
+        name: "domain_offset",
+        aliases: &[],
+        args: &[
+            arg("COORD", ArgKind::IntTuple),
+            arg("LAYOUT", ArgKind::Layout),
+        ],
+        help: "Move a layout's origin to a coordinate: prints OFFSET|LAYOUT",
+        example: example(
+            &["(2,(1,1))", "(8,(4,2)):(1,(8,64))"],
+            "74|(8,(4,2)):(1,(8,64))",
+        ),
+        run: |a| {
+            let (l, offset) = crate::domain_offset(&a.int_tuple(0)?, &a.layout(1)?)?;
+            Ok(format!("{offset}|{l}"))
+        },
+    },
+    Operation {
+        name: "dice",
+        aliases: &[],
+        args: &[arg("COORD", ArgKind::Coord), arg("LAYOUT", ArgKind::Layout)],
+        help: "Keep the modes of a layout where the coordinate is an integer (drop the `_` ones)",
+        example: example(
+            &["(2,_)", "((3,2),((2,3),2)):((4,1),((2,15),100))"],
+            "((3,2)):((4,1))",
+        ),
+        run: |a| Ok(crate::dice(&a.coord(0)?, &a.layout(1)?)?.to_string()),
+    },
+    Operation {
+        name: "make_ordered_layout",
+        aliases: &["ordered_layout"],
+        args: &[
+            arg("SHAPE", ArgKind::IntTuple),
+            arg("ORDER", ArgKind::IntTuple),
+        ],
+        help: "The compact layout of SHAPE with its modes laid out in increasing ORDER",
+        example: example(&["(2,2,2,2)", "(0,2,3,1)"], "(2,2,2,2):(1,4,8,2)"),
+        run: |a| Ok(crate::make_ordered_layout(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+    },
+    Operation {
+        name: "make_layout_like",
+        aliases: &["layout_like"],
+        args: LAYOUT,
+        help: "The compact layout with a layout's shape and the order of its strides",
+        example: example(&["(2,3,4,5):(0,42,1,0)"], "(2,3,4,5):(0,4,1,0)"),
+        run: |a| unary(crate::make_layout_like, a),
+    },
+    Operation {
+        name: "tile_to_shape",
+        aliases: &[],
+        args: &[
+            arg("BLOCK", ArgKind::Layout),
+            arg("SHAPE", ArgKind::IntTuple),
+            optional("ORDER", ArgKind::IntTuple),
+        ],
+        help: "Repeat a block layout to fill a shape (tiles in ORDER, default column-major)",
+        example: example(&["(2,2):(1,2)", "(4,4)", "(1,0)"], "((2,2),4):((1,8),2)"),
+        run: |a| {
+            let order = match a.text(2) {
+                None => None,
+                Some(_) => Some(a.int_tuple(2)?),
+            };
+            Ok(crate::tile_to_shape(&a.layout(0)?, &a.int_tuple(1)?, order.as_ref())?.to_string())
+        },
+    },
+    Operation {
+        name: "greatest_common_domain",
+        aliases: &[],
+        args: TUPLES,
+        help: "The factors two shapes share in order, at their start indices (a layout)",
+        example: example(&["(5,3,4)", "(10,6)"], "(5,2):(1,30)"),
+        run: |a| Ok(crate::greatest_common_domain(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+    },
+    Operation {
+        name: "layout_add",
+        aliases: &[],
+        args: A_B,
+        help: "The layout R with R(i) = A(i) + B(i) for every index i (coalesced)",
+        example: example(&["(4,3):(1,4)", "(4,3):(3,1)"], "(4,3):(4,5)"),
+        run: |a| by_layout(crate::layout_add, a),
+    },
+    Operation {
+        name: "domain_distribute",
+        aliases: &[],
+        args: &[arg("SHAPE", ArgKind::IntTuple), arg("N", ArgKind::Integer)],
+        help: "A layout selecting N (or as many as fit) indices of SHAPE, spread over its modes",
+        example: example(&["(15,14)", "6"], "(3,2):(1,15)"),
+        run: |a| Ok(crate::domain_distribute(&a.int_tuple(0)?, a.integer(1)?)?.to_string()),
     },
     Operation {
         name: "swizzle",
