@@ -1950,12 +1950,17 @@ pub fn check_tile_to_shape(
     check_product_each(shape, &target)?;
     let counts = crate::ceil_div(&target, &block_shape).map_err(|e| fails("ceil_div", e))?;
     check_ceil_div(&target, &block_shape, &counts)?;
-    let arrangement = match order {
+    // For an integer target, a rank-1 order is the order of its one mode.
+    let order = order.map(|o| match o.get(0) {
+        Some(m) if counts.is_int() && !o.is_int() && o.rank() == 1 => m.to_owned(),
+        _ => o.clone(),
+    });
+    let arrangement = match &order {
         None => Layout::column_major(&counts),
         Some(o) => crate::make_ordered_layout(&counts, o),
     }
     .map_err(|e| fails("the tile arrangement", e))?;
-    if let Some(o) = order {
+    if let Some(o) = &order {
         check_make_ordered_layout(&counts, o, &arrangement)?;
     }
     let p = crate::blocked_product(&padded, &arrangement)

@@ -67,7 +67,14 @@ pub fn tile_to_shape(
     let counts = ceil_div(&target_shape, &block_shape)?;
     let arrangement = match order {
         None => Layout::column_major(&counts)?,
-        Some(o) => make_ordered_layout(&counts, o)?,
+        // An integer target has one mode: a rank-1 order is that mode's
+        // order (CuTe reads the counts like the order, `product_like`).
+        Some(o) => match o.get(0) {
+            Some(m) if counts.is_int() && !o.is_int() && o.rank() == 1 => {
+                make_ordered_layout(&counts, &m.to_owned())?
+            }
+            _ => make_ordered_layout(&counts, o)?,
+        },
     };
     // Coalesced by the profile of the counts (that of `product_each(shape)`):
     // an integer target is one integer profile, a whole coalesce.
@@ -138,6 +145,7 @@ mod tests {
         assert_eq!(t("8:1", "(32)", None), "(32):(1)");
         // A non-compact block: the tiles fill its gaps first.
         assert_eq!(t("8:2", "32", None), "(8,2,2):(2,1,16)");
+        assert_eq!(t("8:1", "32", Some("(0)")), "32:1");
         assert_eq!(t("(8,64):(64,1)", "(100,64)", None), "not_compatible");
         assert_eq!(t("(2,2,2):(1,2,4)", "(4,4)", None), "rank_mismatch");
     }
