@@ -27,10 +27,28 @@
 //! | `zipped/tiled/flat_product` | the leaves of the logical product, regrouped |
 //! | `blocked/raked_product` | the modes of the padded logical product, zipped |
 //! | `downcast` | `R(i) == N·L(i / N) + i mod N` when the first leaf alone has stride ±1, and it is 1 |
+//! | `upcast` | the leaf rule; `N·R(i) == L(N·i)` when the first leaf is `s:1` with `N \| s` and `N` divides every other stride |
+//! | `recast_layout` | `downcast(den, upcast(num, L))` for `new/old = num/den`, each by its law |
+//! | `shape_div`, `ceil_div`, `round_up` | quotient (or `±1`), ceiling, least multiple; mode by mode or folded |
+//! | `product_each`, `inner_product`, `elem_scale` | sizes of the modes (an integer is itself), `Σ aᵢ·bᵢ`, leaves scaled by mode sizes |
+//! | `congruent`, `weakly_congruent`, `compatible`, `evenly_divides` | the predicate's definition on the profiles |
+//! | `lex_less`, `colex_less`, `elem_less` | the order of the leaf sequences (congruent operands) |
+//! | `nullspace` | `L(R(i)) == 0`, injective, the size of the stride-0 leaves |
+//! | `domain_offset` | `L(c + x) == offset + L(x)` |
+//! | `dice` | the leaves under integers of the coordinate; splits `L` with the slice |
+//! | `make_ordered_layout`, `make_layout_like` | compact, strides in the given order |
+//! | `tile_to_shape` | `coalesce(blocked_product(append<N>(block), ordered_layout(ceil_div(shape, block_shape), order)), product_each(shape))`; each tile a copy of the block |
+//! | `greatest_common_domain`, `domain_distribute` | increasing, admissible in `column_major(shape) ∘ R` |
+//! | `layout_add` | `R(i) == A(i) + B(i)` |
 //! | `max_common_layout/vector` | `A(R(k)) == k == B(R(k))` for `k < size(R)` |
 //! | `slice` | `sub(k) + offset == L(coordinate with the holes filled)` |
 //! | `swizzle` | an involution on `[0, period)` that keeps every aligned block |
-//! | `local_tile/local_partition` | the slice of the zipped divide, by evaluation |
+//! | `local_tile/local_partition` | the slice of the zipped divide, by evaluation; with a `Step`, the diced call |
+//! | `_` in tilers, `make_fragment_like`, `copy_if`, `fill`, `group_modes` | modes kept; compact, mode 0 first; by the predicate; every element; the same values |
+//!
+//! [`check_by_name`] runs these on text operands for every operation of the
+//! table (`cute_dynamic::OPERATIONS`) except the pure queries of
+//! [`UNCHECKED`]; a test keeps the table and the laws in step.
 
 extern crate alloc;
 
