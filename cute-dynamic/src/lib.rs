@@ -53,6 +53,8 @@ extern crate alloc;
 
 /// The `alloc` names the std prelude would give, for the `no_std` build.
 mod prelude {
+    // Not every name is used in every build.
+    #[allow(unused_imports)]
     pub(crate) use alloc::{
         format,
         string::{String, ToString},
@@ -79,9 +81,6 @@ pub use algebra::composition::composition;
 pub use algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use algebra::inverse::{left_inverse, right_inverse};
 pub use algebra::max_common::{max_common_layout, max_common_vector};
-/// The defining properties of the functions above, as checks (to join the laws module).
-#[doc(hidden)]
-pub use algebra::new_laws as surface_laws;
 pub use algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
 };
@@ -115,8 +114,6 @@ pub use data::swizzle::{
 pub use data::tiler::{AsTiler, Tiler, TilerRef};
 pub use error::{LayoutError, ParseErrorKind};
 pub use kernel::algorithms::{axpby, batched_gemm, copy, gemm};
-#[doc(hidden)]
-pub use kernel::new_laws;
 pub use kernel::partition::{
     Step, TensorArg, fragment_layout_like, local_partition, local_tile, make_fragment_like,
     make_tensor, make_tensor_like,

@@ -4,7 +4,9 @@
 //! in-range elements. The matrices are column-major with a leading
 //! dimension of 16: the out-of-range rows of a tile are real memory that
 //! must stay untouched, the out-of-range columns lie past the storage.
+//! Each predicate and copy also satisfies its law (`cute_dynamic::laws`).
 
+use cute_dynamic::laws::{check_copy_if, check_elem_less};
 use cute_dynamic::{
     Coord, IntTuple, Layout, Tensor, Tiler, copy, copy_if, elem_less, local_tile,
     make_fragment_like, make_identity_tensor,
@@ -51,6 +53,7 @@ fn copy_if_touches_exactly_the_in_range_elements() {
             for i in 0..p.size() {
                 let c = c_a.at(i).unwrap();
                 let inside = elem_less(&c, &shape) == Ok(true);
+                assert_eq!(check_elem_less(&c, &shape, inside), Ok(()));
                 // The identity tile gives the global coordinate.
                 let (lm, ln) = (i % 4, i / 4);
                 assert_eq!(c, IntTuple::flat([bm * 4 + lm, bn * 8 + ln]));
@@ -58,7 +61,9 @@ fn copy_if_touches_exactly_the_in_range_elements() {
                 selected += usize::from(inside);
             }
             let mut r = make_fragment_like(&g_a).unwrap();
+            let before: Vec<Option<i32>> = (0..r.size()).map(|i| r.at(i)).collect();
             copy_if(&p, &g_a, &mut r).unwrap();
+            assert_eq!(check_copy_if(&p, &g_a, &before, &r), Ok(()));
             copy_if(&p, &r, &mut g_b).unwrap();
             // An unpredicated copy of a tile past the storage is an error,
             // never a panic.

@@ -2,11 +2,11 @@
 //! with `_`, `Step` projections in `local_tile` / `local_partition`,
 //! fragments, `tile_to_shape`, `copy_if` / `fill` / `clear`, `group_modes`
 //! and `flatten` — examples with CuTe's results and property tests calling
-//! the checks of `cute_dynamic::new_laws`.
+//! the checks of `cute_dynamic::laws`.
 
-use cute_dynamic::new_laws::{
-    check_copy_if, check_fill, check_local_partition, check_local_tile, check_make_fragment_like,
-    check_regroup, check_tile_to_shape, check_underscore_tiler,
+use cute_dynamic::laws::{
+    check_copy_if, check_fill, check_local_partition_with_step, check_local_tile_with_step,
+    check_make_fragment_like, check_regroup, check_tile_to_shape, check_underscore_tiler,
 };
 use cute_dynamic::{
     Coord, IntTuple, Layout, Step, Tensor, Tiler, clear, copy_if, fill, flat_divide, flat_product,
@@ -222,15 +222,18 @@ fn tile_to_shape_builds_shared_memory_layouts() {
     let shape: IntTuple = "(32,64)".parse().unwrap();
     let c = tile_to_shape(&atom, &shape, None).unwrap();
     assert_eq!(c.to_string(), "(32,(8,8)):(8,(1,256))");
-    check_tile_to_shape(&atom, &shape, &c).unwrap();
-    let r = tile_to_shape(&atom, &shape, Some(&"(2,1)".parse().unwrap())).unwrap();
+    check_tile_to_shape(&atom, &shape, None, &c).unwrap();
+    let order: IntTuple = "(2,1)".parse().unwrap();
+    let r = tile_to_shape(&atom, &shape, Some(&order)).unwrap();
     assert_eq!(r.to_string(), "((8,4),(8,8)):((8,512),(1,64))");
-    check_tile_to_shape(&atom, &shape, &r).unwrap();
+    check_tile_to_shape(&atom, &shape, Some(&order), &r).unwrap();
     // A rank-1 atom is padded; a non-dividing shape is an error.
     let p = tile_to_shape(&l("8:1"), &"(16,4)".parse().unwrap(), None).unwrap();
     assert_eq!(p.to_string(), "(16,4):(1,16)");
-    let one = tile_to_shape(&l("8:1"), &"32".parse().unwrap(), None).unwrap();
+    let thirty_two: IntTuple = "32".parse().unwrap();
+    let one = tile_to_shape(&l("8:1"), &thirty_two, None).unwrap();
     assert_eq!(one.to_string(), "32:1");
+    check_tile_to_shape(&l("8:1"), &thirty_two, None, &one).unwrap();
     let e = tile_to_shape(&atom, &"(12,64)".parse().unwrap(), None).unwrap_err();
     assert_eq!(e.kind(), "not_compatible");
 }
@@ -281,7 +284,7 @@ proptest! {
         let coord = Coord::Tuple(vec![Coord::Int(cm % tm), Coord::Int(cn % tn), Coord::Hole]);
         for (step, sizes) in [("<1,X,1>", [m, k]), ("<X,1,1>", [n, k]), ("<1,1,X>", [m, n])] {
             let step = Step::parse(step).unwrap();
-            prop_assert_eq!(check_local_tile(&compact(&sizes, row), &tiler, &coord, &step), Ok(()));
+            prop_assert_eq!(check_local_tile_with_step(&compact(&sizes, row), &tiler, &coord, &step), Ok(()));
         }
     }
 
@@ -295,15 +298,15 @@ proptest! {
         let thr = compact(&[tm, tn], thr_row);
         // (BM,BK) with BM a multiple of tm for <1,X>, (BN,BK) of tn for <X,1>.
         prop_assert_eq!(
-            check_local_partition(&compact(&[tm * rm, rk], row), &thr, &Step::parse("<1,X>").unwrap()),
+            check_local_partition_with_step(&compact(&[tm * rm, rk], row), &thr, &Step::parse("<1,X>").unwrap()),
             Ok(())
         );
         prop_assert_eq!(
-            check_local_partition(&compact(&[tn * rm, rk], row), &thr, &Step::parse("<X,1>").unwrap()),
+            check_local_partition_with_step(&compact(&[tn * rm, rk], row), &thr, &Step::parse("<X,1>").unwrap()),
             Ok(())
         );
         prop_assert_eq!(
-            check_local_partition(&compact(&[tm * rm, tn * rk], row), &thr, &Step::parse("<1,1>").unwrap()),
+            check_local_partition_with_step(&compact(&[tm * rm, tn * rk], row), &thr, &Step::parse("<1,1>").unwrap()),
             Ok(())
         );
     }
@@ -332,7 +335,7 @@ proptest! {
         let shape = IntTuple::flat([a0 * k0, a1 * k1]);
         let step = order.map(|o| o.parse::<IntTuple>().unwrap());
         let r = tile_to_shape(&atom, &shape, step.as_ref()).unwrap();
-        prop_assert_eq!(check_tile_to_shape(&atom, &shape, &r), Ok(()));
+        prop_assert_eq!(check_tile_to_shape(&atom, &shape, step.as_ref(), &r), Ok(()));
     }
 
     #[test]

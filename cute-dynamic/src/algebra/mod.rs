@@ -14,7 +14,6 @@ pub(crate) mod layout_add;
 pub(crate) mod layout_like;
 pub(crate) mod max_common;
 pub(crate) mod methods;
-pub mod new_laws;
 pub(crate) mod nullspace;
 pub(crate) mod ordered_layout;
 pub(crate) mod product;

@@ -4,10 +4,12 @@
 //! `i` has the size of mode `i` of `shape`), and it is the blocked product
 //! of `block` (padded with `1:0` modes to `shape`'s rank) with the compact
 //! layout of the tile counts `ceil_div(product_each(shape),
-//! product_each(block))` in `order` (column-major by default), each mode
-//! coalesced (CuTe layout.hpp). So mode `i` of the result, restricted to
-//! one tile, is `block`'s mode `i`, and the tiles are placed `size(block)`
-//! apart in the given order.
+//! product_each(block))` in `order` (column-major by default), coalesced by
+//! the profile of `product_each(shape)` (CuTe layout.hpp): mode by mode for
+//! a tuple target, whole for an integer target (`product_each(32) = 32`).
+//! So mode `i` of the result, restricted to one tile, is `block`'s mode
+//! `i`, and the tiles are placed `size(block)` apart in the given order.
+//! Contract checked by `laws::check_tile_to_shape` (feature `laws`).
 //!
 //! CuTe requires the block's shape to divide the target shape mode by mode
 //! (a `static_assert`); that is an error here.
@@ -65,16 +67,18 @@ pub fn tile_to_shape(
     let counts = ceil_div(&target_shape, &block_shape)?;
     let arrangement = match order {
         None => Layout::column_major(&counts)?,
-        Some(o) => make_ordered_layout(&counts, o)?,
+        // An integer target has one mode: a rank-1 order is that mode's
+        // order (CuTe reads the counts like the order, `product_like`).
+        Some(o) => match o.get(0) {
+            Some(m) if counts.is_int() && !o.is_int() && o.rank() == 1 => {
+                make_ordered_layout(&counts, &m.to_owned())?
+            }
+            _ => make_ordered_layout(&counts, o)?,
+        },
     };
-    let tiled = blocked_product(&padded, &arrangement)?;
-    // CuTe coalesces by the target's profile: an integer target gives one
-    // coalesced mode.
-    if shape.is_int() {
-        Ok(crate::algebra::coalesce::coalesce(&tiled))
-    } else {
-        coalesce_by(&tiled, &counts)
-    }
+    // Coalesced by the profile of the counts (that of `product_each(shape)`):
+    // an integer target is one integer profile, a whole coalesce.
+    coalesce_by(&blocked_product(&padded, &arrangement)?, &counts)
 }
 
 /// CuTe's `append<R>(block)`: an integer layout stays as it is for `R = 1`;
@@ -134,6 +138,14 @@ mod tests {
         );
         // A rank-1 block padded to rank 2.
         assert_eq!(t("4:1", "(8,3)", None), "(8,3):(1,8)");
+        // An integer target: one coalesced mode; a rank-1 target: a
+        // rank-1 tuple.
+        assert_eq!(t("8:1", "32", None), "32:1");
+        assert_eq!(t("(8):(1)", "32", None), "32:1");
+        assert_eq!(t("8:1", "(32)", None), "(32):(1)");
+        // A non-compact block: the tiles fill its gaps first.
+        assert_eq!(t("8:2", "32", None), "(8,2,2):(2,1,16)");
+        assert_eq!(t("8:1", "32", Some("(0)")), "32:1");
         assert_eq!(t("(8,64):(64,1)", "(100,64)", None), "not_compatible");
         assert_eq!(t("(2,2,2):(1,2,4)", "(4,4)", None), "rank_mismatch");
     }

@@ -21,8 +21,8 @@
 //!   defined.
 //! * `round_up(a, b)` is the least multiple of `b` that is `≥ a`, mode by
 //!   mode (missing modes of `b` are 1).
-//! * `product_each(a)` is the tuple of the sizes of `a`'s modes (an integer
-//!   gives a rank-1 tuple, as CuTe's `wrap`).
+//! * `product_each(a)` is the tuple of the sizes of `a`'s modes; an integer
+//!   is its own product (`product_each(32) = 32`, as in CuTe).
 //! * `inner_product(a, b)` is `Σ aᵢ·bᵢ` over the leaves of congruent tuples.
 //! * `elem_scale(a, b)` has `a`'s profile, each leaf of `a` multiplied by the
 //!   size of the matching mode of `b`.
@@ -315,17 +315,22 @@ fn round_up_into(
     Ok(())
 }
 
-/// `product_each(a)`: the size of each mode of `a`, as a flat tuple (an
-/// integer gives the rank-1 tuple of itself, as CuTe wraps it).
+/// `product_each(a)`: the size of each mode of `a`, as a flat tuple; an
+/// integer is its own product (CuTe: `product_each(32) = 32`), a rank-1
+/// tuple gives a rank-1 tuple (`product_each(((2,4))) = (8)`).
 ///
 /// ```
 /// use cute_dynamic::{product_each, IntTuple};
 /// let t = |s: &str| s.parse::<IntTuple>();
 /// assert_eq!(product_each(&t("((2,3),4,(5,(1,2)))")?)?.to_string(), "(6,4,10)");
-/// assert_eq!(product_each(&t("7")?)?.to_string(), "(7)");
+/// assert_eq!(product_each(&t("7")?)?.to_string(), "7");
+/// assert_eq!(product_each(&t("((2,4))")?)?.to_string(), "(8)");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn product_each(a: &IntTuple) -> Result<IntTuple, LayoutError> {
+    if a.is_int() {
+        return Ok(a.clone());
+    }
     let mut out = TupleBuilder::new();
     let o = out.open();
     for m in a.as_ref().modes() {

@@ -2,7 +2,6 @@
 //! algorithms (`copy`, `axpby`, `gemm`) written once over tensors.
 
 pub(crate) mod algorithms;
-pub mod new_laws;
 pub(crate) mod partition;
 pub(crate) mod predicate;
 pub(crate) mod tensor;

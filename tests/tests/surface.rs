@@ -1,9 +1,11 @@
 //! Property tests of the int-tuple functions and of nullspace,
 //! domain_offset, dice, make_ordered_layout, make_layout_like,
-//! greatest_common_domain and layout_add: every result satisfies its law
-//! (`surface_laws::check_<name>`), and every error is the documented one.
+//! greatest_common_domain, layout_add, tile_to_shape, domain_distribute,
+//! upcast and recast_layout: every result satisfies its law
+//! (`cute_dynamic::laws::check_<name>`), and every error is the documented
+//! one.
 
-use cute_dynamic::surface_laws as laws;
+use cute_dynamic::laws;
 use cute_dynamic::{Coord, IntTuple, Layout};
 use proptest::prelude::*;
 
@@ -169,7 +171,7 @@ proptest! {
     fn domain_offset(l in layout(), c in prop::collection::vec(-3i64..10, 1..8), whole in any::<bool>()) {
         let coord = if whole { IntTuple::int(c[0]) } else { with_leaves(l.shape(), &c) };
         let r = cute_dynamic::domain_offset(&coord, &l).unwrap();
-        prop_assert_eq!(laws::check_domain_offset(&coord, &l, &r), Ok(()));
+        prop_assert_eq!(laws::check_domain_offset(&coord, &l, &r.0, r.1), Ok(()));
     }
 
     #[test]
@@ -266,8 +268,9 @@ proptest! {
         };
         let n = target.rank() as i64;
         let order = IntTuple::flat((0..n).map(|i| (i + shift) % n));
-        let r = cute_dynamic::tile_to_shape(&block, &target, ordered.then_some(&order)).unwrap();
-        prop_assert_eq!(laws::check_tile_to_shape(&block, &target, &r), Ok(()));
+        let order = ordered.then_some(&order);
+        let r = cute_dynamic::tile_to_shape(&block, &target, order).unwrap();
+        prop_assert_eq!(laws::check_tile_to_shape(&block, &target, order, &r), Ok(()));
     }
 }
 
@@ -303,6 +306,37 @@ proptest! {
                 prop_assert!(!(lex && cute_dynamic::lex_less(y, x).unwrap()));
                 prop_assert!(!(colex && cute_dynamic::colex_less(y, x).unwrap()));
             }
+        }
+    }
+}
+
+proptest! {
+    /// Every upcast and recast satisfies its law (the exact evaluation
+    /// property included where it applies).
+    #[test]
+    fn upcast_and_recast_layout(
+        l in layout(),
+        n in 1i64..9,
+        compact_first in any::<bool>(),
+        (old, new) in (prop::sample::select(vec![4i64, 8, 16, 24, 32]), prop::sample::select(vec![4i64, 8, 16, 24, 32])),
+    ) {
+        // Also layouts where the exact property applies: first leaf 8:1,
+        // the other strides multiples of 8.
+        let l = if compact_first {
+            let strides: Vec<i64> = l.leaf_modes().map(|(_, d)| d * 8).collect();
+            let mut strides = strides;
+            strides[0] = 1;
+            let mut sizes: Vec<i64> = l.leaf_modes().map(|(s, _)| s).collect();
+            sizes[0] = 8;
+            Layout::new(with_leaves(l.shape(), &sizes), with_leaves(l.shape(), &strides)).unwrap()
+        } else {
+            l
+        };
+        if let Ok(r) = cute_dynamic::upcast(n, &l) {
+            prop_assert_eq!(laws::check_upcast(n, &l, &r), Ok(()));
+        }
+        if let Ok(r) = cute_dynamic::recast_layout(old, new, &l) {
+            prop_assert_eq!(laws::check_recast_layout(old, new, &l, &r), Ok(()));
         }
     }
 }
