@@ -6,7 +6,7 @@
 //! layout of the tile counts `ceil_div(product_each(shape),
 //! product_each(block))` in `order` (column-major by default), coalesced by
 //! the profile of `product_each(shape)` (CuTe layout.hpp): mode by mode for
-//! a tuple target, whole for an integer target (`product_each(32) = 32`).
+//! every target (CuTe wraps an integer target: `product_each(32) = (32)`).
 //! So mode `i` of the result, restricted to one tile, is `block`'s mode
 //! `i`, and the tiles are placed `size(block)` apart in the given order.
 //! Contract checked by `laws::check_tile_to_shape` (feature `laws`).
@@ -67,17 +67,10 @@ pub fn tile_to_shape(
     let counts = ceil_div(&target_shape, &block_shape)?;
     let arrangement = match order {
         None => Layout::column_major(&counts)?,
-        // An integer target has one mode: a rank-1 order is that mode's
-        // order (CuTe reads the counts like the order, `product_like`).
-        Some(o) => match o.get(0) {
-            Some(m) if counts.is_int() && !o.is_int() && o.rank() == 1 => {
-                make_ordered_layout(&counts, &m.to_owned())?
-            }
-            _ => make_ordered_layout(&counts, o)?,
-        },
+        Some(o) => make_ordered_layout(&counts, o)?,
     };
-    // Coalesced by the profile of the counts (that of `product_each(shape)`):
-    // an integer target is one integer profile, a whole coalesce.
+    // Coalesced by the profile of the counts (that of `product_each(shape)`,
+    // a tuple even for an integer target: `tile_to_shape(8:1, 32) = (32):(1)`).
     coalesce_by(&blocked_product(&padded, &arrangement)?, &counts)
 }
 
@@ -138,14 +131,14 @@ mod tests {
         );
         // A rank-1 block padded to rank 2.
         assert_eq!(t("4:1", "(8,3)", None), "(8,3):(1,8)");
-        // An integer target: one coalesced mode; a rank-1 target: a
-        // rank-1 tuple.
-        assert_eq!(t("8:1", "32", None), "32:1");
-        assert_eq!(t("(8):(1)", "32", None), "32:1");
+        // An integer target is wrapped (CuTe's `product_each`): a rank-1
+        // tuple, like a rank-1 target.
+        assert_eq!(t("8:1", "32", None), "(32):(1)");
+        assert_eq!(t("(8):(1)", "32", None), "(32):(1)");
         assert_eq!(t("8:1", "(32)", None), "(32):(1)");
         // A non-compact block: the tiles fill its gaps first.
-        assert_eq!(t("8:2", "32", None), "(8,2,2):(2,1,16)");
-        assert_eq!(t("8:1", "32", Some("(0)")), "32:1");
+        assert_eq!(t("8:2", "32", None), "((8,2,2)):((2,1,16))");
+        assert_eq!(t("8:1", "32", Some("(0)")), "(32):(1)");
         assert_eq!(t("(8,64):(64,1)", "(100,64)", None), "not_compatible");
         assert_eq!(t("(2,2,2):(1,2,4)", "(4,4)", None), "rank_mismatch");
     }

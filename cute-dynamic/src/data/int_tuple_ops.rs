@@ -315,22 +315,20 @@ fn round_up_into(
     Ok(())
 }
 
-/// `product_each(a)`: the size of each mode of `a`, as a flat tuple; an
-/// integer is its own product (CuTe: `product_each(32) = 32`), a rank-1
-/// tuple gives a rank-1 tuple (`product_each(((2,4))) = (8)`).
+/// `product_each(a)`: the size of each mode of `a`, as a flat tuple. As in
+/// CuTe (`transform(wrap(t), product)`), an integer is wrapped first:
+/// `product_each(32) = (32)`, and a rank-1 tuple gives a rank-1 tuple
+/// (`product_each(((2,4))) = (8)`).
 ///
 /// ```
 /// use cute_dynamic::{product_each, IntTuple};
 /// let t = |s: &str| s.parse::<IntTuple>();
 /// assert_eq!(product_each(&t("((2,3),4,(5,(1,2)))")?)?.to_string(), "(6,4,10)");
-/// assert_eq!(product_each(&t("7")?)?.to_string(), "7");
+/// assert_eq!(product_each(&t("7")?)?.to_string(), "(7)");
 /// assert_eq!(product_each(&t("((2,4))")?)?.to_string(), "(8)");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn product_each(a: &IntTuple) -> Result<IntTuple, LayoutError> {
-    if a.is_int() {
-        return Ok(a.clone());
-    }
     let mut out = TupleBuilder::new();
     let o = out.open();
     for m in a.as_ref().modes() {
