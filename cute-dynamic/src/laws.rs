@@ -155,9 +155,12 @@ fn points(n: i64) -> impl Iterator<Item = i64> {
         1
     };
     let tail = if sampled { half..n } else { n..n };
+    // The last index, unless the stepped tail already ends on it (each
+    // index at most once, so injectivity checks can use the samples).
+    let last = sampled && (n - 1 - half) % step != 0;
     (0..head)
         .chain(tail.step_by(step as usize))
-        .chain(sampled.then_some(n - 1))
+        .chain(last.then_some(n - 1))
 }
 
 /// The natural coordinate of index `i` in `l`'s shape.
