@@ -43,6 +43,7 @@ fn tiler_text(t: &TilerLit) -> String {
         }
         TilerLit::Layout(l) => dynamic_text(l),
         TilerLit::Shape(n) => shape(n),
+        TilerLit::Hole(_) => "_".into(),
     }
 }
 
@@ -133,7 +134,7 @@ fn layouts_agree_with_cute_dynamic() {
         }
     }
     assert_eq!(accepted, 22);
-    assert_eq!(crate::parse::MAX_DEPTH, cute_dynamic::MAX_DEPTH);
+    assert_eq!(cute_core::limits::MAX_DEPTH, cute_dynamic::MAX_DEPTH);
 }
 
 #[test]
@@ -172,6 +173,19 @@ fn tilers_agree_with_cute_dynamic() {
         }
     }
     assert_eq!(accepted, 12);
+    // `_` modes: the grammar is cute-dynamic's (`_4` and `_-4` are
+    // integers, `_` alone a mode), but static tilers reject them by name.
+    for text in ["<_,2>", "_", "<4:1,<_,_>>", "<(2,2),_>"] {
+        let ours = static_tiler(text).expect_err(text).to_string();
+        assert!(ours.starts_with("a `_` tiler mode"), "{text}: {ours}");
+        assert!(cute_dynamic::parse_tiler(text).is_ok(), "{text}");
+    }
+    assert_eq!(static_tiler("<_4,_2>").ok().as_deref(), Some("<4,2>"));
+    // `_ -4` is the integer -4 (a non-positive tile), not a `_` mode.
+    let e = static_tiler("<_ -4>")
+        .expect_err("negative tile")
+        .to_string();
+    assert_eq!(e, "expected a positive shape, found -4");
 }
 
 #[test]
