@@ -120,6 +120,7 @@ fn tiler_type(t: &TilerLit) -> TokenStream {
         }
         TilerLit::Layout(l) => static_layout(l),
         TilerLit::Shape(s) => static_tuple(s),
+        TilerLit::Hole(_) => quote!(()),
     }
 }
 

@@ -6,7 +6,7 @@
 //! int_tuple := int | '{' expr '}' | '(' [ int_tuple { ',' int_tuple } ] ')'
 //! int       := [ '_' ] [ '-' ] digits          (`_4` is CuTe's static 4)
 //! layout    := int_tuple [ ':' int_tuple ]     (no stride: compact column-major)
-//! tiler     := '<' tiler { ',' tiler } '>' | int_tuple ':' int_tuple | int_tuple
+//! tiler     := '<' tiler { ',' tiler } '>' | '_' | int_tuple ':' int_tuple | int_tuple
 //! ```
 //!
 //! `{expr}` is a run-time leaf (mixed layouts only). Every node keeps the
@@ -17,14 +17,9 @@
 
 use std::fmt;
 
+use cute_core::limits::MAX_DEPTH;
+use cute_core::scan::{ScanOverflow, scan_i64};
 use proc_macro2::{Delimiter, Punct, Spacing, Span, TokenStream, TokenTree};
-
-// shared with cute-core at merge (limits), or `cute_dynamic::MAX_DEPTH`:
-// the unit tests check that the two agree.
-/// Deepest nesting of parentheses (or tiler brackets): the bound of the
-/// workspace's grammar, which every static depth up to it compiles within
-/// the default recursion limit.
-pub(crate) const MAX_DEPTH: usize = 64;
 
 /// The errors found so far, combined with [`syn::Error::combine`].
 #[derive(Default)]
@@ -155,6 +150,10 @@ pub(crate) enum TilerLit {
     Layout(LayoutLit),
     /// A shape: integers are integer tiles, tuples are by-mode tilers.
     Shape(Node),
+    /// `_`: CuTe's by-mode skip (the mode is kept whole). Read as
+    /// cute-dynamic reads it, so that the static rules can reject it by
+    /// name.
+    Hole(Extent),
 }
 
 /// Whether the input has a run-time leaf `{…}` anywhere (decides the kind
@@ -262,6 +261,22 @@ impl Cursor {
         }
     }
 
+    /// Consume a `_` standing alone (not the `_` of `_4` or `_ -4`); its
+    /// extent.
+    fn eat_hole(&mut self) -> Option<Extent> {
+        let is_underscore = matches!(self.peek(), Some(TokenTree::Ident(i)) if i == "_");
+        let starts_int = match self.tokens.get(self.pos + 1) {
+            Some(TokenTree::Literal(_)) => true,
+            Some(TokenTree::Punct(p)) => p.as_char() == '-',
+            _ => false,
+        };
+        if is_underscore && !starts_int {
+            self.next().map(|t| Extent::of(&t))
+        } else {
+            None
+        }
+    }
+
     /// "expected …, found …" at the next token (or the end of the level).
     fn expected(&self, what: &str) -> syn::Error {
         match self.peek() {
@@ -349,6 +364,9 @@ impl Parser<'_> {
                 },
             };
             return Ok(TilerLit::Modes(modes, open.to(close)));
+        }
+        if let Some(hole) = c.eat_hole() {
+            return Ok(TilerLit::Hole(hole));
         }
         let shape = self.int_tuple(c, 0)?;
         if c.eat(':').is_some() {
@@ -481,27 +499,16 @@ pub(crate) enum Scan {
     Overflow,
 }
 
-// shared with cute-core at merge: the decimal scanner (`cute_core::scan`).
 /// Read `digits` (ASCII decimal digits only) as an `i64`, negated as the
-/// digits are read when `negative` (so `i64::MIN` reads).
+/// digits are read when `negative` (so `i64::MIN` reads): the workspace's
+/// scanner ([`scan_i64`]) over the whole text of one integer token.
 pub(crate) fn scan_decimal(digits: &[u8], negative: bool) -> Scan {
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+    if !digits.iter().all(u8::is_ascii_digit) {
         return Scan::NotDecimal;
     }
-    let mut value: i64 = 0;
-    for &b in digits {
-        let d = i64::from(b - b'0');
-        let next = value.checked_mul(10).and_then(|v| {
-            if negative {
-                v.checked_sub(d)
-            } else {
-                v.checked_add(d)
-            }
-        });
-        match next {
-            Some(v) => value = v,
-            None => return Scan::Overflow,
-        }
+    match scan_i64(digits, &mut 0, negative) {
+        Ok(Some(v)) => Scan::Value(v),
+        Ok(None) => Scan::NotDecimal,
+        Err(ScanOverflow) => Scan::Overflow,
     }
-    Scan::Value(value)
 }

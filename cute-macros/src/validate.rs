@@ -13,26 +13,20 @@
 //! | tuples have ≤ [`MAX_RANK`] children, tilers ≤ [`MAX_RANK`] modes | ✓   | ✓        |            |
 //! | static leaves are readable constants, strides ≥ 0 | ✓                  | ✓        |            |
 //! | no run-time leaves `{…}`                          |                    | ✓        | ✓          |
+//! | no `_` modes (CuTe's by-mode skip)                |                    | ✓        |            |
 //!
-//! [`MAX_DEPTH`]: crate::parse::MAX_DEPTH
+//! [`MAX_DEPTH`]: cute_core::limits::MAX_DEPTH
+//! [`MAX_RANK`]: cute_core::limits::MAX_RANK
+
+use cute_core::limits::{MAX_RANK, is_static_literal};
+use cute_core::stride::compact_leaf;
 
 use crate::parse::{Errors, LayoutLit, Leaf, Node, TilerLit, Tree};
 
-// shared with cute-core at merge: `cute_core::limits::MAX_RANK`.
-/// Largest number of children of one static tuple (`cute_static::MAX_RANK`).
-pub(crate) const MAX_RANK: usize = 8;
-
-// shared with cute-core at merge: the readable-constant bound of `limits`.
-/// Whether `n` is a static integer `C<n>`: `0..=1024` or a power of two.
+/// Whether `n` is a static integer `C<n>`: `0..=1024` or a power of two
+/// ([`is_static_literal`]).
 pub(crate) fn is_static_int(n: i64) -> bool {
-    (0..=1024).contains(&n) || (n > 0 && n.unsigned_abs().is_power_of_two())
-}
-
-// shared with cute-core at merge: the compact-stride rule (`cute_core::stride`).
-/// CuTe's compact column-major rule for one static mode: the product of
-/// the extents before it, except that a size-1 mode has stride 0.
-pub(crate) fn compact_stride(extent: i64, prefix: i64) -> i64 {
-    if extent == 1 { 0 } else { prefix }
+    u64::try_from(n).is_ok_and(is_static_literal)
 }
 
 /// A compact stride: `factor × Π` the run-time leaves numbered in `dyns`.
@@ -43,7 +37,7 @@ pub(crate) struct Product {
 }
 
 /// The compact column-major stride of each leaf of `shape`, in leaf
-/// order. A static size-1 leaf gets stride 0 ([`compact_stride`]); a
+/// order. A static size-1 leaf gets stride 0 ([`compact_leaf`]); a
 /// run-time leaf gets the prefix product even when it is 1 at run time,
 /// as in CuTe, where only a static `_1` gets the zero stride.
 pub(crate) fn compact_strides(shape: &Node) -> Vec<Product> {
@@ -56,7 +50,7 @@ pub(crate) fn compact_strides(shape: &Node) -> Vec<Product> {
         .into_iter()
         .map(|leaf| match &leaf.tree {
             Tree::Leaf(Leaf::Int(v)) => {
-                let factor = compact_stride(*v, prefix.factor);
+                let factor = compact_leaf(*v, prefix.factor);
                 let dyns = if factor == 0 {
                     Vec::new()
                 } else {
@@ -174,6 +168,10 @@ pub(crate) fn tiler(t: &TilerLit, errors: &mut Errors) {
         TilerLit::Shape(s) => {
             tuple(s, Role::Shape, Target::Tiler, errors);
         }
+        TilerLit::Hole(at) => errors.push(at.error(
+            "a `_` tiler mode (keep the mode whole) is not supported in static tilers yet; \
+             use a run-time tiler for `<_,…>`: `\"<_,2>\".parse::<cute_dynamic::Tiler>()`",
+        )),
     }
 }
 

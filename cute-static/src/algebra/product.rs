@@ -257,36 +257,23 @@ where
     Sel<Raked, P0, P1>: ModesOf + Nth1,
     <Sel<Raked, P1, P0> as ModesOf>::Out: ZipPairs<<Sel<Raked, P0, P1> as ModesOf>::Out>,
     R: IsEqual<U1>,
-    Eq<R, U1>:
-        If<
-                HCons<
-                    HCons<
-                        <Sel<Raked, P1, P0> as Nth1>::Out,
-                        HCons<<Sel<Raked, P0, P1> as Nth1>::Out, HNil>,
-                    >,
-                    HNil,
-                >,
-                <<Sel<Raked, P1, P0> as ModesOf>::Out as ZipPairs<
-                    <Sel<Raked, P0, P1> as ModesOf>::Out,
-                >>::Out,
-            >,
+    Eq<R, U1>: If<
+            OnePair<Sel<Raked, P1, P0>, Sel<Raked, P0, P1>>,
+            ModePairs<Sel<Raked, P1, P0>, Sel<Raked, P0, P1>>,
+        >,
 {
     type Out = Ok<
         Sel<
             Eq<R, U1>,
-            HCons<
-                HCons<
-                    <Sel<Raked, P1, P0> as Nth1>::Out,
-                    HCons<<Sel<Raked, P0, P1> as Nth1>::Out, HNil>,
-                >,
-                HNil,
-            >,
-            <<Sel<Raked, P1, P0> as ModesOf>::Out as ZipPairs<
-                <Sel<Raked, P0, P1> as ModesOf>::Out,
-            >>::Out,
+            OnePair<Sel<Raked, P1, P0>, Sel<Raked, P0, P1>>,
+            ModePairs<Sel<Raked, P1, P0>, Sel<Raked, P0, P1>>,
         >,
     >;
 }
+/// The one pair `((x, y))` of two rank-1 trees.
+type OnePair<X, Y> = HCons<HCons<<X as Nth1>::Out, HCons<<Y as Nth1>::Out, HNil>>, HNil>;
+/// The modes of two trees paired: `((x0, y0), (x1, y1), …)`.
+type ModePairs<X, Y> = <<X as ModesOf>::Out as ZipPairs<<Y as ModesOf>::Out>>::Out;
 
 /// Declare a verb for a product of two layouts.
 macro_rules! layout_verb {

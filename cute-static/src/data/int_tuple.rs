@@ -185,6 +185,22 @@ macro_rules! hlist {
 #[allow(unused_imports)]
 pub(crate) use hlist;
 
+/// The impls of the tuples of every arity: `$m!` called on the first
+/// group, then on the first two, …, the groups of one call separated by
+/// commas. Given [`MAX_RANK`] groups, every tuple trait is implemented for
+/// arities `1..=MAX_RANK` from one list.
+macro_rules! arities {
+    ($m:ident; $(($($g:tt)*)),+ $(,)?) => {
+        $crate::data::int_tuple::arities!(@ $m [] $(($($g)*))+);
+    };
+    (@ $m:ident [$(($($done:tt)*))*]) => {};
+    (@ $m:ident [$(($($done:tt)*))*] ($($next:tt)*) $($rest:tt)*) => {
+        $m!($($($done)*,)* $($next)*);
+        $crate::data::int_tuple::arities!(@ $m [$(($($done)*))* ($($next)*)] $($rest)*);
+    };
+}
+pub(crate) use arities;
+
 /// Integer-tuple impls of the tuples of one arity, and their conversions.
 macro_rules! tuple_impls {
     ($($T:ident $i:tt),+) => {
@@ -249,11 +265,4 @@ impl Spell for HNil {
     type Out = ();
 }
 
-tuple_impls!(A 0);
-tuple_impls!(A 0, B 1);
-tuple_impls!(A 0, B 1, C2 2);
-tuple_impls!(A 0, B 1, C2 2, D 3);
-tuple_impls!(A 0, B 1, C2 2, D 3, E 4);
-tuple_impls!(A 0, B 1, C2 2, D 3, E 4, F 5);
-tuple_impls!(A 0, B 1, C2 2, D 3, E 4, F 5, G 6);
-tuple_impls!(A 0, B 1, C2 2, D 3, E 4, F 5, G 6, H 7);
+arities!(tuple_impls; (A 0), (B 1), (C2 2), (D 3), (E 4), (F 5), (G 6), (H 7));

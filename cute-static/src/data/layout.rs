@@ -377,11 +377,4 @@ macro_rules! coordinate_tuples {
         }
     };
 }
-coordinate_tuples!(C0 T0 0);
-coordinate_tuples!(C0 T0 0, C1 T1 1);
-coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2);
-coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3);
-coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3, C4 T4 4);
-coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3, C4 T4 4, C5 T5 5);
-coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3, C4 T4 4, C5 T5 5, C6 T6 6);
-coordinate_tuples!(C0 T0 0, C1 T1 1, C2 T2 2, C3 T3 3, C4 T4 4, C5 T5 5, C6 T6 6, C7 T7 7);
+crate::data::int_tuple::arities!(coordinate_tuples; (C0 T0 0), (C1 T1 1), (C2 T2 2), (C3 T3 3), (C4 T4 4), (C5 T5 5), (C6 T6 6), (C7 T7 7));

@@ -14,7 +14,7 @@
 use core::fmt;
 use core::marker::PhantomData;
 
-use crate::data::int_tuple::{C, Sealed, StaticInt, hlist};
+use crate::data::int_tuple::{C, Sealed, StaticInt, arities, hlist};
 use crate::data::layout::{Layout, StaticLayout};
 
 /// A static tiler: `T` is a layout, a `C<N>`, or a tuple of tilers.
@@ -124,14 +124,7 @@ macro_rules! tiler_tuples {
         }
     };
 }
-tiler_tuples!(A);
-tiler_tuples!(A, B);
-tiler_tuples!(A, B, C2);
-tiler_tuples!(A, B, C2, D);
-tiler_tuples!(A, B, C2, D, E);
-tiler_tuples!(A, B, C2, D, E, F);
-tiler_tuples!(A, B, C2, D, E, F, G);
-tiler_tuples!(A, B, C2, D, E, F, G, H);
+arities!(tiler_tuples; (A), (B), (C2), (D), (E), (F), (G), (H));
 
 /// A normalised layout tiler (its zipped tree).
 #[doc(hidden)]

@@ -386,13 +386,8 @@ macro_rules! prepend {
         }
     };
 }
-prepend!(A);
-prepend!(A, B);
-prepend!(A, B, C2);
-prepend!(A, B, C2, D);
-prepend!(A, B, C2, D, E);
-prepend!(A, B, C2, D, E, F);
-prepend!(A, B, C2, D, E, F, G);
+// Up to `MAX_RANK - 1` modes: the result has at most `MAX_RANK`.
+crate::data::int_tuple::arities!(prepend; (A), (B), (C2), (D), (E), (F), (G));
 
 /// Whether a slice entry keeps the mode `S:D` in front of the kept modes
 /// `KS:KD`.
@@ -484,11 +479,4 @@ macro_rules! slice_tuples {
     (@value $s:ident;) => { () };
     (@value $s:ident; $h:tt $(, $t:tt)*) => { ($s.$h, slice_tuples!(@value $s; $($t),*)) };
 }
-slice_tuples!(C0 S0 D0 0);
-slice_tuples!(C0 S0 D0 0, C1 S1 D1 1);
-slice_tuples!(C0 S0 D0 0, C1 S1 D1 1, C2 S2 D2 2);
-slice_tuples!(C0 S0 D0 0, C1 S1 D1 1, C2 S2 D2 2, C3 S3 D3 3);
-slice_tuples!(C0 S0 D0 0, C1 S1 D1 1, C2 S2 D2 2, C3 S3 D3 3, C4 S4 D4 4);
-slice_tuples!(C0 S0 D0 0, C1 S1 D1 1, C2 S2 D2 2, C3 S3 D3 3, C4 S4 D4 4, C5 S5 D5 5);
-slice_tuples!(C0 S0 D0 0, C1 S1 D1 1, C2 S2 D2 2, C3 S3 D3 3, C4 S4 D4 4, C5 S5 D5 5, C6 S6 D6 6);
-slice_tuples!(C0 S0 D0 0, C1 S1 D1 1, C2 S2 D2 2, C3 S3 D3 3, C4 S4 D4 4, C5 S5 D5 5, C6 S6 D6 6, C7 S7 D7 7);
+crate::data::int_tuple::arities!(slice_tuples; (C0 S0 D0 0), (C1 S1 D1 1), (C2 S2 D2 2), (C3 S3 D3 3), (C4 S4 D4 4), (C5 S5 D5 5), (C6 S6 D6 6), (C7 S7 D7 7));

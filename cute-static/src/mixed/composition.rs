@@ -131,7 +131,7 @@ where
 }
 /// A tuple scales leaf by leaf (one impl per arity, written once).
 macro_rules! scale_tuple {
-    ($($T:ident)+) => {
+    ($($T:ident),+) => {
         /// A tuple scales leaf by leaf.
         impl<K, $($T: ScaleBy<K>),+> ScaleBy<K> for ($($T,)+) {
             type Out = ($($T::Out,)+);
@@ -142,15 +142,7 @@ macro_rules! scale_tuple {
         }
     };
 }
-/// Call `$op!` on every prefix of the list (arities `1..=MAX_RANK`).
-macro_rules! prefixes {
-    ($op:ident [$($done:ident)*]) => {};
-    ($op:ident [$($done:ident)*] $next:ident $($rest:ident)*) => {
-        $op!($($done)* $next);
-        prefixes!($op [$($done)* $next] $($rest)*);
-    };
-}
-prefixes!(scale_tuple [] A0 A1 A2 A3 A4 A5 A6 A7);
+crate::data::int_tuple::arities!(scale_tuple; (A0), (A1), (A2), (A3), (A4), (A5), (A6), (A7));
 
 /// `s:d ∘ B = B` with strides times `d`, for a run-time leaf `s:d`.
 #[inline(always)]

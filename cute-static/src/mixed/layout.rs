@@ -317,14 +317,7 @@ macro_rules! mixed_tuples {
     }};
 }
 
-mixed_tuples!(S0 D0 C0 0);
-mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1);
-mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2);
-mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3);
-mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3, S4 D4 C4 4);
-mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3, S4 D4 C4 4, S5 D5 C5 5);
-mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3, S4 D4 C4 4, S5 D5 C5 5, S6 D6 C6 6);
-mixed_tuples!(S0 D0 C0 0, S1 D1 C1 1, S2 D2 C2 2, S3 D3 C3 3, S4 D4 C4 4, S5 D5 C5 5, S6 D6 C6 6, S7 D7 C7 7);
+crate::data::int_tuple::arities!(mixed_tuples; (S0 D0 C0 0), (S1 D1 C1 1), (S2 D2 C2 2), (S3 D3 C3 3), (S4 D4 C4 4), (S5 D5 C5 5), (S6 D6 C6 6), (S7 D7 C7 7));
 
 /// The layout of the modes a slicing coordinate `Cd` keeps.
 pub type Sliced<S, D, Cd> = MixedLayout<
