@@ -1,0 +1,136 @@
+//! The `nvptx64-nvidia-cuda` entry points: the only unsafe code of the
+//! crate. Each reads its block and thread indices from `core::arch::nvptx`,
+//! wraps its buffers in raw-pointer accessors and calls the generic body.
+
+use core::arch::nvptx;
+
+use crate::transpose::{
+    TransposeA, TransposeB, TransposeThreads, TransposeTile, transpose_load, transpose_load_hand,
+    transpose_store, transpose_store_hand,
+};
+use crate::{Load, Store};
+
+/// A device buffer read and written through a raw pointer.
+#[derive(Clone, Copy)]
+struct Ptr(*mut f32);
+
+impl Ptr {
+    /// # Safety
+    /// Every offset the kernel body passes to `load`/`store` must be in
+    /// bounds of the allocation behind `p`, and no other thread may access
+    /// an element this thread writes without a barrier in between.
+    #[inline(always)]
+    unsafe fn new(p: *mut f32) -> Self {
+        Ptr(p)
+    }
+}
+
+impl Load for Ptr {
+    #[inline(always)]
+    fn load(&self, offset: usize) -> f32 {
+        // SAFETY: the contract of `Ptr::new`: `offset` is in bounds.
+        unsafe { self.0.add(offset).read() }
+    }
+}
+
+impl Store for Ptr {
+    #[inline(always)]
+    fn store(&mut self, offset: usize, value: f32) {
+        // SAFETY: the contract of `Ptr::new`: `offset` is in bounds and no
+        // other thread races on this element.
+        unsafe { self.0.add(offset).write(value) }
+    }
+}
+
+/// `(blockIdx.y, blockIdx.x)` and `(threadIdx.x, threadIdx.y)`.
+#[inline(always)]
+fn indices() -> ((usize, usize), (usize, usize)) {
+    // SAFETY: reading the special registers has no preconditions.
+    unsafe {
+        (
+            (
+                nvptx::_block_idx_y() as usize,
+                nvptx::_block_idx_x() as usize,
+            ),
+            (
+                nvptx::_thread_idx_x() as usize,
+                nvptx::_thread_idx_y() as usize,
+            ),
+        )
+    }
+}
+
+/// A `32 × 33` f32 shared-memory tile, named `$name` in the PTX, as a
+/// generic pointer.
+macro_rules! shared_tile {
+    ($name:literal) => {{
+        let p: *mut f32;
+        // SAFETY: declares a block-local `.shared` array of 1056 f32 (the
+        // cosize of `TransposeTile`) and converts its address to a generic
+        // pointer; no memory is touched.
+        unsafe {
+            core::arch::asm!(
+                concat!(".shared .align 4 .f32 ", $name, "[1056];"),
+                concat!("cvta.shared.u64 {p}, ", $name, ";"),
+                p = out(reg64) p,
+            );
+        }
+        p
+    }};
+}
+
+/// `B = Aᵀ` for 1024 × 1024 row-major f32 matrices, generic body over the
+/// static layouts of `crate::transpose`. Launch with a `32 × 32` grid of
+/// `32 × 8` blocks.
+///
+/// # Safety
+/// `a` and `b` point to 1024 · 1024 f32 each and do not overlap; the launch
+/// configuration is the one above.
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn transpose_tiled(a: *const f32, b: *mut f32) {
+    let (block, thread) = indices();
+    let tile_ptr = shared_tile!("transpose_tiled_smem");
+    // SAFETY: the layouts reach offsets < 1024 · 1024 in `a` and `b` for
+    // the launch configuration above, and < 1056 in the tile; each element
+    // of the tile and of `b` is written by one thread, and the tile is read
+    // only after the barrier.
+    let (src, mut dst, mut tile) =
+        unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
+    let ls = (
+        TransposeA::new(),
+        TransposeTile::new(),
+        TransposeThreads::new(),
+    );
+    transpose_load(ls, block, thread, &src, &mut tile);
+    // SAFETY: every thread of the block reaches this barrier.
+    unsafe { nvptx::_syncthreads() };
+    let ls = (
+        TransposeB::new(),
+        TransposeTile::new(),
+        TransposeThreads::new(),
+    );
+    transpose_store(ls, block, thread, &tile, &mut dst);
+}
+
+/// The hand-written twin of [`transpose_tiled`]: literal index arithmetic.
+///
+/// # Safety
+/// As for [`transpose_tiled`].
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn transpose_tiled_hand(a: *const f32, b: *mut f32) {
+    let (block, thread) = indices();
+    let tile_ptr = shared_tile!("transpose_tiled_hand_smem");
+    // SAFETY: as in `transpose_tiled`.
+    let (src, mut dst, mut tile) =
+        unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
+    transpose_load_hand(block, thread, &src, &mut tile);
+    // SAFETY: every thread of the block reaches this barrier.
+    unsafe { nvptx::_syncthreads() };
+    transpose_store_hand(block, thread, &tile, &mut dst);
+}
+
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    // SAFETY: `trap` aborts the kernel; it has no preconditions.
+    unsafe { nvptx::trap() }
+}

@@ -1,0 +1,132 @@
+//! Inspects the PTX module built by `kernels/ptx-check.sh` (that script
+//! builds it and runs this test with `CUTE_KERNELS_PTX` set to its path):
+//!
+//! * no kernel contains a `div.` or `rem.` instruction — every index
+//!   expression of the static layouts folds to shifts, multiplications and
+//!   additions;
+//! * each generic kernel's address arithmetic (integer `add`, `sub`, `mul`,
+//!   `mad`, `shl`, `shr`, `and`, `or`, `xor`, `cvt`, `neg`) has no more
+//!   instructions than its hand-written twin, up to the documented slack of
+//!   [`SLACK`].
+//!
+//! Without `CUTE_KERNELS_PTX` (a plain `cargo test`) the test reads the
+//! default build output if it exists, and otherwise says so and passes.
+
+use std::collections::BTreeMap;
+
+/// Generic kernel and its hand-written twin.
+const PAIRS: &[(&str, &str)] = &[("transpose_tiled", "transpose_tiled_hand")];
+
+/// Extra address-arithmetic instructions allowed in a generic kernel over
+/// its twin, per kernel. `transpose_tiled`: LLVM keeps the tile origin
+/// `blockIdx.y · 32` in a 32-bit register shared by the two phases and
+/// widens it (`shl.b32` + 2 × `cvt.u64.u32`), where the twin folds the
+/// same product into the two `mul.wide` of its phases: 24 vs 21.
+const SLACK: &[(&str, usize)] = &[("transpose_tiled", 3)];
+
+/// Instruction counts of one kernel.
+#[derive(Debug, Default)]
+struct Counts {
+    total: usize,
+    address: usize,
+    div_rem: Vec<String>,
+}
+
+/// The instructions of each `.entry`, by kernel name.
+fn kernels(ptx: &str) -> BTreeMap<String, Vec<String>> {
+    let mut out = BTreeMap::new();
+    let mut current: Option<(String, Vec<String>)> = None;
+    for line in ptx.lines() {
+        let t = line.trim();
+        if let Some(rest) = t.strip_prefix(".visible .entry ") {
+            let name = rest.split('(').next().unwrap_or("").trim().to_string();
+            current = Some((name, Vec::new()));
+        } else if t.starts_with("// -- End function") || (t == "}" && current.is_some()) {
+            if let Some((name, body)) = current.take() {
+                out.insert(name, body);
+            }
+        } else if let Some((_, body)) = current.as_mut() {
+            let is_instr = !t.is_empty()
+                && !t.starts_with("//")
+                && !t.starts_with('.')
+                && !t.starts_with('{')
+                && !t.starts_with(')')
+                && !t.starts_with('$')
+                && t.ends_with(';');
+            if is_instr {
+                body.push(t.to_string());
+            }
+        }
+    }
+    out
+}
+
+fn count(body: &[String]) -> Counts {
+    const ADDRESS: &[&str] = &[
+        "add", "sub", "mul", "mad", "shl", "shr", "and", "or", "xor", "cvt", "neg",
+    ];
+    let mut c = Counts::default();
+    for instr in body {
+        c.total += 1;
+        let opcode = instr.split_whitespace().next().unwrap_or("");
+        let mut parts = opcode.split('.');
+        let op = parts.next().unwrap_or("");
+        let integer = !opcode.contains(".f32") && !opcode.contains(".f64");
+        if ADDRESS.contains(&op) && integer && !opcode.starts_with("cvta") {
+            c.address += 1;
+        }
+        if op == "div" || op == "rem" {
+            c.div_rem.push(instr.clone());
+        }
+    }
+    c
+}
+
+#[test]
+fn ptx_has_no_division_and_no_more_address_arithmetic_than_the_twins() {
+    let path = std::env::var("CUTE_KERNELS_PTX").ok();
+    let required = path.is_some();
+    let path = path.unwrap_or_else(|| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/target/nvptx64-nvidia-cuda/release/cute_kernels.ptx"
+        )
+        .to_string()
+    });
+    let ptx = match std::fs::read_to_string(&path) {
+        Ok(ptx) => ptx,
+        Err(e) if !required => {
+            println!("no PTX at {path} ({e}): run kernels/ptx-check.sh to build and check it");
+            return;
+        }
+        Err(e) => panic!("CUTE_KERNELS_PTX={path}: {e}"),
+    };
+    let ks = kernels(&ptx);
+    println!("{:<28} {:>6} {:>8}", "kernel", "instrs", "address");
+    for (name, body) in &ks {
+        let c = count(body);
+        println!("{name:<28} {:>6} {:>8}", c.total, c.address);
+        assert!(c.div_rem.is_empty(), "{name} divides: {:?}", c.div_rem);
+    }
+    for &(generic, hand) in PAIRS {
+        let g = count(
+            ks.get(generic)
+                .unwrap_or_else(|| panic!("no kernel {generic} in {path}")),
+        );
+        let h = count(
+            ks.get(hand)
+                .unwrap_or_else(|| panic!("no kernel {hand} in {path}")),
+        );
+        let slack = SLACK.iter().find(|(k, _)| *k == generic).map_or(0, |s| s.1);
+        println!(
+            "{generic}: address arithmetic {} (hand-written twin {hand}: {}, allowed slack {slack})",
+            g.address, h.address
+        );
+        assert!(
+            g.address <= h.address + slack,
+            "{generic} has {} address instructions, its twin {hand} {} (slack {slack})",
+            g.address,
+            h.address
+        );
+    }
+}
