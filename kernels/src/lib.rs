@@ -44,6 +44,6 @@ pub mod transpose;
 mod ptx;
 
 pub use access::{Load, Store};
-pub use matrix::Matrix;
+pub use matrix::{Matrix, Swizzled};
 
 pub use cute_static::StaticLayout;

@@ -5,10 +5,11 @@
 use core::arch::nvptx;
 
 use crate::transpose::{
-    TransposeA, TransposeB, TransposeThreads, TransposeTile, transpose_load, transpose_load_hand,
-    transpose_store, transpose_store_hand,
+    TransposeA, TransposeB, TransposeSwizzledTile, TransposeThreads, TransposeTile, transpose_load,
+    transpose_load_hand, transpose_load_swizzled_hand, transpose_store, transpose_store_hand,
+    transpose_store_swizzled_hand,
 };
-use crate::{Load, Store};
+use crate::{Load, Matrix, Store};
 
 /// A device buffer read and written through a raw pointer.
 #[derive(Clone, Copy)]
@@ -60,17 +61,16 @@ fn indices() -> ((usize, usize), (usize, usize)) {
     }
 }
 
-/// A `32 × 33` f32 shared-memory tile, named `$name` in the PTX, as a
+/// A shared-memory array of `$len` f32, named `$name` in the PTX, as a
 /// generic pointer.
 macro_rules! shared_tile {
-    ($name:literal) => {{
+    ($name:literal, $len:literal) => {{
         let p: *mut f32;
-        // SAFETY: declares a block-local `.shared` array of 1056 f32 (the
-        // cosize of `TransposeTile`) and converts its address to a generic
-        // pointer; no memory is touched.
+        // SAFETY: declares a block-local `.shared` array of `$len` f32 and
+        // converts its address to a generic pointer; no memory is touched.
         unsafe {
             core::arch::asm!(
-                concat!(".shared .align 4 .f32 ", $name, "[1056];"),
+                concat!(".shared .align 4 .f32 ", $name, "[", $len, "];"),
                 concat!("cvta.shared.u64 {p}, ", $name, ";"),
                 p = out(reg64) p,
             );
@@ -89,7 +89,7 @@ macro_rules! shared_tile {
 #[unsafe(no_mangle)]
 pub unsafe extern "ptx-kernel" fn transpose_tiled(a: *const f32, b: *mut f32) {
     let (block, thread) = indices();
-    let tile_ptr = shared_tile!("transpose_tiled_smem");
+    let tile_ptr = shared_tile!("transpose_tiled_smem", 1056);
     // SAFETY: the layouts reach offsets < 1024 · 1024 in `a` and `b` for
     // the launch configuration above, and < 1056 in the tile; each element
     // of the tile and of `b` is written by one thread, and the tile is read
@@ -119,7 +119,7 @@ pub unsafe extern "ptx-kernel" fn transpose_tiled(a: *const f32, b: *mut f32) {
 #[unsafe(no_mangle)]
 pub unsafe extern "ptx-kernel" fn transpose_tiled_hand(a: *const f32, b: *mut f32) {
     let (block, thread) = indices();
-    let tile_ptr = shared_tile!("transpose_tiled_hand_smem");
+    let tile_ptr = shared_tile!("transpose_tiled_hand_smem", 1056);
     // SAFETY: as in `transpose_tiled`.
     let (src, mut dst, mut tile) =
         unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
@@ -127,6 +127,54 @@ pub unsafe extern "ptx-kernel" fn transpose_tiled_hand(a: *const f32, b: *mut f3
     // SAFETY: every thread of the block reaches this barrier.
     unsafe { nvptx::_syncthreads() };
     transpose_store_hand(block, thread, &tile, &mut dst);
+}
+
+/// `B = Aᵀ` like [`transpose_tiled`], through the swizzled shared tile
+/// `Sw<5,0,5> ∘ (32,32):(32,1)` (1024 f32, no padding): the same generic
+/// body, another tile layout.
+///
+/// # Safety
+/// As for [`transpose_tiled`].
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn transpose_swizzled(a: *const f32, b: *mut f32) {
+    const { assert!(TransposeSwizzledTile::COSIZE == 1024) };
+    let (block, thread) = indices();
+    let tile_ptr = shared_tile!("transpose_swizzled_smem", 1024);
+    // SAFETY: as in `transpose_tiled`, with tile offsets < 1024 (the
+    // swizzle permutes offsets within the tile's 1024).
+    let (src, mut dst, mut tile) =
+        unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
+    let ls = (
+        TransposeA::new(),
+        TransposeSwizzledTile::default(),
+        TransposeThreads::new(),
+    );
+    transpose_load(ls, block, thread, &src, &mut tile);
+    // SAFETY: every thread of the block reaches this barrier.
+    unsafe { nvptx::_syncthreads() };
+    let ls = (
+        TransposeB::new(),
+        TransposeSwizzledTile::default(),
+        TransposeThreads::new(),
+    );
+    transpose_store(ls, block, thread, &tile, &mut dst);
+}
+
+/// The hand-written twin of [`transpose_swizzled`].
+///
+/// # Safety
+/// As for [`transpose_tiled`].
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn transpose_swizzled_hand(a: *const f32, b: *mut f32) {
+    let (block, thread) = indices();
+    let tile_ptr = shared_tile!("transpose_swizzled_hand_smem", 1024);
+    // SAFETY: as in `transpose_swizzled`.
+    let (src, mut dst, mut tile) =
+        unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
+    transpose_load_swizzled_hand(block, thread, &src, &mut tile);
+    // SAFETY: every thread of the block reaches this barrier.
+    unsafe { nvptx::_syncthreads() };
+    transpose_store_swizzled_hand(block, thread, &tile, &mut dst);
 }
 
 #[panic_handler]

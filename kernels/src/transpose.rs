@@ -4,16 +4,17 @@
 //! reads `S::ROWS / T::COLS` elements of A along a row (coalesced) and
 //! writes them into the shared tile; after a barrier, phase 2 reads the
 //! tile down a column and writes B along its contiguous direction
-//! (coalesced again). The tile layout is padded, `(32,32):(33,1)`, so the
-//! column reads of phase 2 hit 32 different banks (cute-static has no
-//! swizzle functor yet; a swizzled tile replaces the padding once it has).
+//! (coalesced again). The column reads of phase 2 hit 32 different banks
+//! with either tile layout: the padded `(32,32):(33,1)` ([`TransposeTile`])
+//! or the swizzled `Sw<5,0,5> ∘ (32,32):(32,1)` ([`TransposeSwizzledTile`],
+//! no padding: the column index is XORed with the row).
 //!
 //! All layouts are static, so every index expression folds to shifts,
 //! adds and multiplications by constants: no division or remainder.
 
 use cute_static::Layout;
 
-use crate::{Load, Matrix, Store};
+use crate::{Load, Matrix, Store, Swizzled};
 
 /// The input A: row-major `1024 × 1024`.
 pub type TransposeA = Layout![(1024, 1024):(1024, 1)];
@@ -21,6 +22,8 @@ pub type TransposeA = Layout![(1024, 1024):(1024, 1)];
 pub type TransposeB = Layout![(1024, 1024):(1, 1024)];
 /// The shared tile: `32 × 32`, rows padded to 33 elements.
 pub type TransposeTile = Layout![(32, 32):(33, 1)];
+/// The shared tile, swizzled: `32 × 32` row-major, column XOR row.
+pub type TransposeSwizzledTile = Swizzled<Layout![(32, 32):(32, 1)], 5, 0, 5>;
 /// The threads of a block: `32 × 8` (`threadIdx.x`, `threadIdx.y`).
 pub type TransposeThreads = Layout![(32, 8):(1, 32)];
 
@@ -93,6 +96,45 @@ pub fn transpose_store_hand(
     while k < 4 {
         let (i, j) = (tx, ty + k * 8);
         dst.store((m0 + i) + (n0 + j) * 1024, tile.load(i * 33 + j));
+        k += 1;
+    }
+}
+
+/// The hand-written twin of [`transpose_load`] with the swizzled tile:
+/// the swizzle written out on the row-major offset `o = 32 i + j`. (A
+/// kernel that knows `i < 32` may write `32 i + (j ^ i)` instead; neither
+/// the generic body nor LLVM knows that bound.)
+#[inline(always)]
+pub fn transpose_load_swizzled_hand(
+    (bm, bn): (usize, usize),
+    (tx, ty): (usize, usize),
+    src: &impl Load,
+    tile: &mut impl Store,
+) {
+    let (m0, n0) = (bm * 32, bn * 32);
+    let mut k = 0;
+    while k < 4 {
+        let (i, j) = (ty + k * 8, tx);
+        let o = i * 32 + j;
+        tile.store(o ^ ((o >> 5) & 31), src.load((m0 + i) * 1024 + (n0 + j)));
+        k += 1;
+    }
+}
+
+/// The hand-written twin of [`transpose_store`] with the swizzled tile.
+#[inline(always)]
+pub fn transpose_store_swizzled_hand(
+    (bm, bn): (usize, usize),
+    (tx, ty): (usize, usize),
+    tile: &impl Load,
+    dst: &mut impl Store,
+) {
+    let (m0, n0) = (bm * 32, bn * 32);
+    let mut k = 0;
+    while k < 4 {
+        let (i, j) = (tx, ty + k * 8);
+        let o = i * 32 + j;
+        dst.store((m0 + i) + (n0 + j) * 1024, tile.load(o ^ ((o >> 5) & 31)));
         k += 1;
     }
 }
