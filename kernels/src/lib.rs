@@ -38,6 +38,7 @@ extern crate std;
 
 pub mod access;
 pub mod matrix;
+pub mod sgemm;
 pub mod transpose;
 
 #[cfg(target_arch = "nvptx64")]

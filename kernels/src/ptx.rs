@@ -4,12 +4,17 @@
 
 use core::arch::nvptx;
 
+use crate::sgemm::{
+    Fragment, SgemmRC, SgemmSA, SgemmSB, SgemmTA, SgemmTC, copy_tile, copy_tile_hand, mma_tile,
+    mma_tile_hand, store_c, store_c_hand,
+};
 use crate::transpose::{
     TransposeA, TransposeB, TransposeSwizzledTile, TransposeThreads, TransposeTile, transpose_load,
     transpose_load_hand, transpose_load_swizzled_hand, transpose_store, transpose_store_hand,
     transpose_store_swizzled_hand,
 };
 use crate::{Load, Matrix, Store};
+use cute_static::layout;
 
 /// A device buffer read and written through a raw pointer.
 #[derive(Clone, Copy)]
@@ -175,6 +180,146 @@ pub unsafe extern "ptx-kernel" fn transpose_swizzled_hand(a: *const f32, b: *mut
     // SAFETY: every thread of the block reaches this barrier.
     unsafe { nvptx::_syncthreads() };
     transpose_store_swizzled_hand(block, thread, &tile, &mut dst);
+}
+
+/// CuTe's `sgemm_1`, `C = α·A·Bᵀ + β·C` with A `m × k` (leading dimension
+/// `lda`), B `n × k` (`ldb`), C `m × n` (`ldc`), all column-major f32: the
+/// generic bodies of `crate::sgemm` over static shared-memory and thread
+/// layouts and mixed global layouts. Launch with a `(m/128, n/128)` grid
+/// of 256 threads; `m`, `n` multiples of 128, `k` of 8. A global layout
+/// whose size or extent overflows makes the kernel return without writing.
+///
+/// # Safety
+/// `a`, `b`, `c` point to `lda·k`, `ldb·k`, `ldc·n` f32 (with
+/// `lda ≥ m`, `ldb ≥ n`, `ldc ≥ m`), `c` overlaps neither, and the launch
+/// configuration is the one above.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "ptx-kernel" fn sgemm_1(
+    m: usize,
+    n: usize,
+    k: usize,
+    alpha: f32,
+    a: *const f32,
+    lda: usize,
+    b: *const f32,
+    ldb: usize,
+    beta: f32,
+    c: *mut f32,
+    ldc: usize,
+) {
+    const { assert!(SgemmSA::COSIZE == 1024 && SgemmSB::COSIZE == 1024) };
+    let (Ok(ga), Ok(gb), Ok(gc)) = (
+        layout!(({m}, {k}):(1, {lda})),
+        layout!(({n}, {k}):(1, {ldb})),
+        layout!(({m}, {n}):(1, {ldc})),
+    ) else {
+        return;
+    };
+    let smem_a = shared_tile!("sgemm_1_smem_a", 1024);
+    let smem_b = shared_tile!("sgemm_1_smem_b", 1024);
+    // SAFETY: reading the special registers has no preconditions.
+    let (bm, bn, thr) = unsafe {
+        (
+            nvptx::_block_idx_x() as usize * SgemmSA::ROWS,
+            nvptx::_block_idx_y() as usize * SgemmSB::ROWS,
+            nvptx::_thread_idx_x() as usize,
+        )
+    };
+    // SAFETY: for the launch configuration above every global offset is
+    // inside its matrix and every shared offset < 1024; each shared element
+    // is written by one thread between two barriers, each element of C by
+    // one thread.
+    let (ptr_a, ptr_b, mut ptr_c, mut sa, mut sb) = unsafe {
+        (
+            Ptr::new(a.cast_mut()),
+            Ptr::new(b.cast_mut()),
+            Ptr::new(c),
+            Ptr::new(smem_a),
+            Ptr::new(smem_b),
+        )
+    };
+    let mut acc = Fragment::<64>::default();
+    let (lsa, lsb, lta, ltc, lrc) = (
+        SgemmSA::new(),
+        SgemmSB::new(),
+        SgemmTA::new(),
+        SgemmTC::new(),
+        SgemmRC::new(),
+    );
+    let mut k0 = 0;
+    while k0 < k {
+        copy_tile((ga, lsa, lta), (bm, k0), thr, &ptr_a, &mut sa);
+        copy_tile((gb, lsb, lta), (bn, k0), thr, &ptr_b, &mut sb);
+        // SAFETY: every thread of the block reaches this barrier.
+        unsafe { nvptx::_syncthreads() };
+        mma_tile((lsa, lsb, ltc, lrc), thr, &sa, &sb, &mut acc);
+        // SAFETY: as above.
+        unsafe { nvptx::_syncthreads() };
+        k0 += SgemmSA::COLS;
+    }
+    store_c(
+        (gc, ltc, lrc),
+        (bm, bn),
+        thr,
+        (alpha, beta),
+        &acc,
+        &mut ptr_c,
+    );
+}
+
+/// The hand-written twin of [`sgemm_1`]: literal index arithmetic.
+///
+/// # Safety
+/// As for [`sgemm_1`].
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "ptx-kernel" fn sgemm_1_hand(
+    _m: usize,
+    _n: usize,
+    k: usize,
+    alpha: f32,
+    a: *const f32,
+    lda: usize,
+    b: *const f32,
+    ldb: usize,
+    beta: f32,
+    c: *mut f32,
+    ldc: usize,
+) {
+    let smem_a = shared_tile!("sgemm_1_hand_smem_a", 1024);
+    let smem_b = shared_tile!("sgemm_1_hand_smem_b", 1024);
+    // SAFETY: reading the special registers has no preconditions.
+    let (bm, bn, thr) = unsafe {
+        (
+            nvptx::_block_idx_x() as usize * 128,
+            nvptx::_block_idx_y() as usize * 128,
+            nvptx::_thread_idx_x() as usize,
+        )
+    };
+    // SAFETY: as in `sgemm_1`.
+    let (ptr_a, ptr_b, mut ptr_c, mut sa, mut sb) = unsafe {
+        (
+            Ptr::new(a.cast_mut()),
+            Ptr::new(b.cast_mut()),
+            Ptr::new(c),
+            Ptr::new(smem_a),
+            Ptr::new(smem_b),
+        )
+    };
+    let mut acc = [0.0f32; 64];
+    let mut k0 = 0;
+    while k0 < k {
+        copy_tile_hand(lda, (bm, k0), thr, &ptr_a, &mut sa);
+        copy_tile_hand(ldb, (bn, k0), thr, &ptr_b, &mut sb);
+        // SAFETY: every thread of the block reaches this barrier.
+        unsafe { nvptx::_syncthreads() };
+        mma_tile_hand(thr, &sa, &sb, &mut acc);
+        // SAFETY: as above.
+        unsafe { nvptx::_syncthreads() };
+        k0 += 8;
+    }
+    store_c_hand(ldc, (bm, bn), thr, (alpha, beta), &acc, &mut ptr_c);
 }
 
 #[panic_handler]
