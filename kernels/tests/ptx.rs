@@ -167,3 +167,44 @@ fn ptx_has_no_division_and_no_more_address_arithmetic_than_the_twins() {
         );
     }
 }
+
+/// The parser and the counter on a hand-made module: entries split,
+/// comments and declarations skipped, `div.`/`rem.` caught, `.pred`,
+/// float and `cvta` instructions not counted as address arithmetic, the
+/// set-up split at the first inline asm.
+#[test]
+fn counter_on_a_small_module() {
+    let ptx = "\
+.visible .entry k1(
+\t.param .u64 k1_param_0
+)
+{
+\t.reg .b64 \t%rd<9>;
+// %bb.0:
+\tld.param.b64 \t%rd1, [k1_param_0];
+\tcvta.to.global.u64 \t%rd2, %rd1;
+\tmul.lo.s64 \t%rd3, %rd1, %rd1;
+\t// begin inline asm
+\t.shared .align 4 .f32 t[4];
+cvta.shared.u64 %rd4, t;
+\t// end inline asm
+\tadd.s64 \t%rd5, %rd3, %rd4;
+\tand.pred \t%p1, %p2, %p3;
+\tadd.rn.f32 \t%r1, %r2, %r3;
+\tdiv.u64 \t%rd6, %rd5, 3;
+\tret;
+                                        // -- End function
+}
+.visible .entry k2()
+{
+\tret;
+}
+";
+    let ks = kernels(ptx);
+    assert_eq!(ks.keys().collect::<Vec<_>>(), ["k1", "k2"]);
+    let c = count(&ks["k1"]);
+    assert_eq!((c.setup, c.address), (1, 1), "{c:?}");
+    assert_eq!(c.div_rem, ["div.u64 \t%rd6, %rd5, 3;"]);
+    assert_eq!(c.total, 9);
+    assert_eq!(count(&ks["k2"]).total, 1);
+}
