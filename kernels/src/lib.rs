@@ -1,9 +1,11 @@
 //! # cute-kernels: device kernels written with cute-static
 //!
 //! Each kernel body is a plain generic Rust function over its layouts —
-//! one bound per layout, [`Matrix`] (a rank-2 [`StaticLayout`]) — that
-//! takes the block and thread indices and an accessor for each buffer. It
-//! is instantiated twice:
+//! one bound per layout: [`Matrix`] (a rank-2 [`StaticLayout`], or a
+//! [`Swizzled`] one) or, for run-time global matrices,
+//! [`sgemm::GlobalMatrix`] (a rank-2 `MixedLayout`) — that takes the block
+//! and thread indices and an accessor for each buffer. It is instantiated
+//! twice:
 //!
 //! * for `nvptx64-nvidia-cuda`, where `extern "ptx-kernel"` entry points
 //!   (module `ptx`, compiled for that target only) read the block and
