@@ -1,0 +1,329 @@
+//! The `nvptx64-nvidia-cuda` entry points: the only unsafe code of the
+//! crate. Each reads its block and thread indices from `core::arch::nvptx`,
+//! wraps its buffers in raw-pointer accessors and calls the generic body.
+
+use core::arch::nvptx;
+
+use crate::sgemm::{
+    Fragment, SgemmRC, SgemmSA, SgemmSB, SgemmTA, SgemmTC, copy_tile, copy_tile_hand, mma_tile,
+    mma_tile_hand, store_c, store_c_hand,
+};
+use crate::transpose::{
+    TransposeA, TransposeB, TransposeSwizzledTile, TransposeThreads, TransposeTile, transpose_load,
+    transpose_load_hand, transpose_load_swizzled_hand, transpose_store, transpose_store_hand,
+    transpose_store_swizzled_hand,
+};
+use crate::{Load, Matrix, Store};
+use cute_static::layout;
+
+/// A device buffer read and written through a raw pointer.
+#[derive(Clone, Copy)]
+struct Ptr(*mut f32);
+
+impl Ptr {
+    /// # Safety
+    /// Every offset the kernel body passes to `load`/`store` must be in
+    /// bounds of the allocation behind `p`, and no other thread may access
+    /// an element this thread writes without a barrier in between.
+    #[inline(always)]
+    unsafe fn new(p: *mut f32) -> Self {
+        Ptr(p)
+    }
+}
+
+impl Load for Ptr {
+    #[inline(always)]
+    fn load(&self, offset: usize) -> f32 {
+        // SAFETY: the contract of `Ptr::new`: `offset` is in bounds.
+        unsafe { self.0.add(offset).read() }
+    }
+}
+
+impl Store for Ptr {
+    #[inline(always)]
+    fn store(&mut self, offset: usize, value: f32) {
+        // SAFETY: the contract of `Ptr::new`: `offset` is in bounds and no
+        // other thread races on this element.
+        unsafe { self.0.add(offset).write(value) }
+    }
+}
+
+/// `(blockIdx.y, blockIdx.x)` and `(threadIdx.x, threadIdx.y)`.
+#[inline(always)]
+fn indices() -> ((usize, usize), (usize, usize)) {
+    // SAFETY: reading the special registers has no preconditions.
+    unsafe {
+        (
+            (
+                nvptx::_block_idx_y() as usize,
+                nvptx::_block_idx_x() as usize,
+            ),
+            (
+                nvptx::_thread_idx_x() as usize,
+                nvptx::_thread_idx_y() as usize,
+            ),
+        )
+    }
+}
+
+/// A shared-memory array of `$len` f32, named `$name` in the PTX, as a
+/// generic pointer.
+macro_rules! shared_tile {
+    ($name:literal, $len:literal) => {{
+        let p: *mut f32;
+        // SAFETY: declares a block-local `.shared` array of `$len` f32 and
+        // converts its address to a generic pointer; no memory is touched.
+        unsafe {
+            core::arch::asm!(
+                concat!(".shared .align 4 .f32 ", $name, "[", $len, "];"),
+                concat!("cvta.shared.u64 {p}, ", $name, ";"),
+                p = out(reg64) p,
+            );
+        }
+        p
+    }};
+}
+
+/// `B = Aᵀ` for 1024 × 1024 row-major f32 matrices, generic body over the
+/// static layouts of `crate::transpose`. Launch with a `32 × 32` grid of
+/// `32 × 8` blocks.
+///
+/// # Safety
+/// `a` and `b` point to 1024 · 1024 f32 each and do not overlap; the launch
+/// configuration is the one above.
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn transpose_tiled(a: *const f32, b: *mut f32) {
+    let (block, thread) = indices();
+    let tile_ptr = shared_tile!("transpose_tiled_smem", 1056);
+    // SAFETY: the layouts reach offsets < 1024 · 1024 in `a` and `b` for
+    // the launch configuration above, and < 1056 in the tile; each element
+    // of the tile and of `b` is written by one thread, and the tile is read
+    // only after the barrier.
+    let (src, mut dst, mut tile) =
+        unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
+    let ls = (
+        TransposeA::new(),
+        TransposeTile::new(),
+        TransposeThreads::new(),
+    );
+    transpose_load(ls, block, thread, &src, &mut tile);
+    // SAFETY: every thread of the block reaches this barrier.
+    unsafe { nvptx::_syncthreads() };
+    let ls = (
+        TransposeB::new(),
+        TransposeTile::new(),
+        TransposeThreads::new(),
+    );
+    transpose_store(ls, block, thread, &tile, &mut dst);
+}
+
+/// The hand-written twin of [`transpose_tiled`]: literal index arithmetic.
+///
+/// # Safety
+/// As for [`transpose_tiled`].
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn transpose_tiled_hand(a: *const f32, b: *mut f32) {
+    let (block, thread) = indices();
+    let tile_ptr = shared_tile!("transpose_tiled_hand_smem", 1056);
+    // SAFETY: as in `transpose_tiled`.
+    let (src, mut dst, mut tile) =
+        unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
+    transpose_load_hand(block, thread, &src, &mut tile);
+    // SAFETY: every thread of the block reaches this barrier.
+    unsafe { nvptx::_syncthreads() };
+    transpose_store_hand(block, thread, &tile, &mut dst);
+}
+
+/// `B = Aᵀ` like [`transpose_tiled`], through the swizzled shared tile
+/// `Sw<5,0,5> ∘ (32,32):(32,1)` (1024 f32, no padding): the same generic
+/// body, another tile layout.
+///
+/// # Safety
+/// As for [`transpose_tiled`].
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn transpose_swizzled(a: *const f32, b: *mut f32) {
+    const { assert!(TransposeSwizzledTile::COSIZE == 1024) };
+    let (block, thread) = indices();
+    let tile_ptr = shared_tile!("transpose_swizzled_smem", 1024);
+    // SAFETY: as in `transpose_tiled`, with tile offsets < 1024 (the
+    // swizzle permutes offsets within the tile's 1024).
+    let (src, mut dst, mut tile) =
+        unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
+    let ls = (
+        TransposeA::new(),
+        TransposeSwizzledTile::default(),
+        TransposeThreads::new(),
+    );
+    transpose_load(ls, block, thread, &src, &mut tile);
+    // SAFETY: every thread of the block reaches this barrier.
+    unsafe { nvptx::_syncthreads() };
+    let ls = (
+        TransposeB::new(),
+        TransposeSwizzledTile::default(),
+        TransposeThreads::new(),
+    );
+    transpose_store(ls, block, thread, &tile, &mut dst);
+}
+
+/// The hand-written twin of [`transpose_swizzled`].
+///
+/// # Safety
+/// As for [`transpose_tiled`].
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn transpose_swizzled_hand(a: *const f32, b: *mut f32) {
+    let (block, thread) = indices();
+    let tile_ptr = shared_tile!("transpose_swizzled_hand_smem", 1024);
+    // SAFETY: as in `transpose_swizzled`.
+    let (src, mut dst, mut tile) =
+        unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
+    transpose_load_swizzled_hand(block, thread, &src, &mut tile);
+    // SAFETY: every thread of the block reaches this barrier.
+    unsafe { nvptx::_syncthreads() };
+    transpose_store_swizzled_hand(block, thread, &tile, &mut dst);
+}
+
+/// CuTe's `sgemm_1`, `C = α·A·Bᵀ + β·C` with A `m × k` (leading dimension
+/// `lda`), B `n × k` (`ldb`), C `m × n` (`ldc`), all column-major f32: the
+/// generic bodies of `crate::sgemm` over static shared-memory and thread
+/// layouts and mixed global layouts. Launch with a `(m/128, n/128)` grid
+/// of 256 threads; `m`, `n` multiples of 128, `k` of 8. A global layout
+/// whose size or extent overflows makes the kernel return without writing.
+///
+/// # Safety
+/// `a`, `b`, `c` point to `lda·k`, `ldb·k`, `ldc·n` f32 (with
+/// `lda ≥ m`, `ldb ≥ n`, `ldc ≥ m`), `c` overlaps neither, and the launch
+/// configuration is the one above.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "ptx-kernel" fn sgemm_1(
+    m: usize,
+    n: usize,
+    k: usize,
+    alpha: f32,
+    a: *const f32,
+    lda: usize,
+    b: *const f32,
+    ldb: usize,
+    beta: f32,
+    c: *mut f32,
+    ldc: usize,
+) {
+    const { assert!(SgemmSA::COSIZE == 1024 && SgemmSB::COSIZE == 1024) };
+    let (Ok(ga), Ok(gb), Ok(gc)) = (
+        layout!(({m}, {k}):(1, {lda})),
+        layout!(({n}, {k}):(1, {ldb})),
+        layout!(({m}, {n}):(1, {ldc})),
+    ) else {
+        return;
+    };
+    let smem_a = shared_tile!("sgemm_1_smem_a", 1024);
+    let smem_b = shared_tile!("sgemm_1_smem_b", 1024);
+    // SAFETY: reading the special registers has no preconditions.
+    let (bm, bn, thr) = unsafe {
+        (
+            nvptx::_block_idx_x() as usize * SgemmSA::ROWS,
+            nvptx::_block_idx_y() as usize * SgemmSB::ROWS,
+            nvptx::_thread_idx_x() as usize,
+        )
+    };
+    // SAFETY: for the launch configuration above every global offset is
+    // inside its matrix and every shared offset < 1024; each shared element
+    // is written by one thread between two barriers, each element of C by
+    // one thread.
+    let (ptr_a, ptr_b, mut ptr_c, mut sa, mut sb) = unsafe {
+        (
+            Ptr::new(a.cast_mut()),
+            Ptr::new(b.cast_mut()),
+            Ptr::new(c),
+            Ptr::new(smem_a),
+            Ptr::new(smem_b),
+        )
+    };
+    let mut acc = Fragment::<64>::default();
+    let (lsa, lsb, lta, ltc, lrc) = (
+        SgemmSA::new(),
+        SgemmSB::new(),
+        SgemmTA::new(),
+        SgemmTC::new(),
+        SgemmRC::new(),
+    );
+    let mut k0 = 0;
+    while k0 < k {
+        copy_tile((ga, lsa, lta), (bm, k0), thr, &ptr_a, &mut sa);
+        copy_tile((gb, lsb, lta), (bn, k0), thr, &ptr_b, &mut sb);
+        // SAFETY: every thread of the block reaches this barrier.
+        unsafe { nvptx::_syncthreads() };
+        mma_tile((lsa, lsb, ltc, lrc), thr, &sa, &sb, &mut acc);
+        // SAFETY: as above.
+        unsafe { nvptx::_syncthreads() };
+        k0 += SgemmSA::COLS;
+    }
+    store_c(
+        (gc, ltc, lrc),
+        (bm, bn),
+        thr,
+        (alpha, beta),
+        &acc,
+        &mut ptr_c,
+    );
+}
+
+/// The hand-written twin of [`sgemm_1`]: literal index arithmetic.
+///
+/// # Safety
+/// As for [`sgemm_1`].
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "ptx-kernel" fn sgemm_1_hand(
+    _m: usize,
+    _n: usize,
+    k: usize,
+    alpha: f32,
+    a: *const f32,
+    lda: usize,
+    b: *const f32,
+    ldb: usize,
+    beta: f32,
+    c: *mut f32,
+    ldc: usize,
+) {
+    let smem_a = shared_tile!("sgemm_1_hand_smem_a", 1024);
+    let smem_b = shared_tile!("sgemm_1_hand_smem_b", 1024);
+    // SAFETY: reading the special registers has no preconditions.
+    let (bm, bn, thr) = unsafe {
+        (
+            nvptx::_block_idx_x() as usize * 128,
+            nvptx::_block_idx_y() as usize * 128,
+            nvptx::_thread_idx_x() as usize,
+        )
+    };
+    // SAFETY: as in `sgemm_1`.
+    let (ptr_a, ptr_b, mut ptr_c, mut sa, mut sb) = unsafe {
+        (
+            Ptr::new(a.cast_mut()),
+            Ptr::new(b.cast_mut()),
+            Ptr::new(c),
+            Ptr::new(smem_a),
+            Ptr::new(smem_b),
+        )
+    };
+    let mut acc = [0.0f32; 64];
+    let mut k0 = 0;
+    while k0 < k {
+        copy_tile_hand(lda, (bm, k0), thr, &ptr_a, &mut sa);
+        copy_tile_hand(ldb, (bn, k0), thr, &ptr_b, &mut sb);
+        // SAFETY: every thread of the block reaches this barrier.
+        unsafe { nvptx::_syncthreads() };
+        mma_tile_hand(thr, &sa, &sb, &mut acc);
+        // SAFETY: as above.
+        unsafe { nvptx::_syncthreads() };
+        k0 += 8;
+    }
+    store_c_hand(ldc, (bm, bn), thr, (alpha, beta), &acc, &mut ptr_c);
+}
+
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
+    // SAFETY: `trap` aborts the kernel; it has no preconditions.
+    unsafe { nvptx::trap() }
+}
