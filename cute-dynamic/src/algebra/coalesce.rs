@@ -100,6 +100,14 @@ fn coalesce_rev_into(mut it: impl Iterator<Item = (i64, i64)>, drop_unit: bool, 
 /// without collecting them first.
 #[inline]
 pub(crate) fn coalesce_leaves(layout: LayoutRef<'_>, drop_unit: bool) -> Modes {
+    let mut out: Modes = SmallVec::new();
+    coalesce_leaves_into(layout, drop_unit, &mut out);
+    out
+}
+
+/// [`coalesce_leaves`] written into `out` (cleared first).
+#[inline]
+pub(crate) fn coalesce_leaves_into(layout: LayoutRef<'_>, drop_unit: bool, out: &mut Modes) {
     let rev = layout
         .shape
         .nodes
@@ -110,7 +118,7 @@ pub(crate) fn coalesce_leaves(layout: LayoutRef<'_>, drop_unit: bool) -> Modes {
             (Node::Leaf(s), Node::Leaf(d)) => Some((*s, *d)),
             _ => None,
         });
-    coalesce_rev(rev, drop_unit)
+    coalesce_rev_into(rev, drop_unit, out);
 }
 
 /// Coalesce a layout (see the module documentation); it cannot fail.

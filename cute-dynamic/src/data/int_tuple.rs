@@ -337,6 +337,24 @@ impl TupleBuilder {
             span: span as u32,
         };
     }
+    /// Close the tuple whose number of direct children the caller knows.
+    #[inline]
+    pub(crate) fn close_with_rank(&mut self, open: Open, rank: u32) {
+        let span = self.nodes.len() - open.at;
+        self.nodes[open.at] = Node::Tuple {
+            rank,
+            span: span as u32,
+        };
+    }
+    /// Close a tuple of `count` leaves; one leaf replaces the tuple.
+    #[inline]
+    pub(crate) fn close_flat_or_leaf(&mut self, open: Open, count: u32) {
+        if count == 1 {
+            self.nodes.remove(open.at);
+        } else {
+            self.close_with_rank(open, count);
+        }
+    }
     #[inline]
     pub(crate) fn finish(self) -> IntTuple {
         IntTuple { nodes: self.nodes }

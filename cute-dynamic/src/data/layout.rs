@@ -745,6 +745,19 @@ impl LayoutBuilder {
         self.shape.close(o.0);
         self.stride.close(o.1);
     }
+    /// Close a tuple with `rank` direct children (no count of them).
+    #[inline]
+    pub(crate) fn close_with_rank(&mut self, o: LayoutOpen, rank: u32) {
+        self.shape.close_with_rank(o.0, rank);
+        self.stride.close_with_rank(o.1, rank);
+    }
+    /// Close a tuple of `count ≥ 1` leaves pushed since `o`: one leaf
+    /// replaces the tuple (the mode [`Self::flat_or_int`] writes).
+    #[inline]
+    pub(crate) fn close_flat_or_leaf(&mut self, o: LayoutOpen, count: u32) {
+        self.shape.close_flat_or_leaf(o.0, count);
+        self.stride.close_flat_or_leaf(o.1, count);
+    }
     #[inline]
     pub(crate) fn leaf(&mut self, s: i64, d: i64) {
         self.shape.leaf(s);
