@@ -753,7 +753,7 @@ impl LayoutBuilder {
     pub(crate) fn new() -> Self {
         Self::default()
     }
-    #[inline]
+    #[inline(always)]
     pub(crate) fn open(&mut self) -> LayoutOpen {
         LayoutOpen(
             build::open(&mut self.layout.shape.nodes),
@@ -806,7 +806,7 @@ impl LayoutBuilder {
             self.flat_or_int(modes);
         }
     }
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, l: LayoutRef<'_>) {
         build::push_ref(&mut self.layout.shape.nodes, l.shape);
         build::push_ref(&mut self.layout.stride.nodes, l.stride);
