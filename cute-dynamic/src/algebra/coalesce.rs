@@ -97,15 +97,7 @@ fn coalesce_rev_into(mut it: impl Iterator<Item = (i64, i64)>, drop_unit: bool, 
 }
 
 /// [`coalesce_modes`] over the leaves of a layout, walked back to front
-/// without collecting them first.
-#[inline]
-pub(crate) fn coalesce_leaves(layout: LayoutRef<'_>, drop_unit: bool) -> Modes {
-    let mut out: Modes = SmallVec::new();
-    coalesce_leaves_into(layout, drop_unit, &mut out);
-    out
-}
-
-/// [`coalesce_leaves`] written into `out` (cleared first).
+/// without collecting them first, written into `out` (cleared first).
 #[inline]
 pub(crate) fn coalesce_leaves_into(layout: LayoutRef<'_>, drop_unit: bool, out: &mut Modes) {
     let rev = layout
@@ -127,7 +119,8 @@ pub fn coalesce(layout: &Layout) -> Layout {
 }
 
 pub(crate) fn coalesce_ref(layout: LayoutRef<'_>) -> Layout {
-    let m = coalesce_leaves(layout, true);
+    let mut m: Modes = SmallVec::new();
+    coalesce_leaves_into(layout, true, &mut m);
     Layout::unwrap_flat(&m)
 }
 
