@@ -41,16 +41,11 @@ pub fn complement_default(a: &Layout) -> Result<Layout, LayoutError> {
 #[inline]
 fn sorted_leaves(a: LayoutRef<'_>, op: &'static str, modes: &mut Modes) -> Result<(), LayoutError> {
     modes.clear();
-    modes.extend(
-        a.shape
-            .nodes
-            .iter()
-            .zip(a.stride.nodes.iter())
-            .filter_map(|(s, d)| match (s, d) {
-                (Node::Leaf(s), Node::Leaf(d)) => Some((*s, *d)),
-                _ => None,
-            }),
-    );
+    for (s, d) in a.shape.nodes.iter().zip(a.stride.nodes) {
+        if let (Node::Leaf(s), Node::Leaf(d)) = (s, d) {
+            modes.push((*s, *d));
+        }
+    }
     let kept = stride::sort_by_stride(modes);
     modes.truncate(kept);
     if modes.iter().any(|&(_, d)| d < 0) {
