@@ -123,7 +123,8 @@ pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, Layo
         }
     };
     let (b_rank, b_span) = b_head;
-    if b_span == b_rank as usize + 1 {
+    // (An empty tuple `()` is a child of span 1 too, hence the second test.)
+    if b_span == b_rank as usize + 1 && b_leaves.clone().all(|(s, _)| matches!(s, Node::Leaf(_))) {
         // Flat B (every mode a leaf): one tuple of B's rank.
         let o = out.open();
         for (s, d) in b_leaves.filter_map(leaf) {
@@ -284,4 +285,21 @@ fn compose_leaf(
     }
     out.close_flat_or_leaf(o, emitted);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An empty tuple among B's modes keeps B's structure (the flat fast
+    /// path must not take it for a leaf).
+    #[test]
+    fn empty_tuple_mode_of_b() {
+        let a: Layout = "(8,8):(1,8)".parse().unwrap();
+        let b: Layout = "((),4):((),2)".parse().unwrap();
+        let r = composition(&a, &b).unwrap();
+        assert_eq!(r.to_string(), "((),4):((),2)");
+        let b: Layout = "(4,())".parse::<Layout>().unwrap();
+        assert_eq!(composition(&a, &b).unwrap().rank(), 2);
+    }
 }
