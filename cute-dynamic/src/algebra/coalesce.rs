@@ -46,12 +46,30 @@ pub(crate) fn coalesce_modes(
     coalesce_rev(modes.rev(), drop_unit)
 }
 
+/// [`coalesce_modes`] written into `out` (cleared first), for callers that
+/// keep the modes in a buffer of their own (no move of the inline buffer).
+pub(crate) fn coalesce_modes_into(
+    modes: impl DoubleEndedIterator<Item = (i64, i64)>,
+    drop_unit: bool,
+    out: &mut Modes,
+) {
+    coalesce_rev_into(modes.rev(), drop_unit, out);
+}
+
 /// [`coalesce_modes`] on the modes given last to first.
 #[inline]
-fn coalesce_rev(mut it: impl Iterator<Item = (i64, i64)>, drop_unit: bool) -> Modes {
+fn coalesce_rev(it: impl Iterator<Item = (i64, i64)>, drop_unit: bool) -> Modes {
     let mut rev: Modes = SmallVec::new();
+    coalesce_rev_into(it, drop_unit, &mut rev);
+    rev
+}
+
+/// [`coalesce_rev`] into `rev` (cleared first).
+#[inline]
+fn coalesce_rev_into(mut it: impl Iterator<Item = (i64, i64)>, drop_unit: bool, rev: &mut Modes) {
+    rev.clear();
     let Some(last) = it.next() else {
-        return rev;
+        return;
     };
     rev.push(last);
     for (s, d) in it {
@@ -76,13 +94,12 @@ fn coalesce_rev(mut it: impl Iterator<Item = (i64, i64)>, drop_unit: bool) -> Mo
         rev[0] = (1, 0);
     }
     rev.reverse();
-    rev
 }
 
 /// [`coalesce_modes`] over the leaves of a layout, walked back to front
-/// without collecting them first.
+/// without collecting them first, written into `out` (cleared first).
 #[inline]
-pub(crate) fn coalesce_leaves(layout: LayoutRef<'_>, drop_unit: bool) -> Modes {
+pub(crate) fn coalesce_leaves_into(layout: LayoutRef<'_>, drop_unit: bool, out: &mut Modes) {
     let rev = layout
         .shape
         .nodes
@@ -93,7 +110,7 @@ pub(crate) fn coalesce_leaves(layout: LayoutRef<'_>, drop_unit: bool) -> Modes {
             (Node::Leaf(s), Node::Leaf(d)) => Some((*s, *d)),
             _ => None,
         });
-    coalesce_rev(rev, drop_unit)
+    coalesce_rev_into(rev, drop_unit, out);
 }
 
 /// Coalesce a layout (see the module documentation); it cannot fail.
@@ -102,7 +119,8 @@ pub fn coalesce(layout: &Layout) -> Layout {
 }
 
 pub(crate) fn coalesce_ref(layout: LayoutRef<'_>) -> Layout {
-    let m = coalesce_leaves(layout, true);
+    let mut m: Modes = SmallVec::new();
+    coalesce_leaves_into(layout, true, &mut m);
     Layout::unwrap_flat(&m)
 }
 

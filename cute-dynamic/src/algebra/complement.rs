@@ -20,7 +20,8 @@ use cute_core::int::ceil_div;
 use cute_core::stride;
 use smallvec::SmallVec;
 
-use crate::algebra::coalesce::{Modes, coalesce_modes};
+use crate::algebra::coalesce::{Modes, coalesce_modes_into};
+use crate::data::int_tuple::Node;
 use crate::data::layout::{Layout, LayoutRef};
 use crate::error::LayoutError;
 
@@ -34,29 +35,49 @@ pub fn complement_default(a: &Layout) -> Result<Layout, LayoutError> {
     complement_ref(a.as_ref(), a.cosize()?)
 }
 
-/// The leaves of `A` that matter for its image, sorted by (stride, shape).
-fn sorted_leaves(a: LayoutRef<'_>, op: &'static str) -> Result<Modes, LayoutError> {
-    let mut modes: Modes = a.leaf_modes().collect();
-    let kept = stride::sort_by_stride(&mut modes);
+/// The leaves of `A` that matter for its image, sorted by (stride, shape),
+/// written into `modes` (cleared first; filled in place, so that the
+/// inline buffer is never moved).
+#[inline]
+fn sorted_leaves(a: LayoutRef<'_>, op: &'static str, modes: &mut Modes) -> Result<(), LayoutError> {
+    modes.clear();
+    for (s, d) in a.shape.nodes.iter().zip(a.stride.nodes) {
+        if let (Node::Leaf(s), Node::Leaf(d)) = (s, d) {
+            modes.push((*s, *d));
+        }
+    }
+    let kept = stride::sort_by_stride(modes);
     modes.truncate(kept);
     if modes.iter().any(|&(_, d)| d < 0) {
-        return Err(LayoutError::Unsupported {
-            operation: op,
-            reason: format!(
-                "{a} has a negative stride; the complement is defined for non-negative strides"
-            ),
-        });
+        return Err(negative_stride(a, op));
     }
-    Ok(modes)
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn negative_stride(a: LayoutRef<'_>, op: &'static str) -> LayoutError {
+    LayoutError::Unsupported {
+        operation: op,
+        reason: format!(
+            "{a} has a negative stride; the complement is defined for non-negative strides"
+        ),
+    }
 }
 
 pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, LayoutError> {
-    Ok(Layout::unwrap_flat(&complement_modes(a, cotarget)?))
+    let mut modes: Modes = SmallVec::new();
+    complement_modes(a, cotarget, &mut modes)?;
+    Ok(Layout::unwrap_flat(&modes))
 }
 
-/// The modes of `complement(A, M)` (coalesced, never empty), for callers
-/// that write them straight into the layout they build.
-pub(crate) fn complement_modes(a: LayoutRef<'_>, cotarget: i64) -> Result<Modes, LayoutError> {
+/// The modes of `complement(A, M)` (coalesced, never empty) written into
+/// `out`, for callers that write them straight into the layout they build.
+pub(crate) fn complement_modes(
+    a: LayoutRef<'_>,
+    cotarget: i64,
+    out: &mut Modes,
+) -> Result<(), LayoutError> {
     if cotarget < 1 {
         return Err(LayoutError::InvalidArgument {
             operation: "complement",
@@ -65,10 +86,15 @@ pub(crate) fn complement_modes(a: LayoutRef<'_>, cotarget: i64) -> Result<Modes,
             reason: "must be positive".into(),
         });
     }
-    let modes = sorted_leaves(a, "complement")?;
-    let mut out: Modes = SmallVec::new();
+    let modes = out;
+    sorted_leaves(a, "complement", modes)?;
+    // The gaps (one per leaf, and the last mode) go to a plain array when
+    // they fit, so that no inline buffer is moved; else to a spilled list.
     let overflow = || LayoutError::overflow("complement", a);
-    let mut walk = stride::walk(&modes);
+    let mut walk = stride::walk(modes);
+    let mut gaps = [(0i64, 0i64); 8];
+    let n = modes.len();
+    let mut spill: Modes = SmallVec::new();
     for step in walk.by_ref() {
         let cur = step.covered.ok_or_else(overflow)?;
         if step.overlaps() {
@@ -78,11 +104,23 @@ pub(crate) fn complement_modes(a: LayoutRef<'_>, cotarget: i64) -> Result<Modes,
                 covered: cur,
             });
         }
-        out.push((step.stride / cur, cur));
+        let gap = (step.stride / cur, cur);
+        if n < gaps.len() {
+            gaps[step.index] = gap;
+        } else {
+            spill.push(gap);
+        }
     }
     let cur = walk.extent().ok_or_else(overflow)?;
-    out.push((ceil_div(cotarget, cur), cur));
-    Ok(coalesce_modes(out.into_iter(), true))
+    let last = (ceil_div(cotarget, cur), cur);
+    if n < gaps.len() {
+        gaps[n] = last;
+        coalesce_modes_into(gaps[..=n].iter().copied(), true, modes);
+    } else {
+        spill.push(last);
+        coalesce_modes_into(spill.iter().copied(), true, modes);
+    }
+    Ok(())
 }
 
 /// Shah Def. 2.5: `(A, complement(A, M))` is a bijection onto `[0, M)`
@@ -100,9 +138,10 @@ pub fn is_complement_admissible(a: &Layout, cotarget: i64) -> bool {
     if a.leaf_modes().any(|(s, d)| s > 1 && d == 0) {
         return false;
     }
-    let Ok(modes) = sorted_leaves(a.as_ref(), "is_complement_admissible") else {
+    let mut modes: Modes = SmallVec::new();
+    if sorted_leaves(a.as_ref(), "is_complement_admissible", &mut modes).is_err() {
         return false;
-    };
+    }
     let mut walk = stride::walk(&modes);
     if !walk
         .by_ref()
@@ -120,9 +159,10 @@ pub(crate) fn is_simply_injective(a: &Layout) -> bool {
     if a.leaf_modes().any(|(s, d)| s > 1 && d == 0) {
         return false;
     }
-    let Ok(modes) = sorted_leaves(a.as_ref(), "injective") else {
+    let mut modes: Modes = SmallVec::new();
+    if sorted_leaves(a.as_ref(), "injective", &mut modes).is_err() {
         return false;
-    };
+    }
     stride::walk(&modes).all(|step| !step.overlaps())
 }
 

@@ -26,11 +26,11 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use alloc::{format, string::ToString};
+use alloc::{format, string::ToString, vec::Vec};
 use cute_core::int::ceil_div;
 use smallvec::SmallVec;
 
-use crate::algebra::coalesce::{Modes, coalesce_leaves};
+use crate::algebra::coalesce::{Modes, coalesce_leaves_into};
 use crate::data::int_tuple::Node;
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::{AsTiler, TilerRef};
@@ -68,21 +68,42 @@ pub(crate) fn compose_tiler(a: LayoutRef<'_>, b: TilerRef<'_>) -> Result<Layout,
 
 /// Composition with a layout `B`.
 pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
-    let mut a_modes = coalesce_leaves(a, false);
+    let mut a_modes: Modes = SmallVec::new();
+    coalesce_leaves_into(a, false, &mut a_modes);
     if a_modes.is_empty() {
         // `()` as the left side: the function 0, like `1:0`.
         a_modes.push((1, 0));
     }
     let mut out = LayoutBuilder::new();
-    if let (Some(s), Some(d)) = (b.shape.as_int(), b.stride.as_int()) {
-        // A single leaf cannot carry into itself: no digit accounting.
-        compose_leaf(&a_modes, s, d, a, b, &mut out, &mut [])?;
-        return Ok(out.finish());
-    }
-    let mut digit_sum: SmallVec<[i64; 8]> = SmallVec::from_elem(0, a_modes.len());
+    let b_head = match (b.shape.nodes.first(), b.stride.nodes.first()) {
+        (Some(&Node::Leaf(s)), Some(&Node::Leaf(d))) => {
+            // A single leaf cannot carry into itself: no digit accounting.
+            compose_leaf(&a_modes, s, d, a, b, &mut out, &mut [])?;
+            return Ok(out.finish());
+        }
+        (Some(&Node::Tuple { rank, span }), _) => (rank, span as usize),
+        _ => (0, b.shape.nodes.len()),
+    };
+    let b_leaves = b
+        .shape
+        .nodes
+        .get(1..)
+        .unwrap_or_default()
+        .iter()
+        .zip(b.stride.nodes.get(1..).unwrap_or_default());
+    let leaf = |(s, d): (&Node, &Node)| match (*s, *d) {
+        (Node::Leaf(s), Node::Leaf(d)) => Some((s, d)),
+        _ => None,
+    };
     // Tuple B: compose every leaf, keep B's structure, check for carries.
-    let nontrivial = b.leaf_modes().filter(|&(s, d)| s > 1 && d != 0).count();
-    if nontrivial > 1 && b.leaf_modes().any(|(s, d)| s > 1 && d < 0) {
+    let (mut nontrivial, mut negative) = (0usize, false);
+    for (s, d) in b_leaves.clone().filter_map(leaf) {
+        if s > 1 && d != 0 {
+            nontrivial += 1;
+            negative |= d < 0;
+        }
+    }
+    if nontrivial > 1 && negative {
         return Err(LayoutError::Unsupported {
             operation: "composition",
             reason: format!(
@@ -90,30 +111,54 @@ pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, Layo
             ),
         });
     }
-    let mut opens: SmallVec<[(crate::data::layout::LayoutOpen, usize); 8]> = SmallVec::new();
-    let mut leaves = b.leaf_modes();
-    for (k, node) in b.shape.nodes.iter().enumerate() {
-        // Close the tuples that end before node k.
-        while let Some(&(o, end)) = opens.last() {
-            if end > k {
-                break;
-            }
-            out.close(o);
-            opens.pop();
+    // The largest digit B's leaves reach in each mode of A: inline for the
+    // common ranks, a list (allocated) beyond.
+    let mut digit_buf = [0i64; 8];
+    let mut digit_list: Vec<i64> = Vec::new();
+    let digit_sum: &mut [i64] = match digit_buf.get_mut(..a_modes.len()) {
+        Some(d) => d,
+        None => {
+            digit_list.resize(a_modes.len(), 0);
+            &mut digit_list
         }
-        match *node {
-            Node::Tuple { span, .. } => {
-                let o = out.open();
-                opens.push((o, k + span as usize));
+    };
+    let (b_rank, b_span) = b_head;
+    // (An empty tuple `()` is a child of span 1 too, hence the second test.)
+    if b_span == b_rank as usize + 1 && b_leaves.clone().all(|(s, _)| matches!(s, Node::Leaf(_))) {
+        // Flat B (every mode a leaf): one tuple of B's rank.
+        let o = out.open();
+        for (s, d) in b_leaves.filter_map(leaf) {
+            compose_leaf(&a_modes, s, d, a, b, &mut out, digit_sum)?;
+        }
+        out.close_with_rank(o, b_rank);
+    } else {
+        // Each leaf of B becomes one mode: the result's tuples have B's ranks.
+        let mut opens: SmallVec<[(crate::data::layout::LayoutOpen, usize, u32); 8]> =
+            SmallVec::new();
+        let mut leaves = b.leaf_modes();
+        for (k, node) in b.shape.nodes.iter().enumerate() {
+            // Close the tuples that end before node k.
+            while let Some(&(o, end, rank)) = opens.last() {
+                if end > k {
+                    break;
+                }
+                out.close_with_rank(o, rank);
+                opens.pop();
             }
-            Node::Leaf(_) => {
-                let (s, d) = leaves.next().expect("congruent");
-                compose_leaf(&a_modes, s, d, a, b, &mut out, &mut digit_sum)?;
+            match *node {
+                Node::Tuple { rank, span } => {
+                    let o = out.open();
+                    opens.push((o, k + span as usize, rank));
+                }
+                Node::Leaf(_) => {
+                    let (s, d) = leaves.next().expect("congruent");
+                    compose_leaf(&a_modes, s, d, a, b, &mut out, digit_sum)?;
+                }
             }
         }
-    }
-    while let Some((o, _)) = opens.pop() {
-        out.close(o);
+        while let Some((o, _, rank)) = opens.pop() {
+            out.close_with_rank(o, rank);
+        }
     }
     let last = a_modes.len() - 1;
     let carry = digit_sum
@@ -168,7 +213,10 @@ fn compose_leaf(
         out.leaf(s, 0);
         return Ok(());
     }
-    let mut emitted: Modes = Modes::new();
+    // The modes go straight into `out`, under a tuple header that a single
+    // mode replaces at the end.
+    let o = out.open();
+    let mut emitted = 0u32;
     let sign = d.signum();
     let mut rest_shape = s;
     let mut rest_stride = d
@@ -180,10 +228,11 @@ fn compose_leaf(
             let reach = (rest_shape - 1).checked_mul(rest_stride);
             if let Some(reach) = reach.filter(|&x| x < sr) {
                 // B's remaining image stays inside mode r.
-                emitted.push((
+                out.leaf(
                     rest_shape,
                     mul(rest_stride * sign, dr, "composition", &operands)?,
-                ));
+                );
+                emitted += 1;
                 if let Some(sum) = digit_sum.get_mut(r) {
                     *sum = sum.saturating_add(reach);
                 }
@@ -213,7 +262,8 @@ fn compose_leaf(
                             consumed: n,
                         });
                     }
-                    emitted.push((n, mul(rest_stride * sign, dr, "composition", &operands)?));
+                    out.leaf(n, mul(rest_stride * sign, dr, "composition", &operands)?);
+                    emitted += 1;
                     if let Some(sum) = digit_sum.get_mut(r) {
                         *sum = sum.saturating_add((n - 1) * rest_stride);
                     }
@@ -223,15 +273,33 @@ fn compose_leaf(
         }
         rest_stride = ceil_div(rest_stride, sr);
     }
-    if emitted.is_empty() || rest_shape != 1 {
+    if emitted == 0 || rest_shape != 1 {
         let st = mul(
             rest_stride * sign,
             a_modes[last].1,
             "composition",
             &operands,
         )?;
-        emitted.push((rest_shape, st));
+        out.leaf(rest_shape, st);
+        emitted += 1;
     }
-    out.flat_or_int(&emitted);
+    out.close_flat_or_leaf(o, emitted);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An empty tuple among B's modes keeps B's structure (the flat fast
+    /// path must not take it for a leaf).
+    #[test]
+    fn empty_tuple_mode_of_b() {
+        let a: Layout = "(8,8):(1,8)".parse().unwrap();
+        let b: Layout = "((),4):((),2)".parse().unwrap();
+        let r = composition(&a, &b).unwrap();
+        assert_eq!(r.to_string(), "((),4):((),2)");
+        let b: Layout = "(4,())".parse::<Layout>().unwrap();
+        assert_eq!(composition(&a, &b).unwrap().rank(), 2);
+    }
 }

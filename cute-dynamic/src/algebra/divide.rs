@@ -18,6 +18,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+use crate::algebra::coalesce::Modes;
 use crate::algebra::complement::complement_modes;
 use crate::algebra::composition::compose;
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
@@ -54,7 +55,8 @@ pub fn flat_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout,
 
 fn divide_layout(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
     // `(B, complement(B, size(A)))`, the complement written in place.
-    let c = complement_modes(b, a.size())?;
+    let mut c = Modes::new();
+    complement_modes(b, a.size(), &mut c)?;
     let mut bc = LayoutBuilder::new();
     let o = bc.open();
     bc.push(b);

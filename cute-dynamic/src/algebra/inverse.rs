@@ -17,7 +17,7 @@
 use alloc::{format, string::ToString};
 use smallvec::SmallVec;
 
-use crate::algebra::coalesce::{Modes, coalesce_leaves, coalesce_modes};
+use crate::algebra::coalesce::{Modes, coalesce_leaves_into, coalesce_modes_into};
 use crate::data::layout::Layout;
 use crate::error::LayoutError;
 
@@ -28,16 +28,29 @@ struct Visit {
     order: SmallVec<[usize; 8]>,
 }
 
-fn visit(l: &Layout) -> Visit {
-    let modes = coalesce_leaves(l.as_ref(), true);
-    let mut prefix = SmallVec::with_capacity(modes.len());
+impl Visit {
+    #[inline]
+    fn new() -> Self {
+        Visit {
+            modes: SmallVec::new(),
+            prefix: SmallVec::new(),
+            order: SmallVec::new(),
+        }
+    }
+}
+
+/// Fill `v` (empty) for `l`, in place (no moves of the inline buffers).
+fn visit(l: &Layout, v: &mut Visit) {
+    coalesce_leaves_into(l.as_ref(), true, &mut v.modes);
+    let modes = &v.modes;
     let mut p = 1i64;
-    for &(s, _) in &modes {
-        prefix.push(p);
+    for &(s, _) in modes {
+        v.prefix.push(p);
         p = p.wrapping_mul(s);
     }
     // CuTe's exchange sort on |stride|.
-    let mut order: SmallVec<[usize; 8]> = (0..modes.len()).collect();
+    let order = &mut v.order;
+    order.extend(0..modes.len());
     let key = |i: usize| modes[i].1.unsigned_abs();
     for i in 0..order.len() {
         for j in i + 1..order.len() {
@@ -46,11 +59,14 @@ fn visit(l: &Layout) -> Visit {
             }
         }
     }
-    Visit {
-        modes,
-        prefix,
-        order,
-    }
+}
+
+/// [`Layout::unwrap_flat`] of the coalesced `modes`.
+#[inline]
+fn unwrap_coalesced(modes: &[(i64, i64)]) -> Layout {
+    let mut c: Modes = SmallVec::new();
+    coalesce_modes_into(modes.iter().copied(), true, &mut c);
+    Layout::unwrap_flat(&c)
 }
 
 /// The right inverse (see the module documentation).
@@ -60,7 +76,8 @@ fn visit(l: &Layout) -> Visit {
 /// indices and break `L(R(i)) == i`; skipping them keeps the result correct
 /// (such a mode sits at coordinate 0 in every `R(i)`), possibly smaller.
 pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
-    let v = visit(l);
+    let mut v = Visit::new();
+    visit(l, &mut v);
     let mut out: Modes = SmallVec::new();
     out.push((1, 0));
     let mut cur = 1i64;
@@ -71,7 +88,7 @@ pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
             cur = s.saturating_mul(d);
         }
     }
-    Ok(Layout::unwrap_flat(&coalesce_modes(out.into_iter(), true)))
+    Ok(unwrap_coalesced(&out))
 }
 
 /// The left inverse (see the module documentation).
@@ -113,7 +130,8 @@ pub fn left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
 /// CuTe's left inverse: `(d_1/1, d_2/d_1, …, s_last) : (0, p_1, p_2, …)`
 /// over the modes by increasing stride, stride-0 modes skipped.
 fn cute_left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
-    let v = visit(l);
+    let mut v = Visit::new();
+    visit(l, &mut v);
     let mut shapes: Modes = SmallVec::new();
     let mut z = 1i64;
     let mut last_shape = 1i64;
@@ -140,7 +158,7 @@ fn cute_left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
         prev_stride = p;
     }
     out.push((last_shape, prev_stride));
-    Ok(Layout::unwrap_flat(&coalesce_modes(out.into_iter(), true)))
+    Ok(unwrap_coalesced(&out))
 }
 
 /// pycute's `right_inverse(make_layout(L, complement(L)))`: its complement

@@ -307,39 +307,82 @@ impl TupleBuilder {
     /// Start a tuple; returns the handle to `close` it with.
     #[inline]
     pub(crate) fn open(&mut self) -> Open {
-        let at = self.nodes.len();
-        self.nodes.push(Node::Tuple { rank: 0, span: 0 });
-        Open { at, rank: 0 }
+        build::open(&mut self.nodes)
     }
     #[inline]
     pub(crate) fn leaf(&mut self, v: i64) {
-        self.nodes.push(Node::Leaf(v));
+        build::leaf(&mut self.nodes, v);
     }
     #[inline]
     pub(crate) fn push_ref(&mut self, t: IntTupleRef<'_>) {
-        self.nodes.extend_from_slice(t.nodes);
+        build::push_ref(&mut self.nodes, t);
     }
     /// Close the tuple, counting its direct children.
     #[inline]
     pub(crate) fn close(&mut self, open: Open) {
-        let span = self.nodes.len() - open.at;
-        let mut rank = open.rank;
-        let mut i = open.at + 1;
-        while i < self.nodes.len() {
-            rank += 1;
-            i += match self.nodes[i] {
-                Node::Leaf(_) => 1,
-                Node::Tuple { span, .. } => span as usize,
-            };
-        }
-        self.nodes[open.at] = Node::Tuple {
-            rank,
-            span: span as u32,
-        };
+        build::close(&mut self.nodes, open);
     }
     #[inline]
     pub(crate) fn finish(self) -> IntTuple {
         IntTuple { nodes: self.nodes }
+    }
+}
+
+/// The steps of [`TupleBuilder`] on a node vector of any owner (the layout
+/// builder writes its two vectors inside the [`crate::Layout`] it returns).
+pub(crate) mod build {
+    use super::{IntTupleRef, Node, Nodes, Open};
+
+    /// Start a tuple; returns the handle to `close` it with.
+    #[inline]
+    pub(crate) fn open(nodes: &mut Nodes) -> Open {
+        let at = nodes.len();
+        nodes.push(Node::Tuple { rank: 0, span: 0 });
+        Open { at, rank: 0 }
+    }
+    #[inline]
+    pub(crate) fn leaf(nodes: &mut Nodes, v: i64) {
+        nodes.push(Node::Leaf(v));
+    }
+    #[inline]
+    pub(crate) fn push_ref(nodes: &mut Nodes, t: IntTupleRef<'_>) {
+        nodes.extend_from_slice(t.nodes);
+    }
+    /// Close the tuple, counting its direct children.
+    #[inline]
+    pub(crate) fn close(nodes: &mut Nodes, open: Open) {
+        let span = nodes.len() - open.at;
+        let mut rank = open.rank;
+        let mut i = open.at + 1;
+        while i < nodes.len() {
+            rank += 1;
+            i += match nodes[i] {
+                Node::Leaf(_) => 1,
+                Node::Tuple { span, .. } => span as usize,
+            };
+        }
+        nodes[open.at] = Node::Tuple {
+            rank,
+            span: span as u32,
+        };
+    }
+    /// Close the tuple whose number of direct children the caller knows.
+    #[inline]
+    pub(crate) fn close_with_rank(nodes: &mut Nodes, open: Open, rank: u32) {
+        let span = nodes.len() - open.at;
+        nodes[open.at] = Node::Tuple {
+            rank,
+            span: span as u32,
+        };
+    }
+    /// Close a tuple of `count` leaves; one leaf replaces the tuple.
+    #[inline]
+    pub(crate) fn close_flat_or_leaf(nodes: &mut Nodes, open: Open, count: u32) {
+        if count == 1 {
+            nodes.remove(open.at);
+        } else {
+            close_with_rank(nodes, open, count);
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use alloc::string::ToString;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::data::int_tuple::{INLINE_NODES, IntTuple, IntTupleRef, Node, Open, TupleBuilder};
+use crate::data::int_tuple::{INLINE_NODES, IntTuple, IntTupleRef, Node, Open, build};
 use crate::error::{LayoutError, add, mul};
 use cute_core::stride::compact_leaf;
 use smallvec::SmallVec;
@@ -721,10 +721,27 @@ impl<'a> LayoutRef<'a> {
 }
 
 /// Builds a layout's shape and stride together, node by node.
-#[derive(Default)]
+///
+/// The nodes are written inside the [`Layout`] that [`Self::finish`]
+/// returns, so that finishing is a single move.
 pub(crate) struct LayoutBuilder {
-    shape: TupleBuilder,
-    stride: TupleBuilder,
+    layout: Layout,
+}
+
+impl Default for LayoutBuilder {
+    #[inline]
+    fn default() -> Self {
+        LayoutBuilder {
+            layout: Layout {
+                shape: IntTuple {
+                    nodes: SmallVec::new(),
+                },
+                stride: IntTuple {
+                    nodes: SmallVec::new(),
+                },
+            },
+        }
+    }
 }
 
 /// Handle of an open tuple in a [`LayoutBuilder`].
@@ -736,19 +753,35 @@ impl LayoutBuilder {
     pub(crate) fn new() -> Self {
         Self::default()
     }
-    #[inline]
+    #[inline(always)]
     pub(crate) fn open(&mut self) -> LayoutOpen {
-        LayoutOpen(self.shape.open(), self.stride.open())
+        LayoutOpen(
+            build::open(&mut self.layout.shape.nodes),
+            build::open(&mut self.layout.stride.nodes),
+        )
     }
     #[inline]
     pub(crate) fn close(&mut self, o: LayoutOpen) {
-        self.shape.close(o.0);
-        self.stride.close(o.1);
+        build::close(&mut self.layout.shape.nodes, o.0);
+        build::close(&mut self.layout.stride.nodes, o.1);
+    }
+    /// Close a tuple with `rank` direct children (no count of them).
+    #[inline]
+    pub(crate) fn close_with_rank(&mut self, o: LayoutOpen, rank: u32) {
+        build::close_with_rank(&mut self.layout.shape.nodes, o.0, rank);
+        build::close_with_rank(&mut self.layout.stride.nodes, o.1, rank);
+    }
+    /// Close a tuple of `count ≥ 1` leaves pushed since `o`: one leaf
+    /// replaces the tuple (the mode [`Self::flat_or_int`] writes).
+    #[inline]
+    pub(crate) fn close_flat_or_leaf(&mut self, o: LayoutOpen, count: u32) {
+        build::close_flat_or_leaf(&mut self.layout.shape.nodes, o.0, count);
+        build::close_flat_or_leaf(&mut self.layout.stride.nodes, o.1, count);
     }
     #[inline]
     pub(crate) fn leaf(&mut self, s: i64, d: i64) {
-        self.shape.leaf(s);
-        self.stride.leaf(d);
+        build::leaf(&mut self.layout.shape.nodes, s);
+        build::leaf(&mut self.layout.stride.nodes, d);
     }
     /// One mode: `s:d` for a single pair, else the flat tuple of the pairs.
     #[inline]
@@ -773,17 +806,14 @@ impl LayoutBuilder {
             self.flat_or_int(modes);
         }
     }
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, l: LayoutRef<'_>) {
-        self.shape.push_ref(l.shape);
-        self.stride.push_ref(l.stride);
+        build::push_ref(&mut self.layout.shape.nodes, l.shape);
+        build::push_ref(&mut self.layout.stride.nodes, l.stride);
     }
     #[inline]
     pub(crate) fn finish(self) -> Layout {
-        Layout {
-            shape: self.shape.finish(),
-            stride: self.stride.finish(),
-        }
+        self.layout
     }
 }
 
