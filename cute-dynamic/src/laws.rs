@@ -614,35 +614,28 @@ fn check_regrouped_divide(
     regroup_law(&cx, &logical, t, r, group)
 }
 
-/// `zipped_divide(A, T) = R`: the logical divide's leaves regrouped as
-/// `((tiles…), (rests…, A's modes beyond T))` (for a layout tiler, the
-/// logical divide itself).
-pub fn check_zipped_divide<T: AsTiler + ?Sized>(
-    a: &Layout,
-    t: &T,
-    r: &Layout,
-) -> Result<(), Violation> {
-    check_regrouped_divide("zipped_divide", a, t.as_tiler(), r, Group::Zipped)
+/// The public `check_<op>` of a regrouped divide or product: the `inner`
+/// check with the law's name and its grouping.
+macro_rules! regrouped_checks {
+    ($($(#[$doc:meta])* $name:ident => $inner:ident($law:literal, $group:ident);)*) => {$(
+        $(#[$doc])*
+        pub fn $name<T: AsTiler + ?Sized>(a: &Layout, t: &T, r: &Layout) -> Result<(), Violation> {
+            $inner($law, a, t.as_tiler(), r, Group::$group)
+        }
+    )*};
 }
 
-/// `tiled_divide(A, T) = R`: `(tiles, rest0, rest1, …)` of the zipped
-/// divide.
-pub fn check_tiled_divide<T: AsTiler + ?Sized>(
-    a: &Layout,
-    t: &T,
-    r: &Layout,
-) -> Result<(), Violation> {
-    check_regrouped_divide("tiled_divide", a, t.as_tiler(), r, Group::Tiled)
-}
-
-/// `flat_divide(A, T) = R`: `(tile0, tile1, …, rest0, rest1, …)` of the
-/// zipped divide.
-pub fn check_flat_divide<T: AsTiler + ?Sized>(
-    a: &Layout,
-    t: &T,
-    r: &Layout,
-) -> Result<(), Violation> {
-    check_regrouped_divide("flat_divide", a, t.as_tiler(), r, Group::Flat)
+regrouped_checks! {
+    /// `zipped_divide(A, T) = R`: the logical divide's leaves regrouped as
+    /// `((tiles…), (rests…, A's modes beyond T))` (for a layout tiler, the
+    /// logical divide itself).
+    check_zipped_divide => check_regrouped_divide("zipped_divide", Zipped);
+    /// `tiled_divide(A, T) = R`: `(tiles, rest0, rest1, …)` of the zipped
+    /// divide.
+    check_tiled_divide => check_regrouped_divide("tiled_divide", Tiled);
+    /// `flat_divide(A, T) = R`: `(tile0, tile1, …, rest0, rest1, …)` of the
+    /// zipped divide.
+    check_flat_divide => check_regrouped_divide("flat_divide", Flat);
 }
 
 /// `logical_product(A, T) = R`: for a layout `B` (an integer tile `n` is
@@ -697,32 +690,14 @@ fn check_regrouped_product(
     regroup_law(&cx, &logical, t, r, group)
 }
 
-/// `zipped_product(A, T) = R`: the logical product regrouped like
-/// [`check_zipped_divide`].
-pub fn check_zipped_product<T: AsTiler + ?Sized>(
-    a: &Layout,
-    t: &T,
-    r: &Layout,
-) -> Result<(), Violation> {
-    check_regrouped_product("zipped_product", a, t.as_tiler(), r, Group::Zipped)
-}
-
-/// `tiled_product(A, T) = R`: regrouped like [`check_tiled_divide`].
-pub fn check_tiled_product<T: AsTiler + ?Sized>(
-    a: &Layout,
-    t: &T,
-    r: &Layout,
-) -> Result<(), Violation> {
-    check_regrouped_product("tiled_product", a, t.as_tiler(), r, Group::Tiled)
-}
-
-/// `flat_product(A, T) = R`: regrouped like [`check_flat_divide`].
-pub fn check_flat_product<T: AsTiler + ?Sized>(
-    a: &Layout,
-    t: &T,
-    r: &Layout,
-) -> Result<(), Violation> {
-    check_regrouped_product("flat_product", a, t.as_tiler(), r, Group::Flat)
+regrouped_checks! {
+    /// `zipped_product(A, T) = R`: the logical product regrouped like
+    /// [`check_zipped_divide`].
+    check_zipped_product => check_regrouped_product("zipped_product", Zipped);
+    /// `tiled_product(A, T) = R`: regrouped like [`check_tiled_divide`].
+    check_tiled_product => check_regrouped_product("tiled_product", Tiled);
+    /// `flat_product(A, T) = R`: regrouped like [`check_flat_divide`].
+    check_flat_product => check_regrouped_product("flat_product", Flat);
 }
 
 /// `layout` padded with `1:0` modes to rank `r` (CuTe's `append<R>`).
