@@ -600,27 +600,44 @@ fn group_like(l: &Layout, t: TilerRef<'_>, tiles: bool) -> Vec<Layout> {
     out
 }
 
-fn check_regrouped_divide(
+/// What a regrouped divide or product regroups: the logical divide or the
+/// logical product.
+#[derive(Clone, Copy)]
+enum Logical {
+    Divide,
+    Product,
+}
+
+/// The regrouped `law` on `A`, `T` and `R`: the logical operation's result
+/// satisfies its own law, and `R` is that result regrouped by `group`.
+fn check_regrouped(
     law: &'static str,
     a: &Layout,
     t: TilerRef<'_>,
     r: &Layout,
     group: Group,
+    base: Logical,
 ) -> Result<(), Violation> {
     let cx = Ctx::new(law, format!("{law}({a}, {t})"), r);
-    let logical = crate::logical_divide(a, &t)
-        .map_err(|e| cx.fail(None, format!("the logical divide fails: {e}")))?;
-    divide_law(a, t, &logical)?;
+    let (logical, name) = match base {
+        Logical::Divide => (crate::logical_divide(a, &t), "divide"),
+        Logical::Product => (crate::logical_product(a, &t), "product"),
+    };
+    let logical = logical.map_err(|e| cx.fail(None, format!("the logical {name} fails: {e}")))?;
+    match base {
+        Logical::Divide => divide_law(a, t, &logical)?,
+        Logical::Product => product_law(a, t, &logical)?,
+    }
     regroup_law(&cx, &logical, t, r, group)
 }
 
-/// The public `check_<op>` of a regrouped divide or product: the `inner`
-/// check with the law's name and its grouping.
+/// The public `check_<op>` of a regrouped divide or product: the regrouped
+/// check with the law's name, its grouping and what it regroups.
 macro_rules! regrouped_checks {
-    ($($(#[$doc:meta])* $name:ident => $inner:ident($law:literal, $group:ident);)*) => {$(
+    ($($(#[$doc:meta])* $name:ident => $base:ident($law:literal, $group:ident);)*) => {$(
         $(#[$doc])*
         pub fn $name<T: AsTiler + ?Sized>(a: &Layout, t: &T, r: &Layout) -> Result<(), Violation> {
-            $inner($law, a, t.as_tiler(), r, Group::$group)
+            check_regrouped($law, a, t.as_tiler(), r, Group::$group, Logical::$base)
         }
     )*};
 }
@@ -629,13 +646,13 @@ regrouped_checks! {
     /// `zipped_divide(A, T) = R`: the logical divide's leaves regrouped as
     /// `((tiles…), (rests…, A's modes beyond T))` (for a layout tiler, the
     /// logical divide itself).
-    check_zipped_divide => check_regrouped_divide("zipped_divide", Zipped);
+    check_zipped_divide => Divide("zipped_divide", Zipped);
     /// `tiled_divide(A, T) = R`: `(tiles, rest0, rest1, …)` of the zipped
     /// divide.
-    check_tiled_divide => check_regrouped_divide("tiled_divide", Tiled);
+    check_tiled_divide => Divide("tiled_divide", Tiled);
     /// `flat_divide(A, T) = R`: `(tile0, tile1, …, rest0, rest1, …)` of the
     /// zipped divide.
-    check_flat_divide => check_regrouped_divide("flat_divide", Flat);
+    check_flat_divide => Divide("flat_divide", Flat);
 }
 
 /// `logical_product(A, T) = R`: for a layout `B` (an integer tile `n` is
@@ -676,28 +693,14 @@ fn product_law(a: &Layout, t: TilerRef<'_>, r: &Layout) -> Result<(), Violation>
     compose_law("logical_product", &c, &b, &mode(r, 1))
 }
 
-fn check_regrouped_product(
-    law: &'static str,
-    a: &Layout,
-    t: TilerRef<'_>,
-    r: &Layout,
-    group: Group,
-) -> Result<(), Violation> {
-    let cx = Ctx::new(law, format!("{law}({a}, {t})"), r);
-    let logical = crate::logical_product(a, &t)
-        .map_err(|e| cx.fail(None, format!("the logical product fails: {e}")))?;
-    product_law(a, t, &logical)?;
-    regroup_law(&cx, &logical, t, r, group)
-}
-
 regrouped_checks! {
     /// `zipped_product(A, T) = R`: the logical product regrouped like
     /// [`check_zipped_divide`].
-    check_zipped_product => check_regrouped_product("zipped_product", Zipped);
+    check_zipped_product => Product("zipped_product", Zipped);
     /// `tiled_product(A, T) = R`: regrouped like [`check_tiled_divide`].
-    check_tiled_product => check_regrouped_product("tiled_product", Tiled);
+    check_tiled_product => Product("tiled_product", Tiled);
     /// `flat_product(A, T) = R`: regrouped like [`check_flat_divide`].
-    check_flat_product => check_regrouped_product("flat_product", Flat);
+    check_flat_product => Product("flat_product", Flat);
 }
 
 /// `layout` padded with `1:0` modes to rank `r` (CuTe's `append<R>`).
