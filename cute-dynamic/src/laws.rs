@@ -1051,6 +1051,30 @@ fn lift(
     r.map_err(|detail| Ctx::new(law, operands, result).fail(None, detail))
 }
 
+/// The [`Violation`] of the law of a binary operation `op(x, y) == r` when
+/// `r` fails.
+fn binary_law(
+    op: &'static str,
+    x: &dyn fmt::Display,
+    y: &dyn fmt::Display,
+    result: &dyn fmt::Display,
+    r: Law,
+) -> Result<(), Violation> {
+    lift(op, format!("{op}({x}, {y})"), result, r)
+}
+
+/// [`binary_law`] of an int-tuple operation whose law `law` reads the
+/// three tuples.
+fn tuple_law(
+    op: &'static str,
+    a: &IntTuple,
+    b: &IntTuple,
+    r: &IntTuple,
+    law: fn(IntTupleRef<'_>, IntTupleRef<'_>, IntTupleRef<'_>) -> Law,
+) -> Result<(), Violation> {
+    binary_law(op, a, b, r, law(a.as_ref(), b.as_ref(), r.as_ref()))
+}
+
 fn size128(t: IntTupleRef<'_>) -> i128 {
     t.leaves().map(i128::from).product()
 }
@@ -1064,12 +1088,7 @@ fn size128(t: IntTupleRef<'_>) -> i128 {
 /// leaf of `r` divides the leaf of `a`, and `size(r)·b == size(a)` when `b`
 /// divides `size(a)` (positive leaves).
 pub fn check_shape_div(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
-    let what = format!("shape_div({a}, {b})");
-    lift("shape_div", what, &r, shape_div_law_text(a, b, r))
-}
-
-fn shape_div_law_text(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Law {
-    shape_div_law(a.as_ref(), b.as_ref(), r.as_ref())
+    tuple_law("shape_div", a, b, r, shape_div_law)
 }
 
 fn shape_div_law(a: IntTupleRef<'_>, b: IntTupleRef<'_>, r: IntTupleRef<'_>) -> Law {
@@ -1126,12 +1145,7 @@ fn shape_div_law(a: IntTupleRef<'_>, b: IntTupleRef<'_>, r: IntTupleRef<'_>) -> 
 /// of `b` are 1) for two tuples; for a tuple by an integer, `r` is congruent
 /// to `a`, `1 ≤ rᵢ ≤ aᵢ`, and `r == shape_div(a, b)` wherever that is defined.
 pub fn check_ceil_div(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
-    let what = format!("ceil_div({a}, {b})");
-    lift("ceil_div", what, &r, ceil_div_law_text(a, b, r))
-}
-
-fn ceil_div_law_text(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Law {
-    ceil_div_law(a.as_ref(), b.as_ref(), r.as_ref())
+    tuple_law("ceil_div", a, b, r, ceil_div_law)
 }
 
 fn ceil_div_law(a: IntTupleRef<'_>, b: IntTupleRef<'_>, r: IntTupleRef<'_>) -> Law {
@@ -1179,12 +1193,7 @@ fn ceil_div_law(a: IntTupleRef<'_>, b: IntTupleRef<'_>, r: IntTupleRef<'_>) -> L
 /// `round_up(a, b) == r`: the least multiple of `b` that is `≥ a`, leaf by
 /// leaf (missing modes of `b` are 1).
 pub fn check_round_up(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
-    let what = format!("round_up({a}, {b})");
-    lift("round_up", what, &r, round_up_law_text(a, b, r))
-}
-
-fn round_up_law_text(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Law {
-    round_up_law(a.as_ref(), b.as_ref(), r.as_ref())
+    tuple_law("round_up", a, b, r, round_up_law)
 }
 
 fn round_up_law(a: IntTupleRef<'_>, b: IntTupleRef<'_>, r: IntTupleRef<'_>) -> Law {
@@ -1226,8 +1235,7 @@ fn product_each_law_text(a: &IntTuple, r: &IntTuple) -> Law {
 
 /// `inner_product(a, b) == r`: `Σ aᵢ·bᵢ` over the leaves (congruent).
 pub fn check_inner_product(a: &IntTuple, b: &IntTuple, r: i64) -> Result<(), Violation> {
-    let what = format!("inner_product({a}, {b})");
-    lift("inner_product", what, &r, inner_product_law_text(a, b, r))
+    binary_law("inner_product", a, b, &r, inner_product_law_text(a, b, r))
 }
 
 fn inner_product_law_text(a: &IntTuple, b: &IntTuple, r: i64) -> Law {
@@ -1251,8 +1259,7 @@ fn congruent(a: &IntTuple, b: &IntTuple) -> bool {
 /// `elem_scale(a, b) == r`: `r` congruent to `a`, each leaf of `a` times the
 /// size of the matching mode of `b`.
 pub fn check_elem_scale(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
-    let what = format!("elem_scale({a}, {b})");
-    lift("elem_scale", what, &r, elem_scale_law_text(a, b, r))
+    binary_law("elem_scale", a, b, &r, elem_scale_law_text(a, b, r))
 }
 
 fn elem_scale_law_text(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Law {
@@ -1412,8 +1419,7 @@ fn domain_offset_law_text(coord: &IntTuple, l: &Layout, r: &Layout, off: i64) ->
 /// `dice(c, l) == r`: `r`'s leaves are `l`'s leaves under integers of `c`,
 /// in order, and `size(r) · size(slice(c, l)) == size(l)`.
 pub fn check_dice(coord: &Coord, l: &Layout, r: &Layout) -> Result<(), Violation> {
-    let what = format!("dice({coord}, {l})");
-    lift("dice", what, &r, dice_law_text(coord, l, r))
+    binary_law("dice", coord, l, &r, dice_law_text(coord, l, r))
 }
 
 fn dice_law_text(coord: &Coord, l: &Layout, r: &Layout) -> Law {
@@ -1596,8 +1602,7 @@ fn greatest_common_domain_law_text(a: &IntTuple, b: &IntTuple, g: &Layout) -> La
 
 /// `layout_add(a, b) == r`: equal sizes and `r(i) == a(i) + b(i)`.
 pub fn check_layout_add(a: &Layout, b: &Layout, r: &Layout) -> Result<(), Violation> {
-    let what = format!("layout_add({a}, {b})");
-    lift("layout_add", what, &r, layout_add_law_text(a, b, r))
+    binary_law("layout_add", a, b, &r, layout_add_law_text(a, b, r))
 }
 
 fn layout_add_law_text(a: &Layout, b: &Layout, r: &Layout) -> Law {
@@ -1647,8 +1652,7 @@ fn domain_distribute_law_text(shape: &IntTuple, n: i64, r: &Layout) -> Law {
 /// `lex_less(a, b) == r`: for congruent tuples, the lexicographic order of
 /// the leaf sequences.
 pub fn check_lex_less(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
-    let what = format!("lex_less({a}, {b})");
-    lift("lex_less", what, &r, lex_less_law_text(a, b, r))
+    binary_law("lex_less", a, b, &r, lex_less_law_text(a, b, r))
 }
 
 fn lex_less_law_text(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
@@ -1664,8 +1668,7 @@ fn lex_less_law_text(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
 /// `colex_less(a, b) == r`: for congruent tuples, the lexicographic order
 /// of the reversed leaf sequences.
 pub fn check_colex_less(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
-    let what = format!("colex_less({a}, {b})");
-    lift("colex_less", what, &r, colex_less_law_text(a, b, r))
+    binary_law("colex_less", a, b, &r, colex_less_law_text(a, b, r))
 }
 
 fn colex_less_law_text(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
@@ -1682,8 +1685,7 @@ fn colex_less_law_text(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
 /// `elem_less(a, b) == r`: for congruent tuples, every leaf of `a` is less
 /// than the matching leaf of `b`.
 pub fn check_elem_less(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
-    let what = format!("elem_less({a}, {b})");
-    lift("elem_less", what, &r, elem_less_law_text(a, b, r))
+    binary_law("elem_less", a, b, &r, elem_less_law_text(a, b, r))
 }
 
 fn elem_less_law_text(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
