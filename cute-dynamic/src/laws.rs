@@ -2084,7 +2084,18 @@ where
     D: EngineMut<LD::Offset, Value = S::Value>,
     S::Value: Clone + PartialEq + core::fmt::Debug,
 {
-    let law = copy_if_law_text(pred, src, before, dst);
+    let law = (0..dst.size()).try_for_each(|i| -> Law {
+        let idx = usize::try_from(i).map_err(err)?;
+        let want = if pred.test(i) == Some(true) {
+            src.at(i)
+        } else {
+            before.get(idx).cloned().flatten()
+        };
+        let got = dst.at(i);
+        ensure(got == want, || {
+            format!("element {i}: {got:?}, expected {want:?}")
+        })
+    });
     lift("copy_if", "copy_if(pred, src, dst)".into(), &COMPUTED, law)
 }
 
@@ -2096,7 +2107,11 @@ where
     D: Engine<LD::Offset>,
     D::Value: PartialEq + core::fmt::Debug,
 {
-    let law = fill_law_text(dst, v);
+    let law = (0..dst.size()).try_for_each(|i| -> Law {
+        ensure(dst.at(i).as_ref() == Some(v), || {
+            format!("element {i} is {:?}, expected {v:?}", dst.at(i))
+        })
+    });
     lift("fill", format!("fill(dst, {v:?})"), &COMPUTED, law)
 }
 
@@ -2255,49 +2270,6 @@ fn make_fragment_like_law_text(layout: &Layout) -> Result<(), String> {
     for i in 0..m0 {
         if f.call(i) != i {
             return Err(format!("mode 0 of {f} is not compact column-major"));
-        }
-    }
-    Ok(())
-}
-
-fn copy_if_law_text<P, S, D, LS, LD>(
-    pred: &P,
-    src: &Tensor<S, LS>,
-    before: &[Option<S::Value>],
-    dst: &Tensor<D, LD>,
-) -> Result<(), String>
-where
-    P: Predicate + ?Sized,
-    LS: TensorLayout,
-    LD: TensorLayout,
-    S: Engine<LS::Offset>,
-    D: EngineMut<LD::Offset, Value = S::Value>,
-    S::Value: Clone + PartialEq + core::fmt::Debug,
-{
-    for i in 0..dst.size() {
-        let idx = usize::try_from(i).map_err(err)?;
-        let want = if pred.test(i) == Some(true) {
-            src.at(i)
-        } else {
-            before.get(idx).cloned().flatten()
-        };
-        let got = dst.at(i);
-        if got != want {
-            return Err(format!("element {i}: {got:?}, expected {want:?}"));
-        }
-    }
-    Ok(())
-}
-
-fn fill_law_text<D, LD>(dst: &Tensor<D, LD>, v: &D::Value) -> Result<(), String>
-where
-    LD: TensorLayout,
-    D: Engine<LD::Offset>,
-    D::Value: PartialEq + core::fmt::Debug,
-{
-    for i in 0..dst.size() {
-        if dst.at(i).as_ref() != Some(v) {
-            return Err(format!("element {i} is {:?}, expected {v:?}", dst.at(i)));
         }
     }
     Ok(())
