@@ -485,6 +485,25 @@ pub fn check_left_inverse(l: &Layout, r: &Layout) -> Result<(), Violation> {
     }
 }
 
+/// A divide or product law by the tiler `t`: a hole keeps `A`, a by-mode
+/// tiler is checked by `law` mode by mode (`A`'s modes beyond it kept), and
+/// a layout or an integer tile `B` (CuTe's `make_layout(n)`) by `tile`.
+fn by_tiler(
+    cx: &Ctx,
+    a: &Layout,
+    t: TilerRef<'_>,
+    r: &Layout,
+    law: fn(&Layout, TilerRef<'_>, &Layout) -> Result<(), Violation>,
+    tile: impl FnOnce(Layout) -> Result<(), Violation>,
+) -> Result<(), Violation> {
+    match t {
+        TilerRef::Layout(b) => tile(b.to_owned()),
+        TilerRef::Int(n) => tile(tile_of(n)),
+        TilerRef::Hole => hole_law(cx, a, r),
+        TilerRef::Modes(ts) => by_mode(cx, a, ts, r, true, &law),
+    }
+}
+
 /// `logical_divide(A, T) = R`: for a layout `B` (an integer tile `n` is
 /// CuTe's `make_layout(n)`), `R == A ∘ (B, complement(B, size(A)))` by the
 /// composition law (and that complement by its law); for a by-mode tiler,
@@ -499,16 +518,12 @@ pub fn check_logical_divide<T: AsTiler + ?Sized>(
 
 fn divide_law(a: &Layout, t: TilerRef<'_>, r: &Layout) -> Result<(), Violation> {
     let cx = Ctx::new("logical_divide", format!("{a} ⊘ {t}"), r);
-    let b = match t {
-        TilerRef::Layout(b) => b.to_owned(),
-        TilerRef::Int(n) => tile_of(n),
-        TilerRef::Hole => return hole_law(&cx, a, r),
-        TilerRef::Modes(ts) => return by_mode(&cx, a, ts, r, true, &|a, t, r| divide_law(a, t, r)),
-    };
-    let c = crate::complement(&b, a.size())
-        .map_err(|e| cx.fail(None, format!("complement(B, size(A)) fails: {e}")))?;
-    check_complement(&b, a.size(), &c)?;
-    compose_law("logical_divide", a, &Layout::concat([&b, &c]), r)
+    by_tiler(&cx, a, t, r, divide_law, |b| {
+        let c = crate::complement(&b, a.size())
+            .map_err(|e| cx.fail(None, format!("complement(B, size(A)) fails: {e}")))?;
+        check_complement(&b, a.size(), &c)?;
+        compose_law("logical_divide", a, &Layout::concat([&b, &c]), r)
+    })
 }
 
 /// The modes of `part` spliced (a rank-1 part stays one mode, as CuTe's
@@ -670,27 +685,21 @@ pub fn check_logical_product<T: AsTiler + ?Sized>(
 
 fn product_law(a: &Layout, t: TilerRef<'_>, r: &Layout) -> Result<(), Violation> {
     let cx = Ctx::new("logical_product", format!("{a} ⊗ {t}"), r);
-    let b = match t {
-        TilerRef::Layout(b) => b.to_owned(),
-        TilerRef::Int(n) => tile_of(n),
-        TilerRef::Hole => return hole_law(&cx, a, r),
-        TilerRef::Modes(ts) => {
-            return by_mode(&cx, a, ts, r, true, &|a, t, r| product_law(a, t, r));
-        }
-    };
-    let m = b
-        .cosize()
-        .ok()
-        .and_then(|c| c.checked_mul(a.size()))
-        .ok_or_else(|| cx.fail(None, "size(A)·cosize(B) overflows".into()))?;
-    let c = crate::complement(a, m)
-        .map_err(|e| cx.fail(None, format!("complement(A, size(A)·cosize(B)) fails: {e}")))?;
-    check_complement(a, m, &c)?;
-    cx.ensure(!r.shape().is_int() && r.rank() == 2, || {
-        format!("rank {} (a pair expected)", r.rank())
-    })?;
-    same_layout(&cx, r.mode(0), a, "mode 0")?;
-    compose_law("logical_product", &c, &b, &mode(r, 1))
+    by_tiler(&cx, a, t, r, product_law, |b| {
+        let m = b
+            .cosize()
+            .ok()
+            .and_then(|c| c.checked_mul(a.size()))
+            .ok_or_else(|| cx.fail(None, "size(A)·cosize(B) overflows".into()))?;
+        let c = crate::complement(a, m)
+            .map_err(|e| cx.fail(None, format!("complement(A, size(A)·cosize(B)) fails: {e}")))?;
+        check_complement(a, m, &c)?;
+        cx.ensure(!r.shape().is_int() && r.rank() == 2, || {
+            format!("rank {} (a pair expected)", r.rank())
+        })?;
+        same_layout(&cx, r.mode(0), a, "mode 0")?;
+        compose_law("logical_product", &c, &b, &mode(r, 1))
+    })
 }
 
 regrouped_checks! {
