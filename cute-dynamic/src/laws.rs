@@ -1299,10 +1299,10 @@ fn elem_scale_law(a: IntTupleRef<'_>, b: IntTupleRef<'_>, r: IntTupleRef<'_>) ->
 /// divides the size of the matching part of the shape; when every pairing
 /// is integer by integer, `r` holds exactly when each divides.
 pub fn check_evenly_divides(shape: &IntTuple, tiler: &IntTuple, r: bool) -> Result<(), Violation> {
-    let what = format!("evenly_divides({shape}, {tiler})");
-    lift(
+    binary_law(
         "evenly_divides",
-        what,
+        shape,
+        tiler,
         &r,
         evenly_divides_law_text(shape, tiler, r),
     )
@@ -1485,10 +1485,10 @@ pub fn check_make_ordered_layout(
     order: &IntTuple,
     r: &Layout,
 ) -> Result<(), Violation> {
-    let what = format!("make_ordered_layout({shape}, {order})");
-    lift(
+    binary_law(
         "make_ordered_layout",
-        what,
+        shape,
+        order,
         &r,
         make_ordered_layout_law_text(shape, order, r),
     )
@@ -1570,10 +1570,10 @@ pub fn check_greatest_common_domain(
     b: &IntTuple,
     g: &Layout,
 ) -> Result<(), Violation> {
-    let what = format!("greatest_common_domain({a}, {b})");
-    lift(
+    binary_law(
         "greatest_common_domain",
-        what,
+        a,
+        b,
         &g,
         greatest_common_domain_law_text(a, b, g),
     )
@@ -1633,10 +1633,10 @@ fn layout_add_law_text(a: &Layout, b: &Layout, r: &Layout) -> Law {
 /// `domain_distribute(shape, n) == r`: `size(r)` divides `n`, `r` is
 /// strictly increasing, and `column_major(shape) ∘ r` is admissible.
 pub fn check_domain_distribute(shape: &IntTuple, n: i64, r: &Layout) -> Result<(), Violation> {
-    let what = format!("domain_distribute({shape}, {n})");
-    lift(
+    binary_law(
         "domain_distribute",
-        what,
+        shape,
+        &n,
         &r,
         domain_distribute_law_text(shape, n, r),
     )
