@@ -485,6 +485,25 @@ pub fn check_left_inverse(l: &Layout, r: &Layout) -> Result<(), Violation> {
     }
 }
 
+/// A divide or product law by the tiler `t`: a hole keeps `A`, a by-mode
+/// tiler is checked by `law` mode by mode (`A`'s modes beyond it kept), and
+/// a layout or an integer tile `B` (CuTe's `make_layout(n)`) by `tile`.
+fn by_tiler(
+    cx: &Ctx,
+    a: &Layout,
+    t: TilerRef<'_>,
+    r: &Layout,
+    law: fn(&Layout, TilerRef<'_>, &Layout) -> Result<(), Violation>,
+    tile: impl FnOnce(Layout) -> Result<(), Violation>,
+) -> Result<(), Violation> {
+    match t {
+        TilerRef::Layout(b) => tile(b.to_owned()),
+        TilerRef::Int(n) => tile(tile_of(n)),
+        TilerRef::Hole => hole_law(cx, a, r),
+        TilerRef::Modes(ts) => by_mode(cx, a, ts, r, true, &law),
+    }
+}
+
 /// `logical_divide(A, T) = R`: for a layout `B` (an integer tile `n` is
 /// CuTe's `make_layout(n)`), `R == A ∘ (B, complement(B, size(A)))` by the
 /// composition law (and that complement by its law); for a by-mode tiler,
@@ -499,16 +518,12 @@ pub fn check_logical_divide<T: AsTiler + ?Sized>(
 
 fn divide_law(a: &Layout, t: TilerRef<'_>, r: &Layout) -> Result<(), Violation> {
     let cx = Ctx::new("logical_divide", format!("{a} ⊘ {t}"), r);
-    let b = match t {
-        TilerRef::Layout(b) => b.to_owned(),
-        TilerRef::Int(n) => tile_of(n),
-        TilerRef::Hole => return hole_law(&cx, a, r),
-        TilerRef::Modes(ts) => return by_mode(&cx, a, ts, r, true, &|a, t, r| divide_law(a, t, r)),
-    };
-    let c = crate::complement(&b, a.size())
-        .map_err(|e| cx.fail(None, format!("complement(B, size(A)) fails: {e}")))?;
-    check_complement(&b, a.size(), &c)?;
-    compose_law("logical_divide", a, &Layout::concat([&b, &c]), r)
+    by_tiler(&cx, a, t, r, divide_law, |b| {
+        let c = crate::complement(&b, a.size())
+            .map_err(|e| cx.fail(None, format!("complement(B, size(A)) fails: {e}")))?;
+        check_complement(&b, a.size(), &c)?;
+        compose_law("logical_divide", a, &Layout::concat([&b, &c]), r)
+    })
 }
 
 /// The modes of `part` spliced (a rank-1 part stays one mode, as CuTe's
@@ -600,49 +615,59 @@ fn group_like(l: &Layout, t: TilerRef<'_>, tiles: bool) -> Vec<Layout> {
     out
 }
 
-fn check_regrouped_divide(
+/// What a regrouped divide or product regroups: the logical divide or the
+/// logical product.
+#[derive(Clone, Copy)]
+enum Logical {
+    Divide,
+    Product,
+}
+
+/// The regrouped `law` on `A`, `T` and `R`: the logical operation's result
+/// satisfies its own law, and `R` is that result regrouped by `group`.
+fn check_regrouped(
     law: &'static str,
     a: &Layout,
     t: TilerRef<'_>,
     r: &Layout,
     group: Group,
+    base: Logical,
 ) -> Result<(), Violation> {
     let cx = Ctx::new(law, format!("{law}({a}, {t})"), r);
-    let logical = crate::logical_divide(a, &t)
-        .map_err(|e| cx.fail(None, format!("the logical divide fails: {e}")))?;
-    divide_law(a, t, &logical)?;
+    let (logical, name) = match base {
+        Logical::Divide => (crate::logical_divide(a, &t), "divide"),
+        Logical::Product => (crate::logical_product(a, &t), "product"),
+    };
+    let logical = logical.map_err(|e| cx.fail(None, format!("the logical {name} fails: {e}")))?;
+    match base {
+        Logical::Divide => divide_law(a, t, &logical)?,
+        Logical::Product => product_law(a, t, &logical)?,
+    }
     regroup_law(&cx, &logical, t, r, group)
 }
 
-/// `zipped_divide(A, T) = R`: the logical divide's leaves regrouped as
-/// `((tiles…), (rests…, A's modes beyond T))` (for a layout tiler, the
-/// logical divide itself).
-pub fn check_zipped_divide<T: AsTiler + ?Sized>(
-    a: &Layout,
-    t: &T,
-    r: &Layout,
-) -> Result<(), Violation> {
-    check_regrouped_divide("zipped_divide", a, t.as_tiler(), r, Group::Zipped)
+/// The public `check_<op>` of a regrouped divide or product: the regrouped
+/// check with the law's name, its grouping and what it regroups.
+macro_rules! regrouped_checks {
+    ($($(#[$doc:meta])* $name:ident => $base:ident($law:literal, $group:ident);)*) => {$(
+        $(#[$doc])*
+        pub fn $name<T: AsTiler + ?Sized>(a: &Layout, t: &T, r: &Layout) -> Result<(), Violation> {
+            check_regrouped($law, a, t.as_tiler(), r, Group::$group, Logical::$base)
+        }
+    )*};
 }
 
-/// `tiled_divide(A, T) = R`: `(tiles, rest0, rest1, …)` of the zipped
-/// divide.
-pub fn check_tiled_divide<T: AsTiler + ?Sized>(
-    a: &Layout,
-    t: &T,
-    r: &Layout,
-) -> Result<(), Violation> {
-    check_regrouped_divide("tiled_divide", a, t.as_tiler(), r, Group::Tiled)
-}
-
-/// `flat_divide(A, T) = R`: `(tile0, tile1, …, rest0, rest1, …)` of the
-/// zipped divide.
-pub fn check_flat_divide<T: AsTiler + ?Sized>(
-    a: &Layout,
-    t: &T,
-    r: &Layout,
-) -> Result<(), Violation> {
-    check_regrouped_divide("flat_divide", a, t.as_tiler(), r, Group::Flat)
+regrouped_checks! {
+    /// `zipped_divide(A, T) = R`: the logical divide's leaves regrouped as
+    /// `((tiles…), (rests…, A's modes beyond T))` (for a layout tiler, the
+    /// logical divide itself).
+    check_zipped_divide => Divide("zipped_divide", Zipped);
+    /// `tiled_divide(A, T) = R`: `(tiles, rest0, rest1, …)` of the zipped
+    /// divide.
+    check_tiled_divide => Divide("tiled_divide", Tiled);
+    /// `flat_divide(A, T) = R`: `(tile0, tile1, …, rest0, rest1, …)` of the
+    /// zipped divide.
+    check_flat_divide => Divide("flat_divide", Flat);
 }
 
 /// `logical_product(A, T) = R`: for a layout `B` (an integer tile `n` is
@@ -660,69 +685,31 @@ pub fn check_logical_product<T: AsTiler + ?Sized>(
 
 fn product_law(a: &Layout, t: TilerRef<'_>, r: &Layout) -> Result<(), Violation> {
     let cx = Ctx::new("logical_product", format!("{a} ⊗ {t}"), r);
-    let b = match t {
-        TilerRef::Layout(b) => b.to_owned(),
-        TilerRef::Int(n) => tile_of(n),
-        TilerRef::Hole => return hole_law(&cx, a, r),
-        TilerRef::Modes(ts) => {
-            return by_mode(&cx, a, ts, r, true, &|a, t, r| product_law(a, t, r));
-        }
-    };
-    let m = b
-        .cosize()
-        .ok()
-        .and_then(|c| c.checked_mul(a.size()))
-        .ok_or_else(|| cx.fail(None, "size(A)·cosize(B) overflows".into()))?;
-    let c = crate::complement(a, m)
-        .map_err(|e| cx.fail(None, format!("complement(A, size(A)·cosize(B)) fails: {e}")))?;
-    check_complement(a, m, &c)?;
-    cx.ensure(!r.shape().is_int() && r.rank() == 2, || {
-        format!("rank {} (a pair expected)", r.rank())
-    })?;
-    same_layout(&cx, r.mode(0), a, "mode 0")?;
-    compose_law("logical_product", &c, &b, &mode(r, 1))
+    by_tiler(&cx, a, t, r, product_law, |b| {
+        let m = b
+            .cosize()
+            .ok()
+            .and_then(|c| c.checked_mul(a.size()))
+            .ok_or_else(|| cx.fail(None, "size(A)·cosize(B) overflows".into()))?;
+        let c = crate::complement(a, m)
+            .map_err(|e| cx.fail(None, format!("complement(A, size(A)·cosize(B)) fails: {e}")))?;
+        check_complement(a, m, &c)?;
+        cx.ensure(!r.shape().is_int() && r.rank() == 2, || {
+            format!("rank {} (a pair expected)", r.rank())
+        })?;
+        same_layout(&cx, r.mode(0), a, "mode 0")?;
+        compose_law("logical_product", &c, &b, &mode(r, 1))
+    })
 }
 
-fn check_regrouped_product(
-    law: &'static str,
-    a: &Layout,
-    t: TilerRef<'_>,
-    r: &Layout,
-    group: Group,
-) -> Result<(), Violation> {
-    let cx = Ctx::new(law, format!("{law}({a}, {t})"), r);
-    let logical = crate::logical_product(a, &t)
-        .map_err(|e| cx.fail(None, format!("the logical product fails: {e}")))?;
-    product_law(a, t, &logical)?;
-    regroup_law(&cx, &logical, t, r, group)
-}
-
-/// `zipped_product(A, T) = R`: the logical product regrouped like
-/// [`check_zipped_divide`].
-pub fn check_zipped_product<T: AsTiler + ?Sized>(
-    a: &Layout,
-    t: &T,
-    r: &Layout,
-) -> Result<(), Violation> {
-    check_regrouped_product("zipped_product", a, t.as_tiler(), r, Group::Zipped)
-}
-
-/// `tiled_product(A, T) = R`: regrouped like [`check_tiled_divide`].
-pub fn check_tiled_product<T: AsTiler + ?Sized>(
-    a: &Layout,
-    t: &T,
-    r: &Layout,
-) -> Result<(), Violation> {
-    check_regrouped_product("tiled_product", a, t.as_tiler(), r, Group::Tiled)
-}
-
-/// `flat_product(A, T) = R`: regrouped like [`check_flat_divide`].
-pub fn check_flat_product<T: AsTiler + ?Sized>(
-    a: &Layout,
-    t: &T,
-    r: &Layout,
-) -> Result<(), Violation> {
-    check_regrouped_product("flat_product", a, t.as_tiler(), r, Group::Flat)
+regrouped_checks! {
+    /// `zipped_product(A, T) = R`: the logical product regrouped like
+    /// [`check_zipped_divide`].
+    check_zipped_product => Product("zipped_product", Zipped);
+    /// `tiled_product(A, T) = R`: regrouped like [`check_tiled_divide`].
+    check_tiled_product => Product("tiled_product", Tiled);
+    /// `flat_product(A, T) = R`: regrouped like [`check_flat_divide`].
+    check_flat_product => Product("flat_product", Flat);
 }
 
 /// `layout` padded with `1:0` modes to rank `r` (CuTe's `append<R>`).
@@ -1073,6 +1060,30 @@ fn lift(
     r.map_err(|detail| Ctx::new(law, operands, result).fail(None, detail))
 }
 
+/// The [`Violation`] of the law of a binary operation `op(x, y) == r` when
+/// `r` fails.
+fn binary_law(
+    op: &'static str,
+    x: &dyn fmt::Display,
+    y: &dyn fmt::Display,
+    result: &dyn fmt::Display,
+    r: Law,
+) -> Result<(), Violation> {
+    lift(op, format!("{op}({x}, {y})"), result, r)
+}
+
+/// [`binary_law`] of an int-tuple operation whose law `law` reads the
+/// three tuples.
+fn tuple_law(
+    op: &'static str,
+    a: &IntTuple,
+    b: &IntTuple,
+    r: &IntTuple,
+    law: fn(IntTupleRef<'_>, IntTupleRef<'_>, IntTupleRef<'_>) -> Law,
+) -> Result<(), Violation> {
+    binary_law(op, a, b, r, law(a.as_ref(), b.as_ref(), r.as_ref()))
+}
+
 fn size128(t: IntTupleRef<'_>) -> i128 {
     t.leaves().map(i128::from).product()
 }
@@ -1086,12 +1097,7 @@ fn size128(t: IntTupleRef<'_>) -> i128 {
 /// leaf of `r` divides the leaf of `a`, and `size(r)·b == size(a)` when `b`
 /// divides `size(a)` (positive leaves).
 pub fn check_shape_div(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
-    let what = format!("shape_div({a}, {b})");
-    lift("shape_div", what, &r, shape_div_law_text(a, b, r))
-}
-
-fn shape_div_law_text(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Law {
-    shape_div_law(a.as_ref(), b.as_ref(), r.as_ref())
+    tuple_law("shape_div", a, b, r, shape_div_law)
 }
 
 fn shape_div_law(a: IntTupleRef<'_>, b: IntTupleRef<'_>, r: IntTupleRef<'_>) -> Law {
@@ -1148,12 +1154,7 @@ fn shape_div_law(a: IntTupleRef<'_>, b: IntTupleRef<'_>, r: IntTupleRef<'_>) -> 
 /// of `b` are 1) for two tuples; for a tuple by an integer, `r` is congruent
 /// to `a`, `1 ≤ rᵢ ≤ aᵢ`, and `r == shape_div(a, b)` wherever that is defined.
 pub fn check_ceil_div(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
-    let what = format!("ceil_div({a}, {b})");
-    lift("ceil_div", what, &r, ceil_div_law_text(a, b, r))
-}
-
-fn ceil_div_law_text(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Law {
-    ceil_div_law(a.as_ref(), b.as_ref(), r.as_ref())
+    tuple_law("ceil_div", a, b, r, ceil_div_law)
 }
 
 fn ceil_div_law(a: IntTupleRef<'_>, b: IntTupleRef<'_>, r: IntTupleRef<'_>) -> Law {
@@ -1201,12 +1202,7 @@ fn ceil_div_law(a: IntTupleRef<'_>, b: IntTupleRef<'_>, r: IntTupleRef<'_>) -> L
 /// `round_up(a, b) == r`: the least multiple of `b` that is `≥ a`, leaf by
 /// leaf (missing modes of `b` are 1).
 pub fn check_round_up(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
-    let what = format!("round_up({a}, {b})");
-    lift("round_up", what, &r, round_up_law_text(a, b, r))
-}
-
-fn round_up_law_text(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Law {
-    round_up_law(a.as_ref(), b.as_ref(), r.as_ref())
+    tuple_law("round_up", a, b, r, round_up_law)
 }
 
 fn round_up_law(a: IntTupleRef<'_>, b: IntTupleRef<'_>, r: IntTupleRef<'_>) -> Law {
@@ -1248,8 +1244,7 @@ fn product_each_law_text(a: &IntTuple, r: &IntTuple) -> Law {
 
 /// `inner_product(a, b) == r`: `Σ aᵢ·bᵢ` over the leaves (congruent).
 pub fn check_inner_product(a: &IntTuple, b: &IntTuple, r: i64) -> Result<(), Violation> {
-    let what = format!("inner_product({a}, {b})");
-    lift("inner_product", what, &r, inner_product_law_text(a, b, r))
+    binary_law("inner_product", a, b, &r, inner_product_law_text(a, b, r))
 }
 
 fn inner_product_law_text(a: &IntTuple, b: &IntTuple, r: i64) -> Law {
@@ -1273,8 +1268,7 @@ fn congruent(a: &IntTuple, b: &IntTuple) -> bool {
 /// `elem_scale(a, b) == r`: `r` congruent to `a`, each leaf of `a` times the
 /// size of the matching mode of `b`.
 pub fn check_elem_scale(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
-    let what = format!("elem_scale({a}, {b})");
-    lift("elem_scale", what, &r, elem_scale_law_text(a, b, r))
+    binary_law("elem_scale", a, b, &r, elem_scale_law_text(a, b, r))
 }
 
 fn elem_scale_law_text(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Law {
@@ -1305,10 +1299,10 @@ fn elem_scale_law(a: IntTupleRef<'_>, b: IntTupleRef<'_>, r: IntTupleRef<'_>) ->
 /// divides the size of the matching part of the shape; when every pairing
 /// is integer by integer, `r` holds exactly when each divides.
 pub fn check_evenly_divides(shape: &IntTuple, tiler: &IntTuple, r: bool) -> Result<(), Violation> {
-    let what = format!("evenly_divides({shape}, {tiler})");
-    lift(
+    binary_law(
         "evenly_divides",
-        what,
+        shape,
+        tiler,
         &r,
         evenly_divides_law_text(shape, tiler, r),
     )
@@ -1434,8 +1428,7 @@ fn domain_offset_law_text(coord: &IntTuple, l: &Layout, r: &Layout, off: i64) ->
 /// `dice(c, l) == r`: `r`'s leaves are `l`'s leaves under integers of `c`,
 /// in order, and `size(r) · size(slice(c, l)) == size(l)`.
 pub fn check_dice(coord: &Coord, l: &Layout, r: &Layout) -> Result<(), Violation> {
-    let what = format!("dice({coord}, {l})");
-    lift("dice", what, &r, dice_law_text(coord, l, r))
+    binary_law("dice", coord, l, &r, dice_law_text(coord, l, r))
 }
 
 fn dice_law_text(coord: &Coord, l: &Layout, r: &Layout) -> Law {
@@ -1492,10 +1485,10 @@ pub fn check_make_ordered_layout(
     order: &IntTuple,
     r: &Layout,
 ) -> Result<(), Violation> {
-    let what = format!("make_ordered_layout({shape}, {order})");
-    lift(
+    binary_law(
         "make_ordered_layout",
-        what,
+        shape,
+        order,
         &r,
         make_ordered_layout_law_text(shape, order, r),
     )
@@ -1577,10 +1570,10 @@ pub fn check_greatest_common_domain(
     b: &IntTuple,
     g: &Layout,
 ) -> Result<(), Violation> {
-    let what = format!("greatest_common_domain({a}, {b})");
-    lift(
+    binary_law(
         "greatest_common_domain",
-        what,
+        a,
+        b,
         &g,
         greatest_common_domain_law_text(a, b, g),
     )
@@ -1618,8 +1611,7 @@ fn greatest_common_domain_law_text(a: &IntTuple, b: &IntTuple, g: &Layout) -> La
 
 /// `layout_add(a, b) == r`: equal sizes and `r(i) == a(i) + b(i)`.
 pub fn check_layout_add(a: &Layout, b: &Layout, r: &Layout) -> Result<(), Violation> {
-    let what = format!("layout_add({a}, {b})");
-    lift("layout_add", what, &r, layout_add_law_text(a, b, r))
+    binary_law("layout_add", a, b, &r, layout_add_law_text(a, b, r))
 }
 
 fn layout_add_law_text(a: &Layout, b: &Layout, r: &Layout) -> Law {
@@ -1641,10 +1633,10 @@ fn layout_add_law_text(a: &Layout, b: &Layout, r: &Layout) -> Law {
 /// `domain_distribute(shape, n) == r`: `size(r)` divides `n`, `r` is
 /// strictly increasing, and `column_major(shape) ∘ r` is admissible.
 pub fn check_domain_distribute(shape: &IntTuple, n: i64, r: &Layout) -> Result<(), Violation> {
-    let what = format!("domain_distribute({shape}, {n})");
-    lift(
+    binary_law(
         "domain_distribute",
-        what,
+        shape,
+        &n,
         &r,
         domain_distribute_law_text(shape, n, r),
     )
@@ -1669,8 +1661,7 @@ fn domain_distribute_law_text(shape: &IntTuple, n: i64, r: &Layout) -> Law {
 /// `lex_less(a, b) == r`: for congruent tuples, the lexicographic order of
 /// the leaf sequences.
 pub fn check_lex_less(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
-    let what = format!("lex_less({a}, {b})");
-    lift("lex_less", what, &r, lex_less_law_text(a, b, r))
+    binary_law("lex_less", a, b, &r, lex_less_law_text(a, b, r))
 }
 
 fn lex_less_law_text(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
@@ -1686,8 +1677,7 @@ fn lex_less_law_text(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
 /// `colex_less(a, b) == r`: for congruent tuples, the lexicographic order
 /// of the reversed leaf sequences.
 pub fn check_colex_less(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
-    let what = format!("colex_less({a}, {b})");
-    lift("colex_less", what, &r, colex_less_law_text(a, b, r))
+    binary_law("colex_less", a, b, &r, colex_less_law_text(a, b, r))
 }
 
 fn colex_less_law_text(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
@@ -1704,8 +1694,7 @@ fn colex_less_law_text(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
 /// `elem_less(a, b) == r`: for congruent tuples, every leaf of `a` is less
 /// than the matching leaf of `b`.
 pub fn check_elem_less(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
-    let what = format!("elem_less({a}, {b})");
-    lift("elem_less", what, &r, elem_less_law_text(a, b, r))
+    binary_law("elem_less", a, b, &r, elem_less_law_text(a, b, r))
 }
 
 fn elem_less_law_text(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
@@ -2104,7 +2093,18 @@ where
     D: EngineMut<LD::Offset, Value = S::Value>,
     S::Value: Clone + PartialEq + core::fmt::Debug,
 {
-    let law = copy_if_law_text(pred, src, before, dst);
+    let law = (0..dst.size()).try_for_each(|i| -> Law {
+        let idx = usize::try_from(i).map_err(err)?;
+        let want = if pred.test(i) == Some(true) {
+            src.at(i)
+        } else {
+            before.get(idx).cloned().flatten()
+        };
+        let got = dst.at(i);
+        ensure(got == want, || {
+            format!("element {i}: {got:?}, expected {want:?}")
+        })
+    });
     lift("copy_if", "copy_if(pred, src, dst)".into(), &COMPUTED, law)
 }
 
@@ -2116,7 +2116,11 @@ where
     D: Engine<LD::Offset>,
     D::Value: PartialEq + core::fmt::Debug,
 {
-    let law = fill_law_text(dst, v);
+    let law = (0..dst.size()).try_for_each(|i| -> Law {
+        ensure(dst.at(i).as_ref() == Some(v), || {
+            format!("element {i} is {:?}, expected {v:?}", dst.at(i))
+        })
+    });
     lift("fill", format!("fill(dst, {v:?})"), &COMPUTED, law)
 }
 
@@ -2275,49 +2279,6 @@ fn make_fragment_like_law_text(layout: &Layout) -> Result<(), String> {
     for i in 0..m0 {
         if f.call(i) != i {
             return Err(format!("mode 0 of {f} is not compact column-major"));
-        }
-    }
-    Ok(())
-}
-
-fn copy_if_law_text<P, S, D, LS, LD>(
-    pred: &P,
-    src: &Tensor<S, LS>,
-    before: &[Option<S::Value>],
-    dst: &Tensor<D, LD>,
-) -> Result<(), String>
-where
-    P: Predicate + ?Sized,
-    LS: TensorLayout,
-    LD: TensorLayout,
-    S: Engine<LS::Offset>,
-    D: EngineMut<LD::Offset, Value = S::Value>,
-    S::Value: Clone + PartialEq + core::fmt::Debug,
-{
-    for i in 0..dst.size() {
-        let idx = usize::try_from(i).map_err(err)?;
-        let want = if pred.test(i) == Some(true) {
-            src.at(i)
-        } else {
-            before.get(idx).cloned().flatten()
-        };
-        let got = dst.at(i);
-        if got != want {
-            return Err(format!("element {i}: {got:?}, expected {want:?}"));
-        }
-    }
-    Ok(())
-}
-
-fn fill_law_text<D, LD>(dst: &Tensor<D, LD>, v: &D::Value) -> Result<(), String>
-where
-    LD: TensorLayout,
-    D: Engine<LD::Offset>,
-    D::Value: PartialEq + core::fmt::Debug,
-{
-    for i in 0..dst.size() {
-        if dst.at(i).as_ref() != Some(v) {
-            return Err(format!("element {i} is {:?}, expected {v:?}", dst.at(i)));
         }
     }
     Ok(())

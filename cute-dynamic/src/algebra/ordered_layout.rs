@@ -52,17 +52,9 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout,
     Layout::new(shape.clone(), stride)
 }
 
-pub(crate) fn check_positive(shape: &IntTuple) -> Result<(), LayoutError> {
-    if shape.leaves().any(|s| s <= 0) {
-        return Err(LayoutError::NonPositiveShape {
-            shape: shape.to_string(),
-        });
-    }
-    if shape.size().is_none() {
-        return Err(LayoutError::overflow("size", shape));
-    }
-    Ok(())
-}
+/// Every shape leaf positive and the size in `i64` (the check every layout
+/// constructor makes).
+pub(crate) use crate::data::layout::check_shape as check_positive;
 
 /// How a tie in [`compact_order`] is reported: the operation, the argument
 /// that holds the order, its text, and what an order value is called.

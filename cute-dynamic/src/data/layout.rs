@@ -835,7 +835,7 @@ pub(crate) fn replace_leaves(
 }
 
 /// Every leaf positive and the product in `i64`.
-fn check_shape(shape: &IntTuple) -> Result<(), LayoutError> {
+pub(crate) fn check_shape(shape: &IntTuple) -> Result<(), LayoutError> {
     if shape.leaves().any(|s| s <= 0) {
         return Err(LayoutError::NonPositiveShape {
             shape: shape.to_string(),
