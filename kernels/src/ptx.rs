@@ -96,25 +96,43 @@ pub unsafe extern "ptx-kernel" fn transpose_tiled(a: *const f32, b: *mut f32) {
     let (block, thread) = indices();
     let tile_ptr = shared_tile!("transpose_tiled_smem", 1056);
     // SAFETY: the layouts reach offsets < 1024 · 1024 in `a` and `b` for
-    // the launch configuration above, and < 1056 in the tile; each element
-    // of the tile and of `b` is written by one thread, and the tile is read
-    // only after the barrier.
+    // the launch configuration above, and < 1056 in the tile.
+    unsafe { transpose_through((a, b, tile_ptr), (block, thread), TransposeTile::new()) }
+}
+
+/// The one body of the generic transposes: load a tile of `A` into the
+/// shared tile laid out by `s`, synchronise, store it transposed into `B`.
+///
+/// # Safety
+/// `a` and `b` as for [`transpose_tiled`]; `tile_ptr` points to a block's
+/// shared array of at least `cosize(s)` f32. Each element of the tile and
+/// of `b` is written by one thread, and the tile is read only after the
+/// barrier.
+#[inline(always)]
+unsafe fn transpose_through<S: Matrix + Copy>(
+    (a, b, tile_ptr): (*const f32, *mut f32, *mut f32),
+    (block, thread): ((usize, usize), (usize, usize)),
+    s: S,
+) {
+    // SAFETY: the caller's contract.
     let (src, mut dst, mut tile) =
         unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
-    let ls = (
-        TransposeA::new(),
-        TransposeTile::new(),
-        TransposeThreads::new(),
+    transpose_load(
+        (TransposeA::new(), s, TransposeThreads::new()),
+        block,
+        thread,
+        &src,
+        &mut tile,
     );
-    transpose_load(ls, block, thread, &src, &mut tile);
     // SAFETY: every thread of the block reaches this barrier.
     unsafe { nvptx::_syncthreads() };
-    let ls = (
-        TransposeB::new(),
-        TransposeTile::new(),
-        TransposeThreads::new(),
+    transpose_store(
+        (TransposeB::new(), s, TransposeThreads::new()),
+        block,
+        thread,
+        &tile,
+        &mut dst,
     );
-    transpose_store(ls, block, thread, &tile, &mut dst);
 }
 
 /// The hand-written twin of [`transpose_tiled`]: literal index arithmetic.
@@ -147,22 +165,13 @@ pub unsafe extern "ptx-kernel" fn transpose_swizzled(a: *const f32, b: *mut f32)
     let tile_ptr = shared_tile!("transpose_swizzled_smem", 1024);
     // SAFETY: as in `transpose_tiled`, with tile offsets < 1024 (the
     // swizzle permutes offsets within the tile's 1024).
-    let (src, mut dst, mut tile) =
-        unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
-    let ls = (
-        TransposeA::new(),
-        TransposeSwizzledTile::default(),
-        TransposeThreads::new(),
-    );
-    transpose_load(ls, block, thread, &src, &mut tile);
-    // SAFETY: every thread of the block reaches this barrier.
-    unsafe { nvptx::_syncthreads() };
-    let ls = (
-        TransposeB::new(),
-        TransposeSwizzledTile::default(),
-        TransposeThreads::new(),
-    );
-    transpose_store(ls, block, thread, &tile, &mut dst);
+    unsafe {
+        transpose_through(
+            (a, b, tile_ptr),
+            (block, thread),
+            TransposeSwizzledTile::default(),
+        )
+    }
 }
 
 /// The hand-written twin of [`transpose_swizzled`].
