@@ -92,18 +92,16 @@ impl Step {
     /// CuTe's `dice(step, t)`: the modes of `t` whose step is not `X` (`t`
     /// must have the step's rank; an integer counts as rank 1).
     pub fn dice(&self, t: &IntTuple) -> Result<IntTuple, LayoutError> {
-        let modes: Vec<IntTuple> = if t.is_int() {
-            vec![t.clone()]
-        } else {
-            (0..t.rank())
-                .filter_map(|i| t.get(i).map(|m| m.to_owned()))
-                .collect()
-        };
-        if modes.len() != self.rank() {
-            return Err(self.rank_error("dice", t.to_string(), modes.len()));
+        let rank = if t.is_int() { 1 } else { t.rank() };
+        if rank != self.rank() {
+            return Err(self.rank_error("dice", t.to_string(), rank));
         }
-        let kept: Vec<IntTuple> = self.kept(modes);
-        Ok(IntTuple::tuple(kept.iter().map(|m| m.as_ref())))
+        let wrapped = if t.is_int() {
+            IntTuple::tuple([t.as_ref()])
+        } else {
+            t.clone()
+        };
+        crate::algebra::dice::dice_int_tuple(&self.as_coord(), &wrapped)
     }
 
     /// `dice` of a coordinate with holes (the holes themselves are kept
@@ -116,14 +114,18 @@ impl Step {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn dice_coord(&self, c: &Coord) -> Result<Coord, LayoutError> {
-        let modes = match c {
-            Coord::Tuple(v) => v.clone(),
-            other => vec![other.clone()],
+        let wrapped = match c {
+            Coord::Tuple(_) => c.clone(),
+            other => Coord::Tuple(vec![other.clone()]),
         };
-        if modes.len() != self.rank() {
-            return Err(self.rank_error("dice", c.to_string(), modes.len()));
+        let rank = match &wrapped {
+            Coord::Tuple(v) => v.len(),
+            _ => 1,
+        };
+        if rank != self.rank() {
+            return Err(self.rank_error("dice", c.to_string(), rank));
         }
-        Ok(Coord::Tuple(self.kept(modes)))
+        crate::algebra::dice::dice_coord(&self.as_coord(), &wrapped)
     }
 
     /// `dice` of a tiler: the kept modes of a by-mode tiler, or of a layout.
@@ -165,17 +167,23 @@ impl Step {
         if l.rank() != self.rank() {
             return Err(self.rank_error("dice", l.to_string(), l.rank()));
         }
-        let idx: Vec<usize> = (0..self.rank())
-            .filter(|&i| self.modes[i].is_some())
-            .collect();
-        if l.shape().is_int() {
-            return Ok(if idx.is_empty() {
-                Layout::flat([])
-            } else {
-                Layout::concat([l])
-            });
-        }
-        l.select(&idx)
+        let wrapped = if l.shape().is_int() {
+            Layout::concat([l])
+        } else {
+            l.clone()
+        };
+        crate::algebra::dice::dice(&self.as_coord(), &wrapped)
+    }
+
+    /// The step as a coordinate for the algebra's `dice`: an integer where
+    /// the mode is kept, a hole at each `X`.
+    fn as_coord(&self) -> Coord {
+        Coord::Tuple(
+            self.modes
+                .iter()
+                .map(|m| m.map_or(Coord::Hole, Coord::Int))
+                .collect(),
+        )
     }
 
     fn kept<T>(&self, modes: Vec<T>) -> Vec<T> {
