@@ -63,6 +63,7 @@ mod prelude {
 }
 
 mod algebra;
+mod atom;
 mod data;
 mod error;
 mod kernel;
@@ -96,6 +97,9 @@ pub use algebra::{
     ordered_layout::make_ordered_layout,
     tile_to_shape::tile_to_shape,
 };
+pub use atom::copy::{CopyAtom, copy_atom, copy_atom_names};
+pub use atom::mma::{MmaAtom, MmaValueTypes, mma_atom, mma_atom_names};
+pub use atom::value_type::ValueType;
 pub use data::basis::{
     BasisStride, CoordLayout, MAX_CODOMAIN_RANK, ScaledBasis, coord_complement, coord_left_inverse,
     coord_right_inverse, make_identity_layout,

@@ -1,0 +1,182 @@
+//! MMA atoms: one tensor-core (or FMA) instruction as thread-value layouts.
+
+use core::fmt;
+
+use super::mma_table;
+use super::value_type::ValueType;
+use crate::data::layout::Layout;
+use crate::error::LayoutError;
+#[allow(unused_imports)]
+use crate::prelude::*;
+
+/// The element types of an MMA atom's operands, `D = A * B + C`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MmaValueTypes {
+    /// The accumulator written (`ValTypeD`).
+    pub d: ValueType,
+    /// The A operand (`ValTypeA`).
+    pub a: ValueType,
+    /// The B operand (`ValTypeB`).
+    pub b: ValueType,
+    /// The accumulator read (`ValTypeC`).
+    pub c: ValueType,
+}
+
+/// One MMA instruction as CUTLASS's `MMA_Traits` describe it.
+///
+/// * `shape_mnk` is `Shape_MNK`, the `M×N×K` extent of one instruction;
+/// * `thr_id` is `ThrID`, which maps the atom's logical thread index to the
+///   lane (or warpgroup thread) that executes it;
+/// * `a`, `b`, `c` are `ALayout`, `BLayout`, `CLayout`: rank-2 layouts from
+///   `(logical thread, value)` to the column-major index of the `M×K`, `N×K`
+///   and `M×N` tile.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MmaAtom {
+    name: String,
+    shape_mnk: [i64; 3],
+    thr_id: Layout,
+    a: Layout,
+    b: Layout,
+    c: Layout,
+    types: MmaValueTypes,
+}
+
+impl MmaAtom {
+    /// Builds an atom and checks it is well formed: each operand layout is
+    /// rank 2, its thread mode has `size(thr_id)` elements, and it maps into
+    /// its tile (`M×K`, `N×K`, `M×N`).
+    pub fn new(
+        name: impl Into<String>,
+        shape_mnk: [i64; 3],
+        thr_id: Layout,
+        [a, b, c]: [Layout; 3],
+        types: MmaValueTypes,
+    ) -> Result<Self, LayoutError> {
+        let name = name.into();
+        let [m, n, k] = shape_mnk;
+        if m <= 0 || n <= 0 || k <= 0 {
+            return Err(invalid(
+                &name,
+                "Shape_MNK",
+                format!("({m},{n},{k})"),
+                "every extent must be positive",
+            ));
+        }
+        let threads = thr_id.size();
+        for (operand, layout, extent) in [
+            ("ALayout", &a, m * k),
+            ("BLayout", &b, n * k),
+            ("CLayout", &c, m * n),
+        ] {
+            if layout.rank() != 2 {
+                return Err(invalid(
+                    &name,
+                    operand,
+                    layout.to_string(),
+                    "must be rank 2: (thread, value)",
+                ));
+            }
+            let thread_mode = layout.mode(0).map(|l| l.size()).unwrap_or(0);
+            if thread_mode != threads {
+                return Err(invalid(
+                    &name,
+                    operand,
+                    layout.to_string(),
+                    &format!(
+                        "its thread mode has {thread_mode} threads, ThrID = {thr_id} has {threads}"
+                    ),
+                ));
+            }
+            let cosize = layout.cosize()?;
+            if cosize > extent {
+                return Err(invalid(
+                    &name,
+                    operand,
+                    layout.to_string(),
+                    &format!(
+                        "reaches index {} outside its {extent}-element tile",
+                        cosize - 1
+                    ),
+                ));
+            }
+        }
+        Ok(Self {
+            name,
+            shape_mnk,
+            thr_id,
+            a,
+            b,
+            c,
+            types,
+        })
+    }
+
+    /// CUTLASS's name of the atom, template arguments included.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// `Shape_MNK`.
+    pub fn shape_mnk(&self) -> [i64; 3] {
+        self.shape_mnk
+    }
+    /// `ThrID`.
+    pub fn thr_id(&self) -> &Layout {
+        &self.thr_id
+    }
+    /// `ALayout`: (thread, value) → column-major index of the `M×K` tile.
+    pub fn a_layout(&self) -> &Layout {
+        &self.a
+    }
+    /// `BLayout`: (thread, value) → column-major index of the `N×K` tile.
+    pub fn b_layout(&self) -> &Layout {
+        &self.b
+    }
+    /// `CLayout`: (thread, value) → column-major index of the `M×N` tile.
+    pub fn c_layout(&self) -> &Layout {
+        &self.c
+    }
+    /// The operands' element types.
+    pub fn value_types(&self) -> MmaValueTypes {
+        self.types
+    }
+}
+
+impl fmt::Display for MmaAtom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+fn invalid(atom: &str, argument: &'static str, value: String, reason: &str) -> LayoutError {
+    LayoutError::InvalidArgument {
+        operation: "mma_atom",
+        argument,
+        value,
+        reason: format!("{atom}: {reason}"),
+    }
+}
+
+/// Looks an MMA atom up by CUTLASS's name, template arguments included
+/// (`SM80_16x8x16_F32F16F16F32_TN`, `UniversalFMA<float,float,float>`).
+/// Spaces and a `cute::` prefix are ignored.
+///
+/// ```
+/// let atom = cute_dynamic::mma_atom("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+/// assert_eq!(atom.shape_mnk(), [16, 8, 16]);
+/// assert_eq!(atom.c_layout().to_string(), "((4,8),(2,2)):((16,1),(8,64))");
+/// ```
+pub fn mma_atom(name: &str) -> Result<MmaAtom, LayoutError> {
+    let key: String = name.chars().filter(|c| !c.is_whitespace()).collect();
+    let key = key.trim_start_matches("cute::");
+    mma_table::lookup(key).ok_or_else(|| LayoutError::InvalidArgument {
+        operation: "mma_atom",
+        argument: "name",
+        value: name.to_string(),
+        reason: "no MMA atom of that name (see mma_atom_names)".to_string(),
+    })
+}
+
+/// The names of every MMA atom [`mma_atom`] knows.
+pub fn mma_atom_names() -> Vec<String> {
+    mma_table::names()
+}
