@@ -58,6 +58,7 @@ mod prelude {
     pub(crate) use alloc::{
         format,
         string::{String, ToString},
+        vec,
         vec::Vec,
     };
 }
