@@ -1,7 +1,9 @@
 //! Dynamic evaluation: `Layout::call(i)` for every `i` of a depth-2 rank-4
 //! layout and the in-order offset iterator, in ns per element, beside a
 //! hand-written div/mod loop over the same shapes and strides in the same
-//! run.
+//! run; then the same for a layout whose leaves do not coalesce
+//! (`UNCOALESCED`), where the evaluator and the odometer cannot shorten
+//! the work.
 //!
 //! Run: `cargo bench -p benches --bench dynamic_eval`.
 
@@ -9,6 +11,9 @@ use std::hint::black_box;
 
 use benches::EVAL_LAYOUT as LAYOUT;
 use benches::timing::ns_per_call;
+
+/// Eight leaves, no two of which merge under coalesce.
+const UNCOALESCED: &str = "((3,4),(5,2),7,(2,3)):((2,60),(7,1000),3,(11,5000))";
 use criterion::Criterion;
 use cute_dynamic::Layout;
 
@@ -28,8 +33,10 @@ fn hand_written(shapes: &[i64], strides: &[i64], n: i64) -> i64 {
     acc
 }
 
-fn main() {
-    let l: Layout = LAYOUT.parse().unwrap();
+/// Measure the four ways on one layout and print them beside the
+/// hand-written loop.
+fn report(text: &str) {
+    let l: Layout = text.parse().unwrap();
     let n = l.size();
     let shapes: Vec<i64> = l.leaf_modes().map(|m| m.0).collect();
     let strides: Vec<i64> = l.leaf_modes().map(|m| m.1).collect();
@@ -58,27 +65,36 @@ fn main() {
     let ours_eval = ns_per_call(20, || {
         black_box(eval(black_box(&ev)));
     }) / n as f64;
-    println!("layout {LAYOUT} ({n} elements)");
+    println!("layout {text} ({n} elements; coalesced {})", l.coalesce());
     println!("{:<28} {:>10} {:>8}", "", "ns/elem", "ratio");
     println!("{:<28} {:>10.2} {:>8.3}", "hand-written div/mod", base, 1.0);
-    println!(
-        "{:<28} {:>10.2} {:>8.3}",
-        "Layout::call(i)",
-        ours_call,
-        ours_call / base
-    );
-    println!(
-        "{:<28} {:>10.2} {:>8.3}",
-        "Evaluator::call(i)",
-        ours_eval,
-        ours_eval / base
-    );
-    println!(
-        "{:<28} {:>10.2} {:>8.3}",
-        "Layout::offsets()",
-        ours_iter,
-        ours_iter / base
-    );
+    for (name, ns) in [
+        ("Layout::call(i)", ours_call),
+        ("Evaluator::call(i)", ours_eval),
+        ("Layout::offsets()", ours_iter),
+    ] {
+        println!("{:<28} {:>10.2} {:>8.3}", name, ns, ns / base);
+    }
+}
+
+fn main() {
+    report(LAYOUT);
+    // A layout whose leaves do not coalesce: the evaluator and the
+    // odometer cannot shorten it.
+    report(UNCOALESCED);
+    let l: Layout = LAYOUT.parse().unwrap();
+    let n = l.size();
+    let shapes: Vec<i64> = l.leaf_modes().map(|m| m.0).collect();
+    let strides: Vec<i64> = l.leaf_modes().map(|m| m.1).collect();
+    let call = |l: &Layout| (0..n).fold(0i64, |acc, i| acc.wrapping_add(black_box(l.call(i))));
+    let iter = |l: &Layout| {
+        l.offsets()
+            .fold(0i64, |acc, o| acc.wrapping_add(black_box(o)))
+    };
+    let ev = l.evaluator();
+    let eval = |e: &cute_dynamic::Evaluator| {
+        (0..n as u64).fold(0i64, |acc, i| acc.wrapping_add(black_box(e.call(i))))
+    };
 
     let mut c = Criterion::default().configure_from_args();
     let mut g = c.benchmark_group("evaluate_depth2_rank4");

@@ -14,8 +14,8 @@ use cute_dynamic::Layout;
 
 use crate::{COMPOSITIONS, DIVIDES, EVAL_LAYOUT, PRODUCTS, TABLE_LAYOUTS};
 
-/// The operations, in the order the report prints them. `call` and
-/// `offsets` are per element of [`EVAL_LAYOUT`]; the others per operation.
+/// The operations, in the order the report prints them. `call`,
+/// `evaluator` and `offsets` are per element of [`EVAL_LAYOUT`]; the others per operation.
 pub const OPS: &[&str] = &[
     "coalesce",
     "composition",
@@ -28,6 +28,7 @@ pub const OPS: &[&str] = &[
     "blocked_product",
     "raked_product",
     "call",
+    "evaluator",
     "offsets",
 ];
 
@@ -138,6 +139,18 @@ pub fn workload(op: &str) -> Option<Workload> {
                 pass: Box::new(move || {
                     let l = black_box(&l);
                     let s = (0..n).fold(0i64, |acc, i| acc.wrapping_add(black_box(l.call(i))));
+                    black_box(s);
+                }),
+            }
+        }
+        "evaluator" => {
+            let e = parse(EVAL_LAYOUT).evaluator();
+            let n = parse(EVAL_LAYOUT).size() as u64;
+            Workload {
+                calls_per_pass: n as usize,
+                pass: Box::new(move || {
+                    let e = black_box(&e);
+                    let s = (0..n).fold(0i64, |acc, i| acc.wrapping_add(black_box(e.call(i))));
                     black_box(s);
                 }),
             }

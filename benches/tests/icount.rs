@@ -27,7 +27,7 @@ const BASE_PASSES: u64 = 10;
 fn extra_passes(op: &str) -> u64 {
     match op {
         // Per element: one pass evaluates 2048 elements.
-        "call" | "offsets" => 20,
+        "call" | "evaluator" | "offsets" => 20,
         _ => 400,
     }
 }

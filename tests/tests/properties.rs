@@ -51,8 +51,13 @@ proptest! {
     }
 
     #[test]
-    fn offsets_iterate_in_order(l in arb_layout(40)) {
+    fn offsets_iterate_in_order(l in arb_layout(40), split in 0usize..64) {
         prop_assert_eq!(l.offsets().collect::<Vec<_>>(), values(&l));
+        // Internal iteration (fold), also after some external steps.
+        let mut it = l.offsets();
+        let mut v: Vec<i64> = it.by_ref().take(split).collect();
+        v = it.fold(v, |mut v, o| { v.push(o); v });
+        prop_assert_eq!(v, values(&l));
         let e = l.evaluator();
         prop_assert!((0..3 * l.size()).all(|i| e.call(i as u64) == l.call(i)));
     }

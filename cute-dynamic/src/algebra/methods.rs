@@ -16,8 +16,9 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+use crate::algebra::coalesce::{Modes, coalesce_leaves_into};
 use crate::data::int_tuple::IntTuple;
-use crate::data::layout::Layout;
+use crate::data::layout::{Evaluator, Layout, Offsets};
 use crate::data::tiler::AsTiler;
 use crate::error::LayoutError;
 
@@ -32,6 +33,41 @@ macro_rules! by_tiler {
 }
 
 impl Layout {
+    /// A flattened copy of the layout for evaluation in hot loops: its
+    /// leaves coalesced (the trailing size-1 mode kept, so the extended
+    /// domain is unchanged), in plain arrays, power-of-two shapes as shifts
+    /// and masks.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "((2,2),(4,3)):((1,8),(2,16))".parse()?;
+    /// let e = l.evaluator();
+    /// assert!((0..100u64).all(|i| e.call(i) == l.call(i as i64)));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn evaluator(&self) -> Evaluator {
+        let mut modes = Modes::new();
+        coalesce_leaves_into(self.as_ref(), false, &mut modes);
+        Evaluator::from_modes(&modes)
+    }
+
+    /// The offsets `L(0), L(1), …, L(size-1)` in order, computed
+    /// incrementally over the coalesced leaves (an odometer: no division
+    /// per element; internal iteration — `for_each`, `fold`, `sum`,
+    /// `collect` — runs a plain strided loop along the first leaf).
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(2,3):(3,1)".parse()?;
+    /// assert_eq!(l.offsets().collect::<Vec<_>>(), [0, 3, 1, 4, 2, 5]);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn offsets(&self) -> Offsets {
+        let mut modes = Modes::new();
+        coalesce_leaves_into(self.as_ref(), true, &mut modes);
+        Offsets::from_modes(&modes, self.size())
+    }
+
     /// `coalesce(self)`: the fewest modes with the same function (see
     /// [`coalesce`](crate::coalesce)).
     ///

@@ -304,50 +304,6 @@ impl Layout {
         offset.wrapping_add((rest.wrapping_mul(last.0) as i64).wrapping_mul(last.1))
     }
 
-    /// A flattened copy of the layout for evaluation in hot loops: the leaves
-    /// in plain arrays, power-of-two shapes as shifts and masks.
-    ///
-    /// ```
-    /// use cute_dynamic::Layout;
-    /// let l: Layout = "((2,2),(4,3)):((1,8),(2,16))".parse()?;
-    /// let e = l.evaluator();
-    /// assert!((0..100u64).all(|i| e.call(i) == l.call(i as i64)));
-    /// # Ok::<(), cute_dynamic::LayoutError>(())
-    /// ```
-    pub fn evaluator(&self) -> Evaluator {
-        let mut leaves: smallvec::SmallVec<[EvalLeaf; 8]> = smallvec::SmallVec::new();
-        let mut last = (1i64, 0i64);
-        for (s, d) in self.leaf_modes() {
-            last = (s, d);
-            if s == 1 {
-                continue;
-            }
-            let s = s as u64;
-            leaves.push(if s.is_power_of_two() {
-                EvalLeaf {
-                    shift: s.trailing_zeros(),
-                    mask: s - 1,
-                    div: 0,
-                    stride: d,
-                }
-            } else {
-                EvalLeaf {
-                    shift: 0,
-                    mask: 0,
-                    div: s,
-                    stride: d,
-                }
-            });
-        }
-        // The last leaf takes the whole rest: after the loop, `rest` counts
-        // whole extents `s_last · d_last` of it.
-        Evaluator {
-            all_pow2: leaves.iter().all(|l| l.div == 0),
-            leaves,
-            tail: last.0.wrapping_mul(last.1),
-        }
-    }
-
     /// [`Layout::call`] for a negative index (truncating division, as C++).
     fn call_signed(&self, i: i64) -> i64 {
         let mut rest = i;
@@ -359,33 +315,6 @@ impl Layout {
             last = (s, d);
         }
         offset.wrapping_add(rest.wrapping_mul(last.0).wrapping_mul(last.1))
-    }
-
-    /// The offsets `L(0), L(1), …, L(size-1)` in order, computed
-    /// incrementally (an odometer over the leaves: no division per element).
-    ///
-    /// ```
-    /// use cute_dynamic::Layout;
-    /// let l: Layout = "(2,3):(3,1)".parse()?;
-    /// assert_eq!(l.offsets().collect::<Vec<_>>(), [0, 3, 1, 4, 2, 5]);
-    /// # Ok::<(), cute_dynamic::LayoutError>(())
-    /// ```
-    pub fn offsets(&self) -> Offsets {
-        let mut leaves: smallvec::SmallVec<[(i64, i64); 8]> =
-            self.leaf_modes().filter(|&(s, _)| s > 1).collect();
-        let first = if leaves.is_empty() {
-            (1, 0)
-        } else {
-            leaves.remove(0)
-        };
-        Offsets {
-            first,
-            run: first.0 - 1,
-            counters: smallvec::smallvec![0; leaves.len()],
-            leaves,
-            offset: 0,
-            remaining: self.size(),
-        }
     }
 
     /// [`Layout::call`] with overflow and negative indices reported as errors.
@@ -564,6 +493,43 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
+    /// The evaluator of the flat modes `modes` (a layout's leaves, or their
+    /// coalesced form with the trailing size-1 mode kept): size-1 modes
+    /// cost nothing, the last mode takes the whole rest.
+    pub(crate) fn from_modes(modes: &[(i64, i64)]) -> Evaluator {
+        let mut leaves: smallvec::SmallVec<[EvalLeaf; 8]> = smallvec::SmallVec::new();
+        let mut last = (1i64, 0i64);
+        for &(s, d) in modes {
+            last = (s, d);
+            if s == 1 {
+                continue;
+            }
+            let s = s as u64;
+            leaves.push(if s.is_power_of_two() {
+                EvalLeaf {
+                    shift: s.trailing_zeros(),
+                    mask: s - 1,
+                    div: 0,
+                    stride: d,
+                }
+            } else {
+                EvalLeaf {
+                    shift: 0,
+                    mask: 0,
+                    div: s,
+                    stride: d,
+                }
+            });
+        }
+        // The last leaf takes the whole rest: after the loop, `rest` counts
+        // whole extents `s_last · d_last` of it.
+        Evaluator {
+            all_pow2: leaves.iter().all(|l| l.div == 0),
+            leaves,
+            tail: last.0.wrapping_mul(last.1),
+        }
+    }
+
     /// The offset of the integral coordinate `i ≥ 0` (extended domain;
     /// wrapping arithmetic, like [`Layout::call`]).
     #[inline]
@@ -603,6 +569,44 @@ pub struct Offsets {
     remaining: i64,
 }
 
+impl Offsets {
+    /// The offsets of the flat modes `modes` (a layout's leaves or their
+    /// coalesced form) over a domain of `size` elements.
+    pub(crate) fn from_modes(modes: &[(i64, i64)], size: i64) -> Offsets {
+        let mut leaves: smallvec::SmallVec<[(i64, i64); 8]> =
+            modes.iter().copied().filter(|&(s, _)| s > 1).collect();
+        let first = if leaves.is_empty() {
+            (1, 0)
+        } else {
+            leaves.remove(0)
+        };
+        Offsets {
+            first,
+            run: first.0 - 1,
+            counters: smallvec::smallvec![0; leaves.len()],
+            leaves,
+            offset: 0,
+            remaining: size,
+        }
+    }
+
+    /// From the offset at counter 0 of the first leaf, one step of the
+    /// other leaves (the odometer's carry).
+    #[inline]
+    fn carry(&mut self) {
+        self.run = self.first.0 - 1;
+        for (k, &(s, d)) in self.leaves.iter().enumerate() {
+            self.counters[k] += 1;
+            self.offset = self.offset.wrapping_add(d);
+            if self.counters[k] < s {
+                break;
+            }
+            self.counters[k] = 0;
+            self.offset = self.offset.wrapping_sub(d.wrapping_mul(s));
+        }
+    }
+}
+
 impl Iterator for Offsets {
     type Item = i64;
 
@@ -619,20 +623,34 @@ impl Iterator for Offsets {
             self.run -= 1;
             self.offset = self.offset.wrapping_add(d0);
         } else if self.remaining > 0 {
-            // The first leaf wraps and carries into the others.
-            self.run = s0 - 1;
+            // The first leaf wraps (back to its counter 0) and carries.
             self.offset = self.offset.wrapping_sub(d0.wrapping_mul(s0 - 1));
-            for (k, &(s, d)) in self.leaves.iter().enumerate() {
-                self.counters[k] += 1;
-                self.offset = self.offset.wrapping_add(d);
-                if self.counters[k] < s {
-                    break;
-                }
-                self.counters[k] = 0;
-                self.offset = self.offset.wrapping_sub(d.wrapping_mul(s));
-            }
+            self.carry();
         }
         Some(current)
+    }
+
+    /// Internal iteration: a plain strided loop along the first leaf, the
+    /// carry once per run (what `for_each`, `sum` and `collect` use).
+    #[inline]
+    fn fold<B, F: FnMut(B, i64) -> B>(mut self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        let (s0, d0) = self.first;
+        while self.remaining > 0 {
+            let n = (self.run + 1).min(self.remaining);
+            let mut o = self.offset;
+            for _ in 0..n {
+                acc = f(acc, o);
+                o = o.wrapping_add(d0);
+            }
+            self.remaining -= n;
+            if self.remaining > 0 {
+                // The run ended at the first leaf's last counter.
+                self.offset = self.offset.wrapping_sub(d0.wrapping_mul(s0 - 1 - self.run));
+                self.carry();
+            }
+        }
+        acc
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
