@@ -74,3 +74,17 @@ for op in ${OPS:-compose divide product complement inverse mix}; do
     printf '%-10s %4d ops: %6.2f s total, %6.1f ms per op (baseline %.2f s), peak rustc memory %d MiB\n' \
         "$op" "$N" "$t" "$(echo "($t - $base) * 1000 / $N" | bc -l)" "$base" "$(($(cat "$DIR/peak-kb") / 1024))"
 done
+
+# A realistic kernel crate: kernels/ (cute-kernels: sgemm_1 over mixed global
+# and static shared layouts, two transposes, their hand-written twins).
+# `cargo check --tests` (the host tests instantiate every kernel with its
+# layouts; a plain `cargo check` of the generic library instantiates
+# nothing), dependencies built first, and the peak memory of rustc.
+KDIR=$ROOT/kernels
+(cd "$KDIR" && CARGO_TARGET_DIR=$KDIR/target cargo check -q --tests) # dependencies
+touch "$KDIR"/src/*.rs "$KDIR"/tests/*.rs
+start=$(date +%s.%N)
+(cd "$KDIR" && CARGO_TARGET_DIR=$KDIR/target /usr/bin/time -f %M -o "$DIR/peak-kb" cargo check -q --tests)
+end=$(date +%s.%N)
+printf 'kernels/   crate and tests: %6.2f s cargo check --tests, peak rustc memory %d MiB\n' \
+    "$(echo "$end - $start" | bc -l)" "$(($(cat "$DIR/peak-kb") / 1024))"
