@@ -33,78 +33,88 @@ fn hand_written(shapes: &[i64], strides: &[i64], n: i64) -> i64 {
     acc
 }
 
-/// Measure the four ways on one layout and print them beside the
-/// hand-written loop.
-fn report(text: &str) {
-    let l: Layout = text.parse().unwrap();
-    let n = l.size();
-    let shapes: Vec<i64> = l.leaf_modes().map(|m| m.0).collect();
-    let strides: Vec<i64> = l.leaf_modes().map(|m| m.1).collect();
-    let call = |l: &Layout| (0..n).fold(0i64, |acc, i| acc.wrapping_add(black_box(l.call(i))));
-    let iter = |l: &Layout| {
-        l.offsets()
-            .fold(0i64, |acc, o| acc.wrapping_add(black_box(o)))
-    };
-    let ev = l.evaluator();
-    let eval = |e: &cute_dynamic::Evaluator| {
-        (0..n as u64).fold(0i64, |acc, i| acc.wrapping_add(black_box(e.call(i))))
-    };
-    assert_eq!(eval(&ev), hand_written(&shapes, &strides, n));
-    assert_eq!(call(&l), hand_written(&shapes, &strides, n));
-    assert_eq!(iter(&l), hand_written(&shapes, &strides, n));
+/// A layout with the three ways of evaluating it and the hand-written
+/// loop's inputs: every way folds the offsets of all `n` elements.
+struct Ways {
+    l: Layout,
+    ev: cute_dynamic::Evaluator,
+    n: i64,
+    shapes: Vec<i64>,
+    strides: Vec<i64>,
+}
 
-    let base = ns_per_call(20, || {
-        black_box(hand_written(black_box(&shapes), black_box(&strides), n));
-    }) / n as f64;
-    let ours_call = ns_per_call(20, || {
-        black_box(call(black_box(&l)));
-    }) / n as f64;
-    let ours_iter = ns_per_call(20, || {
-        black_box(iter(black_box(&l)));
-    }) / n as f64;
-    let ours_eval = ns_per_call(20, || {
-        black_box(eval(black_box(&ev)));
-    }) / n as f64;
-    println!("layout {text} ({n} elements; coalesced {})", l.coalesce());
-    println!("{:<28} {:>10} {:>8}", "", "ns/elem", "ratio");
-    println!("{:<28} {:>10.2} {:>8.3}", "hand-written div/mod", base, 1.0);
-    for (name, ns) in [
-        ("Layout::call(i)", ours_call),
-        ("Evaluator::call(i)", ours_eval),
-        ("Layout::offsets()", ours_iter),
-    ] {
-        println!("{:<28} {:>10.2} {:>8.3}", name, ns, ns / base);
+impl Ways {
+    fn new(text: &str) -> Ways {
+        let l: Layout = text.parse().unwrap();
+        let ways = Ways {
+            ev: l.evaluator(),
+            n: l.size(),
+            shapes: l.leaf_modes().map(|m| m.0).collect(),
+            strides: l.leaf_modes().map(|m| m.1).collect(),
+            l,
+        };
+        let want = ways.hand();
+        assert_eq!((ways.call(), ways.eval(), ways.iter()), (want, want, want));
+        ways
+    }
+    fn hand(&self) -> i64 {
+        hand_written(black_box(&self.shapes), black_box(&self.strides), self.n)
+    }
+    fn call(&self) -> i64 {
+        let l = black_box(&self.l);
+        (0..self.n).fold(0i64, |acc, i| acc.wrapping_add(black_box(l.call(i))))
+    }
+    fn eval(&self) -> i64 {
+        let e = black_box(&self.ev);
+        (0..self.n as u64).fold(0i64, |acc, i| acc.wrapping_add(black_box(e.call(i))))
+    }
+    fn iter(&self) -> i64 {
+        black_box(&self.l)
+            .offsets()
+            .fold(0i64, |acc, o| acc.wrapping_add(black_box(o)))
     }
 }
 
+/// Measure the three ways on one layout and print them beside the
+/// hand-written loop.
+fn report(text: &str) -> Ways {
+    let w = Ways::new(text);
+    let per_elem = |f: &dyn Fn() -> i64| {
+        ns_per_call(20, || {
+            black_box(f());
+        }) / w.n as f64
+    };
+    let base = per_elem(&|| w.hand());
+    println!(
+        "layout {text} ({} elements; coalesced {})",
+        w.n,
+        w.l.coalesce()
+    );
+    println!("{:<28} {:>10} {:>8}", "", "ns/elem", "ratio");
+    println!("{:<28} {:>10.2} {:>8.3}", "hand-written div/mod", base, 1.0);
+    for (name, ns) in [
+        ("Layout::call(i)", per_elem(&|| w.call())),
+        ("Evaluator::call(i)", per_elem(&|| w.eval())),
+        ("Layout::offsets()", per_elem(&|| w.iter())),
+    ] {
+        println!("{:<28} {:>10.2} {:>8.3}", name, ns, ns / base);
+    }
+    w
+}
+
 fn main() {
-    report(LAYOUT);
     // A layout whose leaves do not coalesce: the evaluator and the
     // odometer cannot shorten it.
     report(UNCOALESCED);
-    let l: Layout = LAYOUT.parse().unwrap();
-    let n = l.size();
-    let shapes: Vec<i64> = l.leaf_modes().map(|m| m.0).collect();
-    let strides: Vec<i64> = l.leaf_modes().map(|m| m.1).collect();
-    let call = |l: &Layout| (0..n).fold(0i64, |acc, i| acc.wrapping_add(black_box(l.call(i))));
-    let iter = |l: &Layout| {
-        l.offsets()
-            .fold(0i64, |acc, o| acc.wrapping_add(black_box(o)))
-    };
-    let ev = l.evaluator();
-    let eval = |e: &cute_dynamic::Evaluator| {
-        (0..n as u64).fold(0i64, |acc, i| acc.wrapping_add(black_box(e.call(i))))
-    };
+    let w = report(LAYOUT);
 
     let mut c = Criterion::default().configure_from_args();
     let mut g = c.benchmark_group("evaluate_depth2_rank4");
-    g.throughput(criterion::Throughput::Elements(n as u64));
-    g.bench_function("hand-written", |b| {
-        b.iter(|| hand_written(black_box(&shapes), black_box(&strides), n))
-    });
-    g.bench_function("call", |b| b.iter(|| call(black_box(&l))));
-    g.bench_function("evaluator", |b| b.iter(|| eval(black_box(&ev))));
-    g.bench_function("offsets", |b| b.iter(|| iter(black_box(&l))));
+    g.throughput(criterion::Throughput::Elements(w.n as u64));
+    g.bench_function("hand-written", |b| b.iter(|| w.hand()));
+    g.bench_function("call", |b| b.iter(|| w.call()));
+    g.bench_function("evaluator", |b| b.iter(|| w.eval()));
+    g.bench_function("offsets", |b| b.iter(|| w.iter()));
     g.finish();
     c.final_summary();
 }
