@@ -44,6 +44,8 @@
 //! | `slice` | `sub(k) + offset == L(coordinate with the holes filled)` |
 //! | `swizzle` | an involution on `[0, period)` that keeps every aligned block |
 //! | `local_tile/local_partition` | the slice of the zipped divide, by evaluation; with a `Step`, the diced call |
+//! | `tiled_mma` | `layoutX_TV(t, v)` is the tile index of value `v` of `partition_X` of thread `t` (X = A, B, C); fragments have the partition's shape |
+//! | `tiled_copy` | `layoutS_TV(t, v)` / `layoutD_TV(t, v)` likewise against `partition_S` / `partition_D` |
 //! | `_` in tilers, `make_fragment_like`, `copy_if`, `fill`, `group_modes` | modes kept; compact, mode 0 first; by the predicate; every element; the same values |
 //!
 //! [`check_by_name`] runs these on text operands for every operation of the
@@ -2456,6 +2458,138 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
     }
 }
 
+// ---------------------------------------------------------------------
+// Tiled MMAs and tiled copies
+// ---------------------------------------------------------------------
+
+/// The value of a `(thread, value)` layout at `(t, v)` (colexicographic).
+fn tv_at(tv: &Layout, t: i64, v: i64) -> i64 {
+    let threads = mode(tv, 0).size();
+    tv.call(t.wrapping_add(threads.wrapping_mul(v)))
+}
+
+/// Every thread `t` of `tv`'s thread mode and every value `v`: the
+/// partition of thread `t` (`offset + part`) of the compact column-major
+/// tile has `size(tv[1])` values and `tv(t, v) == offset + part(v)`.
+fn check_tv_against_partitions(
+    cx: &Ctx,
+    tv: &Layout,
+    partition: &dyn Fn(i64) -> Result<(i64, Layout), String>,
+    fragment_shape: &dyn Fn(i64) -> Result<Option<IntTuple>, String>,
+) -> Result<(), Violation> {
+    cx.ensure(tv.rank() == 2 && !tv.shape().is_int(), || {
+        "the TV layout is not rank 2 (thread, value)".into()
+    })?;
+    let (threads, values) = (mode(tv, 0).size(), mode(tv, 1).size());
+    for t in points(threads) {
+        let (offset, part) = partition(t).map_err(|e| cx.fail(Some(format!("thread {t}")), e))?;
+        cx.ensure(part.size() == values, || {
+            format!(
+                "thread {t}: the partition {part} has {} values, the TV layout {values}",
+                part.size()
+            )
+        })?;
+        if let Some(shape) =
+            fragment_shape(t).map_err(|e| cx.fail(Some(format!("thread {t}")), e))?
+        {
+            cx.ensure(&shape == part.shape(), || {
+                format!(
+                    "thread {t}: the fragment has shape {shape}, the partition {}",
+                    part.shape()
+                )
+            })?;
+        }
+        for v in points(values) {
+            let want = offset.wrapping_add(part.call(v));
+            let got = tv_at(tv, t, v);
+            if got != want {
+                return Err(cx.fail(
+                    Some(format!("(t={t},v={v})")),
+                    format!("TV(t,v) = {got} but the partition of thread {t} holds index {want}"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The contract of a tiled MMA for operand `op`: `layout_tv` (the result
+/// of `layoutX_TV`) has one thread per index of
+/// `right_inverse(thr_layout_vmnk)`, and for every thread `t` and value
+/// `v`, `layout_tv(t, v)` is the index, in the compact column-major tile
+/// (`tile_size` extents), of value `v` of `partition_X` of thread `t`;
+/// `partition_fragment_X` of thread `t` has the partition's shape.
+pub fn check_tiled_mma(
+    mma: &crate::TiledMma,
+    op: crate::MmaOperand,
+    layout_tv: &Layout,
+) -> Result<(), Violation> {
+    let cx = Ctx::new("tiled_mma", format!("layout{op}_TV({mma})"), layout_tv);
+    let threads = crate::right_inverse(mma.thr_layout_vmnk())
+        .map_err(|e| cx.fail(None, format!("right_inverse(thr_layout_vmnk) fails: {e}")))?
+        .size();
+    cx.ensure(mode(layout_tv, 0).size() == threads, || {
+        format!(
+            "{} threads, right_inverse({}) has {threads}",
+            mode(layout_tv, 0).size(),
+            mma.thr_layout_vmnk()
+        )
+    })?;
+    let tile = mma
+        .tile_shape(op)
+        .and_then(|s| Layout::column_major(&s))
+        .map_err(|e| cx.fail(None, format!("the tile fails: {e}")))?;
+    let partition = |t: i64| -> Result<(i64, Layout), String> {
+        let counting = Tensor::new(Counting, tile.clone()).map_err(|e| e.to_string())?;
+        let thr = mma.thr_slice(t).map_err(|e| e.to_string())?;
+        let p = thr.partition(op, counting).map_err(|e| e.to_string())?;
+        Ok((p.base(), p.layout().clone()))
+    };
+    let fragment = |t: i64| -> Result<Option<IntTuple>, String> {
+        let thr = mma.thr_slice(t).map_err(|e| e.to_string())?;
+        let f = thr.fragment_layout(op, &tile).map_err(|e| e.to_string())?;
+        Ok(Some(f.shape().clone()))
+    };
+    check_tv_against_partitions(&cx, layout_tv, &partition, &fragment)
+}
+
+/// The contract of a tiled copy for side `side`: `layout_tv` (the result
+/// of `layoutS_TV` / `layoutD_TV`) has `size(tiled_copy)` threads, and for
+/// every thread `t` and value `v`, `layout_tv(t, v)` is the index, in the
+/// compact column-major `Tiler_MN` tile, of value `v` of `partition_S`
+/// (`partition_D`) of thread `t`; `make_fragment_like` of the partition has
+/// its shape.
+pub fn check_tiled_copy(
+    copy: &crate::TiledCopy,
+    side: crate::CopySide,
+    layout_tv: &Layout,
+) -> Result<(), Violation> {
+    let cx = Ctx::new("tiled_copy", format!("layout{side}_TV({copy})"), layout_tv);
+    cx.ensure(mode(layout_tv, 0).size() == copy.size(), || {
+        format!(
+            "{} threads, the tiled copy has {}",
+            mode(layout_tv, 0).size(),
+            copy.size()
+        )
+    })?;
+    let tile = Layout::column_major(copy.tiler_mn())
+        .map_err(|e| cx.fail(None, format!("the tile fails: {e}")))?;
+    let partition = |t: i64| -> Result<(i64, Layout), String> {
+        let counting = Tensor::new(Counting, tile.clone()).map_err(|e| e.to_string())?;
+        let thr = copy.thr_slice(t).map_err(|e| e.to_string())?;
+        let p = thr.partition(side, counting).map_err(|e| e.to_string())?;
+        Ok((p.base(), p.layout().clone()))
+    };
+    let fragment = |t: i64| -> Result<Option<IntTuple>, String> {
+        let thr = copy.thr_slice(t).map_err(|e| e.to_string())?;
+        let f = thr
+            .fragment_layout(side, &tile)
+            .map_err(|e| e.to_string())?;
+        Ok(Some(f.shape().clone()))
+    };
+    check_tv_against_partitions(&cx, layout_tv, &partition, &fragment)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2465,6 +2599,43 @@ mod tests {
     }
     fn t(s: &str) -> Tiler {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn tiled_mma_and_copy_laws_reject_wrong_layouts() {
+        let f = crate::ValueType::Float;
+        let types = crate::MmaValueTypes {
+            d: f,
+            a: f,
+            b: f,
+            c: f,
+        };
+        let one = l("(1,1):(0,0)");
+        let atom = crate::MmaAtom::new(
+            "UniversalFMA",
+            [1, 1, 1],
+            l("1:0"),
+            [one.clone(), one.clone(), one],
+            types,
+        )
+        .unwrap();
+        let mma = crate::make_tiled_mma(&atom, Some(&l("(4,2,1)")), None).unwrap();
+        let c = mma.layout_c_tv().unwrap();
+        assert_eq!(c.to_string(), "(8,(1,(1,1))):(1,(0,(0,0)))");
+        assert!(check_tiled_mma(&mma, crate::MmaOperand::C, &c).is_ok());
+        let wrong = l("(8,(1,(1,1))):(2,(0,(0,0)))");
+        let v = check_tiled_mma(&mma, crate::MmaOperand::C, &wrong).unwrap_err();
+        assert_eq!(v.law, "tiled_mma");
+        let copy_atom = crate::CopyAtom::new(
+            "UniversalCopy<uint32_t>",
+            l("1:0"),
+            [l("(1,32):(0,1)"), l("(1,32):(0,1)"), l("(1,32):(0,1)")],
+        )
+        .unwrap();
+        let copy = crate::make_tiled_copy(&copy_atom, f, &l("(4,2)"), &l("(1,2)")).unwrap();
+        let s = copy.layout_s_tv().unwrap();
+        assert!(check_tiled_copy(&copy, crate::CopySide::Src, &s).is_ok());
+        assert!(check_tiled_copy(&copy, crate::CopySide::Src, &l("(8,2):(1,8)")).is_err());
     }
 
     #[test]

@@ -12,9 +12,16 @@
 //!
 //! Atoms are looked up by CUTLASS's own spelling, template arguments
 //! included: [`mma_atom`], [`copy_atom`].
+//!
+//! A [`TiledMma`] repeats an MMA atom over threads and values
+//! ([`make_tiled_mma`]); a [`TiledCopy`] does the same for a copy atom
+//! ([`make_tiled_copy`], [`make_tiled_copy_a`], …). Their thread slices
+//! ([`ThrMma`], [`ThrCopy`]) partition any tensor.
 
 pub(crate) mod copy;
 mod copy_table;
 pub(crate) mod mma;
 mod mma_table;
+pub(crate) mod tiled_copy;
+pub(crate) mod tiled_mma;
 pub(crate) mod value_type;
