@@ -2316,7 +2316,113 @@ pub const UNCHECKED: &[&str] = &[
     "cosize", // The number of top-level modes: a query of the shape's tree.
     "rank",   // The nesting depth: a query of the shape's tree.
     "depth",
+    // A row of the atom table, read back: checked by the atom table's own
+    // tests against the PTX ISA.
+    "mma_atom",
 ];
+
+fn query_violation(op: &str, result: &str, detail: String) -> Violation {
+    Violation {
+        law: "atom query",
+        operands: op.to_string(),
+        result: result.to_string(),
+        witness: None,
+        detail,
+    }
+}
+
+fn check_query_int(op: &str, result: &str, got: i64, want: i64) -> Result<(), Violation> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(query_violation(op, result, format!("expected {want}")))
+    }
+}
+
+/// The same function on the same domain.
+fn check_query_layout(
+    op: &str,
+    result: &str,
+    got: &Layout,
+    want: &Layout,
+) -> Result<(), Violation> {
+    let same =
+        got.shape() == want.shape() && points(want.size()).all(|i| got.call(i) == want.call(i));
+    if same {
+        Ok(())
+    } else {
+        Err(query_violation(
+            op,
+            result,
+            format!("expected the function of {want}"),
+        ))
+    }
+}
+
+/// A `partition_X(t=T)` result `OFFSET|LAYOUT` holds, at value `v`,
+/// `layoutX_TV(T, v)` (the contract read the other way); the other
+/// queries (coordinates, shapes, fragments, retiles) must print a layout,
+/// a tuple or `OFFSET|LAYOUT` that parses.
+fn check_partition_query(
+    op: &str,
+    query: &str,
+    result: &str,
+    tvs: &[(String, Layout)],
+) -> Result<(), Violation> {
+    let parses = |text: &str| {
+        text.parse::<Layout>().is_ok()
+            || text.parse::<IntTuple>().is_ok()
+            || text.parse::<crate::CoordLayout>().is_ok()
+    };
+    for (name, tv) in tvs {
+        let Some(arg) = query
+            .strip_prefix(&format!("partition_{name}("))
+            .and_then(|r| r.strip_suffix(')'))
+        else {
+            continue;
+        };
+        let t: i64 = arg
+            .strip_prefix("t=")
+            .and_then(|t| t.parse().ok())
+            .ok_or_else(|| query_violation(op, result, format!("{query} names no thread")))?;
+        let (off, sub) = result
+            .split_once('|')
+            .and_then(|(o, l)| Some((o.parse::<i64>().ok()?, l.parse::<Layout>().ok()?)))
+            .ok_or_else(|| query_violation(op, result, "not OFFSET|LAYOUT".to_string()))?;
+        let values = mode(tv, 1).size();
+        if sub.size() != values {
+            return Err(query_violation(
+                op,
+                result,
+                format!("{values} values expected"),
+            ));
+        }
+        for v in points(values) {
+            let (got, want) = (off.wrapping_add(sub.call(v)), tv_at(tv, t, v));
+            if got != want {
+                return Err(query_violation(
+                    op,
+                    result,
+                    format!("value {v} of thread {t} is at {got}, layout{name}_TV says {want}"),
+                ));
+            }
+        }
+        return Ok(());
+    }
+    let ok = match result.split_once('|') {
+        Some((o, l)) => (o.parse::<i64>().is_ok() || o.parse::<IntTuple>().is_ok()) && parses(l),
+        None => parses(result),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(query_violation(
+            op,
+            result,
+            "does not parse as a result of the query".to_string(),
+        ))
+    }
+}
 
 /// The law of operation `op` (an [`crate::apply`] name) on text operands
 /// and its printed result (CuTe notation; `true`/`false` for predicates,
@@ -2446,6 +2552,88 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "greatest_common_domain" => check_greatest_common_domain(&tuple(0)?, &tuple(1)?, &out()?),
         "layout_add" => check_layout_add(&layout(0)?, &layout(1)?, &out()?),
         "domain_distribute" => check_domain_distribute(&tuple(0)?, int(1)?, &out()?),
+        // Atoms: the contract of the tiled MMA or copy the query reads (a
+        // `layoutX_TV` query's printed result is the layout checked), and
+        // the printed result against it.
+        "tiled_mma" => {
+            let mma = crate::atom::tiled_mma::tiled_mma_from_text(text(0), text(1), text(2))
+                .map_err(|_| bad("tiled MMA", text(0)))?;
+            let query: String = text(3).split_whitespace().collect();
+            let mut tvs = Vec::new();
+            for op in [
+                crate::MmaOperand::A,
+                crate::MmaOperand::B,
+                crate::MmaOperand::C,
+            ] {
+                let tv = if query == format!("layout{op}_TV") {
+                    out()?
+                } else {
+                    mma.layout_tv(op).map_err(|_| bad("tiled MMA", text(0)))?
+                };
+                check_tiled_mma(&mma, op, &tv)?;
+                tvs.push((op.to_string(), tv));
+            }
+            let tile_size = |i: usize| mma.tile_size(i).map_err(|_| bad("tiled MMA", text(0)));
+            match query.as_str() {
+                "size" => check_query_int(op, result, out_int()?, mma.size()),
+                "tile_size<0>" | "tile_size0" => {
+                    check_query_int(op, result, out_int()?, tile_size(0)?)
+                }
+                "tile_size<1>" | "tile_size1" => {
+                    check_query_int(op, result, out_int()?, tile_size(1)?)
+                }
+                "tile_size<2>" | "tile_size2" => {
+                    check_query_int(op, result, out_int()?, tile_size(2)?)
+                }
+                "thr_layout_vmnk" => {
+                    let want = crate::tiled_product(mma.atom().thr_id(), mma.atom_layout_mnk())
+                        .map_err(|_| bad("tiled MMA", text(0)))?;
+                    check_query_layout(op, result, &out()?, &want)
+                }
+                q => check_partition_query(op, q, result, &tvs),
+            }
+        }
+        "tiled_copy" | "tiled_copy_mma" => {
+            let copy = if op == "tiled_copy" {
+                crate::atom::tiled_copy::tiled_copy_from_text(text(0), text(1), text(2), text(3))
+            } else {
+                crate::atom::tiled_copy::tiled_copy_mma_from_text(
+                    text(0),
+                    text(1),
+                    text(2),
+                    [text(3), text(4), text(5)],
+                )
+            }
+            .map_err(|_| bad("tiled copy", text(0)))?;
+            let query: String = text(args.len().saturating_sub(1))
+                .split_whitespace()
+                .collect();
+            let mut tvs = Vec::new();
+            for side in [crate::CopySide::Src, crate::CopySide::Dst] {
+                let tv = if query == format!("layout{side}_TV") {
+                    out()?
+                } else {
+                    copy.layout_tv_of(side)
+                        .map_err(|_| bad("tiled copy", text(0)))?
+                };
+                check_tiled_copy(&copy, side, &tv)?;
+                tvs.push((side.to_string(), tv));
+            }
+            match query.as_str() {
+                "size" => check_query_int(op, result, out_int()?, copy.size()),
+                "Tiler_MN" => {
+                    let got = out_tuple()?;
+                    let want = copy.tiler_mn();
+                    if &got == want {
+                        Ok(())
+                    } else {
+                        Err(query_violation(op, result, format!("Tiler_MN is {want}")))
+                    }
+                }
+                "TiledLayout_TV" => check_query_layout(op, result, &out()?, copy.tiled_layout_tv()),
+                q => check_partition_query(op, q, result, &tvs),
+            }
+        }
         _ => Err(Violation {
             law: "unknown",
             operands: format!("{op}{args:?}"),

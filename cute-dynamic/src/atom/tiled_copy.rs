@@ -253,6 +253,51 @@ pub fn make_tiled_copy_d(
     )
 }
 
+/// [`make_tiled_copy`] from text (copy atom name, value type, thread and
+/// value layouts), as the operation table and the laws read them.
+pub(crate) fn tiled_copy_from_text(
+    atom: &str,
+    value_type: &str,
+    thr_layout: &str,
+    val_layout: &str,
+) -> Result<TiledCopy, LayoutError> {
+    let atom = super::copy::copy_atom(atom)?;
+    make_tiled_copy(
+        &atom,
+        value_type.parse()?,
+        &thr_layout.parse()?,
+        &val_layout.parse()?,
+    )
+}
+
+/// [`make_tiled_copy_mma`] from text: copy atom name, value type, operand
+/// letter `A`, `B` or `C`, and the tiled MMA's atom, atom layout and
+/// permutation (see `tiled_mma_from_text`).
+pub(crate) fn tiled_copy_mma_from_text(
+    atom: &str,
+    value_type: &str,
+    operand: &str,
+    mma: [&str; 3],
+) -> Result<TiledCopy, LayoutError> {
+    let copy = super::copy::copy_atom(atom)?;
+    let op = match operand.trim() {
+        "A" => MmaOperand::A,
+        "B" => MmaOperand::B,
+        "C" => MmaOperand::C,
+        other => {
+            return Err(LayoutError::InvalidArgument {
+                operation: "tiled_copy_mma",
+                argument: "OPERAND",
+                value: other.to_string(),
+                reason: "must be A, B or C (make_tiled_copy_A/B/C)".to_string(),
+            });
+        }
+    };
+    let [a, l, p] = mma;
+    let mma = super::tiled_mma::tiled_mma_from_text(a, l, p)?;
+    make_tiled_copy_mma(&copy, value_type.parse()?, op, &mma)
+}
+
 /// `((a,b),(c,d)) → ((a,c),(b,d))` (CuTe's `zip` of a rank-2 layout of
 /// rank-2 modes).
 fn zip2(l: &Layout) -> Result<Layout, LayoutError> {

@@ -183,6 +183,29 @@ pub fn make_tiled_mma(
     })
 }
 
+/// [`make_tiled_mma`] from text: an atom's CUTLASS name, an atom layout
+/// and a permutation in CuTe notation (the empty text for the defaults),
+/// as the operation table and the laws read them.
+pub(crate) fn tiled_mma_from_text(
+    atom: &str,
+    atom_layout: &str,
+    permutation: &str,
+) -> Result<TiledMma, LayoutError> {
+    let atom = super::mma::mma_atom(atom)?;
+    let (layout_text, perm_text) = (atom_layout.trim(), permutation.trim());
+    let layout: Option<Layout> = if layout_text.is_empty() {
+        None
+    } else {
+        Some(layout_text.parse()?)
+    };
+    let perm: Option<Tiler> = if perm_text.is_empty() {
+        None
+    } else {
+        Some(perm_text.parse()?)
+    };
+    make_tiled_mma(&atom, layout.as_ref(), perm.as_ref())
+}
+
 /// CuTe's `append<3>(layout, Layout<_1,_0>{})`.
 fn pad_layout(l: &Layout) -> Result<Layout, LayoutError> {
     let modes: Vec<Layout> = if l.shape().is_int() {
