@@ -46,6 +46,7 @@
 //! | `local_tile/local_partition` | the slice of the zipped divide, by evaluation; with a `Step`, the diced call |
 //! | `tiled_mma` | `layoutX_TV(t, v)` is the tile index of value `v` of `partition_X` of thread `t` (X = A, B, C); fragments have the partition's shape |
 //! | `tiled_copy` | `layoutS_TV(t, v)` / `layoutD_TV(t, v)` likewise against `partition_S` / `partition_D` |
+//! | `mma_atom`, `copy_atom` | well formed; each tile element (each reference bit) held exactly once |
 //! | `_` in tilers, `make_fragment_like`, `copy_if`, `fill`, `group_modes` | modes kept; compact, mode 0 first; by the predicate; every element; the same values |
 //!
 //! [`check_by_name`] runs these on text operands for every operation of the
@@ -2316,9 +2317,6 @@ pub const UNCHECKED: &[&str] = &[
     "cosize", // The number of top-level modes: a query of the shape's tree.
     "rank",   // The nesting depth: a query of the shape's tree.
     "depth",
-    // A row of the atom table, read back: checked by the atom table's own
-    // tests against the PTX ISA.
-    "mma_atom",
 ];
 
 fn query_violation(op: &str, result: &str, detail: String) -> Violation {
@@ -2552,6 +2550,28 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "greatest_common_domain" => check_greatest_common_domain(&tuple(0)?, &tuple(1)?, &out()?),
         "layout_add" => check_layout_add(&layout(0)?, &layout(1)?, &out()?),
         "domain_distribute" => check_domain_distribute(&tuple(0)?, int(1)?, &out()?),
+        "mma_atom" => {
+            let atom = crate::mma_atom(text(0)).map_err(|_| bad("MMA atom", text(0)))?;
+            check_mma_atom(&atom)?;
+            let [m, n, k] = atom.shape_mnk();
+            let want = match text(1).trim() {
+                "Shape_MNK" => format!("({m},{n},{k})"),
+                "ThrID" => atom.thr_id().to_string(),
+                "ALayout" => atom.a_layout().to_string(),
+                "BLayout" => atom.b_layout().to_string(),
+                "CLayout" => atom.c_layout().to_string(),
+                _ => return Err(bad("query", text(1))),
+            };
+            if result == want {
+                Ok(())
+            } else {
+                Err(query_violation(
+                    op,
+                    result,
+                    format!("the atom's {} is {want}", text(1)),
+                ))
+            }
+        }
         // Atoms: the contract of the tiled MMA or copy the query reads (a
         // `layoutX_TV` query's printed result is the layout checked), and
         // the printed result against it.
@@ -2643,6 +2663,98 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
                 "no law for the operation {op:?}: add a check_by_name arm or list it in UNCHECKED"
             ),
         }),
+    }
+}
+
+/// Whether `l`'s offsets are exactly `0 … n-1`, each once (`None` when
+/// the image is too large to collect).
+fn is_bijection_onto(l: &Layout, n: i64) -> Option<bool> {
+    let img = image(l)?;
+    Some(img.len() as i64 == n && img.iter().copied().eq(0..n))
+}
+
+/// An MMA atom (`crate::mma_atom`): well formed — `MmaAtom::new` accepts
+/// its parts again (rank-2 operand layouts, thread modes of
+/// `size(ThrID)` threads, inside their `M×K`, `N×K`, `M×N` tiles) — and
+/// every element of each operand's tile held exactly once: the whole
+/// `(thread, value)` layout is a bijection onto the tile when its thread
+/// mode has a non-zero stride; when every thread stride is 0 (an operand
+/// described by a shared-memory descriptor, CUTLASS's `ABLayout`), the
+/// value mode alone is.
+pub fn check_mma_atom(atom: &crate::MmaAtom) -> Result<(), Violation> {
+    let cx = Ctx::new("mma_atom", atom.name().to_string(), &atom.c_layout());
+    crate::MmaAtom::new(
+        atom.name(),
+        atom.shape_mnk(),
+        atom.thr_id().clone(),
+        [
+            atom.a_layout().clone(),
+            atom.b_layout().clone(),
+            atom.c_layout().clone(),
+        ],
+        atom.value_types(),
+    )
+    .map_err(|e| cx.fail(None, format!("not well formed: {e}")))?;
+    let [m, n, k] = atom.shape_mnk();
+    for (operand, l, extent) in [
+        ("ALayout", atom.a_layout(), m * k),
+        ("BLayout", atom.b_layout(), n * k),
+        ("CLayout", atom.c_layout(), m * n),
+    ] {
+        let threads = l.mode(0).unwrap_or_else(|| l.clone());
+        let broadcast = threads.leaf_modes().all(|(_, d)| d == 0);
+        let held = if broadcast {
+            l.mode(1).unwrap_or_else(|| l.clone())
+        } else {
+            l.clone()
+        };
+        match is_bijection_onto(&held, extent) {
+            Some(true) | None => {}
+            Some(false) => {
+                return Err(cx.fail(
+                    None,
+                    format!(
+                        "{operand} {l}: {} not hold each of the {extent} tile elements exactly once",
+                        if broadcast { "its value mode does" } else { "its threads do" }
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A copy atom (`crate::copy_atom`): well formed — `CopyAtom::new`
+/// accepts its parts again (rank-2 layouts over `size(ThrID)` threads,
+/// source and destination of the same number of bits) — its `RefLayout`
+/// is its `SrcLayout` or its `DstLayout`, and the reference side holds
+/// each of its bits exactly once (a bijection onto `[0, size)`).
+pub fn check_copy_atom(atom: &crate::CopyAtom) -> Result<(), Violation> {
+    let r = atom.ref_layout_bits();
+    let cx = Ctx::new("copy_atom", atom.name().to_string(), r);
+    crate::CopyAtom::new(
+        atom.name(),
+        atom.thr_id().clone(),
+        [
+            atom.src_layout_bits().clone(),
+            atom.dst_layout_bits().clone(),
+            r.clone(),
+        ],
+    )
+    .map_err(|e| cx.fail(None, format!("not well formed: {e}")))?;
+    cx.ensure(
+        r == atom.src_layout_bits() || r == atom.dst_layout_bits(),
+        || "RefLayout is neither SrcLayout nor DstLayout".into(),
+    )?;
+    match is_bijection_onto(r, r.size()) {
+        Some(false) => Err(cx.fail(
+            None,
+            format!(
+                "RefLayout {r} does not hold each of its {} bits exactly once",
+                r.size()
+            ),
+        )),
+        _ => Ok(()),
     }
 }
 

@@ -49,7 +49,7 @@ use crate::algebra::composition::composition;
 use crate::algebra::divide::zipped_divide;
 use crate::algebra::inverse::right_inverse;
 use crate::algebra::product::{logical_product, raked_product};
-use crate::algebra::recast::{recast_layout, upcast};
+use crate::algebra::recast::upcast;
 use crate::data::coordinate::Coord;
 use crate::data::int_tuple::IntTuple;
 use crate::data::int_tuple_ops::product_each;
@@ -103,7 +103,7 @@ fn copy_error(argument: &'static str, value: String, reason: String) -> LayoutEr
 /// CuTe's `make_tiled_copy_impl(atom, layout_tv, tiler)`: the atom over
 /// `value_type`, a `(thread, value) → tile index` layout and the tile's
 /// shape. Errors: the atom's bit layouts do not recast to whole values
-/// of `value_type`; the tiled layout's threads (values) are not a multiple
+/// of `value_type` ([`CopyAtom::src_layout`]); the tiled layout's threads (values) are not a multiple
 /// of the atom's (CuTe's static assertions); its rank is not 2.
 pub fn make_tiled_copy_impl(
     atom: &CopyAtom,
@@ -111,19 +111,9 @@ pub fn make_tiled_copy_impl(
     layout_tv: Layout,
     tiler: IntTuple,
 ) -> Result<TiledCopy, LayoutError> {
-    let bits = value_type.bits();
-    let recast = |l: &Layout| {
-        recast_layout(1, bits, l).map_err(|e| {
-            copy_error(
-                "value_type",
-                value_type.to_string(),
-                format!("{atom}'s layout {l} (bits) is not made of whole {bits}-bit values: {e}"),
-            )
-        })
-    };
-    let src = recast(atom.src_layout_bits())?;
-    let dst = recast(atom.dst_layout_bits())?;
-    let reference = recast(atom.ref_layout_bits())?;
+    let src = atom.src_layout(value_type)?;
+    let dst = atom.dst_layout(value_type)?;
+    let reference = atom.ref_layout(value_type)?;
     if layout_tv.rank() != 2 || layout_tv.shape().is_int() {
         return Err(copy_error(
             "layout_tv",
