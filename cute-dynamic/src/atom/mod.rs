@@ -29,4 +29,5 @@ mod isa;
 pub(crate) mod mma;
 mod mma_table;
 mod names;
+mod umma;
 pub(crate) mod value_type;
