@@ -33,7 +33,7 @@
 //! interleaved-complex and scaled-accumulator (`_SCALED`) variants.
 
 use super::mma::{MmaAtom, MmaValueTypes};
-use super::names::split_template;
+use super::names;
 use super::value_type::ValueType::{self, *};
 use crate::data::layout::Layout;
 use crate::error::LayoutError;
@@ -115,12 +115,7 @@ const OPS: [(&str, Kind, bool, bool); 14] = [
 ];
 
 fn invalid(name: &str, argument: &'static str, reason: String) -> LayoutError {
-    LayoutError::InvalidArgument {
-        operation: "mma_atom",
-        argument,
-        value: name.to_string(),
-        reason,
-    }
+    names::invalid("mma_atom", name, argument, reason)
 }
 
 /// Whether a normalised name is a UMMA op's.
@@ -156,13 +151,7 @@ fn major(key: &str, argument: &'static str, text: &str) -> Result<bool, LayoutEr
 
 /// Builds the UMMA atom named `key` (normalised).
 pub(super) fn lookup(key: &str) -> Result<MmaAtom, LayoutError> {
-    let (base, args) = split_template(key).ok_or_else(|| {
-        invalid(
-            key,
-            "name",
-            "its template argument list <…> is not balanced".to_string(),
-        )
-    })?;
+    let (base, args) = names::split_key("mma_atom", key)?;
     let &(op, kind, two_cta, tmem_a) = OPS.iter().find(|o| o.0 == base).ok_or_else(|| {
         invalid(
             key,
@@ -180,15 +169,8 @@ pub(super) fn lookup(key: &str) -> Result<MmaAtom, LayoutError> {
             ),
         ));
     }
-    let ty = |argument: &'static str, text: &str| {
-        text.parse::<ValueType>().map_err(|_| {
-            invalid(
-                key,
-                argument,
-                format!("{text} is not a value type CUTLASS names"),
-            )
-        })
-    };
+    let ty =
+        |argument: &'static str, text: &str| names::value_type_arg("mma_atom", key, argument, text);
     let (a, b, c) = (
         ty("a_type", args[0])?,
         ty("b_type", args[1])?,
