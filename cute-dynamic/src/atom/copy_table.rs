@@ -14,7 +14,7 @@
 //!   `cp.async.cg` has `cp-size = 16`).
 
 use super::copy::CopyAtom;
-use super::names::split_template;
+use super::names;
 use super::value_type::ValueType;
 use crate::data::layout::Layout;
 use crate::error::LayoutError;
@@ -54,20 +54,11 @@ const MATRIX: [(&str, &str, &str); 12] = [
 ];
 
 fn invalid(name: &str, argument: &'static str, reason: String) -> LayoutError {
-    LayoutError::InvalidArgument {
-        operation: "copy_atom",
-        argument,
-        value: name.to_string(),
-        reason,
-    }
+    names::invalid("copy_atom", name, argument, reason)
 }
 
 fn unknown(name: &str) -> LayoutError {
-    invalid(
-        name,
-        "name",
-        "no copy atom of that name (see copy_atom_names)".to_string(),
-    )
+    names::unknown("copy_atom", name)
 }
 
 /// One value of `bits` bits held by one thread.
@@ -90,13 +81,7 @@ fn source_dest(
         ));
     }
     let parse = |argument: &'static str, text: &str| {
-        text.parse::<ValueType>().map_err(|_| {
-            invalid(
-                key,
-                argument,
-                format!("{text} is not a value type CUTLASS names"),
-            )
-        })
+        names::value_type_arg("copy_atom", key, argument, text)
     };
     let s = parse("S", args[0])?;
     let d = args.get(1).map_or(Ok(s), |t| parse("D", t))?;
@@ -110,13 +95,7 @@ fn source_dest(
 
 /// The atom named `key` (normalised).
 pub(super) fn lookup(key: &str) -> Result<CopyAtom, LayoutError> {
-    let (base, args) = split_template(key).ok_or_else(|| {
-        invalid(
-            key,
-            "name",
-            "its template argument list <…> is not balanced".to_string(),
-        )
-    })?;
+    let (base, args) = names::split_key("copy_atom", key)?;
     let one = Layout::int(1, 0);
     match base {
         "UniversalCopy" | "SM80_CP_ASYNC_CACHEALWAYS" | "SM80_CP_ASYNC_CACHEGLOBAL" => {

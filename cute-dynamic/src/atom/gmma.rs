@@ -30,6 +30,7 @@
 
 use super::mma::{MmaAtom, MmaValueTypes};
 use super::mma_table::fp8_code;
+use super::names;
 use super::value_type::ValueType::{self, *};
 use crate::data::layout::Layout;
 use crate::error::LayoutError;
@@ -241,12 +242,7 @@ fn ab_layout(m: i64, k: i64) -> String {
 }
 
 fn invalid(name: &str, argument: &'static str, reason: String) -> LayoutError {
-    LayoutError::InvalidArgument {
-        operation: "mma_atom",
-        argument,
-        value: name.to_string(),
-        reason,
-    }
+    names::invalid("mma_atom", name, argument, reason)
 }
 
 /// Leading decimal digits of `s` and the rest.

@@ -176,6 +176,17 @@ fn descriptor(rows: i64) -> impl Fn(i64, i64) -> Coord2 {
     move |_, v| (v % rows, v / rows)
 }
 
+/// The operands of `tcgen05.mma` (PTX ISA, "tcgen05.mma", matrix
+/// descriptors and "Data path layout organization"): in shared or tensor
+/// memory, not in threads. With `.cta_group::1` one CTA issues the
+/// instruction for the whole tile ([`descriptor`]); with
+/// `.cta_group::2` the peer CTAs `c = 0, 1` each hold half of the rows
+/// of A and D (`c·M/2 …`) and half of the columns of B (`c·N/2 …`): value
+/// `v` of CTA `c` is `(c·R/2 + v % (R/2), v / (R/2))` for `R` rows.
+fn cta_pair(rows: i64) -> impl Fn(i64, i64) -> Coord2 {
+    move |cta, v| (cta * (rows / 2) + v % (rows / 2), v / (rows / 2))
+}
+
 /// The formulas of an MMA atom's three operands, chosen by its name (the
 /// instruction it issues), not by its layouts.
 fn check_mma(atom: &MmaAtom) -> Result<(), String> {
@@ -215,6 +226,16 @@ fn check_mma(atom: &MmaAtom) -> Result<(), String> {
         check_operand("A", thr, a, m, &*a_formula)?;
         check_operand("B", thr, b, n, &descriptor(n))?;
         return check_operand("C", thr, c, m, &wgmma_d);
+    }
+    if name.starts_with("SM100_") {
+        if name.contains("2x1SM") {
+            check_operand("A", thr, a, m, &cta_pair(m))?;
+            check_operand("B", thr, b, n, &cta_pair(n))?;
+            return check_operand("C", thr, c, m, &cta_pair(m));
+        }
+        check_operand("A", thr, a, m, &descriptor(m))?;
+        check_operand("B", thr, b, n, &descriptor(n))?;
+        return check_operand("C", thr, c, m, &descriptor(m));
     }
     // The warp-level mma.sync family (SM75, SM80, SM89, SM90 F64, SM120).
     check_operand("A", thr, a, m, &mma_sync_a(m, per_register(types.a.bits())))?;
@@ -364,4 +385,97 @@ fn every_matrix_copy_matches_the_ptx_isa() {
         }
     }
     assert_eq!(checked, 12);
+}
+
+mod generated {
+    //! Random GMMA and UMMA names: each either builds an atom that matches
+    //! the PTX ISA, or is refused with a named error exactly when the ISA
+    //! has no such shape.
+    use super::*;
+    use crate::error::LayoutError;
+    use proptest::prelude::*;
+
+    /// The `wgmma.mma_async` shapes of the PTX ISA: `N` a multiple of 8 in
+    /// 8…256; for `.s8`/`.u8` only 8, 16, 24 and the multiples of 16 from 32.
+    fn wgmma_has_n(n: i64, integer: bool) -> bool {
+        let all = [
+            8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144, 152, 160,
+            168, 176, 184, 192, 200, 208, 216, 224, 232, 240, 248, 256,
+        ];
+        let s8 = [
+            8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256,
+        ];
+        if integer {
+            s8.contains(&n)
+        } else {
+            all.contains(&n)
+        }
+    }
+
+    const GMMA: [(&str, i64, &str); 6] = [
+        ("F32F16F16", 16, "<GMMA::Major::K,GMMA::Major::MN>"),
+        ("F16F16F16", 16, "<GMMA::Major::K,GMMA::Major::K>"),
+        ("F32BF16BF16", 16, "<GMMA::Major::K,GMMA::Major::MN>"),
+        ("F32TF32TF32", 8, "_TN"),
+        ("S32U8S8", 32, "_TN_SATURATE"),
+        ("F16E5M2E4M3", 32, "_TN"),
+    ];
+
+    proptest! {
+        #[test]
+        fn gmma_names(family in 0usize..GMMA.len(), n in 0i64..300, rs in any::<bool>()) {
+            let (code, k, tail) = GMMA[family];
+            let name = format!("SM90_64x{n}x{k}_{code}_{}{tail}", if rs { "RS" } else { "SS" });
+            match mma_atom(&name) {
+                Ok(atom) => {
+                    prop_assert!(wgmma_has_n(n, code.starts_with("S32")), "{name} accepted");
+                    prop_assert_eq!(atom.shape_mnk(), [64, n, k]);
+                    if let Err(e) = check_mma(&atom) {
+                        prop_assert!(false, "{}: {}", name, e);
+                    }
+                }
+                Err(LayoutError::InvalidArgument { argument: "N", .. }) => {
+                    prop_assert!(!wgmma_has_n(n, code.starts_with("S32")), "{name} refused");
+                }
+                Err(e) => prop_assert!(false, "{name}: {e}"),
+            }
+        }
+
+        #[test]
+        fn umma_names(
+            op in 0usize..4,
+            m in prop::sample::select(vec![32i64, 64, 96, 128, 192, 256]),
+            n in 0i64..300,
+            b_k in any::<bool>(),
+        ) {
+            let (base, types, two) = [
+                ("SM100_MMA_F16BF16_SS", "half_t,half_t,float", false),
+                ("SM100_MMA_TF32_2x1SM_SS", "tfloat32_t,tfloat32_t,float", true),
+                ("SM100_MMA_S8_TS", "int8_t,int8_t,int32_t", false),
+                ("SM100_MMA_F16BF16_2x1SM_TS", "bfloat16_t,bfloat16_t,float", true),
+            ][op];
+            let b_major = if b_k { "UMMA::Major::K" } else { "UMMA::Major::MN" };
+            let name = format!("{base}<{types},{m},{n},UMMA::Major::K,{b_major}>");
+            // PTX ISA tcgen05.mma shapes: one CTA, M = 64 with N % 8 == 0 or
+            // M = 128 with N % 16 == 0; two CTAs, M = 128 or 256, N % 16 == 0;
+            // N at most 256.
+            let shape = (8..=256).contains(&n) && if two {
+                (m == 128 || m == 256) && n % 16 == 0
+            } else {
+                (m == 64 && n % 8 == 0) || (m == 128 && n % 16 == 0)
+            };
+            match mma_atom(&name) {
+                Ok(atom) => {
+                    prop_assert!(shape, "{name} accepted");
+                    if let Err(e) = check_mma(&atom) {
+                        prop_assert!(false, "{}: {}", name, e);
+                    }
+                }
+                Err(LayoutError::InvalidArgument { argument: "N", .. }) => {
+                    prop_assert!(!shape, "{name} refused");
+                }
+                Err(e) => prop_assert!(false, "{name}: {e}"),
+            }
+        }
+    }
 }

@@ -4,7 +4,7 @@ use core::fmt;
 
 use super::names::normalize;
 use super::value_type::ValueType;
-use super::{gmma, mma_table};
+use super::{gmma, mma_table, umma};
 use crate::data::layout::Layout;
 use crate::error::LayoutError;
 #[allow(unused_imports)]
@@ -187,6 +187,8 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom, LayoutError> {
     let key = normalize(name);
     if gmma::is_gmma(&key) {
         gmma::lookup(&key)
+    } else if umma::is_umma(&key) {
+        umma::lookup(&key)
     } else {
         mma_table::lookup(&key)
     }
@@ -195,10 +197,13 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom, LayoutError> {
 /// The names of every MMA atom [`mma_atom`] knows, in CUTLASS's spelling:
 /// the fixed-name atoms, the SM90 GMMA families expanded (every `N`, SS
 /// and RS, every operand-major pair; input scales at their default), the
-/// SM120 atoms for every operand type, and `UniversalFMA<T,T,T,T>` for the
-/// common `T` (any value types are accepted by name).
+/// SM120 atoms for every operand type, the SM100 UMMA atoms once per op
+/// and operand types (`M = 128` or 256, `N = 256`, K-major; every admitted
+/// shape and major is accepted by name), and `UniversalFMA<T,T,T,T>` for
+/// the common `T` (any value types are accepted by name).
 pub fn mma_atom_names() -> Vec<String> {
     let mut names = mma_table::names();
     names.extend(gmma::names());
+    names.extend(umma::names());
     names
 }

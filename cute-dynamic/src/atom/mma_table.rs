@@ -10,7 +10,7 @@
 //! describes them (see [`SM80_16X8X32_S4_B`] and [`SM80_16X8X128_B1_A`]).
 
 use super::mma::{MmaAtom, MmaValueTypes};
-use super::names::split_template;
+use super::names;
 use super::value_type::ValueType::{self, *};
 use crate::data::layout::Layout;
 use crate::error::LayoutError;
@@ -353,22 +353,11 @@ fn build(spec: &Spec) -> Result<MmaAtom, LayoutError> {
 }
 
 fn invalid(name: &str, argument: &'static str, reason: String) -> LayoutError {
-    LayoutError::InvalidArgument {
-        operation: "mma_atom",
-        argument,
-        value: name.to_string(),
-        reason,
-    }
+    names::invalid("mma_atom", name, argument, reason)
 }
 
 fn value_type(name: &str, argument: &'static str, text: &str) -> Result<ValueType, LayoutError> {
-    text.parse::<ValueType>().map_err(|_| {
-        invalid(
-            name,
-            argument,
-            format!("{text} is not a value type CUTLASS names"),
-        )
-    })
+    names::value_type_arg("mma_atom", name, argument, text)
 }
 
 /// `UniversalFMA<D, A = D, B = A, C = D>` (`cute/arch/mma.hpp`): one
@@ -537,22 +526,12 @@ fn sm120_names() -> Vec<String> {
 const FMA_LISTED: [ValueType; 6] = [Float, Double, Half, Int32, ComplexFloat, ComplexDouble];
 
 fn unknown(name: &str) -> LayoutError {
-    invalid(
-        name,
-        "name",
-        "no MMA atom of that name (see mma_atom_names)".to_string(),
-    )
+    names::unknown("mma_atom", name)
 }
 
 /// The atom named `key` (already normalised), except the GMMA families.
 pub(super) fn lookup(key: &str) -> Result<MmaAtom, LayoutError> {
-    let (base, args) = split_template(key).ok_or_else(|| {
-        invalid(
-            key,
-            "name",
-            "its template argument list <…> is not balanced".to_string(),
-        )
-    })?;
+    let (base, args) = names::split_key("mma_atom", key)?;
     if base == "UniversalFMA" {
         return universal_fma(key, &args);
     }

@@ -43,4 +43,5 @@ mod mma_table;
 mod names;
 pub(crate) mod tiled_copy;
 pub(crate) mod tiled_mma;
+mod umma;
 pub(crate) mod value_type;

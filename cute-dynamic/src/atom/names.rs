@@ -1,8 +1,69 @@
 //! The text of atom names: CUTLASS's spelling normalised for lookup, and
 //! template argument lists split at their top-level commas.
 
+use super::value_type::ValueType;
+use crate::error::LayoutError;
 #[allow(unused_imports)]
 use crate::prelude::*;
+
+/// The error about an atom name: `InvalidArgument` of `operation`
+/// (`mma_atom`, `copy_atom`) whose value is the name.
+pub(crate) fn invalid(
+    operation: &'static str,
+    name: &str,
+    argument: &'static str,
+    reason: impl Into<String>,
+) -> LayoutError {
+    LayoutError::InvalidArgument {
+        operation,
+        argument,
+        value: name.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// No atom of that name: the error points at the list, it does not hold it.
+pub(crate) fn unknown(operation: &'static str, name: &str) -> LayoutError {
+    invalid(
+        operation,
+        name,
+        "name",
+        format!("no atom of that name (see {operation}_names)"),
+    )
+}
+
+/// [`split_template`], an error naming the name when the brackets do
+/// not balance.
+pub(crate) fn split_key<'a>(
+    operation: &'static str,
+    key: &'a str,
+) -> Result<(&'a str, Vec<&'a str>), LayoutError> {
+    split_template(key).ok_or_else(|| {
+        invalid(
+            operation,
+            key,
+            "name",
+            "its template argument list <…> is not balanced",
+        )
+    })
+}
+
+/// A template argument that must be a value type.
+pub(crate) fn value_type_arg(
+    operation: &'static str,
+    key: &str,
+    argument: &'static str,
+    text: &str,
+) -> Result<ValueType, LayoutError> {
+    text.parse::<ValueType>().map_err(|_| {
+        invalid(
+            operation,
+            key,
+            argument,
+            format!("{text} is not a value type CUTLASS names"),
+        )
+    })
+}
 
 /// The lookup key of a name: whitespace removed and every `cute::` and
 /// `cutlass::` qualifier dropped (`cute::SM90_…<cute::GMMA::Major::K,…>`
