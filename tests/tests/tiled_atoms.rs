@@ -116,6 +116,26 @@ fn ldsm_x4() -> CopyAtom {
     .unwrap()
 }
 
+fn ldsm_x2() -> CopyAtom {
+    let dst = "(32,(32,2)):(32,(1,1024))";
+    CopyAtom::new(
+        "SM75_U32x2_LDSM_N",
+        l("32:1"),
+        [l("((16,2),128):((128,0),1)"), l(dst), l(dst)],
+    )
+    .unwrap()
+}
+
+fn ldsm_x1() -> CopyAtom {
+    let dst = "(32,32):(32,1)";
+    CopyAtom::new(
+        "SM75_U32x1_LDSM_N",
+        l("32:1"),
+        [l("((8,4),128):((128,0),1)"), l(dst), l(dst)],
+    )
+    .unwrap()
+}
+
 fn tiled(atom: &MmaAtom, layout: &str, perm: &str) -> TiledMma {
     let layout = (!layout.is_empty()).then(|| l(layout));
     let perm = (!perm.is_empty()).then(|| perm.parse::<Tiler>().unwrap());
@@ -351,6 +371,8 @@ fn copy_configs() -> Vec<TiledCopy> {
         .unwrap(),
         make_tiled_copy_a(&ldsm_x4(), h, &s80).unwrap(),
         make_tiled_copy_b(&ldsm_x4(), h, &s80p).unwrap(),
+        make_tiled_copy_b(&ldsm_x2(), h, &s80).unwrap(),
+        make_tiled_copy(&ldsm_x1(), h, &l("(32,1)"), &l("(1,2)")).unwrap(),
         make_tiled_copy_a(
             &ldsm_x4(),
             h,
