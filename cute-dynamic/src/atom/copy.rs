@@ -1,4 +1,17 @@
-//! Copy atoms: one copy instruction as thread-value layouts over bits.
+//! Copy atoms: one copy instruction as thread-value layouts over bits
+//! (CUTLASS's `Copy_Traits`; [semantics](../../docs/semantics.md#copy-atoms)),
+//! and in units of a value type through CuTe's `recast_layout<uint1_t, T>`.
+//!
+//! ```
+//! use cute_dynamic::{copy_atom, ValueType};
+//! // ldmatrix.x1: threads 0-7 give the row addresses of one 8×8 matrix of
+//! // 16-bit values, every thread receives two values of one row.
+//! let ldsm = copy_atom("SM75_U32x1_LDSM_N")?;
+//! assert_eq!(ldsm.src_layout_bits().to_string(), "((8,4),128):((128,0),1)");
+//! assert_eq!(ldsm.src_layout(ValueType::Half)?.to_string(), "((8,4),8):((8,0),1)");
+//! assert_eq!(ldsm.dst_layout(ValueType::Half)?.to_string(), "(32,2):(2,1)");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
 
 use core::fmt;
 

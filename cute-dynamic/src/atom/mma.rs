@@ -1,4 +1,32 @@
-//! MMA atoms: one tensor-core (or FMA) instruction as thread-value layouts.
+//! MMA atoms: one tensor-core (or FMA) instruction as thread-value layouts
+//! (CUTLASS's `MMA_Traits`; [semantics](../../docs/semantics.md#mma-atoms)).
+//!
+//! `ALayout`, `BLayout` and `CLayout` map `(thread, value)` to the
+//! column-major index of the `M×K`, `N×K` and `M×N` tile; `ThrID` maps the
+//! atom's logical thread to the lane (warpgroup thread, peer CTA) that
+//! runs it. Every layout is held to the PTX ISA's fragment description by
+//! the tests of `atom/isa.rs`.
+//!
+//! ```
+//! use cute_dynamic::{mma_atom, Layout};
+//! let atom = mma_atom("SM80_16x8x16_F32F16F16F32_TN")?;
+//! let c: &Layout = atom.c_layout(); // ((4,8),(2,2)):((32,1),(16,8))
+//! // Lane 6 (groupID 1, threadID_in_group 2) holds C rows 1 and 9,
+//! // columns 4 and 5: the PTX ISA's m16n8k16 accumulator fragment.
+//! let held: Vec<(i64, i64)> = (0..4).map(|v| {
+//!     let i = c.call(6 + 32 * v);
+//!     (i % 16, i / 16)
+//! }).collect();
+//! assert_eq!(held, [(1, 4), (1, 5), (9, 4), (9, 5)]);
+//!
+//! // A warpgroup MMA: 128 threads; A and B come from shared memory through
+//! // descriptors, so every thread names the whole tile.
+//! let gmma = mma_atom("SM90_64x128x16_F32BF16BF16_RS<GMMA::Major::K,GMMA::Major::MN>")?;
+//! assert_eq!(gmma.shape_mnk(), [64, 128, 16]);
+//! assert_eq!(gmma.a_layout().to_string(), "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))");
+//! assert_eq!(gmma.b_layout().to_string(), "(128,(128,16)):(0,(1,128))");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
 
 use core::fmt;
 
