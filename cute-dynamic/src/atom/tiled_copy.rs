@@ -35,7 +35,7 @@
 //! assert_eq!(copy.tiled_layout_tv().to_string(), "(256,8):(8,1)");
 //! let g = make_counting_tensor(Layout::column_major(&"(256,8)".parse()?)?)?;
 //! let mine = copy.thr_slice(33)?.partition_s(g)?;
-//! assert_eq!((mine.base(), mine.layout().to_string()), (264, "(8,1,1):(1,0,0)".to_string()));
+//! assert_eq!((mine.base(), mine.layout().to_string()), (264, "((8,1),1,1):((1,0),0,0)".to_string()));
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
@@ -245,6 +245,7 @@ pub fn make_tiled_copy_d(
 
 /// [`make_tiled_copy`] from text (copy atom name, value type, thread and
 /// value layouts), as the operation table and the laws read them.
+#[cfg(any(feature = "std", feature = "laws"))]
 pub(crate) fn tiled_copy_from_text(
     atom: &str,
     value_type: &str,
@@ -263,6 +264,7 @@ pub(crate) fn tiled_copy_from_text(
 /// [`make_tiled_copy_mma`] from text: copy atom name, value type, operand
 /// letter `A`, `B` or `C`, and the tiled MMA's atom, atom layout and
 /// permutation (see `tiled_mma_from_text`).
+#[cfg(any(feature = "std", feature = "laws"))]
 pub(crate) fn tiled_copy_mma_from_text(
     atom: &str,
     value_type: &str,

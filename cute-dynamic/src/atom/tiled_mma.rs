@@ -186,6 +186,7 @@ pub fn make_tiled_mma(
 /// [`make_tiled_mma`] from text: an atom's CUTLASS name, an atom layout
 /// and a permutation in CuTe notation (the empty text for the defaults),
 /// as the operation table and the laws read them.
+#[cfg(any(feature = "std", feature = "laws"))]
 pub(crate) fn tiled_mma_from_text(
     atom: &str,
     atom_layout: &str,
@@ -237,7 +238,7 @@ fn tiler_size(t: &Tiler) -> Result<i64, LayoutError> {
         Tiler::Modes(ms) => ms.iter().try_fold(1i64, |acc, m| {
             let s = tiler_size(m)?;
             acc.checked_mul(s)
-                .ok_or_else(|| LayoutError::overflow("tile size", &Layout::int(acc, 1)))
+                .ok_or_else(|| LayoutError::overflow("tile size", Layout::int(acc, 1)))
         }),
     }
 }
