@@ -167,3 +167,56 @@ fn batch_answers_and_errors() {
     assert_eq!(kind(8), "out_of_bounds");
     assert_eq!(kind(9), "invalid_argument");
 }
+
+#[test]
+fn pictures_of_tiled_mmas_and_copies() {
+    let text = stdout(&[
+        "show",
+        "--mma",
+        FMA,
+        "--atom-layout",
+        "(2,2,1)",
+        "--style",
+        "plain",
+    ]);
+    assert_eq!(
+        text,
+        "TiledMMA(UniversalFMA<float,float,float,float>, (1,2,2,1):(0,1,2,0), <_,_,_>)\n\
+         \x20          B (1×2, transposed)\n\
+         \x20                 0    1\n\
+         \x20           0  T0V0 T2V0\n\
+         \n\
+         A (2×1)    C (2×2)\n\
+         \x20      0          0    1\n\
+         \x200  T0V0    0  T0V0 T2V0\n\
+         \x201  T1V0    1  T1V0 T3V0"
+    );
+    let svg = stdout(&[
+        "svg",
+        "--copy",
+        U128,
+        "--value-type",
+        "half_t",
+        "--thr",
+        "(32,4):(4,1)",
+        "--val",
+        "(1,8)",
+    ]);
+    assert!(svg.starts_with("<svg") && svg.contains(">S (32×32)<") && svg.contains(">T127V7<"));
+    let svg = stdout(&[
+        "svg",
+        "--mma",
+        SM80,
+        "--atom-layout",
+        "(2,2,1)",
+        "--permutation",
+        "<128,128,32>",
+    ]);
+    // 128×128 + 2 × 128×32 cells: compact cells with thread numbers only.
+    assert!(svg.contains("font-size=\"9\"") && svg.contains(">T127<") && !svg.contains(">T0V0<"));
+    let out = cute(&["latex", "--mma", SM80], "");
+    assert_eq!(out.status.code(), Some(1));
+    let out = cute(&["svg", "--copy", U128, "--value-type", "half_t"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--thr"));
+}

@@ -434,3 +434,115 @@ fn errors_name_the_rule() {
     .unwrap_err();
     assert_eq!(e.kind(), "invalid_argument");
 }
+
+/// Hostile operands to the atom operations: errors, never a panic.
+#[test]
+fn hostile_atom_operations_do_not_panic() {
+    let atoms = [
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "SM70_8x8x4_F32F16F16F32_NT",
+        "UniversalFMA<float,float,float,float>",
+        "x",
+    ];
+    let layouts = [
+        "",
+        "(2,2,1)",
+        "(2,2):(2,1)",
+        "(2,2,2):(0,0,0)",
+        "(3,5,7)",
+        "(1000000,1000000,1000000)",
+        "(2,2,2,2)",
+        "8:-1",
+        "((",
+    ];
+    let perms = [
+        "",
+        "<3,5,7>",
+        "<(16,2):(1,32),32,16>",
+        "<_,_,_,_>",
+        "<(2,2),2,2>",
+        "7:3",
+        "<0,1,1>",
+        "<9223372036854775807,1,1>",
+    ];
+    let queries = [
+        "size",
+        "thr_layout_vmnk",
+        "tile_size<2>",
+        "layoutA_TV",
+        "layoutB_TV",
+        "layoutC_TV",
+        "partition_A(t=0)",
+        "partition_C(t=-1)",
+        "partition_B_coord(t=9999999999)",
+        "partition_shape_C((128,128))",
+        "partition_shape_A(7)",
+        "partition_shape_B((0,-3))",
+        "partition_fragment_B(t=3)",
+        "partition_A(t=)",
+        "bogus",
+    ];
+    for a in atoms {
+        for l in layouts {
+            for p in perms {
+                for q in queries {
+                    let args = [a, l, p, q];
+                    let r = std::panic::catch_unwind(|| cute_dynamic::apply("tiled_mma", &args));
+                    assert!(r.is_ok(), "tiled_mma {args:?} panicked");
+                }
+            }
+        }
+    }
+    let copies = [
+        "UniversalCopy<uint128_t>",
+        "SM75_U32x4_LDSM_N",
+        "SM75_U32x1_LDSM_N",
+        "y",
+    ];
+    let types = ["half_t", "double", "uint1b_t", "int4b_t", "z"];
+    let thrs = [
+        "(32,4):(4,1)",
+        "(0,1)",
+        "(4,4):(0,0)",
+        "(1000000000,1000000000)",
+        "32",
+    ];
+    let vals = ["(1,8)", "(8,1)", "1", "(3,3):(7,1)"];
+    let cq = [
+        "Tiler_MN",
+        "TiledLayout_TV",
+        "layoutS_TV",
+        "layoutD_TV",
+        "size",
+        "partition_S(t=5)",
+        "partition_D_coord(t=-2)",
+        "make_fragment_like(partition_D(t=1))",
+        "retile_S(make_fragment_like(partition_S(t=1)))",
+        "retile_D(x)",
+    ];
+    for c in copies {
+        for t in types {
+            for th in thrs {
+                for v in vals {
+                    for q in cq {
+                        let args = [c, t, th, v, q];
+                        let r =
+                            std::panic::catch_unwind(|| cute_dynamic::apply("tiled_copy", &args));
+                        assert!(r.is_ok(), "tiled_copy {args:?} panicked");
+                    }
+                }
+            }
+            for op in ["A", "B", "C", "Q"] {
+                for l in ["", "(2,2,1)", "(2,2,2)", "(4,1,1)"] {
+                    for q in cq {
+                        let args = [c, t, op, "SM80_16x8x16_F32F16F16F32_TN", l, "", q];
+                        let r = std::panic::catch_unwind(|| {
+                            cute_dynamic::apply("tiled_copy_mma", &args)
+                        });
+                        assert!(r.is_ok(), "tiled_copy_mma {args:?} panicked");
+                    }
+                }
+            }
+        }
+    }
+}
