@@ -273,9 +273,11 @@ fn sm80_2x2_values_printed_by_cute() {
     assert_eq!(shape.to_string(), "((2,2),4,8)");
 }
 
-/// CuTe's `0t_mma_atom.md`: the SM70 8x8x4 atom tiled 2x2 is 16×16 with 32
-/// threads, `ThrLayoutVMNK ((4,2),2,2,1):((1,16),4,8,0)` (the quad-pairs
-/// interleave); thread 0 holds C rows 0,1 and 4,5 ... of the first atom.
+/// The SM70 8x8x4 TN atom tiled 2x2 (M-major): a 16×16×4 tile over 32
+/// lanes, `thr_layout_vmnk = tiled_product((4,2):(1,16), (2,2,1))`
+/// = `((4,2),2,2,1):((1,16),4,8,0)` (worked by hand: the complement of the
+/// quad-pair `(4,2):(1,16)` in 32 lanes is `(4,…):(4,…)`), and every C
+/// element held once.
 #[test]
 fn sm70_2x2() {
     let m = tiled(&sm70_8x8x4_tn(), "(2,2)", "");
@@ -545,4 +547,76 @@ fn hostile_atom_operations_do_not_panic() {
             }
         }
     }
+}
+
+/// CuTe's `media/docs/cpp/cute/0t_mma_atom.md`, section "TiledMMAs", for
+/// `SM70_8x8x4_F32F16F16F32_NT`:
+/// * one atom is the tiled MMA with `Tile<_8,_8,_4>`;
+/// * with the 2x2 n-major atom layout `(2,2):(2,1)`, "each quadrant of the
+///   C-matrix is a replica of the atom's partitioning pattern for a new
+///   quadpair" (threads `T4`, `T8`, `T12` appear);
+/// * with `Tile<_32,_32,_4>`, "T0 receives from the A-matrix"
+///   `T0V0 => (0,0) … T0V3 => (3,0), T0V4 => (16,0) … T0V7 => (19,0)`;
+/// * with the M permutation `(4,4,2):(1,8,4)` those reads become
+///   contiguous: old m 16..19 go to new m 4..7.
+#[test]
+fn sm70_nt_tiled_mmas_of_the_cute_docs() {
+    let atom = sm70_8x8x4_nt();
+    let one = tiled(&atom, "", "");
+    assert_eq!(
+        (
+            one.tile_size(0).unwrap(),
+            one.tile_size(1).unwrap(),
+            one.tile_size(2).unwrap()
+        ),
+        (8, 8, 4)
+    );
+
+    let quad = tiled(&atom, "(2,2):(2,1)", "");
+    let c = quad.layout_c_tv().unwrap();
+    let owner = |m: i64, n: i64| -> i64 {
+        let threads = mode_size(&c, 0);
+        (0..c.size())
+            .find(|&i| c.call(i) == m + 16 * n)
+            .map(|i| i % threads)
+            .unwrap()
+    };
+    for (m, n) in [(0, 0), (1, 3), (5, 6), (7, 7)] {
+        let t = owner(m, n);
+        assert_eq!(owner(m, n + 8), t + 4, "N neighbour of ({m},{n})");
+        assert_eq!(owner(m + 8, n), t + 8, "M neighbour of ({m},{n})");
+        assert_eq!(owner(m + 8, n + 8), t + 12);
+    }
+
+    let a_reads = |m: &TiledMma| -> Vec<(i64, i64)> {
+        let a = m.layout_a_tv().unwrap();
+        let threads = mode_size(&a, 0);
+        (0..mode_size(&a, 1))
+            .map(|v| {
+                let i = a.call(threads * v);
+                (i % 32, i / 32)
+            })
+            .collect()
+    };
+    let wide = tiled(&atom, "(2,2):(2,1)", "<32,32,4>");
+    assert_eq!(
+        a_reads(&wide),
+        [
+            (0, 0),
+            (1, 0),
+            (2, 0),
+            (3, 0),
+            (16, 0),
+            (17, 0),
+            (18, 0),
+            (19, 0)
+        ]
+    );
+    let permuted = tiled(&atom, "(2,2):(2,1)", "<(4,4,2):(1,8,4),32,4>");
+    assert_eq!(
+        a_reads(&permuted),
+        (0..8).map(|m| (m, 0)).collect::<Vec<_>>()
+    );
+    check_mma(&wide);
+    check_mma(&permuted);
 }
