@@ -620,3 +620,27 @@ fn sm70_nt_tiled_mmas_of_the_cute_docs() {
     check_mma(&wide);
     check_mma(&permuted);
 }
+
+/// A tensor larger than the tile, with an extra mode: the partition is
+/// `(FrgV, RestM, RestK, L)` and each tile repeats the tile's partition.
+#[test]
+fn partitions_of_larger_tensors_with_extra_modes() {
+    let m = tiled(&sm80_16x8x16(), "(2,2,1)", "");
+    let big = make_counting_tensor(l("(64,32,3)")).unwrap();
+    let p = m.thr_slice(37).unwrap().partition_a(&big).unwrap();
+    assert_eq!(p.shape().to_string(), "((2,2,2),2,2,3)");
+    let tile = make_counting_tensor(l("(32,16):(1,64)")).unwrap();
+    let q = m.thr_slice(37).unwrap().partition_a(&tile).unwrap();
+    for v in 0..8 {
+        // Value v of tile (1,1) of slice 2 = value v of the (32,16) tile moved by (32, 16, 2).
+        let c: cute_dynamic::IntTuple = format!("({v},1,1,2)").parse().unwrap();
+        let want = q.at(v).unwrap() + 32 + 16 * 64 + 2 * 64 * 32;
+        assert_eq!(p.get(&c).unwrap(), want);
+    }
+    assert_eq!(
+        m.partition_shape(MmaOperand::A, &"(64,32,3)".parse().unwrap())
+            .unwrap()
+            .to_string(),
+        "((2,2,2),2,2,3)"
+    );
+}
