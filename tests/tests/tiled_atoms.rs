@@ -416,6 +416,15 @@ fn ldsm_copy_a_matches_the_mma_a_layout() {
     let frag: cute_dynamic::Tensor<Vec<i64>> = frag;
     let r = thr.retile_d(&frag.view()).unwrap();
     assert_eq!(r.size(), frag.size());
+    // The retiled view reaches every register of the fragment once, the
+    // atom's 8 values (one ldmatrix.x4) first.
+    let offsets = |l: &Layout, base: i64| -> Vec<i64> {
+        let mut v: Vec<i64> = (0..l.size()).map(|i| base + l.call(i)).collect();
+        v.sort_unstable();
+        v
+    };
+    assert_eq!(offsets(r.layout(), r.base()), (0..frag.size()).collect::<Vec<_>>());
+    assert_eq!(r.layout().mode(0).unwrap().mode(0).unwrap().size(), 8);
 }
 
 #[test]
