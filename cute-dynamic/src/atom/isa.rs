@@ -495,13 +495,13 @@ mod generated {
             ][op];
             let b_major = if b_k { "UMMA::Major::K" } else { "UMMA::Major::MN" };
             let name = format!("{base}<{types},{m},{n},UMMA::Major::K,{b_major}>");
-            // PTX ISA tcgen05.mma shapes: one CTA, M = 64 with N % 8 == 0 or
-            // M = 128 with N % 16 == 0; two CTAs, M = 128 or 256, N % 16 == 0;
-            // N at most 256.
+            // CUTLASS's static assertions on the tcgen05.mma shapes: one
+            // CTA, M = 64 or 128 with N % 8 == 0; two CTAs, M = 128 or 256
+            // with N % 16 == 0; N at most 256.
             let shape = (8..=256).contains(&n) && if two {
                 (m == 128 || m == 256) && n % 16 == 0
             } else {
-                (m == 64 && n % 8 == 0) || (m == 128 && n % 16 == 0)
+                (m == 64 || m == 128) && n % 8 == 0
             };
             match mma_atom(&name) {
                 Ok(atom) => {
