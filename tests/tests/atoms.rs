@@ -84,3 +84,38 @@ fn unknown_names_are_named_errors() {
     assert_eq!(e.kind(), "invalid_argument");
     assert!(e.to_string().len() < 300, "{e}");
 }
+
+mod hostile_names {
+    //! No name panics: every string is an atom or a named error.
+    use cute_dynamic::{copy_atom, mma_atom};
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_name_is_an_atom_or_a_named_error(
+            name in "(SM90_64x|SM100_MMA_|SM80_|UniversalFMA|UniversalCopy|SM120_16x8x)[0-9x_A-Z<>,:a-z]{0,60}",
+        ) {
+            for result in [mma_atom(&name).map(|_| ()), copy_atom(&name).map(|_| ())] {
+                if let Err(e) = result {
+                    prop_assert_eq!(e.kind(), "invalid_argument", "{}: {}", name, e);
+                }
+            }
+        }
+
+        #[test]
+        fn generated_families_with_random_numbers(
+            n in any::<i64>(),
+            m in any::<i64>(),
+        ) {
+            for name in [
+                format!("SM90_64x{n}x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>"),
+                format!("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,{m},{n},UMMA::Major::K,UMMA::Major::K>"),
+                format!("SM100_MMA_TF32_SS<tfloat32_t,tfloat32_t,float,{m},{n},UMMA::Major::K,UMMA::Major::MN>"),
+            ] {
+                if let Err(e) = mma_atom(&name) {
+                    prop_assert_eq!(e.kind(), "invalid_argument", "{}: {}", name, e);
+                }
+            }
+        }
+    }
+}

@@ -39,8 +39,8 @@ pub struct CopyAtom {
 impl CopyAtom {
     /// Builds an atom and checks it is well formed: the three layouts are
     /// rank 2, their thread modes have `size(thr_id)` threads, and the
-    /// source and destination reach the same bits (the same set of
-    /// offsets: `ldmatrix`'s source repeats rows over the threads whose
+    /// source and destination reach as many distinct bits, up to the same
+    /// cosize (`ldmatrix`'s source repeats rows over the threads whose
     /// addresses it ignores, so the two sizes may differ).
     pub fn new(
         name: impl Into<String>,

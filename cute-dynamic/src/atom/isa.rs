@@ -9,8 +9,15 @@
 //! ISA's element order `a0, a1, …`). Copy layouts map `(t, v)` to a bit
 //! offset and are compared bit by bit.
 //!
-//! Section names are those of the PTX ISA (version 8.x); the numbers
-//! change between versions, the titles do not.
+//! Sections are cited by title and by their number in the PTX ISA 8.x
+//! (numbers move between versions, titles do not): the `mma` fragments
+//! are §9.7.14.5 "Matrix Fragments for mma.m*n*k*" (§9.7.14.5.1
+//! m8n8k4 `.f16`, §9.7.14.5.5 m8n8k128, §9.7.14.5.7 m16n8k8, §9.7.14.5.8
+//! m16n8k16 floating point, §9.7.14.5.9 m16n8k16/k32/k64 integer, and
+//! their neighbours for m8n8k16, m8n8k32, m16n8k4, m16n8k128,
+//! m16n8k256); `ldmatrix`/`stmatrix` are in §9.7.14.5 as well; `wgmma`'s
+//! fragments are §9.7.15.5.1 "Register Fragments and Shared Memory Matrix
+//! Layouts"; `tcgen05.mma` is §9.7.16.
 
 use super::copy::{CopyAtom, copy_atom_names};
 use super::mma::{MmaAtom, mma_atom_names};
@@ -69,8 +76,8 @@ fn per_register(bits: i64) -> i64 {
     (32 / bits).max(1)
 }
 
-/// The A operand of `mma.sync.aligned.m{m}n8k*` (PTX ISA, "Matrix
-/// Fragments for mma.m16n8k4 / m16n8k8 / m16n8k16 / m16n8k32 / m16n8k64
+/// The A operand of `mma.sync.aligned.m{m}n8k*` (PTX ISA §9.7.14.5,
+/// "Matrix Fragments for mma.m16n8k4 / m16n8k8 / m16n8k16 / m16n8k32 / m16n8k64
 /// / m16n8k128 / m16n8k256" and "for mma.m8n8k4 (.f64) / m8n8k16 /
 /// m8n8k32 / m8n8k128"): element `i` lies in register `r = i / p` at
 /// position `j = i % p` (`p` elements a register);
@@ -89,7 +96,7 @@ fn mma_sync_a(m: i64, p: i64) -> impl Fn(i64, i64) -> Coord2 {
     }
 }
 
-/// The B operand of `mma.sync.aligned.m*n8k*` (same sections): `row (k) =
+/// The B operand of `mma.sync.aligned.m*n8k*` (§9.7.14.5, same sections): `row (k) =
 /// threadID_in_group·p + j + 4p·r`, `col (n) = groupID`; as `(n, k)`.
 fn mma_sync_b(p: i64) -> impl Fn(i64, i64) -> Coord2 {
     move |lane, i| {
@@ -99,7 +106,8 @@ fn mma_sync_b(p: i64) -> impl Fn(i64, i64) -> Coord2 {
     }
 }
 
-/// The C/D accumulators of `mma.sync.aligned.m16n8k*` (same sections):
+/// The C/D accumulators of `mma.sync.aligned.m16n8k*` (§9.7.14.5, same
+/// sections):
 /// `row = groupID + 8·⌊i / 2⌋`, `col = threadID_in_group·2 + i % 2`; of
 /// `m8n8k*`: `row = groupID`, `col = threadID_in_group·2 + i`.
 fn mma_sync_c(m: i64) -> impl Fn(i64, i64) -> Coord2 {
@@ -113,8 +121,8 @@ fn mma_sync_c(m: i64) -> impl Fn(i64, i64) -> Coord2 {
     }
 }
 
-/// PTX ISA, "Matrix Fragments for mma.m8n8k4 with .f16 floating point
-/// type" (SM70 quad pairs): lanes 0–15 cover rows/columns 0–3, lanes
+/// PTX ISA §9.7.14.5.1, "Matrix Fragments for mma.m8n8k4 with .f16
+/// floating point type" (SM70 quad pairs): lanes 0–15 cover rows/columns 0–3, lanes
 /// 16–31 rows/columns 4–7 (`hi = 4` for them). A K-major operand (A
 /// `.row`, B `.col`) holds `(lane % 4 + hi, i)`, an M/N-major one (A
 /// `.col`, B `.row`) `(i + hi, lane % 4)`, as `(m or n, k)`.
@@ -129,7 +137,7 @@ fn sm70_ab(k_major: bool) -> impl Fn(i64, i64) -> Coord2 {
     }
 }
 
-/// The C/D accumulators of SM70's `mma.m8n8k4` (same section): `.f16`:
+/// The C/D accumulators of SM70's `mma.m8n8k4` (§9.7.14.5.1): `.f16`:
 /// `row = lane % 4 + hi`, `col = i`; `.f32`: `row = X + hi` with
 /// `X = (lane & 1) + (i & 2)`, `col = (i & 4) + (lane & 2) + (i & 1)`.
 fn sm70_c(f32_acc: bool) -> impl Fn(i64, i64) -> Coord2 {
@@ -143,8 +151,8 @@ fn sm70_c(f32_acc: bool) -> impl Fn(i64, i64) -> Coord2 {
     }
 }
 
-/// The accumulators of `wgmma.mma_async.m64nNk*` (PTX ISA, "Register
-/// Fragments and Shared Memory Matrix Layouts", matrix D): warp `w =
+/// The accumulators of `wgmma.mma_async.m64nNk*` (PTX ISA §9.7.15.5.1,
+/// "Register Fragments and Shared Memory Matrix Layouts", matrix D): warp `w =
 /// lane / 32` of the warpgroup owns rows `16w … 16w + 15`;
 /// `row = 16w + groupID + 8·(⌊i / 2⌋ % 2)`,
 /// `col = threadID_in_group·2 + i % 2 + 8·⌊i / 4⌋`.
@@ -156,7 +164,7 @@ fn wgmma_d(lane: i64, i: i64) -> Coord2 {
     )
 }
 
-/// The A operand of `wgmma.mma_async` from registers (same section,
+/// The A operand of `wgmma.mma_async` from registers (§9.7.15.5.1,
 /// matrix A in registers for `.m64nNk8` (`.tf32`), `.m64nNk16`
 /// (`.f16`/`.bf16`), `.m64nNk32` (8-bit)): the `m16n8` A fragment of
 /// [`mma_sync_a`], `p` elements a register, shifted by `16w` rows.
@@ -176,7 +184,7 @@ fn descriptor(rows: i64) -> impl Fn(i64, i64) -> Coord2 {
     move |_, v| (v % rows, v / rows)
 }
 
-/// The operands of `tcgen05.mma` (PTX ISA, "tcgen05.mma", matrix
+/// The operands of `tcgen05.mma` (PTX ISA §9.7.16, "tcgen05.mma", matrix
 /// descriptors and "Data path layout organization"): in shared or tensor
 /// memory, not in threads. With `.cta_group::1` one CTA issues the
 /// instruction for the whole tile ([`descriptor`]); with
@@ -243,8 +251,9 @@ fn check_mma(atom: &MmaAtom) -> Result<(), String> {
     check_operand("C", thr, c, m, &mma_sync_c(m))
 }
 
-/// `ldmatrix` / `stmatrix` (PTX ISA, "Warp-level matrix load instruction:
-/// ldmatrix", "… store instruction: stmatrix"): `.x1/.x2/.x4` move 1, 2 or
+/// `ldmatrix` / `stmatrix` (PTX ISA §9.7.14.5, "Warp-level matrix load
+/// instruction: ldmatrix", "Warp-level matrix store instruction:
+/// stmatrix"): `.x1/.x2/.x4` move 1, 2 or
 /// 4 matrices of 8×8 16-bit elements; threads `8q … 8q + 7` give the row
 /// addresses of matrix `q` (the other threads' addresses are ignored); a
 /// thread's register `q` holds two elements of matrix `q`: row `lane / 4`,
@@ -334,7 +343,7 @@ fn the_isa_formulas_catch_a_wrong_layout() {
 }
 
 #[test]
-fn the_m16n8k16_formula_as_the_isa_writes_it() {
+fn formulas_as_the_isa_writes_them() {
     // PTX ISA, "Matrix Fragments for mma.m16n8k16 with floating point
     // type", A (.f16): row = groupID + 8·((i/2) % 2) … written out for
     // a0…a7, and C: row = groupID (c0, c1), groupID + 8 (c2, c3).
@@ -365,6 +374,36 @@ fn the_m16n8k16_formula_as_the_isa_writes_it() {
         (if i < 2 { g } else { g + 8 }, tig * 2 + (i & 1))
     };
     check_operand("C", atom.thr_id(), atom.c_layout(), 16, &c).unwrap();
+
+    // §9.7.14.5.8, A (.f64): row = groupID for i even, groupID + 8
+    // otherwise; col = 2i + threadID_in_group for i even, 2i - 2 +
+    // threadID_in_group otherwise.
+    let atom = mma_atom("SM90_16x8x16_F64F64F64F64_TN").unwrap();
+    let a = |lane: i64, i: i64| {
+        let (g, tig) = (lane >> 2, lane % 4);
+        if i % 2 == 0 {
+            (g, i * 2 + tig)
+        } else {
+            (g + 8, i * 2 - 2 + tig)
+        }
+    };
+    check_operand("A", atom.thr_id(), atom.a_layout(), 16, &a).unwrap();
+
+    // §9.7.14.5.9, m16n8k64 A (.s4/.u4): row = groupID for 0 <= i < 8 or
+    // 16 <= i < 24, groupID + 8 otherwise; col = threadID_in_group·8 +
+    // (i & 7), + 32 for i >= 16.
+    let atom = mma_atom("SM80_16x8x64_S32U4S4S32_TN_SATURATE").unwrap();
+    let a = |lane: i64, i: i64| {
+        let (g, tig) = (lane >> 2, lane % 4);
+        let row = if i < 8 || (16..24).contains(&i) {
+            g
+        } else {
+            g + 8
+        };
+        let col = tig * 8 + (i & 7) + if i >= 16 { 32 } else { 0 };
+        (row, col)
+    };
+    check_operand("A", atom.thr_id(), atom.a_layout(), 16, &a).unwrap();
 }
 
 #[test]
@@ -456,13 +495,13 @@ mod generated {
             ][op];
             let b_major = if b_k { "UMMA::Major::K" } else { "UMMA::Major::MN" };
             let name = format!("{base}<{types},{m},{n},UMMA::Major::K,{b_major}>");
-            // PTX ISA tcgen05.mma shapes: one CTA, M = 64 with N % 8 == 0 or
-            // M = 128 with N % 16 == 0; two CTAs, M = 128 or 256, N % 16 == 0;
-            // N at most 256.
+            // CUTLASS's static assertions on the tcgen05.mma shapes: one
+            // CTA, M = 64 or 128 with N % 8 == 0; two CTAs, M = 128 or 256
+            // with N % 16 == 0; N at most 256.
             let shape = (8..=256).contains(&n) && if two {
                 (m == 128 || m == 256) && n % 16 == 0
             } else {
-                (m == 64 && n % 8 == 0) || (m == 128 && n % 16 == 0)
+                (m == 64 || m == 128) && n % 8 == 0
             };
             match mma_atom(&name) {
                 Ok(atom) => {

@@ -102,16 +102,15 @@ fn int_code(t: ValueType) -> &'static str {
 fn specs() -> Vec<Spec> {
     let mut v = Vec::new();
     // SM61: one thread, a dot product (`mma_traits_sm61.hpp`).
-    for (name, k, t) in [("SM61_DP4A", 4, Int8), ("SM61_DP2A", 2, Int16)] {
+    for (name, k, ab, t) in [
+        ("SM61_DP4A", 4, "(1,4):(0,1)", Int8),
+        ("SM61_DP2A", 2, "(1,2):(0,1)", Int16),
+    ] {
         v.push(Spec {
             name: name.into(),
             mnk: [1, 1, k],
             thr: "1:0",
-            abc: [
-                if k == 4 { "(1,4):(0,1)" } else { "(1,2):(0,1)" },
-                if k == 4 { "(1,4):(0,1)" } else { "(1,2):(0,1)" },
-                "(1,1):(0,0)",
-            ],
+            abc: [ab, ab, "(1,1):(0,0)"],
             types: types(Int32, t, t, Int32),
         });
     }

@@ -14,12 +14,12 @@
 //! | `S8` | 32 | `int8_t`, `uint8_t` | `int32_t` |
 //! | `F8F6F4` (`SS` only) | 32 | e4m3, e5m2, e3m2, e2m3, e2m1 | `float`, `half_t` |
 //!
-//! Shapes (CUTLASS's static assertions, the PTX ISA's `tcgen05.mma`
-//! shapes): one CTA, `M = 64` with `N` a multiple of 8 in 8…256 or
-//! `M = 128` with `N` a multiple of 16 in 16…256 (`F8F6F4` with a K-major
-//! B: `N` a multiple of 8 for both `M`); two CTAs, `M ∈ {128, 256}` with
-//! `N` a multiple of 16 in 16…256. `TS` atoms read A from tensor memory,
-//! which is K-major.
+//! Shapes (CUTLASS's static assertions, current version): one CTA,
+//! `M ∈ {64, 128}` with `N` a multiple of 8 in 8…256 (`F8F6F4` with an
+//! MN-major B: a multiple of 16 in 16…256); two CTAs, `M ∈ {128, 256}`
+//! with `N` a multiple of 16 in 16…256. (Older CUTLASS versions asked
+//! for a multiple of 16 at `M = 128` with one CTA.) `TS` atoms read A
+//! from tensor memory, which is K-major.
 //!
 //! The layouts: the operands are described by shared-memory (or tensor
 //! memory) descriptors, not by threads. One CTA: `ThrID = 1:0`, `A =
@@ -127,13 +127,14 @@ pub(super) fn is_umma(key: &str) -> bool {
 fn admits(kind: Kind, two_cta: bool, m: i64, n: i64, k_major_b: bool) -> bool {
     let step = |s: i64| n % s == 0 && (s..=256).contains(&n);
     if two_cta {
-        return matches!(m, 128 | 256) && step(16);
-    }
-    match m {
-        64 => step(8),
-        128 if kind == Kind::F8F6F4 && k_major_b => step(8),
-        128 => step(16),
-        _ => false,
+        matches!(m, 128 | 256) && step(16)
+    } else {
+        let n_step = if kind == Kind::F8F6F4 && !k_major_b {
+            16
+        } else {
+            8
+        };
+        matches!(m, 64 | 128) && step(n_step)
     }
 }
 
@@ -200,11 +201,11 @@ pub(super) fn lookup(key: &str) -> Result<MmaAtom, LayoutError> {
             key,
             "N",
             format!(
-                "{op} has no {m}×{n} shape: {} (PTX ISA tcgen05.mma shapes)",
+                "{op} has no {m}×{n} shape: {} (CUTLASS's static assertions, PTX ISA tcgen05.mma shapes)",
                 if two_cta {
                     "M is 128 or 256 and N a multiple of 16 in 16…256"
                 } else {
-                    "M = 64 with N a multiple of 8 in 8…256, or M = 128 with N a multiple of 16 in 16…256"
+                    "M is 64 or 128 and N a multiple of 8 in 8…256 (of 16 for F8F6F4 with an MN-major B)"
                 }
             ),
         ));
@@ -311,7 +312,11 @@ mod tests {
     fn bad_names_are_named_errors() {
         for (bad, argument) in [
             (
-                "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,24,UMMA::Major::K,UMMA::Major::K>",
+                "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,20,UMMA::Major::K,UMMA::Major::K>",
+                "N",
+            ),
+            (
+                "SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e2m1_t,float,128,24,UMMA::Major::K,UMMA::Major::MN>",
                 "N",
             ),
             (
@@ -351,7 +356,7 @@ mod tests {
                 other => panic!("{bad}: {other:?}"),
             }
         }
-        // F8F6F4 with a K-major B admits N = 24 at M = 128.
+        // N = 24 at M = 128 (a K-major B for F8F6F4).
         assert!(lookup(
             "SM100_MMA_F8F6F4_SS<float_e4m3_t,float_e2m1_t,float,128,24,UMMA::Major::K,UMMA::Major::K>"
         )
