@@ -423,7 +423,10 @@ fn ldsm_copy_a_matches_the_mma_a_layout() {
         v.sort_unstable();
         v
     };
-    assert_eq!(offsets(r.layout(), r.base()), (0..frag.size()).collect::<Vec<_>>());
+    assert_eq!(
+        offsets(r.layout(), r.base()),
+        (0..frag.size()).collect::<Vec<_>>()
+    );
     assert_eq!(r.layout().mode(0).unwrap().mode(0).unwrap().size(), 8);
 }
 
