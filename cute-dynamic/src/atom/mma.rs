@@ -1,9 +1,38 @@
-//! MMA atoms: one tensor-core (or FMA) instruction as thread-value layouts.
+//! MMA atoms: one tensor-core (or FMA) instruction as thread-value layouts
+//! (CUTLASS's `MMA_Traits`; [semantics](../../docs/semantics.md#mma-atoms)).
+//!
+//! `ALayout`, `BLayout` and `CLayout` map `(thread, value)` to the
+//! column-major index of the `M×K`, `N×K` and `M×N` tile; `ThrID` maps the
+//! atom's logical thread to the lane (warpgroup thread, peer CTA) that
+//! runs it. Every layout is held to the PTX ISA's fragment description by
+//! the tests of `atom/isa.rs`.
+//!
+//! ```
+//! use cute_dynamic::{mma_atom, Layout};
+//! let atom = mma_atom("SM80_16x8x16_F32F16F16F32_TN")?;
+//! let c: &Layout = atom.c_layout(); // ((4,8),(2,2)):((32,1),(16,8))
+//! // Lane 6 (groupID 1, threadID_in_group 2) holds C rows 1 and 9,
+//! // columns 4 and 5: the PTX ISA's m16n8k16 accumulator fragment.
+//! let held: Vec<(i64, i64)> = (0..4).map(|v| {
+//!     let i = c.call(6 + 32 * v);
+//!     (i % 16, i / 16)
+//! }).collect();
+//! assert_eq!(held, [(1, 4), (1, 5), (9, 4), (9, 5)]);
+//!
+//! // A warpgroup MMA: 128 threads; A and B come from shared memory through
+//! // descriptors, so every thread names the whole tile.
+//! let gmma = mma_atom("SM90_64x128x16_F32BF16BF16_RS<GMMA::Major::K,GMMA::Major::MN>")?;
+//! assert_eq!(gmma.shape_mnk(), [64, 128, 16]);
+//! assert_eq!(gmma.a_layout().to_string(), "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))");
+//! assert_eq!(gmma.b_layout().to_string(), "(128,(128,16)):(0,(1,128))");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
 
 use core::fmt;
 
-use super::mma_table;
+use super::names::normalize;
 use super::value_type::ValueType;
+use super::{gmma, mma_table, umma};
 use crate::data::layout::Layout;
 use crate::error::LayoutError;
 #[allow(unused_imports)]
@@ -157,26 +186,52 @@ fn invalid(atom: &str, argument: &'static str, value: String, reason: &str) -> L
 }
 
 /// Looks an MMA atom up by CUTLASS's name, template arguments included
-/// (`SM80_16x8x16_F32F16F16F32_TN`, `UniversalFMA<float,float,float>`).
-/// Spaces and a `cute::` prefix are ignored.
+/// (`SM80_16x8x16_F32F16F16F32_TN`, `UniversalFMA<float>`,
+/// `SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>`).
+/// Whitespace and `cute::`/`cutlass::` qualifiers are ignored; the GMMA,
+/// `UniversalFMA` and SM120 names are parsed and only the requested atom is
+/// built.
 ///
 /// ```
-/// let atom = cute_dynamic::mma_atom("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+/// use cute_dynamic::mma_atom;
+/// let atom = mma_atom("SM80_16x8x16_F32F16F16F32_TN")?;
 /// assert_eq!(atom.shape_mnk(), [16, 8, 16]);
-/// assert_eq!(atom.c_layout().to_string(), "((4,8),(2,2)):((16,1),(8,64))");
+/// assert_eq!(atom.thr_id().to_string(), "32:1");
+/// assert_eq!(atom.a_layout().to_string(), "((4,8),(2,2,2)):((32,1),(16,8,128))");
+/// assert_eq!(atom.b_layout().to_string(), "((4,8),(2,2)):((16,1),(8,64))");
+/// assert_eq!(atom.c_layout().to_string(), "((4,8),(2,2)):((32,1),(16,8))");
+/// // Thread 5 (groupID 1, threadID_in_group 1), value 3 of C: row 9, column 3.
+/// assert_eq!(atom.c_layout().call(5 + 32 * 3), 9 + 16 * 3);
+///
+/// let gmma = mma_atom("SM90_64x64x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>")?;
+/// assert_eq!(gmma.a_layout().to_string(), "(128,(64,16)):(0,(1,64))");
+/// assert_eq!(gmma.c_layout().to_string(), "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))");
+///
+/// let e = mma_atom("SM90_64x13x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>").unwrap_err();
+/// assert_eq!(e.kind(), "invalid_argument");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn mma_atom(name: &str) -> Result<MmaAtom, LayoutError> {
-    let key: String = name.chars().filter(|c| !c.is_whitespace()).collect();
-    let key = key.trim_start_matches("cute::");
-    mma_table::lookup(key).ok_or_else(|| LayoutError::InvalidArgument {
-        operation: "mma_atom",
-        argument: "name",
-        value: name.to_string(),
-        reason: "no MMA atom of that name (see mma_atom_names)".to_string(),
-    })
+    let key = normalize(name);
+    if gmma::is_gmma(&key) {
+        gmma::lookup(&key)
+    } else if umma::is_umma(&key) {
+        umma::lookup(&key)
+    } else {
+        mma_table::lookup(&key)
+    }
 }
 
-/// The names of every MMA atom [`mma_atom`] knows.
+/// The names of every MMA atom [`mma_atom`] knows, in CUTLASS's spelling:
+/// the fixed-name atoms, the SM90 GMMA families expanded (every `N`, SS
+/// and RS, every operand-major pair; input scales at their default), the
+/// SM120 atoms for every operand type, the SM100 UMMA atoms once per op
+/// and operand types (`M = 128` or 256, `N = 256`, K-major; every admitted
+/// shape and major is accepted by name), and `UniversalFMA<T,T,T,T>` for
+/// the common `T` (any value types are accepted by name).
 pub fn mma_atom_names() -> Vec<String> {
-    mma_table::names()
+    let mut names = mma_table::names();
+    names.extend(gmma::names());
+    names.extend(umma::names());
+    names
 }
