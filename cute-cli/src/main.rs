@@ -160,9 +160,9 @@ impl AtomArgs {
         let copy = match (&mma, &self.operand, &self.thr) {
             (Some(mma), Some(op), _) => {
                 let op = match op.trim() {
-                    "A" => MmaOperand::A,
-                    "B" => MmaOperand::B,
-                    "C" => MmaOperand::C,
+                    "A" => MmaOperand::OperandA,
+                    "B" => MmaOperand::OperandB,
+                    "C" => MmaOperand::OperandC,
                     other => {
                         return Err(Failure::Other(format!(
                             "--operand: expected A, B or C, found {other}"

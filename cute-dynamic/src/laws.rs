@@ -2581,9 +2581,9 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             let query: String = text(3).split_whitespace().collect();
             let mut tvs = Vec::new();
             for op in [
-                crate::MmaOperand::A,
-                crate::MmaOperand::B,
-                crate::MmaOperand::C,
+                crate::MmaOperand::OperandA,
+                crate::MmaOperand::OperandB,
+                crate::MmaOperand::OperandC,
             ] {
                 let tv = if query == format!("layout{op}_TV") {
                     out()?
@@ -2922,9 +2922,9 @@ mod tests {
         let mma = crate::make_tiled_mma(&atom, Some(&l("(4,2,1)")), None).unwrap();
         let c = mma.layout_c_tv().unwrap();
         assert_eq!(c.to_string(), "(8,(1,(1,1))):(1,(0,(0,0)))");
-        assert!(check_tiled_mma(&mma, crate::MmaOperand::C, &c).is_ok());
+        assert!(check_tiled_mma(&mma, crate::MmaOperand::OperandC, &c).is_ok());
         let wrong = l("(8,(1,(1,1))):(2,(0,(0,0)))");
-        let v = check_tiled_mma(&mma, crate::MmaOperand::C, &wrong).unwrap_err();
+        let v = check_tiled_mma(&mma, crate::MmaOperand::OperandC, &wrong).unwrap_err();
         assert_eq!(v.law, "tiled_mma");
         let copy_atom = crate::CopyAtom::new(
             "UniversalCopy<uint32_t>",

@@ -143,7 +143,11 @@ fn tiled(atom: &MmaAtom, layout: &str, perm: &str) -> TiledMma {
 }
 
 fn check_mma(m: &TiledMma) {
-    for op in [MmaOperand::A, MmaOperand::B, MmaOperand::C] {
+    for op in [
+        MmaOperand::OperandA,
+        MmaOperand::OperandB,
+        MmaOperand::OperandC,
+    ] {
         let tv = m.layout_tv(op).unwrap();
         check_tiled_mma(m, op, &tv).unwrap_or_else(|v| panic!("{m}: {v}"));
     }
@@ -206,8 +210,8 @@ fn a_wrong_layout_breaks_the_contract() {
     // Swap the two value modes of C: still a bijection, but wrong.
     let wrong = l("((32,2,2),(2,2)):((64,16,1024),(8,32))");
     assert_eq!(tv.size(), wrong.size());
-    assert!(check_tiled_mma(&m, MmaOperand::C, &wrong).is_err());
-    assert!(check_tiled_mma(&m, MmaOperand::A, &tv).is_err());
+    assert!(check_tiled_mma(&m, MmaOperand::OperandC, &wrong).is_err());
+    assert!(check_tiled_mma(&m, MmaOperand::OperandA, &tv).is_err());
     let c = make_tiled_copy(
         &universal_copy(128),
         ValueType::Half,
@@ -268,7 +272,7 @@ fn sm80_2x2_values_printed_by_cute() {
     let f: cute_dynamic::Tensor<Vec<i64>> = f;
     assert_eq!(f.layout().to_string(), "((2,2,2),4,4):((1,2,4),32,8)");
     let shape = m
-        .partition_shape(MmaOperand::C, &"(128,128)".parse().unwrap())
+        .partition_shape(MmaOperand::OperandC, &"(128,128)".parse().unwrap())
         .unwrap();
     assert_eq!(shape.to_string(), "((2,2),4,8)");
 }
@@ -650,7 +654,7 @@ fn partitions_of_larger_tensors_with_extra_modes() {
         assert_eq!(p.get(&c).unwrap(), want);
     }
     assert_eq!(
-        m.partition_shape(MmaOperand::A, &"(64,32,3)".parse().unwrap())
+        m.partition_shape(MmaOperand::OperandA, &"(64,32,3)".parse().unwrap())
             .unwrap()
             .to_string(),
         "((2,2,2),2,2,3)"

@@ -192,7 +192,7 @@ pub fn make_tiled_copy_a(
     value_type: ValueType,
     mma: &TiledMma,
 ) -> Result<TiledCopy, LayoutError> {
-    make_tiled_copy_mma(atom, value_type, MmaOperand::A, mma)
+    make_tiled_copy_mma(atom, value_type, MmaOperand::OperandA, mma)
 }
 
 /// CuTe's `make_tiled_copy_B(atom, mma)`.
@@ -201,7 +201,7 @@ pub fn make_tiled_copy_b(
     value_type: ValueType,
     mma: &TiledMma,
 ) -> Result<TiledCopy, LayoutError> {
-    make_tiled_copy_mma(atom, value_type, MmaOperand::B, mma)
+    make_tiled_copy_mma(atom, value_type, MmaOperand::OperandB, mma)
 }
 
 /// CuTe's `make_tiled_copy_C(atom, mma)`.
@@ -210,7 +210,7 @@ pub fn make_tiled_copy_c(
     value_type: ValueType,
     mma: &TiledMma,
 ) -> Result<TiledCopy, LayoutError> {
-    make_tiled_copy_mma(atom, value_type, MmaOperand::C, mma)
+    make_tiled_copy_mma(atom, value_type, MmaOperand::OperandC, mma)
 }
 
 /// CuTe's `make_tiled_copy_S(atom, tiled_copy)`: `atom` over the source
@@ -273,9 +273,9 @@ pub(crate) fn tiled_copy_mma_from_text(
 ) -> Result<TiledCopy, LayoutError> {
     let copy = super::copy::copy_atom(atom)?;
     let op = match operand.trim() {
-        "A" => MmaOperand::A,
-        "B" => MmaOperand::B,
-        "C" => MmaOperand::C,
+        "A" => MmaOperand::OperandA,
+        "B" => MmaOperand::OperandB,
+        "C" => MmaOperand::OperandC,
         other => {
             return Err(LayoutError::InvalidArgument {
                 operation: "tiled_copy_mma",

@@ -79,23 +79,27 @@ use crate::kernel::tensor::{Engine, Tensor, TensorLayout, flat_coord, holes};
 use crate::prelude::*;
 
 /// One operand of an MMA, `D = A · B + C`.
+///
+/// (The variants are not named `A`, `B`, `C`: a public item named `C`
+/// anywhere in the dependency graph makes rustc print cute-static's `C<N>`
+/// as `cute_static::C<N>` in every diagnostic.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MmaOperand {
     /// `A`, an `M×K` tile.
-    A,
+    OperandA,
     /// `B`, an `N×K` tile.
-    B,
+    OperandB,
     /// `C` (and `D`), an `M×N` tile.
-    C,
+    OperandC,
 }
 
 impl MmaOperand {
     /// The two of `M`, `N`, `K` (0, 1, 2) that the operand's tile spans.
     pub const fn modes(self) -> (usize, usize) {
         match self {
-            MmaOperand::A => (0, 2),
-            MmaOperand::B => (1, 2),
-            MmaOperand::C => (0, 1),
+            MmaOperand::OperandA => (0, 2),
+            MmaOperand::OperandB => (1, 2),
+            MmaOperand::OperandC => (0, 1),
         }
     }
 }
@@ -103,9 +107,9 @@ impl MmaOperand {
 impl fmt::Display for MmaOperand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            MmaOperand::A => "A",
-            MmaOperand::B => "B",
-            MmaOperand::C => "C",
+            MmaOperand::OperandA => "A",
+            MmaOperand::OperandB => "B",
+            MmaOperand::OperandC => "C",
         })
     }
 }
@@ -315,9 +319,9 @@ impl TiledMma {
     /// The atom's `(thread, value) → tile index` layout of `op`.
     pub fn atom_layout_tv(&self, op: MmaOperand) -> &Layout {
         match op {
-            MmaOperand::A => self.atom.a_layout(),
-            MmaOperand::B => self.atom.b_layout(),
-            MmaOperand::C => self.atom.c_layout(),
+            MmaOperand::OperandA => self.atom.a_layout(),
+            MmaOperand::OperandB => self.atom.b_layout(),
+            MmaOperand::OperandC => self.atom.c_layout(),
         }
     }
 
@@ -359,18 +363,18 @@ impl TiledMma {
     /// CuTe's `get_layoutA_TV()`: `(thread, value) → (m,k)` index of the
     /// compact column-major `tile_size(M)×tile_size(K)` tile.
     pub fn layout_a_tv(&self) -> Result<Layout, LayoutError> {
-        self.layout_tv(MmaOperand::A)
+        self.layout_tv(MmaOperand::OperandA)
     }
 
     /// CuTe's `get_layoutB_TV()`: `(thread, value) → (n,k)` index.
     pub fn layout_b_tv(&self) -> Result<Layout, LayoutError> {
-        self.layout_tv(MmaOperand::B)
+        self.layout_tv(MmaOperand::OperandB)
     }
 
     /// CuTe's `get_layoutC_TV()`: `(thread, value) → (m,n)` index (the K
     /// thread coordinate dropped, see the module documentation).
     pub fn layout_c_tv(&self) -> Result<Layout, LayoutError> {
-        self.layout_tv(MmaOperand::C)
+        self.layout_tv(MmaOperand::OperandC)
     }
 
     /// `layoutX_TV` of one operand.
@@ -381,25 +385,25 @@ impl TiledMma {
         // (ThrV,(Thr0,Thr1)) → (ThrV,(ThrM,ThrN,ThrK)): the thread
         // coordinate of the mode the operand does not span is ignored.
         let spread = match op {
-            MmaOperand::A => Some(Tiler::Modes(vec![
+            MmaOperand::OperandA => Some(Tiler::Modes(vec![
                 Tiler::Hole,
                 Tiler::Modes(vec![
                     Tiler::Layout(Layout::flat([(m, 1), (n, 0)])),
                     Tiler::Hole,
                 ]),
             ])),
-            MmaOperand::B => Some(Tiler::Modes(vec![
+            MmaOperand::OperandB => Some(Tiler::Modes(vec![
                 Tiler::Hole,
                 Tiler::Modes(vec![
                     Tiler::Layout(Layout::flat([(m, 0), (n, 1)])),
                     Tiler::Hole,
                 ]),
             ])),
-            MmaOperand::C if k > 1 => Some(Tiler::Modes(vec![
+            MmaOperand::OperandC if k > 1 => Some(Tiler::Modes(vec![
                 Tiler::Hole,
                 Tiler::Layout(Layout::flat([(m, 1), (n, m), (k, 0)])),
             ])),
-            MmaOperand::C => None,
+            MmaOperand::OperandC => None,
         };
         let spread = match spread {
             Some(s) => composition(&thrfrg, &Tiler::Modes(vec![s, Tiler::Hole]))?,
@@ -564,7 +568,7 @@ impl ThrMma {
         &self,
         tensor: A,
     ) -> Result<Tensor<A::Engine, A::Layout>, LayoutError> {
-        self.partition(MmaOperand::A, tensor)
+        self.partition(MmaOperand::OperandA, tensor)
     }
 
     /// CuTe's `partition_B`.
@@ -572,7 +576,7 @@ impl ThrMma {
         &self,
         tensor: A,
     ) -> Result<Tensor<A::Engine, A::Layout>, LayoutError> {
-        self.partition(MmaOperand::B, tensor)
+        self.partition(MmaOperand::OperandB, tensor)
     }
 
     /// CuTe's `partition_C`.
@@ -580,7 +584,7 @@ impl ThrMma {
         &self,
         tensor: A,
     ) -> Result<Tensor<A::Engine, A::Layout>, LayoutError> {
-        self.partition(MmaOperand::C, tensor)
+        self.partition(MmaOperand::OperandC, tensor)
     }
 
     /// The layout of CuTe's `partition_fragment_X(tensor)` for a tensor
@@ -592,7 +596,7 @@ impl ThrMma {
         let coord = self.slice_coord(op, tiled.shape())?;
         let (part, _) = tiled.slice(&coord)?;
         match op {
-            MmaOperand::C => Layout::column_major(part.shape()),
+            MmaOperand::OperandC => Layout::column_major(part.shape()),
             _ => fragment_layout_like(&part),
         }
     }
@@ -620,7 +624,7 @@ impl ThrMma {
         E: Engine<i64>,
         E::Value: Clone + Default,
     {
-        self.partition_fragment(MmaOperand::A, tensor)
+        self.partition_fragment(MmaOperand::OperandA, tensor)
     }
 
     /// CuTe's `partition_fragment_B`.
@@ -632,7 +636,7 @@ impl ThrMma {
         E: Engine<i64>,
         E::Value: Clone + Default,
     {
-        self.partition_fragment(MmaOperand::B, tensor)
+        self.partition_fragment(MmaOperand::OperandB, tensor)
     }
 
     /// CuTe's `partition_fragment_C`.
@@ -644,6 +648,6 @@ impl ThrMma {
         E: Engine<i64>,
         E::Value: Clone + Default,
     {
-        self.partition_fragment(MmaOperand::C, tensor)
+        self.partition_fragment(MmaOperand::OperandC, tensor)
     }
 }

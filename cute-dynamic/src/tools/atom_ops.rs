@@ -57,9 +57,9 @@ fn thread_of(
 
 fn operand(letter: &str) -> Option<MmaOperand> {
     match letter {
-        "A" => Some(MmaOperand::A),
-        "B" => Some(MmaOperand::B),
-        "C" => Some(MmaOperand::C),
+        "A" => Some(MmaOperand::OperandA),
+        "B" => Some(MmaOperand::OperandB),
+        "C" => Some(MmaOperand::OperandC),
         _ => None,
     }
 }
@@ -115,9 +115,9 @@ pub(crate) fn tiled_mma_query(mma: &TiledMma, query: &str) -> Result<String, Lay
         return Ok(mma.layout_tv(x)?.to_string());
     }
     for (name, op) in [
-        ("A", MmaOperand::A),
-        ("B", MmaOperand::B),
-        ("C", MmaOperand::C),
+        ("A", MmaOperand::OperandA),
+        ("B", MmaOperand::OperandB),
+        ("C", MmaOperand::OperandC),
     ] {
         let tile = || -> Result<IntTuple, LayoutError> { mma.tile_shape(op) };
         if let Some(arg) = call(query, &format!("partition_{name}")) {

@@ -50,12 +50,22 @@ impl Figure {
     /// middle.
     pub fn tiled_mma(mma: &TiledMma) -> Result<Self, LayoutError> {
         let (m, n, k) = (mma.tile_size(0)?, mma.tile_size(1)?, mma.tile_size(2)?);
-        let a = tv_grid(format!("A ({m}×{k})"), &mma.layout_tv(MmaOperand::A)?, m, k)?;
+        let a = tv_grid(
+            format!("A ({m}×{k})"),
+            &mma.layout_tv(MmaOperand::OperandA)?,
+            m,
+            k,
+        )?;
         // B is (n,k) column-major; drawn k rows by n columns.
         let transpose = Layout::row_major(&crate::IntTuple::flat([n, k]))?;
-        let b_kn = crate::composition(&transpose, &mma.layout_tv(MmaOperand::B)?)?;
+        let b_kn = crate::composition(&transpose, &mma.layout_tv(MmaOperand::OperandB)?)?;
         let b = tv_grid(format!("B ({k}×{n}, transposed)"), &b_kn, k, n)?;
-        let c = tv_grid(format!("C ({m}×{n})"), &mma.layout_tv(MmaOperand::C)?, m, n)?;
+        let c = tv_grid(
+            format!("C ({m}×{n})"),
+            &mma.layout_tv(MmaOperand::OperandC)?,
+            m,
+            n,
+        )?;
         Ok(Figure {
             title: mma.to_string(),
             panels: vec![(b, 0, 1), (a, 1, 0), (c, 1, 1)],
