@@ -26,6 +26,27 @@ pub const MAX_READABLE_POW2: u32 = 20;
 /// a non-negative `i64`.
 pub const MAX_SWIZZLE_BITS: u32 = 62;
 
+/// The rule of a swizzle `Sw<B,M,S>`, one place for every crate: `None`
+/// when it is admissible, else the part of the rule it breaks. `|S| ≥ B`
+/// (the read and the written bit fields must not overlap, as CuTe
+/// requires) and `B + M + |S| ≤ MAX_SWIZZLE_BITS`.
+///
+/// ```
+/// use cute_core::limits::swizzle_violation;
+/// assert_eq!(swizzle_violation(3, 3, 3), None);
+/// assert_eq!(swizzle_violation(3, 3, -2), Some("|S| must be at least B"));
+/// assert_eq!(swizzle_violation(20, 20, 30), Some("B + M + |S| must be at most 62"));
+/// ```
+pub const fn swizzle_violation(b: u32, m: u32, s: i32) -> Option<&'static str> {
+    if s.unsigned_abs() < b {
+        return Some("|S| must be at least B");
+    }
+    if b as u64 + m as u64 + s.unsigned_abs() as u64 > MAX_SWIZZLE_BITS as u64 {
+        return Some("B + M + |S| must be at most 62");
+    }
+    None
+}
+
 /// Bound on the indices at every level of a coordinate codomain (basis
 /// strides `e_i` need `i < MAX_CODOMAIN_RANK`): bounds the memory a
 /// codomain profile may take.

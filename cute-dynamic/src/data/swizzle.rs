@@ -55,12 +55,8 @@ impl Swizzle {
             s: i64::from(s),
             reason: reason.to_string(),
         };
-        if s.unsigned_abs() < b {
-            return Err(bad("|S| must be at least B"));
-        }
-        let total = u64::from(b) + u64::from(m) + u64::from(s.unsigned_abs());
-        if total > u64::from(MAX_SWIZZLE_BITS) {
-            return Err(bad("B + M + |S| must be at most 62"));
+        if let Some(reason) = cute_core::limits::swizzle_violation(b, m, s) {
+            return Err(bad(reason));
         }
         Ok(Swizzle { b, m, s })
     }
