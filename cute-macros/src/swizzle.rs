@@ -53,7 +53,10 @@ pub(crate) fn split(input: &TokenStream) -> syn::Result<Option<(Prefix, TokenStr
     let expected = |k: usize, what: &str| syn::Error::new(span_at(k), format!("expected {what}"));
     let mut k = 1;
     if !is_punct(tokens.get(k), '<') {
-        return Err(expected(k, "`<` after `Sw` (a swizzle is written `Sw<B,M,S>`)"));
+        return Err(expected(
+            k,
+            "`<` after `Sw` (a swizzle is written `Sw<B,M,S>`)",
+        ));
     }
     k += 1;
     let mut params = [0i64; 3];
@@ -92,7 +95,10 @@ pub(crate) fn split(input: &TokenStream) -> syn::Result<Option<(Prefix, TokenStr
         return Err(invalid(rule));
     }
     if !is_ident(tokens.get(k), "o") {
-        return Err(expected(k, "` o ` after the swizzle (`Sw<B,M,S> o OFFSET o LAYOUT`)"));
+        return Err(expected(
+            k,
+            "` o ` after the swizzle (`Sw<B,M,S> o OFFSET o LAYOUT`)",
+        ));
     }
     k += 1;
     // `OFFSET o` is present when the token after the next one is `o`.
@@ -132,7 +138,9 @@ pub(crate) fn wrap_value(p: &Prefix, inner: TokenStream) -> TokenStream {
             let v = *v as usize;
             quote!(::cute_static::C::<#v>)
         }
-        Offset::Dynamic(e) => quote!(::cute_static::Dyn({ let __cute_offset: usize = #e; __cute_offset })),
+        Offset::Dynamic(e) => {
+            quote!(::cute_static::Dyn({ let __cute_offset: usize = #e; __cute_offset }))
+        }
     };
     quote!(::cute_static::ComposedLayout::new(<#sw>::new(), #offset, #inner))
 }

@@ -232,8 +232,11 @@ impl SwizzledLayout {
             .ok_or_else(|| LayoutError::overflow("evaluation", self))?;
         Ok(self.swizzle.apply(off))
     }
-    /// Slice with `_`: the fixed part's offset joins the inner offset, so the
-    /// result is again `swizzle ∘ (offset' + sub-layout)`.
+    /// Slice with `_` (CuTe's `slice_and_offset` of a `ComposedLayout`): the
+    /// fixed part's offset joins the inner offset, inside the swizzle, so
+    /// the result is again `swizzle ∘ (offset' + sub-layout)` and its value
+    /// at `c*` is the original's at `c' + c*` (a swizzle does not
+    /// distribute over addition: nothing moves past it).
     ///
     /// ```
     /// use cute_dynamic::{Swizzle, SwizzledLayout};
