@@ -1,4 +1,5 @@
-//! Layer 3, tensors and kernels over static layouts.
+//! Layer 3, tensors and kernels over static and mixed layouts.
 
 pub(crate) mod algorithms;
+pub(crate) mod layout;
 pub(crate) mod tensor;
