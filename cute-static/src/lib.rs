@@ -162,6 +162,7 @@ pub use data::tiler::{IntoTiler, Tiler, TilerMode};
 pub use kernel::algorithms::{
     AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2, ShapeSize, axpby, copy, gemm,
 };
+pub use kernel::layout::{RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout};
 pub use kernel::tensor::{__, Engine, EngineMut, SliceArg, SliceCoord, Tensor, Underscore};
 pub use mixed::MIXED_ALGEBRA_MAX_RANK;
 pub use mixed::layout::{
