@@ -20,12 +20,20 @@ body() {
         sed -E 's/^ *[0-9a-f]+:\s*//; s/[0-9a-f]+ <[^>]*>//; s/0x[0-9a-f]+\(%rip\)/X(%rip)/; s/ *#.*$//; /^$/d; /^[0-9a-f]+ </d' | sort
 }
 status=0
+# The address of a function (the linker folds identical functions into one).
+address() {
+    local bin
+    bin=$(ls -t target/release/deps/$bench-* | grep -v '\.d$' | head -n 1)
+    nm -C "$bin" | awk -v s="$bench::$1" '$3 == s { print $1 }' | head -n 1
+}
 compare() {
     local a b
     a=$(body "$1")
     b=$(body "$2")
     if [ -n "$a" ] && [ "$a" == "$b" ]; then
         echo "identical: $1 and $2 ($(echo "$a" | wc -l) instructions)"
+    elif [ -n "$(address "$1")" ] && [ "$(address "$1")" == "$(address "$2")" ]; then
+        echo "identical: $1 and $2 (folded into one function by the linker, $(echo "$a$b" | wc -l) instructions)"
     else
         diff <(echo "$a") <(echo "$b") || true
         echo "DIFFERENT: $1 and $2"

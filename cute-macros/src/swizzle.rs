@@ -92,7 +92,7 @@ pub(crate) fn split(input: &TokenStream) -> syn::Result<Option<(Prefix, TokenStr
     let m = u32::try_from(params[1]).map_err(|_| invalid("M must be non-negative"))?;
     let s = i32::try_from(params[2]).map_err(|_| invalid("S is out of range"))?;
     if let Some(rule) = cute_core::limits::swizzle_violation(b, m, s) {
-        return Err(invalid(rule));
+        return Err(invalid(rule.reason()));
     }
     if !is_ident(tokens.get(k), "o") {
         return Err(expected(

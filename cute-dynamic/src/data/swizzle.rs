@@ -56,7 +56,7 @@ impl Swizzle {
             reason: reason.to_string(),
         };
         if let Some(reason) = cute_core::limits::swizzle_violation(b, m, s) {
-            return Err(bad(reason));
+            return Err(bad(reason.reason()));
         }
         Ok(Swizzle { b, m, s })
     }

@@ -52,7 +52,7 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
     /// The swizzle rule, checked when the swizzle is used (a compile error
     /// naming the rule).
     const ADMISSIBLE: () = match cute_core::limits::swizzle_violation(B, M, S) {
-        Some(rule) => panic!("{}", rule),
+        Some(rule) => panic!("{}", rule.diagnostic()),
         None => (),
     };
     /// The mask of the bits read (`yyy` in CuTe).
