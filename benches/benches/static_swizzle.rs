@@ -35,8 +35,8 @@ fn sum_swizzle_by_hand(n: usize) -> usize {
 #[inline(never)]
 fn swizzled_copy_cute(src: &[f32], dst: &mut [f32]) {
     let tile = layout!(Sw<3,2,3> o 0 o (32,64):(64,1));
-    for i in 0..32 * 64 {
-        dst[tile.call(i)] = src[i];
+    for (i, &x) in src[..32 * 64].iter().enumerate() {
+        dst[tile.call(i)] = x;
     }
 }
 
@@ -44,9 +44,9 @@ fn swizzled_copy_cute(src: &[f32], dst: &mut [f32]) {
 /// bits 5..8 xor-ed into bits 2..5.
 #[inline(never)]
 fn swizzled_copy_by_hand(src: &[f32], dst: &mut [f32]) {
-    for i in 0..32 * 64 {
+    for (i, &x) in src[..32 * 64].iter().enumerate() {
         let o = (i % 32) * 64 + i / 32;
-        dst[o ^ ((o & 0b1110_0000) >> 3)] = src[i];
+        dst[o ^ ((o & 0b1110_0000) >> 3)] = x;
     }
 }
 

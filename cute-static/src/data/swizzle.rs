@@ -51,9 +51,8 @@ pub struct Swizzle<const B: u32, const M: u32, const S: i32>(PhantomData<()>);
 impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
     /// The swizzle rule, checked when the swizzle is used (a compile error
     /// naming the rule).
-    const ADMISSIBLE: () = match cute_core::limits::swizzle_violation(B, M, S) {
-        Some(rule) => panic!("{}", rule.diagnostic()),
-        None => (),
+    const ADMISSIBLE: () = if let Some(rule) = cute_core::limits::swizzle_violation(B, M, S) {
+        panic!("{}", rule.diagnostic())
     };
     /// The mask of the bits read (`yyy` in CuTe).
     pub const READ_MASK: usize = {
@@ -133,20 +132,16 @@ impl<const B: u32, const M: u32, const S: i32> Sealed for Swizzle<B, M, S> {}
 pub trait StaticSwizzle: Copy + Default + fmt::Display + fmt::Debug + Sealed {
     /// The image of offset `x`.
     fn apply_to(self, x: usize) -> usize;
-    /// Bits the function may set beyond those of its argument: `f(x) ≤ x |
-    /// FLIP_MASK` for every `x` (bounds the offsets a composed layout reaches).
-    const FLIP_MASK: usize;
     /// The equal run-time swizzle.
     #[cfg(feature = "std")]
     fn to_dynamic_swizzle(self) -> cute_dynamic::Swizzle;
 }
-/// A swizzle flips only the bits of its write mask.
+/// A swizzle is a static offset function.
 impl<const B: u32, const M: u32, const S: i32> StaticSwizzle for Swizzle<B, M, S> {
     #[inline(always)]
     fn apply_to(self, x: usize) -> usize {
         self.apply(x)
     }
-    const FLIP_MASK: usize = Self::WRITE_MASK;
     #[cfg(feature = "std")]
     fn to_dynamic_swizzle(self) -> cute_dynamic::Swizzle {
         self.to_dynamic()
@@ -206,15 +201,6 @@ impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout> ComposedLayout<Sw, O
     pub const fn size(&self) -> usize {
         L::SIZE
     }
-    /// One past the largest offset the layout can reach: a bound
-    /// `(O + L::COSIZE - 1) | FLIP_MASK` + 1 (a swizzle only flips the bits
-    /// of its write mask), `None` if it overflows.
-    #[inline]
-    pub fn cosize_bound(&self) -> Option<usize> {
-        let last = self.offset.value().checked_add(L::COSIZE - 1)?;
-        (last | Sw::FLIP_MASK).checked_add(1)
-    }
-
     /// `Sw(O + L(i))` (wrapping like the inner layout's arithmetic).
     ///
     /// ```

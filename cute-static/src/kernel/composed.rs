@@ -61,7 +61,9 @@ impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout> ComposedLayout<Sw, O
 /// A composed layout is a tensor layout: `offset(i) = Sw(O + L(i))`. Its
 /// `cosize` is exact, the largest offset over the domain plus one,
 /// computed by one pass over the `SIZE` coordinates (a swizzle may move an
-/// offset above or below its argument, within `O + L(i) | FLIP_MASK`).
+/// offset above or below its argument). Its size is `L::SIZE`
+/// (`STATIC_SIZE`), but the kernels' compile-time size checks take
+/// [`StaticLayout`]s only, so its `SizeKind` is [`RuntimeSize`].
 impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout> TensorLayout
     for ComposedLayout<Sw, O, L>
 {
