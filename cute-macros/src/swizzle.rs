@@ -123,6 +123,17 @@ pub(crate) fn split(input: &TokenStream) -> syn::Result<Option<(Prefix, TokenStr
     Ok(Some((Prefix { b, m, s, offset }, rest)))
 }
 
+/// `Sw<B,M,S> o O` as cute-dynamic prints it (`{expr}` for a run-time offset).
+impl std::fmt::Display for Prefix {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Sw<{},{},{}> o ", self.b, self.m, self.s)?;
+        match &self.offset {
+            Offset::Static(v) => write!(f, "{v}"),
+            Offset::Dynamic(e) => write!(f, "{{{e}}}"),
+        }
+    }
+}
+
 impl Prefix {
     fn swizzle_type(&self) -> TokenStream {
         let (b, m, s) = (self.b, self.m, self.s);
