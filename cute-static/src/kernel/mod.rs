@@ -2,4 +2,5 @@
 
 pub(crate) mod algorithms;
 pub(crate) mod layout;
+pub(crate) mod partition;
 pub(crate) mod tensor;
