@@ -165,13 +165,13 @@ pub use kernel::algorithms::{
 pub use kernel::layout::{RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout};
 pub use kernel::partition::{
     ArrayLen, CompactColMajor, Dice, FragmentOf, IdentityShape, LocalPartition, LocalTile,
-    Projection, StaticShape, Step, TensorArg, TensorDivide, ThreadLayout, TileSlice, X,
-    elem_less, local_partition, local_partition_with_step, local_tile, make_fragment_like,
+    Projection, StaticShape, Step, TensorArg, TensorDivide, ThreadLayout, TileSlice, X, elem_less,
+    local_partition, local_partition_with_step, local_tile, make_fragment_like,
     make_identity_tensor, make_tensor_like,
 };
 pub use kernel::tensor::{
-    __, Coordinates, Counting, Engine, EngineMut, SliceArg, SliceCoord, Storage, Tensor, Underscore,
-    make_tensor,
+    __, Coordinates, Counting, Engine, EngineMut, SliceArg, SliceCoord, Storage, Tensor,
+    Underscore, make_tensor,
 };
 pub use mixed::MIXED_ALGEBRA_MAX_RANK;
 pub use mixed::layout::{

@@ -299,7 +299,10 @@ runtime_sizes!(
 
 /// The sizes of `a` and `b` agree under rule `R` (compile time for two
 /// static layouts, run time otherwise).
-type Sizes<LA, LB> = (<LA as TensorLayout>::SizeKind, <LB as TensorLayout>::SizeKind);
+type Sizes<LA, LB> = (
+    <LA as TensorLayout>::SizeKind,
+    <LB as TensorLayout>::SizeKind,
+);
 
 /// Source layouts `copy` accepts with the destination layout `LD`: equal
 /// sizes, checked by the compiler when both are static and at run time
@@ -368,7 +371,9 @@ where
     fn agree(&self, b: &LB, c: &LC) -> bool {
         let ((am, ak), (bn, bk), (cm, cn)) = (self.modes(), b.modes(), c.modes());
         <Sizes<LA::Mode0, LC::Mode0> as SizeDispatch<_, _, GemmM<LA, LB, LC>>>::agree(&am, &cm)
-            && <Sizes<LB::Mode0, LC::Mode1> as SizeDispatch<_, _, GemmN<LA, LB, LC>>>::agree(&bn, &cn)
+            && <Sizes<LB::Mode0, LC::Mode1> as SizeDispatch<_, _, GemmN<LA, LB, LC>>>::agree(
+                &bn, &cn,
+            )
             && <Sizes<LA::Mode1, LB::Mode1> as SizeDispatch<_, _, GemmK<LA, LB>>>::agree(&ak, &bk)
     }
 }
@@ -611,10 +616,18 @@ where
 {
     let (ls, ld) = (src.layout(), dst.layout());
     if !ls.same_size(&ld) {
-        return Err(size_mismatch("copy_if(pred, src, dst)", ls.size(), ld.size()));
+        return Err(size_mismatch(
+            "copy_if(pred, src, dst)",
+            ls.size(),
+            ld.size(),
+        ));
     }
     if let Some(n) = pred.len().filter(|&n| n != ld.size()) {
-        return Err(size_mismatch("copy_if(pred, src, dst): pred and dst", n, ld.size()));
+        return Err(size_mismatch(
+            "copy_if(pred, src, dst): pred and dst",
+            n,
+            ld.size(),
+        ));
     }
     for i in 0..ld.size() {
         if pred.test(i) != Some(true) {

@@ -814,6 +814,10 @@ pub type FragmentOf<T, L> = Tensor<
 /// CuTe's `make_fragment_like(t)` (and `make_tensor_like`): a register
 /// tensor with `t`'s (static) shape, a compact column-major layout, and
 /// owned storage `[T; size]` filled with `T::default()` — no allocation.
+/// CuTe orders the modes after the first by `t`'s strides; the static
+/// fragment is always column-major (the strides may be run-time values),
+/// which is CuTe's layout whenever `t`'s strides increase mode by mode
+/// (every tile and partition of a column-major tensor).
 ///
 /// ```
 /// use cute_static::{Tensor, layout, make_fragment_like};

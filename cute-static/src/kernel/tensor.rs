@@ -274,7 +274,10 @@ pub(crate) fn out_of_mode<L: StaticLayout>((mode, index, size): (usize, usize, u
 /// assert!(make_tensor(&data[..], layout!((4, 4):(4, 1))).is_err());
 /// # Ok::<(), cute_static::Error>(())
 /// ```
-pub fn make_tensor<E: Engine, L: TensorLayout>(engine: E, layout: L) -> Result<Tensor<E, L>, Error> {
+pub fn make_tensor<E: Engine, L: TensorLayout>(
+    engine: E,
+    layout: L,
+) -> Result<Tensor<E, L>, Error> {
     Tensor::new(engine, layout)
 }
 
@@ -439,10 +442,13 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         L: SliceLayout<Cd>,
     {
         let (layout, off) = self.layout.slice_layout(coord)?;
-        let base = self.base.checked_add(off).ok_or(crate::mixed::layout::overflow(
-            "slice",
-            "a tensor's base offset plus the slice offset",
-        ))?;
+        let base = self
+            .base
+            .checked_add(off)
+            .ok_or(crate::mixed::layout::overflow(
+                "slice",
+                "a tensor's base offset plus the slice offset",
+            ))?;
         Ok(Tensor {
             engine: self.engine,
             base,
@@ -455,19 +461,18 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// A partial tile (not [fitting its storage](Tensor::fits_storage)) is
     /// an error, as the run-time constructor checks the storage.
     #[cfg(feature = "std")]
-    pub fn to_dynamic(
-        &self,
-    ) -> Result<cute_dynamic::Tensor<&[E::Value]>, cute_dynamic::LayoutError>
+    pub fn to_dynamic(&self) -> Result<cute_dynamic::Tensor<&[E::Value]>, cute_dynamic::LayoutError>
     where
         E: Storage,
         E::Value: Clone,
     {
-        let layout = self.layout.dynamic_layout().ok_or_else(|| {
-            cute_dynamic::LayoutError::Unsupported {
-                operation: "to_dynamic",
-                reason: std::format!("the layout {} has no run-time equivalent", self.layout),
-            }
-        })?;
+        let layout =
+            self.layout
+                .dynamic_layout()
+                .ok_or_else(|| cute_dynamic::LayoutError::Unsupported {
+                    operation: "to_dynamic",
+                    reason: std::format!("the layout {} has no run-time equivalent", self.layout),
+                })?;
         let base = i64::try_from(self.base).unwrap_or(i64::MAX);
         cute_dynamic::Tensor::with_base(self.engine.storage(), base, layout)
     }
