@@ -1,11 +1,16 @@
-//! The generic reference algorithms of Cecka §2.6 over static tensors,
-//! written once for every static layout: `copy` (`dst(i) = src(i)` for
+//! The generic reference algorithms of Cecka §2.6 over static and mixed
+//! tensors, written once over [`TensorLayout`]: `copy` (`dst(i) = src(i)` for
 //! `i < size`), `axpby` (`y(i) = a·x(i) + b·y(i)`) and `gemm` over
 //! `(M,K) × (N,K) → (M,N)` (`C(m,n) += A(m,k)·B(n,k)`, the paper's loop
-//! nest, `k` outermost). Their preconditions are checked by the compiler:
-//! tensors of different static sizes, a gemm whose `M`, `N` or `K` disagree,
-//! or a gemm operand that is not rank 2 do not compile, and the first line
-//! of the error names the rule and the sizes.
+//! nest, `k` outermost), `copy_if`, `fill` and `clear`. Their preconditions
+//! are checked by the compiler where both sides are static: tensors of
+//! different static sizes, a gemm whose `M`, `N` or `K` disagree, or a gemm
+//! operand that is not rank 2 do not compile, and the first line of the
+//! error names the rule and the sizes. Where a size is a run-time value (a
+//! mixed layout), the same rule is checked at run time: `Err` with kind
+//! `not_compatible`, never a panic. Each kernel returns `Result`: a tensor
+//! that does not fit its storage (a partial tile) is an `out_of_storage`
+//! error, and nothing is written then (use `copy_if` with a predicate).
 //!
 //! ```
 //! use cute_static::{Tensor, copy, layout};
@@ -13,8 +18,17 @@
 //! let mut dst = vec![0; 24];
 //! let s = Tensor::new(&src[..], layout!((8, 3):(1, 8)))?;
 //! let mut d = Tensor::new(&mut dst[..], layout!((8, 3):(3, 1)))?; // transpose
-//! copy(&s, &mut d);
+//! copy(&s, &mut d)?;
 //! assert_eq!((dst[3], dst[1]), (1, 8));
+//! // A mixed tensor (run-time extent): the sizes are compared at run time.
+//! let n = 3;
+//! let m = Tensor::new(&src[..], layout!((8, {n}):(1, 8))?)?;
+//! let mut flat = vec![0; 24];
+//! copy(&m, &mut Tensor::new(&mut flat[..], layout!(24:1))?)?;
+//! assert_eq!(flat, src);
+//! let mut short = vec![0; 16];
+//! let e = copy(&m, &mut Tensor::new(&mut short[..], layout!(16:1))?).unwrap_err();
+//! assert_eq!(e.kind(), "not_compatible");
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 //!
