@@ -240,3 +240,69 @@ fn swizzled_slices_out_of_bounds_are_errors() {
     let big = layout!(Sw<3,3,3> o {usize::MAX} o (8,64):(64,1));
     assert_eq!(big.slice((1usize, __)).unwrap_err().kind(), "overflow");
 }
+
+/// Tensors over swizzled layouts: `T(i) = storage[Sw(O + L(i))]`; slicing,
+/// `local_tile` and `local_partition` keep the pointer and move every
+/// offset into the layout's offset (CuTe's composed-layout tensors), so each
+/// equals the swizzle applied to the same operation on the inner layout.
+#[test]
+fn tensors_over_swizzled_layouts() {
+    use cute_static::{Counting, Tensor, TensorLayout, local_partition, local_tile};
+    let data: Vec<u32> = (0..512).collect();
+    let layout = layout!(Sw<3,3,3> o 0 o (8,64):(64,1));
+    let sw = layout.swizzle();
+    let t = Tensor::new(&data[..], layout).unwrap();
+    for i in 0..512 {
+        assert_eq!(*t.get(i).unwrap() as usize, layout.call(i));
+    }
+    assert_eq!(t.get(512).unwrap_err().kind(), "out_of_bounds");
+    // Storage one short of the cosize is an error.
+    assert_eq!(
+        Tensor::new(&data[..511], layout).unwrap_err().kind(),
+        "out_of_storage"
+    );
+
+    let row = t.slice((5usize, __)).unwrap();
+    assert_eq!(row.base(), 0);
+    assert_eq!(row.layout().to_string(), "Sw<3,3,3> o 320 o (_64):(_1)");
+    for j in 0..64 {
+        assert_eq!(*row.get(j).unwrap() as usize, layout.call_coord((5, j)));
+    }
+
+    // The same operations on the inner layout, through a counting tensor:
+    // its base and layout give the unswizzled offsets.
+    let plain = Tensor::new(Counting, layout.layout()).unwrap();
+    let tile = local_tile(&t, tiler!(<4, 16>), (1usize, 2usize), ()).unwrap();
+    let plain_tile = local_tile(&plain, tiler!(<4, 16>), (1usize, 2usize), ()).unwrap();
+    assert_eq!(tile.base(), 0);
+    assert_eq!(tile.layout().offset().0, plain_tile.base());
+    assert_eq!(TensorLayout::size(&tile.layout()), 64);
+    for i in 0..64 {
+        let want = sw.apply(plain_tile.base() + plain_tile.layout().call(i));
+        assert_eq!(*tile.get(i).unwrap() as usize, want, "tile element {i}");
+    }
+
+    // The generic copy into a swizzled tile: dst[Sw(L(i))] = src(i).
+    let src_data: Vec<u32> = (1000..1512).collect();
+    let src = Tensor::new(&src_data[..], layout!((8, 64):(64, 1))).unwrap();
+    let mut smem = vec![0u32; 512];
+    let mut dst = Tensor::new(&mut smem[..], layout).unwrap();
+    cute_static::copy(&src, &mut dst).unwrap();
+    for i in 0..512 {
+        assert_eq!(smem[layout.call(i)], src_data[(i % 8) * 64 + i / 8]);
+    }
+
+    for thread in [0, 5, 31, 63] {
+        let part = local_partition(&t, layout!((8, 8)), thread).unwrap();
+        let plain_part = local_partition(&plain, layout!((8, 8)), thread).unwrap();
+        assert_eq!(TensorLayout::size(&part.layout()), 8);
+        for i in 0..8 {
+            let want = sw.apply(plain_part.base() + plain_part.layout().call(i));
+            assert_eq!(
+                *part.get(i).unwrap() as usize,
+                want,
+                "thread {thread} element {i}"
+            );
+        }
+    }
+}
