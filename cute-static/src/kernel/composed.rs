@@ -4,7 +4,10 @@
 //! offset **inside** the swizzle, `(Sw ∘ O ∘ L)(c' + c*) = (Sw ∘ (O +
 //! L(c')) ∘ L|c*)(c*)`; the offset left for the accessor is 0 (a swizzle
 //! does not distribute over addition, so nothing can move past it). A
-//! composed layout is a [`TensorLayout`], so tensors hold it.
+//! composed layout is a [`TensorLayout`] and a [`TensorDivide`], so tensors
+//! hold it, and their slices, [`local_tile`](crate::local_tile) and
+//! [`local_partition`](crate::local_partition) are the swizzle applied to
+//! the same operation on the inner layout (the tensor's base stays).
 //!
 //! ```
 //! use cute_static::{layout, __};
