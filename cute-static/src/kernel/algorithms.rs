@@ -401,22 +401,19 @@ fn size_mismatch(operation: &'static str, left: usize, right: usize) -> Error {
     }
 }
 
-/// `gcd(a, b)`, with `gcd(a, 0) = a`.
-#[inline(always)]
-const fn gcd(mut a: usize, mut b: usize) -> usize {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
 /// The inner loop two layouts share: `n` elements at the constant strides
 /// `(da, db)` (their first leaves: `n` divides both leaf sizes, so
 /// `L(i + n·j) = i·d + L(n·j)` for `i < n`).
 #[inline(always)]
 fn inner<A: TensorLayout, B: TensorLayout>(a: &A, b: &B) -> (usize, usize, usize) {
     let ((sa, da), (sb, db)) = (a.leading(), b.leading());
-    (gcd(sa, sb).max(1), da, db)
+    // Leaf sizes fit an i64 (the layouts' invariant); anything else falls
+    // back to the always-correct inner loop of one element.
+    let n = match (i64::try_from(sa), i64::try_from(sb)) {
+        (Ok(x), Ok(y)) => usize::try_from(cute_core::int::gcd(x, y)).unwrap_or(1),
+        _ => 1,
+    };
+    (n.max(1), da, db)
 }
 
 /// The storage window `[base, base + cosize)` of a tensor, `None` when it
@@ -649,7 +646,8 @@ impl<F: Fn(usize) -> bool> Predicate for F {
 /// elements of a partial tile past the problem are masked). Sizes are
 /// checked like [`copy`]'s, and a tensor predicate must have the same
 /// size. A selected element outside its tensor's storage is an
-/// `out_of_storage` error (the elements before it were copied).
+/// `out_of_storage` error; every access is validated first, so an error
+/// writes nothing.
 ///
 /// ```
 /// use cute_static::{Tensor, copy_if, layout};
@@ -687,14 +685,22 @@ where
             ld.size(),
         ));
     }
+    // Validate every selected access first, so an error writes nothing.
     for i in 0..ld.size() {
-        if pred.test(i) != Some(true) {
-            continue;
+        if pred.test(i) == Some(true) {
+            if src.read_at(i).is_none() {
+                return Err(src.storage_error());
+            }
+            if dst.at_mut(i).is_none() {
+                return Err(dst.storage_error());
+            }
         }
-        let v = src.read_at(i).ok_or_else(|| src.storage_error())?;
-        match dst.at_mut(i) {
-            Some(t) => *t = v,
-            None => return Err(dst.storage_error()),
+    }
+    for i in 0..ld.size() {
+        if pred.test(i) == Some(true)
+            && let (Some(v), Some(t)) = (src.read_at(i), dst.at_mut(i))
+        {
+            *t = v;
         }
     }
     Ok(())
