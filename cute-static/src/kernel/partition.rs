@@ -412,6 +412,38 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 }
 
+/// CuTe's `flatten(L)` of a static layout: its leaves as top-level modes.
+pub type Flattened<L> = crate::data::layout::LayoutOf<<L as StaticLayout>::Flat>;
+
+impl<E: Engine, S, D> Tensor<E, Layout<S, D>>
+where
+    Layout<S, D>: StaticLayout + TensorLayout,
+    <Layout<S, D> as StaticLayout>::Flat: crate::data::layout::Unzip,
+    <<Layout<S, D> as StaticLayout>::Flat as crate::data::layout::Unzip>::S:
+        crate::data::int_tuple::Spell,
+    <<Layout<S, D> as StaticLayout>::Flat as crate::data::layout::Unzip>::D:
+        crate::data::int_tuple::Spell,
+{
+    /// CuTe's `flatten(T)` for a static layout: the leaves as top-level
+    /// modes, the values unchanged (the layout stays static).
+    ///
+    /// ```
+    /// use cute_static::{Counting, Tensor, layout};
+    /// let t = Tensor::new(Counting, layout!(((2, 2), (4, 2)):((1, 8), (2, 16))))?;
+    /// let f = t.flatten();
+    /// assert_eq!(f.layout().to_string(), "(_2,_2,_4,_2):(_1,_8,_2,_16)");
+    /// assert!((0..32).all(|i| f.read(i) == t.read(i)));
+    /// # Ok::<(), cute_static::Error>(())
+    /// ```
+    pub fn flatten(self) -> Tensor<E, Flattened<Layout<S, D>>>
+    where
+        Flattened<Layout<S, D>>: TensorLayout + Default,
+    {
+        let (e, b, _) = self.into_parts();
+        Tensor::from_parts(e, b, Default::default())
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Tensor arguments: by reference (a view) or by value.
 
