@@ -68,6 +68,65 @@ impl IntTuple for Dyn {
     }
 }
 
+/// Whether a shape or stride tree is wholly static ([`AllStatic`]) or has
+/// a run-time leaf ([`HasDyn`]): computed by structure alone, so the mixed
+/// algebra can dispatch on it before touching the static algebra (which
+/// cannot be asked about a tree holding a `Dyn`).
+#[doc(hidden)]
+pub trait LeafKinds {
+    /// [`AllStatic`] or [`HasDyn`].
+    type Kind;
+}
+/// Every leaf static.
+#[doc(hidden)]
+pub struct AllStatic;
+/// At least one run-time leaf.
+#[doc(hidden)]
+pub struct HasDyn;
+/// Both kinds static?
+#[doc(hidden)]
+pub trait KindAnd<K> {
+    /// The combined kind.
+    type Out;
+}
+impl KindAnd<AllStatic> for AllStatic {
+    type Out = AllStatic;
+}
+impl KindAnd<HasDyn> for AllStatic {
+    type Out = HasDyn;
+}
+impl<K> KindAnd<K> for HasDyn {
+    type Out = HasDyn;
+}
+impl<const N: usize> LeafKinds for C<N> {
+    type Kind = AllStatic;
+}
+impl LeafKinds for typenum::UTerm {
+    type Kind = AllStatic;
+}
+impl<U, B> LeafKinds for typenum::UInt<U, B> {
+    type Kind = AllStatic;
+}
+impl LeafKinds for Dyn {
+    type Kind = HasDyn;
+}
+impl LeafKinds for () {
+    type Kind = AllStatic;
+}
+macro_rules! leaf_kinds {
+    ($T0:ident $(, $T:ident)*) => {
+        /// A tuple: static when every child is.
+        impl<$T0: LeafKinds $(, $T: LeafKinds)*> LeafKinds for ($T0, $($T,)*)
+        where
+            ($($T,)*): LeafKinds,
+            $T0::Kind: KindAnd<<($($T,)*) as LeafKinds>::Kind>,
+        {
+            type Kind = <$T0::Kind as KindAnd<<($($T,)*) as LeafKinds>::Kind>>::Out;
+        }
+    };
+}
+crate::data::int_tuple::arities!(leaf_kinds; (A0), (A1), (A2), (A3), (A4), (A5), (A6), (A7));
+
 /// A shape whose leaves are static or run-time integers, with its
 /// congruent stride type `D`: the value-level evaluation of mixed layouts.
 #[diagnostic::on_unimplemented(
@@ -88,6 +147,9 @@ pub trait MixedShape<D>: IntTuple {
     /// following modes; with `LAST` the last leaf is not reduced.
     #[doc(hidden)]
     fn eval<const LAST: bool>(&self, d: &D, i: usize) -> (usize, usize);
+    /// The first leaf `(s, d)` (`(1, 0)` for none).
+    #[doc(hidden)]
+    fn lead(&self, d: &D) -> (usize, usize);
 }
 
 /// Leaves: every integer type, with any integer stride.
@@ -106,6 +168,10 @@ macro_rules! leaf_shape {
             #[inline(always)]
             fn checked_max_offset(&self, d: &Dd) -> Option<usize> {
                 (self.value() - 1).checked_mul(d.value())
+            }
+            #[inline(always)]
+            fn lead(&self, d: &Dd) -> (usize, usize) {
+                (self.value(), d.value())
             }
             #[inline(always)]
             fn eval<const LAST: bool>(&self, d: &Dd, i: usize) -> (usize, usize) {
@@ -136,6 +202,9 @@ impl MixedShape<()> for () {
     #[inline(always)]
     fn eval<const LAST: bool>(&self, _: &(), i: usize) -> (usize, usize) {
         (0, i)
+    }
+    fn lead(&self, _: &()) -> (usize, usize) {
+        (1, 0)
     }
 }
 
@@ -184,6 +253,9 @@ pub trait SliceEntry<S, D> {
     /// The kept modes and the offset of the fixed part.
     #[doc(hidden)]
     fn prepend<R>(&self, s: &S, d: &D, rest: R) -> (Self::Prepend<R>, usize);
+    /// `Some((index, mode size))` when an index lies outside its mode.
+    #[doc(hidden)]
+    fn outside(&self, s: &S) -> Option<(usize, usize)>;
 }
 /// `_` keeps the mode.
 impl<S: Copy, D: Copy> SliceEntry<S, D> for Underscore {
@@ -192,6 +264,10 @@ impl<S: Copy, D: Copy> SliceEntry<S, D> for Underscore {
     fn prepend<R>(&self, s: &S, d: &D, rest: R) -> (Self::Prepend<R>, usize) {
         (MCons((*s, *d), rest), 0)
     }
+    #[inline(always)]
+    fn outside(&self, _: &S) -> Option<(usize, usize)> {
+        None
+    }
 }
 /// An integer fixes the mode at that coordinate.
 impl<S: MixedShape<D>, D> SliceEntry<S, D> for usize {
@@ -199,6 +275,11 @@ impl<S: MixedShape<D>, D> SliceEntry<S, D> for usize {
     #[inline(always)]
     fn prepend<R>(&self, s: &S, d: &D, rest: R) -> (R, usize) {
         (rest, self.offset(s, d))
+    }
+    #[inline(always)]
+    fn outside(&self, s: &S) -> Option<(usize, usize)> {
+        let size = s.checked_size().unwrap_or(0);
+        (*self >= size).then_some((*self, size))
     }
 }
 
@@ -215,6 +296,9 @@ pub trait MixedSliceCoord<S, D> {
     /// The kept modes and the offset of the fixed part.
     #[doc(hidden)]
     fn split(&self, s: &S, d: &D) -> (Self::Kept, usize);
+    /// The first index outside its mode, as `(mode, index, mode size)`.
+    #[doc(hidden)]
+    fn outside(&self, s: &S) -> Option<(usize, usize, usize)>;
 }
 
 /// A list of kept modes as a shape tuple and a stride tuple.
@@ -259,6 +343,10 @@ macro_rules! mixed_tuples {
             fn eval<const LAST: bool>(&self, d: &($($D,)+), i: usize) -> (usize, usize) {
                 mixed_tuples!(@eval self d i LAST 0usize; $($i)+)
             }
+            #[inline(always)]
+            fn lead(&self, d: &($($D,)+)) -> (usize, usize) {
+                self.0.lead(&d.0)
+            }
         }
         /// A tuple coordinate: `L(c0, c1, …) = Σ L_k(c_k)`.
         impl<$($Cd: MixedCoord<$S, $D>, $S, $D),+> MixedCoord<($($S,)+), ($($D,)+)> for ($($Cd,)+) {
@@ -276,6 +364,11 @@ macro_rules! mixed_tuples {
             #[inline(always)]
             fn split(&self, s: &($($S,)+), d: &($($D,)+)) -> (Self::Kept, usize) {
                 mixed_tuples!(@split self s d; $($i)+)
+            }
+            #[inline(always)]
+            fn outside(&self, s: &($($S,)+)) -> Option<(usize, usize, usize)> {
+                $( if let Some((i, n)) = self.$i.outside(&s.$i) { return Some(($i, i, n)); } )+
+                None
             }
         }
         /// Kept modes as tuples.
@@ -416,6 +509,32 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
         let (shape, stride) = kept.into_tuples();
         (MixedLayout { shape, stride }, off)
     }
+    /// [`slice`](Self::slice), checked: an index outside its mode is an
+    /// `out_of_bounds` error.
+    ///
+    /// ```
+    /// use cute_static::{layout, __};
+    /// let n = 10;
+    /// let l = layout!((4, {n}):(1, 4))?;
+    /// assert_eq!(l.checked_slice((__, 9))?.1, 36);
+    /// assert_eq!(l.checked_slice((__, 10)).unwrap_err().kind(), "out_of_bounds");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    #[inline(always)]
+    pub fn checked_slice<Cd>(&self, c: Cd) -> Result<(Sliced<S, D, Cd>, usize), Error>
+    where
+        Cd: MixedSliceCoord<S, D>,
+    {
+        if let Some((mode, index, size)) = c.outside(&self.shape) {
+            return Err(Error::OutOfBounds {
+                layout: None,
+                mode: Some(mode),
+                index,
+                size,
+            });
+        }
+        Ok(self.slice(c))
+    }
     /// The equal run-time layout.
     #[cfg(feature = "std")]
     pub fn to_dynamic(&self) -> cute_dynamic::Layout {
@@ -425,6 +544,12 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
 }
 
 impl<S, D> MixedLayout<S, D> {
+    /// A layout from parts known to satisfy the invariants (a mode of a
+    /// checked layout, for instance).
+    #[inline(always)]
+    pub(crate) fn from_parts(shape: S, stride: D) -> Self {
+        MixedLayout { shape, stride }
+    }
     /// The shape.
     #[inline(always)]
     pub fn shape(&self) -> &S {
