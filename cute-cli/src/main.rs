@@ -16,8 +16,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use cute_dynamic::render::{ColorBy, Grid, TextStyle};
-use cute_dynamic::{CoordLayout, Layout, LayoutError, SwizzledLayout};
+use cute_dynamic::render::{ColorBy, Figure, Grid, TextStyle};
+use cute_dynamic::{
+    CoordLayout, IntTuple, Layout, LayoutError, MmaOperand, SwizzledLayout, Tiler, ValueType,
+    copy_atom, make_tiled_copy, make_tiled_copy_mma, make_tiled_mma, mma_atom,
+};
 
 use ops::OpCommand;
 
@@ -46,6 +49,8 @@ enum Cmd {
         /// How to draw the grid
         #[arg(long, value_enum, default_value_t = Style::Ascii)]
         style: Style,
+        #[command(flatten)]
+        atoms: AtomArgs,
     },
     #[command(flatten)]
     Op(OpCommand),
@@ -84,6 +89,104 @@ struct Picture {
     /// picture shows each element's shared-memory bank
     #[arg(long, default_value_t = 2, value_name = "BYTES")]
     element_bytes: i64,
+    #[command(flatten)]
+    atoms: AtomArgs,
+}
+
+/// A tiled MMA or a tiled copy to draw instead of a layout.
+#[derive(clap::Args, Debug)]
+struct AtomArgs {
+    /// Draw a tiled MMA (A left, B top, C middle): the MMA atom's CUTLASS name
+    #[arg(long, value_name = "ATOM")]
+    mma: Option<String>,
+    /// The tiled MMA's atom layout (M,N,K) -> atom (default (1,1,1))
+    #[arg(long, value_name = "LAYOUT")]
+    atom_layout: Option<String>,
+    /// The tiled MMA's permutation, a tiler <M,N,K> (default none)
+    #[arg(long, value_name = "TILER")]
+    permutation: Option<String>,
+    /// Draw a tiled copy (source and destination): the copy atom's CUTLASS name
+    #[arg(long, value_name = "ATOM")]
+    copy: Option<String>,
+    /// The tiled copy's value type (half_t, float, …)
+    #[arg(long, value_name = "TYPE")]
+    value_type: Option<String>,
+    /// The tiled copy's thread layout (m,n) -> thread
+    #[arg(long, value_name = "LAYOUT")]
+    thr: Option<String>,
+    /// The tiled copy's value layout (m,n) -> value (default 1)
+    #[arg(long, value_name = "LAYOUT")]
+    val: Option<String>,
+    /// With --copy and --mma: the copy of the MMA's operand A, B or C (make_tiled_copy_A|B|C)
+    #[arg(long, value_name = "A|B|C")]
+    operand: Option<String>,
+}
+
+impl AtomArgs {
+    /// The figure these flags ask for, if any.
+    fn figure(&self) -> Result<Option<Figure>, Failure> {
+        let opt_layout = |t: &Option<String>| -> Result<Option<Layout>, LayoutError> {
+            t.as_deref()
+                .filter(|t| !t.trim().is_empty())
+                .map(str::parse)
+                .transpose()
+        };
+        let mma = match &self.mma {
+            Some(name) => {
+                let perm: Option<Tiler> = self
+                    .permutation
+                    .as_deref()
+                    .filter(|t| !t.trim().is_empty())
+                    .map(str::parse)
+                    .transpose()?;
+                let layout = opt_layout(&self.atom_layout)?;
+                Some(make_tiled_mma(
+                    &mma_atom(name)?,
+                    layout.as_ref(),
+                    perm.as_ref(),
+                )?)
+            }
+            None => None,
+        };
+        let Some(copy_name) = &self.copy else {
+            return Ok(mma.as_ref().map(Figure::tiled_mma).transpose()?);
+        };
+        let atom = copy_atom(copy_name)?;
+        let value_type: ValueType = self
+            .value_type
+            .as_deref()
+            .ok_or_else(|| Failure::Other("--copy needs --value-type (half_t, float, …)".into()))?
+            .parse()?;
+        let copy = match (&mma, &self.operand, &self.thr) {
+            (Some(mma), Some(op), _) => {
+                let op = match op.trim() {
+                    "A" => MmaOperand::A,
+                    "B" => MmaOperand::B,
+                    "C" => MmaOperand::C,
+                    other => {
+                        return Err(Failure::Other(format!(
+                            "--operand: expected A, B or C, found {other}"
+                        )));
+                    }
+                };
+                make_tiled_copy_mma(&atom, value_type, op, mma)?
+            }
+            (_, _, Some(thr)) => {
+                let val = match opt_layout(&self.val)? {
+                    Some(v) => v,
+                    None => Layout::column_major(&IntTuple::int(1))?,
+                };
+                make_tiled_copy(&atom, value_type, &thr.parse()?, &val)?
+            }
+            _ => {
+                return Err(Failure::Other(
+                    "--copy needs --thr LAYOUT [--val LAYOUT], or --mma ATOM --operand A|B|C"
+                        .into(),
+                ));
+            }
+        };
+        Ok(Some(Figure::tiled_copy(&copy)?))
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug)]
@@ -165,7 +268,14 @@ fn print(text: &str) -> Result<(), Failure> {
 
 fn run(cmd: Cmd) -> Result<(), Failure> {
     match cmd {
-        Cmd::Show { layout, style } => {
+        Cmd::Show {
+            layout,
+            style,
+            atoms,
+        } => {
+            if let Some(figure) = atoms.figure()? {
+                return print(&figure.to_text(text_style(style)));
+            }
             let layout: Layout = operand(layout)?.parse()?;
             print(&show(&layout, style)?)
         }
@@ -181,8 +291,8 @@ fn run(cmd: Cmd) -> Result<(), Failure> {
             let result = op.operation.apply(&args)?;
             print(&format!("{result}\n"))
         }
-        Cmd::Svg(p) => picture(p, Grid::to_svg),
-        Cmd::Latex(p) => picture(p, Grid::to_latex),
+        Cmd::Svg(p) => picture(p, Grid::to_svg, Some(Figure::to_svg)),
+        Cmd::Latex(p) => picture(p, Grid::to_latex, None),
         Cmd::Batch => {
             let stdin = io::stdin().lock();
             let stdout = io::stdout().lock();
@@ -206,11 +316,7 @@ fn show(layout: &Layout, style: Style) -> Result<String, Failure> {
         layout.rank(),
         layout.depth()
     );
-    let style = match style {
-        Style::Plain => TextStyle::Plain,
-        Style::Ascii => TextStyle::Ascii,
-        Style::Unicode => TextStyle::Unicode,
-    };
+    let style = text_style(style);
     match Grid::layout(layout, ColorBy::None) {
         Ok(grid) => {
             // The title repeats the first line; keep the grid only.
@@ -220,6 +326,14 @@ fn show(layout: &Layout, style: Style) -> Result<String, Failure> {
         Err(e) => s.push_str(&format!("(no grid: {e})\n")),
     }
     Ok(s)
+}
+
+fn text_style(style: Style) -> TextStyle {
+    match style {
+        Style::Plain => TextStyle::Plain,
+        Style::Ascii => TextStyle::Ascii,
+        Style::Unicode => TextStyle::Unicode,
+    }
 }
 
 fn parse_color(text: &str) -> Result<ColorBy, Failure> {
@@ -247,7 +361,19 @@ fn parse_tile(text: &str) -> Result<(i64, i64), Failure> {
     ))
 }
 
-fn picture(p: Picture, draw: fn(&Grid) -> String) -> Result<(), Failure> {
+fn picture(
+    p: Picture,
+    draw: fn(&Grid) -> String,
+    draw_figure: Option<fn(&Figure) -> String>,
+) -> Result<(), Failure> {
+    if let Some(figure) = p.atoms.figure()? {
+        let draw_figure = draw_figure.ok_or_else(|| {
+            Failure::Other(
+                "tiled MMAs and copies are drawn by `cute svg` (or as text by `cute show`)".into(),
+            )
+        })?;
+        return write_out(p.output, &draw_figure(&figure));
+    }
     let text = operand(p.layout)?;
     let grid = if text.trim_start().starts_with("Sw<") {
         // A swizzled layout: its banks.
@@ -265,10 +391,13 @@ fn picture(p: Picture, draw: fn(&Grid) -> String) -> Result<(), Failure> {
             None => Grid::layout(&layout, parse_color(&p.color_by)?)?,
         }
     };
-    let text = draw(&grid);
-    match p.output {
+    write_out(p.output, &draw(&grid))
+}
+
+fn write_out(output: Option<PathBuf>, text: &str) -> Result<(), Failure> {
+    match output {
         Some(path) => std::fs::write(&path, text)
             .map_err(|e| Failure::Other(format!("cannot write {}: {e}", path.display()))),
-        None => print(&text),
+        None => print(text),
     }
 }

@@ -44,6 +44,9 @@
 //! | `slice` | `sub(k) + offset == L(coordinate with the holes filled)` |
 //! | `swizzle` | an involution on `[0, period)` that keeps every aligned block |
 //! | `local_tile/local_partition` | the slice of the zipped divide, by evaluation; with a `Step`, the diced call |
+//! | `tiled_mma` | `layoutX_TV(t, v)` is the tile index of value `v` of `partition_X` of thread `t` (X = A, B, C); fragments have the partition's shape |
+//! | `tiled_copy` | `layoutS_TV(t, v)` / `layoutD_TV(t, v)` likewise against `partition_S` / `partition_D` |
+//! | `mma_atom`, `copy_atom` | well formed; each tile element (each reference bit) held exactly once |
 //! | `_` in tilers, `make_fragment_like`, `copy_if`, `fill`, `group_modes` | modes kept; compact, mode 0 first; by the predicate; every element; the same values |
 //!
 //! [`check_by_name`] runs these on text operands for every operation of the
@@ -2316,6 +2319,109 @@ pub const UNCHECKED: &[&str] = &[
     "depth",
 ];
 
+fn query_violation(op: &str, result: &str, detail: String) -> Violation {
+    Violation {
+        law: "atom query",
+        operands: op.to_string(),
+        result: result.to_string(),
+        witness: None,
+        detail,
+    }
+}
+
+fn check_query_int(op: &str, result: &str, got: i64, want: i64) -> Result<(), Violation> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(query_violation(op, result, format!("expected {want}")))
+    }
+}
+
+/// The same function on the same domain.
+fn check_query_layout(
+    op: &str,
+    result: &str,
+    got: &Layout,
+    want: &Layout,
+) -> Result<(), Violation> {
+    let same =
+        got.shape() == want.shape() && points(want.size()).all(|i| got.call(i) == want.call(i));
+    if same {
+        Ok(())
+    } else {
+        Err(query_violation(
+            op,
+            result,
+            format!("expected the function of {want}"),
+        ))
+    }
+}
+
+/// A `partition_X(t=T)` result `OFFSET|LAYOUT` holds, at value `v`,
+/// `layoutX_TV(T, v)` (the contract read the other way); the other
+/// queries (coordinates, shapes, fragments, retiles) must print a layout,
+/// a tuple or `OFFSET|LAYOUT` that parses.
+fn check_partition_query(
+    op: &str,
+    query: &str,
+    result: &str,
+    tvs: &[(String, Layout)],
+) -> Result<(), Violation> {
+    let parses = |text: &str| {
+        text.parse::<Layout>().is_ok()
+            || text.parse::<IntTuple>().is_ok()
+            || text.parse::<crate::CoordLayout>().is_ok()
+    };
+    for (name, tv) in tvs {
+        let Some(arg) = query
+            .strip_prefix(&format!("partition_{name}("))
+            .and_then(|r| r.strip_suffix(')'))
+        else {
+            continue;
+        };
+        let t: i64 = arg
+            .strip_prefix("t=")
+            .and_then(|t| t.parse().ok())
+            .ok_or_else(|| query_violation(op, result, format!("{query} names no thread")))?;
+        let (off, sub) = result
+            .split_once('|')
+            .and_then(|(o, l)| Some((o.parse::<i64>().ok()?, l.parse::<Layout>().ok()?)))
+            .ok_or_else(|| query_violation(op, result, "not OFFSET|LAYOUT".to_string()))?;
+        let values = mode(tv, 1).size();
+        if sub.size() != values {
+            return Err(query_violation(
+                op,
+                result,
+                format!("{values} values expected"),
+            ));
+        }
+        for v in points(values) {
+            let (got, want) = (off.wrapping_add(sub.call(v)), tv_at(tv, t, v));
+            if got != want {
+                return Err(query_violation(
+                    op,
+                    result,
+                    format!("value {v} of thread {t} is at {got}, layout{name}_TV says {want}"),
+                ));
+            }
+        }
+        return Ok(());
+    }
+    let ok = match result.split_once('|') {
+        Some((o, l)) => (o.parse::<i64>().is_ok() || o.parse::<IntTuple>().is_ok()) && parses(l),
+        None => parses(result),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(query_violation(
+            op,
+            result,
+            "does not parse as a result of the query".to_string(),
+        ))
+    }
+}
+
 /// The law of operation `op` (an [`crate::apply`] name) on text operands
 /// and its printed result (CuTe notation; `true`/`false` for predicates,
 /// `OFFSET|LAYOUT` for `slice` and `domain_offset`): parses them and calls
@@ -2444,6 +2550,110 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "greatest_common_domain" => check_greatest_common_domain(&tuple(0)?, &tuple(1)?, &out()?),
         "layout_add" => check_layout_add(&layout(0)?, &layout(1)?, &out()?),
         "domain_distribute" => check_domain_distribute(&tuple(0)?, int(1)?, &out()?),
+        "mma_atom" => {
+            let atom = crate::mma_atom(text(0)).map_err(|_| bad("MMA atom", text(0)))?;
+            check_mma_atom(&atom)?;
+            let [m, n, k] = atom.shape_mnk();
+            let want = match text(1).trim() {
+                "Shape_MNK" => format!("({m},{n},{k})"),
+                "ThrID" => atom.thr_id().to_string(),
+                "ALayout" => atom.a_layout().to_string(),
+                "BLayout" => atom.b_layout().to_string(),
+                "CLayout" => atom.c_layout().to_string(),
+                _ => return Err(bad("query", text(1))),
+            };
+            if result == want {
+                Ok(())
+            } else {
+                Err(query_violation(
+                    op,
+                    result,
+                    format!("the atom's {} is {want}", text(1)),
+                ))
+            }
+        }
+        // Atoms: the contract of the tiled MMA or copy the query reads (a
+        // `layoutX_TV` query's printed result is the layout checked), and
+        // the printed result against it.
+        "tiled_mma" => {
+            let mma = crate::atom::tiled_mma::tiled_mma_from_text(text(0), text(1), text(2))
+                .map_err(|_| bad("tiled MMA", text(0)))?;
+            let query: String = text(3).split_whitespace().collect();
+            let mut tvs = Vec::new();
+            for op in [
+                crate::MmaOperand::A,
+                crate::MmaOperand::B,
+                crate::MmaOperand::C,
+            ] {
+                let tv = if query == format!("layout{op}_TV") {
+                    out()?
+                } else {
+                    mma.layout_tv(op).map_err(|_| bad("tiled MMA", text(0)))?
+                };
+                check_tiled_mma(&mma, op, &tv)?;
+                tvs.push((op.to_string(), tv));
+            }
+            let tile_size = |i: usize| mma.tile_size(i).map_err(|_| bad("tiled MMA", text(0)));
+            match query.as_str() {
+                "size" => check_query_int(op, result, out_int()?, mma.size()),
+                "tile_size<0>" | "tile_size0" => {
+                    check_query_int(op, result, out_int()?, tile_size(0)?)
+                }
+                "tile_size<1>" | "tile_size1" => {
+                    check_query_int(op, result, out_int()?, tile_size(1)?)
+                }
+                "tile_size<2>" | "tile_size2" => {
+                    check_query_int(op, result, out_int()?, tile_size(2)?)
+                }
+                "thr_layout_vmnk" => {
+                    let want = crate::tiled_product(mma.atom().thr_id(), mma.atom_layout_mnk())
+                        .map_err(|_| bad("tiled MMA", text(0)))?;
+                    check_query_layout(op, result, &out()?, &want)
+                }
+                q => check_partition_query(op, q, result, &tvs),
+            }
+        }
+        "tiled_copy" | "tiled_copy_mma" => {
+            let copy = if op == "tiled_copy" {
+                crate::atom::tiled_copy::tiled_copy_from_text(text(0), text(1), text(2), text(3))
+            } else {
+                crate::atom::tiled_copy::tiled_copy_mma_from_text(
+                    text(0),
+                    text(1),
+                    text(2),
+                    [text(3), text(4), text(5)],
+                )
+            }
+            .map_err(|_| bad("tiled copy", text(0)))?;
+            let query: String = text(args.len().saturating_sub(1))
+                .split_whitespace()
+                .collect();
+            let mut tvs = Vec::new();
+            for side in [crate::CopySide::Src, crate::CopySide::Dst] {
+                let tv = if query == format!("layout{side}_TV") {
+                    out()?
+                } else {
+                    copy.layout_tv_of(side)
+                        .map_err(|_| bad("tiled copy", text(0)))?
+                };
+                check_tiled_copy(&copy, side, &tv)?;
+                tvs.push((side.to_string(), tv));
+            }
+            match query.as_str() {
+                "size" => check_query_int(op, result, out_int()?, copy.size()),
+                "Tiler_MN" => {
+                    let got = out_tuple()?;
+                    let want = copy.tiler_mn();
+                    if &got == want {
+                        Ok(())
+                    } else {
+                        Err(query_violation(op, result, format!("Tiler_MN is {want}")))
+                    }
+                }
+                "TiledLayout_TV" => check_query_layout(op, result, &out()?, copy.tiled_layout_tv()),
+                q => check_partition_query(op, q, result, &tvs),
+            }
+        }
         _ => Err(Violation {
             law: "unknown",
             operands: format!("{op}{args:?}"),
@@ -2456,6 +2666,230 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
     }
 }
 
+/// Whether `l`'s offsets are exactly `0 … n-1`, each once (`None` when
+/// the image is too large to collect).
+fn is_bijection_onto(l: &Layout, n: i64) -> Option<bool> {
+    let img = image(l)?;
+    Some(img.len() as i64 == n && img.iter().copied().eq(0..n))
+}
+
+/// An MMA atom (`crate::mma_atom`): well formed — `MmaAtom::new` accepts
+/// its parts again (rank-2 operand layouts, thread modes of
+/// `size(ThrID)` threads, inside their `M×K`, `N×K`, `M×N` tiles) — and
+/// every element of each operand's tile held exactly once: the whole
+/// `(thread, value)` layout is a bijection onto the tile when its thread
+/// mode has a non-zero stride; when every thread stride is 0 (an operand
+/// described by a shared-memory descriptor, CUTLASS's `ABLayout`), the
+/// value mode alone is.
+pub fn check_mma_atom(atom: &crate::MmaAtom) -> Result<(), Violation> {
+    let cx = Ctx::new("mma_atom", atom.name().to_string(), &atom.c_layout());
+    crate::MmaAtom::new(
+        atom.name(),
+        atom.shape_mnk(),
+        atom.thr_id().clone(),
+        [
+            atom.a_layout().clone(),
+            atom.b_layout().clone(),
+            atom.c_layout().clone(),
+        ],
+        atom.value_types(),
+    )
+    .map_err(|e| cx.fail(None, format!("not well formed: {e}")))?;
+    let [m, n, k] = atom.shape_mnk();
+    for (operand, l, extent) in [
+        ("ALayout", atom.a_layout(), m * k),
+        ("BLayout", atom.b_layout(), n * k),
+        ("CLayout", atom.c_layout(), m * n),
+    ] {
+        let threads = l.mode(0).unwrap_or_else(|| l.clone());
+        let broadcast = threads.leaf_modes().all(|(_, d)| d == 0);
+        let held = if broadcast {
+            l.mode(1).unwrap_or_else(|| l.clone())
+        } else {
+            l.clone()
+        };
+        match is_bijection_onto(&held, extent) {
+            Some(true) | None => {}
+            Some(false) => {
+                return Err(cx.fail(
+                    None,
+                    format!(
+                        "{operand} {l}: {} not hold each of the {extent} tile elements exactly once",
+                        if broadcast { "its value mode does" } else { "its threads do" }
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A copy atom (`crate::copy_atom`): well formed — `CopyAtom::new`
+/// accepts its parts again (rank-2 layouts over `size(ThrID)` threads,
+/// source and destination of the same number of bits) — its `RefLayout`
+/// is its `SrcLayout` or its `DstLayout`, and the reference side holds
+/// each of its bits exactly once (a bijection onto `[0, size)`).
+pub fn check_copy_atom(atom: &crate::CopyAtom) -> Result<(), Violation> {
+    let r = atom.ref_layout_bits();
+    let cx = Ctx::new("copy_atom", atom.name().to_string(), r);
+    crate::CopyAtom::new(
+        atom.name(),
+        atom.thr_id().clone(),
+        [
+            atom.src_layout_bits().clone(),
+            atom.dst_layout_bits().clone(),
+            r.clone(),
+        ],
+    )
+    .map_err(|e| cx.fail(None, format!("not well formed: {e}")))?;
+    cx.ensure(
+        r == atom.src_layout_bits() || r == atom.dst_layout_bits(),
+        || "RefLayout is neither SrcLayout nor DstLayout".into(),
+    )?;
+    match is_bijection_onto(r, r.size()) {
+        Some(false) => Err(cx.fail(
+            None,
+            format!(
+                "RefLayout {r} does not hold each of its {} bits exactly once",
+                r.size()
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+// ---------------------------------------------------------------------
+// Tiled MMAs and tiled copies
+// ---------------------------------------------------------------------
+
+/// The value of a `(thread, value)` layout at `(t, v)` (colexicographic).
+fn tv_at(tv: &Layout, t: i64, v: i64) -> i64 {
+    let threads = mode(tv, 0).size();
+    tv.call(t.wrapping_add(threads.wrapping_mul(v)))
+}
+
+/// Every thread `t` of `tv`'s thread mode and every value `v`: the
+/// partition of thread `t` (`offset + part`) of the compact column-major
+/// tile has `size(tv[1])` values and `tv(t, v) == offset + part(v)`.
+fn check_tv_against_partitions(
+    cx: &Ctx,
+    tv: &Layout,
+    partition: &dyn Fn(i64) -> Result<(i64, Layout), String>,
+    fragment_shape: &dyn Fn(i64) -> Result<Option<IntTuple>, String>,
+) -> Result<(), Violation> {
+    cx.ensure(tv.rank() == 2 && !tv.shape().is_int(), || {
+        "the TV layout is not rank 2 (thread, value)".into()
+    })?;
+    let (threads, values) = (mode(tv, 0).size(), mode(tv, 1).size());
+    for t in points(threads) {
+        let (offset, part) = partition(t).map_err(|e| cx.fail(Some(format!("thread {t}")), e))?;
+        cx.ensure(part.size() == values, || {
+            format!(
+                "thread {t}: the partition {part} has {} values, the TV layout {values}",
+                part.size()
+            )
+        })?;
+        if let Some(shape) =
+            fragment_shape(t).map_err(|e| cx.fail(Some(format!("thread {t}")), e))?
+        {
+            cx.ensure(&shape == part.shape(), || {
+                format!(
+                    "thread {t}: the fragment has shape {shape}, the partition {}",
+                    part.shape()
+                )
+            })?;
+        }
+        for v in points(values) {
+            let want = offset.wrapping_add(part.call(v));
+            let got = tv_at(tv, t, v);
+            if got != want {
+                return Err(cx.fail(
+                    Some(format!("(t={t},v={v})")),
+                    format!("TV(t,v) = {got} but the partition of thread {t} holds index {want}"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The contract of a tiled MMA for operand `op`: `layout_tv` (the result
+/// of `layoutX_TV`) has one thread per index of
+/// `right_inverse(thr_layout_vmnk)`, and for every thread `t` and value
+/// `v`, `layout_tv(t, v)` is the index, in the compact column-major tile
+/// (`tile_size` extents), of value `v` of `partition_X` of thread `t`;
+/// `partition_fragment_X` of thread `t` has the partition's shape.
+pub fn check_tiled_mma(
+    mma: &crate::TiledMma,
+    op: crate::MmaOperand,
+    layout_tv: &Layout,
+) -> Result<(), Violation> {
+    let cx = Ctx::new("tiled_mma", format!("layout{op}_TV({mma})"), layout_tv);
+    let threads = crate::right_inverse(mma.thr_layout_vmnk())
+        .map_err(|e| cx.fail(None, format!("right_inverse(thr_layout_vmnk) fails: {e}")))?
+        .size();
+    cx.ensure(mode(layout_tv, 0).size() == threads, || {
+        format!(
+            "{} threads, right_inverse({}) has {threads}",
+            mode(layout_tv, 0).size(),
+            mma.thr_layout_vmnk()
+        )
+    })?;
+    let tile = mma
+        .tile_shape(op)
+        .and_then(|s| Layout::column_major(&s))
+        .map_err(|e| cx.fail(None, format!("the tile fails: {e}")))?;
+    let partition = |t: i64| -> Result<(i64, Layout), String> {
+        let counting = Tensor::new(Counting, tile.clone()).map_err(|e| e.to_string())?;
+        let thr = mma.thr_slice(t).map_err(|e| e.to_string())?;
+        let p = thr.partition(op, counting).map_err(|e| e.to_string())?;
+        Ok((p.base(), p.layout().clone()))
+    };
+    let fragment = |t: i64| -> Result<Option<IntTuple>, String> {
+        let thr = mma.thr_slice(t).map_err(|e| e.to_string())?;
+        let f = thr.fragment_layout(op, &tile).map_err(|e| e.to_string())?;
+        Ok(Some(f.shape().clone()))
+    };
+    check_tv_against_partitions(&cx, layout_tv, &partition, &fragment)
+}
+
+/// The contract of a tiled copy for side `side`: `layout_tv` (the result
+/// of `layoutS_TV` / `layoutD_TV`) has `size(tiled_copy)` threads, and for
+/// every thread `t` and value `v`, `layout_tv(t, v)` is the index, in the
+/// compact column-major `Tiler_MN` tile, of value `v` of `partition_S`
+/// (`partition_D`) of thread `t`; `make_fragment_like` of the partition has
+/// its shape.
+pub fn check_tiled_copy(
+    copy: &crate::TiledCopy,
+    side: crate::CopySide,
+    layout_tv: &Layout,
+) -> Result<(), Violation> {
+    let cx = Ctx::new("tiled_copy", format!("layout{side}_TV({copy})"), layout_tv);
+    cx.ensure(mode(layout_tv, 0).size() == copy.size(), || {
+        format!(
+            "{} threads, the tiled copy has {}",
+            mode(layout_tv, 0).size(),
+            copy.size()
+        )
+    })?;
+    let tile = Layout::column_major(copy.tiler_mn())
+        .map_err(|e| cx.fail(None, format!("the tile fails: {e}")))?;
+    let partition = |t: i64| -> Result<(i64, Layout), String> {
+        let counting = Tensor::new(Counting, tile.clone()).map_err(|e| e.to_string())?;
+        let thr = copy.thr_slice(t).map_err(|e| e.to_string())?;
+        let p = thr.partition(side, counting).map_err(|e| e.to_string())?;
+        Ok((p.base(), p.layout().clone()))
+    };
+    let fragment = |t: i64| -> Result<Option<IntTuple>, String> {
+        let thr = copy.thr_slice(t).map_err(|e| e.to_string())?;
+        let f = thr
+            .fragment_layout(side, &tile)
+            .map_err(|e| e.to_string())?;
+        Ok(Some(f.shape().clone()))
+    };
+    check_tv_against_partitions(&cx, layout_tv, &partition, &fragment)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2465,6 +2899,43 @@ mod tests {
     }
     fn t(s: &str) -> Tiler {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn tiled_mma_and_copy_laws_reject_wrong_layouts() {
+        let f = crate::ValueType::Float;
+        let types = crate::MmaValueTypes {
+            d: f,
+            a: f,
+            b: f,
+            c: f,
+        };
+        let one = l("(1,1):(0,0)");
+        let atom = crate::MmaAtom::new(
+            "UniversalFMA",
+            [1, 1, 1],
+            l("1:0"),
+            [one.clone(), one.clone(), one],
+            types,
+        )
+        .unwrap();
+        let mma = crate::make_tiled_mma(&atom, Some(&l("(4,2,1)")), None).unwrap();
+        let c = mma.layout_c_tv().unwrap();
+        assert_eq!(c.to_string(), "(8,(1,(1,1))):(1,(0,(0,0)))");
+        assert!(check_tiled_mma(&mma, crate::MmaOperand::C, &c).is_ok());
+        let wrong = l("(8,(1,(1,1))):(2,(0,(0,0)))");
+        let v = check_tiled_mma(&mma, crate::MmaOperand::C, &wrong).unwrap_err();
+        assert_eq!(v.law, "tiled_mma");
+        let copy_atom = crate::CopyAtom::new(
+            "UniversalCopy<uint32_t>",
+            l("1:0"),
+            [l("(1,32):(0,1)"), l("(1,32):(0,1)"), l("(1,32):(0,1)")],
+        )
+        .unwrap();
+        let copy = crate::make_tiled_copy(&copy_atom, f, &l("(4,2)"), &l("(1,2)")).unwrap();
+        let s = copy.layout_s_tv().unwrap();
+        assert!(check_tiled_copy(&copy, crate::CopySide::Src, &s).is_ok());
+        assert!(check_tiled_copy(&copy, crate::CopySide::Src, &l("(8,2):(1,8)")).is_err());
     }
 
     #[test]

@@ -2,8 +2,9 @@
 
 use core::fmt;
 
-use super::mma_table;
+use super::names::normalize;
 use super::value_type::ValueType;
+use super::{gmma, mma_table};
 use crate::data::layout::Layout;
 use crate::error::LayoutError;
 #[allow(unused_imports)]
@@ -157,26 +158,47 @@ fn invalid(atom: &str, argument: &'static str, value: String, reason: &str) -> L
 }
 
 /// Looks an MMA atom up by CUTLASS's name, template arguments included
-/// (`SM80_16x8x16_F32F16F16F32_TN`, `UniversalFMA<float,float,float>`).
-/// Spaces and a `cute::` prefix are ignored.
+/// (`SM80_16x8x16_F32F16F16F32_TN`, `UniversalFMA<float>`,
+/// `SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>`).
+/// Whitespace and `cute::`/`cutlass::` qualifiers are ignored; the GMMA,
+/// `UniversalFMA` and SM120 names are parsed and only the requested atom is
+/// built.
 ///
 /// ```
-/// let atom = cute_dynamic::mma_atom("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+/// use cute_dynamic::mma_atom;
+/// let atom = mma_atom("SM80_16x8x16_F32F16F16F32_TN")?;
 /// assert_eq!(atom.shape_mnk(), [16, 8, 16]);
-/// assert_eq!(atom.c_layout().to_string(), "((4,8),(2,2)):((16,1),(8,64))");
+/// assert_eq!(atom.thr_id().to_string(), "32:1");
+/// assert_eq!(atom.a_layout().to_string(), "((4,8),(2,2,2)):((32,1),(16,8,128))");
+/// assert_eq!(atom.b_layout().to_string(), "((4,8),(2,2)):((16,1),(8,64))");
+/// assert_eq!(atom.c_layout().to_string(), "((4,8),(2,2)):((32,1),(16,8))");
+/// // Thread 5 (groupID 1, threadID_in_group 1), value 3 of C: row 9, column 3.
+/// assert_eq!(atom.c_layout().call(5 + 32 * 3), 9 + 16 * 3);
+///
+/// let gmma = mma_atom("SM90_64x64x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>")?;
+/// assert_eq!(gmma.a_layout().to_string(), "(128,(64,16)):(0,(1,64))");
+/// assert_eq!(gmma.c_layout().to_string(), "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))");
+///
+/// let e = mma_atom("SM90_64x13x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>").unwrap_err();
+/// assert_eq!(e.kind(), "invalid_argument");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn mma_atom(name: &str) -> Result<MmaAtom, LayoutError> {
-    let key: String = name.chars().filter(|c| !c.is_whitespace()).collect();
-    let key = key.trim_start_matches("cute::");
-    mma_table::lookup(key).ok_or_else(|| LayoutError::InvalidArgument {
-        operation: "mma_atom",
-        argument: "name",
-        value: name.to_string(),
-        reason: "no MMA atom of that name (see mma_atom_names)".to_string(),
-    })
+    let key = normalize(name);
+    if gmma::is_gmma(&key) {
+        gmma::lookup(&key)
+    } else {
+        mma_table::lookup(&key)
+    }
 }
 
-/// The names of every MMA atom [`mma_atom`] knows.
+/// The names of every MMA atom [`mma_atom`] knows, in CUTLASS's spelling:
+/// the fixed-name atoms, the SM90 GMMA families expanded (every `N`, SS
+/// and RS, every operand-major pair; input scales at their default), the
+/// SM120 atoms for every operand type, and `UniversalFMA<T,T,T,T>` for the
+/// common `T` (any value types are accepted by name).
 pub fn mma_atom_names() -> Vec<String> {
-    mma_table::names()
+    let mut names = mma_table::names();
+    names.extend(gmma::names());
+    names
 }

@@ -8,13 +8,39 @@
 //!   `MMA_Traits` do;
 //! * a [`CopyAtom`] maps (thread, value) pairs to bit offsets of the data
 //!   each thread holds before (source) and after (destination) the copy,
-//!   exactly as CUTLASS's `Copy_Traits` do.
+//!   exactly as CUTLASS's `Copy_Traits` do, and in units of a value type
+//!   through `recast_layout<uint1_t, T>`.
 //!
 //! Atoms are looked up by CUTLASS's own spelling, template arguments
-//! included: [`mma_atom`], [`copy_atom`].
+//! included: [`mma_atom`], [`copy_atom`]. Every layout is checked against
+//! the PTX ISA's fragment descriptions by the tests of `isa.rs`, written
+//! independently of the tables.
+//!
+//! A [`TiledMma`] repeats an MMA atom over threads and values
+//! ([`make_tiled_mma`]); a [`TiledCopy`] does the same for a copy atom
+//! ([`make_tiled_copy`], [`make_tiled_copy_a`], …). Their thread slices
+//! ([`ThrMma`], [`ThrCopy`]) partition any tensor.
+//!
+//! [`MmaAtom`]: crate::MmaAtom
+//! [`CopyAtom`]: crate::CopyAtom
+//! [`mma_atom`]: crate::mma_atom
+//! [`copy_atom`]: crate::copy_atom
+//! [`TiledMma`]: crate::TiledMma
+//! [`TiledCopy`]: crate::TiledCopy
+//! [`ThrMma`]: crate::ThrMma
+//! [`ThrCopy`]: crate::ThrCopy
+//! [`make_tiled_mma`]: crate::make_tiled_mma
+//! [`make_tiled_copy`]: crate::make_tiled_copy
+//! [`make_tiled_copy_a`]: crate::make_tiled_copy_a
 
 pub(crate) mod copy;
 mod copy_table;
+mod gmma;
+#[cfg(test)]
+mod isa;
 pub(crate) mod mma;
 mod mma_table;
+mod names;
+pub(crate) mod tiled_copy;
+pub(crate) mod tiled_mma;
 pub(crate) mod value_type;

@@ -36,10 +36,16 @@ macro_rules! value_types {
 value_types! {
     /// 1-bit unsigned integer (`uint1b_t`).
     UInt1 = "uint1b_t", 1;
+    /// 4-bit float, 2 exponent and 1 mantissa bit (`float_e2m1_t`).
+    Float4E2M1 = "float_e2m1_t", 4;
     /// 4-bit signed integer (`int4b_t`).
     Int4 = "int4b_t", 4;
     /// 4-bit unsigned integer (`uint4b_t`).
     UInt4 = "uint4b_t", 4;
+    /// 6-bit float, 3 exponent and 2 mantissa bits (`float_e3m2_t`).
+    Float6E3M2 = "float_e3m2_t", 6;
+    /// 6-bit float, 2 exponent and 3 mantissa bits (`float_e2m3_t`).
+    Float6E2M3 = "float_e2m3_t", 6;
     /// 8-bit signed integer.
     Int8 = "int8_t", 8;
     /// 8-bit unsigned integer.
@@ -48,10 +54,16 @@ value_types! {
     Float8E4M3 = "float_e4m3_t", 8;
     /// 8-bit float, 5 exponent and 2 mantissa bits.
     Float8E5M2 = "float_e5m2_t", 8;
+    /// 8-bit unsigned scale factor, 8 exponent bits (`float_ue8m0_t`).
+    FloatUE8M0 = "float_ue8m0_t", 8;
+    /// 8-bit unsigned scale factor, 4 exponent and 3 mantissa bits (`float_ue4m3_t`).
+    FloatUE4M3 = "float_ue4m3_t", 8;
     /// IEEE half precision.
     Half = "half_t", 16;
     /// bfloat16.
     BFloat16 = "bfloat16_t", 16;
+    /// 16-bit signed integer.
+    Int16 = "int16_t", 16;
     /// 16-bit unsigned integer.
     UInt16 = "uint16_t", 16;
     /// TensorFloat-32 (stored in 32 bits).
@@ -84,12 +96,20 @@ impl FromStr for ValueType {
     type Err = LayoutError;
 
     /// Parses CUTLASS's spelling (`cutlass::` and `cute::` prefixes are
-    /// accepted and ignored).
+    /// accepted and ignored; CuTe's aliases `uint1_t`, `int4_t` and
+    /// `uint4_t` name `uint1b_t`, `int4b_t` and `uint4b_t`).
     fn from_str(text: &str) -> Result<Self, LayoutError> {
         let bare = text
             .trim()
             .trim_start_matches("cutlass::")
             .trim_start_matches("cute::");
+        // CuTe's aliases of CUTLASS's sub-byte integer names.
+        let bare = match bare {
+            "uint1_t" => "uint1b_t",
+            "int4_t" => "int4b_t",
+            "uint4_t" => "uint4b_t",
+            other => other,
+        };
         ValueType::ALL
             .iter()
             .copied()
@@ -114,5 +134,10 @@ mod tests {
         }
         assert_eq!("cutlass::half_t".parse::<ValueType>().unwrap().bits(), 16);
         assert!("half".parse::<ValueType>().is_err());
+        assert_eq!(
+            "cute::uint4_t".parse::<ValueType>().unwrap(),
+            ValueType::UInt4
+        );
+        assert_eq!("float_e2m1_t".parse::<ValueType>().unwrap().bits(), 4);
     }
 }

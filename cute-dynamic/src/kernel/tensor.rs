@@ -642,7 +642,7 @@ fn zipped_ranks(shape: &IntTuple) -> Result<(usize, usize), LayoutError> {
 }
 
 /// `_` for one mode, `(_,…,_)` for `n > 1` modes (CuTe `repeat<n>(_)`).
-fn holes(n: usize) -> Coord {
+pub(crate) fn holes(n: usize) -> Coord {
     if n == 1 {
         Coord::Hole
     } else {
@@ -667,7 +667,7 @@ fn pad(c: Coord, n: usize) -> Coord {
 /// CuTe `Layout::get_flat_coord(idx)`: the coordinate `c` with
 /// `layout(c) == idx` (each leaf `(idx / d) mod s`), as one integer per
 /// top-level mode (an integer for a rank-1 layout).
-fn flat_coord(layout: &Layout, idx: i64) -> Result<Coord, LayoutError> {
+pub(crate) fn flat_coord(layout: &Layout, idx: i64) -> Result<Coord, LayoutError> {
     let mut per_mode = Vec::new();
     for i in 0..layout.rank() {
         let m = layout.mode(i).ok_or_else(|| LayoutError::RankMismatch {

@@ -48,6 +48,10 @@ pub enum ArgKind {
     Swizzle,
     /// A stride descriptor, `(1@0,8/2@1)`.
     Descriptor,
+    /// A name or a query, read as the operation says (an atom's CUTLASS
+    /// name, a value type, `layoutA_TV`, `partition_C(t=3)`); the empty
+    /// text selects a default where the operation has one.
+    Text,
 }
 
 /// One argument of an [`Operation`].
@@ -711,6 +715,88 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Normalise a stride descriptor (counts and basis dimensions)",
         example: example(&["( 1@0 , 8/2@1 )"], "(1@0,4@1)"),
         run: |a| Ok(a.descriptor(0)?.to_string()),
+    },
+    Operation {
+        name: "mma_atom",
+        aliases: &[],
+        args: &[arg("ATOM", ArgKind::Text), arg("QUERY", ArgKind::Text)],
+        help: "A query of an MMA atom (CUTLASS name): Shape_MNK, ThrID, ALayout, BLayout, CLayout",
+        example: example(
+            &["UniversalFMA<float,float,float,float>", "Shape_MNK"],
+            "(1,1,1)",
+        ),
+        run: super::atom_ops::run_mma_atom,
+    },
+    Operation {
+        name: "tiled_mma",
+        aliases: &[],
+        args: &[
+            arg("ATOM", ArgKind::Text),
+            arg("ATOM_LAYOUT", ArgKind::Text),
+            arg("PERMUTATION", ArgKind::Text),
+            arg("QUERY", ArgKind::Text),
+        ],
+        help: "A query of make_tiled_mma(ATOM, ATOM_LAYOUT, PERMUTATION) (\"\" = default): thr_layout_vmnk, tile_size<I>, size, layoutX_TV, partition_X(t=T), partition_X_coord(t=T), partition_shape_X(SHAPE), partition_fragment_X(t=T)",
+        example: example(
+            &[
+                "SM80_16x8x16_F32F16F16F32_TN",
+                "(2,2,1)",
+                "<32,32,16>",
+                "thr_layout_vmnk",
+            ],
+            "(32,2,2,1):(1,32,64,0)",
+        ),
+        run: super::atom_ops::run_tiled_mma,
+    },
+    Operation {
+        name: "tiled_copy",
+        aliases: &[],
+        args: &[
+            arg("COPY_ATOM", ArgKind::Text),
+            arg("VALUE_TYPE", ArgKind::Text),
+            arg("THR_LAYOUT", ArgKind::Layout),
+            arg("VAL_LAYOUT", ArgKind::Layout),
+            arg("QUERY", ArgKind::Text),
+        ],
+        help: "A query of make_tiled_copy(Copy_Atom<COPY_ATOM,VALUE_TYPE>, THR_LAYOUT, VAL_LAYOUT): Tiler_MN, TiledLayout_TV, layoutS_TV, layoutD_TV, size, partition_S|D(t=T), partition_S|D_coord(t=T), make_fragment_like(partition_D(t=T)), retile_D(…)",
+        example: example(
+            &[
+                "UniversalCopy<uint128_t>",
+                "half_t",
+                "(32,4):(4,1)",
+                "(1,8)",
+                "TiledLayout_TV",
+            ],
+            "((4,32),8):((256,1),32)",
+        ),
+        run: super::atom_ops::run_tiled_copy,
+    },
+    Operation {
+        name: "tiled_copy_mma",
+        aliases: &[],
+        args: &[
+            arg("COPY_ATOM", ArgKind::Text),
+            arg("VALUE_TYPE", ArgKind::Text),
+            arg("OPERAND", ArgKind::Text),
+            arg("ATOM", ArgKind::Text),
+            arg("ATOM_LAYOUT", ArgKind::Text),
+            arg("PERMUTATION", ArgKind::Text),
+            arg("QUERY", ArgKind::Text),
+        ],
+        help: "A query of make_tiled_copy_A|B|C(Copy_Atom<COPY_ATOM,VALUE_TYPE>, make_tiled_mma(ATOM, ATOM_LAYOUT, PERMUTATION)), as tiled_copy",
+        example: example(
+            &[
+                "UniversalCopy<uint128_t>",
+                "half_t",
+                "A",
+                "SM80_16x8x16_F32F16F16F32_TN",
+                "(2,2,1)",
+                "",
+                "Tiler_MN",
+            ],
+            "(32,16)",
+        ),
+        run: super::atom_ops::run_tiled_copy_mma,
     },
 ];
 

@@ -25,10 +25,12 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+mod atoms;
 mod latex;
 mod svg;
 mod text;
 
+pub use atoms::Figure;
 pub use text::TextStyle;
 
 use crate::data::basis::CoordLayout;

@@ -1,0 +1,231 @@
+//! The atom entries of the operation table: `mma_atom`, `tiled_mma`,
+//! `tiled_copy` and `tiled_copy_mma`, each answering one QUERY about an
+//! atom, a tiled MMA or a tiled copy built from its text operands.
+//!
+//! Layouts print in CuTe notation; partitions print `OFFSET|LAYOUT` as
+//! `slice` does (the offset of the thread's first element, then the
+//! layout of its values), the `_coord` forms partition the identity tensor
+//! of the tile (`COORDINATE|LAYOUT` with basis strides).
+
+use crate::atom::mma::mma_atom;
+use crate::atom::tiled_copy::{
+    CopySide, TiledCopy, tiled_copy_from_text, tiled_copy_mma_from_text,
+};
+use crate::atom::tiled_mma::{MmaOperand, TiledMma, tiled_mma_from_text};
+use crate::data::int_tuple::IntTuple;
+use crate::data::layout::Layout;
+use crate::error::LayoutError;
+use crate::kernel::tensor::{make_counting_tensor, make_identity_tensor};
+
+use super::ops::Args;
+
+/// The queries `mma_atom` answers.
+pub(crate) const MMA_ATOM_QUERIES: &str = "Shape_MNK, ThrID, ALayout, BLayout, CLayout";
+/// The queries `tiled_mma` answers.
+pub(crate) const TILED_MMA_QUERIES: &str = "thr_layout_vmnk, tile_size<0|1|2>, size, layoutA_TV, layoutB_TV, layoutC_TV, partition_A|B|C(t=T), partition_A|B|C_coord(t=T), partition_shape_A|B|C(SHAPE), partition_fragment_A|B|C(t=T)";
+/// The queries `tiled_copy` and `tiled_copy_mma` answer.
+pub(crate) const TILED_COPY_QUERIES: &str = "Tiler_MN, TiledLayout_TV, layoutS_TV, layoutD_TV, size, partition_S|D(t=T), partition_S|D_coord(t=T), make_fragment_like(partition_S|D(t=T)), retile_S|D(make_fragment_like(partition_S|D(t=T)))";
+
+fn bad_query(operation: &'static str, query: &str, accepted: &str) -> LayoutError {
+    LayoutError::InvalidArgument {
+        operation,
+        argument: "QUERY",
+        value: query.to_string(),
+        reason: format!("not a query of {operation}; one of: {accepted}"),
+    }
+}
+
+/// `name(inner)` → `inner`.
+fn call<'q>(query: &'q str, name: &str) -> Option<&'q str> {
+    query
+        .strip_prefix(name)?
+        .strip_prefix('(')?
+        .strip_suffix(')')
+}
+
+/// `t=T` → `T`.
+fn thread_of(
+    arg: &str,
+    operation: &'static str,
+    query: &str,
+    accepted: &str,
+) -> Result<i64, LayoutError> {
+    arg.strip_prefix("t=")
+        .and_then(|t| t.trim().parse().ok())
+        .ok_or_else(|| bad_query(operation, query, accepted))
+}
+
+fn operand(letter: &str) -> Option<MmaOperand> {
+    match letter {
+        "A" => Some(MmaOperand::A),
+        "B" => Some(MmaOperand::B),
+        "C" => Some(MmaOperand::C),
+        _ => None,
+    }
+}
+
+/// `mma_atom ATOM QUERY`.
+pub(crate) fn run_mma_atom(a: &Args<'_>) -> Result<String, LayoutError> {
+    let atom = mma_atom(a.text(0).unwrap_or_default())?;
+    let query: String = a.text(1).unwrap_or_default().split_whitespace().collect();
+    Ok(match query.as_str() {
+        "Shape_MNK" => {
+            let [m, n, k] = atom.shape_mnk();
+            format!("({m},{n},{k})")
+        }
+        "ThrID" => atom.thr_id().to_string(),
+        "ALayout" => atom.a_layout().to_string(),
+        "BLayout" => atom.b_layout().to_string(),
+        "CLayout" => atom.c_layout().to_string(),
+        _ => return Err(bad_query("mma_atom", &query, MMA_ATOM_QUERIES)),
+    })
+}
+
+/// The tiled MMA of `ATOM ATOM_LAYOUT PERMUTATION` at arguments `i..i+3`
+/// (`""` for the defaults).
+fn tiled_mma_of(a: &Args<'_>, i: usize) -> Result<TiledMma, LayoutError> {
+    let text = |k: usize| a.text(k).unwrap_or_default();
+    tiled_mma_from_text(text(i), text(i + 1), text(i + 2))
+}
+
+/// `tiled_mma ATOM ATOM_LAYOUT PERMUTATION QUERY`.
+pub(crate) fn run_tiled_mma(a: &Args<'_>) -> Result<String, LayoutError> {
+    let mma = tiled_mma_of(a, 0)?;
+    let query: String = a.text(3).unwrap_or_default().split_whitespace().collect();
+    tiled_mma_query(&mma, &query)
+}
+
+/// One query about a tiled MMA (see [`TILED_MMA_QUERIES`]).
+pub(crate) fn tiled_mma_query(mma: &TiledMma, query: &str) -> Result<String, LayoutError> {
+    const OP: &str = "tiled_mma";
+    let bad = || bad_query(OP, query, TILED_MMA_QUERIES);
+    match query {
+        "thr_layout_vmnk" => return Ok(mma.thr_layout_vmnk().to_string()),
+        "size" => return Ok(mma.size().to_string()),
+        "tile_size<0>" | "tile_size0" => return Ok(mma.tile_size(0)?.to_string()),
+        "tile_size<1>" | "tile_size1" => return Ok(mma.tile_size(1)?.to_string()),
+        "tile_size<2>" | "tile_size2" => return Ok(mma.tile_size(2)?.to_string()),
+        _ => {}
+    }
+    if let Some(x) = query
+        .strip_prefix("layout")
+        .and_then(|r| r.strip_suffix("_TV"))
+        .and_then(operand)
+    {
+        return Ok(mma.layout_tv(x)?.to_string());
+    }
+    for (name, op) in [
+        ("A", MmaOperand::A),
+        ("B", MmaOperand::B),
+        ("C", MmaOperand::C),
+    ] {
+        let tile = || -> Result<IntTuple, LayoutError> { mma.tile_shape(op) };
+        if let Some(arg) = call(query, &format!("partition_{name}")) {
+            let t = thread_of(arg, OP, query, TILED_MMA_QUERIES)?;
+            let tensor = make_counting_tensor(Layout::column_major(&tile()?)?)?;
+            let p = mma.thr_slice(t)?.partition(op, tensor)?;
+            return Ok(format!("{}|{}", p.base(), p.layout()));
+        }
+        if let Some(arg) = call(query, &format!("partition_{name}_coord")) {
+            let t = thread_of(arg, OP, query, TILED_MMA_QUERIES)?;
+            let tensor = make_identity_tensor(&tile()?)?;
+            let p = mma.thr_slice(t)?.partition(op, tensor)?;
+            return Ok(format!("{}|{}", p.base(), p.layout()));
+        }
+        if let Some(arg) = call(query, &format!("partition_shape_{name}")) {
+            let shape: IntTuple = arg.parse()?;
+            return Ok(mma.partition_shape(op, &shape)?.to_string());
+        }
+        if let Some(arg) = call(query, &format!("partition_fragment_{name}")) {
+            let t = thread_of(arg, OP, query, TILED_MMA_QUERIES)?;
+            let layout = Layout::column_major(&tile()?)?;
+            return Ok(mma.thr_slice(t)?.fragment_layout(op, &layout)?.to_string());
+        }
+    }
+    Err(bad())
+}
+
+/// `tiled_copy COPY_ATOM VALUE_TYPE THR_LAYOUT VAL_LAYOUT QUERY`.
+pub(crate) fn run_tiled_copy(a: &Args<'_>) -> Result<String, LayoutError> {
+    let copy = tiled_copy_of(a)?;
+    let query: String = a.text(4).unwrap_or_default().split_whitespace().collect();
+    tiled_copy_query(&copy, "tiled_copy", &query)
+}
+
+/// The tiled copy of `tiled_copy`'s first four arguments.
+fn tiled_copy_of(a: &Args<'_>) -> Result<TiledCopy, LayoutError> {
+    let text = |k: usize| a.text(k).unwrap_or_default();
+    tiled_copy_from_text(text(0), text(1), text(2), text(3))
+}
+
+/// The tiled copy of `tiled_copy_mma`'s first six arguments.
+fn tiled_copy_mma_of(a: &Args<'_>) -> Result<TiledCopy, LayoutError> {
+    let text = |k: usize| a.text(k).unwrap_or_default();
+    tiled_copy_mma_from_text(text(0), text(1), text(2), [text(3), text(4), text(5)])
+}
+
+/// `tiled_copy_mma COPY_ATOM VALUE_TYPE A|B|C ATOM ATOM_LAYOUT PERMUTATION QUERY`.
+pub(crate) fn run_tiled_copy_mma(a: &Args<'_>) -> Result<String, LayoutError> {
+    let copy = tiled_copy_mma_of(a)?;
+    let query: String = a.text(6).unwrap_or_default().split_whitespace().collect();
+    tiled_copy_query(&copy, "tiled_copy_mma", &query)
+}
+
+/// One query about a tiled copy (see [`TILED_COPY_QUERIES`]).
+pub(crate) fn tiled_copy_query(
+    copy: &TiledCopy,
+    operation: &'static str,
+    query: &str,
+) -> Result<String, LayoutError> {
+    let bad = || bad_query(operation, query, TILED_COPY_QUERIES);
+    match query {
+        "Tiler_MN" => return Ok(copy.tiler_mn().to_string()),
+        "TiledLayout_TV" => return Ok(copy.tiled_layout_tv().to_string()),
+        "layoutS_TV" => return Ok(copy.layout_s_tv()?.to_string()),
+        "layoutD_TV" => return Ok(copy.layout_d_tv()?.to_string()),
+        "size" => return Ok(copy.size().to_string()),
+        _ => {}
+    }
+    let tile = Layout::column_major(copy.tiler_mn())?;
+    // `partition_X(t=T)` → (side, thread).
+    let partition = |text: &str, suffix: &str| -> Option<Result<(CopySide, i64), LayoutError>> {
+        for (name, side) in [("S", CopySide::Src), ("D", CopySide::Dst)] {
+            if let Some(arg) = call(text, &format!("partition_{name}{suffix}")) {
+                return Some(
+                    thread_of(arg, operation, query, TILED_COPY_QUERIES).map(|t| (side, t)),
+                );
+            }
+        }
+        None
+    };
+    if let Some(r) = partition(query, "") {
+        let (side, t) = r?;
+        let p = copy
+            .thr_slice(t)?
+            .partition(side, make_counting_tensor(tile)?)?;
+        return Ok(format!("{}|{}", p.base(), p.layout()));
+    }
+    if let Some(r) = partition(query, "_coord") {
+        let (side, t) = r?;
+        let p = copy
+            .thr_slice(t)?
+            .partition(side, make_identity_tensor(copy.tiler_mn())?)?;
+        return Ok(format!("{}|{}", p.base(), p.layout()));
+    }
+    let fragment = |text: &str| -> Option<Result<Layout, LayoutError>> {
+        let inner = call(text, "make_fragment_like")?;
+        let r = partition(inner, "")?;
+        Some(r.and_then(|(side, t)| copy.thr_slice(t)?.fragment_layout(side, &tile)))
+    };
+    if let Some(f) = fragment(query) {
+        return Ok(f?.to_string());
+    }
+    for name in ["retile_S", "retile_D"] {
+        if let Some(inner) = call(query, name) {
+            let f = fragment(inner).ok_or_else(bad)??;
+            let (layout, offset) = copy.retile(&f)?;
+            return Ok(format!("{offset}|{layout}"));
+        }
+    }
+    Err(bad())
+}
