@@ -26,6 +26,61 @@ pub const MAX_READABLE_POW2: u32 = 20;
 /// a non-negative `i64`.
 pub const MAX_SWIZZLE_BITS: u32 = 62;
 
+/// The rule of a swizzle `Sw<B,M,S>`, one place for every crate: `None`
+/// when it is admissible, else the part of the rule it breaks. `|S| ≥ B`
+/// (the read and the written bit fields must not overlap, as CuTe
+/// requires) and `B + M + |S| ≤ MAX_SWIZZLE_BITS`.
+///
+/// ```
+/// use cute_core::limits::{swizzle_violation, SwizzleViolation};
+/// assert_eq!(swizzle_violation(3, 3, 3), None);
+/// let v = swizzle_violation(3, 3, -2).unwrap();
+/// assert_eq!(v, SwizzleViolation::ShiftBelowBits);
+/// assert_eq!(v.reason(), "|S| must be at least B");
+/// assert_eq!(swizzle_violation(20, 20, 30).unwrap().reason(), "B + M + |S| must be at most 62");
+/// ```
+pub const fn swizzle_violation(b: u32, m: u32, s: i32) -> Option<SwizzleViolation> {
+    if s.unsigned_abs() < b {
+        return Some(SwizzleViolation::ShiftBelowBits);
+    }
+    if b as u64 + m as u64 + s.unsigned_abs() as u64 > MAX_SWIZZLE_BITS as u64 {
+        return Some(SwizzleViolation::TooManyBits);
+    }
+    None
+}
+
+/// The part of the swizzle rule a swizzle breaks ([`swizzle_violation`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum SwizzleViolation {
+    /// `|S| < B`: the read and the written bits overlap.
+    ShiftBelowBits,
+    /// `B + M + |S| > MAX_SWIZZLE_BITS`.
+    TooManyBits,
+}
+
+impl SwizzleViolation {
+    /// The rule, in words (run-time errors add the swizzle).
+    pub const fn reason(self) -> &'static str {
+        match self {
+            Self::ShiftBelowBits => "|S| must be at least B",
+            Self::TooManyBits => "B + M + |S| must be at most 62",
+        }
+    }
+    /// The compile-time diagnostic (a constant panic cannot format; the
+    /// compiler's note names the swizzle's parameters).
+    pub const fn diagnostic(self) -> &'static str {
+        match self {
+            Self::ShiftBelowBits => {
+                "invalid swizzle: |S| must be at least B (the read and the written bits overlap)"
+            }
+            Self::TooManyBits => "invalid swizzle: B + M + |S| must be at most 62",
+        }
+    }
+}
+
+// The message states the limit.
+const _: () = assert!(MAX_SWIZZLE_BITS == 62);
+
 /// Bound on the indices at every level of a coordinate codomain (basis
 /// strides `e_i` need `i < MAX_CODOMAIN_RANK`): bounds the memory a
 /// codomain profile may take.

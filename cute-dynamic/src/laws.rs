@@ -43,6 +43,9 @@
 //! | `max_common_layout/vector` | `A(R(k)) == k == B(R(k))` for `k < size(R)` |
 //! | `slice` | `sub(k) + offset == L(coordinate with the holes filled)` |
 //! | `swizzle` | an involution on `[0, period)` that keeps every aligned block |
+//! | swizzled `compose` | `Sw`, `O` kept, `L ∘ B` by its law, `R(i) == Sw(O + L(B(i)))` on `B`'s domain |
+//! | swizzled divides | `Sw`, `O` kept, the inner layout by the divide's law |
+//! | swizzled `slice` | `Sw` kept, `R(c*) == A(c' + c*)`, the inner layout by the slice law |
 //! | `local_tile/local_partition` | the slice of the zipped divide, by evaluation; with a `Step`, the diced call |
 //! | `tiled_mma` | `layoutX_TV(t, v)` is the tile index of value `v` of `partition_X` of thread `t` (X = A, B, C); fragments have the partition's shape |
 //! | `tiled_copy` | `layoutS_TV(t, v)` / `layoutD_TV(t, v)` likewise against `partition_S` / `partition_D` |
@@ -66,7 +69,7 @@ use crate::algebra::product::logical_product;
 use crate::data::coordinate::{Coord, crd2idx, idx2crd};
 use crate::data::int_tuple::{IntTuple, IntTupleRef};
 use crate::data::layout::{Layout, LayoutRef, replace_leaves};
-use crate::data::swizzle::Swizzle;
+use crate::data::swizzle::{Swizzle, SwizzledLayout};
 use crate::data::tiler::{AsTiler, Tiler, TilerRef, tile_of};
 use crate::kernel::partition::{Step, fragment_layout_like, local_partition, local_tile};
 use crate::kernel::predicate::Predicate;
@@ -880,6 +883,31 @@ pub fn check_slice(l: &Layout, c: &Coord, sub: &Layout, offset: i64) -> Result<(
         (holes == 0 && sub.size() == 1) || whole || (!sub.shape().is_int() && modes == holes),
         || format!("{} modes for {holes} holes", sub.rank()),
     )?;
+    for_each_filled(&cx, c, sub, |k, full| {
+        let want = l
+            .call_coord(full)
+            .map_err(|e| cx.fail(Some(full.to_string()), format!("L fails there: {e}")))?;
+        let got = sub.call(k).wrapping_add(offset);
+        if got != want {
+            return Err(cx.fail(
+                Some(full.to_string()),
+                format!("sub({k}) + offset = {got} but L = {want}"),
+            ));
+        }
+        Ok(())
+    })
+}
+
+/// `f(k, c with its holes filled by sub's coordinate of k)` on the points
+/// of `sub`'s domain (the slice laws).
+fn for_each_filled(
+    cx: &Ctx,
+    c: &Coord,
+    sub: &Layout,
+    mut f: impl FnMut(i64, &IntTuple) -> Result<(), Violation>,
+) -> Result<(), Violation> {
+    let holes = holes_in(c);
+    let whole = matches!(c, Coord::Hole);
     for k in points(sub.size()) {
         let nat = idx2crd(k, sub.shape());
         let per_hole: Vec<IntTuple> = if whole {
@@ -892,18 +920,105 @@ pub fn check_slice(l: &Layout, c: &Coord, sub: &Layout, offset: i64) -> Result<(
         let mut it = per_hole.into_iter();
         let full = fill_holes(c, &mut it)
             .ok_or_else(|| cx.fail(Some(nat.to_string()), "a hole has no coordinate".into()))?;
-        let want = l
-            .call_coord(&full)
-            .map_err(|e| cx.fail(Some(full.to_string()), format!("L fails there: {e}")))?;
-        let got = sub.call(k).wrapping_add(offset);
+        f(k, &full)?;
+    }
+    Ok(())
+}
+
+/// The swizzle and the offset of `a` kept by `r` (the algebra of a
+/// swizzled layout goes into its inner layout).
+fn same_outer(cx: &Ctx, a: &SwizzledLayout, r: &SwizzledLayout) -> Result<(), Violation> {
+    cx.ensure(
+        r.swizzle() == a.swizzle() && r.offset() == a.offset(),
+        || {
+            format!(
+                "the swizzle and offset {} o {} must be kept",
+                a.swizzle(),
+                a.offset()
+            )
+        },
+    )
+}
+
+/// `(Sw ∘ O ∘ L) ∘ B = R` for a layout or tiler `B` (CuTe's composition of a
+/// `ComposedLayout`): `R = Sw ∘ O ∘ R'` with `R' = L ∘ B` by the
+/// composition law, and for a layout `B` (an integer tile `n` reads `n:1`)
+/// `R(i) == Sw(O + L(B(i)))` for every `i < size(B)`.
+pub fn check_swizzled_composition<T: AsTiler + ?Sized>(
+    a: &SwizzledLayout,
+    b: &T,
+    r: &SwizzledLayout,
+) -> Result<(), Violation> {
+    let t = b.as_tiler();
+    let cx = Ctx::new("swizzled_composition", format!("({a}) ∘ {t}"), r);
+    same_outer(&cx, a, r)?;
+    check_composition(a.layout(), b, r.layout())?;
+    let b = match t {
+        TilerRef::Layout(b) => b.to_owned(),
+        TilerRef::Int(n) => Layout::int(n, 1),
+        TilerRef::Hole | TilerRef::Modes(_) => return Ok(()),
+    };
+    for i in points(b.size()) {
+        let want = a
+            .swizzle()
+            .apply(a.offset().wrapping_add(a.layout().call(b.call(i))));
+        let got = r.call(i);
         if got != want {
             return Err(cx.fail(
-                Some(full.to_string()),
-                format!("sub({k}) + offset = {got} but L = {want}"),
+                Some(i.to_string()),
+                format!("R({i}) = {got} but Sw(O + L(B({i}))) = {want}"),
             ));
         }
     }
     Ok(())
+}
+
+/// `divide(Sw ∘ O ∘ L, T) = R` for one of the divides, given by its law
+/// (`check_logical_divide`, `check_zipped_divide`, …): `R = Sw ∘ O ∘ R'`
+/// with `R'` satisfying that law on `(L, T)`.
+pub fn check_swizzled_divide<T: AsTiler + ?Sized>(
+    a: &SwizzledLayout,
+    t: &T,
+    r: &SwizzledLayout,
+    divide_law: fn(&Layout, &T, &Layout) -> Result<(), Violation>,
+) -> Result<(), Violation> {
+    let cx = Ctx::new("swizzled_divide", format!("({a}) ⊘ {}", t.as_tiler()), r);
+    same_outer(&cx, a, r)?;
+    divide_law(a.layout(), t, r.layout())
+}
+
+/// `slice(c, Sw ∘ O ∘ L) = R` (CuTe's `slice_and_offset` of a
+/// `ComposedLayout`): `R` keeps `Sw`, its inner layout and `O_R − O` satisfy
+/// the slice law on `(L, c)`, and `R(k) == A(c with its holes filled by R's
+/// coordinate of k)` for every `k < size(R)`: the fixed part's offset went
+/// into the offset, inside the swizzle.
+pub fn check_swizzled_slice(
+    a: &SwizzledLayout,
+    c: &Coord,
+    r: &SwizzledLayout,
+) -> Result<(), Violation> {
+    let cx = Ctx::new("swizzled_slice", format!("({a}) sliced at {c}"), r);
+    cx.ensure(r.swizzle() == a.swizzle(), || {
+        format!("the swizzle {} must be kept", a.swizzle())
+    })?;
+    let moved = r
+        .offset()
+        .checked_sub(a.offset())
+        .ok_or_else(|| cx.fail(None, "the offsets' difference overflows".into()))?;
+    check_slice(a.layout(), c, r.layout(), moved)?;
+    for_each_filled(&cx, c, r.layout(), |k, full| {
+        let want = a
+            .call_coord(full)
+            .map_err(|e| cx.fail(Some(full.to_string()), format!("A fails there: {e}")))?;
+        let got = r.call(k);
+        if got != want {
+            return Err(cx.fail(
+                Some(full.to_string()),
+                format!("R({k}) = {got} but A = {want}"),
+            ));
+        }
+        Ok(())
+    })
 }
 
 /// A swizzle is an involution on `[0, period)` (`S(S(x)) == x`, hence a
@@ -3081,6 +3196,51 @@ mod tests {
             x - x % 8 + (x + 1) % 8
         }));
         bad(check_block_involution("x+8", 8, |x| x ^ 8));
+
+        let sl = |t: &str| t.parse::<SwizzledLayout>().unwrap();
+        let a = sl("Sw<3,3,3> o 8 o (8,64):(64,1)");
+        let b = l("(4,8):(1,64)");
+        let r = a.compose(&b).unwrap();
+        ok(check_swizzled_composition(&a, &b, &r));
+        bad(check_swizzled_composition(
+            &a,
+            &b,
+            &sl("Sw<3,3,3> o 0 o (4,8):(64,1)"),
+        ));
+        bad(check_swizzled_composition(
+            &a,
+            &b,
+            &sl("Sw<2,3,3> o 8 o (4,8):(64,1)"),
+        ));
+        bad(check_swizzled_composition(
+            &a,
+            &b,
+            &sl("Sw<3,3,3> o 8 o (4,8):(64,2)"),
+        ));
+        let t: Tiler = "<2,16>".parse().unwrap();
+        let r = a.zipped_divide(&t).unwrap();
+        ok(check_swizzled_divide(&a, &t, &r, check_zipped_divide));
+        bad(check_swizzled_divide(&a, &t, &r, check_logical_divide));
+        bad(check_swizzled_divide(
+            &a,
+            &t,
+            &sl("Sw<3,3,3> o 0 o ((2,16),(4,4)):((64,1),(128,16))"),
+            check_zipped_divide,
+        ));
+        let c: Coord = "(3,_)".parse().unwrap();
+        let r = a.slice(&c).unwrap();
+        ok(check_swizzled_slice(&a, &c, &r));
+        // The offset moved past the swizzle is wrong: Sw(8 + 192 + j) ≠ 200 + Sw(j).
+        bad(check_swizzled_slice(
+            &a,
+            &c,
+            &sl("Sw<3,3,3> o 0 o (64):(1)"),
+        ));
+        bad(check_swizzled_slice(
+            &a,
+            &c,
+            &sl("Sw<3,3,3> o 201 o (64):(1)"),
+        ));
     }
 
     #[test]

@@ -22,6 +22,7 @@
 mod expand;
 mod fallback;
 mod parse;
+mod swizzle;
 mod validate;
 
 #[cfg(test)]
@@ -64,10 +65,29 @@ fn pipeline<L>(
 /// `C<N>`; static integers must be in `0..=1024` or powers of two, and
 /// strides non-negative. With run-time leaves `{expr}` (a `usize`
 /// expression) the value is a `Result<cute_static::MixedLayout<S, D>, _>`.
+///
+/// A swizzle prefix makes a composed layout (CuTe's `ComposedLayout`):
+/// `layout!(Sw<3,3,3> o 0 o (8,64):(64,1))` is a
+/// `cute_static::ComposedLayout` of `Swizzle<3,3,3>`, the offset `C<0>` (a
+/// run-time offset is written `{expr}`; `o OFFSET` may be left out) and the
+/// static layout; a swizzle that breaks the swizzle rule (`|S| ≥ B`, `B + M
+/// + |S| ≤ 62`) is an error naming the rule.
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
     let input = TokenStream2::from(input);
+    let (prefix, input) = match swizzle::split(&input) {
+        Ok(Some((p, rest))) => (Some(p), rest),
+        Ok(None) => (None, input),
+        Err(e) => return fallback::placeholder(Output::LayoutValue, e).into(),
+    };
     let mixed = parse::has_runtime_leaf(&input);
+    if mixed && prefix.is_some() {
+        let e = syn::Error::new_spanned(
+            &input,
+            "the inner layout of a composed layout must be static (write run-time values only in the offset `{expr}`)",
+        );
+        return fallback::placeholder(Output::LayoutValue, e).into();
+    }
     let output = if mixed {
         Output::MixedLayoutValue
     } else {
@@ -78,24 +98,49 @@ pub fn layout(input: TokenStream) -> TokenStream {
         output,
         parse::layout,
         |l, e| validate::layout(l, Target::Static, e),
-        |l| expand::layout_value(l, mixed),
+        |l| {
+            let inner = expand::layout_value(l, mixed);
+            match &prefix {
+                Some(p) => swizzle::wrap_value(p, inner),
+                None => inner,
+            }
+        },
     )
 }
 
 /// The type of a static layout: `Layout![(4,8):(1,4)]` is
 /// `cute_static::Layout<(C<4>, C<8>), (C<1>, C<4>)>` (a `MixedLayout` with
-/// run-time leaves `{…}`).
+/// run-time leaves `{…}`); `Layout![Sw<B,M,S> o O o L]` is the
+/// `cute_static::ComposedLayout` type (see `layout!`).
 #[allow(non_snake_case)]
 #[proc_macro]
 pub fn Layout(input: TokenStream) -> TokenStream {
     let input = TokenStream2::from(input);
+    let (prefix, input) = match swizzle::split(&input) {
+        Ok(Some((p, rest))) => (Some(p), rest),
+        Ok(None) => (None, input),
+        Err(e) => return fallback::placeholder(Output::LayoutType, e).into(),
+    };
     let mixed = parse::has_runtime_leaf(&input);
+    if mixed && prefix.is_some() {
+        let e = syn::Error::new_spanned(
+            &input,
+            "the inner layout of a composed layout must be static (write run-time values only in the offset `{expr}`)",
+        );
+        return fallback::placeholder(Output::LayoutType, e).into();
+    }
     pipeline(
         input,
         Output::LayoutType,
         parse::layout,
         |l, e| validate::layout(l, Target::Static, e),
-        |l| expand::layout_type(l, mixed),
+        |l| {
+            let inner = expand::layout_type(l, mixed);
+            match &prefix {
+                Some(p) => swizzle::wrap_type(p, inner),
+                None => inner,
+            }
+        },
     )
 }
 

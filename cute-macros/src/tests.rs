@@ -255,3 +255,61 @@ fn the_scanner_reads_i64() {
     assert_eq!(scan_decimal(b"", false), Scan::NotDecimal);
     assert_eq!(scan_decimal(b"1_0", false), Scan::NotDecimal);
 }
+
+/// The swizzle prefix agrees with cute-dynamic's `SwizzledLayout` parser:
+/// the same literals are accepted (the swizzle, the offset and the inner
+/// layout the same), and the swizzle rule is cute-core's.
+#[test]
+fn swizzle_prefixes_agree_with_cute_dynamic() {
+    let split = |text: &str| crate::swizzle::split(&tokens(text));
+    for text in [
+        "Sw<3,3,3> o 0 o (8,64):(64,1)",
+        "Sw<1,2,-1> o 12 o 8:1",
+        "Sw<0,0,0> o (4,2)",
+        "Sw<2,4,3> o 1024 o ((2,4),8):((1,16),2)",
+    ] {
+        let (prefix, rest) = split(text).expect("valid").expect("a prefix");
+        let d: cute_dynamic::SwizzledLayout = text.parse().expect("cute-dynamic reads it");
+        assert_eq!(
+            prefix.to_string(),
+            format!("{} o {}", d.swizzle(), d.offset()),
+            "{text}"
+        );
+        let inner = dynamic_layout(&rest.to_string()).expect("the inner layout is valid");
+        assert_eq!(inner, d.layout().to_string(), "{text}");
+    }
+    assert!(split("(8,64):(64,1)").expect("no prefix").is_none());
+    let error = |text: &str| match split(text) {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("{text} must be an error"),
+    };
+    assert_eq!(
+        error("Sw<3,3,2> o (8,64)"),
+        "invalid swizzle Sw<3,3,2>: |S| must be at least B"
+    );
+    assert_eq!(
+        error("Sw<20,20,30> o 8:1"),
+        "invalid swizzle Sw<20,20,30>: B + M + |S| must be at most 62"
+    );
+    assert_eq!(
+        error("Sw<-1,2,3> o 8:1"),
+        "invalid swizzle Sw<-1,2,3>: B must be non-negative"
+    );
+    assert!(error("Sw<3,3> o 8:1").starts_with("expected `,`"));
+    assert!(error("Sw<3,3,3> (8,64)").starts_with("expected ` o `"));
+    assert!(error("Sw<3,3,3> o 1025 o 8:1").starts_with("expected a static offset"));
+    for (b, m, s) in [
+        (3u32, 3u32, 2i32),
+        (2, 0, -1),
+        (3, 30, 30),
+        (0, 0, 0),
+        (1, 2, -1),
+    ] {
+        let text = format!("Sw<{b},{m},{s}> o 8:1");
+        assert_eq!(
+            split(&text).is_ok(),
+            cute_dynamic::Swizzle::new(b, m, s).is_ok(),
+            "{text}"
+        );
+    }
+}

@@ -157,10 +157,12 @@ pub use algebra::product::{
 pub use cute_macros::{Layout, dlayout, layout, tiler};
 pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use data::layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
+pub use data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
 pub use data::tiler::{IntoTiler, Tiler, TilerMode};
 pub use kernel::algorithms::{
     AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2, ShapeSize, axpby, copy, gemm,
 };
+pub use kernel::layout::{RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout};
 pub use kernel::tensor::{__, Engine, EngineMut, SliceArg, SliceCoord, Tensor, Underscore};
 pub use mixed::MIXED_ALGEBRA_MAX_RANK;
 pub use mixed::layout::{

@@ -4,6 +4,7 @@
 pub(crate) mod coalesce;
 pub(crate) mod common_domain;
 pub(crate) mod complement;
+pub(crate) mod composed;
 pub(crate) mod composition;
 pub(crate) mod dice;
 pub(crate) mod divide;

@@ -55,12 +55,8 @@ impl Swizzle {
             s: i64::from(s),
             reason: reason.to_string(),
         };
-        if s.unsigned_abs() < b {
-            return Err(bad("|S| must be at least B"));
-        }
-        let total = u64::from(b) + u64::from(m) + u64::from(s.unsigned_abs());
-        if total > u64::from(MAX_SWIZZLE_BITS) {
-            return Err(bad("B + M + |S| must be at most 62"));
+        if let Some(reason) = cute_core::limits::swizzle_violation(b, m, s) {
+            return Err(bad(reason.reason()));
         }
         Ok(Swizzle { b, m, s })
     }
@@ -236,8 +232,11 @@ impl SwizzledLayout {
             .ok_or_else(|| LayoutError::overflow("evaluation", self))?;
         Ok(self.swizzle.apply(off))
     }
-    /// Slice with `_`: the fixed part's offset joins the inner offset, so the
-    /// result is again `swizzle ∘ (offset' + sub-layout)`.
+    /// Slice with `_` (CuTe's `slice_and_offset` of a `ComposedLayout`): the
+    /// fixed part's offset joins the inner offset, inside the swizzle, so
+    /// the result is again `swizzle ∘ (offset' + sub-layout)` and its value
+    /// at `c*` is the original's at `c' + c*` (a swizzle does not
+    /// distribute over addition: nothing moves past it).
     ///
     /// ```
     /// use cute_dynamic::{Swizzle, SwizzledLayout};

@@ -4,6 +4,7 @@
 
 pub(crate) mod coalesce;
 pub(crate) mod complement;
+pub(crate) mod composed;
 pub(crate) mod composition;
 pub(crate) mod divide;
 pub(crate) mod inverse;

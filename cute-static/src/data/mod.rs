@@ -1,8 +1,9 @@
 //! Layer 1, the data: static integers and integer tuples, layouts, tilers,
-//! and the table of readable names for static integers.
+//! swizzles and composed layouts, and the table of readable names for static integers.
 
 pub(crate) mod int_tuple;
 pub(crate) mod layout;
+pub(crate) mod swizzle;
 #[rustfmt::skip]
 pub(crate) mod table;
 pub(crate) mod tiler;

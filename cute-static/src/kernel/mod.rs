@@ -1,4 +1,6 @@
-//! Layer 3, tensors and kernels over static layouts.
+//! Layer 3, tensors and kernels over static, mixed and composed layouts.
 
 pub(crate) mod algorithms;
+pub(crate) mod composed;
+pub(crate) mod layout;
 pub(crate) mod tensor;

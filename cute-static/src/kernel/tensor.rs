@@ -124,7 +124,7 @@ fn out_of_domain<L: StaticLayout>(index: usize) -> Error {
 }
 
 /// The error for a slice index outside its mode: `(mode, index, size)`.
-fn out_of_mode<L: StaticLayout>((mode, index, size): (usize, usize, usize)) -> Error {
+pub(crate) fn out_of_mode<L: StaticLayout>((mode, index, size): (usize, usize, usize)) -> Error {
     Error::OutOfBounds {
         layout: Some(notation::<L>()),
         mode: Some(mode),

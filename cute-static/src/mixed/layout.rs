@@ -184,6 +184,9 @@ pub trait SliceEntry<S, D> {
     /// The kept modes and the offset of the fixed part.
     #[doc(hidden)]
     fn prepend<R>(&self, s: &S, d: &D, rest: R) -> (Self::Prepend<R>, usize);
+    /// `Some((index, mode size))` when an index lies outside its mode.
+    #[doc(hidden)]
+    fn outside(&self, s: &S) -> Option<(usize, usize)>;
 }
 /// `_` keeps the mode.
 impl<S: Copy, D: Copy> SliceEntry<S, D> for Underscore {
@@ -192,6 +195,10 @@ impl<S: Copy, D: Copy> SliceEntry<S, D> for Underscore {
     fn prepend<R>(&self, s: &S, d: &D, rest: R) -> (Self::Prepend<R>, usize) {
         (MCons((*s, *d), rest), 0)
     }
+    #[inline(always)]
+    fn outside(&self, _: &S) -> Option<(usize, usize)> {
+        None
+    }
 }
 /// An integer fixes the mode at that coordinate.
 impl<S: MixedShape<D>, D> SliceEntry<S, D> for usize {
@@ -199,6 +206,11 @@ impl<S: MixedShape<D>, D> SliceEntry<S, D> for usize {
     #[inline(always)]
     fn prepend<R>(&self, s: &S, d: &D, rest: R) -> (R, usize) {
         (rest, self.offset(s, d))
+    }
+    #[inline(always)]
+    fn outside(&self, s: &S) -> Option<(usize, usize)> {
+        let size = s.checked_size().unwrap_or(0);
+        (*self >= size).then_some((*self, size))
     }
 }
 
@@ -215,6 +227,9 @@ pub trait MixedSliceCoord<S, D> {
     /// The kept modes and the offset of the fixed part.
     #[doc(hidden)]
     fn split(&self, s: &S, d: &D) -> (Self::Kept, usize);
+    /// The first index outside its mode, as `(mode, index, mode size)`.
+    #[doc(hidden)]
+    fn outside(&self, s: &S) -> Option<(usize, usize, usize)>;
 }
 
 /// A list of kept modes as a shape tuple and a stride tuple.
@@ -276,6 +291,11 @@ macro_rules! mixed_tuples {
             #[inline(always)]
             fn split(&self, s: &($($S,)+), d: &($($D,)+)) -> (Self::Kept, usize) {
                 mixed_tuples!(@split self s d; $($i)+)
+            }
+            #[inline(always)]
+            fn outside(&self, s: &($($S,)+)) -> Option<(usize, usize, usize)> {
+                $( if let Some((i, n)) = self.$i.outside(&s.$i) { return Some(($i, i, n)); } )+
+                None
             }
         }
         /// Kept modes as tuples.
@@ -415,6 +435,32 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
         let (kept, off) = c.split(&self.shape, &self.stride);
         let (shape, stride) = kept.into_tuples();
         (MixedLayout { shape, stride }, off)
+    }
+    /// [`slice`](Self::slice), checked: an index outside its mode is an
+    /// `out_of_bounds` error.
+    ///
+    /// ```
+    /// use cute_static::{layout, __};
+    /// let n = 10;
+    /// let l = layout!((4, {n}):(1, 4))?;
+    /// assert_eq!(l.checked_slice((__, 9))?.1, 36);
+    /// assert_eq!(l.checked_slice((__, 10)).unwrap_err().kind(), "out_of_bounds");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    #[inline(always)]
+    pub fn checked_slice<Cd>(&self, c: Cd) -> Result<(Sliced<S, D, Cd>, usize), Error>
+    where
+        Cd: MixedSliceCoord<S, D>,
+    {
+        if let Some((mode, index, size)) = c.outside(&self.shape) {
+            return Err(Error::OutOfBounds {
+                layout: None,
+                mode: Some(mode),
+                index,
+                size,
+            });
+        }
+        Ok(self.slice(c))
     }
     /// The equal run-time layout.
     #[cfg(feature = "std")]

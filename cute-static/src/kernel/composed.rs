@@ -1,0 +1,102 @@
+//! Slicing composed layouts (docs/semantics.md#swizzled-layouts), CuTe's
+//! `slice_and_offset` for a `ComposedLayout`: the inner layout is sliced,
+//! and the offset of the fixed coordinates joins the composed layout's
+//! offset **inside** the swizzle, `(Sw ∘ O ∘ L)(c' + c*) = (Sw ∘ (O +
+//! L(c')) ∘ L|c*)(c*)`; the offset left for the accessor is 0 (a swizzle
+//! does not distribute over addition, so nothing can move past it). A
+//! composed layout is a [`TensorLayout`], so tensors hold it.
+//!
+//! ```
+//! use cute_static::{layout, __};
+//! let tile = layout!(Sw<3,3,3> o 0 o (8,64):(64,1));
+//! let row = tile.slice((3, __))?;
+//! assert_eq!(row.to_string(), "Sw<3,3,3> o 192 o (_64):(_1)");
+//! assert_eq!(row.call(9), tile.call_coord((3, 9)));
+//! assert_eq!(tile.slice((8, __)).unwrap_err().kind(), "out_of_bounds");
+//!
+//! // A tensor layout (`TensorLayout`): a tensor slices into the layout's
+//! // offset and keeps its pointer (the slice's offset for the accessor is 0).
+//! use cute_static::{SliceLayout, TensorLayout};
+//! assert_eq!((tile.size(), TensorLayout::cosize(&tile)), (512, 512));
+//! let (col, moved) = tile.slice_layout((__, 9))?;
+//! assert_eq!((col.to_string(), moved), ("Sw<3,3,3> o 9 o (_8):(_64)".to_string(), 0));
+//! assert_eq!(TensorLayout::offset(&col, 5), tile.call_coord((5, 9)));
+//! # Ok::<(), cute_static::Error>(())
+//! ```
+
+use crate::Error;
+use crate::data::int_tuple::{Int, IntTuple};
+use crate::data::layout::StaticLayout;
+use crate::data::swizzle::{ComposedLayout, StaticSwizzle};
+use crate::kernel::layout::{RuntimeSize, SliceLayout, TensorLayout};
+use crate::kernel::tensor::{SliceCoord, out_of_mode};
+use crate::mixed::layout::Dyn;
+
+impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout> ComposedLayout<Sw, O, L> {
+    /// Slice with [`__`](crate::__) holes (one entry per top-level mode of
+    /// the inner layout): `Sw ∘ (O + L(c')) ∘ L|c*`, the fixed part's offset
+    /// moved into the (now run-time) offset. An index outside its mode is
+    /// an `out_of_bounds` error, an offset beyond `usize` an `overflow`.
+    pub fn slice<Cd: SliceCoord<L>>(
+        &self,
+        coord: Cd,
+    ) -> Result<ComposedLayout<Sw, Dyn, Cd::Output>, Error> {
+        let fixed = coord.locate().map_err(out_of_mode::<L>)?;
+        let offset = self
+            .offset()
+            .value()
+            .checked_add(fixed)
+            .ok_or(Error::Overflow {
+                operation: "slice",
+                operands: "the offset of a composed layout",
+            })?;
+        Ok(ComposedLayout::new(
+            self.swizzle(),
+            Dyn(offset),
+            Cd::Output::default(),
+        ))
+    }
+}
+
+/// A composed layout is a tensor layout: `offset(i) = Sw(O + L(i))`. Its
+/// `cosize` is exact, the largest offset over the domain plus one,
+/// computed by one pass over the `SIZE` coordinates (a swizzle may move an
+/// offset above or below its argument). Its size is `L::SIZE`
+/// (`STATIC_SIZE`), but the kernels' compile-time size checks take
+/// [`StaticLayout`]s only, so its `SizeKind` is [`RuntimeSize`].
+impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout> TensorLayout
+    for ComposedLayout<Sw, O, L>
+{
+    type SizeKind = RuntimeSize;
+    const STATIC_SIZE: Option<usize> = Some(L::SIZE);
+    #[inline(always)]
+    fn size(&self) -> usize {
+        L::SIZE
+    }
+    fn cosize(&self) -> usize {
+        (0..L::SIZE)
+            .map(|i| self.call(i))
+            .max()
+            .map_or(0, |m| m + 1)
+    }
+    #[inline(always)]
+    fn offset(&self, i: usize) -> usize {
+        self.call(i)
+    }
+}
+
+/// Slicing a composed layout for a tensor: the offset of the fixed part
+/// stays inside the layout (CuTe: "for composed layout tensors the offset
+/// is accumulated in the layout itself while the pointer is not updated"),
+/// so the tensor's offset is 0.
+impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout, Cd> SliceLayout<Cd>
+    for ComposedLayout<Sw, O, L>
+where
+    Cd: SliceCoord<L>,
+{
+    type Output = ComposedLayout<Sw, Dyn, Cd::Output>;
+    #[inline(always)]
+    fn slice_layout(&self, coord: Cd) -> Result<(Self::Output, usize), Error> {
+        Ok((self.slice(coord)?, 0))
+    }
+}

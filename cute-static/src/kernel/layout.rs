@@ -1,0 +1,159 @@
+//! The layouts a [`Tensor`](crate::Tensor) can hold ([`TensorLayout`]):
+//! static layouts ([`Layout`]), mixed static/run-time layouts
+//! ([`MixedLayout`]) and any other layout kind that implements the trait
+//! (a composed layout, for instance). A tensor, its accessors and the
+//! kernels ([`copy`](crate::copy), [`copy_if`](crate::copy_if),
+//! [`axpby`](crate::axpby), [`gemm`](crate::gemm), [`fill`](crate::fill),
+//! [`clear`](crate::clear)) are written once over this trait.
+//!
+//! Defining property: `offset(i)` is the layout's value at the integral
+//! coordinate `i` for `i < size()`, and every such value is `< cosize()`.
+//!
+//! ```
+//! use cute_static::{layout, TensorLayout};
+//! let s = layout!((4, 8):(1, 4));
+//! assert_eq!((TensorLayout::size(&s), TensorLayout::cosize(&s), s.offset(13)), (32, 32, 13));
+//! assert_eq!(<cute_static::Layout![(4, 8):(1, 4)] as TensorLayout>::STATIC_SIZE, Some(32));
+//! let m = 10;
+//! let d = layout!((4, {m}):(1, 4))?;
+//! assert_eq!((TensorLayout::size(&d), TensorLayout::cosize(&d), d.offset(13)), (40, 40, 13));
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use core::fmt;
+
+use crate::Error;
+use crate::data::int_tuple::IntTuple;
+use crate::data::layout::{Layout, StaticLayout};
+use crate::kernel::tensor::SliceCoord;
+use crate::mixed::layout::{KeptModes, MixedLayout, MixedShape, MixedSliceCoord, Sliced};
+
+/// Whether a layout's size is a compile-time fact: [`StaticSize`] or
+/// [`RuntimeSize`]. The kernels check the sizes of two static layouts at
+/// compile time and every other pair at run time.
+pub trait SizeKind: crate::data::int_tuple::Sealed {}
+/// The size is a type-level constant (a [`StaticLayout`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct StaticSize;
+/// The size is known at run time only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RuntimeSize;
+impl crate::data::int_tuple::Sealed for StaticSize {}
+impl crate::data::int_tuple::Sealed for RuntimeSize {}
+impl SizeKind for StaticSize {}
+impl SizeKind for RuntimeSize {}
+
+/// A layout a tensor can hold: a function from integral coordinates
+/// `0..size()` to offsets `0..cosize()`.
+///
+/// Implemented by [`Layout`] (every query a constant) and [`MixedLayout`];
+/// other layout kinds (a composed or swizzled layout) implement it to get
+/// tensors and the kernels. Implementations must keep `offset(i) <
+/// cosize()` for every `i < size()` (the tensor relies on it only for
+/// speed, never for safety: every access is a checked slice lookup).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a layout a tensor can hold",
+    note = "a tensor's layout is a static layout (`layout!(…)`), a mixed layout (`layout!((…, {{m}}):(…))?`) or another type implementing `TensorLayout`"
+)]
+pub trait TensorLayout: Copy + fmt::Debug + fmt::Display {
+    /// [`StaticSize`] when the size is a type-level constant (only for
+    /// static layouts), else [`RuntimeSize`].
+    type SizeKind: SizeKind;
+    /// The size when it is known at compile time.
+    const STATIC_SIZE: Option<usize>;
+    /// The number of coordinates.
+    fn size(&self) -> usize;
+    /// One past the largest offset reached on the domain.
+    fn cosize(&self) -> usize;
+    /// The offset of the integral coordinate `i` (colexicographic), for
+    /// `i < size()`.
+    fn offset(&self, i: usize) -> usize;
+}
+
+/// A static layout: every query a constant.
+impl<S, D> TensorLayout for Layout<S, D>
+where
+    Layout<S, D>: StaticLayout,
+{
+    type SizeKind = StaticSize;
+    const STATIC_SIZE: Option<usize> = Some(<Self as StaticLayout>::SIZE);
+    #[inline(always)]
+    fn size(&self) -> usize {
+        <Self as StaticLayout>::SIZE
+    }
+    #[inline(always)]
+    fn cosize(&self) -> usize {
+        <Self as StaticLayout>::COSIZE
+    }
+    #[inline(always)]
+    fn offset(&self, i: usize) -> usize {
+        <Self as StaticLayout>::call(self, i)
+    }
+}
+
+/// A mixed layout: static leaves fold to constants.
+impl<S, D> TensorLayout for MixedLayout<S, D>
+where
+    S: MixedShape<D> + Copy,
+    D: IntTuple + Copy,
+{
+    type SizeKind = RuntimeSize;
+    const STATIC_SIZE: Option<usize> = None;
+    #[inline(always)]
+    fn size(&self) -> usize {
+        MixedLayout::size(self)
+    }
+    #[inline(always)]
+    fn cosize(&self) -> usize {
+        MixedLayout::cosize(self)
+    }
+    #[inline(always)]
+    fn offset(&self, i: usize) -> usize {
+        MixedLayout::call(self, i)
+    }
+}
+
+/// Slicing a layout with a coordinate `Cd` holding [`__`](crate::__)
+/// holes: the layout of the kept modes and the offset of the fixed part,
+/// an index outside its mode an `out_of_bounds` error. A static layout's
+/// kept modes stay a static layout.
+#[diagnostic::on_unimplemented(
+    message = "`{Cd}` is not a slice coordinate of the layout `{Self}`",
+    note = "a slice coordinate is a tuple with one entry per top-level mode: an index (`usize`) fixes the mode, `__` keeps it"
+)]
+pub trait SliceLayout<Cd>: TensorLayout {
+    /// The layout of the kept modes.
+    type Output: TensorLayout;
+    /// The kept modes and the offset of the fixed part.
+    fn slice_layout(&self, coord: Cd) -> Result<(Self::Output, usize), Error>;
+}
+
+/// Static: the kept modes form a static layout.
+impl<S, D, Cd> SliceLayout<Cd> for Layout<S, D>
+where
+    Layout<S, D>: StaticLayout,
+    Cd: SliceCoord<Layout<S, D>>,
+    Cd::Output: TensorLayout,
+{
+    type Output = Cd::Output;
+    #[inline(always)]
+    fn slice_layout(&self, coord: Cd) -> Result<(Cd::Output, usize), Error> {
+        self.slice(coord)
+    }
+}
+
+/// Mixed: the kept modes keep their leaf kinds.
+impl<S, D, Cd> SliceLayout<Cd> for MixedLayout<S, D>
+where
+    S: MixedShape<D> + Copy,
+    D: IntTuple + Copy,
+    Cd: MixedSliceCoord<S, D>,
+    Sliced<S, D, Cd>: TensorLayout,
+    <Cd::Kept as KeptModes>::S: Copy,
+{
+    type Output = Sliced<S, D, Cd>;
+    #[inline(always)]
+    fn slice_layout(&self, coord: Cd) -> Result<(Self::Output, usize), Error> {
+        self.checked_slice(coord)
+    }
+}
