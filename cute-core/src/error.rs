@@ -67,6 +67,8 @@ pub enum ErrorKind {
     OutOfStorage,
     /// A size, offset or stride does not fit.
     Overflow,
+    /// Two operands' sizes must agree but differ.
+    NotCompatible,
 }
 
 impl ErrorKind {
@@ -77,6 +79,7 @@ impl ErrorKind {
             Self::OutOfBounds => "out_of_bounds",
             Self::OutOfStorage => "out_of_storage",
             Self::Overflow => "overflow",
+            Self::NotCompatible => "not_compatible",
         }
     }
 }
@@ -129,6 +132,16 @@ pub enum CoreError {
         /// Of what, in words or CuTe notation.
         operands: &'static str,
     },
+    /// Two operands of a kernel must have the same size (a run-time
+    /// check: at least one of them has a run-time size).
+    NotCompatible {
+        /// The kernel and the operands, in words.
+        operation: &'static str,
+        /// The left operand's size.
+        left: usize,
+        /// The right operand's size.
+        right: usize,
+    },
 }
 
 impl CoreError {
@@ -139,6 +152,7 @@ impl CoreError {
             Self::OutOfBounds { .. } => ErrorKind::OutOfBounds,
             Self::OutOfStorage { .. } => ErrorKind::OutOfStorage,
             Self::Overflow { .. } => ErrorKind::Overflow,
+            Self::NotCompatible { .. } => ErrorKind::NotCompatible,
         }
     }
 
@@ -191,6 +205,11 @@ impl fmt::Display for CoreError {
                 operation,
                 operands,
             } => write!(f, "{operation} of {operands} overflows"),
+            Self::NotCompatible {
+                operation,
+                left,
+                right,
+            } => write!(f, "{operation}: sizes {left} and {right} differ"),
         }
     }
 }

@@ -477,6 +477,15 @@ impl From<cute_core::CoreError> for LayoutError {
                 operation,
                 operands: operands.into(),
             },
+            E::NotCompatible {
+                operation,
+                left,
+                right,
+            } => Self::NotCompatible {
+                operation,
+                left: alloc::format!("a tensor of size {left}"),
+                right: alloc::format!("a tensor of size {right}"),
+            },
             other => Self::Unsupported {
                 operation: other.kind(),
                 reason: other.to_string(),

@@ -160,10 +160,20 @@ pub use data::layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout}
 pub use data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
 pub use data::tiler::{IntoTiler, Tiler, TilerMode};
 pub use kernel::algorithms::{
-    AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2, ShapeSize, axpby, copy, gemm,
+    AxpbyCompatible, CopyCompatible, GemmCompatible, Predicate, Rank2, ShapeSize, axpby, clear,
+    copy, copy_if, fill, gemm,
 };
 pub use kernel::layout::{RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout};
-pub use kernel::tensor::{__, Engine, EngineMut, SliceArg, SliceCoord, Tensor, Underscore};
+pub use kernel::partition::{
+    ArrayLen, CompactColMajor, Dice, FragmentOf, IdentityShape, LocalPartition, LocalTile,
+    Projection, StaticShape, Step, TensorArg, TensorDivide, ThreadLayout, TileSlice, X, elem_less,
+    local_partition, local_partition_with_step, local_tile, make_fragment_like,
+    make_identity_tensor, make_tensor_like,
+};
+pub use kernel::tensor::{
+    __, Coordinates, Counting, Engine, EngineMut, SliceArg, SliceCoord, Storage, Tensor,
+    Underscore, make_tensor,
+};
 pub use mixed::MIXED_ALGEBRA_MAX_RANK;
 pub use mixed::layout::{
     Dyn, MixedCoord, MixedLayout, MixedShape, MixedSliceCoord, SliceEntry, Sliced,

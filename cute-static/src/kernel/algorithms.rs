@@ -1,11 +1,16 @@
-//! The generic reference algorithms of Cecka §2.6 over static tensors,
-//! written once for every static layout: `copy` (`dst(i) = src(i)` for
+//! The generic reference algorithms of Cecka §2.6 over static and mixed
+//! tensors, written once over [`TensorLayout`]: `copy` (`dst(i) = src(i)` for
 //! `i < size`), `axpby` (`y(i) = a·x(i) + b·y(i)`) and `gemm` over
 //! `(M,K) × (N,K) → (M,N)` (`C(m,n) += A(m,k)·B(n,k)`, the paper's loop
-//! nest, `k` outermost). Their preconditions are checked by the compiler:
-//! tensors of different static sizes, a gemm whose `M`, `N` or `K` disagree,
-//! or a gemm operand that is not rank 2 do not compile, and the first line
-//! of the error names the rule and the sizes.
+//! nest, `k` outermost), `copy_if`, `fill` and `clear`. Their preconditions
+//! are checked by the compiler where both sides are static: tensors of
+//! different static sizes, a gemm whose `M`, `N` or `K` disagree, or a gemm
+//! operand that is not rank 2 do not compile, and the first line of the
+//! error names the rule and the sizes. Where a size is a run-time value (a
+//! mixed layout), the same rule is checked at run time: `Err` with kind
+//! `not_compatible`, never a panic. Each kernel returns `Result`: a tensor
+//! that does not fit its storage (a partial tile) is an `out_of_storage`
+//! error, and nothing is written then (use `copy_if` with a predicate).
 //!
 //! ```
 //! use cute_static::{Tensor, copy, layout};
@@ -13,8 +18,17 @@
 //! let mut dst = vec![0; 24];
 //! let s = Tensor::new(&src[..], layout!((8, 3):(1, 8)))?;
 //! let mut d = Tensor::new(&mut dst[..], layout!((8, 3):(3, 1)))?; // transpose
-//! copy(&s, &mut d);
+//! copy(&s, &mut d)?;
 //! assert_eq!((dst[3], dst[1]), (1, 8));
+//! // A mixed tensor (run-time extent): the sizes are compared at run time.
+//! let n = 3;
+//! let m = Tensor::new(&src[..], layout!((8, {n}):(1, 8))?)?;
+//! let mut flat = vec![0; 24];
+//! copy(&m, &mut Tensor::new(&mut flat[..], layout!(24:1))?)?;
+//! assert_eq!(flat, src);
+//! let mut short = vec![0; 16];
+//! let e = copy(&m, &mut Tensor::new(&mut short[..], layout!(16:1))?).unwrap_err();
+//! assert_eq!(e.kind(), "not_compatible");
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 //!
@@ -30,9 +44,13 @@ use core::ops::{Add, Mul};
 use typenum::operator_aliases::Eq;
 use typenum::{B0, B1, IsEqual};
 
+use crate::Error;
 use crate::algebra::divide::SizeOf;
+use crate::data::int_tuple::IntTuple;
 use crate::data::layout::{Layout, StaticLayout};
-use crate::kernel::tensor::{Engine, EngineMut, Tensor};
+use crate::kernel::layout::{RuntimeSize, StaticSize, TensorLayout};
+use crate::kernel::tensor::{Engine, EngineMut, Storage, Tensor};
+use crate::mixed::layout::{MixedLayout, MixedShape};
 use crate::private::{P, Pretty, Violation};
 
 /// The size of a static layout as a type-level integer.
@@ -45,11 +63,13 @@ type SizeT<L> = <<L as StaticLayout>::Tree as SizeOf>::Out;
     label = "not rank 2",
     note = "gemm multiplies (M,K) × (N,K) → (M,N): every operand must have exactly two top-level modes (each may be hierarchical); group modes with a nested shape, e.g. `((2, 3), 4)`"
 )]
-pub trait Rank2: StaticLayout {
+pub trait Rank2: TensorLayout {
     /// Mode 0 (rows).
-    type Mode0: StaticLayout;
+    type Mode0: TensorLayout;
     /// Mode 1 (columns).
-    type Mode1: StaticLayout;
+    type Mode1: TensorLayout;
+    /// The two modes.
+    fn modes(&self) -> (Self::Mode0, Self::Mode1);
 }
 /// `(S0, S1):(D0, D1)` has the modes `S0:D0` and `S1:D1`.
 impl<S0, S1, D0, D1> Rank2 for Layout<(S0, S1), (D0, D1)>
@@ -60,6 +80,32 @@ where
 {
     type Mode0 = Layout<S0, D0>;
     type Mode1 = Layout<S1, D1>;
+    #[inline(always)]
+    fn modes(&self) -> (Self::Mode0, Self::Mode1) {
+        Default::default()
+    }
+}
+/// A mixed `(S0, S1):(D0, D1)` has the mixed modes `S0:D0` and `S1:D1`.
+impl<S0, S1, D0, D1> Rank2 for MixedLayout<(S0, S1), (D0, D1)>
+where
+    Self: TensorLayout,
+    MixedLayout<S0, D0>: TensorLayout,
+    MixedLayout<S1, D1>: TensorLayout,
+    S0: MixedShape<D0> + Copy,
+    S1: MixedShape<D1> + Copy,
+    D0: IntTuple + Copy,
+    D1: IntTuple + Copy,
+{
+    type Mode0 = MixedLayout<S0, D0>;
+    type Mode1 = MixedLayout<S1, D1>;
+    #[inline(always)]
+    fn modes(&self) -> (Self::Mode0, Self::Mode1) {
+        let (s, d) = (self.shape(), self.stride());
+        (
+            MixedLayout::from_parts(s.0, d.0),
+            MixedLayout::from_parts(s.1, d.1),
+        )
+    }
 }
 
 /// `size(Self) == size(B)`, or the compile error of rule `R` (which names
@@ -227,162 +273,428 @@ pub trait GemmSizeK<LA, LB, KA, KB> {}
 /// A gemm K mismatch is reported by name.
 impl<LA, LB, KA, KB> SizeRule<KA, KB> for GemmK<LA, LB> where Violation: GemmSizeK<LA, LB, KA, KB> {}
 
-/// The storage window of a tensor with its length `COSIZE` made a
-/// compile-time fact (always `Some` for a tensor built by this crate).
-#[inline(always)]
-fn window<E: Engine, L: StaticLayout>(t: &Tensor<E, L>) -> Option<&[E::Value]> {
-    t.storage().get(..L::COSIZE)
+/// How two layouts' sizes are compared under rule `R`, chosen by their
+/// [`SizeKind`]s: two static sizes at compile time (the rule's diagnostic),
+/// any other pair at run time.
+#[doc(hidden)]
+pub trait SizeDispatch<LA, LB, R> {
+    /// `size(a) == size(b)` (always `true` for two static sizes: the
+    /// compiler checked it).
+    fn agree(a: &LA, b: &LB) -> bool;
 }
-/// The writable storage window (see [`window`]).
-#[inline(always)]
-fn window_mut<E: EngineMut, L: StaticLayout>(t: &mut Tensor<E, L>) -> Option<&mut [E::Value]> {
-    t.engine_mut().storage_mut().get_mut(..L::COSIZE)
+/// Two static sizes: checked by the compiler.
+impl<LA, LB, R> SizeDispatch<LA, LB, R> for (StaticSize, StaticSize)
+where
+    LA: StaticLayout + SameSize<LB, R>,
+    LB: StaticLayout,
+{
+    #[inline(always)]
+    fn agree(_: &LA, _: &LB) -> bool {
+        true
+    }
 }
+/// A run-time size on either side: compared at run time.
+macro_rules! runtime_sizes {
+    ($(($a:ty, $b:ty)),*) => {$(
+        /// Compared at run time.
+        impl<LA: TensorLayout, LB: TensorLayout, R> SizeDispatch<LA, LB, R> for ($a, $b) {
+            #[inline(always)]
+            fn agree(a: &LA, b: &LB) -> bool {
+                a.size() == b.size()
+            }
+        }
+    )*};
+}
+runtime_sizes!(
+    (StaticSize, RuntimeSize),
+    (RuntimeSize, StaticSize),
+    (RuntimeSize, RuntimeSize)
+);
+
+/// The sizes of `a` and `b` agree under rule `R` (compile time for two
+/// static layouts, run time otherwise).
+type Sizes<LA, LB> = (
+    <LA as TensorLayout>::SizeKind,
+    <LB as TensorLayout>::SizeKind,
+);
 
 /// Source layouts `copy` accepts with the destination layout `LD`: equal
-/// static sizes. Name it to write generic code over [`copy`].
-pub trait CopyCompatible<LD: StaticLayout>: StaticLayout {}
+/// sizes, checked by the compiler when both are static and at run time
+/// otherwise. Name it to write generic code over [`copy`].
+pub trait CopyCompatible<LD: TensorLayout>: TensorLayout {
+    /// `size(self) == size(dst)`.
+    #[doc(hidden)]
+    fn same_size(&self, dst: &LD) -> bool;
+}
 /// Equal sizes, or the copy diagnostic.
 impl<LS, LD> CopyCompatible<LD> for LS
 where
-    LS: StaticLayout + SameSize<LD, CopyRule<LS, LD>>,
-    LD: StaticLayout,
+    LS: TensorLayout,
+    LD: TensorLayout,
+    Sizes<LS, LD>: SizeDispatch<LS, LD, CopyRule<LS, LD>>,
 {
+    #[inline(always)]
+    fn same_size(&self, dst: &LD) -> bool {
+        <Sizes<LS, LD> as SizeDispatch<LS, LD, CopyRule<LS, LD>>>::agree(self, dst)
+    }
 }
 
-/// `x` layouts `axpby` accepts with the `y` layout `LY`: equal static
-/// sizes.
-pub trait AxpbyCompatible<LY: StaticLayout>: StaticLayout {}
+/// `x` layouts `axpby` accepts with the `y` layout `LY`: equal sizes
+/// (compile time for two static layouts, run time otherwise).
+pub trait AxpbyCompatible<LY: TensorLayout>: TensorLayout {
+    /// `size(self) == size(y)`.
+    #[doc(hidden)]
+    fn same_size(&self, y: &LY) -> bool;
+}
 /// Equal sizes, or the axpby diagnostic.
 impl<LX, LY> AxpbyCompatible<LY> for LX
 where
-    LX: StaticLayout + SameSize<LY, AxpbyRule<LX, LY>>,
-    LY: StaticLayout,
+    LX: TensorLayout,
+    LY: TensorLayout,
+    Sizes<LX, LY>: SizeDispatch<LX, LY, AxpbyRule<LX, LY>>,
 {
+    #[inline(always)]
+    fn same_size(&self, y: &LY) -> bool {
+        <Sizes<LX, LY> as SizeDispatch<LX, LY, AxpbyRule<LX, LY>>>::agree(self, y)
+    }
 }
 
 /// `A` layouts `gemm` accepts with `B: LB` and `C: LC`: all rank 2, and
-/// `M`, `N`, `K` agree. Name it to write generic code over [`gemm`].
+/// `M`, `N`, `K` agree (compile time where both sides are static, run
+/// time otherwise). Name it to write generic code over [`gemm`].
 #[diagnostic::on_unimplemented(
     message = "`{Self}`, `{LB}` and `{LC}` are not the layouts of a gemm A: (M,K), B: (N,K), C: (M,N)",
     note = "each operand needs exactly two top-level modes, and A, B, C must agree on M, N and K"
 )]
-pub trait GemmCompatible<LB: Rank2, LC: Rank2>: Rank2 {}
+pub trait GemmCompatible<LB: Rank2, LC: Rank2>: Rank2 {
+    /// `M`, `N`, `K` agree.
+    #[doc(hidden)]
+    fn agree(&self, b: &LB, c: &LC) -> bool;
+}
 /// Rank 2 and equal `M`, `N`, `K`, or the gemm diagnostics.
 impl<LA, LB, LC> GemmCompatible<LB, LC> for LA
 where
     LA: Rank2,
     LB: Rank2,
     LC: Rank2,
-    LA::Mode0: SameSize<LC::Mode0, GemmM<LA, LB, LC>>,
-    LB::Mode0: SameSize<LC::Mode1, GemmN<LA, LB, LC>>,
-    LA::Mode1: SameSize<LB::Mode1, GemmK<LA, LB>>,
+    Sizes<LA::Mode0, LC::Mode0>: SizeDispatch<LA::Mode0, LC::Mode0, GemmM<LA, LB, LC>>,
+    Sizes<LB::Mode0, LC::Mode1>: SizeDispatch<LB::Mode0, LC::Mode1, GemmN<LA, LB, LC>>,
+    Sizes<LA::Mode1, LB::Mode1>: SizeDispatch<LA::Mode1, LB::Mode1, GemmK<LA, LB>>,
 {
-}
-
-/// `dst(i) = src(i)` for every `i < size` (Cecka §2.6.1). Any ranks and
-/// shapes; `size(src) == size(dst)` is checked by the compiler.
-#[inline]
-pub fn copy<ES, ED, LS, LD>(src: &Tensor<ES, LS>, dst: &mut Tensor<ED, LD>)
-where
-    ES: Engine,
-    ED: EngineMut<Value = ES::Value>,
-    ES::Value: Clone,
-    LS: CopyCompatible<LD>,
-    LD: StaticLayout,
-{
-    // The windows have exactly COSIZE elements (checked when the tensors
-    // were built); re-taking them with a constant length lets the compiler
-    // see that every L(i) < COSIZE and drop the per-element checks.
-    let (Some(s), Some(d)) = (window(src), window_mut(dst)) else {
-        return;
-    };
-    let (ls, ld) = (LS::default(), LD::default());
-    for i in 0..LD::SIZE {
-        if let (Some(v), Some(t)) = (s.get(ls.call(i)), d.get_mut(ld.call(i))) {
-            *t = v.clone();
-        }
+    #[inline(always)]
+    fn agree(&self, b: &LB, c: &LC) -> bool {
+        let ((am, ak), (bn, bk), (cm, cn)) = (self.modes(), b.modes(), c.modes());
+        <Sizes<LA::Mode0, LC::Mode0> as SizeDispatch<_, _, GemmM<LA, LB, LC>>>::agree(&am, &cm)
+            && <Sizes<LB::Mode0, LC::Mode1> as SizeDispatch<_, _, GemmN<LA, LB, LC>>>::agree(
+                &bn, &cn,
+            )
+            && <Sizes<LA::Mode1, LB::Mode1> as SizeDispatch<_, _, GemmK<LA, LB>>>::agree(&ak, &bk)
     }
 }
 
+/// The error of a kernel whose operands' run-time sizes differ.
+fn size_mismatch(operation: &'static str, left: usize, right: usize) -> Error {
+    Error::NotCompatible {
+        operation,
+        left,
+        right,
+    }
+}
+
+/// The storage window `[base, base + cosize)` of a tensor, `None` when it
+/// does not fit (a partial tile).
+#[inline(always)]
+fn window<E: Storage, L: TensorLayout>(t: &Tensor<E, L>) -> Option<&[E::Value]> {
+    let b = t.base();
+    t.storage().get(b..b.checked_add(t.layout().cosize())?)
+}
+/// The writable storage window (see [`window`]).
+#[inline(always)]
+fn window_mut<E: EngineMut, L: TensorLayout>(t: &mut Tensor<E, L>) -> Option<&mut [E::Value]> {
+    let (b, c) = (t.base(), t.layout().cosize());
+    t.engine_mut().storage_mut().get_mut(b..b.checked_add(c)?)
+}
+
+/// `dst(i) = src(i)` for every `i < size` (Cecka §2.6.1), over any mix of
+/// static and mixed tensors and any source accessor. `size(src) ==
+/// size(dst)` is checked by the compiler when both layouts are static and
+/// at run time otherwise; a tensor that does not fit its storage (a
+/// partial tile) is an error, and nothing is written then.
+#[inline]
+pub fn copy<ES, ED, LS, LD>(src: &Tensor<ES, LS>, dst: &mut Tensor<ED, LD>) -> Result<(), Error>
+where
+    ES: Engine,
+    ED: EngineMut<Value = ES::Value>,
+    LS: CopyCompatible<LD>,
+    LD: TensorLayout,
+{
+    let (ls, ld) = (src.layout(), dst.layout());
+    if !ls.same_size(&ld) {
+        return Err(size_mismatch("copy(src, dst)", ls.size(), ld.size()));
+    }
+    src.check_storage()?;
+    dst.check_storage()?;
+    let sb = src.base();
+    let Some(d) = window_mut(dst) else {
+        return Err(dst.storage_error());
+    };
+    let se = src.engine();
+    for i in 0..ld.size() {
+        // Both lookups succeed: both tensors fit their storage (checked above).
+        if let (Some(v), Some(t)) = (se.read(sb + ls.offset(i)), d.get_mut(ld.offset(i))) {
+            *t = v;
+        }
+    }
+    Ok(())
+}
+
 /// `y(i) = a·x(i) + b·y(i)` for every `i < size`; `size(x) == size(y)` is
-/// checked by the compiler.
+/// checked by the compiler when both layouts are static and at run time
+/// otherwise.
 ///
 /// ```
 /// use cute_static::{Tensor, axpby, layout};
 /// let x = [1.0, 2.0, 3.0];
 /// let mut y = [10.0, 20.0, 30.0];
-/// axpby(2.0, &Tensor::new(&x[..], layout!(3:1))?, 0.5, &mut Tensor::new(&mut y[..], layout!(3:1))?);
+/// axpby(2.0, &Tensor::new(&x[..], layout!(3:1))?, 0.5, &mut Tensor::new(&mut y[..], layout!(3:1))?)?;
 /// assert_eq!(y, [7.0, 14.0, 21.0]);
-/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// # Ok::<(), cute_static::Error>(())
 /// ```
 #[inline]
-pub fn axpby<T, EX, EY, LX, LY>(a: T, x: &Tensor<EX, LX>, b: T, y: &mut Tensor<EY, LY>)
+pub fn axpby<T, EX, EY, LX, LY>(
+    a: T,
+    x: &Tensor<EX, LX>,
+    b: T,
+    y: &mut Tensor<EY, LY>,
+) -> Result<(), Error>
 where
     T: Copy + Add<Output = T> + Mul<Output = T>,
-    EX: Engine<Value = T>,
+    EX: Storage<Value = T>,
     EY: EngineMut<Value = T>,
     LX: AxpbyCompatible<LY>,
-    LY: StaticLayout,
+    LY: TensorLayout,
 {
+    let (lx, ly) = (x.layout(), y.layout());
+    if !lx.same_size(&ly) {
+        return Err(size_mismatch("axpby(a, x, b, y)", lx.size(), ly.size()));
+    }
+    x.check_storage()?;
+    y.check_storage()?;
     let (Some(xs), Some(ys)) = (window(x), window_mut(y)) else {
-        return;
+        return Err(y.storage_error());
     };
-    let (lx, ly) = (LX::default(), LY::default());
-    for i in 0..LY::SIZE {
-        if let (Some(&xi), Some(yi)) = (xs.get(lx.call(i)), ys.get_mut(ly.call(i))) {
+    for i in 0..ly.size() {
+        if let (Some(&xi), Some(yi)) = (xs.get(lx.offset(i)), ys.get_mut(ly.offset(i))) {
             *yi = a * xi + b * *yi;
         }
     }
+    Ok(())
 }
 
 /// `C(m,n) += A(m,k)·B(n,k)` over `A: (M,K)`, `B: (N,K)`, `C: (M,N)`
 /// (Cecka §2.6.2; each mode may be hierarchical): the paper's three nested
-/// loops, `k` outermost. Rank 2 and the equalities of `M`, `N`, `K` are
-/// checked by the compiler.
+/// loops, `k` outermost. Rank 2 is checked by the compiler; `M`, `N`, `K`
+/// by the compiler where both sides are static and at run time otherwise.
 ///
 /// ```
 /// use cute_static::{Tensor, gemm, layout};
 /// // NT GEMM, M = N = K = 2: A = [[1,2],[3,4]] column-major, B = identity.
 /// let (a, b, mut c) = ([1, 3, 2, 4], [1, 0, 0, 1], [0; 4]);
 /// let l = layout!((2, 2):(1, 2));
-/// gemm(&Tensor::new(&a[..], l)?, &Tensor::new(&b[..], l)?, &mut Tensor::new(&mut c[..], l)?);
+/// gemm(&Tensor::new(&a[..], l)?, &Tensor::new(&b[..], l)?, &mut Tensor::new(&mut c[..], l)?)?;
 /// assert_eq!(c, a);
-/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// # Ok::<(), cute_static::Error>(())
 /// ```
 #[inline]
 pub fn gemm<T, EA, EB, EC, LA, LB, LC>(
     a: &Tensor<EA, LA>,
     b: &Tensor<EB, LB>,
     c: &mut Tensor<EC, LC>,
-) where
+) -> Result<(), Error>
+where
     T: Copy + Add<Output = T> + Mul<Output = T>,
-    EA: Engine<Value = T>,
-    EB: Engine<Value = T>,
+    EA: Storage<Value = T>,
+    EB: Storage<Value = T>,
     EC: EngineMut<Value = T>,
     LA: Rank2,
     LB: Rank2,
     LC: Rank2,
     LA: GemmCompatible<LB, LC>,
 {
-    let (am, ak) = (LA::Mode0::default(), LA::Mode1::default());
-    let (bn, bk) = (LB::Mode0::default(), LB::Mode1::default());
-    let (cm, cn) = (LC::Mode0::default(), LC::Mode1::default());
+    let (la, lb, lc) = (a.layout(), b.layout(), c.layout());
+    let (am, ak) = la.modes();
+    let (bn, bk) = lb.modes();
+    let (cm, cn) = lc.modes();
+    if !la.agree(&lb, &lc) {
+        let (l, r) = if am.size() != cm.size() {
+            (am.size(), cm.size())
+        } else if bn.size() != cn.size() {
+            (bn.size(), cn.size())
+        } else {
+            (ak.size(), bk.size())
+        };
+        return Err(size_mismatch("gemm(A, B, C): M, N or K", l, r));
+    }
+    a.check_storage()?;
+    b.check_storage()?;
+    c.check_storage()?;
     let (Some(sa), Some(sb), Some(sc)) = (window(a), window(b), window_mut(c)) else {
-        return;
+        return Err(c.storage_error());
     };
-    for k in 0..LB::Mode1::SIZE {
-        for n in 0..LB::Mode0::SIZE {
-            for m in 0..LA::Mode0::SIZE {
-                let ai = am.call(m) + ak.call(k);
-                let bi = bn.call(n) + bk.call(k);
-                let ci = cm.call(m) + cn.call(n);
-                // All three lookups succeed: the storage holds each
-                // layout's cosize (checked when the tensors were built).
+    for k in 0..bk.size() {
+        for n in 0..bn.size() {
+            for m in 0..am.size() {
+                let ai = am.offset(m) + ak.offset(k);
+                let bi = bn.offset(n) + bk.offset(k);
+                let ci = cm.offset(m) + cn.offset(n);
+                // All three lookups succeed: each window holds its layout's cosize.
                 if let (Some(&x), Some(&y), Some(z)) = (sa.get(ai), sb.get(bi), sc.get_mut(ci)) {
                     *z = *z + x * y;
                 }
             }
         }
     }
+    Ok(())
+}
+
+/// A predicate over the integral indices of a tensor: a tensor of `bool`
+/// (any layout, any accessor) or a closure `Fn(usize) -> bool`.
+///
+/// ```
+/// use cute_static::{Predicate, Tensor, layout};
+/// let mask = [true, false];
+/// let p = Tensor::new(&mask[..], layout!(2:1))?;
+/// assert_eq!((p.len(), p.test(1)), (Some(2), Some(false)));
+/// let even = |i: usize| i % 2 == 0;
+/// assert_eq!((even.len(), even.test(4)), (None, Some(true)));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+pub trait Predicate {
+    /// The number of indices it covers (`None`: any).
+    fn len(&self) -> Option<usize>;
+    /// `true` when it covers no index.
+    fn is_empty(&self) -> bool {
+        self.len() == Some(0)
+    }
+    /// The predicate at index `i` (`None` when it cannot be read there).
+    fn test(&self, i: usize) -> Option<bool>;
+}
+/// A tensor of `bool`.
+impl<E: Engine<Value = bool>, L: TensorLayout> Predicate for Tensor<E, L> {
+    fn len(&self) -> Option<usize> {
+        Some(self.size())
+    }
+    #[inline(always)]
+    fn test(&self, i: usize) -> Option<bool> {
+        self.read_at(i)
+    }
+}
+/// A closure.
+impl<F: Fn(usize) -> bool> Predicate for F {
+    fn len(&self) -> Option<usize> {
+        None
+    }
+    #[inline(always)]
+    fn test(&self, i: usize) -> Option<bool> {
+        Some(self(i))
+    }
+}
+
+/// `dst(i) = src(i)` for every `i < size(dst)` where `pred(i)` holds; the
+/// other elements are neither read nor written (CuTe's predication: the
+/// elements of a partial tile past the problem are masked). Sizes are
+/// checked like [`copy`]'s, and a tensor predicate must have the same
+/// size. A selected element outside its tensor's storage is an
+/// `out_of_storage` error (the elements before it were copied).
+///
+/// ```
+/// use cute_static::{Tensor, copy_if, layout};
+/// let (src, mut dst, mask) = ([1, 2, 3, 4], [0; 4], [true, false, true, false]);
+/// let p = Tensor::new(&mask[..], layout!(4:1))?;
+/// copy_if(&p, &Tensor::new(&src[..], layout!(4:1))?, &mut Tensor::new(&mut dst[..], layout!(4:1))?)?;
+/// assert_eq!(dst, [1, 0, 3, 0]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+#[inline]
+pub fn copy_if<P, ES, ED, LS, LD>(
+    pred: &P,
+    src: &Tensor<ES, LS>,
+    dst: &mut Tensor<ED, LD>,
+) -> Result<(), Error>
+where
+    P: Predicate,
+    ES: Engine,
+    ED: EngineMut<Value = ES::Value>,
+    LS: CopyCompatible<LD>,
+    LD: TensorLayout,
+{
+    let (ls, ld) = (src.layout(), dst.layout());
+    if !ls.same_size(&ld) {
+        return Err(size_mismatch(
+            "copy_if(pred, src, dst)",
+            ls.size(),
+            ld.size(),
+        ));
+    }
+    if let Some(n) = pred.len().filter(|&n| n != ld.size()) {
+        return Err(size_mismatch(
+            "copy_if(pred, src, dst): pred and dst",
+            n,
+            ld.size(),
+        ));
+    }
+    for i in 0..ld.size() {
+        if pred.test(i) != Some(true) {
+            continue;
+        }
+        let v = src.read_at(i).ok_or_else(|| src.storage_error())?;
+        match dst.at_mut(i) {
+            Some(t) => *t = v,
+            None => return Err(dst.storage_error()),
+        }
+    }
+    Ok(())
+}
+
+/// `dst(i) = v` for every `i < size` (CuTe's `fill`); a tensor that does
+/// not fit its storage is an error, and nothing is written then.
+///
+/// ```
+/// use cute_static::{Tensor, clear, fill, layout};
+/// let mut d = [1; 6];
+/// let mut t = Tensor::new(&mut d[..], layout!((2, 3):(3, 1)))?;
+/// fill(&mut t, 7)?;
+/// assert_eq!(d, [7; 6]);
+/// clear(&mut Tensor::new(&mut d[..], layout!(3:2))?)?;
+/// assert_eq!(d, [0, 7, 0, 7, 0, 7]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+#[inline]
+pub fn fill<E, L>(dst: &mut Tensor<E, L>, v: E::Value) -> Result<(), Error>
+where
+    E: EngineMut,
+    E::Value: Clone,
+    L: TensorLayout,
+{
+    let l = dst.layout();
+    let Some(d) = window_mut(dst) else {
+        return Err(dst.storage_error());
+    };
+    for i in 0..l.size() {
+        if let Some(t) = d.get_mut(l.offset(i)) {
+            *t = v.clone();
+        }
+    }
+    Ok(())
+}
+
+/// `dst(i) = T::default()` (zero) for every `i < size` (CuTe's `clear`).
+#[inline]
+pub fn clear<E, L>(dst: &mut Tensor<E, L>) -> Result<(), Error>
+where
+    E: EngineMut,
+    E::Value: Clone + Default,
+    L: TensorLayout,
+{
+    fill(dst, E::Value::default())
 }

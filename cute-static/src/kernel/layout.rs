@@ -68,6 +68,22 @@ pub trait TensorLayout: Copy + fmt::Debug + fmt::Display {
     /// The offset of the integral coordinate `i` (colexicographic), for
     /// `i < size()`.
     fn offset(&self, i: usize) -> usize;
+    /// The layout in CuTe notation for an error message, when it can be
+    /// written without run-time values (static layouts).
+    #[doc(hidden)]
+    fn notation(&self) -> Option<cute_core::Notation> {
+        None
+    }
+    /// The equal run-time layout, when there is one.
+    #[cfg(feature = "std")]
+    fn dynamic_layout(&self) -> Option<cute_dynamic::Layout> {
+        None
+    }
+}
+
+/// The CuTe notation of the static layout `L`, written on demand.
+pub(crate) fn notation<L: StaticLayout>() -> cute_core::Notation {
+    cute_core::Notation::new(|f| fmt::Display::fmt(&L::default(), f))
 }
 
 /// A static layout: every query a constant.
@@ -88,6 +104,13 @@ where
     #[inline(always)]
     fn offset(&self, i: usize) -> usize {
         <Self as StaticLayout>::call(self, i)
+    }
+    fn notation(&self) -> Option<cute_core::Notation> {
+        Some(notation::<Self>())
+    }
+    #[cfg(feature = "std")]
+    fn dynamic_layout(&self) -> Option<cute_dynamic::Layout> {
+        Some(<Self as StaticLayout>::to_dynamic(self))
     }
 }
 
@@ -110,6 +133,10 @@ where
     #[inline(always)]
     fn offset(&self, i: usize) -> usize {
         MixedLayout::call(self, i)
+    }
+    #[cfg(feature = "std")]
+    fn dynamic_layout(&self) -> Option<cute_dynamic::Layout> {
+        Some(self.to_dynamic())
     }
 }
 

@@ -3,4 +3,5 @@
 pub(crate) mod algorithms;
 pub(crate) mod composed;
 pub(crate) mod layout;
+pub(crate) mod partition;
 pub(crate) mod tensor;

@@ -1,18 +1,31 @@
-//! Static tensors (docs/semantics.md#tensors, Cecka §2.5): a tensor is an accessor composed
-//! with a layout, `T(i) = storage[L(i)]`, here with a static, zero-sized
-//! layout `L` and run-time storage. Defining properties, checked in the
-//! tests:
+//! Tensors (docs/semantics.md#tensors, Cecka §2.5): a tensor is an accessor composed
+//! with a layout, `T(i) = engine[base + L(i)]`, over any layout kind
+//! ([`TensorLayout`]: static [`Layout`], [`MixedLayout`](crate::MixedLayout),
+//! …) and any accessor ([`Engine`]): `&[T]`, `&mut [T]`, owned arrays
+//! `[T; N]` (register fragments, no allocation), [`Counting`] (the offset
+//! itself) and [`Coordinates`] (the identity tensor of
+//! [`make_identity_tensor`](crate::make_identity_tensor)). Defining
+//! properties, checked in the tests:
 //!
 //! * `T(i) == storage[base + L(i)]` for every `i < size(L)`;
 //! * slicing moves the fixed part into the accessor: `T(c' + c*) == T'(c*)`
-//!   with `T' = (e + L(c')) ∘ L(c*)`, and `L(c*)` stays a static layout.
+//!   with `T' = (e + L(c')) ∘ L(c*)`; a static layout's kept modes stay a
+//!   static layout.
 //!
-//! The storage is checked once, when the tensor is built: it must hold the
-//! `COSIZE` elements the layout reaches (static strides are non-negative, so
-//! the offsets are `0..COSIZE`). The tensor then keeps exactly that window,
-//! so the fast path [`Tensor::at`] is the layout's literal index arithmetic
-//! followed by one safe slice lookup: never undefined behaviour, and never
-//! `None` for `i < SIZE`.
+//! **Storage rule.** A tensor built over storage ([`Tensor::new`],
+//! [`Tensor::with_offset`], [`make_tensor`](crate::make_tensor)) is checked
+//! once: the `cosize` offsets its layout reaches must lie inside the
+//! storage. The views made from it by slicing and partitioning
+//! ([`Tensor::slice`], [`local_tile`](crate::local_tile),
+//! [`local_partition`](crate::local_partition), the divides) are *not*
+//! re-checked: as in CuTe, the last tile of a problem whose size is not a
+//! multiple of the tile exists and reaches past the storage (a partial
+//! tile). Every access stays a checked slice lookup, so this can never cause
+//! undefined behaviour or a panic: [`Tensor::get`] returns an error,
+//! [`Tensor::at`] returns `None`, [`copy`](crate::copy) returns an error
+//! and [`copy_if`](crate::copy_if) touches only the elements its predicate
+//! selects. [`Tensor::fits_storage`] says whether a view lies wholly inside
+//! its storage.
 //!
 //! ```
 //! use cute_static::{Tensor, __, layout};
@@ -22,120 +35,255 @@
 //! assert_eq!(t.at(9), Some(&8)); // the fast path
 //! assert_eq!(t.get(24).unwrap_err().kind(), "out_of_bounds");
 //! let row = t.slice((2, __))?; // offset 12 moves into the accessor
-//! assert_eq!(row.layout().to_string(), "(_6):(_1)");
+//! assert_eq!((row.base(), row.layout().to_string()), (12, "(_6):(_1)".to_string()));
 //! assert_eq!(row.get(5)?, &17);
+//! // A mixed tensor: run-time extent, static leading mode.
+//! let n = 6;
+//! let m = Tensor::new(&data[..], layout!((4, {n}):(1, 4))?)?;
+//! assert_eq!(m.get(9)?, &9);
+//! let col = m.slice((__, 5))?;
+//! assert_eq!((col.base(), col.layout().to_string()), (20, "(_4):(_1)".to_string()));
 //! # Ok::<(), cute_static::Error>(())
 //! ```
 
 use core::fmt;
 
-use cute_core::Notation;
-
 use crate::Error;
 
 use crate::data::layout::{Layout, StaticLayout};
+use crate::kernel::layout::{SliceLayout, TensorLayout};
 
-/// An accessor over contiguous storage (Cecka Def. 2.18 with integer
-/// offsets): `&[T]` or `&mut [T]`.
-pub trait Engine: Sized {
+/// An accessor (Cecka Def. 2.18 with integer offsets): dereference at an
+/// offset, by value.
+pub trait Engine {
     /// The element type.
     type Value;
+    /// A shared view of the accessor (a slice for storage, the accessor
+    /// itself for implicit ones).
+    type View<'a>: Engine<Value = Self::Value>
+    where
+        Self: 'a;
+    /// The number of elements held, `None` for implicit accessors.
+    fn extent(&self) -> Option<usize>;
+    /// The value at offset `off`, `None` outside the storage.
+    fn read(&self, off: usize) -> Option<Self::Value>;
+    /// A shared view.
+    fn view(&self) -> Self::View<'_>;
+}
+
+/// An accessor over contiguous storage: `&[T]`, `&mut [T]`, `[T; N]`.
+pub trait Storage: Engine {
     /// The storage, read-only.
     fn storage(&self) -> &[Self::Value];
-    /// The window `[start, start + len)` of the storage, `None` if it does
-    /// not fit.
-    fn restrict(self, start: usize, len: usize) -> Option<Self>;
 }
 
 /// A writable accessor.
-pub trait EngineMut: Engine {
+pub trait EngineMut: Storage {
+    /// A writable view of the accessor (a reborrowed slice).
+    type ViewMut<'a>: EngineMut<Value = Self::Value>
+    where
+        Self: 'a;
     /// The storage, writable.
     fn storage_mut(&mut self) -> &mut [Self::Value];
+    /// A writable view.
+    fn view_mut(&mut self) -> Self::ViewMut<'_>;
 }
 
-/// Shared slices are read-only accessors.
-impl<T> Engine for &[T] {
-    type Value = T;
-    #[inline(always)]
-    fn storage(&self) -> &[T] {
-        self
-    }
-    fn restrict(self, start: usize, len: usize) -> Option<Self> {
-        self.get(start..start.checked_add(len)?)
-    }
+/// The storage engines, written once: `$t` holds its elements as a slice.
+macro_rules! storage_engine {
+    ($([$($g:tt)*] $t:ty),*) => {$(
+        /// Storage: offsets index the elements.
+        impl<$($g)*> Engine for $t {
+            type Value = T;
+            type View<'a> = &'a [T] where Self: 'a;
+            #[inline(always)]
+            fn extent(&self) -> Option<usize> {
+                Some(self.len())
+            }
+            #[inline(always)]
+            fn read(&self, off: usize) -> Option<T> {
+                self.get(off).cloned()
+            }
+            #[inline(always)]
+            fn view(&self) -> &[T] {
+                &self[..]
+            }
+        }
+        /// Storage.
+        impl<$($g)*> Storage for $t {
+            #[inline(always)]
+            fn storage(&self) -> &[T] {
+                &self[..]
+            }
+        }
+    )*};
 }
-
-/// Mutable slices are read-write accessors.
-impl<T> Engine for &mut [T] {
-    type Value = T;
-    #[inline(always)]
-    fn storage(&self) -> &[T] {
-        self
-    }
-    fn restrict(self, start: usize, len: usize) -> Option<Self> {
-        self.get_mut(start..start.checked_add(len)?)
-    }
-}
+storage_engine!([T: Clone] &[T], [T: Clone] &mut [T], [T: Clone, const N: usize] [T; N]);
 
 /// Mutable slices are writable.
-impl<T> EngineMut for &mut [T] {
+impl<T: Clone> EngineMut for &mut [T] {
+    type ViewMut<'a>
+        = &'a mut [T]
+    where
+        Self: 'a;
     #[inline(always)]
     fn storage_mut(&mut self) -> &mut [T] {
         self
     }
+    #[inline(always)]
+    fn view_mut(&mut self) -> &mut [T] {
+        self
+    }
 }
-
-/// A tensor `e ∘ L`: storage `E` (exactly the `L::COSIZE` elements the
-/// layout reaches) and a static layout `L` (zero-sized).
-pub struct Tensor<E, L> {
-    engine: E,
-    layout: L,
-}
-
-impl<E: Engine, L: StaticLayout> fmt::Debug for Tensor<E, L> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Tensor({})", self.layout)
+/// Owned arrays (register fragments) are writable.
+impl<T: Clone, const N: usize> EngineMut for [T; N] {
+    type ViewMut<'a>
+        = &'a mut [T]
+    where
+        Self: 'a;
+    #[inline(always)]
+    fn storage_mut(&mut self) -> &mut [T] {
+        self
+    }
+    #[inline(always)]
+    fn view_mut(&mut self) -> &mut [T] {
+        self
     }
 }
 
-/// The CuTe notation of the static layout `L`, written on demand.
-fn notation<L: StaticLayout>() -> Notation {
-    Notation::new(|f| fmt::Display::fmt(&L::default(), f))
+/// The counting accessor: dereferences to the offset itself (a layout made
+/// into an implicit tensor).
+///
+/// ```
+/// use cute_static::{Counting, Tensor, layout};
+/// let t = Tensor::new(Counting, layout!((4, 8):(8, 1)))?;
+/// assert_eq!(t.read(1 + 4 * 2)?, 10); // (1, 2)
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Counting;
+
+impl Engine for Counting {
+    type Value = usize;
+    type View<'a> = Counting;
+    fn extent(&self) -> Option<usize> {
+        None
+    }
+    #[inline(always)]
+    fn read(&self, off: usize) -> Option<usize> {
+        Some(off)
+    }
+    fn view(&self) -> Counting {
+        Counting
+    }
 }
 
-/// The error for storage too short for a layout.
-fn out_of_storage<L: StaticLayout>(_: L, base: usize, len: usize) -> Error {
+/// The coordinate accessor of an identity tensor of rank `R`: an offset
+/// holds the coordinate `(c0, c1, …)` as `Σ c_k · 2^(k·B)` with `B =
+/// usize::BITS / R` bits per mode (CuTe's basis strides `E<k>` with a
+/// fixed radix), and dereferences to `[c0, c1, …]`.
+/// [`make_identity_tensor`](crate::make_identity_tensor) checks that every
+/// extent stays below half the radix, so the coordinates of partial tiles
+/// (which reach past the extent) stay exact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Coordinates<const R: usize>;
+
+impl<const R: usize> Coordinates<R> {
+    /// Bits per mode.
+    pub const BITS: u32 = usize::BITS / if R == 0 { 1 } else { R as u32 };
+    /// The stride of mode `k`: `2^(k·BITS)`.
+    pub const fn stride(k: usize) -> usize {
+        1usize << (k as u32 * Self::BITS)
+    }
+}
+
+impl<const R: usize> Engine for Coordinates<R> {
+    type Value = [usize; R];
+    type View<'a> = Coordinates<R>;
+    fn extent(&self) -> Option<usize> {
+        None
+    }
+    #[inline(always)]
+    fn read(&self, off: usize) -> Option<[usize; R]> {
+        let mask = if Self::BITS >= usize::BITS {
+            usize::MAX
+        } else {
+            (1usize << Self::BITS) - 1
+        };
+        Some(core::array::from_fn(|k| {
+            off.checked_shr(k as u32 * Self::BITS).unwrap_or(0) & mask
+        }))
+    }
+    fn view(&self) -> Coordinates<R> {
+        Coordinates
+    }
+}
+
+/// A tensor `(e + base) ∘ L`: an accessor `E`, a base offset, and a layout
+/// `L` (zero-sized when static).
+#[derive(Clone, Copy)]
+pub struct Tensor<E, L> {
+    engine: E,
+    base: usize,
+    layout: L,
+}
+
+impl<E, L: TensorLayout> fmt::Debug for Tensor<E, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Tensor({} at {})", self.layout, self.base)
+    }
+}
+
+/// The error for storage too short for a layout placed at `base`.
+fn out_of_storage<L: TensorLayout>(l: &L, base: usize, len: usize) -> Error {
     Error::OutOfStorage {
-        layout: Some(notation::<L>()),
+        layout: l.notation(),
         base,
-        last: base.saturating_add(L::COSIZE - 1),
+        last: base.saturating_add(l.cosize().saturating_sub(1)),
         len,
     }
 }
 
-/// The error for an integral coordinate outside the domain of `L`.
-fn out_of_domain<L: StaticLayout>(index: usize) -> Error {
+/// The error for an integral coordinate outside the domain of `l`.
+fn out_of_domain<L: TensorLayout>(l: &L, index: usize) -> Error {
     Error::OutOfBounds {
-        layout: Some(notation::<L>()),
+        layout: l.notation(),
         mode: None,
         index,
-        size: L::SIZE,
+        size: l.size(),
     }
 }
 
 /// The error for a slice index outside its mode: `(mode, index, size)`.
 pub(crate) fn out_of_mode<L: StaticLayout>((mode, index, size): (usize, usize, usize)) -> Error {
     Error::OutOfBounds {
-        layout: Some(notation::<L>()),
+        layout: Some(crate::kernel::layout::notation::<L>()),
         mode: Some(mode),
         index,
         size,
     }
 }
 
-impl<E: Engine, L: StaticLayout> Tensor<E, L> {
+/// CuTe's `make_tensor(engine, layout)`: [`Tensor::new`].
+///
+/// ```
+/// use cute_static::{layout, make_tensor};
+/// let data: Vec<i32> = (0..12).collect();
+/// let t = make_tensor(&data[..], layout!((3, 4):(4, 1)))?;
+/// assert_eq!(t.get(1 + 3 * 2)?, &6);
+/// assert!(make_tensor(&data[..], layout!((4, 4):(4, 1))).is_err());
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+pub fn make_tensor<E: Engine, L: TensorLayout>(
+    engine: E,
+    layout: L,
+) -> Result<Tensor<E, L>, Error> {
+    Tensor::new(engine, layout)
+}
+
+impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// `engine ∘ layout`, checked once: the storage must hold the layout's
-    /// `COSIZE` elements.
+    /// `cosize` elements (implicit accessors hold every offset).
     ///
     /// ```
     /// use cute_static::{Tensor, layout};
@@ -149,35 +297,60 @@ impl<E: Engine, L: StaticLayout> Tensor<E, L> {
 
     /// `(engine + offset) ∘ layout`, checked like [`Tensor::new`].
     pub fn with_offset(engine: E, offset: usize, layout: L) -> Result<Self, Error> {
-        let len = engine.storage().len();
-        match engine.restrict(offset, L::COSIZE) {
-            Some(engine) => Ok(Tensor { engine, layout }),
-            None => Err(out_of_storage(layout, offset, len)),
+        if let Some(len) = engine.extent() {
+            let fits = offset
+                .checked_add(layout.cosize())
+                .is_some_and(|end| end <= len);
+            if !fits {
+                return Err(out_of_storage(&layout, offset, len));
+            }
+        }
+        Ok(Tensor {
+            engine,
+            base: offset,
+            layout,
+        })
+    }
+
+    /// A view with no storage check (the partitioning operations' result;
+    /// see the storage rule in the module docs).
+    #[inline(always)]
+    pub(crate) fn from_parts(engine: E, base: usize, layout: L) -> Self {
+        Tensor {
+            engine,
+            base,
+            layout,
         }
     }
 
-    /// The layout (a zero-sized value).
+    /// The accessor, its base offset and the layout.
+    #[inline(always)]
+    pub(crate) fn into_parts(self) -> (E, usize, L) {
+        (self.engine, self.base, self.layout)
+    }
+
+    /// The layout (zero-sized when static).
     #[inline(always)]
     pub fn layout(&self) -> L {
         self.layout
     }
 
-    /// The number of coordinates, `L::SIZE`.
+    /// The base offset of the accessor.
     #[inline(always)]
-    pub const fn size(&self) -> usize {
-        L::SIZE
+    pub fn base(&self) -> usize {
+        self.base
     }
 
-    /// The storage window: `L::COSIZE` elements, offset 0 first.
+    /// The accessor.
     #[inline(always)]
-    pub fn storage(&self) -> &[E::Value] {
-        self.engine.storage()
+    pub fn engine(&self) -> &E {
+        &self.engine
     }
 
-    /// The accessor, writable (crate-internal: the storage window must stay).
+    /// The number of coordinates.
     #[inline(always)]
-    pub(crate) fn engine_mut(&mut self) -> &mut E {
-        &mut self.engine
+    pub fn size(&self) -> usize {
+        self.layout.size()
     }
 
     /// The accessor, by value.
@@ -185,39 +358,72 @@ impl<E: Engine, L: StaticLayout> Tensor<E, L> {
         self.engine
     }
 
-    /// The element at integral coordinate `i`, checked: `i ≥ SIZE` is an
-    /// `out_of_bounds` error.
-    pub fn get(&self, i: usize) -> Result<&E::Value, Error> {
-        if i >= L::SIZE {
-            return Err(out_of_domain::<L>(i));
+    /// Whether every offset the layout reaches on its domain lies inside
+    /// the storage (always for implicit accessors).
+    pub fn fits_storage(&self) -> bool {
+        match self.engine.extent() {
+            None => true,
+            Some(len) => self
+                .base
+                .checked_add(self.layout.cosize())
+                .is_some_and(|end| end <= len),
         }
-        let len = self.storage().len();
-        self.at(i)
-            .ok_or_else(|| out_of_storage(self.layout, 0, len))
     }
 
-    /// The fast path: `storage[L(i)]`, the layout's literal arithmetic and
-    /// one safe lookup. Always `Some` for `i < SIZE`; beyond, the layout's
-    /// extended domain is used and `None` means outside the storage.
+    /// The storage offset of the integral coordinate `i`, `None` on
+    /// overflow.
     #[inline(always)]
-    pub fn at(&self, i: usize) -> Option<&E::Value> {
-        self.engine.storage().get(self.layout.call(i))
+    fn locate(&self, i: usize) -> Option<usize> {
+        self.base.checked_add(self.layout.offset(i))
+    }
+
+    /// The value at integral coordinate `i`, checked: `i ≥ size` is an
+    /// `out_of_bounds` error, an offset outside the storage an
+    /// `out_of_storage` error.
+    pub fn read(&self, i: usize) -> Result<E::Value, Error> {
+        if i >= self.size() {
+            return Err(out_of_domain(&self.layout, i));
+        }
+        self.read_at(i).ok_or_else(|| self.storage_error())
+    }
+
+    /// The fast path by value: `engine[base + L(i)]`, one safe lookup,
+    /// `None` outside the storage (never undefined behaviour).
+    #[inline(always)]
+    pub fn read_at(&self, i: usize) -> Option<E::Value> {
+        self.engine.read(self.locate(i)?)
+    }
+
+    /// `Ok` when the tensor [fits its storage](Tensor::fits_storage), else
+    /// the `out_of_storage` error naming its reach.
+    pub(crate) fn check_storage(&self) -> Result<(), Error> {
+        if self.fits_storage() {
+            Ok(())
+        } else {
+            Err(self.storage_error())
+        }
+    }
+
+    pub(crate) fn storage_error(&self) -> Error {
+        out_of_storage(&self.layout, self.base, self.engine.extent().unwrap_or(0))
     }
 
     /// A read-only view of the same elements.
     #[inline(always)]
-    pub fn view(&self) -> Tensor<&[E::Value], L> {
+    pub fn view(&self) -> Tensor<E::View<'_>, L> {
         Tensor {
-            engine: self.engine.storage(),
+            engine: self.engine.view(),
+            base: self.base,
             layout: self.layout,
         }
     }
 
     /// Slice with `__` holes (CuTe's `_`): one entry per top-level mode,
     /// an index fixes the mode and `__` keeps it. The offset of the fixed
-    /// part moves into the accessor; the kept modes form a static layout
-    /// (a single kept mode stays a rank-1 tuple, as in CuTe). An index
-    /// outside its mode is an `out_of_bounds` error.
+    /// part moves into the accessor; the kept modes keep their kinds (a
+    /// static layout's stay static; a single kept mode stays a rank-1
+    /// tuple, as in CuTe). An index outside its mode is an `out_of_bounds`
+    /// error.
     ///
     /// ```
     /// use cute_static::{Tensor, __, layout};
@@ -231,45 +437,93 @@ impl<E: Engine, L: StaticLayout> Tensor<E, L> {
     /// assert_eq!(row.get(0)?, &8);
     /// # Ok::<(), cute_static::Error>(())
     /// ```
-    pub fn slice<Cd: SliceCoord<L>>(self, coord: Cd) -> Result<Tensor<E, Cd::Output>, Error> {
-        let len = self.storage().len();
-        let offset = coord.locate().map_err(out_of_mode::<L>)?;
-        let sub = Cd::Output::default();
-        match self.engine.restrict(offset, Cd::Output::COSIZE) {
-            Some(engine) => Ok(Tensor {
-                engine,
-                layout: sub,
-            }),
-            None => Err(out_of_storage(sub, offset, len)),
-        }
+    pub fn slice<Cd>(self, coord: Cd) -> Result<Tensor<E, L::Output>, Error>
+    where
+        L: SliceLayout<Cd>,
+    {
+        let (layout, off) = self.layout.slice_layout(coord)?;
+        let base = self
+            .base
+            .checked_add(off)
+            .ok_or(crate::mixed::layout::overflow(
+                "slice",
+                "a tensor's base offset plus the slice offset",
+            ))?;
+        Ok(Tensor {
+            engine: self.engine,
+            base,
+            layout,
+        })
     }
 
-    /// The equal run-time tensor (for cross-checks and for handing a static
-    /// tile to run-time code).
+    /// The equal run-time tensor (for cross-checks and for handing a tile
+    /// to run-time code): the storage from offset 0, the base, the layout.
+    /// A partial tile (not [fitting its storage](Tensor::fits_storage)) is
+    /// an error, as the run-time constructor checks the storage.
     #[cfg(feature = "std")]
     pub fn to_dynamic(&self) -> Result<cute_dynamic::Tensor<&[E::Value]>, cute_dynamic::LayoutError>
     where
+        E: Storage,
         E::Value: Clone,
     {
-        cute_dynamic::Tensor::new(self.storage(), self.layout.to_dynamic())
+        let layout =
+            self.layout
+                .dynamic_layout()
+                .ok_or_else(|| cute_dynamic::LayoutError::Unsupported {
+                    operation: "to_dynamic",
+                    reason: std::format!("the layout {} has no run-time equivalent", self.layout),
+                })?;
+        let base = i64::try_from(self.base).unwrap_or(i64::MAX);
+        cute_dynamic::Tensor::with_base(self.engine.storage(), base, layout)
     }
 }
 
-impl<E: EngineMut, L: StaticLayout> Tensor<E, L> {
+impl<E: Storage, L: TensorLayout> Tensor<E, L> {
+    /// The whole storage (offset 0 first; the tensor starts at
+    /// [`base`](Tensor::base)).
+    #[inline(always)]
+    pub fn storage(&self) -> &[E::Value] {
+        self.engine.storage()
+    }
+
+    /// The element at integral coordinate `i`, checked: `i ≥ size` is an
+    /// `out_of_bounds` error, an offset outside the storage (a partial
+    /// tile) an `out_of_storage` error.
+    pub fn get(&self, i: usize) -> Result<&E::Value, Error> {
+        if i >= self.size() {
+            return Err(out_of_domain(&self.layout, i));
+        }
+        match self.locate(i).and_then(|o| self.engine.storage().get(o)) {
+            Some(v) => Ok(v),
+            None => Err(self.storage_error()),
+        }
+    }
+
+    /// The fast path: `storage[base + L(i)]`, the layout's arithmetic and
+    /// one safe lookup, `None` outside the storage. Always `Some` for
+    /// `i < size` on a tensor that [fits its storage](Tensor::fits_storage);
+    /// beyond the domain the layout's extended domain is used.
+    #[inline(always)]
+    pub fn at(&self, i: usize) -> Option<&E::Value> {
+        self.engine.storage().get(self.locate(i)?)
+    }
+}
+
+impl<E: EngineMut, L: TensorLayout> Tensor<E, L> {
     /// The element at integral coordinate `i`, writable, checked like
     /// [`Tensor::get`].
     pub fn get_mut(&mut self, i: usize) -> Result<&mut E::Value, Error> {
-        if i >= L::SIZE {
-            return Err(out_of_domain::<L>(i));
+        if i >= self.size() {
+            return Err(out_of_domain(&self.layout, i));
         }
-        let (layout, len) = (self.layout, self.storage().len());
-        self.at_mut(i).ok_or_else(|| out_of_storage(layout, 0, len))
+        let err = self.storage_error();
+        self.at_mut(i).ok_or(err)
     }
 
     /// The fast path, writable (see [`Tensor::at`]).
     #[inline(always)]
     pub fn at_mut(&mut self, i: usize) -> Option<&mut E::Value> {
-        let off = self.layout.call(i);
+        let off = self.locate(i)?;
         self.engine.storage_mut().get_mut(off)
     }
 
@@ -279,11 +533,18 @@ impl<E: EngineMut, L: StaticLayout> Tensor<E, L> {
         Ok(())
     }
 
+    /// The accessor, writable (crate-internal).
+    #[inline(always)]
+    pub(crate) fn engine_mut(&mut self) -> &mut E {
+        &mut self.engine
+    }
+
     /// A writable view of the same elements (a reborrow).
     #[inline(always)]
-    pub fn view_mut(&mut self) -> Tensor<&mut [E::Value], L> {
+    pub fn view_mut(&mut self) -> Tensor<E::ViewMut<'_>, L> {
         Tensor {
-            engine: self.engine.storage_mut(),
+            engine: self.engine.view_mut(),
+            base: self.base,
             layout: self.layout,
         }
     }

@@ -19,7 +19,7 @@
 //!   `⌈s/N⌉ = 1`, so a rest mode of size 1 has stride 0, as in the static
 //!   crate and cute-dynamic). The tile keeps the static shape `C<N>` and
 //!   the mode's own stride type (static stride → static tile); the rest mode
-//!   is run-time.
+//!   has a run-time stride, and a static shape `⌈s/N⌉` when `s` is static.
 //! * Anything else (a tuple mode with a run-time leaf, a run-time mode
 //!   under a non-contiguous tile) does not compile: its result structure
 //!   would depend on run-time values. Convert with `to_dynamic()` and use
@@ -52,7 +52,10 @@
 //! ```
 
 use crate::Error;
-use typenum::{B1, IsGreater, U1};
+use core::ops::{Add, Div, Sub};
+use typenum::{B1, IsGreater, Quot, Sub1, Sum, U1};
+
+use crate::private::{P, Pretty};
 
 use crate::algebra::divide::{
     FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
@@ -178,16 +181,29 @@ impl<Dk: Int + IntTuple, T: UnitTile> DivideMode<T> for (Dyn, Dk) {
         Ok((T::Len::default(), self.1, rs, rd))
     }
 }
-/// A static shape with a run-time stride: tile `N:d`, rest run-time.
-impl<const M: usize, T: UnitTile> DivideMode<T> for (C<M>, Dyn) {
+/// The static `⌈M/N⌉` of a static extent `M` and a static tile `N`.
+type CeilDiv<M, N> = P<Quot<Sum<M, Sub1<N>>, N>>;
+/// A static shape with a run-time stride: tile `N:d`, rest `⌈M/N⌉:r` with
+/// a static shape (both depend only on static parts) and a run-time stride.
+impl<const M: usize, T: UnitTile> DivideMode<T> for (C<M>, Dyn)
+where
+    C<M>: StaticInt,
+    T::Len: StaticInt,
+    <T::Len as StaticInt>::Tn: Sub<B1>,
+    <C<M> as StaticInt>::Tn: Add<Sub1<<T::Len as StaticInt>::Tn>>,
+    Sum<<C<M> as StaticInt>::Tn, Sub1<<T::Len as StaticInt>::Tn>>: Div<<T::Len as StaticInt>::Tn>,
+    Quot<Sum<<C<M> as StaticInt>::Tn, Sub1<<T::Len as StaticInt>::Tn>>, <T::Len as StaticInt>::Tn>:
+        Pretty,
+    CeilDiv<<C<M> as StaticInt>::Tn, <T::Len as StaticInt>::Tn>: Copy + Default,
+{
     type TS = T::Len;
     type TD = Dyn;
-    type RS = Dyn;
+    type RS = CeilDiv<<C<M> as StaticInt>::Tn, <T::Len as StaticInt>::Tn>;
     type RD = Dyn;
     #[inline(always)]
-    fn divide(&self) -> Result<(T::Len, Dyn, Dyn, Dyn), Error> {
-        let (rs, rd) = divide_leaf(M, self.1.0, T::N)?;
-        Ok((T::Len::default(), self.1, rs, rd))
+    fn divide(&self) -> Result<(T::Len, Dyn, Self::RS, Dyn), Error> {
+        let (_, rd) = divide_leaf(M, self.1.0, T::N)?;
+        Ok((T::Len::default(), self.1, Default::default(), rd))
     }
 }
 

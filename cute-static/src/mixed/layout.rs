@@ -471,6 +471,12 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
 }
 
 impl<S, D> MixedLayout<S, D> {
+    /// A layout from parts known to satisfy the invariants (a mode of a
+    /// checked layout, for instance).
+    #[inline(always)]
+    pub(crate) fn from_parts(shape: S, stride: D) -> Self {
+        MixedLayout { shape, stride }
+    }
     /// The shape.
     #[inline(always)]
     pub fn shape(&self) -> &S {

@@ -9,17 +9,17 @@ fn main() {
     let mut dst = vec![0; 24];
     let s = Tensor::new(&src[..], layout!((8, 3):(1, 8))).unwrap();
     let mut d = Tensor::new(&mut dst[..], layout!((8, 3):(3, 1))).unwrap();
-    copy(&s, &mut d);
+    copy(&s, &mut d).unwrap();
     assert_eq!((dst[1], dst[3]), (8, 1));
 
     // copy between different ranks of the same size.
     let mut flat = vec![0; 24];
-    copy(&s, &mut Tensor::new(&mut flat[..], layout!(24:1)).unwrap());
+    copy(&s, &mut Tensor::new(&mut flat[..], layout!(24:1)).unwrap()).unwrap();
     assert_eq!(flat, src);
 
     // axpby.
     let mut y = vec![1; 24];
-    axpby(2, &s, 3, &mut Tensor::new(&mut y[..], layout!((4, 6))).unwrap());
+    axpby(2, &s, 3, &mut Tensor::new(&mut y[..], layout!((4, 6))).unwrap()).unwrap();
     assert_eq!(y[5], 13);
 
     // gemm: (M,K) = (2,(2,2)), (N,K) = (3,(2,2)), (M,N) = (2,3).
@@ -30,7 +30,8 @@ fn main() {
         &Tensor::new(&a[..], layout!((2, (2, 2)):(1, (2, 4)))).unwrap(),
         &Tensor::new(&b[..], layout!((3, (2, 2)):(1, (3, 6)))).unwrap(),
         &mut Tensor::new(&mut c[..], layout!((2, 3))).unwrap(),
-    );
+    )
+    .unwrap();
     assert_eq!(c, [16, 20, 16, 20, 16, 20]);
 
     // Slicing keeps the layout static and zero-sized.

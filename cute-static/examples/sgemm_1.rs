@@ -1,0 +1,188 @@
+//! CuTe's `sgemm_1.cu` (the first GEMM of CuTe's tutorial) over mixed and
+//! static tensors, line for line where it can be: run-time `M`, `N`, `K`
+//! (mixed tensors `mA`, `mB`, `mC` with a static unit stride and run-time
+//! leading dimensions), a static CTA tiler `(128, 128, 8)`, static
+//! shared-memory layouts `sA`, `sB` and thread layouts `tA`, `tB`, `tC`,
+//! `local_tile` with `Step` projections, `local_partition`, register
+//! accumulators from `make_tensor_like`, the K loop with `copy` and `gemm`,
+//! and the `axpby` epilogue. CUDA's threads and blocks are emulated by
+//! loops; `__syncthreads()` separates two loops over the threads.
+//!
+//! As in sgemm_1, the problem must be a multiple of the tile (a partial tile
+//! makes `copy` return an error; the predicated variant is the predication
+//! tutorial, `tests/partition.rs`).
+//!
+//! Run with `cargo run -p cute-static --example sgemm_1 --release`; its test
+//! (`cargo test -p cute-static --example sgemm_1`) checks it against a naive
+//! GEMM.
+
+use cute_static::{
+    __, Error, Int, axpby, clear, copy, gemm, layout, local_partition, local_partition_with_step,
+    local_tile, make_tensor, make_tensor_like, step, tiler,
+};
+
+/// `C = alpha·A·Bᵀ + beta·C` (NT: `A` is `M×K` M-major, `B` is `N×K`
+/// N-major, `C` is `M×N` M-major), CuTe's `gemm_nt` with `gemm_device`.
+#[allow(non_snake_case, clippy::too_many_arguments)]
+pub fn gemm_nt(
+    m: usize,
+    n: usize,
+    k: usize,
+    alpha: f32,
+    A: &[f32],
+    ldA: usize,
+    B: &[f32],
+    ldB: usize,
+    beta: f32,
+    C: &mut [f32],
+    ldC: usize,
+) -> Result<(), Error> {
+    // Define CTA tile sizes (static)
+    let cta_tiler = tiler!(<128, 128, 8>); // (BLK_M, BLK_N, BLK_K)
+
+    // Define the smem layouts (static)
+    let sA_layout = layout!((128, 8)); // (m,k) -> smem_idx; m-major
+    let sB_layout = layout!((128, 8)); // (n,k) -> smem_idx; n-major
+
+    // Define the thread layouts (static)
+    let tA = layout!((32, 8)); // (m,k) -> thr_idx
+    let tB = layout!((32, 8)); // (n,k) -> thr_idx
+    let tC = layout!((16, 16)); // (m,n) -> thr_idx
+
+    // Represent the full tensors
+    let mA = make_tensor(A, layout!(({m}, {k}):(1, {ldA}))?)?; // (M,K)
+    let mB = make_tensor(B, layout!(({n}, {k}):(1, {ldB}))?)?; // (N,K)
+    let mut mC = make_tensor(C, layout!(({m}, {n}):(1, {ldC}))?)?; // (M,N)
+
+    // dim3 dimGrid(size(ceil_div(M, bM)), size(ceil_div(N, bN)));
+    for blockIdx_x in 0..m.div_ceil(128) {
+        for blockIdx_y in 0..n.div_ceil(128) {
+            // Get the appropriate blocks for this thread block
+            let cta_coord = (blockIdx_x, blockIdx_y, __); // (m,n,k)
+            let gA = local_tile(&mA, cta_tiler, cta_coord, step!(1, X, 1))?; // (BLK_M,BLK_K,k)
+            let gB = local_tile(&mB, cta_tiler, cta_coord, step!(X, 1, 1))?; // (BLK_N,BLK_K,k)
+            let mut gC = local_tile(&mut mC, cta_tiler, cta_coord, step!(1, 1, X))?; // (BLK_M,BLK_N)
+
+            // Shared memory buffers
+            let mut smemA = [0.0f32; 128 * 8];
+            let mut smemB = [0.0f32; 128 * 8];
+            let mut sA = make_tensor(&mut smemA[..], sA_layout)?; // (BLK_M,BLK_K)
+            let mut sB = make_tensor(&mut smemB[..], sB_layout)?; // (BLK_N,BLK_K)
+
+            // Allocate the accumulators -- same shape/layout as the partitioned data
+            // (one register fragment per emulated thread)
+            let mut tCrC_of = Vec::with_capacity(256);
+            for threadIdx_x in 0..256 {
+                let tCgC = local_partition_with_step(&gC, tC, threadIdx_x, step!(1, 1))?; // (THR_M,THR_N)
+                let mut tCrC = make_tensor_like(&tCgC); // (THR_M,THR_N)
+                // Clear the accumulators
+                clear(&mut tCrC)?;
+                tCrC_of.push(tCrC);
+            }
+
+            let K_TILE_MAX = gA.layout().shape().2.value();
+            for k_tile in 0..K_TILE_MAX {
+                for threadIdx_x in 0..256 {
+                    // Partition the copying of A and B tiles across the threads
+                    let tAgA = local_partition(&gA, tA, threadIdx_x)?; // (THR_M,THR_K,k)
+                    let mut tAsA = local_partition(&mut sA, tA, threadIdx_x)?; // (THR_M,THR_K)
+                    let tBgB = local_partition(&gB, tB, threadIdx_x)?; // (THR_N,THR_K,k)
+                    let mut tBsB = local_partition(&mut sB, tB, threadIdx_x)?; // (THR_N,THR_K)
+
+                    // Copy gmem to smem with tA|tB thread-partitioned tensors
+                    copy(&tAgA.slice((__, __, k_tile))?, &mut tAsA)?; // A (THR_M,THR_K) -> (THR_M,THR_K)
+                    copy(&tBgB.slice((__, __, k_tile))?, &mut tBsB)?; // B (THR_N,THR_K) -> (THR_N,THR_K)
+                }
+                // __syncthreads();
+                for (threadIdx_x, tCrC) in tCrC_of.iter_mut().enumerate() {
+                    // Partition sA (M,K) by the rows of tC
+                    let tCsA = local_partition_with_step(&sA, tC, threadIdx_x, step!(1, X))?; // (THR_M,BLK_K)
+                    // Partition sB (N,K) by the cols of tC
+                    let tCsB = local_partition_with_step(&sB, tC, threadIdx_x, step!(X, 1))?; // (THR_N,BLK_K)
+
+                    // Compute gemm on tC thread-partitioned smem
+                    gemm(&tCsA, &tCsB, tCrC)?; // (THR_M,THR_N) += (THR_M,BLK_K) * (THR_N,BLK_K)
+                }
+                // __syncthreads();
+            }
+
+            // Epilogue
+            for (threadIdx_x, tCrC) in tCrC_of.iter().enumerate() {
+                // Partition gC (M,N) by the tile of tC
+                let mut tCgC = local_partition_with_step(&mut gC, tC, threadIdx_x, step!(1, 1))?; // (THR_M,THR_N)
+                axpby(alpha, tCrC, beta, &mut tCgC)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The reference: `C(m,n) = alpha·Σ_k A(m,k)·B(n,k) + beta·C(m,n)`.
+#[allow(clippy::too_many_arguments)]
+pub fn naive_gemm_nt(
+    (m, n, k): (usize, usize, usize),
+    alpha: f32,
+    a: &[f32],
+    lda: usize,
+    b: &[f32],
+    ldb: usize,
+    beta: f32,
+    c: &mut [f32],
+    ldc: usize,
+) {
+    for j in 0..n {
+        for i in 0..m {
+            let mut acc = 0.0f32;
+            for p in 0..k {
+                acc += a[i + lda * p] * b[j + ldb * p];
+            }
+            c[i + ldc * j] = alpha * acc + beta * c[i + ldc * j];
+        }
+    }
+}
+
+/// Small integers, so that every sum is exact in `f32` whatever the order.
+fn operand(len: usize, seed: usize) -> Vec<f32> {
+    (0..len)
+        .map(|i| ((i * 7 + seed) % 9) as f32 - 4.0)
+        .collect()
+}
+
+fn main() -> Result<(), Error> {
+    let (m, n, k) = (256, 256, 64);
+    let (a, b) = (operand(m * k, 1), operand(n * k, 2));
+    let mut c = operand(m * n, 3);
+    let mut want = c.clone();
+    gemm_nt(m, n, k, 1.0, &a, m, &b, n, 0.5, &mut c, m)?;
+    naive_gemm_nt((m, n, k), 1.0, &a, m, &b, n, 0.5, &mut want, m);
+    let diff = c.iter().zip(&want).filter(|(x, y)| x != y).count();
+    println!("sgemm_1 {m}x{n}x{k}: {diff} elements differ from the naive GEMM");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sgemm_1_matches_naive_gemm() {
+        // Run-time sizes with leading dimensions larger than the extents.
+        let (m, n, k) = (256, 128, 24);
+        let (lda, ldb, ldc) = (m + 4, n + 8, m + 1);
+        let (a, b) = (operand(lda * k, 1), operand(ldb * k, 2));
+        let mut c = operand(ldc * n, 3);
+        let mut want = c.clone();
+        gemm_nt(m, n, k, 2.0, &a, lda, &b, ldb, -1.0, &mut c, ldc).unwrap();
+        naive_gemm_nt((m, n, k), 2.0, &a, lda, &b, ldb, -1.0, &mut want, ldc);
+        assert_eq!(c, want);
+    }
+
+    #[test]
+    fn a_partial_tile_is_an_error_not_a_panic() {
+        let (m, n, k) = (100, 128, 8);
+        let (a, b) = (operand(m * k, 1), operand(n * k, 2));
+        let mut c = vec![0.0; m * n];
+        let e = gemm_nt(m, n, k, 1.0, &a, m, &b, n, 0.0, &mut c, m).unwrap_err();
+        assert_eq!(e.kind(), "out_of_storage");
+    }
+}

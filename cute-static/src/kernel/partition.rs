@@ -1,0 +1,965 @@
+//! Partitioning static and mixed tensors (docs/semantics.md#partitioning):
+//! CuTe's `local_tile` (a CTA's tile: the divide, then the tile modes kept
+//! and the rest modes fixed by the tile coordinate) and `local_partition`
+//! (a thread's elements: the divide by the thread layout's shape, then the
+//! tile modes fixed by the thread's coordinate), with [`Step`] projections
+//! (`X` drops a mode of the tiler and the coordinate), the divides of
+//! tensors, and register fragments (`make_fragment_like`,
+//! `make_tensor_like`, [`Tensor::fragment`]: owned arrays sized by the
+//! static size, no allocation).
+//!
+//! Defining properties (the run-time contracts `local_tile` and
+//! `local_partition` of `cute_dynamic::laws`, checked in the tests on the
+//! `to_dynamic()` of the results):
+//! * `local_tile(T, tiler, c)(i, j…) == T(tile c's element (i, j…))`, the
+//!   result's layout that of `flat_divide(T, tiler)` sliced at
+//!   `(_…, c)`;
+//! * `local_partition(T, thr, t)(j…) == T` at thread `t`'s coordinate in
+//!   the tile `shape(thr)`, the layout that of `flat_divide(T, shape(thr))`
+//!   sliced at `(thr_coord(t), _…)`.
+//!
+//! The layouts stay static where the input is static (a static tensor's
+//! tiles have static layouts); only the base offset is run time. Over a
+//! mixed tensor, the tile modes stay static where they depend only on
+//! static parts (see the mixed divides).
+//!
+//! ```
+//! use cute_static::{Counting, Tensor, X, __, layout, local_partition, local_tile, step, tiler};
+//! let (m, k) = (256, 64);
+//! let m_a = Tensor::new(Counting, layout!(({m}, {k}):(1, {m}))?)?; // (M,K)
+//! // CTA (1, 1) of a (128, 128, 8) tiler, A's modes (M, K): Step<_1, X, _1>.
+//! let g_a = local_tile(&m_a, tiler!(<128, 128, 8>), (1, 1, __), step!(1, X, 1))?;
+//! assert_eq!((g_a.base(), g_a.layout().to_string()), (128, "(_128,_8,8):(_1,256,2048)".to_string()));
+//! // Thread 33 of a 32×8 thread layout.
+//! let t_a = local_partition(&g_a, layout!((32, 8)), 33)?;
+//! assert_eq!((t_a.base(), t_a.layout().to_string()), (128 + 1 + 256, "(_4,_1,8):(_32,0,2048)".to_string()));
+//! # Ok::<(), cute_static::Error>(())
+//! ```
+
+use core::marker::PhantomData;
+use core::ops::Mul;
+
+use typenum::{Prod, U1};
+
+use crate::Error;
+use crate::algebra::divide::{
+    FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
+    ZippedDivide, ZippedQuotient,
+};
+use crate::data::int_tuple::{C, StaticInt, StaticIntTuple};
+use crate::data::layout::{Layout, StaticLayout};
+use crate::data::tiler::Tiler;
+use crate::kernel::layout::{SliceLayout, TensorLayout};
+use crate::kernel::tensor::{Coordinates, Engine, EngineMut, Storage, Tensor, Underscore};
+use crate::mixed::layout::{Dyn, MixedLayout};
+use crate::private::{P, Pretty};
+
+// ---------------------------------------------------------------------------
+// Step projections.
+
+/// CuTe's `X` in a [`Step`]: drop this mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct X;
+
+/// CuTe's `Step<…>` projection: a tuple of `C<1>` (keep the mode) and
+/// [`X`] (drop it), one entry per mode of the tiler and coordinate it
+/// dices. Write it with [`step!`](crate::step): `step!(1, X, 1)` is CuTe's
+/// `Step<_1, X, _1>{}`.
+///
+/// ```
+/// use cute_static::{C, Step, X, step};
+/// let s: Step<(C<1>, X, C<1>)> = step!(1, X, 1);
+/// assert_eq!(s.dice((7usize, 8usize, 9usize)), (7, 9));
+/// ```
+pub struct Step<S>(PhantomData<S>);
+
+impl<S> Step<S> {
+    /// The step value (it carries no data).
+    #[inline(always)]
+    pub const fn new() -> Self {
+        Step(PhantomData)
+    }
+    /// Keep the entries of `t` where the step has `1`, in order.
+    #[inline(always)]
+    pub fn dice<T: Dice<S>>(&self, t: T) -> T::Out {
+        t.dice()
+    }
+}
+impl<S> Clone for Step<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S> Copy for Step<S> {}
+impl<S> Default for Step<S> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+impl<S> core::fmt::Debug for Step<S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Step")
+    }
+}
+
+/// CuTe's `Step<…>{}`: `step!(1, X, 1)` is `Step<(C<1>, X, C<1>)>`.
+///
+/// ```
+/// use cute_static::{X, step};
+/// let s = step!(X, 1, 1);
+/// assert_eq!(s.dice(('m', 'n', 'k')), ('n', 'k'));
+/// ```
+#[macro_export]
+macro_rules! step {
+    ($($e:tt),+ $(,)?) => {
+        $crate::Step::<($($crate::step!(@mode $e),)+)>::new()
+    };
+    (@mode 1) => { $crate::C<1> };
+    (@mode X) => { $crate::X };
+    (@mode _1) => { $crate::C<1> };
+}
+
+/// One entry of a [`Step`]: `C<1>` keeps the mode, [`X`] drops it.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a step entry: use `1` (keep the mode) or `X` (drop it)",
+    note = "a step is `step!(1, X, 1)`: one entry per mode, `1` keeps it and `X` drops it"
+)]
+pub trait StepMode {
+    /// The list `R` with `H` in front when kept.
+    type Cons<H, R>;
+    /// Put `h` in front of `r` when kept.
+    fn cons<H, R>(h: H, r: R) -> Self::Cons<H, R>;
+}
+/// `1` keeps the mode.
+impl StepMode for C<1> {
+    type Cons<H, R> = (H, R);
+    #[inline(always)]
+    fn cons<H, R>(h: H, r: R) -> (H, R) {
+        (h, r)
+    }
+}
+/// `X` drops the mode.
+impl StepMode for X {
+    type Cons<H, R> = R;
+    #[inline(always)]
+    fn cons<H, R>(_: H, r: R) -> R {
+        r
+    }
+}
+
+/// A nested list `(a, (b, ()))` as the tuple `(a, b)`.
+#[doc(hidden)]
+pub trait Unnest {
+    /// The tuple.
+    type Flat;
+    /// Convert.
+    fn unnest(self) -> Self::Flat;
+}
+impl Unnest for () {
+    type Flat = ();
+    #[inline(always)]
+    fn unnest(self) {}
+}
+macro_rules! unnest {
+    ($($A:ident $a:ident),+) => {
+        impl<$($A),+> Unnest for unnest!(@nest $($A),+) {
+            type Flat = ($($A,)+);
+            #[inline(always)]
+            #[allow(non_snake_case)]
+            fn unnest(self) -> Self::Flat {
+                let unnest!(@pat $($a),+) = self;
+                ($($a,)+)
+            }
+        }
+    };
+    (@nest) => { () };
+    (@nest $h:ident $(, $t:ident)*) => { ($h, unnest!(@nest $($t),*)) };
+    (@pat) => { () };
+    (@pat $h:ident $(, $t:ident)*) => { ($h, unnest!(@pat $($t),*)) };
+}
+crate::data::int_tuple::arities!(unnest; (A0 a0), (A1 a1), (A2 a2), (A3 a3), (A4 a4), (A5 a5), (A6 a6), (A7 a7));
+
+/// A tuple diced by a step `S` of the same rank: the entries where `S`
+/// has `1`, in order.
+#[diagnostic::on_unimplemented(
+    message = "the step `{S}` does not have one entry per mode of `{Self}`",
+    label = "a step needs one entry (`1` or `X`) per mode",
+    note = "CuTe's Step<_1, X, _1> projects a rank-3 tiler and coordinate: write `step!(1, X, 1)` with as many entries as the tiler has modes"
+)]
+pub trait Dice<S> {
+    /// The kept entries.
+    type Out;
+    /// Keep them.
+    fn dice(self) -> Self::Out;
+}
+macro_rules! dice {
+    ($($S:ident $A:ident $i:tt),+) => {
+        /// Dice a tuple by a step of the same rank.
+        impl<$($S: StepMode, $A),+> Dice<($($S,)+)> for ($($A,)+)
+        where
+            dice!(@ty $($S $A),+): Unnest,
+        {
+            type Out = <dice!(@ty $($S $A),+) as Unnest>::Flat;
+            #[inline(always)]
+            fn dice(self) -> Self::Out {
+                dice!(@val self; $($S $i),+).unnest()
+            }
+        }
+    };
+    (@ty) => { () };
+    (@ty $S0:ident $A0:ident $(, $S:ident $A:ident)*) => {
+        <$S0 as StepMode>::Cons<$A0, dice!(@ty $($S $A),*)>
+    };
+    (@val $s:ident;) => { () };
+    (@val $s:ident; $S0:ident $i0:tt $(, $S:ident $i:tt)*) => {
+        <$S0 as StepMode>::cons($s.$i0, dice!(@val $s; $($S $i),*))
+    };
+}
+crate::data::int_tuple::arities!(dice; (S0 A0 0), (S1 A1 1), (S2 A2 2), (S3 A3 3), (S4 A4 4), (S5 A5 5), (S6 A6 6), (S7 A7 7));
+
+/// A by-mode tiler diced by a step: the kept tiler modes.
+impl<T: Dice<S> + Default, S> Dice<S> for Tiler<T> {
+    type Out = Tiler<T::Out>;
+    #[inline(always)]
+    fn dice(self) -> Tiler<T::Out> {
+        Tiler::new()
+    }
+}
+/// A static layout diced by a step: the kept top-level modes.
+impl<Sh, D, S> Dice<S> for Layout<Sh, D>
+where
+    Sh: Dice<S>,
+    D: Dice<S>,
+{
+    type Out = Layout<Sh::Out, D::Out>;
+    #[inline(always)]
+    fn dice(self) -> Self::Out {
+        Layout::new()
+    }
+}
+
+/// A projection of [`local_tile`]/[`local_partition_with_step`]: a
+/// [`Step`], or `()` for none.
+pub trait Projection<T> {
+    /// The projected operand.
+    type Out;
+    /// Project it.
+    fn project(&self, t: T) -> Self::Out;
+}
+/// No projection.
+impl<T> Projection<T> for () {
+    type Out = T;
+    #[inline(always)]
+    fn project(&self, t: T) -> T {
+        t
+    }
+}
+/// A step dices.
+impl<T: Dice<S>, S> Projection<T> for Step<S> {
+    type Out = T::Out;
+    #[inline(always)]
+    fn project(&self, t: T) -> T::Out {
+        t.dice()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Divides of tensor layouts, static or mixed, as one trait.
+
+/// The divides of a tensor layout by a static tiler, as one fallible
+/// interface over static layouts (always `Ok`; an inadmissible tile does
+/// not compile) and mixed layouts (`Err` on overflow).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be divided by the tiler `{T}`",
+    note = "a static layout takes any admissible static tiler; a mixed layout takes a by-mode tiler `<T0, …>` of at most as many modes (see the mixed divides)"
+)]
+pub trait TensorDivide<T>: TensorLayout {
+    /// `logical_divide(self, T)`.
+    type Logical: TensorLayout;
+    /// `zipped_divide(self, T)`.
+    type Zipped: TensorLayout;
+    /// `tiled_divide(self, T)`.
+    type Tiled: TensorLayout;
+    /// `flat_divide(self, T)`.
+    type Flat: TensorLayout;
+    /// The logical divide.
+    fn logical(&self, t: T) -> Result<Self::Logical, Error>;
+    /// The zipped divide.
+    fn zipped(&self, t: T) -> Result<Self::Zipped, Error>;
+    /// The tiled divide.
+    fn tiled(&self, t: T) -> Result<Self::Tiled, Error>;
+    /// The flat divide.
+    fn flat(&self, t: T) -> Result<Self::Flat, Error>;
+}
+/// A static layout: the static algebra.
+impl<S, D, T: Copy> TensorDivide<T> for Layout<S, D>
+where
+    Self: StaticLayout
+        + LogicalDivide<T>
+        + ZippedDivide<T>
+        + TiledDivide<T>
+        + FlatDivide<T>
+        + TensorLayout,
+    LogicalQuotient<Self, T>: TensorLayout,
+    ZippedQuotient<Self, T>: TensorLayout,
+    TiledQuotient<Self, T>: TensorLayout,
+    FlatQuotient<Self, T>: TensorLayout,
+{
+    type Logical = LogicalQuotient<Self, T>;
+    type Zipped = ZippedQuotient<Self, T>;
+    type Tiled = TiledQuotient<Self, T>;
+    type Flat = FlatQuotient<Self, T>;
+    #[inline(always)]
+    fn logical(&self, t: T) -> Result<Self::Logical, Error> {
+        Ok(LogicalDivide::logical_divide(self, t))
+    }
+    #[inline(always)]
+    fn zipped(&self, t: T) -> Result<Self::Zipped, Error> {
+        Ok(ZippedDivide::zipped_divide(self, t))
+    }
+    #[inline(always)]
+    fn tiled(&self, t: T) -> Result<Self::Tiled, Error> {
+        Ok(TiledDivide::tiled_divide(self, t))
+    }
+    #[inline(always)]
+    fn flat(&self, t: T) -> Result<Self::Flat, Error> {
+        Ok(FlatDivide::flat_divide(self, t))
+    }
+}
+/// A mixed layout: the mixed algebra.
+impl<S, D, T, L1, L2, L3, L4> TensorDivide<T> for MixedLayout<S, D>
+where
+    Self: LogicalDivide<T, Output = Result<L1, Error>>
+        + ZippedDivide<T, Output = Result<L2, Error>>
+        + TiledDivide<T, Output = Result<L3, Error>>
+        + FlatDivide<T, Output = Result<L4, Error>>
+        + TensorLayout,
+    L1: TensorLayout,
+    L2: TensorLayout,
+    L3: TensorLayout,
+    L4: TensorLayout,
+{
+    type Logical = L1;
+    type Zipped = L2;
+    type Tiled = L3;
+    type Flat = L4;
+    #[inline(always)]
+    fn logical(&self, t: T) -> Result<L1, Error> {
+        LogicalDivide::logical_divide(self, t)
+    }
+    #[inline(always)]
+    fn zipped(&self, t: T) -> Result<L2, Error> {
+        ZippedDivide::zipped_divide(self, t)
+    }
+    #[inline(always)]
+    fn tiled(&self, t: T) -> Result<L3, Error> {
+        TiledDivide::tiled_divide(self, t)
+    }
+    #[inline(always)]
+    fn flat(&self, t: T) -> Result<L4, Error> {
+        FlatDivide::flat_divide(self, t)
+    }
+}
+
+impl<E: Engine, L: TensorLayout> Tensor<E, L> {
+    /// `logical_divide(T, tiler)`: the layout divided, the values unchanged.
+    pub fn logical_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Logical>, Error>
+    where
+        L: TensorDivide<T>,
+    {
+        let (e, b, l) = self.into_parts();
+        Ok(Tensor::from_parts(e, b, l.logical(tiler)?))
+    }
+    /// `zipped_divide(T, tiler)`: `((tile), (rest))`.
+    ///
+    /// ```
+    /// use cute_static::{Counting, Tensor, layout, tiler};
+    /// let n = 12;
+    /// let t = Tensor::new(Counting, layout!((8, {n}):(1, 8))?)?;
+    /// let z = t.zipped_divide(tiler!(<4, 4>))?;
+    /// assert_eq!(z.layout().to_string(), "((_4,_4),(_2,3)):((_1,_8),(_4,32))");
+    /// # Ok::<(), cute_static::Error>(())
+    /// ```
+    pub fn zipped_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Zipped>, Error>
+    where
+        L: TensorDivide<T>,
+    {
+        let (e, b, l) = self.into_parts();
+        Ok(Tensor::from_parts(e, b, l.zipped(tiler)?))
+    }
+    /// `tiled_divide(T, tiler)`: `((tile), rest…)`.
+    pub fn tiled_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Tiled>, Error>
+    where
+        L: TensorDivide<T>,
+    {
+        let (e, b, l) = self.into_parts();
+        Ok(Tensor::from_parts(e, b, l.tiled(tiler)?))
+    }
+    /// `flat_divide(T, tiler)`: `(tile…, rest…)`.
+    pub fn flat_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Flat>, Error>
+    where
+        L: TensorDivide<T>,
+    {
+        let (e, b, l) = self.into_parts();
+        Ok(Tensor::from_parts(e, b, l.flat(tiler)?))
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Tensor arguments: by reference (a view) or by value.
+
+/// What [`local_tile`] and [`local_partition`] take: a tensor by value, or
+/// by (mutable) reference (a view of it).
+pub trait TensorArg {
+    /// The view's accessor.
+    type Engine: Engine;
+    /// The layout.
+    type Layout: TensorLayout;
+    /// The tensor.
+    fn into_tensor(self) -> Tensor<Self::Engine, Self::Layout>;
+}
+/// By value.
+impl<E: Engine, L: TensorLayout> TensorArg for Tensor<E, L> {
+    type Engine = E;
+    type Layout = L;
+    #[inline(always)]
+    fn into_tensor(self) -> Tensor<E, L> {
+        self
+    }
+}
+/// A shared reference: a read-only view.
+impl<'a, E: Engine, L: TensorLayout> TensorArg for &'a Tensor<E, L> {
+    type Engine = E::View<'a>;
+    type Layout = L;
+    #[inline(always)]
+    fn into_tensor(self) -> Tensor<E::View<'a>, L> {
+        self.view()
+    }
+}
+/// A mutable reference: a writable view.
+impl<'a, E: EngineMut, L: TensorLayout> TensorArg for &'a mut Tensor<E, L> {
+    type Engine = E::ViewMut<'a>;
+    type Layout = L;
+    #[inline(always)]
+    fn into_tensor(self) -> Tensor<E::ViewMut<'a>, L> {
+        self.view_mut()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// local_tile and local_partition.
+
+/// The shape tuple of a layout (static or mixed).
+#[doc(hidden)]
+pub trait ShapeOf {
+    /// The shape.
+    type Shape;
+}
+impl<S, D> ShapeOf for Layout<S, D> {
+    type Shape = S;
+}
+impl<S, D> ShapeOf for MixedLayout<S, D> {
+    type Shape = S;
+}
+
+/// The slice coordinate of [`local_tile`] on a flat divide whose tiled
+/// modes number `rank(Self)`: `(_…, coord…, _…)` against the flat
+/// layout's shape `F`.
+#[diagnostic::on_unimplemented(
+    message = "the tile coordinate `{Self}` does not have one entry per mode of the tiler",
+    note = "local_tile(t, tiler, coord, step): after the step, the coordinate has one entry (an index or `__`) per tiler mode, and the tiler at most as many modes as the tensor"
+)]
+pub trait TileSlice<F> {
+    /// The slice coordinate.
+    type Coord;
+    /// It.
+    fn coord(self) -> Self::Coord;
+}
+
+/// The slice coordinate of [`local_partition`] on a flat divide whose
+/// tiled modes number `R`: `(thread coordinate…, _…)` against the flat
+/// layout's shape `F`.
+#[doc(hidden)]
+pub trait PartitionSlice<F> {
+    /// The slice coordinate.
+    type Coord;
+    /// It.
+    fn coord(self) -> Self::Coord;
+}
+
+/// Both slice coordinates for a tiler of rank `r` and a tensor of rank
+/// `n` (the flat divide has `r + n` modes): the tiler's entries `E`, the
+/// flat shape `F`, the `n − r` trailing holes `H` of `local_tile`, the `n`
+/// holes `P` of `local_partition`.
+macro_rules! slices {
+    ([$($E:ident $i:tt)+] [$($F:ident)+] [$($H:ident)*] [$($P:ident)+]) => {
+        /// `(_ × r, coord…, _ × (n − r))`.
+        impl<$($E,)+ $($F),+> TileSlice<($($F,)+)> for ($($E,)+) {
+            type Coord = ($(slices!(@u $E),)+ $($E,)+ $(slices!(@u $H),)*);
+            #[inline(always)]
+            fn coord(self) -> Self::Coord {
+                ($(slices!(@v $E),)+ $(self.$i,)+ $(slices!(@v $H),)*)
+            }
+        }
+        /// `(thread coordinate…, _ × n)`.
+        impl<$($F),+> PartitionSlice<($($F,)+)> for [usize; 0 $(+ slices!(@one $E))+] {
+            type Coord = ($(slices!(@us $E),)+ $(slices!(@u $P),)+);
+            #[inline(always)]
+            fn coord(self) -> Self::Coord {
+                ($(self[$i],)+ $(slices!(@v $P),)+)
+            }
+        }
+    };
+    (@u $x:ident) => { Underscore };
+    (@us $x:ident) => { usize };
+    (@v $x:ident) => { Underscore };
+    (@one $x:ident) => { 1 };
+}
+// (r, n) with 1 ≤ r ≤ n ≤ 4.
+slices!([E0 0] [F0 F1] [] [P0]);
+slices!([E0 0] [F0 F1 F2] [H0] [P0 P1]);
+slices!([E0 0] [F0 F1 F2 F3] [H0 H1] [P0 P1 P2]);
+slices!([E0 0] [F0 F1 F2 F3 F4] [H0 H1 H2] [P0 P1 P2 P3]);
+slices!([E0 0 E1 1] [F0 F1 F2 F3] [] [P0 P1]);
+slices!([E0 0 E1 1] [F0 F1 F2 F3 F4] [H0] [P0 P1 P2]);
+slices!([E0 0 E1 1] [F0 F1 F2 F3 F4 F5] [H0 H1] [P0 P1 P2 P3]);
+slices!([E0 0 E1 1 E2 2] [F0 F1 F2 F3 F4 F5] [] [P0 P1 P2]);
+slices!([E0 0 E1 1 E2 2] [F0 F1 F2 F3 F4 F5 F6] [H0] [P0 P1 P2 P3]);
+slices!([E0 0 E1 1 E2 2 E3 3] [F0 F1 F2 F3 F4 F5 F6 F7] [] [P0 P1 P2 P3]);
+
+/// The result of [`local_tile`]: the flat divide by the diced tiler,
+/// sliced at the diced coordinate.
+pub type LocalTile<A, T, Cd, St> = Tensor<
+    <A as TensorArg>::Engine,
+    <<<A as TensorArg>::Layout as TensorDivide<<St as Projection<T>>::Out>>::Flat as SliceLayout<
+        <<St as Projection<Cd>>::Out as TileSlice<FlatShape<A, T, St>>>::Coord,
+    >>::Output,
+>;
+/// The shape of the flat divide in [`local_tile`].
+type FlatShape<A, T, St> = <<<A as TensorArg>::Layout as TensorDivide<
+    <St as Projection<T>>::Out,
+>>::Flat as ShapeOf>::Shape;
+
+/// CuTe's `local_tile(tensor, tiler, coord, step)`: the tile at `coord` of
+/// the tiling of `tensor` by `tiler`. The step ([`step!`](crate::step), or
+/// `()` for none) first dices the tiler and the coordinate (`X` modes
+/// dropped). The coordinate has one entry per (kept) tiler mode, an index
+/// or [`__`](crate::__) (the tile-index mode kept, as in `(m, n, _)`); the
+/// result's modes are the tile's, then the kept tile-index modes, then the
+/// tensor's modes beyond the tiler. A partial last tile is a view past the
+/// storage whose accesses are checked (see the tensor module).
+///
+/// ```
+/// use cute_static::{Counting, Tensor, X, __, layout, local_tile, step, tiler};
+/// let m_b = Tensor::new(Counting, layout!((256, 64):(1, 256)))?; // (N,K), static
+/// let g_b = local_tile(&m_b, tiler!(<128, 128, 8>), (1, 1, __), step!(X, 1, 1))?;
+/// assert_eq!((g_b.base(), g_b.layout().to_string()), (128, "(_128,_8,_8):(_1,_256,_2048)".to_string()));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn local_tile<A, T, Cd, St>(
+    tensor: A,
+    tiler: T,
+    coord: Cd,
+    step: St,
+) -> Result<LocalTile<A, T, Cd, St>, Error>
+where
+    A: TensorArg,
+    St: Projection<T> + Projection<Cd>,
+    A::Layout: TensorDivide<<St as Projection<T>>::Out>,
+    <A::Layout as TensorDivide<<St as Projection<T>>::Out>>::Flat: ShapeOf,
+    <St as Projection<Cd>>::Out: TileSlice<FlatShape<A, T, St>>,
+    <A::Layout as TensorDivide<<St as Projection<T>>::Out>>::Flat:
+        SliceLayout<<<St as Projection<Cd>>::Out as TileSlice<FlatShape<A, T, St>>>::Coord>,
+{
+    let t = tensor.into_tensor();
+    let tiler = <St as Projection<T>>::project(&step, tiler);
+    let coord = <St as Projection<Cd>>::project(&step, coord).coord();
+    t.flat_divide(tiler)?.slice(coord)
+}
+
+/// A thread layout of [`local_partition`]: a static layout whose
+/// top-level modes are leaves `s_k:d_k`. Thread `t` sits at the coordinate
+/// `((t / d_k) mod s_k)_k` (CuTe's `get_flat_coord`), and the tensor is
+/// divided by the tiler `<s_0, s_1, …>`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a thread layout: local_partition takes a static layout of one to four leaf modes",
+    note = "write the thread layout with `layout!`, e.g. `layout!((32, 8))`; each top-level mode a single integer"
+)]
+pub trait ThreadLayout: StaticLayout {
+    /// The tiler `<s_0, s_1, …>` of its shape.
+    type Tiler: Copy + Default;
+    /// The thread coordinate, one index per mode.
+    type Coord;
+    /// Thread `t`'s coordinate.
+    fn thread_coord(&self, t: usize) -> Self::Coord;
+}
+macro_rules! thread_layouts {
+    ($($S:ident $D:ident $i:tt),+) => {
+        /// A static layout with leaf modes.
+        impl<$($S: StaticInt, $D: StaticInt),+> ThreadLayout for Layout<($($S,)+), ($($D,)+)>
+        where
+            Self: StaticLayout,
+        {
+            type Tiler = Tiler<($($S,)+)>;
+            type Coord = [usize; 0 $(+ thread_layouts!(@one $i))+];
+            #[inline(always)]
+            fn thread_coord(&self, t: usize) -> Self::Coord {
+                [$((if $D::VALUE == 0 { 0 } else { t / $D::VALUE }) % $S::VALUE,)+]
+            }
+        }
+    };
+    (@one $i:tt) => { 1 };
+}
+crate::data::int_tuple::arities!(thread_layouts; (S0 D0 0), (S1 D1 1), (S2 D2 2), (S3 D3 3));
+
+/// The result of [`local_partition`].
+pub type LocalPartition<A, Thr> = Tensor<
+    <A as TensorArg>::Engine,
+    <<<A as TensorArg>::Layout as TensorDivide<<Thr as ThreadLayout>::Tiler>>::Flat as SliceLayout<
+        <<Thr as ThreadLayout>::Coord as PartitionSlice<PartShape<A, Thr>>>::Coord,
+    >>::Output,
+>;
+/// The shape of the flat divide in [`local_partition`].
+type PartShape<A, Thr> = <<<A as TensorArg>::Layout as TensorDivide<
+    <Thr as ThreadLayout>::Tiler,
+>>::Flat as ShapeOf>::Shape;
+
+/// CuTe's `local_partition(tensor, thr_layout, thr_idx)`: the elements of
+/// thread `thr_idx` when the tensor is tiled by the shape of `thr_layout`
+/// (the tensor's modes beyond the thread layout's are kept whole). The
+/// result's modes are the rest modes of the divide (how often the thread
+/// tile repeats), then the tensor's modes beyond the thread layout.
+///
+/// ```
+/// use cute_static::{Counting, Tensor, layout, local_partition};
+/// let s_a = Tensor::new(Counting, layout!((128, 8):(1, 128)))?; // (BM,BK)
+/// let t_a = local_partition(&s_a, layout!((32, 8)), 33)?; // thread (1, 1)
+/// assert_eq!((t_a.base(), t_a.layout().to_string()), (129, "(_4,_1):(_32,_0)".to_string()));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn local_partition<A, Thr>(
+    tensor: A,
+    thr_layout: Thr,
+    thr_idx: usize,
+) -> Result<LocalPartition<A, Thr>, Error>
+where
+    A: TensorArg,
+    Thr: ThreadLayout,
+    A::Layout: TensorDivide<Thr::Tiler>,
+    <A::Layout as TensorDivide<Thr::Tiler>>::Flat: ShapeOf,
+    Thr::Coord: PartitionSlice<PartShape<A, Thr>>,
+    <A::Layout as TensorDivide<Thr::Tiler>>::Flat:
+        SliceLayout<<Thr::Coord as PartitionSlice<PartShape<A, Thr>>>::Coord>,
+{
+    let t = tensor.into_tensor();
+    let coord = thr_layout.thread_coord(thr_idx).coord();
+    t.flat_divide(Thr::Tiler::default())?.slice(coord)
+}
+
+/// CuTe's `local_partition(tensor, thr_layout, thr_idx, step)`: the thread
+/// layout is first diced by the step (`X` modes dropped), then
+/// [`local_partition`].
+///
+/// ```
+/// use cute_static::{Counting, Tensor, X, layout, local_partition_with_step, step};
+/// let s_b = Tensor::new(Counting, layout!((128, 8):(1, 128)))?; // (BN,BK)
+/// // Thread 17 of a 16×16 thread layout, B by its columns: n = 1.
+/// let t_b = local_partition_with_step(&s_b, layout!((16, 16)), 17, step!(X, 1))?;
+/// assert_eq!((t_b.base(), t_b.layout().to_string()), (1, "(_8,_8):(_16,_128)".to_string()));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn local_partition_with_step<A, Thr, St>(
+    tensor: A,
+    thr_layout: Thr,
+    thr_idx: usize,
+    step: St,
+) -> Result<LocalPartition<A, <St as Projection<Thr>>::Out>, Error>
+where
+    A: TensorArg,
+    Thr: ThreadLayout,
+    St: Projection<Thr>,
+    <St as Projection<Thr>>::Out: ThreadLayout,
+    A::Layout: TensorDivide<<<St as Projection<Thr>>::Out as ThreadLayout>::Tiler>,
+    <A::Layout as TensorDivide<<<St as Projection<Thr>>::Out as ThreadLayout>::Tiler>>::Flat:
+        ShapeOf,
+    <<St as Projection<Thr>>::Out as ThreadLayout>::Coord:
+        PartitionSlice<PartShape<A, <St as Projection<Thr>>::Out>>,
+    <A::Layout as TensorDivide<<<St as Projection<Thr>>::Out as ThreadLayout>::Tiler>>::Flat:
+        SliceLayout<
+            <<<St as Projection<Thr>>::Out as ThreadLayout>::Coord as PartitionSlice<
+                PartShape<A, <St as Projection<Thr>>::Out>,
+            >>::Coord,
+        >,
+{
+    // CuTe dices the thread layout and the thread's coordinate: the
+    // coordinate of `thr_idx` in the diced layout's modes is the same.
+    local_partition(tensor, step.project(thr_layout), thr_idx)
+}
+
+// ---------------------------------------------------------------------------
+// Fragments: owned arrays sized by a static size.
+
+/// A static integer `C<N>` as the array `[T; N]`.
+#[diagnostic::on_unimplemented(
+    message = "a register fragment needs a size that is a readable static integer (0..=1024 or a power of two up to 2^20)",
+    note = "the fragment's storage is `[T; N]` with N the static size (or cosize) of its layout"
+)]
+pub trait ArrayLen {
+    /// `[T; N]`.
+    type Array<T: Clone>: EngineMut<Value = T> + Storage;
+    /// `[v; N]`.
+    fn filled<T: Clone>(v: T) -> Self::Array<T>;
+}
+/// `C<N>` is `[T; N]`.
+impl<const N: usize> ArrayLen for C<N> {
+    type Array<T: Clone> = [T; N];
+    #[inline(always)]
+    fn filled<T: Clone>(v: T) -> [T; N] {
+        core::array::from_fn(|_| v.clone())
+    }
+}
+
+/// The compact column-major strides of a static shape, starting at the
+/// type-level stride `A`.
+#[doc(hidden)]
+pub trait CompactFrom<A> {
+    /// The strides (a tuple tree like the shape).
+    type Stride: StaticIntTuple;
+    /// The stride after the last mode (the size times `A`).
+    type Next;
+}
+/// A leaf `N` at stride `A`: stride `A`, next `A·N`.
+impl<const N: usize, A> CompactFrom<A> for C<N>
+where
+    C<N>: StaticInt,
+    A: Pretty + Mul<<C<N> as StaticInt>::Tn>,
+    P<A>: StaticIntTuple,
+{
+    type Stride = P<A>;
+    type Next = Prod<A, <C<N> as StaticInt>::Tn>;
+}
+/// The compact strides of a nested list of modes `(m0, (m1, ()))`,
+/// starting at the type-level stride `A`.
+#[doc(hidden)]
+pub trait CompactList<A> {
+    /// The strides, as a nested list.
+    type Strides;
+    /// The stride after the last mode.
+    type Next;
+}
+impl<A> CompactList<A> for () {
+    type Strides = ();
+    type Next = A;
+}
+impl<A, H: CompactFrom<A>, R: CompactList<H::Next>> CompactList<A> for (H, R) {
+    type Strides = (H::Stride, R::Strides);
+    type Next = R::Next;
+}
+macro_rules! compact_tuple {
+    ($($T:ident),+) => {
+        /// A tuple: the children in order, each starting where the last ended.
+        impl<A, $($T),+> CompactFrom<A> for ($($T,)+)
+        where
+            compact_tuple!(@nest $($T),+): CompactList<A>,
+            <compact_tuple!(@nest $($T),+) as CompactList<A>>::Strides: Unnest,
+            <<compact_tuple!(@nest $($T),+) as CompactList<A>>::Strides as Unnest>::Flat: StaticIntTuple,
+        {
+            type Stride = <<compact_tuple!(@nest $($T),+) as CompactList<A>>::Strides as Unnest>::Flat;
+            type Next = <compact_tuple!(@nest $($T),+) as CompactList<A>>::Next;
+        }
+    };
+    (@nest) => { () };
+    (@nest $h:ident $(, $t:ident)*) => { ($h, compact_tuple!(@nest $($t),*)) };
+}
+crate::data::int_tuple::arities!(compact_tuple; (T0), (T1), (T2), (T3), (T4), (T5), (T6), (T7));
+
+/// The compact column-major layout of a static shape `S`.
+pub type CompactColMajor<S> = Layout<S, <S as CompactFrom<U1>>::Stride>;
+
+/// A layout whose shape is fully static (a static layout, or a mixed
+/// layout with only run-time strides): a register fragment can copy its
+/// shape.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has run-time shape leaves: a register fragment needs a static shape",
+    note = "make_fragment_like/make_tensor_like allocate `[T; size]` with a static size; tile the tensor by a static tiler first"
+)]
+pub trait StaticShape: TensorLayout {
+    /// The shape.
+    type Shape: StaticIntTuple + CompactFrom<U1>;
+}
+impl<S, D> StaticShape for Layout<S, D>
+where
+    Self: TensorLayout,
+    S: StaticIntTuple + CompactFrom<U1>,
+{
+    type Shape = S;
+}
+impl<S, D> StaticShape for MixedLayout<S, D>
+where
+    Self: TensorLayout,
+    S: StaticIntTuple + CompactFrom<U1>,
+{
+    type Shape = S;
+}
+
+/// The fragment of a layout `L`: the array and the compact layout.
+pub type FragmentOf<T, L> = Tensor<
+    <P<<<L as StaticShape>::Shape as CompactFrom<U1>>::Next> as ArrayLen>::Array<T>,
+    CompactColMajor<<L as StaticShape>::Shape>,
+>;
+
+/// CuTe's `make_fragment_like(t)` (and `make_tensor_like`): a register
+/// tensor with `t`'s (static) shape, a compact column-major layout, and
+/// owned storage `[T; size]` filled with `T::default()` — no allocation.
+/// CuTe orders the modes after the first by `t`'s strides; the static
+/// fragment is always column-major (the strides may be run-time values),
+/// which is CuTe's layout whenever `t`'s strides increase mode by mode
+/// (every tile and partition of a column-major tensor).
+///
+/// ```
+/// use cute_static::{Tensor, layout, make_fragment_like};
+/// let m = 100;
+/// let data = vec![1.0f32; 800];
+/// let g = Tensor::new(&data[..], layout!((8, 4):(1, {m}))?)?; // run-time stride
+/// let r = make_fragment_like(&g);
+/// assert_eq!(r.layout().to_string(), "(_8,_4):(_1,_8)");
+/// assert_eq!((core::mem::size_of_val(&r), r.storage().len()), (32 * 4 + 8, 32));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+pub fn make_fragment_like<E, L>(_t: &Tensor<E, L>) -> FragmentOf<E::Value, L>
+where
+    E: Engine,
+    E::Value: Clone + Default,
+    L: StaticShape,
+    <L::Shape as CompactFrom<U1>>::Next: Pretty,
+    P<<L::Shape as CompactFrom<U1>>::Next>: ArrayLen,
+    CompactColMajor<L::Shape>: TensorLayout,
+{
+    Tensor::from_parts(
+        <P<<L::Shape as CompactFrom<U1>>::Next> as ArrayLen>::filled(E::Value::default()),
+        0,
+        Layout::new(),
+    )
+}
+
+/// CuTe's `make_tensor_like(t)`: as [`make_fragment_like`] (both make the
+/// compact column-major layout of `t`'s shape).
+pub fn make_tensor_like<E, L>(t: &Tensor<E, L>) -> FragmentOf<E::Value, L>
+where
+    E: Engine,
+    E::Value: Clone + Default,
+    L: StaticShape,
+    <L::Shape as CompactFrom<U1>>::Next: Pretty,
+    P<<L::Shape as CompactFrom<U1>>::Next>: ArrayLen,
+    CompactColMajor<L::Shape>: TensorLayout,
+{
+    make_fragment_like(t)
+}
+
+/// The cosize of a static layout as a type.
+type CosizeT<L> = P<<<L as StaticLayout>::Tree as crate::algebra::product::CosizeOf>::Out>;
+
+impl<T: Clone + Default, L: StaticLayout + TensorLayout> Tensor<[T; 0], L> {
+    /// CuTe's `make_tensor<T>(layout)` for registers: owned storage `[T;
+    /// cosize(L)]` of `T::default()`, no allocation.
+    ///
+    /// ```
+    /// use cute_static::{Tensor, layout};
+    /// let f = Tensor::<[f32; 0], _>::fragment(layout!((4, 2):(2, 1)));
+    /// assert_eq!((f.storage().len(), f.get(3).copied()), (8, Ok(0.0)));
+    /// # Ok::<(), cute_static::Error>(())
+    /// ```
+    #[allow(clippy::new_ret_no_self)]
+    pub fn fragment(layout: L) -> Tensor<<CosizeT<L> as ArrayLen>::Array<T>, L>
+    where
+        L::Tree: crate::algebra::product::CosizeOf,
+        <L::Tree as crate::algebra::product::CosizeOf>::Out: Pretty,
+        CosizeT<L>: ArrayLen,
+    {
+        Tensor::from_parts(<CosizeT<L> as ArrayLen>::filled(T::default()), 0, layout)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Identity tensors.
+
+/// A run-time shape an identity tensor can take: a tuple of one to four
+/// extents (`usize`).
+pub trait IdentityShape {
+    /// The rank.
+    const R: usize;
+    /// The identity layout: shape `(m, n, …)`, strides the radix powers of
+    /// [`Coordinates`].
+    type Layout: TensorLayout;
+    /// The coordinate accessor.
+    type Engine: Engine;
+    /// The layout, `None` when an extent is zero or too large for the radix.
+    fn identity(self) -> Option<Self::Layout>;
+}
+macro_rules! identity_shapes {
+    ($($T:ident $i:tt),+) => {
+        /// A tuple of extents.
+        impl IdentityShape for ($(identity_shapes!(@u $T),)+) {
+            const R: usize = 0 $(+ identity_shapes!(@one $i))+;
+            type Layout = MixedLayout<($(identity_shapes!(@dyn $T),)+), ($(identity_shapes!(@dyn $T),)+)>;
+            type Engine = Coordinates<{ 0 $(+ identity_shapes!(@one $i))+ }>;
+            fn identity(self) -> Option<Self::Layout> {
+                const R: usize = 0 $(+ identity_shapes!(@one $i))+;
+                let half = 1usize << (Coordinates::<R>::BITS - 1);
+                $( if self.$i == 0 || self.$i > half { return None; } )+
+                MixedLayout::new(
+                    ($(Dyn(self.$i),)+),
+                    ($(Dyn(Coordinates::<R>::stride($i)),)+),
+                ).ok()
+            }
+        }
+    };
+    (@u $T:ident) => { usize };
+    (@dyn $T:ident) => { Dyn };
+    (@one $i:tt) => { 1 };
+}
+crate::data::int_tuple::arities!(identity_shapes; (A 0), (B 1), (C2 2), (D 3));
+
+/// CuTe's `make_identity_tensor(shape)`: the tensor over `shape` whose
+/// element at coordinate `(m, n, …)` is `[m, n, …]` (for predication: tile
+/// it like the data, and compare each element with the shape). The
+/// coordinates of a partial tile (past the shape) stay exact.
+///
+/// ```
+/// use cute_static::{__, local_tile, make_identity_tensor, tiler};
+/// let c = make_identity_tensor((10, 13))?;
+/// assert_eq!(c.read(3 + 10 * 7)?, [3, 7]);
+/// let tile = local_tile(&c, tiler!(<4, 8>), (2, 1), ())?; // a partial tile
+/// assert_eq!(tile.read(3 + 4 * 7)?, [11, 15]); // past (10, 13)
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+pub fn make_identity_tensor<Sh: IdentityShape>(
+    shape: Sh,
+) -> Result<Tensor<Sh::Engine, Sh::Layout>, Error>
+where
+    Sh::Engine: Default,
+{
+    match shape.identity() {
+        Some(l) => Tensor::new(Sh::Engine::default(), l),
+        None => Err(Error::Overflow {
+            operation: "make_identity_tensor",
+            operands: "an extent that is zero or beyond half the coordinate radix",
+        }),
+    }
+}
+
+/// A coordinate is inside a shape when every entry is below its extent
+/// (CuTe's `elem_less(coord, shape)`).
+///
+/// ```
+/// use cute_static::elem_less;
+/// assert!(elem_less([9, 12], [10, 13]));
+/// assert!(!elem_less([10, 0], [10, 13]));
+/// ```
+#[inline(always)]
+pub fn elem_less<const R: usize>(coord: [usize; R], shape: [usize; R]) -> bool {
+    coord.iter().zip(shape.iter()).all(|(c, s)| c < s)
+}
