@@ -150,12 +150,21 @@ pub use algebra::divide::{
     ZippedDivide, ZippedQuotient,
 };
 pub use algebra::inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
+pub use algebra::modes::{
+    Append, Appended, FlattenLayout, Flattened, GroupModes, Grouped, MakeLayout, MakeLayoutOf,
+    Prepend, Prepended, Replace, Replaced, Select, Selected, Take, Taken, make_layout,
+};
 pub use algebra::product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
 pub use cute_macros::{Layout, dlayout, layout, tiler};
 pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
+pub use data::int_tuple_ops::{
+    CeilDiv, CeilDivide, Compatible, Congruent, Divisibility, ElemScale, ElemScaled, EvenlyDivides,
+    InnerProduct, InnerProductOf, ProductEach, ProductEachOf, Profile, RoundUp, RoundedUp,
+    ShapeDiv, ShapeDivide,
+};
 pub use data::layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
 pub use data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
 pub use data::tiler::{IntoTiler, Tiler, TilerMode};

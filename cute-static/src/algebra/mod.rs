@@ -8,4 +8,5 @@ pub(crate) mod composed;
 pub(crate) mod composition;
 pub(crate) mod divide;
 pub(crate) mod inverse;
+pub(crate) mod modes;
 pub(crate) mod product;

@@ -1,0 +1,1037 @@
+//! Integer-tuple arithmetic as types (CuTe's `int_tuple.hpp`, the static
+//! half of cute-dynamic's `int_tuple_ops`; docs/semantics.md#more-layout-functions):
+//! `shape_div`, `ceil_div`, `round_up`, `product_each`, `inner_product`,
+//! `elem_scale`, and the queries `congruent`, `compatible` and
+//! `evenly_divides` as associated constants and as marker traits usable in
+//! bounds. Each function has the defining property of its run-time twin
+//! (`cute_dynamic::laws::check_<name>`) and the same result on every static
+//! operand; where the run-time function returns an error the static one
+//! does not compile, and the first line of the error names the rule.
+//!
+//! ```
+//! use cute_static::{C, CeilDiv, Congruent, IntTuple, EvenlyDivides, ShapeDiv, ShapeDivide};
+//! // CuTe's example: (4,5,6) / 40 = (1,1,3).
+//! let r = (C::<4>, C::<5>, C::<6>).shape_div(C::<40>);
+//! static_assertions::assert_type_eq_all!(ShapeDiv<(C<4>, C<5>, C<6>), C<40>>, (C<1>, C<1>, C<3>));
+//! assert_eq!(r.to_dynamic().to_string(), "(1,1,3)");
+//! static_assertions::assert_type_eq_all!(CeilDiv<(C<10>, C<7>), (C<4>, C<2>)>, (C<3>, C<4>));
+//! // Queries are constants and bounds.
+//! fn tiles_evenly<S: EvenlyDivides<T>, T>() {}
+//! tiles_evenly::<(C<128>, C<64>), (C<32>, C<16>)>();
+//! assert!(!<(C<100>, C<64>) as cute_static::Divisibility<(C<32>, C<16>)>>::EVENLY_DIVIDES);
+//! fn same_profile<A: Congruent<B>, B>() {}
+//! same_profile::<(C<1>, (C<2>, C<3>)), (C<5>, (C<6>, C<7>))>();
+//! ```
+
+use core::ops::{Add, BitAnd, Div, Mul, Rem, Sub};
+use typenum::operator_aliases::{And, Eq, Mod, Prod, Quot, Sub1, Sum};
+use typenum::{B0, B1, Bit, IsEqual, U0, U1, UInt, UTerm};
+
+use crate::data::int_tuple::{Spell, StaticIntTuple};
+use crate::private::{HCons, HNil, P, Pretty, Violation};
+
+/// A typenum integer (a leaf of a tree), as opposed to a list (a tuple).
+pub trait Leaf {}
+impl Leaf for UTerm {}
+impl<U, B> Leaf for UInt<U, B> {}
+
+/// The product of a tree's leaves.
+pub trait TSize {
+    /// The size.
+    type Out;
+}
+/// A leaf is its own size.
+impl<A: Leaf> TSize for A {
+    type Out = A;
+}
+/// `size(()) = 1`.
+impl TSize for HNil {
+    type Out = U1;
+}
+/// `size(h :: t) = size(h)·size(t)`.
+impl<H: TSize, T: TSize> TSize for HCons<H, T>
+where
+    H::Out: Mul<T::Out>,
+{
+    type Out = Prod<H::Out, T::Out>;
+}
+/// `size(T)`.
+pub type SizeT<T> = <T as TSize>::Out;
+
+// ---------------------------------------------------------------- division
+
+/// `shape_div` on integers: CuTe's division rounding away from zero.
+pub struct ShapeOp;
+/// `ceil_div` on integers.
+pub struct CeilOp;
+
+/// The integer division of `Self` (an op) on `A` and `B`.
+pub trait IntDiv<A, B> {
+    /// The quotient.
+    type Out;
+}
+/// `IntDiv` of an op.
+pub type IntDivOf<Op, A, B> = <Op as IntDiv<A, B>>::Out;
+
+/// Raised for a division by zero in `shape_div`.
+#[diagnostic::on_unimplemented(
+    message = "shape_div is not admissible: division of {A} by zero",
+    label = "the divisor is 0"
+)]
+pub trait ShapeDivByZero<A> {}
+/// Raised for a division by zero in `ceil_div` and `round_up`.
+#[diagnostic::on_unimplemented(
+    message = "ceil_div is not admissible: division of {A} by zero (the divisor must be at least 1)",
+    label = "the divisor is 0"
+)]
+pub trait CeilDivByZero<A> {}
+/// Raised when neither integer of a `shape_div` divides the other.
+#[diagnostic::on_unimplemented(
+    message = "shape_div is not admissible: neither of {A} and {B} divides the other",
+    label = "{A} % {B} != 0 and {B} % {A} != 0",
+    note = "shape_div(a, b) is a / b when b divides a and 1 when a divides b (CuTe's division rounding away from zero)"
+)]
+pub trait NeitherDivides<A, B> {}
+
+/// `a / 0`: an error.
+impl<A: Pretty> IntDiv<A, UTerm> for ShapeOp
+where
+    Violation: ShapeDivByZero<P<A>>,
+{
+    type Out = U1;
+}
+/// `a / b` when `b | a`, else `1` when `a | b`, else an error.
+impl<A, U, B> IntDiv<A, UInt<U, B>> for ShapeOp
+where
+    A: Rem<UInt<U, B>>,
+    Mod<A, UInt<U, B>>: IsEqual<U0>,
+    Eq<Mod<A, UInt<U, B>>, U0>: ShapeDivCase<A, UInt<U, B>>,
+{
+    type Out = <Eq<Mod<A, UInt<U, B>>, U0> as ShapeDivCase<A, UInt<U, B>>>::Out;
+}
+/// The case of `shape_div` (`Self` = whether `b | a`).
+pub trait ShapeDivCase<A, B> {
+    /// The quotient.
+    type Out;
+}
+/// `b | a`: `a / b`.
+impl<A: Div<B>, B> ShapeDivCase<A, B> for B1 {
+    type Out = Quot<A, B>;
+}
+/// `b ∤ a` (so `a > 0`): `1` if `a | b`, else an error.
+impl<A, B> ShapeDivCase<A, B> for B0
+where
+    B: Rem<A>,
+    Mod<B, A>: IsEqual<U0>,
+    Eq<Mod<B, A>, U0>: ShapeDivOne<A, B>,
+{
+    type Out = U1;
+}
+/// Whether `a | b` holds (`Self`), else the error.
+pub trait ShapeDivOne<A, B> {}
+/// `a | b`.
+impl<A, B> ShapeDivOne<A, B> for B1 {}
+/// Neither divides the other.
+impl<A: Pretty, B: Pretty> ShapeDivOne<A, B> for B0 where Violation: NeitherDivides<P<A>, P<B>> {}
+
+/// `⌈a / 0⌉`: an error.
+impl<A: Pretty> IntDiv<A, UTerm> for CeilOp
+where
+    Violation: CeilDivByZero<P<A>>,
+{
+    type Out = U1;
+}
+/// `⌈a / b⌉ = (a + b - 1) / b`.
+impl<A, U, B> IntDiv<A, UInt<U, B>> for CeilOp
+where
+    A: Add<UInt<U, B>>,
+    Sum<A, UInt<U, B>>: Sub<B1>,
+    Sub1<Sum<A, UInt<U, B>>>: Div<UInt<U, B>>,
+{
+    type Out = Quot<Sub1<Sum<A, UInt<U, B>>>, UInt<U, B>>;
+}
+
+/// Raised when the divisor tuple has more modes than the dividend.
+#[diagnostic::on_unimplemented(
+    message = "{Op} is not admissible: the divisor has more modes than the dividend",
+    label = "divisor modes left over: {B}",
+    note = "two tuples divide mode by mode"
+)]
+pub trait DivisorRank<Op, B> {}
+/// Raised when a `shape_div` dividend tuple has more modes than the divisor tuple.
+#[diagnostic::on_unimplemented(
+    message = "shape_div is not admissible: the dividend has more modes than the divisor",
+    label = "dividend modes left over: {A}",
+    note = "two tuples divide mode by mode and need equal ranks (ceil_div pads the divisor with 1s)"
+)]
+pub trait DividendRank<A> {}
+
+/// The name an op prints in a diagnostic.
+pub trait OpName {
+    /// A type whose name is the operation's.
+    type Name;
+}
+/// `shape_div`.
+#[allow(non_camel_case_types)]
+pub struct shape_div;
+/// `ceil_div`.
+#[allow(non_camel_case_types)]
+pub struct ceil_div;
+impl OpName for ShapeOp {
+    type Name = shape_div;
+}
+impl OpName for CeilOp {
+    type Name = ceil_div;
+}
+
+/// `Self / B` (the division `Op`) on trees.
+pub trait TreeDiv<Op, B> {
+    /// The quotient tree.
+    type Out;
+}
+/// An integer divided by a tree: by its size.
+impl<Op, A: Leaf, B: TSize> TreeDiv<Op, B> for A
+where
+    Op: IntDiv<A, SizeT<B>>,
+{
+    type Out = IntDivOf<Op, A, SizeT<B>>;
+}
+/// `()` divided by `B`.
+impl<Op, B: DivTuple<Op, HNil>> TreeDiv<Op, B> for HNil {
+    type Out = B::Out;
+}
+/// A tuple divided by `B`.
+impl<Op, B: DivTuple<Op, HCons<H, T>>, H, T> TreeDiv<Op, B> for HCons<H, T> {
+    type Out = B::Out;
+}
+/// The tuple `A` divided by `Self`.
+pub trait DivTuple<Op, A> {
+    /// The quotient tree.
+    type Out;
+}
+/// By an integer: divided out of the modes left to right.
+impl<Op, A: DivFold<Op, B>, B: Leaf> DivTuple<Op, A> for B {
+    type Out = A::Out;
+}
+/// By `()`.
+impl<Op, A: DivZip<Op, HNil>> DivTuple<Op, A> for HNil {
+    type Out = A::Out;
+}
+/// By a tuple: mode by mode.
+impl<Op, A: DivZip<Op, HCons<H, T>>, H, T> DivTuple<Op, A> for HCons<H, T> {
+    type Out = A::Out;
+}
+/// Divide the integer `Rest` out of the modes `Self`, left to right.
+pub trait DivFold<Op, Rest> {
+    /// The quotient modes.
+    type Out;
+}
+/// No modes left.
+impl<Op, Rest> DivFold<Op, Rest> for HNil {
+    type Out = HNil;
+}
+/// `x / rest`, then the rest divided by `size(x)`.
+impl<Op, Rest, H, T> DivFold<Op, Rest> for HCons<H, T>
+where
+    H: FoldChild<Op, Rest> + TSize,
+    Op: IntDiv<Rest, SizeT<H>>,
+    T: DivFold<Op, IntDivOf<Op, Rest, SizeT<H>>>,
+{
+    type Out = HCons<
+        <H as FoldChild<Op, Rest>>::Out,
+        <T as DivFold<Op, IntDivOf<Op, Rest, SizeT<H>>>>::Out,
+    >;
+}
+/// One mode of a fold: an integer is divided, a tuple folded.
+pub trait FoldChild<Op, Rest> {
+    /// The quotient.
+    type Out;
+}
+/// `x / rest`.
+impl<Op: IntDiv<A, Rest>, A: Leaf, Rest> FoldChild<Op, Rest> for A {
+    type Out = IntDivOf<Op, A, Rest>;
+}
+/// `()` folds to `()`.
+impl<Op, Rest> FoldChild<Op, Rest> for HNil {
+    type Out = HNil;
+}
+/// A tuple mode folds the same rest.
+impl<Op, Rest, H, T> FoldChild<Op, Rest> for HCons<H, T>
+where
+    Self: DivFold<Op, Rest>,
+{
+    type Out = <Self as DivFold<Op, Rest>>::Out;
+}
+/// Two mode lists divided position by position.
+pub trait DivZip<Op, B> {
+    /// The quotient modes.
+    type Out;
+}
+/// Both exhausted.
+impl<Op> DivZip<Op, HNil> for HNil {
+    type Out = HNil;
+}
+/// `(a :: as) / (b :: bs)`.
+impl<Op, H: TreeDiv<Op, BH>, T: DivZip<Op, BT>, BH, BT> DivZip<Op, HCons<BH, BT>> for HCons<H, T> {
+    type Out = HCons<H::Out, T::Out>;
+}
+/// Divisor modes left over: an error.
+impl<Op: OpName, BH, BT> DivZip<Op, HCons<BH, BT>> for HNil
+where
+    HCons<BH, BT>: Spell,
+    Violation: DivisorRank<Op::Name, <HCons<BH, BT> as Spell>::Out>,
+{
+    type Out = HNil;
+}
+/// Dividend modes left over: `shape_div` fails, `ceil_div` divides them by 1.
+impl<Op: Exhausted<HCons<H, T>>, H, T> DivZip<Op, HNil> for HCons<H, T> {
+    type Out = Op::Out;
+}
+/// The dividend modes `A` left when the divisor is exhausted.
+pub trait Exhausted<A> {
+    /// The quotient modes.
+    type Out;
+}
+/// `shape_div` needs equal ranks.
+impl<A: Spell> Exhausted<A> for ShapeOp
+where
+    Violation: DividendRank<A::Out>,
+{
+    type Out = HNil;
+}
+/// `ceil_div` pads the divisor with 1s.
+impl<A: DivZip<CeilOp, Ones<A>> + OnesOf> Exhausted<A> for CeilOp {
+    type Out = <A as DivZip<CeilOp, Ones<A>>>::Out;
+}
+/// A list of as many `1`s as `Self` has entries.
+pub trait OnesOf {
+    /// The list.
+    type Out;
+}
+impl OnesOf for HNil {
+    type Out = HNil;
+}
+impl<H, T: OnesOf> OnesOf for HCons<H, T> {
+    type Out = HCons<U1, T::Out>;
+}
+type Ones<A> = <A as OnesOf>::Out;
+
+// ---------------------------------------------------------------- round_up
+
+/// Raised for `round_up` of an integer and a tuple.
+#[diagnostic::on_unimplemented(
+    message = "round_up is not admissible: an integer and a tuple do not mix ({A} and {B})",
+    note = "round_up rounds each leaf of the first tuple up to a multiple of the matching leaf of the second"
+)]
+pub trait RoundUpMix<A, B> {}
+
+/// `round_up(Self, B)` on trees.
+pub trait TreeRoundUp<B> {
+    /// The rounded tree.
+    type Out;
+}
+/// An integer: by an integer only.
+impl<A: Leaf, B: RoundLeaf<A>> TreeRoundUp<B> for A {
+    type Out = B::Out;
+}
+/// `()`.
+impl<B: RoundTuple<HNil>> TreeRoundUp<B> for HNil {
+    type Out = B::Out;
+}
+/// A tuple: by a tuple only.
+impl<B: RoundTuple<HCons<H, T>>, H, T> TreeRoundUp<B> for HCons<H, T> {
+    type Out = B::Out;
+}
+/// The integer `A` rounded up to a multiple of `Self`.
+pub trait RoundLeaf<A> {
+    /// The multiple.
+    type Out;
+}
+/// `⌈a / b⌉·b`.
+impl<A, B: Leaf> RoundLeaf<A> for B
+where
+    CeilOp: IntDiv<A, B>,
+    IntDivOf<CeilOp, A, B>: Mul<B>,
+{
+    type Out = Prod<IntDivOf<CeilOp, A, B>, B>;
+}
+/// An integer by `()`: an error.
+impl<A: Pretty> RoundLeaf<A> for HNil
+where
+    Violation: RoundUpMix<P<A>, ()>,
+{
+    type Out = A;
+}
+/// An integer by a tuple: an error.
+impl<A: Pretty, H, T> RoundLeaf<A> for HCons<H, T>
+where
+    Self: Spell,
+    Violation: RoundUpMix<P<A>, <Self as Spell>::Out>,
+{
+    type Out = A;
+}
+/// The tuple `A` rounded up by `Self`.
+pub trait RoundTuple<A> {
+    /// The rounded tree.
+    type Out;
+}
+/// A tuple by an integer: an error.
+impl<A: Spell, B: Leaf + Pretty> RoundTuple<A> for B
+where
+    Violation: RoundUpMix<A::Out, P<B>>,
+{
+    type Out = A;
+}
+/// By `()`: every mode by 1.
+impl<A: RoundZip<HNil>> RoundTuple<A> for HNil {
+    type Out = A::Out;
+}
+/// By a tuple: mode by mode, missing modes 1.
+impl<A: RoundZip<HCons<H, T>>, H, T> RoundTuple<A> for HCons<H, T> {
+    type Out = A::Out;
+}
+/// Two mode lists rounded position by position (missing divisors are 1).
+pub trait RoundZip<B> {
+    /// The rounded modes.
+    type Out;
+}
+/// Both exhausted.
+impl RoundZip<HNil> for HNil {
+    type Out = HNil;
+}
+/// Divisor exhausted: round by 1.
+impl<H: TreeRoundUp<U1>, T: RoundZip<HNil>> RoundZip<HNil> for HCons<H, T> {
+    type Out = HCons<H::Out, T::Out>;
+}
+/// Position by position.
+impl<H: TreeRoundUp<BH>, T: RoundZip<BT>, BH, BT> RoundZip<HCons<BH, BT>> for HCons<H, T> {
+    type Out = HCons<H::Out, T::Out>;
+}
+/// More divisor modes than dividend modes: an error.
+impl<BH, BT> RoundZip<HCons<BH, BT>> for HNil
+where
+    HCons<BH, BT>: Spell,
+    Violation: DivisorRank<round_up, <HCons<BH, BT> as Spell>::Out>,
+{
+    type Out = HNil;
+}
+/// `round_up`.
+#[allow(non_camel_case_types)]
+pub struct round_up;
+
+// ------------------------------------------------- product_each, inner_product, elem_scale
+
+/// The size of each mode (an integer is its own only mode).
+pub trait TreeProductEach {
+    /// The flat list of sizes.
+    type Out;
+}
+/// `product_each(n) = (n)`.
+impl<A: Leaf> TreeProductEach for A {
+    type Out = HCons<A, HNil>;
+}
+/// `product_each(()) = ()`.
+impl TreeProductEach for HNil {
+    type Out = HNil;
+}
+/// `size(h) :: product_each(t)`.
+impl<H: TSize, T: TreeProductEach> TreeProductEach for HCons<H, T> {
+    type Out = HCons<SizeT<H>, T::Out>;
+}
+
+/// Raised when the operands of `inner_product` are not congruent.
+#[diagnostic::on_unimplemented(
+    message = "inner_product is not admissible: the operands are not congruent (at {A} and {B})",
+    note = "inner_product sums the products of matching leaves of two tuples of the same profile"
+)]
+pub trait InnerProductCongruent<A, B> {}
+
+/// `Σ aᵢ·bᵢ` over the leaves of two congruent trees.
+pub trait TreeInner<B> {
+    /// The sum.
+    type Out;
+}
+/// An integer with `B`.
+impl<A: Leaf, B: InnerLeaf<A>> TreeInner<B> for A {
+    type Out = B::Out;
+}
+/// `()` with `B`.
+impl<B: InnerList<HNil>> TreeInner<B> for HNil {
+    type Out = B::Out;
+}
+/// A tuple with `B`.
+impl<B: InnerList<HCons<H, T>>, H, T> TreeInner<B> for HCons<H, T> {
+    type Out = B::Out;
+}
+/// The integer `A` times `Self`.
+pub trait InnerLeaf<A> {
+    /// The product.
+    type Out;
+}
+/// `a·b`.
+impl<A: Mul<B>, B: Leaf> InnerLeaf<A> for B {
+    type Out = Prod<A, B>;
+}
+/// An integer with `()`: an error.
+impl<A: Pretty> InnerLeaf<A> for HNil
+where
+    Violation: InnerProductCongruent<P<A>, ()>,
+{
+    type Out = U0;
+}
+/// An integer with a tuple: an error.
+impl<A: Pretty, H, T> InnerLeaf<A> for HCons<H, T>
+where
+    Self: Spell,
+    Violation: InnerProductCongruent<P<A>, <Self as Spell>::Out>,
+{
+    type Out = U0;
+}
+/// The tuple `A` with `Self`, summed.
+pub trait InnerList<A> {
+    /// The sum.
+    type Out;
+}
+/// A tuple with an integer: an error.
+impl<A: Spell, B: Leaf + Pretty> InnerList<A> for B
+where
+    Violation: InnerProductCongruent<A::Out, P<B>>,
+{
+    type Out = U0;
+}
+/// `() · () = 0`.
+impl InnerList<HNil> for HNil {
+    type Out = U0;
+}
+/// Tuples of different ranks: an error.
+impl<H, T> InnerList<HCons<H, T>> for HNil
+where
+    HCons<H, T>: Spell,
+    Violation: InnerProductCongruent<<HCons<H, T> as Spell>::Out, ()>,
+{
+    type Out = U0;
+}
+/// Tuples of different ranks: an error.
+impl<H, T> InnerList<HNil> for HCons<H, T>
+where
+    HCons<H, T>: Spell,
+    Violation: InnerProductCongruent<(), <HCons<H, T> as Spell>::Out>,
+{
+    type Out = U0;
+}
+/// `a0·b0 + rest`.
+impl<H, T, BH, BT> InnerList<HCons<H, T>> for HCons<BH, BT>
+where
+    H: TreeInner<BH>,
+    BT: InnerList<T>,
+    H::Out: Add<BT::Out>,
+{
+    type Out = Sum<H::Out, BT::Out>;
+}
+
+/// Raised when `elem_scale`'s second operand has the wrong rank.
+#[diagnostic::on_unimplemented(
+    message = "elem_scale is not admissible: {B} does not have one mode for each mode of {A}",
+    note = "elem_scale multiplies each leaf of the first tuple by the size of the matching mode of the second"
+)]
+pub trait ElemScaleRank<A, B> {}
+
+/// `Self`'s profile, each leaf times the size of the matching mode of `B`.
+pub trait TreeElemScale<B> {
+    /// The scaled tree.
+    type Out;
+}
+/// `a·size(b)`.
+impl<A: Leaf, B: TSize> TreeElemScale<B> for A
+where
+    A: Mul<SizeT<B>>,
+{
+    type Out = Prod<A, SizeT<B>>;
+}
+/// `()`: mode by mode.
+impl<B> TreeElemScale<B> for HNil
+where
+    HNil: ScaleModes<B>,
+{
+    type Out = <HNil as ScaleModes<B>>::Out;
+}
+/// A tuple: mode by mode.
+impl<H, T, B> TreeElemScale<B> for HCons<H, T>
+where
+    Self: ScaleModes<B>,
+{
+    type Out = <Self as ScaleModes<B>>::Out;
+}
+/// The tuple `Self` scaled by the modes of `B` (an integer is its own only mode).
+pub trait ScaleModes<B> {
+    /// The scaled modes.
+    type Out;
+}
+/// `(a)` scaled by an integer: `(a·b)`.
+impl<H: TreeElemScale<B>, B: Leaf> ScaleModes<B> for HCons<H, HNil> {
+    type Out = HCons<H::Out, HNil>;
+}
+/// `()` by an integer: an error.
+impl<B: Leaf + Pretty> ScaleModes<B> for HNil
+where
+    Violation: ElemScaleRank<(), P<B>>,
+{
+    type Out = HNil;
+}
+/// Two or more modes scaled by an integer: an error.
+impl<H, H2, T, B: Leaf + Pretty> ScaleModes<B> for HCons<H, HCons<H2, T>>
+where
+    Self: Spell,
+    Violation: ElemScaleRank<<Self as Spell>::Out, P<B>>,
+{
+    type Out = Self;
+}
+/// Both exhausted.
+impl ScaleModes<HNil> for HNil {
+    type Out = HNil;
+}
+/// Position by position.
+impl<H: TreeElemScale<BH>, T: ScaleModes<BT>, BH, BT> ScaleModes<HCons<BH, BT>> for HCons<H, T> {
+    type Out = HCons<H::Out, T::Out>;
+}
+/// Ranks differ: an error.
+impl<BH, BT> ScaleModes<HCons<BH, BT>> for HNil
+where
+    HCons<BH, BT>: Spell,
+    Violation: ElemScaleRank<(), <HCons<BH, BT> as Spell>::Out>,
+{
+    type Out = HNil;
+}
+/// Ranks differ: an error.
+impl<H, T> ScaleModes<HNil> for HCons<H, T>
+where
+    Self: Spell,
+    Violation: ElemScaleRank<<Self as Spell>::Out, ()>,
+{
+    type Out = Self;
+}
+
+// ---------------------------------------------------------------- queries
+
+/// Whether `Self` and `B` have the same profile (`B1`/`B0`).
+pub trait TreeCongruent<B> {
+    /// The answer.
+    type Out: Bit;
+}
+/// An integer is congruent to an integer only.
+impl<A: Leaf, B: LeafVs> TreeCongruent<B> for A {
+    type Out = B::IsLeaf;
+}
+/// `()` is congruent to `()` only.
+impl<B: ListCongruent<HNil>> TreeCongruent<B> for HNil {
+    type Out = B::Out;
+}
+/// A tuple is congruent to a tuple of the same rank and congruent modes.
+impl<H, T, B: ListCongruent<HCons<H, T>>> TreeCongruent<B> for HCons<H, T> {
+    type Out = B::Out;
+}
+/// Whether `Self` is a leaf.
+pub trait LeafVs {
+    /// `B1` for a leaf.
+    type IsLeaf: Bit;
+}
+impl<A: Leaf> LeafVs for A {
+    type IsLeaf = B1;
+}
+impl LeafVs for HNil {
+    type IsLeaf = B0;
+}
+impl<H, T> LeafVs for HCons<H, T> {
+    type IsLeaf = B0;
+}
+/// The tuple `A` against `Self`.
+pub trait ListCongruent<A> {
+    /// The answer.
+    type Out: Bit;
+}
+/// Against an integer: no.
+impl<A, B: Leaf> ListCongruent<A> for B {
+    type Out = B0;
+}
+impl ListCongruent<HNil> for HNil {
+    type Out = B1;
+}
+impl<H, T> ListCongruent<HCons<H, T>> for HNil {
+    type Out = B0;
+}
+impl<H, T> ListCongruent<HNil> for HCons<H, T> {
+    type Out = B0;
+}
+/// Head and tail congruent.
+impl<H, T, BH, BT> ListCongruent<HCons<H, T>> for HCons<BH, BT>
+where
+    H: TreeCongruent<BH>,
+    BT: ListCongruent<T>,
+    H::Out: BitAnd<BT::Out>,
+    And<H::Out, BT::Out>: Bit,
+{
+    type Out = And<H::Out, BT::Out>;
+}
+
+/// Whether every coordinate of shape `Self` is a coordinate of shape `B`.
+pub trait TreeCompatible<B> {
+    /// The answer.
+    type Out: Bit;
+}
+/// An integer: `size(B) == a`.
+impl<A: Leaf, B: TSize> TreeCompatible<B> for A
+where
+    SizeT<B>: IsEqual<A>,
+    Eq<SizeT<B>, A>: Bit,
+{
+    type Out = Eq<SizeT<B>, A>;
+}
+/// `()`: `B` is `()`.
+impl<B: ListCompatible<HNil>> TreeCompatible<B> for HNil {
+    type Out = B::Out;
+}
+/// A tuple: `B` a tuple of the same rank, modes compatible.
+impl<H, T, B: ListCompatible<HCons<H, T>>> TreeCompatible<B> for HCons<H, T> {
+    type Out = B::Out;
+}
+/// The tuple `A` against `Self`.
+pub trait ListCompatible<A> {
+    /// The answer.
+    type Out: Bit;
+}
+/// Against an integer: no.
+impl<A, B: Leaf> ListCompatible<A> for B {
+    type Out = B0;
+}
+impl ListCompatible<HNil> for HNil {
+    type Out = B1;
+}
+impl<H, T> ListCompatible<HCons<H, T>> for HNil {
+    type Out = B0;
+}
+impl<H, T> ListCompatible<HNil> for HCons<H, T> {
+    type Out = B0;
+}
+/// Head and tail compatible.
+impl<H, T, BH, BT> ListCompatible<HCons<H, T>> for HCons<BH, BT>
+where
+    H: TreeCompatible<BH>,
+    BT: ListCompatible<T>,
+    H::Out: BitAnd<BT::Out>,
+    And<H::Out, BT::Out>: Bit,
+{
+    type Out = And<H::Out, BT::Out>;
+}
+
+/// Whether the tiler `B` divides shape `Self` evenly.
+pub trait TreeEvenly<B> {
+    /// The answer.
+    type Out: Bit;
+}
+/// `Self` against the tiler `Self`, dispatched on the tiler.
+pub trait EvenlyBy<A> {
+    /// The answer.
+    type Out: Bit;
+}
+impl<A, B: EvenlyBy<A>> TreeEvenly<B> for A {
+    type Out = B::Out;
+}
+/// An integer tiler: `size(b)·size(ceil_div(a, b)) == size(a)`.
+impl<A, B: Leaf> EvenlyBy<A> for B
+where
+    A: TreeDiv<CeilOp, B> + TSize,
+    <A as TreeDiv<CeilOp, B>>::Out: TSize,
+    B: Mul<SizeT<<A as TreeDiv<CeilOp, B>>::Out>>,
+    Prod<B, SizeT<<A as TreeDiv<CeilOp, B>>::Out>>: IsEqual<SizeT<A>>,
+    Eq<Prod<B, SizeT<<A as TreeDiv<CeilOp, B>>::Out>>, SizeT<A>>: Bit,
+{
+    type Out = Eq<Prod<B, SizeT<<A as TreeDiv<CeilOp, B>>::Out>>, SizeT<A>>;
+}
+/// An empty tiler divides anything.
+impl<A> EvenlyBy<A> for HNil {
+    type Out = B1;
+}
+/// A tuple tiler: mode by mode against the shape's modes (an integer shape
+/// is its own only mode); more tiler modes than shape modes: no.
+impl<A: ModesT, H, T> EvenlyBy<A> for HCons<H, T>
+where
+    A::Out: EvenlyZip<HCons<H, T>>,
+{
+    type Out = <A::Out as EvenlyZip<HCons<H, T>>>::Out;
+}
+/// The top-level modes of a tree (an integer is its own only mode).
+pub trait ModesT {
+    /// The list of modes.
+    type Out;
+}
+impl<A: Leaf> ModesT for A {
+    type Out = HCons<A, HNil>;
+}
+impl ModesT for HNil {
+    type Out = HNil;
+}
+impl<H, T> ModesT for HCons<H, T> {
+    type Out = Self;
+}
+/// Shape modes `Self` against tiler modes `B`.
+pub trait EvenlyZip<B> {
+    /// The answer.
+    type Out: Bit;
+}
+impl<A> EvenlyZip<HNil> for A {
+    type Out = B1;
+}
+impl<BH, BT> EvenlyZip<HCons<BH, BT>> for HNil {
+    type Out = B0;
+}
+impl<H, T, BH, BT> EvenlyZip<HCons<BH, BT>> for HCons<H, T>
+where
+    H: TreeEvenly<BH>,
+    T: EvenlyZip<BT>,
+    H::Out: BitAnd<T::Out>,
+    And<H::Out, T::Out>: Bit,
+{
+    type Out = And<H::Out, T::Out>;
+}
+
+// ---------------------------------------------------------------- the API
+
+/// The user-facing spelling of a tree.
+pub type Spelled<T> = <T as Spell>::Out;
+
+macro_rules! binary_op {
+    ($(#[$doc:meta])* $verb:ident, $noun:ident, $method:ident, $tree:ident, $($op:ty)?) => {
+        $(#[$doc])*
+        pub trait $verb<B> {
+            /// The result.
+            type Output: StaticIntTuple;
+            #[doc = concat!("`", stringify!($method), "(self, b)` (see [`", stringify!($verb), "`]).")]
+            #[inline(always)]
+            fn $method(self, _b: B) -> Self::Output
+            where
+                Self: Sized,
+            {
+                Default::default()
+            }
+        }
+        #[doc = concat!("The static tuple `", stringify!($method), "(A, B)`.")]
+        pub type $noun<A, B> = <A as $verb<B>>::Output;
+        impl<A: StaticIntTuple, B: StaticIntTuple> $verb<B> for A
+        where
+            A::Tree: $tree<$($op,)? B::Tree>,
+            <A::Tree as $tree<$($op,)? B::Tree>>::Out: Spell,
+            Spelled<<A::Tree as $tree<$($op,)? B::Tree>>::Out>: StaticIntTuple,
+        {
+            type Output = Spelled<<A::Tree as $tree<$($op,)? B::Tree>>::Out>;
+        }
+    };
+}
+
+binary_op!(
+    /// CuTe's `shape_div(a, b)`: integers divide rounding away from zero
+    /// (`a / b` when `b | a`, `1` when `a | b`, a compile error otherwise);
+    /// an integer divisor is divided out of a tuple's modes left to right
+    /// (`(4,5,6) / 40 = (1,1,3)`); two tuples divide mode by mode (equal
+    /// ranks); an integer by a tuple divides by the tuple's size.
+    ///
+    /// ```
+    /// use cute_static::{C, ShapeDiv};
+    /// static_assertions::assert_type_eq_all!(ShapeDiv<C<12>, C<4>>, C<3>);
+    /// static_assertions::assert_type_eq_all!(ShapeDiv<C<4>, C<12>>, C<1>);
+    /// static_assertions::assert_type_eq_all!(ShapeDiv<(C<8>, (C<3>, C<4>)), (C<2>, C<3>)>, (C<4>, (C<1>, C<4>)));
+    /// ```
+    ShapeDivide, ShapeDiv, shape_div, TreeDiv, ShapeOp
+);
+binary_op!(
+    /// CuTe's `ceil_div(a, b)`: `⌈a / b⌉` on integers; the tuple forms fold
+    /// as [`ShapeDivide`] does, and a divisor tuple may be shorter than the
+    /// dividend (missing modes are 1).
+    ///
+    /// ```
+    /// use cute_static::{C, CeilDiv};
+    /// static_assertions::assert_type_eq_all!(CeilDiv<C<10>, C<4>>, C<3>);
+    /// static_assertions::assert_type_eq_all!(CeilDiv<(C<10>, C<7>, C<3>), (C<4>, C<2>)>, (C<3>, C<4>, C<3>));
+    /// static_assertions::assert_type_eq_all!(CeilDiv<(C<4>, C<6>), C<8>>, (C<1>, C<3>));
+    /// ```
+    CeilDivide, CeilDiv, ceil_div, TreeDiv, CeilOp
+);
+binary_op!(
+    /// CuTe's `round_up(a, b)`: each leaf of `a` rounded up to a multiple of
+    /// the matching leaf of `b` (a tuple `b` may be shorter: missing modes
+    /// are 1); an integer and a tuple do not mix.
+    ///
+    /// ```
+    /// use cute_static::{C, RoundedUp};
+    /// static_assertions::assert_type_eq_all!(RoundedUp<C<10>, C<4>>, C<12>);
+    /// static_assertions::assert_type_eq_all!(RoundedUp<(C<10>, (C<7>, C<3>)), (C<8>, (C<2>, C<2>))>, (C<16>, (C<8>, C<4>)));
+    /// ```
+    RoundUp, RoundedUp, round_up, TreeRoundUp,
+);
+binary_op!(
+    /// CuTe's `elem_scale(a, b)`: `a`'s profile, each leaf multiplied by the
+    /// size of the matching mode of `b`.
+    ///
+    /// ```
+    /// use cute_static::{C, ElemScaled};
+    /// static_assertions::assert_type_eq_all!(ElemScaled<(C<2>, (C<3>, C<4>)), ((C<2>, C<2>), (C<5>, C<1>))>, (C<8>, (C<15>, C<4>)));
+    /// static_assertions::assert_type_eq_all!(ElemScaled<C<3>, (C<2>, C<5>)>, C<30>);
+    /// ```
+    ElemScale, ElemScaled, elem_scale, TreeElemScale,
+);
+
+/// CuTe's `product_each(a)`: the size of each mode of `a` as a flat tuple
+/// (an integer is wrapped first: `product_each(7) = (7)`).
+///
+/// ```
+/// use cute_static::{C, IntTuple, ProductEach, ProductEachOf};
+/// static_assertions::assert_type_eq_all!(
+///     ProductEachOf<((C<2>, C<3>), C<4>, (C<5>, (C<1>, C<2>)))>,
+///     (C<6>, C<4>, C<10>)
+/// );
+/// assert_eq!(C::<7>.product_each().to_dynamic().to_string(), "(7)");
+/// ```
+pub trait ProductEach {
+    /// The flat tuple of mode sizes.
+    type Output: StaticIntTuple;
+    /// `product_each(self)` (see [`ProductEach`]).
+    #[inline(always)]
+    fn product_each(self) -> Self::Output
+    where
+        Self: Sized,
+    {
+        Default::default()
+    }
+}
+/// The static tuple `product_each(A)`.
+pub type ProductEachOf<A> = <A as ProductEach>::Output;
+impl<A: StaticIntTuple> ProductEach for A
+where
+    A::Tree: TreeProductEach,
+    <A::Tree as TreeProductEach>::Out: Spell,
+    Spelled<<A::Tree as TreeProductEach>::Out>: StaticIntTuple,
+{
+    type Output = Spelled<<A::Tree as TreeProductEach>::Out>;
+}
+
+/// CuTe's `inner_product(a, b)`: `Σ aᵢ·bᵢ` over the leaves of two
+/// congruent tuples, as a static integer and a constant.
+///
+/// ```
+/// use cute_static::{C, InnerProduct, InnerProductOf};
+/// static_assertions::assert_type_eq_all!(InnerProductOf<(C<2>, (C<3>, C<4>)), (C<1>, (C<10>, C<100>))>, C<432>);
+/// assert_eq!(<(C<2>, C<3>) as InnerProduct<(C<4>, C<5>)>>::VALUE, 23);
+/// ```
+pub trait InnerProduct<B> {
+    /// The sum, a static integer.
+    type Output: StaticIntTuple;
+    /// Its value.
+    const VALUE: usize;
+    /// `inner_product(self, b)` (see [`InnerProduct`]).
+    #[inline(always)]
+    fn inner_product(self, _b: B) -> Self::Output
+    where
+        Self: Sized,
+    {
+        Default::default()
+    }
+}
+/// The static integer `inner_product(A, B)`.
+pub type InnerProductOf<A, B> = <A as InnerProduct<B>>::Output;
+impl<A: StaticIntTuple, B: StaticIntTuple> InnerProduct<B> for A
+where
+    A::Tree: TreeInner<B::Tree>,
+    <A::Tree as TreeInner<B::Tree>>::Out: Spell,
+    Spelled<<A::Tree as TreeInner<B::Tree>>::Out>: StaticIntTuple,
+{
+    type Output = Spelled<<A::Tree as TreeInner<B::Tree>>::Out>;
+    const VALUE: usize = <Self::Output as StaticIntTuple>::SIZE;
+}
+
+/// CuTe's profile queries of two static tuples, as constants:
+/// `congruent` (the same profile) and `compatible` (every coordinate of
+/// shape `Self` is one of shape `B`: equal sizes at each leaf of `Self`).
+///
+/// ```
+/// use cute_static::{C, Profile};
+/// assert!(<((C<1>, C<2>), C<3>) as Profile<((C<5>, C<6>), C<7>)>>::CONGRUENT);
+/// assert!(!<(C<1>, C<2>) as Profile<((C<1>, C<2>), C<3>)>>::CONGRUENT);
+/// assert!(<C<30> as Profile<(C<2>, C<15>)>>::COMPATIBLE);
+/// assert!(!<(C<2>, (C<3>, C<5>)) as Profile<(C<2>, C<15>)>>::COMPATIBLE);
+/// ```
+pub trait Profile<B> {
+    /// `congruent(Self, B)`.
+    const CONGRUENT: bool;
+    /// `compatible(Self, B)`.
+    const COMPATIBLE: bool;
+}
+impl<A: StaticIntTuple, B: StaticIntTuple> Profile<B> for A
+where
+    A::Tree: TreeCongruent<B::Tree> + TreeCompatible<B::Tree>,
+{
+    const CONGRUENT: bool = <<A::Tree as TreeCongruent<B::Tree>>::Out as Bit>::BOOL;
+    const COMPATIBLE: bool = <<A::Tree as TreeCompatible<B::Tree>>::Out as Bit>::BOOL;
+}
+
+/// CuTe's `evenly_divides(shape, tiler)` as a constant: each mode of the
+/// tiler divides the matching part of the shape with no remainder.
+///
+/// ```
+/// use cute_static::{C, Divisibility};
+/// assert!(<(C<4>, C<6>) as Divisibility<C<8>>>::EVENLY_DIVIDES);
+/// assert!(!<(C<6>, C<4>) as Divisibility<C<8>>>::EVENLY_DIVIDES);
+/// ```
+pub trait Divisibility<T> {
+    /// `evenly_divides(Self, T)`.
+    const EVENLY_DIVIDES: bool;
+}
+impl<A: StaticIntTuple, T: StaticIntTuple> Divisibility<T> for A
+where
+    A::Tree: TreeEvenly<T::Tree>,
+{
+    const EVENLY_DIVIDES: bool = <<A::Tree as TreeEvenly<T::Tree>>::Out as Bit>::BOOL;
+}
+
+/// Holds when the two static tuples are congruent (usable in bounds).
+pub trait Congruent<B> {}
+impl<A: StaticIntTuple, B: StaticIntTuple> Congruent<B> for A
+where
+    <A::Tree as TreeCongruent<B::Tree>>::Out: CongruentAnswer<A, B>,
+    A::Tree: TreeCongruent<B::Tree>,
+{
+}
+/// The answer of `congruent(A, B)` is `true`.
+#[diagnostic::on_unimplemented(
+    message = "`{A}` and `{B}` are not congruent (they do not have the same profile)"
+)]
+pub trait CongruentAnswer<A, B> {}
+impl<A, B> CongruentAnswer<A, B> for B1 {}
+
+/// Holds when every coordinate of shape `Self` is one of shape `B` (usable in bounds).
+pub trait Compatible<B> {}
+impl<A: StaticIntTuple, B: StaticIntTuple> Compatible<B> for A
+where
+    A::Tree: TreeCompatible<B::Tree>,
+    <A::Tree as TreeCompatible<B::Tree>>::Out: CompatibleAnswer<A, B>,
+{
+}
+/// The answer of `compatible(A, B)` is `true`.
+#[diagnostic::on_unimplemented(
+    message = "`{A}` is not compatible with `{B}` (a leaf of the first is not the size of the matching mode of the second)"
+)]
+pub trait CompatibleAnswer<A, B> {}
+impl<A, B> CompatibleAnswer<A, B> for B1 {}
+
+/// Holds when the tiler `T` divides the shape `Self` evenly (usable in bounds).
+pub trait EvenlyDivides<T> {}
+impl<A: StaticIntTuple, T: StaticIntTuple> EvenlyDivides<T> for A
+where
+    A::Tree: TreeEvenly<T::Tree>,
+    <A::Tree as TreeEvenly<T::Tree>>::Out: EvenlyAnswer<A, T>,
+{
+}
+/// The answer of `evenly_divides(A, T)` is `true`.
+#[diagnostic::on_unimplemented(
+    message = "`{T}` does not divide `{A}` evenly (a tile would be partial)"
+)]
+pub trait EvenlyAnswer<A, T> {}
+impl<A, T> EvenlyAnswer<A, T> for B1 {}
