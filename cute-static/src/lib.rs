@@ -143,6 +143,7 @@ mod mixed;
 pub mod private;
 
 pub use algebra::coalesce::{Coalesce, Coalesced};
+pub use algebra::coalesce_by::{CoalesceBy, CoalescedBy};
 pub use algebra::complement::{Complement, Complemented};
 pub use algebra::composition::{Compose, Composed};
 pub use algebra::divide::{
@@ -150,6 +151,7 @@ pub use algebra::divide::{
     ZippedDivide, ZippedQuotient,
 };
 pub use algebra::inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
+pub use algebra::max_common::{MaxCommon, MaxCommonLayout};
 pub use algebra::modes::{
     Append, Appended, FlattenLayout, Flattened, GroupModes, Grouped, MakeLayout, MakeLayoutOf,
     Prepend, Prepended, Replace, Replaced, Select, Selected, Take, Taken, make_layout,
@@ -158,6 +160,7 @@ pub use algebra::product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
+pub use algebra::recast::{Downcast, Downcasted, Recast, RecastLayout, Upcast, Upcasted};
 pub use cute_macros::{Layout, dlayout, layout, tiler};
 pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use data::int_tuple_ops::{

@@ -230,3 +230,99 @@ fn mode_functions() {
     assert_type_eq_all!(Appended<Layout![8:1], Layout![4:8]>, Layout![(8, 4):(1, 8)]);
     assert_type_eq_all!(Flattened<Layout![8:1]>, Layout![8:1]);
 }
+
+/// A static layout operation on one case: static = run time, and the law.
+macro_rules! layout_case {
+    ($stat:expr, $dyn:expr, $law:expr) => {{
+        let r = $stat.to_dynamic();
+        let want = $dyn.unwrap();
+        assert_eq!(r, want, "{}", stringify!($stat));
+        ok($law(&r));
+    }};
+}
+
+#[test]
+fn coalesce_by_cases() {
+    macro_rules! cb {
+        ($l:expr, $p:expr) => {{
+            let (l, p) = ($l, $p);
+            let (dl, dp) = (l.to_dynamic(), d(p));
+            layout_case!(l.coalesce_by(p), cute_dynamic::coalesce_by(&dl, &dp), |r| {
+                laws::check_coalesce_by(&dl, &dp, r)
+            });
+        }};
+    }
+    let l = layout!(((2, 2), (2, 2), 3):((1, 2), (4, 8), 16));
+    cb!(l, (C::<1>, C::<1>));
+    cb!(l, (C::<1>, C::<1>, C::<1>));
+    cb!(l, (C::<1>,));
+    cb!(l, C::<1>);
+    cb!(l, ());
+    cb!(l, ((C::<1>, C::<1>), C::<1>));
+    cb!(layout!((2, (1, 6)):(1, (6, 2))), (C::<1>, C::<1>));
+    cb!(layout!(8:1), (C::<1>,));
+    cb!(
+        layout!((4, (2, 3), 5):(1, (4, 8), 24)),
+        (C::<1>, C::<1>, C::<1>)
+    );
+    cb!(
+        layout!((4, (2, 3), 5):(1, (4, 8), 24)),
+        (C::<1>, (C::<1>, C::<1>))
+    );
+}
+
+#[test]
+fn recast_cases() {
+    macro_rules! rc {
+        ($($l:expr),+) => {$({
+            let l = $l;
+            let dl = l.to_dynamic();
+            layout_case!(l.upcast::<2>(), cute_dynamic::upcast(2, &dl), |r| laws::check_upcast(2, &dl, r));
+            layout_case!(l.upcast::<8>(), cute_dynamic::upcast(8, &dl), |r| laws::check_upcast(8, &dl, r));
+            layout_case!(l.upcast::<1>(), cute_dynamic::upcast(1, &dl), |r| laws::check_upcast(1, &dl, r));
+            layout_case!(l.downcast::<2>(), cute_dynamic::downcast(2, &dl), |r| laws::check_downcast(2, &dl, r));
+            layout_case!(l.downcast::<4>(), cute_dynamic::downcast(4, &dl), |r| laws::check_downcast(4, &dl, r));
+            layout_case!(l.recast_layout::<16, 32>(), cute_dynamic::recast_layout(16, 32, &dl),
+                |r| laws::check_recast_layout(16, 32, &dl, r));
+            layout_case!(l.recast_layout::<32, 8>(), cute_dynamic::recast_layout(32, 8, &dl),
+                |r| laws::check_recast_layout(32, 8, &dl, r));
+            layout_case!(l.recast_layout::<48, 32>(), cute_dynamic::recast_layout(48, 32, &dl),
+                |r| laws::check_recast_layout(48, 32, &dl, r));
+            layout_case!(l.recast_layout::<16, 16>(), cute_dynamic::recast_layout(16, 16, &dl),
+                |r| laws::check_recast_layout(16, 16, &dl, r));
+        })+};
+    }
+    rc!(
+        layout!((4, 8):(1, 4)),
+        layout!((8, 64):(64, 1)),
+        layout!(((2, 4), 8):((1, 2), 16)),
+        layout!((4, 8):(0, 1)),
+        layout!((3, 16):(16, 1)),
+        layout!(32:1)
+    );
+    assert_type_eq_all!(Upcasted<Layout![(8, 64):(64, 1)], 8>, Layout![(8, 8):(8, 1)]);
+    assert_type_eq_all!(Downcasted<Layout![(4, 8):(1, 4)], 2>, Layout![(8, 8):(1, 8)]);
+}
+
+#[test]
+fn max_common_cases() {
+    macro_rules! mc {
+        ($(($a:expr, $b:expr)),+ $(,)?) => {$({
+            let (a, b) = ($a, $b);
+            let (da, db) = (a.to_dynamic(), b.to_dynamic());
+            layout_case!(a.max_common_layout(b), cute_dynamic::max_common_layout(&da, &db),
+                |r| laws::check_max_common_layout(&da, &db, r));
+            let v = a.max_common_vector(b) as i64;
+            assert_eq!(v, cute_dynamic::max_common_vector(&da, &db).unwrap());
+            ok(laws::check_max_common_vector(&da, &db, v));
+        })+};
+    }
+    mc!(
+        (layout!((4, 8):(1, 4)), layout!((4, 8):(1, 8))),
+        (layout!((4, 8):(1, 4)), layout!((4, 8):(8, 1))),
+        (layout!((4, 8):(1, 4)), layout!(32:1)),
+        (layout!((2, 4, 8):(1, 2, 8)), layout!((2, 4, 8):(1, 2, 8))),
+        (layout!((8, 8):(8, 1)), layout!((8, 8):(8, 1))),
+        (layout!((2, (2, 4)):(1, (2, 4))), layout!((4, 4):(1, 4))),
+    );
+}

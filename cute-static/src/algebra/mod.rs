@@ -3,10 +3,13 @@
 //! defining property.
 
 pub(crate) mod coalesce;
+pub(crate) mod coalesce_by;
 pub(crate) mod complement;
 pub(crate) mod composed;
 pub(crate) mod composition;
 pub(crate) mod divide;
 pub(crate) mod inverse;
+pub(crate) mod max_common;
 pub(crate) mod modes;
 pub(crate) mod product;
+pub(crate) mod recast;

@@ -1,0 +1,110 @@
+//! Coalesce by a target profile (docs/semantics.md#coalesce), CuTe's
+//! `coalesce(layout, trg_profile)`: an integer profile coalesces the whole
+//! layout; a tuple profile of rank `r` coalesces mode `i` by `profile[i]`
+//! for `i < r` and keeps the other modes. The same results as
+//! `cute_dynamic::coalesce_by`, whose law (`laws::check_coalesce_by`) they
+//! satisfy; a profile of higher rank than the mode it applies to does not
+//! compile.
+//!
+//! ```
+//! use cute_static::{layout, C, CoalescedBy, Layout};
+//! let l = layout!(((2, 2), (2, 2), 3):((1, 2), (4, 8), 16));
+//! assert_eq!(l.coalesce_by((C::<1>, C::<1>)).to_string(), "(_4,_4,_3):(_1,_4,_16)");
+//! assert_eq!(l.coalesce_by(C::<1>).to_string(), "_48:_1");
+//! static_assertions::assert_type_eq_all!(
+//!     CoalescedBy<Layout![((2, 2), 3):((1, 2), 4)], (C<1>,)>,
+//!     Layout![(4, 3):(1, 4)]
+//! );
+//! ```
+
+use crate::algebra::coalesce::{CoalesceTree, CoalescedTree};
+use crate::algebra::composition::ModesOf;
+use crate::algebra::modes::{Spelt, SpeltOf};
+use crate::data::int_tuple::{Spell, StaticIntTuple};
+use crate::data::int_tuple_ops::Leaf;
+use crate::data::layout::{Layout, StaticLayout};
+use crate::private::{HCons, HNil, Violation};
+use typenum::B1;
+
+/// `coalesce(L, profile)` for a static profile `P` (a `C<N>` or a tuple).
+pub trait CoalesceBy<P> {
+    /// The coalesced layout.
+    type Output: StaticLayout;
+}
+/// `coalesce(L, P)`.
+pub type CoalescedBy<L, P> = <L as CoalesceBy<P>>::Output;
+/// (The obligations keep the profile's tree as their self type, so a
+/// profile still being inferred is merely ambiguous, never explored.)
+impl<S, D, P: StaticIntTuple> CoalesceBy<P> for Layout<S, D>
+where
+    Self: StaticLayout,
+    P::Tree: CoalesceProfile<<Self as StaticLayout>::Tree>,
+    <P::Tree as CoalesceProfile<<Self as StaticLayout>::Tree>>::Out: Spelt,
+{
+    type Output = SpeltOf<<P::Tree as CoalesceProfile<<Self as StaticLayout>::Tree>>::Out>;
+}
+
+impl<S, D> Layout<S, D> {
+    /// `coalesce(self, profile)` (see [`CoalesceBy`]).
+    #[inline(always)]
+    pub fn coalesce_by<P>(self, _profile: P) -> CoalescedBy<Self, P>
+    where
+        Self: CoalesceBy<P>,
+    {
+        Default::default()
+    }
+}
+
+/// Raised for a profile with more modes than the mode it applies to.
+#[diagnostic::on_unimplemented(
+    message = "coalesce by a profile is not admissible: the profile has more modes than the layout mode it applies to",
+    label = "profile modes left over: {P}",
+    note = "a tuple profile coalesces mode i of the layout by its mode i; an integer profile coalesces the whole mode"
+)]
+pub trait ProfileRank<P> {}
+
+/// The zipped tree `T` coalesced by the profile tree `Self`.
+pub trait CoalesceProfile<T> {
+    /// The coalesced tree.
+    type Out;
+}
+/// An integer profile: coalesce the whole tree.
+impl<P: Leaf, T: CoalesceTree<B1>> CoalesceProfile<T> for P {
+    type Out = CoalescedTree<T>;
+}
+/// `()`: the modes are kept.
+impl<T: ModesOf> CoalesceProfile<T> for HNil {
+    type Out = T::Out;
+}
+/// A tuple profile: mode by mode, the other modes kept.
+impl<T: ModesOf, H, Tl> CoalesceProfile<T> for HCons<H, Tl>
+where
+    T::Out: ProfileZip<HCons<H, Tl>>,
+{
+    type Out = <T::Out as ProfileZip<HCons<H, Tl>>>::Out;
+}
+/// The modes `Self` coalesced by the profile modes `P`.
+pub trait ProfileZip<P> {
+    /// The modes.
+    type Out;
+}
+/// Profile exhausted: the rest is kept.
+impl<Ms> ProfileZip<HNil> for Ms {
+    type Out = Ms;
+}
+/// Mode by mode.
+impl<M, Ms, P, Ps> ProfileZip<HCons<P, Ps>> for HCons<M, Ms>
+where
+    P: CoalesceProfile<M>,
+    Ms: ProfileZip<Ps>,
+{
+    type Out = HCons<P::Out, Ms::Out>;
+}
+/// Profile modes left over: an error.
+impl<P, Ps> ProfileZip<HCons<P, Ps>> for HNil
+where
+    HCons<P, Ps>: Spell,
+    Violation: ProfileRank<<HCons<P, Ps> as Spell>::Out>,
+{
+    type Out = HNil;
+}
