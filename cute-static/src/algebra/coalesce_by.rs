@@ -18,13 +18,14 @@
 //! ```
 
 use crate::algebra::coalesce::{CoalesceTree, CoalescedTree};
-use crate::algebra::composition::ModesOf;
+use crate::algebra::composition::{Len, ModesOf};
 use crate::algebra::modes::{Spelt, SpeltOf};
 use crate::data::int_tuple::{Spell, StaticIntTuple};
 use crate::data::int_tuple_ops::Leaf;
 use crate::data::layout::{Layout, StaticLayout};
 use crate::private::{HCons, HNil, Violation};
-use typenum::B1;
+use typenum::operator_aliases::LeEq;
+use typenum::{B1, IsLessOrEqual};
 
 /// `coalesce(L, profile)` for a static profile `P` (a `C<N>` or a tuple).
 pub trait CoalesceBy<P> {
@@ -38,11 +39,72 @@ pub type CoalescedBy<L, P> = <L as CoalesceBy<P>>::Output;
 impl<S, D, P: StaticIntTuple> CoalesceBy<P> for Layout<S, D>
 where
     Self: StaticLayout,
-    P::Tree: CoalesceProfile<<Self as StaticLayout>::Tree>,
-    <P::Tree as CoalesceProfile<<Self as StaticLayout>::Tree>>::Out: Spelt,
+    P::Tree: ProfileOf<Self>,
 {
-    type Output = SpeltOf<<P::Tree as CoalesceProfile<<Self as StaticLayout>::Tree>>::Out>;
+    type Output = <P::Tree as ProfileOf<Self>>::Output;
 }
+/// The layout `L` coalesced by the profile tree `Self`, with the profile's
+/// rank checked against `L`'s first.
+pub trait ProfileOf<L> {
+    /// The coalesced layout.
+    type Output: StaticLayout;
+}
+impl<Pt, L: StaticLayout> ProfileOf<L> for Pt
+where
+    Pt: ProfileModes,
+    L::Tree: ModesOf,
+    <L::Tree as ModesOf>::Out: Len,
+    <Pt as ProfileModes>::Len: IsLessOrEqual<<<L::Tree as ModesOf>::Out as Len>::Out>,
+    LeEq<<Pt as ProfileModes>::Len, <<L::Tree as ModesOf>::Out as Len>::Out>: ProfileFits<L, Pt>,
+{
+    type Output =
+        <LeEq<<Pt as ProfileModes>::Len, <<L::Tree as ModesOf>::Out as Len>::Out> as ProfileFits<
+            L,
+            Pt,
+        >>::Output;
+}
+/// The number of modes of a profile (0 for an integer, which has no limit).
+pub trait ProfileModes {
+    /// The number.
+    type Len;
+}
+impl<P: Leaf> ProfileModes for P {
+    type Len = typenum::U0;
+}
+impl ProfileModes for HNil {
+    type Len = typenum::U0;
+}
+impl<H, T: Len> ProfileModes for HCons<H, T>
+where
+    Self: Len,
+{
+    type Len = <Self as Len>::Out;
+}
+/// `L` coalesced by `P` if the profile fits (`Self`), else the error.
+pub trait ProfileFits<L, P> {
+    /// The coalesced layout.
+    type Output: StaticLayout;
+}
+impl<L: StaticLayout, P> ProfileFits<L, P> for B1
+where
+    P: CoalesceProfile<L::Tree>,
+    <P as CoalesceProfile<L::Tree>>::Out: Spelt,
+{
+    type Output = SpeltOf<<P as CoalesceProfile<L::Tree>>::Out>;
+}
+impl<L, P: Spell> ProfileFits<L, P> for typenum::B0
+where
+    Violation: ProfileRankOf<L, <P as Spell>::Out>,
+{
+    type Output = Layout<crate::C<1>, crate::C<0>>;
+}
+/// Raised for a profile with more modes than the layout.
+#[diagnostic::on_unimplemented(
+    message = "coalesce by a profile is not admissible: the profile {P} has more modes than the layout {L}",
+    label = "profile of higher rank",
+    note = "a tuple profile coalesces mode i of the layout by its mode i; an integer profile coalesces the whole mode"
+)]
+pub trait ProfileRankOf<L, P> {}
 
 impl<S, D> Layout<S, D> {
     /// `coalesce(self, profile)` (see [`CoalesceBy`]).

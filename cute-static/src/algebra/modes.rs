@@ -81,32 +81,40 @@ where
 type Pre<L, N> = <L as SplitAt<N>>::Pre;
 type Suf<L, N> = <L as SplitAt<N>>::Suf;
 
-/// Raised for a mode index or range outside a layout's modes.
-#[diagnostic::on_unimplemented(
-    message = "{Op} is not admissible: modes {B}..{E} are not a range of the modes of {L}",
-    label = "a layout of rank r has modes 0..r",
-    note = "{Op} takes mode indices (or a half-open range of them) below the layout's rank"
-)]
-pub trait ModeRange<Op, L, B, E> {}
-/// A range check: `Self` is whether the range is valid.
+/// A range check: `Self` is whether the range `B..E` of `L`'s modes is valid.
 pub trait RangeOk<Op, L, B, E> {}
 impl<Op, L, B, E> RangeOk<Op, L, B, E> for B1 {}
-impl<Op, L, B: Pretty, E: Pretty> RangeOk<Op, L, B, E> for B0 where
-    Violation: ModeRange<Op, L, P<B>, P<E>>
-{
-}
+impl<Op: ReportRange<L, P<B>, P<E>>, L, B: Pretty, E: Pretty> RangeOk<Op, L, B, E> for B0 {}
+/// Report an invalid range through the operation's diagnostic.
+pub trait ReportRange<L, B, E> {}
 
-/// The operation names the diagnostics print.
-#[allow(non_camel_case_types)]
-pub mod names {
-    /// `take`.
-    pub struct take;
-    /// `group_modes`.
-    pub struct group_modes;
-    /// `replace`.
-    pub struct replace;
-    /// `select`.
-    pub struct select;
+macro_rules! range_diagnostics {
+    ($($op:ident $rule:ident $what:literal;)+) => {
+        /// The operation names of the range checks.
+        #[allow(non_camel_case_types)]
+        pub mod names {
+            $(
+                #[doc = concat!("`", stringify!($op), "`.")]
+                pub struct $op;
+            )+
+        }
+        $(
+            #[doc = concat!("Raised for `", stringify!($op), "` outside a layout's modes.")]
+            #[diagnostic::on_unimplemented(
+                message = $what,
+                label = "a layout of rank r has modes 0..r",
+                note = "mode indices (and half-open ranges of them) must lie below the layout's rank"
+            )]
+            pub trait $rule<L, B, E> {}
+            impl<L, B, E> ReportRange<L, B, E> for names::$op where Violation: $rule<L, B, E> {}
+        )+
+    };
+}
+range_diagnostics! {
+    take TakeRange "take is not admissible: modes {B}..{E} are not a range of the modes of {L}";
+    group_modes GroupRange "group_modes is not admissible: modes {B}..{E} are not a non-empty range of the modes of {L}";
+    replace ReplaceIndex "replace is not admissible: {L} has no mode {B}";
+    select SelectIndex "select is not admissible: {L} has no mode {B}";
 }
 
 // ------------------------------------------------------------- make_layout

@@ -26,7 +26,7 @@ use typenum::{B0, B1, Const, Gcd, IsEqual, ToUInt, U, U1, UInt, UTerm};
 
 use crate::algebra::modes::{Spelt, SpeltOf};
 use crate::data::layout::{Layout, StaticLayout};
-use crate::private::{HCons, HNil, P, Violation};
+use crate::private::{HCons, HNil, Violation};
 
 /// Map `Self`'s leaves `(s, d)` with the leaf function `F`.
 pub trait MapLeaves<F> {
@@ -105,27 +105,28 @@ impl<N, S, D: Mul<N>> DowncastCase<N, S, D> for B0 {
     type Out = (S, Prod<D, N>);
 }
 
-/// Raised for a recast factor (or element size) of 0.
+/// Raised for an `upcast` factor of 0.
 #[diagnostic::on_unimplemented(
-    message = "{Op} is not admissible: the factor must be positive (got {N})",
+    message = "upcast is not admissible: the factor must be positive (got 0)",
     label = "a factor of 0"
 )]
-pub trait PositiveFactor<Op, N> {}
-/// A factor check (`Self` is the typenum factor).
-pub trait Factor<Op> {}
-impl<Op> Factor<Op> for UTerm where Violation: PositiveFactor<Op, P<UTerm>> {}
-impl<Op, X, Bt> Factor<Op> for UInt<X, Bt> {}
-
-/// The operation names the diagnostics print.
-#[allow(non_camel_case_types)]
-pub mod names {
-    /// `upcast`.
-    pub struct upcast;
-    /// `downcast`.
-    pub struct downcast;
-    /// `recast_layout`.
-    pub struct recast_layout;
-}
+pub trait UpcastFactor<L> {}
+/// Raised for a `downcast` factor of 0.
+#[diagnostic::on_unimplemented(
+    message = "downcast is not admissible: the factor must be positive (got 0)",
+    label = "a factor of 0"
+)]
+pub trait DowncastFactor<L> {}
+/// Raised for an element size of 0 in `recast_layout`.
+#[diagnostic::on_unimplemented(
+    message = "recast_layout is not admissible: element sizes must be positive (got 0 bits)",
+    label = "an element size of 0"
+)]
+pub trait RecastBits<L> {}
+/// Report a zero factor through the operation's diagnostic.
+pub trait ZeroFactor<T> {}
+impl<N, T> ZeroFactor<T> for UpcastLeaf<N> where Violation: UpcastFactor<T> {}
+impl<N, T> ZeroFactor<T> for DowncastLeaf<N> where Violation: DowncastFactor<T> {}
 
 /// `upcast<N>(L)`: view `N` consecutive elements as one.
 pub trait Upcast<const N: usize> {
@@ -140,7 +141,7 @@ impl<S, D, const N: usize> Upcast<N> for Layout<S, D>
 where
     Self: StaticLayout,
     Const<N>: ToUInt,
-    U<N>: Factor<names::upcast> + MapBy<UpcastLeaf<U<N>>, <Self as StaticLayout>::Tree>,
+    U<N>: MapBy<UpcastLeaf<U<N>>, <Self as StaticLayout>::Tree>,
 {
     type Output = <U<N> as MapBy<UpcastLeaf<U<N>>, <Self as StaticLayout>::Tree>>::Output;
 }
@@ -149,11 +150,15 @@ pub trait MapBy<F, T> {
     /// The mapped layout.
     type Output: StaticLayout;
 }
-impl<Nn, F, T: MapLeaves<F>> MapBy<F, T> for Nn
+impl<X, Bt, F, T: MapLeaves<F>> MapBy<F, T> for UInt<X, Bt>
 where
     T::Out: Spelt,
 {
     type Output = SpeltOf<T::Out>;
+}
+/// A factor of 0: an error.
+impl<F: ZeroFactor<T>, T> MapBy<F, T> for UTerm {
+    type Output = Layout<crate::C<1>, crate::C<0>>;
 }
 
 /// `downcast<N>(L)`: split every element into `N`.
@@ -167,7 +172,7 @@ impl<S, D, const N: usize> Downcast<N> for Layout<S, D>
 where
     Self: StaticLayout,
     Const<N>: ToUInt,
-    U<N>: Factor<names::downcast> + MapBy<DowncastLeaf<U<N>>, <Self as StaticLayout>::Tree>,
+    U<N>: MapBy<DowncastLeaf<U<N>>, <Self as StaticLayout>::Tree>,
 {
     type Output = <U<N> as MapBy<DowncastLeaf<U<N>>, <Self as StaticLayout>::Tree>>::Output;
 }
@@ -187,7 +192,7 @@ where
     Self: StaticLayout,
     Const<OLD>: ToUInt,
     Const<NEW>: ToUInt,
-    U<OLD>: Factor<names::recast_layout> + RecastBy<U<NEW>, <Self as StaticLayout>::Tree>,
+    U<OLD>: RecastBy<U<NEW>, <Self as StaticLayout>::Tree>,
 {
     type Output = <U<OLD> as RecastBy<U<NEW>, <Self as StaticLayout>::Tree>>::Output;
 }
@@ -196,17 +201,36 @@ pub trait RecastBy<New, T> {
     /// The recast layout.
     type Output: StaticLayout;
 }
-impl<Old, New, T> RecastBy<New, T> for Old
+/// An old size of 0: an error.
+impl<New, T> RecastBy<New, T> for UTerm
 where
-    New: Factor<names::recast_layout> + Div<Gcf<Old, New>>,
-    Old: Gcd<New> + Div<Gcf<Old, New>>,
-    T: MapLeaves<UpcastLeaf<Num<Old, New>>>,
-    <T as MapLeaves<UpcastLeaf<Num<Old, New>>>>::Out: MapLeaves<DowncastLeaf<Den<Old, New>>>,
-    <<T as MapLeaves<UpcastLeaf<Num<Old, New>>>>::Out as MapLeaves<DowncastLeaf<Den<Old, New>>>>::Out:
-        Spelt,
+    Violation: RecastBits<T>,
+{
+    type Output = Layout<crate::C<1>, crate::C<0>>;
+}
+/// A new size of 0: an error.
+impl<X, Bt, T> RecastBy<UTerm, T> for UInt<X, Bt>
+where
+    Violation: RecastBits<T>,
+{
+    type Output = Layout<crate::C<1>, crate::C<0>>;
+}
+/// Positive sizes: `upcast<num>` then `downcast<den>`.
+impl<X, Bt, X2, Bt2, T> RecastBy<UInt<X2, Bt2>, T> for UInt<X, Bt>
+where
+    UInt<X2, Bt2>: Div<Gcf<UInt<X, Bt>, UInt<X2, Bt2>>>,
+    UInt<X, Bt>: Gcd<UInt<X2, Bt2>> + Div<Gcf<UInt<X, Bt>, UInt<X2, Bt2>>>,
+    T: MapLeaves<UpcastLeaf<Num<UInt<X, Bt>, UInt<X2, Bt2>>>>,
+    <T as MapLeaves<UpcastLeaf<Num<UInt<X, Bt>, UInt<X2, Bt2>>>>>::Out:
+        MapLeaves<DowncastLeaf<Den<UInt<X, Bt>, UInt<X2, Bt2>>>>,
+    <<T as MapLeaves<UpcastLeaf<Num<UInt<X, Bt>, UInt<X2, Bt2>>>>>::Out as MapLeaves<
+        DowncastLeaf<Den<UInt<X, Bt>, UInt<X2, Bt2>>>,
+    >>::Out: Spelt,
 {
     type Output = SpeltOf<
-        <<T as MapLeaves<UpcastLeaf<Num<Old, New>>>>::Out as MapLeaves<DowncastLeaf<Den<Old, New>>>>::Out,
+        <<T as MapLeaves<UpcastLeaf<Num<UInt<X, Bt>, UInt<X2, Bt2>>>>>::Out as MapLeaves<
+            DowncastLeaf<Den<UInt<X, Bt>, UInt<X2, Bt2>>>,
+        >>::Out,
     >;
 }
 

@@ -153,11 +153,25 @@ where
 
 /// Raised when the divisor tuple has more modes than the dividend.
 #[diagnostic::on_unimplemented(
-    message = "{Op} is not admissible: the divisor has more modes than the dividend",
+    message = "shape_div is not admissible: the divisor has more modes than the dividend",
     label = "divisor modes left over: {B}",
     note = "two tuples divide mode by mode"
 )]
-pub trait DivisorRank<Op, B> {}
+pub trait ShapeDivisorRank<B> {}
+/// Raised when the divisor tuple has more modes than the dividend.
+#[diagnostic::on_unimplemented(
+    message = "ceil_div is not admissible: the divisor has more modes than the dividend",
+    label = "divisor modes left over: {B}",
+    note = "two tuples divide mode by mode (a shorter divisor is padded with 1s, a longer one is an error)"
+)]
+pub trait CeilDivisorRank<B> {}
+/// Raised when the divisor tuple has more modes than the dividend.
+#[diagnostic::on_unimplemented(
+    message = "round_up is not admissible: the divisor has more modes than the dividend",
+    label = "divisor modes left over: {B}",
+    note = "two tuples are rounded mode by mode (a shorter divisor is padded with 1s, a longer one is an error)"
+)]
+pub trait RoundUpDivisorRank<B> {}
 /// Raised when a `shape_div` dividend tuple has more modes than the divisor tuple.
 #[diagnostic::on_unimplemented(
     message = "shape_div is not admissible: the dividend has more modes than the divisor",
@@ -166,23 +180,10 @@ pub trait DivisorRank<Op, B> {}
 )]
 pub trait DividendRank<A> {}
 
-/// The name an op prints in a diagnostic.
-pub trait OpName {
-    /// A type whose name is the operation's.
-    type Name;
-}
-/// `shape_div`.
-#[allow(non_camel_case_types)]
-pub struct shape_div;
-/// `ceil_div`.
-#[allow(non_camel_case_types)]
-pub struct ceil_div;
-impl OpName for ShapeOp {
-    type Name = shape_div;
-}
-impl OpName for CeilOp {
-    type Name = ceil_div;
-}
+/// Report divisor modes `B` left over (spelled) through the op's diagnostic.
+pub trait DivisorLeft<B> {}
+impl<B> DivisorLeft<B> for ShapeOp where Violation: ShapeDivisorRank<B> {}
+impl<B> DivisorLeft<B> for CeilOp where Violation: CeilDivisorRank<B> {}
 
 /// `Self / B` (the division `Op`) on trees.
 pub trait TreeDiv<Op, B> {
@@ -276,10 +277,10 @@ impl<Op, H: TreeDiv<Op, BH>, T: DivZip<Op, BT>, BH, BT> DivZip<Op, HCons<BH, BT>
     type Out = HCons<H::Out, T::Out>;
 }
 /// Divisor modes left over: an error.
-impl<Op: OpName, BH, BT> DivZip<Op, HCons<BH, BT>> for HNil
+impl<Op, BH, BT> DivZip<Op, HCons<BH, BT>> for HNil
 where
     HCons<BH, BT>: Spell,
-    Violation: DivisorRank<Op::Name, <HCons<BH, BT> as Spell>::Out>,
+    Op: DivisorLeft<<HCons<BH, BT> as Spell>::Out>,
 {
     type Out = HNil;
 }
@@ -411,13 +412,10 @@ impl<H: TreeRoundUp<BH>, T: RoundZip<BT>, BH, BT> RoundZip<HCons<BH, BT>> for HC
 impl<BH, BT> RoundZip<HCons<BH, BT>> for HNil
 where
     HCons<BH, BT>: Spell,
-    Violation: DivisorRank<round_up, <HCons<BH, BT> as Spell>::Out>,
+    Violation: RoundUpDivisorRank<<HCons<BH, BT> as Spell>::Out>,
 {
     type Out = HNil;
 }
-/// `round_up`.
-#[allow(non_camel_case_types)]
-pub struct round_up;
 
 // ------------------------------------------------- product_each, inner_product, elem_scale
 
