@@ -156,6 +156,7 @@ pub use algebra::modes::{
     Append, Appended, FlattenLayout, Flattened, GroupModes, Grouped, MakeLayout, MakeLayoutOf,
     Prepend, Prepended, Replace, Replaced, Select, Selected, Take, Taken, make_layout,
 };
+pub use algebra::nullspace::{Nullspace, NullspaceOf};
 pub use algebra::product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,

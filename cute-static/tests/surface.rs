@@ -326,3 +326,23 @@ fn max_common_cases() {
         (layout!((2, (2, 4)):(1, (2, 4))), layout!((4, 4):(1, 4))),
     );
 }
+
+#[test]
+fn nullspace_cases() {
+    macro_rules! ns {
+        ($($l:expr),+ $(,)?) => {$({
+            let l = $l;
+            let dl = l.to_dynamic();
+            layout_case!(l.nullspace(), Ok::<_, ()>(cute_dynamic::nullspace(&dl)), |r| laws::check_nullspace(&dl, r));
+        })+};
+    }
+    ns!(
+        layout!((2, 4, 6):(1, 2, 0)),
+        layout!((4, (3, 5)):(0, (1, 0))),
+        layout!((4, 8):(1, 4)),
+        layout!((4, 1):(1, 0)),
+        layout!((1, 4, 2):(0, 1, 0)),
+        layout!(8:0),
+        layout!(((2, 3), (4, 5)):((0, 2), (0, 6))),
+    );
+}

@@ -11,5 +11,6 @@ pub(crate) mod divide;
 pub(crate) mod inverse;
 pub(crate) mod max_common;
 pub(crate) mod modes;
+pub(crate) mod nullspace;
 pub(crate) mod product;
 pub(crate) mod recast;
