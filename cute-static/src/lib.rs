@@ -45,6 +45,14 @@
 //! | logical / zipped / tiled / flat divide | [`LogicalDivide`], … | [`LogicalQuotient<A, T>`], … | `a.logical_divide(t)`, … |
 //! | logical / zipped / tiled / flat product | [`LogicalMultiply`], … | [`LogicalProduct<A, T>`], … | `a.logical_product(t)`, … |
 //! | blocked / raked product | [`BlockedMultiply`], [`RakedMultiply`] | [`BlockedProduct<A, B>`], [`RakedProduct<A, B>`] | `a.blocked_product(b)`, … |
+//! | coalesce by a profile | [`CoalesceBy`] | [`CoalescedBy<L, P>`] | `l.coalesce_by(p)` |
+//! | make_layout, append, prepend, replace | [`MakeLayout`], [`Append`], [`Prepend`], [`Replace`] | [`MakeLayoutOf<(L0, L1)>`], [`Appended<L, M>`], … | [`make_layout`]`((l0, l1))`, `l.append(m)`, `l.replace(C::<I>, m)` |
+//! | group_modes, take, select, flatten | [`GroupModes`], [`Take`], [`Select`], [`FlattenLayout`] | [`Grouped<L, B, E>`], [`Taken<L, B, E>`], … | `l.group_modes::<B, E>()`, `l.take::<B, E>()`, `l.select((C::<I>, …))`, `l.flatten()` |
+//! | upcast / downcast / recast | [`Upcast`], [`Downcast`], [`RecastLayout`] | [`Upcasted<L, N>`], [`Downcasted<L, N>`], [`Recast<L, OLD, NEW>`] | `l.upcast::<N>()`, … |
+//! | max common layout / vector | [`MaxCommon`] | [`MaxCommonLayout<A, B>`], [`MaxCommon::VECTOR`] | `a.max_common_layout(b)`, `a.max_common_vector(b)` |
+//! | nullspace | [`NullspaceOf`] | [`Nullspace<L>`] | `l.nullspace()` |
+//! | integer-tuple functions | [`ShapeDivide`], [`CeilDivide`], [`RoundUp`], [`ProductEach`], [`InnerProduct`], [`ElemScale`] | [`ShapeDiv<A, B>`], [`CeilDiv<A, B>`], … | `a.shape_div(b)`, … |
+//! | integer-tuple queries | [`Profile`], [`Divisibility`]; bounds [`Congruent`], [`Compatible`], [`EvenlyDivides`] | | `<A as Profile<B>>::CONGRUENT`, … |
 //!
 //! Static tensors ([`Tensor`] over `&[T]`/`&mut [T]`, slicing with [`__`])
 //! and the generic kernels [`copy`], [`axpby`] and [`gemm`] are written once
