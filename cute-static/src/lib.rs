@@ -51,6 +51,7 @@
 //! | upcast / downcast / recast | [`Upcast`], [`Downcast`], [`RecastLayout`] | [`Upcasted<L, N>`], [`Downcasted<L, N>`], [`Recast<L, OLD, NEW>`] | `l.upcast::<N>()`, … |
 //! | max common layout / vector | [`MaxCommon`] | [`MaxCommonLayout<A, B>`], [`MaxCommon::VECTOR`] | `a.max_common_layout(b)`, `a.max_common_vector(b)` |
 //! | nullspace | [`NullspaceOf`] | [`Nullspace<L>`] | `l.nullspace()` |
+//! | make_layout_like | [`MakeLayoutLike`] | [`LayoutLike<L>`] | `l.make_layout_like()` |
 //! | integer-tuple functions | [`ShapeDivide`], [`CeilDivide`], [`RoundUp`], [`ProductEach`], [`InnerProduct`], [`ElemScale`] | [`ShapeDiv<A, B>`], [`CeilDiv<A, B>`], … | `a.shape_div(b)`, … |
 //! | integer-tuple queries | [`Profile`], [`Divisibility`]; bounds [`Congruent`], [`Compatible`], [`EvenlyDivides`] | | `<A as Profile<B>>::CONGRUENT`, … |
 //!
@@ -159,6 +160,7 @@ pub use algebra::divide::{
     ZippedDivide, ZippedQuotient,
 };
 pub use algebra::inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
+pub use algebra::layout_like::{LayoutLike, MakeLayoutLike};
 pub use algebra::max_common::{MaxCommon, MaxCommonLayout};
 pub use algebra::modes::{
     Append, Appended, FlattenLayout, Flattened, GroupModes, Grouped, MakeLayout, MakeLayoutOf,

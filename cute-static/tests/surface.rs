@@ -346,3 +346,24 @@ fn nullspace_cases() {
         layout!(((2, 3), (4, 5)):((0, 2), (0, 6))),
     );
 }
+
+#[test]
+fn make_layout_like_cases() {
+    macro_rules! like {
+        ($($l:expr),+ $(,)?) => {$({
+            let l = $l;
+            let dl = l.to_dynamic();
+            layout_case!(l.make_layout_like(), cute_dynamic::make_layout_like(&dl), |r| laws::check_make_layout_like(&dl, r));
+        })+};
+    }
+    like!(
+        layout!((2, 2, 2, 2):(0, 2, 4, 1)),
+        layout!((2, 3, 4, 5):(0, 42, 1, 0)),
+        layout!((4, 8):(100, 1)),
+        layout!(((2, 3), 4):((1, 40), 3)),
+        layout!((1, 4):(7, 1)),
+        layout!((2, 2):(0, 0)),
+        layout!(8:5),
+        layout!((4, (2, 1), 3):(6, (24, 24), 1)),
+    );
+}

@@ -9,6 +9,7 @@ pub(crate) mod composed;
 pub(crate) mod composition;
 pub(crate) mod divide;
 pub(crate) mod inverse;
+pub(crate) mod layout_like;
 pub(crate) mod max_common;
 pub(crate) mod modes;
 pub(crate) mod nullspace;
