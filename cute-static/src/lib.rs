@@ -52,6 +52,7 @@
 //! | max common layout / vector | [`MaxCommon`] | [`MaxCommonLayout<A, B>`], [`MaxCommon::VECTOR`] | `a.max_common_layout(b)`, `a.max_common_vector(b)` |
 //! | nullspace | [`NullspaceOf`] | [`Nullspace<L>`] | `l.nullspace()` |
 //! | make_layout_like | [`MakeLayoutLike`] | [`LayoutLike<L>`] | `l.make_layout_like()` |
+//! | make_ordered_layout | [`MakeOrderedLayout`] | [`OrderedLayout<S, O>`] | [`make_ordered_layout`]`(shape, order)` |
 //! | integer-tuple functions | [`ShapeDivide`], [`CeilDivide`], [`RoundUp`], [`ProductEach`], [`InnerProduct`], [`ElemScale`] | [`ShapeDiv<A, B>`], [`CeilDiv<A, B>`], … | `a.shape_div(b)`, … |
 //! | integer-tuple queries | [`Profile`], [`Divisibility`]; bounds [`Congruent`], [`Compatible`], [`EvenlyDivides`] | | `<A as Profile<B>>::CONGRUENT`, … |
 //!
@@ -167,6 +168,7 @@ pub use algebra::modes::{
     Prepend, Prepended, Replace, Replaced, Select, Selected, Take, Taken, make_layout,
 };
 pub use algebra::nullspace::{Nullspace, NullspaceOf};
+pub use algebra::ordered_layout::{MakeOrderedLayout, OrderedLayout, make_ordered_layout};
 pub use algebra::product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,

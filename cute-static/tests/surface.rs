@@ -367,3 +367,28 @@ fn make_layout_like_cases() {
         layout!((4, (2, 1), 3):(6, (24, 24), 1)),
     );
 }
+
+#[test]
+fn make_ordered_layout_cases() {
+    macro_rules! ord {
+        ($(($s:expr, $o:expr)),+ $(,)?) => {$({
+            let (s, o) = ($s, $o);
+            let (ds, dord) = (d(s), d(o));
+            layout_case!(make_ordered_layout(s, o), cute_dynamic::make_ordered_layout(&ds, &dord),
+                |r| laws::check_make_ordered_layout(&ds, &dord, r));
+        })+};
+    }
+    ord!(
+        (
+            (C::<2>, C::<2>, C::<2>, C::<2>),
+            (C::<0>, C::<2>, C::<3>, C::<1>)
+        ),
+        (((C::<2>, C::<3>), C::<4>), (C::<1>, C::<0>)),
+        ((C::<4>, C::<8>), (C::<1>, C::<0>)),
+        ((C::<4>, C::<1>, C::<8>), (C::<2>, C::<0>, C::<1>)),
+        ((C::<4>, (C::<2>, C::<3>)), (C::<5>, (C::<1>, C::<9>))),
+        ((C::<4>, C::<1>), (C::<0>, C::<0>)),
+        (C::<8>, C::<3>),
+        ((C::<4>, C::<8>), C::<0>),
+    );
+}

@@ -13,5 +13,6 @@ pub(crate) mod layout_like;
 pub(crate) mod max_common;
 pub(crate) mod modes;
 pub(crate) mod nullspace;
+pub(crate) mod ordered_layout;
 pub(crate) mod product;
 pub(crate) mod recast;
