@@ -4,9 +4,9 @@
 //! in increasing order of `O`, an order tuple weakly congruent to `S` — the
 //! result and the law (`laws::check_make_ordered_layout`) of
 //! `cute_dynamic::make_ordered_layout`. The sub-shape of order `o` starts at
-//! the product of the sizes whose order is smaller; two sub-shapes of size
-//! > 1 with the same order value, or an order not weakly congruent to the
-//! shape, do not compile.
+//! the product of the sizes whose order is smaller; two sub-shapes of
+//! size above 1 with the same order value, or an order not weakly
+//! congruent to the shape, do not compile.
 //!
 //! ```
 //! use cute_static::{make_ordered_layout, C, Layout, OrderedLayout};
