@@ -392,3 +392,151 @@ fn make_ordered_layout_cases() {
         ((C::<4>, C::<8>), C::<0>),
     );
 }
+
+/// Every pair of a table of layouts: max_common_layout/vector, static = run time and the laws.
+#[test]
+fn max_common_all_pairs() {
+    macro_rules! mc1 {
+        ($a:expr, $b:expr) => {{
+            let (a, b) = ($a, $b);
+            let (da, db) = (a.to_dynamic(), b.to_dynamic());
+            layout_case!(
+                a.max_common_layout(b),
+                cute_dynamic::max_common_layout(&da, &db),
+                |r| laws::check_max_common_layout(&da, &db, r)
+            );
+            let v = a.max_common_vector(b) as i64;
+            assert_eq!(v, cute_dynamic::max_common_vector(&da, &db).unwrap());
+            ok(laws::check_max_common_vector(&da, &db, v));
+        }};
+    }
+    mc1!(layout!((4, 8):(1, 4)), layout!((4, 8):(1, 4)));
+    mc1!(layout!((4, 8):(1, 4)), layout!((4, 8):(8, 1)));
+    mc1!(layout!((4, 8):(1, 4)), layout!(32:1));
+    mc1!(layout!((4, 8):(1, 4)), layout!(((2, 4), 4):((1, 2), 8)));
+    mc1!(layout!((4, 8):(1, 4)), layout!((2, 4, 4):(1, 2, 8)));
+    mc1!(layout!((4, 8):(1, 4)), layout!((8, (2, 2)):(2, (1, 16))));
+    mc1!(layout!((4, 8):(8, 1)), layout!((4, 8):(1, 4)));
+    mc1!(layout!((4, 8):(8, 1)), layout!((4, 8):(8, 1)));
+    mc1!(layout!((4, 8):(8, 1)), layout!(32:1));
+    mc1!(layout!((4, 8):(8, 1)), layout!(((2, 4), 4):((1, 2), 8)));
+    mc1!(layout!((4, 8):(8, 1)), layout!((2, 4, 4):(1, 2, 8)));
+    mc1!(layout!((4, 8):(8, 1)), layout!((8, (2, 2)):(2, (1, 16))));
+    mc1!(layout!(32:1), layout!((4, 8):(1, 4)));
+    mc1!(layout!(32:1), layout!((4, 8):(8, 1)));
+    mc1!(layout!(32:1), layout!(32:1));
+    mc1!(layout!(32:1), layout!(((2, 4), 4):((1, 2), 8)));
+    mc1!(layout!(32:1), layout!((2, 4, 4):(1, 2, 8)));
+    mc1!(layout!(32:1), layout!((8, (2, 2)):(2, (1, 16))));
+    mc1!(layout!(((2, 4), 4):((1, 2), 8)), layout!((4, 8):(1, 4)));
+    mc1!(layout!(((2, 4), 4):((1, 2), 8)), layout!((4, 8):(8, 1)));
+    mc1!(layout!(((2, 4), 4):((1, 2), 8)), layout!(32:1));
+    mc1!(
+        layout!(((2, 4), 4):((1, 2), 8)),
+        layout!(((2, 4), 4):((1, 2), 8))
+    );
+    mc1!(
+        layout!(((2, 4), 4):((1, 2), 8)),
+        layout!((2, 4, 4):(1, 2, 8))
+    );
+    mc1!(
+        layout!(((2, 4), 4):((1, 2), 8)),
+        layout!((8, (2, 2)):(2, (1, 16)))
+    );
+    mc1!(layout!((2, 4, 4):(1, 2, 8)), layout!((4, 8):(1, 4)));
+    mc1!(layout!((2, 4, 4):(1, 2, 8)), layout!((4, 8):(8, 1)));
+    mc1!(layout!((2, 4, 4):(1, 2, 8)), layout!(32:1));
+    mc1!(
+        layout!((2, 4, 4):(1, 2, 8)),
+        layout!(((2, 4), 4):((1, 2), 8))
+    );
+    mc1!(layout!((2, 4, 4):(1, 2, 8)), layout!((2, 4, 4):(1, 2, 8)));
+    mc1!(
+        layout!((2, 4, 4):(1, 2, 8)),
+        layout!((8, (2, 2)):(2, (1, 16)))
+    );
+    mc1!(layout!((8, (2, 2)):(2, (1, 16))), layout!((4, 8):(1, 4)));
+    mc1!(layout!((8, (2, 2)):(2, (1, 16))), layout!((4, 8):(8, 1)));
+    mc1!(layout!((8, (2, 2)):(2, (1, 16))), layout!(32:1));
+    mc1!(
+        layout!((8, (2, 2)):(2, (1, 16))),
+        layout!(((2, 4), 4):((1, 2), 8))
+    );
+    mc1!(
+        layout!((8, (2, 2)):(2, (1, 16))),
+        layout!((2, 4, 4):(1, 2, 8))
+    );
+    mc1!(
+        layout!((8, (2, 2)):(2, (1, 16))),
+        layout!((8, (2, 2)):(2, (1, 16)))
+    );
+}
+
+/// Every pair of a table of integer tuples (but a rank-2 dividend with the
+/// rank-3 divisor, which does not compile): ceil_div and the queries,
+/// static = run time and the laws.
+#[test]
+fn int_tuple_all_pairs() {
+    macro_rules! q1 {
+        ($a:expr, $b:expr) => {{
+            let (a, b) = ($a, $b);
+            let (da, db) = (d(a), d(b));
+            assert_eq!(
+                d(a.ceil_div(b)),
+                cute_dynamic::ceil_div(&da, &db).unwrap(),
+                "ceil_div({da}, {db})"
+            );
+            ok(laws::check_ceil_div(&da, &db, &d(a.ceil_div(b))));
+            let (c, k, e) = (congruent_of(a, b), compatible_of(a, b), evenly_of(a, b));
+            assert_eq!(c, cute_dynamic::congruent(&da, &db));
+            assert_eq!(k, cute_dynamic::compatible(&da, &db));
+            assert_eq!(
+                e,
+                cute_dynamic::evenly_divides(&da, &db).unwrap(),
+                "evenly_divides({da}, {db})"
+            );
+            ok(laws::check_evenly_divides(&da, &db, e));
+        }};
+    }
+    fn congruent_of<A: Profile<B>, B>(_: A, _: B) -> bool {
+        A::CONGRUENT
+    }
+    fn compatible_of<A: Profile<B>, B>(_: A, _: B) -> bool {
+        A::COMPATIBLE
+    }
+    fn evenly_of<A: Divisibility<B>, B>(_: A, _: B) -> bool {
+        A::EVENLY_DIVIDES
+    }
+    q1!((C::<4>, C::<8>), (C::<4>, C::<8>));
+    q1!((C::<4>, C::<8>), (C::<8>, (C::<2>, C::<3>)));
+    q1!((C::<4>, C::<8>), C::<24>);
+    q1!((C::<4>, C::<8>), ((C::<2>, C::<2>), C::<12>));
+    q1!((C::<4>, C::<8>), (C::<5>, C::<16>));
+    q1!((C::<8>, (C::<2>, C::<3>)), (C::<4>, C::<8>));
+    q1!((C::<8>, (C::<2>, C::<3>)), (C::<8>, (C::<2>, C::<3>)));
+    q1!((C::<8>, (C::<2>, C::<3>)), C::<24>);
+    q1!((C::<8>, (C::<2>, C::<3>)), ((C::<2>, C::<2>), C::<12>));
+    q1!((C::<8>, (C::<2>, C::<3>)), (C::<5>, C::<16>));
+    q1!(C::<24>, (C::<4>, C::<8>));
+    q1!(C::<24>, (C::<8>, (C::<2>, C::<3>)));
+    q1!(C::<24>, C::<24>);
+    q1!(C::<24>, (C::<6>, C::<4>, C::<2>));
+    q1!(C::<24>, ((C::<2>, C::<2>), C::<12>));
+    q1!(C::<24>, (C::<5>, C::<16>));
+    q1!((C::<6>, C::<4>, C::<2>), (C::<4>, C::<8>));
+    q1!((C::<6>, C::<4>, C::<2>), (C::<8>, (C::<2>, C::<3>)));
+    q1!((C::<6>, C::<4>, C::<2>), C::<24>);
+    q1!((C::<6>, C::<4>, C::<2>), (C::<6>, C::<4>, C::<2>));
+    q1!((C::<6>, C::<4>, C::<2>), ((C::<2>, C::<2>), C::<12>));
+    q1!((C::<6>, C::<4>, C::<2>), (C::<5>, C::<16>));
+    q1!(((C::<2>, C::<2>), C::<12>), (C::<4>, C::<8>));
+    q1!(((C::<2>, C::<2>), C::<12>), (C::<8>, (C::<2>, C::<3>)));
+    q1!(((C::<2>, C::<2>), C::<12>), C::<24>);
+    q1!(((C::<2>, C::<2>), C::<12>), ((C::<2>, C::<2>), C::<12>));
+    q1!(((C::<2>, C::<2>), C::<12>), (C::<5>, C::<16>));
+    q1!((C::<5>, C::<16>), (C::<4>, C::<8>));
+    q1!((C::<5>, C::<16>), (C::<8>, (C::<2>, C::<3>)));
+    q1!((C::<5>, C::<16>), C::<24>);
+    q1!((C::<5>, C::<16>), ((C::<2>, C::<2>), C::<12>));
+    q1!((C::<5>, C::<16>), (C::<5>, C::<16>));
+}
