@@ -24,9 +24,10 @@
 //! ```
 
 use core::ops::{Add, BitAnd, Div, Mul, Rem, Sub};
-use typenum::operator_aliases::{And, Eq, Mod, Prod, Quot, Sub1, Sum};
-use typenum::{B0, B1, Bit, IsEqual, U0, U1, UInt, UTerm};
+use typenum::operator_aliases::{And, Eq, LeEq, Mod, Prod, Quot, Sub1, Sum};
+use typenum::{B0, B1, Bit, IsEqual, IsLessOrEqual, U0, U1, UInt, UTerm};
 
+use crate::algebra::composition::Len;
 use crate::data::int_tuple::{Spell, StaticIntTuple};
 use crate::private::{HCons, HNil, P, Pretty, Violation};
 
@@ -797,8 +798,56 @@ where
 /// The user-facing spelling of a tree.
 pub type Spelled<T> = <T as Spell>::Out;
 
+/// The rank rule of `ceil_div`, checked first (so a rank mismatch at the
+/// top raises one error naming the rule): the divisor may have fewer modes
+/// than the dividend, not more. (Only `ceil_div` checks first: a check
+/// before the computation makes rustc report a failure inside the
+/// computation — `shape_div`'s divisibility — by an inner bound instead of
+/// its rule.)
+pub struct PaddedRanks;
+/// Whether the ranks of `Self` and `B` fit the rule `R` (`B1`/`B0`).
+pub trait RankFit<B, R> {
+    /// The answer.
+    type Ok;
+}
+impl<A: Leaf, B, R> RankFit<B, R> for A {
+    type Ok = B1;
+}
+impl<B: ListRankFit<HNil, R>, R> RankFit<B, R> for HNil {
+    type Ok = B::Ok;
+}
+impl<H, T, B: ListRankFit<HCons<H, T>, R>, R> RankFit<B, R> for HCons<H, T> {
+    type Ok = B::Ok;
+}
+/// The ranks of the tuple `A` and `Self` under the rule `R`.
+pub trait ListRankFit<A, R> {
+    /// The answer.
+    type Ok;
+}
+impl<A, B: Leaf, R> ListRankFit<A, R> for B {
+    type Ok = B1;
+}
+impl<A: Len, R: Compare<A::Out, U0>> ListRankFit<A, R> for HNil {
+    type Ok = R::Ok;
+}
+impl<A: Len, H, T, R> ListRankFit<A, R> for HCons<H, T>
+where
+    Self: Len,
+    R: Compare<A::Out, <Self as Len>::Out>,
+{
+    type Ok = <R as Compare<A::Out, <Self as Len>::Out>>::Ok;
+}
+/// Compare the rank `LA` of the first operand with the rank `LB` of the second.
+pub trait Compare<LA, LB> {
+    /// The answer.
+    type Ok;
+}
+impl<LA, LB: IsLessOrEqual<LA>> Compare<LA, LB> for PaddedRanks {
+    type Ok = LeEq<LB, LA>;
+}
+
 macro_rules! binary_op {
-    ($(#[$doc:meta])* $verb:ident, $noun:ident, $method:ident, $tree:ident, $($op:ty)?) => {
+    ($(#[$doc:meta])* $verb:ident, $noun:ident, $method:ident, $tree:ident, [$($op:ty)?]) => {
         $(#[$doc])*
         pub trait $verb<B> {
             /// The result.
@@ -823,6 +872,53 @@ macro_rules! binary_op {
             type Output = Spelled<<A::Tree as $tree<$($op,)? B::Tree>>::Out>;
         }
     };
+    ($(#[$doc:meta])* $verb:ident, $noun:ident, $method:ident, $tree:ident, [$($op:ty)?],
+     $rule:ty, $finish:ident, $diag:ident, $msg:literal) => {
+        $(#[$doc])*
+        pub trait $verb<B> {
+            /// The result.
+            type Output: StaticIntTuple;
+            #[doc = concat!("`", stringify!($method), "(self, b)` (see [`", stringify!($verb), "`]).")]
+            #[inline(always)]
+            fn $method(self, _b: B) -> Self::Output
+            where
+                Self: Sized,
+            {
+                Default::default()
+            }
+        }
+        #[doc = concat!("The static tuple `", stringify!($method), "(A, B)`.")]
+        pub type $noun<A, B> = <A as $verb<B>>::Output;
+        impl<A: StaticIntTuple, B: StaticIntTuple> $verb<B> for A
+        where
+            A::Tree: RankFit<B::Tree, $rule>,
+            <A::Tree as RankFit<B::Tree, $rule>>::Ok: $finish<A, B>,
+        {
+            type Output = <<A::Tree as RankFit<B::Tree, $rule>>::Ok as $finish<A, B>>::Output;
+        }
+        #[doc = concat!("`", stringify!($method), "(A, B)` once the ranks fit (`Self`), else the error.")]
+        pub trait $finish<A, B> {
+            /// The result.
+            type Output: StaticIntTuple;
+        }
+        impl<A: StaticIntTuple, B: StaticIntTuple> $finish<A, B> for B1
+        where
+            A::Tree: $tree<$($op,)? B::Tree>,
+            <A::Tree as $tree<$($op,)? B::Tree>>::Out: Spell,
+            Spelled<<A::Tree as $tree<$($op,)? B::Tree>>::Out>: StaticIntTuple,
+        {
+            type Output = Spelled<<A::Tree as $tree<$($op,)? B::Tree>>::Out>;
+        }
+        impl<A: StaticIntTuple, B> $finish<A, B> for B0
+        where
+            Violation: $diag<A, B>,
+        {
+            type Output = A;
+        }
+        #[doc = concat!("Raised when the ranks of the operands of `", stringify!($method), "` do not fit.")]
+        #[diagnostic::on_unimplemented(message = $msg)]
+        pub trait $diag<A, B> {}
+    };
 }
 
 binary_op!(
@@ -838,7 +934,7 @@ binary_op!(
     /// static_assertions::assert_type_eq_all!(ShapeDiv<C<4>, C<12>>, C<1>);
     /// static_assertions::assert_type_eq_all!(ShapeDiv<(C<8>, (C<3>, C<4>)), (C<2>, C<3>)>, (C<4>, (C<1>, C<4>)));
     /// ```
-    ShapeDivide, ShapeDiv, shape_div, TreeDiv, ShapeOp
+    ShapeDivide, ShapeDiv, shape_div, TreeDiv, [ShapeOp]
 );
 binary_op!(
     /// CuTe's `ceil_div(a, b)`: `⌈a / b⌉` on integers; the tuple forms fold
@@ -851,7 +947,8 @@ binary_op!(
     /// static_assertions::assert_type_eq_all!(CeilDiv<(C<10>, C<7>, C<3>), (C<4>, C<2>)>, (C<3>, C<4>, C<3>));
     /// static_assertions::assert_type_eq_all!(CeilDiv<(C<4>, C<6>), C<8>>, (C<1>, C<3>));
     /// ```
-    CeilDivide, CeilDiv, ceil_div, TreeDiv, CeilOp
+    CeilDivide, CeilDiv, ceil_div, TreeDiv, [CeilOp], PaddedRanks, CeilDivFinish, CeilDivRanks,
+    "ceil_div is not admissible: the divisor {B} has more modes than the dividend {A}"
 );
 binary_op!(
     /// CuTe's `round_up(a, b)`: each leaf of `a` rounded up to a multiple of
@@ -863,7 +960,7 @@ binary_op!(
     /// static_assertions::assert_type_eq_all!(RoundedUp<C<10>, C<4>>, C<12>);
     /// static_assertions::assert_type_eq_all!(RoundedUp<(C<10>, (C<7>, C<3>)), (C<8>, (C<2>, C<2>))>, (C<16>, (C<8>, C<4>)));
     /// ```
-    RoundUp, RoundedUp, round_up, TreeRoundUp,
+    RoundUp, RoundedUp, round_up, TreeRoundUp, []
 );
 binary_op!(
     /// CuTe's `elem_scale(a, b)`: `a`'s profile, each leaf multiplied by the
@@ -874,7 +971,7 @@ binary_op!(
     /// static_assertions::assert_type_eq_all!(ElemScaled<(C<2>, (C<3>, C<4>)), ((C<2>, C<2>), (C<5>, C<1>))>, (C<8>, (C<15>, C<4>)));
     /// static_assertions::assert_type_eq_all!(ElemScaled<C<3>, (C<2>, C<5>)>, C<30>);
     /// ```
-    ElemScale, ElemScaled, elem_scale, TreeElemScale,
+    ElemScale, ElemScaled, elem_scale, TreeElemScale, []
 );
 
 /// CuTe's `product_each(a)`: the size of each mode of `a` as a flat tuple
