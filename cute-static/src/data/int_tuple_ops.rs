@@ -192,11 +192,17 @@ pub trait TreeDiv<Op, B> {
     type Out;
 }
 /// An integer divided by a tree: by its size.
-impl<Op, A: Leaf, B: TSize> TreeDiv<Op, B> for A
+impl<Op, B: TSize> TreeDiv<Op, B> for UTerm
 where
-    Op: IntDiv<A, SizeT<B>>,
+    Op: IntDiv<UTerm, SizeT<B>>,
 {
-    type Out = IntDivOf<Op, A, SizeT<B>>;
+    type Out = IntDivOf<Op, UTerm, SizeT<B>>;
+}
+impl<Op, B: TSize, XU_, XB_> TreeDiv<Op, B> for UInt<XU_, XB_>
+where
+    Op: IntDiv<UInt<XU_, XB_>, SizeT<B>>,
+{
+    type Out = IntDivOf<Op, UInt<XU_, XB_>, SizeT<B>>;
 }
 /// `()` divided by `B`.
 impl<Op, B: DivTuple<Op, HNil>> TreeDiv<Op, B> for HNil {
@@ -212,7 +218,10 @@ pub trait DivTuple<Op, A> {
     type Out;
 }
 /// By an integer: divided out of the modes left to right.
-impl<Op, A: DivFold<Op, B>, B: Leaf> DivTuple<Op, A> for B {
+impl<Op, A: DivFold<Op, UTerm>> DivTuple<Op, A> for UTerm {
+    type Out = A::Out;
+}
+impl<Op, A: DivFold<Op, UInt<XU_, XB_>>, XU_, XB_> DivTuple<Op, A> for UInt<XU_, XB_> {
     type Out = A::Out;
 }
 /// By `()`.
@@ -250,8 +259,11 @@ pub trait FoldChild<Op, Rest> {
     type Out;
 }
 /// `x / rest`.
-impl<Op: IntDiv<A, Rest>, A: Leaf, Rest> FoldChild<Op, Rest> for A {
-    type Out = IntDivOf<Op, A, Rest>;
+impl<Op: IntDiv<UTerm, Rest>, Rest> FoldChild<Op, Rest> for UTerm {
+    type Out = IntDivOf<Op, UTerm, Rest>;
+}
+impl<Op: IntDiv<UInt<XU_, XB_>, Rest>, Rest, XU_, XB_> FoldChild<Op, Rest> for UInt<XU_, XB_> {
+    type Out = IntDivOf<Op, UInt<XU_, XB_>, Rest>;
 }
 /// `()` folds to `()`.
 impl<Op, Rest> FoldChild<Op, Rest> for HNil {
@@ -333,7 +345,10 @@ pub trait TreeRoundUp<B> {
     type Out;
 }
 /// An integer: by an integer only.
-impl<A: Leaf, B: RoundLeaf<A>> TreeRoundUp<B> for A {
+impl<B: RoundLeaf<UTerm>> TreeRoundUp<B> for UTerm {
+    type Out = B::Out;
+}
+impl<B: RoundLeaf<UInt<XU_, XB_>>, XU_, XB_> TreeRoundUp<B> for UInt<XU_, XB_> {
     type Out = B::Out;
 }
 /// `()`.
@@ -350,12 +365,19 @@ pub trait RoundLeaf<A> {
     type Out;
 }
 /// `⌈a / b⌉·b`.
-impl<A, B: Leaf> RoundLeaf<A> for B
+impl<A> RoundLeaf<A> for UTerm
 where
-    CeilOp: IntDiv<A, B>,
-    IntDivOf<CeilOp, A, B>: Mul<B>,
+    CeilOp: IntDiv<A, UTerm>,
+    IntDivOf<CeilOp, A, UTerm>: Mul<UTerm>,
 {
-    type Out = Prod<IntDivOf<CeilOp, A, B>, B>;
+    type Out = Prod<IntDivOf<CeilOp, A, UTerm>, UTerm>;
+}
+impl<A, XU_, XB_> RoundLeaf<A> for UInt<XU_, XB_>
+where
+    CeilOp: IntDiv<A, UInt<XU_, XB_>>,
+    IntDivOf<CeilOp, A, UInt<XU_, XB_>>: Mul<UInt<XU_, XB_>>,
+{
+    type Out = Prod<IntDivOf<CeilOp, A, UInt<XU_, XB_>>, UInt<XU_, XB_>>;
 }
 /// An integer by `()`: an error.
 impl<A: Pretty> RoundLeaf<A> for HNil
@@ -378,9 +400,17 @@ pub trait RoundTuple<A> {
     type Out;
 }
 /// A tuple by an integer: an error.
-impl<A: Spell, B: Leaf + Pretty> RoundTuple<A> for B
+impl<A: Spell> RoundTuple<A> for UTerm
 where
-    Violation: RoundUpMix<A::Out, P<B>>,
+    UTerm: Pretty,
+    Violation: RoundUpMix<A::Out, P<UTerm>>,
+{
+    type Out = A;
+}
+impl<A: Spell, XU_, XB_> RoundTuple<A> for UInt<XU_, XB_>
+where
+    UInt<XU_, XB_>: Pretty,
+    Violation: RoundUpMix<A::Out, P<UInt<XU_, XB_>>>,
 {
     type Out = A;
 }
@@ -426,8 +456,11 @@ pub trait TreeProductEach {
     type Out;
 }
 /// `product_each(n) = (n)`.
-impl<A: Leaf> TreeProductEach for A {
-    type Out = HCons<A, HNil>;
+impl TreeProductEach for UTerm {
+    type Out = HCons<UTerm, HNil>;
+}
+impl<XU_, XB_> TreeProductEach for UInt<XU_, XB_> {
+    type Out = HCons<UInt<XU_, XB_>, HNil>;
 }
 /// `product_each(()) = ()`.
 impl TreeProductEach for HNil {
@@ -451,7 +484,10 @@ pub trait TreeInner<B> {
     type Out;
 }
 /// An integer with `B`.
-impl<A: Leaf, B: InnerLeaf<A>> TreeInner<B> for A {
+impl<B: InnerLeaf<UTerm>> TreeInner<B> for UTerm {
+    type Out = B::Out;
+}
+impl<B: InnerLeaf<UInt<XU_, XB_>>, XU_, XB_> TreeInner<B> for UInt<XU_, XB_> {
     type Out = B::Out;
 }
 /// `()` with `B`.
@@ -468,8 +504,11 @@ pub trait InnerLeaf<A> {
     type Out;
 }
 /// `a·b`.
-impl<A: Mul<B>, B: Leaf> InnerLeaf<A> for B {
-    type Out = Prod<A, B>;
+impl<A: Mul<UTerm>> InnerLeaf<A> for UTerm {
+    type Out = Prod<A, UTerm>;
+}
+impl<A: Mul<UInt<XU_, XB_>>, XU_, XB_> InnerLeaf<A> for UInt<XU_, XB_> {
+    type Out = Prod<A, UInt<XU_, XB_>>;
 }
 /// An integer with `()`: an error.
 impl<A: Pretty> InnerLeaf<A> for HNil
@@ -492,9 +531,17 @@ pub trait InnerList<A> {
     type Out;
 }
 /// A tuple with an integer: an error.
-impl<A: Spell, B: Leaf + Pretty> InnerList<A> for B
+impl<A: Spell> InnerList<A> for UTerm
 where
-    Violation: InnerProductCongruent<A::Out, P<B>>,
+    UTerm: Pretty,
+    Violation: InnerProductCongruent<A::Out, P<UTerm>>,
+{
+    type Out = U0;
+}
+impl<A: Spell, XU_, XB_> InnerList<A> for UInt<XU_, XB_>
+where
+    UInt<XU_, XB_>: Pretty,
+    Violation: InnerProductCongruent<A::Out, P<UInt<XU_, XB_>>>,
 {
     type Out = U0;
 }
@@ -541,11 +588,17 @@ pub trait TreeElemScale<B> {
     type Out;
 }
 /// `a·size(b)`.
-impl<A: Leaf, B: TSize> TreeElemScale<B> for A
+impl<B: TSize> TreeElemScale<B> for UTerm
 where
-    A: Mul<SizeT<B>>,
+    UTerm: Mul<SizeT<B>>,
 {
-    type Out = Prod<A, SizeT<B>>;
+    type Out = Prod<UTerm, SizeT<B>>;
+}
+impl<B: TSize, XU_, XB_> TreeElemScale<B> for UInt<XU_, XB_>
+where
+    UInt<XU_, XB_>: Mul<SizeT<B>>,
+{
+    type Out = Prod<UInt<XU_, XB_>, SizeT<B>>;
 }
 /// `()`: mode by mode.
 impl<B> TreeElemScale<B> for HNil
@@ -567,21 +620,35 @@ pub trait ScaleModes<B> {
     type Out;
 }
 /// `(a)` scaled by an integer: `(a·b)`.
-impl<H: TreeElemScale<B>, B: Leaf> ScaleModes<B> for HCons<H, HNil> {
+impl<H: TreeElemScale<UTerm>> ScaleModes<UTerm> for HCons<H, HNil> {
     type Out = HCons<H::Out, HNil>;
 }
-/// `()` by an integer: an error.
-impl<B: Leaf + Pretty> ScaleModes<B> for HNil
+/// `(a)` scaled by an integer: `(a·b)`.
+impl<H: TreeElemScale<UInt<XU_, XB_>>, XU_, XB_> ScaleModes<UInt<XU_, XB_>> for HCons<H, HNil> {
+    type Out = HCons<H::Out, HNil>;
+}
+/// `()` by an integer: an error (a zero integer has no impl at all).
+impl<XU_, XB_> ScaleModes<UInt<XU_, XB_>> for HNil
 where
-    Violation: ElemScaleRank<(), P<B>>,
+    UInt<XU_, XB_>: Pretty,
+    Violation: ElemScaleRank<(), P<UInt<XU_, XB_>>>,
 {
     type Out = HNil;
 }
 /// Two or more modes scaled by an integer: an error.
-impl<H, H2, T, B: Leaf + Pretty> ScaleModes<B> for HCons<H, HCons<H2, T>>
+impl<H, H2, T> ScaleModes<UTerm> for HCons<H, HCons<H2, T>>
 where
     Self: Spell,
-    Violation: ElemScaleRank<<Self as Spell>::Out, P<B>>,
+    Violation: ElemScaleRank<<Self as Spell>::Out, P<UTerm>>,
+{
+    type Out = Self;
+}
+/// Two or more modes scaled by an integer: an error.
+impl<H, H2, T, XU_, XB_> ScaleModes<UInt<XU_, XB_>> for HCons<H, HCons<H2, T>>
+where
+    UInt<XU_, XB_>: Pretty,
+    Self: Spell,
+    Violation: ElemScaleRank<<Self as Spell>::Out, P<UInt<XU_, XB_>>>,
 {
     type Out = Self;
 }
@@ -618,7 +685,10 @@ pub trait TreeCongruent<B> {
     type Out: Bit;
 }
 /// An integer is congruent to an integer only.
-impl<A: Leaf, B: LeafVs> TreeCongruent<B> for A {
+impl<B: LeafVs> TreeCongruent<B> for UTerm {
+    type Out = B::IsLeaf;
+}
+impl<B: LeafVs, XU_, XB_> TreeCongruent<B> for UInt<XU_, XB_> {
     type Out = B::IsLeaf;
 }
 /// `()` is congruent to `()` only.
@@ -649,7 +719,10 @@ pub trait ListCongruent<A> {
     type Out: Bit;
 }
 /// Against an integer: no.
-impl<A, B: Leaf> ListCongruent<A> for B {
+impl<A> ListCongruent<A> for UTerm {
+    type Out = B0;
+}
+impl<A, XU_, XB_> ListCongruent<A> for UInt<XU_, XB_> {
     type Out = B0;
 }
 impl ListCongruent<HNil> for HNil {
@@ -678,12 +751,19 @@ pub trait TreeCompatible<B> {
     type Out: Bit;
 }
 /// An integer: `size(B) == a`.
-impl<A: Leaf, B: TSize> TreeCompatible<B> for A
+impl<B: TSize> TreeCompatible<B> for UTerm
 where
-    SizeT<B>: IsEqual<A>,
-    Eq<SizeT<B>, A>: Bit,
+    SizeT<B>: IsEqual<UTerm>,
+    Eq<SizeT<B>, UTerm>: Bit,
 {
-    type Out = Eq<SizeT<B>, A>;
+    type Out = Eq<SizeT<B>, UTerm>;
+}
+impl<B: TSize, XU_, XB_> TreeCompatible<B> for UInt<XU_, XB_>
+where
+    SizeT<B>: IsEqual<UInt<XU_, XB_>>,
+    Eq<SizeT<B>, UInt<XU_, XB_>>: Bit,
+{
+    type Out = Eq<SizeT<B>, UInt<XU_, XB_>>;
 }
 /// `()`: `B` is `()`.
 impl<B: ListCompatible<HNil>> TreeCompatible<B> for HNil {
@@ -699,7 +779,10 @@ pub trait ListCompatible<A> {
     type Out: Bit;
 }
 /// Against an integer: no.
-impl<A, B: Leaf> ListCompatible<A> for B {
+impl<A> ListCompatible<A> for UTerm {
+    type Out = B0;
+}
+impl<A, XU_, XB_> ListCompatible<A> for UInt<XU_, XB_> {
     type Out = B0;
 }
 impl ListCompatible<HNil> for HNil {
@@ -736,15 +819,26 @@ impl<A, B: EvenlyBy<A>> TreeEvenly<B> for A {
     type Out = B::Out;
 }
 /// An integer tiler: `size(b)·size(ceil_div(a, b)) == size(a)`.
-impl<A, B: Leaf> EvenlyBy<A> for B
+impl<A> EvenlyBy<A> for UTerm
 where
-    A: TreeDiv<CeilOp, B> + TSize,
-    <A as TreeDiv<CeilOp, B>>::Out: TSize,
-    B: Mul<SizeT<<A as TreeDiv<CeilOp, B>>::Out>>,
-    Prod<B, SizeT<<A as TreeDiv<CeilOp, B>>::Out>>: IsEqual<SizeT<A>>,
-    Eq<Prod<B, SizeT<<A as TreeDiv<CeilOp, B>>::Out>>, SizeT<A>>: Bit,
+    A: TreeDiv<CeilOp, UTerm> + TSize,
+    <A as TreeDiv<CeilOp, UTerm>>::Out: TSize,
+    UTerm: Mul<SizeT<<A as TreeDiv<CeilOp, UTerm>>::Out>>,
+    Prod<UTerm, SizeT<<A as TreeDiv<CeilOp, UTerm>>::Out>>: IsEqual<SizeT<A>>,
+    Eq<Prod<UTerm, SizeT<<A as TreeDiv<CeilOp, UTerm>>::Out>>, SizeT<A>>: Bit,
 {
-    type Out = Eq<Prod<B, SizeT<<A as TreeDiv<CeilOp, B>>::Out>>, SizeT<A>>;
+    type Out = Eq<Prod<UTerm, SizeT<<A as TreeDiv<CeilOp, UTerm>>::Out>>, SizeT<A>>;
+}
+impl<A, XU_, XB_> EvenlyBy<A> for UInt<XU_, XB_>
+where
+    A: TreeDiv<CeilOp, UInt<XU_, XB_>> + TSize,
+    <A as TreeDiv<CeilOp, UInt<XU_, XB_>>>::Out: TSize,
+    UInt<XU_, XB_>: Mul<SizeT<<A as TreeDiv<CeilOp, UInt<XU_, XB_>>>::Out>>,
+    Prod<UInt<XU_, XB_>, SizeT<<A as TreeDiv<CeilOp, UInt<XU_, XB_>>>::Out>>: IsEqual<SizeT<A>>,
+    Eq<Prod<UInt<XU_, XB_>, SizeT<<A as TreeDiv<CeilOp, UInt<XU_, XB_>>>::Out>>, SizeT<A>>: Bit,
+{
+    type Out =
+        Eq<Prod<UInt<XU_, XB_>, SizeT<<A as TreeDiv<CeilOp, UInt<XU_, XB_>>>::Out>>, SizeT<A>>;
 }
 /// An empty tiler divides anything.
 impl<A> EvenlyBy<A> for HNil {
@@ -763,8 +857,11 @@ pub trait ModesT {
     /// The list of modes.
     type Out;
 }
-impl<A: Leaf> ModesT for A {
-    type Out = HCons<A, HNil>;
+impl ModesT for UTerm {
+    type Out = HCons<UTerm, HNil>;
+}
+impl<XU_, XB_> ModesT for UInt<XU_, XB_> {
+    type Out = HCons<UInt<XU_, XB_>, HNil>;
 }
 impl ModesT for HNil {
     type Out = HNil;
@@ -810,7 +907,10 @@ pub trait RankFit<B, R> {
     /// The answer.
     type Ok;
 }
-impl<A: Leaf, B, R> RankFit<B, R> for A {
+impl<B, R> RankFit<B, R> for UTerm {
+    type Ok = B1;
+}
+impl<B, R, XU_, XB_> RankFit<B, R> for UInt<XU_, XB_> {
     type Ok = B1;
 }
 impl<B: ListRankFit<HNil, R>, R> RankFit<B, R> for HNil {
@@ -824,7 +924,10 @@ pub trait ListRankFit<A, R> {
     /// The answer.
     type Ok;
 }
-impl<A, B: Leaf, R> ListRankFit<A, R> for B {
+impl<A, R> ListRankFit<A, R> for UTerm {
+    type Ok = B1;
+}
+impl<A, R, XU_, XB_> ListRankFit<A, R> for UInt<XU_, XB_> {
     type Ok = B1;
 }
 impl<A: Len, R: Compare<A::Out, U0>> ListRankFit<A, R> for HNil {
