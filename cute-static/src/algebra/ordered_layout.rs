@@ -20,7 +20,7 @@
 
 use core::ops::{Add, Mul};
 use typenum::operator_aliases::{Add1, Eq, Prod};
-use typenum::{B0, B1, IsEqual, U0, U1};
+use typenum::{B0, B1, IsEqual, U0, U1, UInt, UTerm};
 
 use crate::algebra::layout_like::{Below, TieFree};
 use crate::data::int_tuple::{Spell, StaticIntTuple};
@@ -90,9 +90,17 @@ pub trait Refs<O> {
     /// The list of pairs.
     type Out;
 }
-/// An order value: the whole sub-shape.
-impl<S: TSize, O: Leaf + Add<B1>> Refs<O> for S {
-    type Out = HCons<(SizeT<S>, Add1<O>), HNil>;
+/// An order value: the whole sub-shape (`0` and positive values written
+/// apart, so that rustc meets one candidate and reports errors by rule).
+impl<S: TSize> Refs<UTerm> for S {
+    type Out = HCons<(SizeT<S>, U1), HNil>;
+}
+/// A positive order value: the whole sub-shape.
+impl<S: TSize, X, Bt> Refs<UInt<X, Bt>> for S
+where
+    UInt<X, Bt>: Add<B1>,
+{
+    type Out = HCons<(SizeT<S>, Add1<UInt<X, Bt>>), HNil>;
 }
 /// `()` orders nothing.
 impl<S: RefsList<HNil>> Refs<HNil> for S {
@@ -118,10 +126,18 @@ where
 {
     type Out = Cat<H::Out, T::Out>;
 }
-/// A shape integer under a tuple order, or ranks that differ: an error.
-impl<S: Leaf + Spell, O: Spell> RefsList<O> for S
+/// A shape integer under a tuple order: an error.
+impl<O: Spell> RefsList<O> for UTerm
 where
-    Violation: OrderProfile<S::Out, O::Out>,
+    Violation: OrderProfile<crate::C<0>, O::Out>,
+{
+    type Out = HNil;
+}
+/// A shape integer under a tuple order: an error.
+impl<O: Spell, X, Bt> RefsList<O> for UInt<X, Bt>
+where
+    UInt<X, Bt>: Spell,
+    Violation: OrderProfile<<UInt<X, Bt> as Spell>::Out, O::Out>,
 {
     type Out = HNil;
 }
