@@ -45,6 +45,16 @@
 //! | logical / zipped / tiled / flat divide | [`LogicalDivide`], … | [`LogicalQuotient<A, T>`], … | `a.logical_divide(t)`, … |
 //! | logical / zipped / tiled / flat product | [`LogicalMultiply`], … | [`LogicalProduct<A, T>`], … | `a.logical_product(t)`, … |
 //! | blocked / raked product | [`BlockedMultiply`], [`RakedMultiply`] | [`BlockedProduct<A, B>`], [`RakedProduct<A, B>`] | `a.blocked_product(b)`, … |
+//! | coalesce by a profile | [`CoalesceBy`] | [`CoalescedBy<L, P>`] | `l.coalesce_by(p)` |
+//! | make_layout, append, prepend, replace | [`MakeLayout`], [`Append`], [`Prepend`], [`Replace`] | [`MakeLayoutOf<(L0, L1)>`], [`Appended<L, M>`], … | [`make_layout`]`((l0, l1))`, `l.append(m)`, `l.replace(C::<I>, m)` |
+//! | group_modes, take, select, flatten | [`GroupModes`], [`Take`], [`Select`], [`FlattenLayout`] | [`Grouped<L, B, E>`], [`Taken<L, B, E>`], … | `l.group_modes::<B, E>()`, `l.take::<B, E>()`, `l.select((C::<I>, …))`, `l.flatten()` |
+//! | upcast / downcast / recast | [`Upcast`], [`Downcast`], [`RecastLayout`] | [`Upcasted<L, N>`], [`Downcasted<L, N>`], [`Recast<L, OLD, NEW>`] | `l.upcast::<N>()`, … |
+//! | max common layout / vector | [`MaxCommon`] | [`MaxCommonLayout<A, B>`], [`MaxCommon::VECTOR`] | `a.max_common_layout(b)`, `a.max_common_vector(b)` |
+//! | nullspace | [`NullspaceOf`] | [`Nullspace<L>`] | `l.nullspace()` |
+//! | make_layout_like | [`MakeLayoutLike`] | [`LayoutLike<L>`] | `l.make_layout_like()` |
+//! | make_ordered_layout | [`MakeOrderedLayout`] | [`OrderedLayout<S, O>`] | [`make_ordered_layout`]`(shape, order)` |
+//! | integer-tuple functions | [`ShapeDivide`], [`CeilDivide`], [`RoundUp`], [`ProductEach`], [`InnerProduct`], [`ElemScale`] | [`ShapeDiv<A, B>`], [`CeilDiv<A, B>`], … | `a.shape_div(b)`, … |
+//! | integer-tuple queries | [`Profile`], [`Divisibility`]; bounds [`Congruent`], [`Compatible`], [`EvenlyDivides`] | | `<A as Profile<B>>::CONGRUENT`, … |
 //!
 //! Static tensors ([`Tensor`] over `&[T]`/`&mut [T]`, slicing with [`__`])
 //! and the generic kernels [`copy`], [`axpby`] and [`gemm`] are written once
@@ -143,6 +153,7 @@ mod mixed;
 pub mod private;
 
 pub use algebra::coalesce::{Coalesce, Coalesced};
+pub use algebra::coalesce_by::{CoalesceBy, CoalescedBy};
 pub use algebra::complement::{Complement, Complemented};
 pub use algebra::composition::{Compose, Composed};
 pub use algebra::divide::{
@@ -150,12 +161,26 @@ pub use algebra::divide::{
     ZippedDivide, ZippedQuotient,
 };
 pub use algebra::inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
+pub use algebra::layout_like::{LayoutLike, MakeLayoutLike};
+pub use algebra::max_common::{MaxCommon, MaxCommonLayout};
+pub use algebra::modes::{
+    Append, Appended, FlattenLayout, Flattened, GroupModes, Grouped, MakeLayout, MakeLayoutOf,
+    Prepend, Prepended, Replace, Replaced, Select, Selected, Take, Taken, make_layout,
+};
+pub use algebra::nullspace::{Nullspace, NullspaceOf};
+pub use algebra::ordered_layout::{MakeOrderedLayout, OrderedLayout, make_ordered_layout};
 pub use algebra::product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
+pub use algebra::recast::{Downcast, Downcasted, Recast, RecastLayout, Upcast, Upcasted};
 pub use cute_macros::{Layout, dlayout, layout, tiler};
 pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
+pub use data::int_tuple_ops::{
+    CeilDiv, CeilDivide, Compatible, Congruent, Divisibility, ElemScale, ElemScaled, EvenlyDivides,
+    InnerProduct, InnerProductOf, ProductEach, ProductEachOf, Profile, RoundUp, RoundedUp,
+    ShapeDiv, ShapeDivide,
+};
 pub use data::layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
 pub use data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
 pub use data::tiler::{IntoTiler, Tiler, TilerMode};

@@ -3,9 +3,16 @@
 //! defining property.
 
 pub(crate) mod coalesce;
+pub(crate) mod coalesce_by;
 pub(crate) mod complement;
 pub(crate) mod composed;
 pub(crate) mod composition;
 pub(crate) mod divide;
 pub(crate) mod inverse;
+pub(crate) mod layout_like;
+pub(crate) mod max_common;
+pub(crate) mod modes;
+pub(crate) mod nullspace;
+pub(crate) mod ordered_layout;
 pub(crate) mod product;
+pub(crate) mod recast;

@@ -2,6 +2,7 @@
 //! swizzles and composed layouts, and the table of readable names for static integers.
 
 pub(crate) mod int_tuple;
+pub(crate) mod int_tuple_ops;
 pub(crate) mod layout;
 pub(crate) mod swizzle;
 #[rustfmt::skip]

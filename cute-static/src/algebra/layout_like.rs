@@ -1,0 +1,215 @@
+//! `make_layout_like(L)` for a static layout (docs/semantics.md#more-layout-functions):
+//! the compact layout with `L`'s shape whose leaves are laid out in the
+//! order of `L`'s strides, stride-0 and size-1 leaves at stride 0 (CuTe's
+//! `compact_order(filter_zeros(stride, shape), stride)`) — the result and
+//! the law (`laws::check_make_layout_like`) of
+//! `cute_dynamic::make_layout_like`. Two leaves of size > 1 with the same
+//! non-zero stride have no order between them: a compile error, as the
+//! run-time function returns an error.
+//!
+//! ```
+//! use cute_static::{layout, Layout, LayoutLike};
+//! assert_eq!(layout!((2, 3, 4, 5):(0, 42, 1, 0)).make_layout_like().to_string(), "(_2,_3,_4,_5):(_0,_4,_1,_0)");
+//! static_assertions::assert_type_eq_all!(
+//!     LayoutLike<Layout![((2, 3), 4):((1, 40), 3)]>,
+//!     Layout![((2, 3), 4):((1, 8), 2)]
+//! );
+//! ```
+
+use core::ops::{BitAnd, BitOr, Mul};
+use typenum::operator_aliases::{And, Eq, Le, Or, Prod};
+use typenum::{B0, B1, IsEqual, IsLess, U0, U1};
+
+use crate::algebra::modes::{Spelt, SpeltOf};
+use crate::algebra::recast::{LeafFn, MapLeaves};
+use crate::data::layout::{FlatOf, Flatten, Layout, StaticLayout};
+use crate::private::{HCons, HNil, If, Sel, Violation};
+
+/// `make_layout_like(L)`. An inadmissible `L` is reported by its rule where
+/// the type is named (`LayoutLike<L>`); the method form (no generic
+/// parameter) is reported as a method whose bounds are not met, with the
+/// rule in the note.
+pub trait MakeLayoutLike {
+    /// The compact layout like `L`.
+    type Output: StaticLayout;
+}
+/// `make_layout_like(L)`.
+pub type LayoutLike<L> = <L as MakeLayoutLike>::Output;
+/// (Ties are looked for first, so an inadmissible layout raises one error.)
+impl<S, D> MakeLayoutLike for Layout<S, D>
+where
+    Self: StaticLayout,
+    <Self as StaticLayout>::Tree: Flatten,
+    FlatOf<<Self as StaticLayout>::Tree>: TieFree<FlatOf<<Self as StaticLayout>::Tree>>,
+    <FlatOf<<Self as StaticLayout>::Tree> as TieFree<FlatOf<<Self as StaticLayout>::Tree>>>::Out:
+        LikeFinish<Self>,
+{
+    type Output = <<FlatOf<<Self as StaticLayout>::Tree> as TieFree<
+        FlatOf<<Self as StaticLayout>::Tree>,
+    >>::Out as LikeFinish<Self>>::Output;
+}
+/// The layout like `L` when its ordered strides are unique (`Self`), else the error.
+pub trait LikeFinish<L> {
+    /// The layout.
+    type Output: StaticLayout;
+}
+impl<L: StaticLayout> LikeFinish<L> for B1
+where
+    L::Tree: Flatten + MapLeaves<LikeLeaf<FlatOf<L::Tree>>>,
+    <L::Tree as MapLeaves<LikeLeaf<FlatOf<L::Tree>>>>::Out: Spelt,
+{
+    type Output = SpeltOf<<L::Tree as MapLeaves<LikeLeaf<FlatOf<L::Tree>>>>::Out>;
+}
+impl<L> LikeFinish<L> for B0
+where
+    Violation: StrideTie<L>,
+{
+    type Output = Layout<crate::C<1>, crate::C<0>>;
+}
+/// Whether every ordered leaf of `Self` (a part of `Flat`) has a stride no
+/// other ordered leaf of `Flat` has.
+pub trait TieFree<Flat> {
+    /// `B1` when there is no tie.
+    type Out;
+}
+impl<Flat> TieFree<Flat> for HNil {
+    type Out = B1;
+}
+impl<Flat, S, D, T> TieFree<Flat> for HCons<(S, D), T>
+where
+    S: IsEqual<U1>,
+    D: IsEqual<U0>,
+    Eq<S, U1>: BitOr<Eq<D, U0>>,
+    Or<Eq<S, U1>, Eq<D, U0>>: LeafTieFree<Flat, D>,
+    T: TieFree<Flat>,
+    <Or<Eq<S, U1>, Eq<D, U0>> as LeafTieFree<Flat, D>>::Out: BitAnd<T::Out>,
+{
+    type Out = And<<Or<Eq<S, U1>, Eq<D, U0>> as LeafTieFree<Flat, D>>::Out, T::Out>;
+}
+/// Whether one leaf of stride `D` is tie-free (`Self` = whether it is unordered).
+pub trait LeafTieFree<Flat, D> {
+    /// `B1` when there is no tie.
+    type Out;
+}
+impl<Flat, D> LeafTieFree<Flat, D> for B1 {
+    type Out = B1;
+}
+impl<Flat: Below<D, U1, U0>, D> LeafTieFree<Flat, D> for B0
+where
+    <Flat as Below<D, U1, U0>>::Ties: IsEqual<U1>,
+{
+    type Out = Eq<<Flat as Below<D, U1, U0>>::Ties, U1>;
+}
+
+impl<S, D> Layout<S, D> {
+    /// `make_layout_like(self)` (see [`MakeLayoutLike`]).
+    #[inline(always)]
+    pub fn make_layout_like(self) -> LayoutLike<Self>
+    where
+        Self: MakeLayoutLike,
+    {
+        Default::default()
+    }
+}
+
+/// The new leaf of `(s, d)` given all leaves `Flat` of the layout.
+pub struct LikeLeaf<Flat>(core::marker::PhantomData<Flat>);
+/// `(s, d) ↦ (s, 0)` if `d = 0` or `s = 1`, else `(s, Π s'` over the
+/// ordered leaves of smaller stride`)`.
+impl<Flat, S, D> LeafFn<S, D> for LikeLeaf<Flat>
+where
+    S: IsEqual<U1>,
+    D: IsEqual<U0>,
+    Eq<S, U1>: BitOr<Eq<D, U0>>,
+    Or<Eq<S, U1>, Eq<D, U0>>: LikeCase<Flat, S, D>,
+{
+    type Out = (S, <Or<Eq<S, U1>, Eq<D, U0>> as LikeCase<Flat, S, D>>::Out);
+}
+/// The stride of a leaf (`Self` = whether it is unordered: size 1 or stride 0).
+pub trait LikeCase<Flat, S, D> {
+    /// The new stride.
+    type Out;
+}
+/// Unordered: stride 0.
+impl<Flat, S, D> LikeCase<Flat, S, D> for B1 {
+    type Out = U0;
+}
+/// Ordered: the product of the ordered leaves of smaller stride (ties
+/// were excluded before).
+impl<Flat, S, D> LikeCase<Flat, S, D> for B0
+where
+    Flat: Below<D, U1, U0>,
+{
+    type Out = <Flat as Below<D, U1, U0>>::Prod;
+}
+/// Product of the sizes of the ordered leaves with stride below `D`
+/// (accumulated in `Acc`), and the number of ordered leaves with stride `D`
+/// (accumulated in `N`).
+pub trait Below<D, Acc, N> {
+    /// The product.
+    type Prod;
+    /// The number of ordered leaves of stride `D`.
+    type Ties;
+}
+impl<D, Acc, N> Below<D, Acc, N> for HNil {
+    type Prod = Acc;
+    type Ties = N;
+}
+impl<D, Acc, N, S2, D2, T> Below<D, Acc, N> for HCons<(S2, D2), T>
+where
+    S2: IsEqual<U1>,
+    D2: IsEqual<U0> + IsLess<D> + IsEqual<D>,
+    Eq<S2, U1>: BitOr<Eq<D2, U0>>,
+    Or<Eq<S2, U1>, Eq<D2, U0>>: core::ops::Not,
+    <Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output: BitAnd<Le<D2, D>> + BitAnd<Eq<D2, D>>,
+    Acc: Mul<S2>,
+    N: core::ops::Add<B1>,
+    And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Le<D2, D>>: If<Prod<Acc, S2>, Acc>,
+    And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Eq<D2, D>>: If<typenum::Add1<N>, N>,
+    T: Below<
+            D,
+            Sel<
+                And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Le<D2, D>>,
+                Prod<Acc, S2>,
+                Acc,
+            >,
+            Sel<
+                And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Eq<D2, D>>,
+                typenum::Add1<N>,
+                N,
+            >,
+        >,
+{
+    type Prod = <T as Below<
+        D,
+        Sel<
+            And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Le<D2, D>>,
+            Prod<Acc, S2>,
+            Acc,
+        >,
+        Sel<
+            And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Eq<D2, D>>,
+            typenum::Add1<N>,
+            N,
+        >,
+    >>::Prod;
+    type Ties = <T as Below<
+        D,
+        Sel<
+            And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Le<D2, D>>,
+            Prod<Acc, S2>,
+            Acc,
+        >,
+        Sel<
+            And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Eq<D2, D>>,
+            typenum::Add1<N>,
+            N,
+        >,
+    >>::Ties;
+}
+/// Raised for two leaves of size > 1 with the same non-zero stride.
+#[diagnostic::on_unimplemented(
+    message = "make_layout_like is not admissible: two leaves of size > 1 of {L} have the same stride, so they have no order",
+    label = "the layout overlaps itself"
+)]
+pub trait StrideTie<L> {}

@@ -1,0 +1,542 @@
+//! The rest of CuTe's algebra surface, static against run time: each case
+//! computes the static result (a type), its `to_dynamic()`, and the
+//! cute-dynamic function on the same operands, and asserts equality and the
+//! operation's law (`cute_dynamic::laws::check_*`). Static = run time on
+//! every case here.
+use cute_dynamic::{IntTuple as DTuple, Layout as DLayout, laws};
+use cute_static::*;
+use static_assertions::assert_type_eq_all;
+
+fn ok<T>(r: Result<T, laws::Violation>) {
+    if let Err(v) = r {
+        panic!("{v}");
+    }
+}
+fn d<T: IntTuple>(t: T) -> DTuple {
+    t.to_dynamic()
+}
+
+/// `shape_div`/`ceil_div`/`round_up`/`elem_scale` on one case: static =
+/// run time, and the law holds.
+macro_rules! binary_cases {
+    ($verb:ident, $dyn:path, $law:path; $(($a:ty, $b:ty)),+ $(,)?) => {$({
+        let (a, b) = (<$a>::default(), <$b>::default());
+        let r = a.$verb(b);
+        let want = $dyn(&d(a), &d(b)).unwrap();
+        assert_eq!(d(r), want, "{}({}, {})", stringify!($verb), d(a), d(b));
+        ok($law(&d(a), &d(b), &d(r)));
+    })+};
+}
+
+type C1 = C<1>;
+
+#[test]
+fn shape_div_cases() {
+    assert_type_eq_all!(ShapeDiv<(C<4>, C<5>, C<6>), C<40>>, (C1, C1, C<3>));
+    assert_type_eq_all!(ShapeDiv<((C<2>, C<2>), C<8>), C<8>>, ((C1, C1), C<4>));
+    assert_type_eq_all!(
+        ShapeDiv<(C<8>, (C<3>, C<4>)), (C<4>, C<6>)>,
+        (C<2>, (C1, C<2>))
+    );
+    binary_cases!(shape_div, cute_dynamic::shape_div, laws::check_shape_div;
+        (C<12>, C<4>), (C<4>, C<12>), (C<0>, C<8>), (C<2>, C<8>), (C<24>, (C<2>, C<3>)),
+        ((C<4>, C<5>, C<6>), C<40>), ((C<8>, (C<3>, C<4>)), (C<2>, C<3>)),
+        ((C<8>, (C<3>, C<4>)), (C<4>, C<6>)), (((C<2>, C<2>), C<8>), C<8>),
+        ((C<128>, C<64>), (C<32>, C<16>)), ((C<2>, C<3>), C<2>), ((C<6>, C<4>), C<3>),
+    );
+}
+
+#[test]
+fn ceil_div_cases() {
+    assert_type_eq_all!(CeilDiv<(C<3>, C<2>), C<4>>, (C1, C1));
+    binary_cases!(ceil_div, cute_dynamic::ceil_div, laws::check_ceil_div;
+        (C<10>, C<4>), (C<0>, C<4>), (C<10>, (C<2>, C<2>)), ((C<3>, C<2>), C<4>),
+        ((C<10>, C<7>, C<3>), (C<4>, C<2>)), ((C<4>, C<6>), C<8>), ((C<10>, C<7>), (C<4>, C<2>)),
+        ((C<100>, (C<7>, C<9>)), (C<32>, C<4>)), ((C<5>, C<5>, C<5>), C<7>),
+        (((C<3>, C<5>), C<9>), (C<4>, C<2>)),
+    );
+}
+
+#[test]
+fn round_up_cases() {
+    binary_cases!(round_up, cute_dynamic::round_up, laws::check_round_up;
+        (C<10>, C<4>), (C<12>, C<4>), (C<0>, C<4>), ((C<10>, (C<7>, C<3>)), (C<8>, (C<2>, C<2>))),
+        ((C<10>, C<7>), (C<8>,)), ((C<100>, C<33>), (C<32>, C<32>)),
+    );
+}
+
+#[test]
+fn elem_scale_cases() {
+    binary_cases!(elem_scale, cute_dynamic::elem_scale, laws::check_elem_scale;
+        ((C<2>, (C<3>, C<4>)), ((C<2>, C<2>), (C<5>, C1))), (C<3>, (C<2>, C<5>)), (C<3>, C<4>),
+        ((C<2>, C<3>), (C<4>, (C<5>, C<6>))), ((C<7>,), C<2>),
+    );
+}
+
+#[test]
+fn product_each_and_inner_product() {
+    macro_rules! pe {
+        ($($a:ty),+) => {$({
+            let a = <$a>::default();
+            let r = a.product_each();
+            assert_eq!(d(r), cute_dynamic::product_each(&d(a)).unwrap());
+            ok(laws::check_product_each(&d(a), &d(r)));
+        })+};
+    }
+    pe!(
+        C<7>,
+        ((C<2>, C<3>), C<4>, (C<5>, (C1, C<2>))),
+        ((C<2>, C<4>),),
+        (C<3>, C<5>)
+    );
+    macro_rules! ip {
+        ($(($a:ty, $b:ty)),+ $(,)?) => {$({
+            let (a, b) = (<$a>::default(), <$b>::default());
+            let v = <$a as InnerProduct<$b>>::VALUE as i64;
+            assert_eq!(d(a.inner_product(b)).as_int(), Some(v));
+            assert_eq!(cute_dynamic::inner_product(&d(a), &d(b)).unwrap(), v);
+            ok(laws::check_inner_product(&d(a), &d(b), v));
+        })+};
+    }
+    ip!(
+        ((C<2>, (C<3>, C<4>)), (C1, (C<10>, C<100>))),
+        (C<6>, C<7>),
+        ((C<2>, C<3>), (C<4>, C<5>))
+    );
+}
+
+#[test]
+fn queries() {
+    macro_rules! q {
+        ($(($a:ty, $b:ty)),+ $(,)?) => {$({
+            let (a, b) = (d(<$a>::default()), d(<$b>::default()));
+            let (c, k) = (<$a as Profile<$b>>::CONGRUENT, <$a as Profile<$b>>::COMPATIBLE);
+            assert_eq!(c, cute_dynamic::congruent(&a, &b), "congruent({a}, {b})");
+            assert_eq!(k, cute_dynamic::compatible(&a, &b), "compatible({a}, {b})");
+            ok(laws::check_congruent(&a, &b, c));
+            ok(laws::check_compatible(&a, &b, k));
+            let e = <$a as Divisibility<$b>>::EVENLY_DIVIDES;
+            assert_eq!(e, cute_dynamic::evenly_divides(&a, &b).unwrap(), "evenly_divides({a}, {b})");
+            ok(laws::check_evenly_divides(&a, &b, e));
+        })+};
+    }
+    q!(
+        (((C1, C<2>), C<3>), ((C<5>, C<6>), C<7>)),
+        ((C1, C<2>), ((C1, C<2>), C<3>)),
+        (C<30>, (C<2>, C<15>)),
+        ((C<2>, C<15>), (C<2>, (C<3>, C<5>))),
+        ((C<2>, (C<3>, C<5>)), (C<2>, C<15>)),
+        ((C<128>, C<64>), (C<32>, C<16>)),
+        ((C<100>, C<64>), (C<32>, C<16>)),
+        ((C<4>, C<6>), C<8>),
+        ((C<6>, C<4>), C<8>),
+        (C<8>, (C<4>,)),
+        (C<8>, (C<4>, C<2>)),
+        ((C<8>, C<4>), (C<2>, C<2>, C<2>)),
+        (C<7>, C<7>),
+        ((C<8>, (C<4>, C<6>)), (C<2>, (C<2>, C<3>))),
+        ((C<8>, (C<4>, C<6>)), (C<2>, C<8>)),
+    );
+    // The marker traits in bounds.
+    fn congruent<A: Congruent<B>, B>() {}
+    fn compatible<A: Compatible<B>, B>() {}
+    fn evenly<A: EvenlyDivides<B>, B>() {}
+    congruent::<(C<4>, (C<2>, C<3>)), (C<1>, (C<9>, C<9>))>();
+    compatible::<C<24>, (C<4>, (C<2>, C<3>))>();
+    evenly::<(C<128>, C<64>), (C<32>, C<16>)>();
+}
+
+fn dl(s: &str) -> DLayout {
+    s.parse().unwrap()
+}
+
+#[test]
+fn mode_functions() {
+    let a = layout!((2, 3):(1, 2));
+    let b = layout!(4:6);
+    let i = layout!(8:3);
+    let (da, db, di) = (a.to_dynamic(), b.to_dynamic(), i.to_dynamic());
+    assert_eq!(
+        make_layout((a, b)).to_dynamic(),
+        DLayout::concat([&da, &db])
+    );
+    assert_eq!(make_layout((a,)).to_dynamic(), DLayout::concat([&da]));
+    assert_eq!(
+        make_layout((i, a, b)).to_dynamic(),
+        DLayout::concat([&di, &da, &db])
+    );
+    assert_eq!(a.append(b).to_dynamic(), da.append(&db));
+    assert_eq!(i.append(b).to_dynamic(), di.append(&db));
+    assert_eq!(a.append(a).to_dynamic(), da.append(&da));
+    assert_eq!(a.prepend(b).to_dynamic(), da.prepend(&db));
+    assert_eq!(i.prepend(a).to_dynamic(), di.prepend(&da));
+    assert_eq!(
+        a.replace(C::<0>, b).to_dynamic(),
+        da.replace(0, &db).unwrap()
+    );
+    assert_eq!(
+        a.replace(C::<1>, a).to_dynamic(),
+        da.replace(1, &da).unwrap()
+    );
+    assert_eq!(
+        i.replace(C::<0>, a).to_dynamic(),
+        di.replace(0, &da).unwrap()
+    );
+    let l = layout!((2, (3, 4), 5, 6):(1, (2, 6), 24, 120));
+    let dl_ = l.to_dynamic();
+    assert_eq!(
+        l.group_modes::<1, 3>().to_dynamic(),
+        dl_.group_modes(1, 3).unwrap()
+    );
+    assert_eq!(
+        l.group_modes::<0, 4>().to_dynamic(),
+        dl_.group_modes(0, 4).unwrap()
+    );
+    assert_eq!(
+        l.group_modes::<3, 4>().to_dynamic(),
+        dl_.group_modes(3, 4).unwrap()
+    );
+    assert_eq!(
+        i.group_modes::<0, 1>().to_dynamic(),
+        di.group_modes(0, 1).unwrap()
+    );
+    assert_eq!(l.take::<1, 3>().to_dynamic(), dl_.take(1, 3).unwrap());
+    assert_eq!(l.take::<0, 4>().to_dynamic(), dl_.take(0, 4).unwrap());
+    assert_eq!(l.take::<2, 2>().to_dynamic(), dl_.take(2, 2).unwrap());
+    assert_eq!(i.take::<0, 1>().to_dynamic(), di.take(0, 1).unwrap());
+    assert_eq!(
+        l.select((C::<3>, C::<1>)).to_dynamic(),
+        dl_.select(&[3, 1]).unwrap()
+    );
+    assert_eq!(
+        l.select((C::<0>, C::<0>, C::<2>)).to_dynamic(),
+        dl_.select(&[0, 0, 2]).unwrap()
+    );
+    assert_eq!(i.select((C::<0>,)).to_dynamic(), di.select(&[0]).unwrap());
+    assert_eq!(l.flatten().to_dynamic(), dl_.flatten());
+    assert_eq!(i.flatten().to_dynamic(), di.flatten());
+    let n = layout!(((2, 2), (4, 2)):((1, 8), (2, 16)));
+    assert_eq!(
+        n.flatten().to_dynamic(),
+        dl("((2,2),(4,2)):((1,8),(2,16))").flatten()
+    );
+    // Regrouping keeps the function (check_regroup's law on the run-time twin).
+    ok(laws::check_regroup(&dl_, 1, 3));
+    for k in 0..<Layout![(2, (3, 4), 5, 6):(1, (2, 6), 24, 120)]>::SIZE {
+        assert_eq!(l.group_modes::<1, 3>().call(k), l.call(k));
+        assert_eq!(l.flatten().call(k), l.call(k));
+    }
+    assert_type_eq_all!(Grouped<Layout![(2, 3, 4, 5):(1, 2, 6, 24)], 1, 3>, Layout![(2, (3, 4), 5):(1, (2, 6), 24)]);
+    assert_type_eq_all!(Appended<Layout![8:1], Layout![4:8]>, Layout![(8, 4):(1, 8)]);
+    assert_type_eq_all!(Flattened<Layout![8:1]>, Layout![8:1]);
+}
+
+/// A static layout operation on one case: static = run time, and the law.
+macro_rules! layout_case {
+    ($stat:expr, $dyn:expr, $law:expr) => {{
+        let r = $stat.to_dynamic();
+        let want = $dyn.unwrap();
+        assert_eq!(r, want, "{}", stringify!($stat));
+        ok($law(&r));
+    }};
+}
+
+#[test]
+fn coalesce_by_cases() {
+    macro_rules! cb {
+        ($l:expr, $p:expr) => {{
+            let (l, p) = ($l, $p);
+            let (dl, dp) = (l.to_dynamic(), d(p));
+            layout_case!(l.coalesce_by(p), cute_dynamic::coalesce_by(&dl, &dp), |r| {
+                laws::check_coalesce_by(&dl, &dp, r)
+            });
+        }};
+    }
+    let l = layout!(((2, 2), (2, 2), 3):((1, 2), (4, 8), 16));
+    cb!(l, (C::<1>, C::<1>));
+    cb!(l, (C::<1>, C::<1>, C::<1>));
+    cb!(l, (C::<1>,));
+    cb!(l, C::<1>);
+    cb!(l, ());
+    cb!(l, ((C::<1>, C::<1>), C::<1>));
+    cb!(layout!((2, (1, 6)):(1, (6, 2))), (C::<1>, C::<1>));
+    cb!(layout!(8:1), (C::<1>,));
+    cb!(
+        layout!((4, (2, 3), 5):(1, (4, 8), 24)),
+        (C::<1>, C::<1>, C::<1>)
+    );
+    cb!(
+        layout!((4, (2, 3), 5):(1, (4, 8), 24)),
+        (C::<1>, (C::<1>, C::<1>))
+    );
+}
+
+#[test]
+fn recast_cases() {
+    macro_rules! rc {
+        ($($l:expr),+) => {$({
+            let l = $l;
+            let dl = l.to_dynamic();
+            layout_case!(l.upcast::<2>(), cute_dynamic::upcast(2, &dl), |r| laws::check_upcast(2, &dl, r));
+            layout_case!(l.upcast::<8>(), cute_dynamic::upcast(8, &dl), |r| laws::check_upcast(8, &dl, r));
+            layout_case!(l.upcast::<1>(), cute_dynamic::upcast(1, &dl), |r| laws::check_upcast(1, &dl, r));
+            layout_case!(l.downcast::<2>(), cute_dynamic::downcast(2, &dl), |r| laws::check_downcast(2, &dl, r));
+            layout_case!(l.downcast::<4>(), cute_dynamic::downcast(4, &dl), |r| laws::check_downcast(4, &dl, r));
+            layout_case!(l.recast_layout::<16, 32>(), cute_dynamic::recast_layout(16, 32, &dl),
+                |r| laws::check_recast_layout(16, 32, &dl, r));
+            layout_case!(l.recast_layout::<32, 8>(), cute_dynamic::recast_layout(32, 8, &dl),
+                |r| laws::check_recast_layout(32, 8, &dl, r));
+            layout_case!(l.recast_layout::<48, 32>(), cute_dynamic::recast_layout(48, 32, &dl),
+                |r| laws::check_recast_layout(48, 32, &dl, r));
+            layout_case!(l.recast_layout::<16, 16>(), cute_dynamic::recast_layout(16, 16, &dl),
+                |r| laws::check_recast_layout(16, 16, &dl, r));
+        })+};
+    }
+    rc!(
+        layout!((4, 8):(1, 4)),
+        layout!((8, 64):(64, 1)),
+        layout!(((2, 4), 8):((1, 2), 16)),
+        layout!((4, 8):(0, 1)),
+        layout!((3, 16):(16, 1)),
+        layout!(32:1)
+    );
+    assert_type_eq_all!(Upcasted<Layout![(8, 64):(64, 1)], 8>, Layout![(8, 8):(8, 1)]);
+    assert_type_eq_all!(Downcasted<Layout![(4, 8):(1, 4)], 2>, Layout![(8, 8):(1, 8)]);
+}
+
+#[test]
+fn max_common_cases() {
+    macro_rules! mc {
+        ($(($a:expr, $b:expr)),+ $(,)?) => {$({
+            let (a, b) = ($a, $b);
+            let (da, db) = (a.to_dynamic(), b.to_dynamic());
+            layout_case!(a.max_common_layout(b), cute_dynamic::max_common_layout(&da, &db),
+                |r| laws::check_max_common_layout(&da, &db, r));
+            let v = a.max_common_vector(b) as i64;
+            assert_eq!(v, cute_dynamic::max_common_vector(&da, &db).unwrap());
+            ok(laws::check_max_common_vector(&da, &db, v));
+        })+};
+    }
+    mc!(
+        (layout!((4, 8):(1, 4)), layout!((4, 8):(1, 8))),
+        (layout!((4, 8):(1, 4)), layout!((4, 8):(8, 1))),
+        (layout!((4, 8):(1, 4)), layout!(32:1)),
+        (layout!((2, 4, 8):(1, 2, 8)), layout!((2, 4, 8):(1, 2, 8))),
+        (layout!((8, 8):(8, 1)), layout!((8, 8):(8, 1))),
+        (layout!((2, (2, 4)):(1, (2, 4))), layout!((4, 4):(1, 4))),
+    );
+}
+
+#[test]
+fn nullspace_cases() {
+    macro_rules! ns {
+        ($($l:expr),+ $(,)?) => {$({
+            let l = $l;
+            let dl = l.to_dynamic();
+            layout_case!(l.nullspace(), Ok::<_, ()>(cute_dynamic::nullspace(&dl)), |r| laws::check_nullspace(&dl, r));
+        })+};
+    }
+    ns!(
+        layout!((2, 4, 6):(1, 2, 0)),
+        layout!((4, (3, 5)):(0, (1, 0))),
+        layout!((4, 8):(1, 4)),
+        layout!((4, 1):(1, 0)),
+        layout!((1, 4, 2):(0, 1, 0)),
+        layout!(8:0),
+        layout!(((2, 3), (4, 5)):((0, 2), (0, 6))),
+    );
+}
+
+#[test]
+fn make_layout_like_cases() {
+    macro_rules! like {
+        ($($l:expr),+ $(,)?) => {$({
+            let l = $l;
+            let dl = l.to_dynamic();
+            layout_case!(l.make_layout_like(), cute_dynamic::make_layout_like(&dl), |r| laws::check_make_layout_like(&dl, r));
+        })+};
+    }
+    like!(
+        layout!((2, 2, 2, 2):(0, 2, 4, 1)),
+        layout!((2, 3, 4, 5):(0, 42, 1, 0)),
+        layout!((4, 8):(100, 1)),
+        layout!(((2, 3), 4):((1, 40), 3)),
+        layout!((1, 4):(7, 1)),
+        layout!((2, 2):(0, 0)),
+        layout!(8:5),
+        layout!((4, (2, 1), 3):(6, (24, 24), 1)),
+    );
+}
+
+#[test]
+fn make_ordered_layout_cases() {
+    macro_rules! ord {
+        ($(($s:expr, $o:expr)),+ $(,)?) => {$({
+            let (s, o) = ($s, $o);
+            let (ds, dord) = (d(s), d(o));
+            layout_case!(make_ordered_layout(s, o), cute_dynamic::make_ordered_layout(&ds, &dord),
+                |r| laws::check_make_ordered_layout(&ds, &dord, r));
+        })+};
+    }
+    ord!(
+        (
+            (C::<2>, C::<2>, C::<2>, C::<2>),
+            (C::<0>, C::<2>, C::<3>, C::<1>)
+        ),
+        (((C::<2>, C::<3>), C::<4>), (C::<1>, C::<0>)),
+        ((C::<4>, C::<8>), (C::<1>, C::<0>)),
+        ((C::<4>, C::<1>, C::<8>), (C::<2>, C::<0>, C::<1>)),
+        ((C::<4>, (C::<2>, C::<3>)), (C::<5>, (C::<1>, C::<9>))),
+        ((C::<4>, C::<1>), (C::<0>, C::<0>)),
+        (C::<8>, C::<3>),
+        ((C::<4>, C::<8>), C::<0>),
+    );
+}
+
+/// Every pair of a table of layouts: max_common_layout/vector, static = run time and the laws.
+#[test]
+fn max_common_all_pairs() {
+    macro_rules! mc1 {
+        ($a:expr, $b:expr) => {{
+            let (a, b) = ($a, $b);
+            let (da, db) = (a.to_dynamic(), b.to_dynamic());
+            layout_case!(
+                a.max_common_layout(b),
+                cute_dynamic::max_common_layout(&da, &db),
+                |r| laws::check_max_common_layout(&da, &db, r)
+            );
+            let v = a.max_common_vector(b) as i64;
+            assert_eq!(v, cute_dynamic::max_common_vector(&da, &db).unwrap());
+            ok(laws::check_max_common_vector(&da, &db, v));
+        }};
+    }
+    mc1!(layout!((4, 8):(1, 4)), layout!((4, 8):(1, 4)));
+    mc1!(layout!((4, 8):(1, 4)), layout!((4, 8):(8, 1)));
+    mc1!(layout!((4, 8):(1, 4)), layout!(32:1));
+    mc1!(layout!((4, 8):(1, 4)), layout!(((2, 4), 4):((1, 2), 8)));
+    mc1!(layout!((4, 8):(1, 4)), layout!((2, 4, 4):(1, 2, 8)));
+    mc1!(layout!((4, 8):(1, 4)), layout!((8, (2, 2)):(2, (1, 16))));
+    mc1!(layout!((4, 8):(8, 1)), layout!((4, 8):(1, 4)));
+    mc1!(layout!((4, 8):(8, 1)), layout!((4, 8):(8, 1)));
+    mc1!(layout!((4, 8):(8, 1)), layout!(32:1));
+    mc1!(layout!((4, 8):(8, 1)), layout!(((2, 4), 4):((1, 2), 8)));
+    mc1!(layout!((4, 8):(8, 1)), layout!((2, 4, 4):(1, 2, 8)));
+    mc1!(layout!((4, 8):(8, 1)), layout!((8, (2, 2)):(2, (1, 16))));
+    mc1!(layout!(32:1), layout!((4, 8):(1, 4)));
+    mc1!(layout!(32:1), layout!((4, 8):(8, 1)));
+    mc1!(layout!(32:1), layout!(32:1));
+    mc1!(layout!(32:1), layout!(((2, 4), 4):((1, 2), 8)));
+    mc1!(layout!(32:1), layout!((2, 4, 4):(1, 2, 8)));
+    mc1!(layout!(32:1), layout!((8, (2, 2)):(2, (1, 16))));
+    mc1!(layout!(((2, 4), 4):((1, 2), 8)), layout!((4, 8):(1, 4)));
+    mc1!(layout!(((2, 4), 4):((1, 2), 8)), layout!((4, 8):(8, 1)));
+    mc1!(layout!(((2, 4), 4):((1, 2), 8)), layout!(32:1));
+    mc1!(
+        layout!(((2, 4), 4):((1, 2), 8)),
+        layout!(((2, 4), 4):((1, 2), 8))
+    );
+    mc1!(
+        layout!(((2, 4), 4):((1, 2), 8)),
+        layout!((2, 4, 4):(1, 2, 8))
+    );
+    mc1!(
+        layout!(((2, 4), 4):((1, 2), 8)),
+        layout!((8, (2, 2)):(2, (1, 16)))
+    );
+    mc1!(layout!((2, 4, 4):(1, 2, 8)), layout!((4, 8):(1, 4)));
+    mc1!(layout!((2, 4, 4):(1, 2, 8)), layout!((4, 8):(8, 1)));
+    mc1!(layout!((2, 4, 4):(1, 2, 8)), layout!(32:1));
+    mc1!(
+        layout!((2, 4, 4):(1, 2, 8)),
+        layout!(((2, 4), 4):((1, 2), 8))
+    );
+    mc1!(layout!((2, 4, 4):(1, 2, 8)), layout!((2, 4, 4):(1, 2, 8)));
+    mc1!(
+        layout!((2, 4, 4):(1, 2, 8)),
+        layout!((8, (2, 2)):(2, (1, 16)))
+    );
+    mc1!(layout!((8, (2, 2)):(2, (1, 16))), layout!((4, 8):(1, 4)));
+    mc1!(layout!((8, (2, 2)):(2, (1, 16))), layout!((4, 8):(8, 1)));
+    mc1!(layout!((8, (2, 2)):(2, (1, 16))), layout!(32:1));
+    mc1!(
+        layout!((8, (2, 2)):(2, (1, 16))),
+        layout!(((2, 4), 4):((1, 2), 8))
+    );
+    mc1!(
+        layout!((8, (2, 2)):(2, (1, 16))),
+        layout!((2, 4, 4):(1, 2, 8))
+    );
+    mc1!(
+        layout!((8, (2, 2)):(2, (1, 16))),
+        layout!((8, (2, 2)):(2, (1, 16)))
+    );
+}
+
+/// Every pair of a table of integer tuples (but a rank-2 dividend with the
+/// rank-3 divisor, which does not compile): ceil_div and the queries,
+/// static = run time and the laws.
+#[test]
+fn int_tuple_all_pairs() {
+    macro_rules! q1 {
+        ($a:expr, $b:expr) => {{
+            let (a, b) = ($a, $b);
+            let (da, db) = (d(a), d(b));
+            assert_eq!(
+                d(a.ceil_div(b)),
+                cute_dynamic::ceil_div(&da, &db).unwrap(),
+                "ceil_div({da}, {db})"
+            );
+            ok(laws::check_ceil_div(&da, &db, &d(a.ceil_div(b))));
+            let (c, k, e) = (congruent_of(a, b), compatible_of(a, b), evenly_of(a, b));
+            assert_eq!(c, cute_dynamic::congruent(&da, &db));
+            assert_eq!(k, cute_dynamic::compatible(&da, &db));
+            assert_eq!(
+                e,
+                cute_dynamic::evenly_divides(&da, &db).unwrap(),
+                "evenly_divides({da}, {db})"
+            );
+            ok(laws::check_evenly_divides(&da, &db, e));
+        }};
+    }
+    fn congruent_of<A: Profile<B>, B>(_: A, _: B) -> bool {
+        A::CONGRUENT
+    }
+    fn compatible_of<A: Profile<B>, B>(_: A, _: B) -> bool {
+        A::COMPATIBLE
+    }
+    fn evenly_of<A: Divisibility<B>, B>(_: A, _: B) -> bool {
+        A::EVENLY_DIVIDES
+    }
+    q1!((C::<4>, C::<8>), (C::<4>, C::<8>));
+    q1!((C::<4>, C::<8>), (C::<8>, (C::<2>, C::<3>)));
+    q1!((C::<4>, C::<8>), C::<24>);
+    q1!((C::<4>, C::<8>), ((C::<2>, C::<2>), C::<12>));
+    q1!((C::<4>, C::<8>), (C::<5>, C::<16>));
+    q1!((C::<8>, (C::<2>, C::<3>)), (C::<4>, C::<8>));
+    q1!((C::<8>, (C::<2>, C::<3>)), (C::<8>, (C::<2>, C::<3>)));
+    q1!((C::<8>, (C::<2>, C::<3>)), C::<24>);
+    q1!((C::<8>, (C::<2>, C::<3>)), ((C::<2>, C::<2>), C::<12>));
+    q1!((C::<8>, (C::<2>, C::<3>)), (C::<5>, C::<16>));
+    q1!(C::<24>, (C::<4>, C::<8>));
+    q1!(C::<24>, (C::<8>, (C::<2>, C::<3>)));
+    q1!(C::<24>, C::<24>);
+    q1!(C::<24>, (C::<6>, C::<4>, C::<2>));
+    q1!(C::<24>, ((C::<2>, C::<2>), C::<12>));
+    q1!(C::<24>, (C::<5>, C::<16>));
+    q1!((C::<6>, C::<4>, C::<2>), (C::<4>, C::<8>));
+    q1!((C::<6>, C::<4>, C::<2>), (C::<8>, (C::<2>, C::<3>)));
+    q1!((C::<6>, C::<4>, C::<2>), C::<24>);
+    q1!((C::<6>, C::<4>, C::<2>), (C::<6>, C::<4>, C::<2>));
+    q1!((C::<6>, C::<4>, C::<2>), ((C::<2>, C::<2>), C::<12>));
+    q1!((C::<6>, C::<4>, C::<2>), (C::<5>, C::<16>));
+    q1!(((C::<2>, C::<2>), C::<12>), (C::<4>, C::<8>));
+    q1!(((C::<2>, C::<2>), C::<12>), (C::<8>, (C::<2>, C::<3>)));
+    q1!(((C::<2>, C::<2>), C::<12>), C::<24>);
+    q1!(((C::<2>, C::<2>), C::<12>), ((C::<2>, C::<2>), C::<12>));
+    q1!(((C::<2>, C::<2>), C::<12>), (C::<5>, C::<16>));
+    q1!((C::<5>, C::<16>), (C::<4>, C::<8>));
+    q1!((C::<5>, C::<16>), (C::<8>, (C::<2>, C::<3>)));
+    q1!((C::<5>, C::<16>), C::<24>);
+    q1!((C::<5>, C::<16>), ((C::<2>, C::<2>), C::<12>));
+    q1!((C::<5>, C::<16>), (C::<5>, C::<16>));
+}
