@@ -190,9 +190,9 @@ pub use kernel::algorithms::{
 };
 pub use kernel::layout::{RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout};
 pub use kernel::partition::{
-    ArrayLen, CompactColMajor, Dice, Flattened, FragmentOf, IdentityShape, LocalPartition,
-    LocalTile, Projection, StaticShape, Step, TensorArg, TensorDivide, ThreadLayout, TileSlice, X,
-    elem_less, local_partition, local_partition_with_step, local_tile, make_fragment_like,
+    ArrayLen, CompactColMajor, Dice, FragmentOf, IdentityShape, LocalPartition, LocalTile,
+    Projection, StaticShape, Step, TensorArg, TensorDivide, ThreadLayout, TileSlice, X, elem_less,
+    local_partition, local_partition_with_step, local_tile, make_fragment_like,
     make_identity_tensor, make_tensor_like,
 };
 pub use kernel::tensor::{

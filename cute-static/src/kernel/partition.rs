@@ -43,6 +43,7 @@ use typenum::operator_aliases::Eq;
 use typenum::{IsEqual, Mod, Prod, U0, U1};
 
 use crate::algebra::divide::SizeOf;
+use crate::algebra::modes::{FlattenLayout, Flattened};
 use crate::data::layout::{Mode, ModeOf};
 use crate::kernel::algorithms::{SizesDiffer, SizesEqual, Verdict};
 use crate::kernel::layout::{RuntimeSize, StaticSize};
@@ -412,17 +413,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 }
 
-/// CuTe's `flatten(L)` of a static layout: its leaves as top-level modes.
-pub type Flattened<L> = crate::data::layout::LayoutOf<<L as StaticLayout>::Flat>;
-
 impl<E: Engine, S, D> Tensor<E, Layout<S, D>>
 where
-    Layout<S, D>: StaticLayout + TensorLayout,
-    <Layout<S, D> as StaticLayout>::Flat: crate::data::layout::Unzip,
-    <<Layout<S, D> as StaticLayout>::Flat as crate::data::layout::Unzip>::S:
-        crate::data::int_tuple::Spell,
-    <<Layout<S, D> as StaticLayout>::Flat as crate::data::layout::Unzip>::D:
-        crate::data::int_tuple::Spell,
+    Layout<S, D>: TensorLayout + FlattenLayout,
+    Flattened<Layout<S, D>>: TensorLayout,
 {
     /// CuTe's `flatten(T)` for a static layout: the leaves as top-level
     /// modes, the values unchanged (the layout stays static).
@@ -435,10 +429,7 @@ where
     /// assert!((0..32).all(|i| f.read(i) == t.read(i)));
     /// # Ok::<(), cute_static::Error>(())
     /// ```
-    pub fn flatten(self) -> Tensor<E, Flattened<Layout<S, D>>>
-    where
-        Flattened<Layout<S, D>>: TensorLayout + Default,
-    {
+    pub fn flatten(self) -> Tensor<E, Flattened<Layout<S, D>>> {
         let (e, b, _) = self.into_parts();
         Tensor::from_parts(e, b, Default::default())
     }
