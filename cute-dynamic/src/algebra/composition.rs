@@ -31,10 +31,10 @@ use cute_core::int::ceil_div;
 use smallvec::SmallVec;
 
 use crate::algebra::coalesce::{Modes, coalesce_leaves_into};
-use crate::data::int_tuple::Node;
-use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::data::int_tuple::{IntTupleRef, Node};
+use crate::data::layout::{Layout, LayoutBuilder, LayoutOpen, LayoutRef};
 use crate::data::tiler::{AsTiler, TilerRef};
-use crate::error::{LayoutError, mul};
+use crate::error::LayoutError;
 
 /// `A ∘ B` for a layout or tiler `B` (see the module documentation).
 pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout, LayoutError> {
@@ -42,10 +42,25 @@ pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout, Lay
 }
 
 pub(crate) fn compose_tiler(a: LayoutRef<'_>, b: TilerRef<'_>) -> Result<Layout, LayoutError> {
+    let mut out = LayoutBuilder::new();
+    compose_tiler_into(a, b, &mut out)?;
+    Ok(out.finish())
+}
+
+/// [`compose_tiler`] written into `out` as one mode (no intermediate
+/// layouts for the modes of a tiler).
+fn compose_tiler_into(
+    a: LayoutRef<'_>,
+    b: TilerRef<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<(), LayoutError> {
     match b {
-        TilerRef::Layout(b) => compose(a, b),
-        TilerRef::Int(n) => compose(a, Layout::int(n, 1).as_ref()),
-        TilerRef::Hole => Ok(a.to_owned()),
+        TilerRef::Layout(b) => compose_into(a, b, out),
+        TilerRef::Int(n) => compose_into(a, Layout::int(n, 1).as_ref(), out),
+        TilerRef::Hole => {
+            out.push(a);
+            Ok(())
+        }
         TilerRef::Modes(ts) => {
             if ts.len() > a.rank() {
                 return Err(LayoutError::RankMismatch {
@@ -55,61 +70,115 @@ pub(crate) fn compose_tiler(a: LayoutRef<'_>, b: TilerRef<'_>) -> Result<Layout,
                     available: a.rank(),
                 });
             }
-            let mut out = LayoutBuilder::new();
             let o = out.open();
             for (m, t) in a.modes().zip(ts) {
-                out.push(compose_tiler(m, t.as_tiler())?.as_ref());
+                compose_tiler_into(m, t.as_tiler(), out)?;
             }
             out.close(o);
-            Ok(out.finish())
+            Ok(())
         }
     }
 }
 
 /// Composition with a layout `B`.
 pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
-    let mut a_modes: Modes = SmallVec::new();
-    coalesce_leaves_into(a, false, &mut a_modes);
-    if a_modes.is_empty() {
-        // `()` as the left side: the function 0, like `1:0`.
-        a_modes.push((1, 0));
-    }
     let mut out = LayoutBuilder::new();
-    let b_head = match (b.shape.nodes.first(), b.stride.nodes.first()) {
-        (Some(&Node::Leaf(s)), Some(&Node::Leaf(d))) => {
-            // A single leaf cannot carry into itself: no digit accounting.
-            compose_leaf(&a_modes, s, d, a, b, &mut out, &mut [])?;
-            return Ok(out.finish());
-        }
-        (Some(&Node::Tuple { rank, span }), _) => (rank, span as usize),
-        _ => (0, b.shape.nodes.len()),
+    compose_into(a, b, &mut out)?;
+    Ok(out.finish())
+}
+
+/// `A ∘ B` written into `out` as one mode.
+#[inline]
+pub(crate) fn compose_into(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<(), LayoutError> {
+    let mut a_modes: Modes = SmallVec::new();
+    coalesced_left(a, &mut a_modes);
+    let operands = Operands {
+        a: &|| a.to_owned(),
+        b: &|| b.to_owned(),
     };
-    let b_leaves = b
-        .shape
-        .nodes
-        .get(1..)
-        .unwrap_or_default()
-        .iter()
-        .zip(b.stride.nodes.get(1..).unwrap_or_default());
+    compose_modes_into(&a_modes, b, None, out, &operands)
+}
+
+/// The modes of coalesced `A` as composition reads its left side: the
+/// trailing size-1 mode kept (extended domain), `()` read as `1:0`.
+#[inline]
+pub(crate) fn coalesced_left(a: LayoutRef<'_>, modes: &mut Modes) {
+    coalesce_leaves_into(a, false, modes);
+    if modes.is_empty() {
+        // `()` as the left side: the function 0, like `1:0`.
+        modes.push((1, 0));
+    }
+}
+
+/// The operands of a composition, built only for an error message (the
+/// divides and products compose operands they never build as layouts).
+pub(crate) struct Operands<'a> {
+    /// The left side `A`.
+    pub(crate) a: &'a dyn Fn() -> Layout,
+    /// The right side `B`.
+    pub(crate) b: &'a dyn Fn() -> Layout,
+}
+
+impl Operands<'_> {
+    #[cold]
+    #[inline(never)]
+    fn overflow(&self) -> LayoutError {
+        LayoutError::overflow(
+            "composition",
+            format_args!("{} ∘ {}", (self.a)(), (self.b)()),
+        )
+    }
+    #[inline]
+    fn mul(&self, x: i64, y: i64) -> Result<i64, LayoutError> {
+        x.checked_mul(y).ok_or_else(|| self.overflow())
+    }
+}
+
+/// `A ∘ B` written into `out` as one mode, for `A` given by the modes of
+/// its coalesced form (`a_modes`, never empty, as [`coalesced_left`] makes
+/// them) and `B` given by a layout, or with `extra` by the pair
+/// `(B, extra)` whose second mode is the flat layout of the `extra` modes
+/// (`1:0` when empty, `s:d` for one mode), as the divides build it.
+pub(crate) fn compose_modes_into(
+    a_modes: &[(i64, i64)],
+    b: LayoutRef<'_>,
+    extra: Option<&[(i64, i64)]>,
+    out: &mut LayoutBuilder,
+    ops: &Operands<'_>,
+) -> Result<(), LayoutError> {
+    let start = out.len();
+    if extra.is_none()
+        && let (Some(&Node::Leaf(s)), Some(&Node::Leaf(d))) =
+            (b.shape.nodes.first(), b.stride.nodes.first())
+    {
+        // A single leaf cannot carry into itself: no digit accounting.
+        return compose_leaf(a_modes, s, d, out, &mut [], ops);
+    }
     let leaf = |(s, d): (&Node, &Node)| match (*s, *d) {
         (Node::Leaf(s), Node::Leaf(d)) => Some((s, d)),
         _ => None,
     };
+    let b_leaves = b
+        .shape
+        .nodes
+        .iter()
+        .zip(b.stride.nodes)
+        .filter_map(leaf)
+        .chain(extra.unwrap_or_default().iter().copied());
     // Tuple B: compose every leaf, keep B's structure, check for carries.
     let (mut nontrivial, mut negative) = (0usize, false);
-    for (s, d) in b_leaves.clone().filter_map(leaf) {
+    for (s, d) in b_leaves {
         if s > 1 && d != 0 {
             nontrivial += 1;
             negative |= d < 0;
         }
     }
     if nontrivial > 1 && negative {
-        return Err(LayoutError::Unsupported {
-            operation: "composition",
-            reason: format!(
-                "{a} ∘ {b}: a right side with several modes and negative strides is not checked for carries, so it is rejected"
-            ),
-        });
+        return Err(several_negative(ops));
     }
     // The largest digit B's leaves reach in each mode of A: inline for the
     // common ranks, a list (allocated) beyond.
@@ -122,43 +191,21 @@ pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, Layo
             &mut digit_list
         }
     };
-    let (b_rank, b_span) = b_head;
-    // (An empty tuple `()` is a child of span 1 too, hence the second test.)
-    if b_span == b_rank as usize + 1 && b_leaves.clone().all(|(s, _)| matches!(s, Node::Leaf(_))) {
-        // Flat B (every mode a leaf): one tuple of B's rank.
-        let o = out.open();
-        for (s, d) in b_leaves.filter_map(leaf) {
-            compose_leaf(&a_modes, s, d, a, b, &mut out, digit_sum)?;
-        }
-        out.close_with_rank(o, b_rank);
-    } else {
-        // Each leaf of B becomes one mode: the result's tuples have B's ranks.
-        let mut opens: SmallVec<[(crate::data::layout::LayoutOpen, usize, u32); 8]> =
-            SmallVec::new();
-        let mut leaves = b.leaf_modes();
-        for (k, node) in b.shape.nodes.iter().enumerate() {
-            // Close the tuples that end before node k.
-            while let Some(&(o, end, rank)) = opens.last() {
-                if end > k {
-                    break;
+    let pair = extra.map(|_| out.open());
+    compose_structure(a_modes, b, out, digit_sum, ops)?;
+    if let (Some(o), Some(c)) = (pair, extra) {
+        match c {
+            [] => compose_leaf(a_modes, 1, 0, out, digit_sum, ops)?,
+            [(s, d)] => compose_leaf(a_modes, *s, *d, out, digit_sum, ops)?,
+            _ => {
+                let oc = out.open();
+                for &(s, d) in c {
+                    compose_leaf(a_modes, s, d, out, digit_sum, ops)?;
                 }
-                out.close_with_rank(o, rank);
-                opens.pop();
-            }
-            match *node {
-                Node::Tuple { rank, span } => {
-                    let o = out.open();
-                    opens.push((o, k + span as usize, rank));
-                }
-                Node::Leaf(_) => {
-                    let (s, d) = leaves.next().expect("congruent");
-                    compose_leaf(&a_modes, s, d, a, b, &mut out, digit_sum)?;
-                }
+                out.close_with_rank(oc, c.len() as u32);
             }
         }
-        while let Some((o, _, rank)) = opens.pop() {
-            out.close_with_rank(o, rank);
-        }
+        out.close_with_rank(o, 2);
     }
     let last = a_modes.len() - 1;
     let carry = digit_sum
@@ -167,27 +214,154 @@ pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, Layo
         .take(last)
         .find(|&(mode, &sum)| sum >= a_modes[mode].0);
     if let Some((mode, &sum)) = carry {
-        return Err(LayoutError::Carry {
-            a: a.to_string(),
-            b: b.to_string(),
+        return Err(carry_error(
+            ops,
             mode,
-            digit_sum: sum,
-            mode_size: a_modes[mode].0,
-            witness: carry_witness(a, b, &out.finish()),
-        });
+            sum,
+            a_modes[mode].0,
+            &out.layout_from(start),
+        ));
     }
-    Ok(out.finish())
+    Ok(())
+}
+
+/// The nodes of a tuple after its header.
+#[inline]
+fn inner(t: IntTupleRef<'_>) -> &[Node] {
+    t.nodes.get(1..).unwrap_or_default()
+}
+
+/// The leaves of `B` composed one by one, `B`'s structure kept.
+#[inline]
+fn compose_structure(
+    a_modes: &[(i64, i64)],
+    b: LayoutRef<'_>,
+    out: &mut LayoutBuilder,
+    digit_sum: &mut [i64],
+    ops: &Operands<'_>,
+) -> Result<(), LayoutError> {
+    let (b_rank, b_span) = match (b.shape.nodes.first(), b.stride.nodes.first()) {
+        (Some(&Node::Tuple { rank, span }), _) => (rank, span as usize),
+        (Some(&Node::Leaf(s)), Some(&Node::Leaf(d))) => {
+            return compose_leaf(a_modes, s, d, out, digit_sum, ops);
+        }
+        _ => (0, b.shape.nodes.len()),
+    };
+    // (An empty tuple `()` is a child of span 1 too, hence the second test.)
+    if b_span == b_rank as usize + 1 && inner(b.shape).iter().all(|s| matches!(s, Node::Leaf(_))) {
+        // Flat B (every mode a leaf): one tuple of B's rank.
+        let o = out.open();
+        for (s, d) in inner(b.shape).iter().zip(inner(b.stride)) {
+            if let (Node::Leaf(s), Node::Leaf(d)) = (*s, *d) {
+                compose_leaf(a_modes, s, d, out, digit_sum, ops)?;
+            }
+        }
+        out.close_with_rank(o, b_rank);
+        return Ok(());
+    }
+    // Each leaf of B becomes one mode: the result's tuples have B's ranks.
+    let mut opens: SmallVec<[(LayoutOpen, usize, u32); 8]> = SmallVec::new();
+    for (k, (node, dn)) in b.shape.nodes.iter().zip(b.stride.nodes).enumerate() {
+        // Close the tuples that end before node k.
+        while let Some(&(o, end, rank)) = opens.last() {
+            if end > k {
+                break;
+            }
+            out.close_with_rank(o, rank);
+            opens.pop();
+        }
+        match (*node, *dn) {
+            (Node::Tuple { rank, span }, _) => {
+                let o = out.open();
+                opens.push((o, k + span as usize, rank));
+            }
+            (Node::Leaf(s), Node::Leaf(d)) => {
+                compose_leaf(a_modes, s, d, out, digit_sum, ops)?;
+            }
+            (Node::Leaf(_), Node::Tuple { .. }) => {}
+        }
+    }
+    while let Some((o, _, rank)) = opens.pop() {
+        out.close_with_rank(o, rank);
+    }
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn several_negative(ops: &Operands<'_>) -> LayoutError {
+    LayoutError::Unsupported {
+        operation: "composition",
+        reason: format!(
+            "{} ∘ {}: a right side with several modes and negative strides is not checked for carries, so it is rejected",
+            (ops.a)(),
+            (ops.b)()
+        ),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn carry_error(
+    ops: &Operands<'_>,
+    mode: usize,
+    digit_sum: i64,
+    mode_size: i64,
+    naive: &Layout,
+) -> LayoutError {
+    let (a, b) = ((ops.a)(), (ops.b)());
+    LayoutError::Carry {
+        a: a.to_string(),
+        b: b.to_string(),
+        mode,
+        digit_sum,
+        mode_size,
+        witness: carry_witness(&a, &b, naive),
+    }
 }
 
 /// The first coordinate (within a bounded search) where the mode-by-mode
 /// layout `naive` differs from `A ∘ B`: `(c, naive(c), A(B(c)))`.
-fn carry_witness(a: LayoutRef<'_>, b: LayoutRef<'_>, naive: &Layout) -> Option<(i64, i64, i64)> {
-    let (a, b) = (a.to_owned(), b.to_owned());
+fn carry_witness(a: &Layout, b: &Layout, naive: &Layout) -> Option<(i64, i64, i64)> {
     (0..b.size().min(1 << 16)).find_map(|c| {
         let want = a.checked_call(b.checked_call(c).ok()?).ok()?;
         let got = naive.checked_call(c).ok()?;
         (got != want).then_some((c, got, want))
     })
+}
+
+#[cold]
+#[inline(never)]
+fn stride_divisibility(
+    ops: &Operands<'_>,
+    mode: usize,
+    mode_size: i64,
+    rest_stride: i64,
+) -> LayoutError {
+    LayoutError::StrideDivisibility {
+        a: (ops.a)().to_string(),
+        b: (ops.b)().to_string(),
+        mode,
+        mode_size,
+        rest_stride,
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn shape_divisibility(
+    ops: &Operands<'_>,
+    mode: usize,
+    rest_shape: i64,
+    consumed: i64,
+) -> LayoutError {
+    LayoutError::ShapeDivisibility {
+        a: (ops.a)().to_string(),
+        b: (ops.b)().to_string(),
+        mode,
+        rest_shape,
+        consumed,
+    }
 }
 
 /// Compose coalesced `A` (its modes) with the rank-1 `s:d`: write the
@@ -199,14 +373,12 @@ fn compose_leaf(
     a_modes: &[(i64, i64)],
     s: i64,
     d: i64,
-    a: LayoutRef<'_>,
-    b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
     digit_sum: &mut [i64],
+    ops: &Operands<'_>,
 ) -> Result<(), LayoutError> {
-    let operands = format_args!("{a} ∘ {b}");
     if a_modes.len() == 1 {
-        out.leaf(s, mul(d, a_modes[0].1, "composition", &operands)?);
+        out.leaf(s, ops.mul(d, a_modes[0].1)?);
         return Ok(());
     }
     if d == 0 {
@@ -219,19 +391,14 @@ fn compose_leaf(
     let mut emitted = 0u32;
     let sign = d.signum();
     let mut rest_shape = s;
-    let mut rest_stride = d
-        .checked_abs()
-        .ok_or_else(|| LayoutError::overflow("composition", operands))?;
+    let mut rest_stride = d.checked_abs().ok_or_else(|| ops.overflow())?;
     let last = a_modes.len() - 1;
     for (r, &(sr, dr)) in a_modes[..last].iter().enumerate() {
         if rest_shape != 1 {
             let reach = (rest_shape - 1).checked_mul(rest_stride);
             if let Some(reach) = reach.filter(|&x| x < sr) {
                 // B's remaining image stays inside mode r.
-                out.leaf(
-                    rest_shape,
-                    mul(rest_stride * sign, dr, "composition", &operands)?,
-                );
+                out.leaf(rest_shape, ops.mul(rest_stride * sign, dr)?);
                 emitted += 1;
                 if let Some(sum) = digit_sum.get_mut(r) {
                     *sum = sum.saturating_add(reach);
@@ -239,13 +406,7 @@ fn compose_leaf(
                 rest_shape = 1;
             } else {
                 if sr % rest_stride != 0 && rest_stride % sr != 0 {
-                    return Err(LayoutError::StrideDivisibility {
-                        a: a.to_string(),
-                        b: b.to_string(),
-                        mode: r,
-                        mode_size: sr,
-                        rest_stride,
-                    });
+                    return Err(stride_divisibility(ops, r, sr, rest_stride));
                 }
                 let n = if sr % rest_stride == 0 {
                     sr / rest_stride
@@ -254,15 +415,9 @@ fn compose_leaf(
                 };
                 if n > 1 {
                     if rest_shape % n != 0 {
-                        return Err(LayoutError::ShapeDivisibility {
-                            a: a.to_string(),
-                            b: b.to_string(),
-                            mode: r,
-                            rest_shape,
-                            consumed: n,
-                        });
+                        return Err(shape_divisibility(ops, r, rest_shape, n));
                     }
-                    out.leaf(n, mul(rest_stride * sign, dr, "composition", &operands)?);
+                    out.leaf(n, ops.mul(rest_stride * sign, dr)?);
                     emitted += 1;
                     if let Some(sum) = digit_sum.get_mut(r) {
                         *sum = sum.saturating_add((n - 1) * rest_stride);
@@ -274,12 +429,7 @@ fn compose_leaf(
         rest_stride = ceil_div(rest_stride, sr);
     }
     if emitted == 0 || rest_shape != 1 {
-        let st = mul(
-            rest_stride * sign,
-            a_modes[last].1,
-            "composition",
-            &operands,
-        )?;
+        let st = ops.mul(rest_stride * sign, a_modes[last].1)?;
         out.leaf(rest_shape, st);
         emitted += 1;
     }

@@ -833,6 +833,25 @@ impl LayoutBuilder {
     pub(crate) fn finish(self) -> Layout {
         self.layout
     }
+    /// Number of nodes written so far (the same in shape and stride).
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.layout.shape.nodes.len()
+    }
+    /// A copy of the nodes written from `start` on, which must form one
+    /// mode (for error messages).
+    pub(crate) fn layout_from(&self, start: usize) -> Layout {
+        Layout {
+            shape: IntTupleRef {
+                nodes: &self.layout.shape.nodes[start..],
+            }
+            .to_owned(),
+            stride: IntTupleRef {
+                nodes: &self.layout.stride.nodes[start..],
+            }
+            .to_owned(),
+        }
+    }
 }
 
 /// `t` with its leaves replaced, in order, by `values`.
