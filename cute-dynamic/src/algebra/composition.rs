@@ -28,11 +28,10 @@
 
 use alloc::{format, string::ToString, vec::Vec};
 use cute_core::int::ceil_div;
-use smallvec::SmallVec;
 
 use crate::algebra::coalesce::{Modes, coalesce_leaves_into};
 use crate::data::int_tuple::{IntTupleRef, Node};
-use crate::data::layout::{Layout, LayoutBuilder, LayoutOpen, LayoutRef};
+use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::{AsTiler, TilerRef};
 use crate::error::LayoutError;
 
@@ -94,7 +93,7 @@ pub(crate) fn compose_into(
     b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<(), LayoutError> {
-    let mut a_modes: Modes = SmallVec::new();
+    let mut a_modes: Modes = Modes::new();
     coalesced_left(a, &mut a_modes);
     let operands = Operands {
         a: &|| a.to_owned(),
@@ -260,30 +259,20 @@ fn compose_structure(
         return Ok(());
     }
     // Each leaf of B becomes one mode: the result's tuples have B's ranks.
-    let mut opens: SmallVec<[(LayoutOpen, usize, u32); 8]> = SmallVec::new();
-    for (k, (node, dn)) in b.shape.nodes.iter().zip(b.stride.nodes).enumerate() {
-        // Close the tuples that end before node k.
-        while let Some(&(o, end, rank)) = opens.last() {
-            if end > k {
-                break;
-            }
-            out.close_with_rank(o, rank);
-            opens.pop();
-        }
-        match (*node, *dn) {
-            (Node::Tuple { rank, span }, _) => {
-                let o = out.open();
-                opens.push((o, k + span as usize, rank));
-            }
-            (Node::Leaf(s), Node::Leaf(d)) => {
-                compose_leaf(a_modes, s, d, out, digit_sum, ops)?;
-            }
-            (Node::Leaf(_), Node::Tuple { .. }) => {}
-        }
+    let o = out.open();
+    for (sc, dc) in b.shape.children().zip(b.stride.children()) {
+        compose_structure(
+            a_modes,
+            LayoutRef {
+                shape: sc,
+                stride: dc,
+            },
+            out,
+            digit_sum,
+            ops,
+        )?;
     }
-    while let Some((o, _, rank)) = opens.pop() {
-        out.close_with_rank(o, rank);
-    }
+    out.close_with_rank(o, b_rank);
     Ok(())
 }
 

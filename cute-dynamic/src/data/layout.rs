@@ -10,10 +10,9 @@ use alloc::string::ToString;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::data::int_tuple::{INLINE_NODES, IntTuple, IntTupleRef, Node, Open, build};
+use crate::data::int_tuple::{INLINE_NODES, IntTuple, IntTupleRef, Node, Nodes, Open, build};
 use crate::error::{LayoutError, add, mul};
 use cute_core::stride::compact_leaf;
-use smallvec::SmallVec;
 
 /// A CuTe layout `shape:stride`, e.g. `((2,2),(4,2)):((1,8),(2,16))`.
 ///
@@ -193,10 +192,10 @@ impl Layout {
                 }
                 Layout {
                     shape: IntTuple {
-                        nodes: SmallVec::from_buf_and_len(shape, n + 1),
+                        nodes: Nodes::from_buf_and_len(shape, n + 1),
                     },
                     stride: IntTuple {
-                        nodes: SmallVec::from_buf_and_len(stride, n + 1),
+                        nodes: Nodes::from_buf_and_len(stride, n + 1),
                     },
                 }
             }
@@ -752,10 +751,10 @@ impl Default for LayoutBuilder {
         LayoutBuilder {
             layout: Layout {
                 shape: IntTuple {
-                    nodes: SmallVec::new(),
+                    nodes: Nodes::new(),
                 },
                 stride: IntTuple {
-                    nodes: SmallVec::new(),
+                    nodes: Nodes::new(),
                 },
             },
         }
