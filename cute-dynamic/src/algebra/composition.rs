@@ -27,7 +27,6 @@
 //! ```
 
 use alloc::{format, string::ToString, vec::Vec};
-use cute_core::int::ceil_div;
 
 use crate::algebra::coalesce::{Modes, coalesce_leaves_into};
 use crate::data::int_tuple::{IntTupleRef, Node};
@@ -353,6 +352,17 @@ fn shape_divisibility(
     }
 }
 
+/// `(a / b, a % b)` for `a ≥ 0` and `b > 0`: a shift and a mask when `b` is
+/// a power of two (most shapes and strides), else one division.
+#[inline(always)]
+fn div_rem(a: i64, b: i64) -> (i64, i64) {
+    if b & (b - 1) == 0 {
+        (a >> b.trailing_zeros(), a & (b - 1))
+    } else {
+        (a / b, a % b)
+    }
+}
+
 /// Compose coalesced `A` (its modes) with the rank-1 `s:d`: write the
 /// result (an integer mode, or a flat tuple) into `out`, and add the largest
 /// digit the leaf reaches in each non-last mode of `A` to `digit_sum` (for
@@ -394,16 +404,14 @@ fn compose_leaf(
                 }
                 rest_shape = 1;
             } else {
-                if sr % rest_stride != 0 && rest_stride % sr != 0 {
+                let (q, rem) = div_rem(sr, rest_stride);
+                if rem != 0 && div_rem(rest_stride, sr).1 != 0 {
                     return Err(stride_divisibility(ops, r, sr, rest_stride));
                 }
-                let n = if sr % rest_stride == 0 {
-                    sr / rest_stride
-                } else {
-                    1
-                };
+                let n = if rem == 0 { q } else { 1 };
                 if n > 1 {
-                    if rest_shape % n != 0 {
+                    let (q, rem) = div_rem(rest_shape, n);
+                    if rem != 0 {
                         return Err(shape_divisibility(ops, r, rest_shape, n));
                     }
                     out.leaf(n, ops.mul(rest_stride * sign, dr)?);
@@ -411,11 +419,17 @@ fn compose_leaf(
                     if let Some(sum) = digit_sum.get_mut(r) {
                         *sum = sum.saturating_add((n - 1) * rest_stride);
                     }
-                    rest_shape /= n;
+                    rest_shape = q;
                 }
             }
         }
-        rest_stride = ceil_div(rest_stride, sr);
+        // ⌈rest_stride / sr⌉, which is 1 while the stride lies inside the mode.
+        rest_stride = if rest_stride <= sr {
+            1
+        } else {
+            let (q, rem) = div_rem(rest_stride, sr);
+            q + (rem != 0) as i64
+        };
     }
     if emitted == 0 || rest_shape != 1 {
         let st = ops.mul(rest_stride * sign, a_modes[last].1)?;
