@@ -156,27 +156,38 @@ pub(crate) fn compose_modes_into(
         // A single leaf cannot carry into itself: no digit accounting.
         return compose_leaf(a_modes, s, d, out, &mut [], ops);
     }
-    let leaf = |(s, d): (&Node, &Node)| match (*s, *d) {
-        (Node::Leaf(s), Node::Leaf(d)) => Some((s, d)),
-        _ => None,
-    };
-    let b_leaves = b
-        .shape
+    // Tuple B: compose every leaf, keep B's structure, check for carries.
+    // Several modes with a negative stride among them are rejected (first
+    // a scan of the strides alone: most right sides have no negative one).
+    let extra_modes = extra.unwrap_or_default();
+    let any_negative = b
+        .stride
         .nodes
         .iter()
-        .zip(b.stride.nodes)
-        .filter_map(leaf)
-        .chain(extra.unwrap_or_default().iter().copied());
-    // Tuple B: compose every leaf, keep B's structure, check for carries.
-    let (mut nontrivial, mut negative) = (0usize, false);
-    for (s, d) in b_leaves {
-        if s > 1 && d != 0 {
-            nontrivial += 1;
-            negative |= d < 0;
+        .any(|n| matches!(*n, Node::Leaf(d) if d < 0))
+        || extra_modes.iter().any(|&(_, d)| d < 0);
+    if any_negative {
+        let leaf = |(s, d): (&Node, &Node)| match (*s, *d) {
+            (Node::Leaf(s), Node::Leaf(d)) => Some((s, d)),
+            _ => None,
+        };
+        let b_leaves = b
+            .shape
+            .nodes
+            .iter()
+            .zip(b.stride.nodes)
+            .filter_map(leaf)
+            .chain(extra_modes.iter().copied());
+        let (mut nontrivial, mut negative) = (0usize, false);
+        for (s, d) in b_leaves {
+            if s > 1 && d != 0 {
+                nontrivial += 1;
+                negative |= d < 0;
+            }
         }
-    }
-    if nontrivial > 1 && negative {
-        return Err(several_negative(ops));
+        if nontrivial > 1 && negative {
+            return Err(several_negative(ops));
+        }
     }
     // The largest digit B's leaves reach in each mode of A: inline for the
     // common ranks, a list (allocated) beyond.
