@@ -30,7 +30,7 @@ use alloc::{format, string::ToString, vec::Vec};
 
 use crate::algebra::coalesce::{Modes, coalesce_leaves_into};
 use crate::data::int_tuple::{IntTupleRef, Node};
-use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::data::layout::{Layout, LayoutBuilder, LayoutOpen, LayoutRef};
 use crate::data::tiler::{AsTiler, TilerRef};
 use crate::error::LayoutError;
 
@@ -395,10 +395,9 @@ fn compose_leaf(
         out.leaf(s, 0);
         return Ok(());
     }
-    // The modes go straight into `out`, under a tuple header that a single
-    // mode replaces at the end.
-    let o = out.open();
-    let mut emitted = 0u32;
+    // The first mode waits; a second one opens the tuple (a single mode is
+    // the result itself).
+    let mut modes = Emit::default();
     let sign = d.signum();
     let mut rest_shape = s;
     let mut rest_stride = d.checked_abs().ok_or_else(|| ops.overflow())?;
@@ -408,8 +407,7 @@ fn compose_leaf(
             let reach = (rest_shape - 1).checked_mul(rest_stride);
             if let Some(reach) = reach.filter(|&x| x < sr) {
                 // B's remaining image stays inside mode r.
-                out.leaf(rest_shape, ops.mul(rest_stride * sign, dr)?);
-                emitted += 1;
+                modes.leaf(out, rest_shape, ops.mul(rest_stride * sign, dr)?);
                 if let Some(sum) = digit_sum.get_mut(r) {
                     *sum = sum.saturating_add(reach);
                 }
@@ -425,8 +423,7 @@ fn compose_leaf(
                     if rem != 0 {
                         return Err(shape_divisibility(ops, r, rest_shape, n));
                     }
-                    out.leaf(n, ops.mul(rest_stride * sign, dr)?);
-                    emitted += 1;
+                    modes.leaf(out, n, ops.mul(rest_stride * sign, dr)?);
                     if let Some(sum) = digit_sum.get_mut(r) {
                         *sum = sum.saturating_add((n - 1) * rest_stride);
                     }
@@ -442,13 +439,45 @@ fn compose_leaf(
             q + (rem != 0) as i64
         };
     }
-    if emitted == 0 || rest_shape != 1 {
+    if modes.count == 0 || rest_shape != 1 {
         let st = ops.mul(rest_stride * sign, a_modes[last].1)?;
-        out.leaf(rest_shape, st);
-        emitted += 1;
+        modes.leaf(out, rest_shape, st);
     }
-    out.close_flat_or_leaf(o, emitted);
+    modes.finish(out);
     Ok(())
+}
+
+/// The modes one leaf of `B` composes to: the first is held back, so that
+/// a single mode is written as a leaf and several as a flat tuple.
+#[derive(Default)]
+struct Emit {
+    count: u32,
+    first: (i64, i64),
+    open: Option<LayoutOpen>,
+}
+
+impl Emit {
+    #[inline(always)]
+    fn leaf(&mut self, out: &mut LayoutBuilder, s: i64, d: i64) {
+        match (self.count, self.open) {
+            (0, _) => self.first = (s, d),
+            (_, None) => {
+                self.open = Some(out.open());
+                out.leaf(self.first.0, self.first.1);
+                out.leaf(s, d);
+            }
+            (_, Some(_)) => out.leaf(s, d),
+        }
+        self.count += 1;
+    }
+    /// Write the single mode, or close the tuple (`count ≥ 1`).
+    #[inline(always)]
+    fn finish(self, out: &mut LayoutBuilder) {
+        match self.open {
+            None => out.leaf(self.first.0, self.first.1),
+            Some(o) => out.close_with_rank(o, self.count),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -88,22 +88,6 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
         }
     }
 
-    /// Remove the element at `at` (nothing when there is none), shifting
-    /// the rest.
-    #[inline]
-    pub(crate) fn remove(&mut self, at: usize) {
-        if self.len <= N {
-            if at < self.len {
-                self.inline.copy_within(at + 1..self.len, at);
-                self.len -= 1;
-            }
-        } else if let Some(v) = self.heap.as_deref_mut()
-            && at < v.len()
-        {
-            v.remove(at);
-        }
-    }
-
     /// Keep the first `n` elements.
     #[inline]
     pub(crate) fn truncate(&mut self, n: usize) {
@@ -207,7 +191,7 @@ impl<'a, T: Copy + Default, const N: usize> IntoIterator for &'a InlineVec<T, N>
 mod tests {
     use super::InlineVec;
 
-    /// Pushes, removals and truncation agree with a `Vec` across the
+    /// Pushes and truncation agree with a `Vec` across the
     /// spill to the heap.
     #[test]
     fn agrees_with_vec_across_the_spill() {
@@ -220,13 +204,10 @@ mod tests {
         }
         v.extend_from_slice(&[20, 21]);
         w.extend_from_slice(&[20, 21]);
-        v.remove(3);
-        w.remove(3);
         v.truncate(5);
         w.truncate(5);
         assert_eq!(v.as_slice(), w.as_slice());
-        let mut small: InlineVec<i64, 4> = [1, 2, 3].into_iter().collect();
-        small.remove(0);
+        let mut small: InlineVec<i64, 4> = [2, 3].into_iter().collect();
         small.extend_from_slice(&[7, 8]);
         assert_eq!(small.as_slice(), &[2, 3, 7, 8]);
         small.extend_from_slice(&[9]);

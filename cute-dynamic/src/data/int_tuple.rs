@@ -382,15 +382,6 @@ pub(crate) mod build {
             span: span as u32,
         };
     }
-    /// Close a tuple of `count` leaves; one leaf replaces the tuple.
-    #[inline]
-    pub(crate) fn close_flat_or_leaf(nodes: &mut Nodes, open: Open, count: u32) {
-        if count == 1 {
-            nodes.remove(open.at);
-        } else {
-            close_with_rank(nodes, open, count);
-        }
-    }
 }
 
 impl fmt::Display for IntTupleRef<'_> {

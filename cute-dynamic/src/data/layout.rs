@@ -788,13 +788,6 @@ impl LayoutBuilder {
         build::close_with_rank(&mut self.layout.shape.nodes, o.0, rank);
         build::close_with_rank(&mut self.layout.stride.nodes, o.1, rank);
     }
-    /// Close a tuple of `count ≥ 1` leaves pushed since `o`: one leaf
-    /// replaces the tuple (the mode [`Self::flat_or_int`] writes).
-    #[inline]
-    pub(crate) fn close_flat_or_leaf(&mut self, o: LayoutOpen, count: u32) {
-        build::close_flat_or_leaf(&mut self.layout.shape.nodes, o.0, count);
-        build::close_flat_or_leaf(&mut self.layout.stride.nodes, o.1, count);
-    }
     #[inline]
     pub(crate) fn leaf(&mut self, s: i64, d: i64) {
         build::leaf(&mut self.layout.shape.nodes, s);
