@@ -14,7 +14,6 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::data::inline::InlineVec;
 use alloc::{format, string::ToString};
 use smallvec::SmallVec;
 
@@ -25,8 +24,8 @@ use crate::error::LayoutError;
 /// Coalesced modes, their exclusive prefix products, and the visiting order.
 struct Visit {
     modes: Modes,
-    prefix: InlineVec<i64, 8>,
-    order: InlineVec<usize, 8>,
+    prefix: SmallVec<[i64; 8]>,
+    order: SmallVec<[usize; 8]>,
 }
 
 impl Visit {
@@ -34,8 +33,8 @@ impl Visit {
     fn new() -> Self {
         Visit {
             modes: Modes::new(),
-            prefix: InlineVec::new(),
-            order: InlineVec::new(),
+            prefix: SmallVec::new(),
+            order: SmallVec::new(),
         }
     }
 }
