@@ -24,14 +24,14 @@
 //! ```
 
 use alloc::string::ToString;
-use smallvec::SmallVec;
 
+use crate::data::inline::InlineVec;
 use crate::data::int_tuple::{IntTuple, Node};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::error::LayoutError;
 
 /// Flat modes, inline for the common ranks.
-pub(crate) type Modes = SmallVec<[(i64, i64); 8]>;
+pub(crate) type Modes = InlineVec<(i64, i64), 8>;
 
 /// CuTe's back-to-front coalescing of flat modes, front to back in the result.
 ///
@@ -59,7 +59,7 @@ pub(crate) fn coalesce_modes_into(
 /// [`coalesce_modes`] on the modes given last to first.
 #[inline]
 fn coalesce_rev(it: impl Iterator<Item = (i64, i64)>, drop_unit: bool) -> Modes {
-    let mut rev: Modes = SmallVec::new();
+    let mut rev: Modes = Modes::new();
     coalesce_rev_into(it, drop_unit, &mut rev);
     rev
 }
@@ -119,7 +119,7 @@ pub fn coalesce(layout: &Layout) -> Layout {
 }
 
 pub(crate) fn coalesce_ref(layout: LayoutRef<'_>) -> Layout {
-    let mut m: Modes = SmallVec::new();
+    let mut m: Modes = Modes::new();
     coalesce_leaves_into(layout, true, &mut m);
     Layout::unwrap_flat(&m)
 }
@@ -202,7 +202,8 @@ pub fn filter(layout: &Layout) -> Layout {
             .leaf_modes()
             .map(|(s, d)| if d == 0 { (1, d) } else { (s, d) })
             .collect::<Modes>()
-            .into_iter(),
+            .iter()
+            .copied(),
         true,
     );
     Layout::unwrap_flat(&m)

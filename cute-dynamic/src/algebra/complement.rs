@@ -18,7 +18,6 @@
 use alloc::{format, string::ToString, vec::Vec};
 use cute_core::int::ceil_div;
 use cute_core::stride;
-use smallvec::SmallVec;
 
 use crate::algebra::coalesce::{Modes, coalesce_modes_into};
 use crate::data::int_tuple::Node;
@@ -66,7 +65,7 @@ fn negative_stride(a: LayoutRef<'_>, op: &'static str) -> LayoutError {
 }
 
 pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, LayoutError> {
-    let mut modes: Modes = SmallVec::new();
+    let mut modes: Modes = Modes::new();
     complement_modes(a, cotarget, &mut modes)?;
     Ok(Layout::unwrap_flat(&modes))
 }
@@ -94,7 +93,7 @@ pub(crate) fn complement_modes(
     let mut walk = stride::walk(modes);
     let mut gaps = [(0i64, 0i64); 8];
     let n = modes.len();
-    let mut spill: Modes = SmallVec::new();
+    let mut spill: Modes = Modes::new();
     for step in walk.by_ref() {
         let cur = step.covered.ok_or_else(overflow)?;
         if step.overlaps() {
@@ -138,7 +137,7 @@ pub fn is_complement_admissible(a: &Layout, cotarget: i64) -> bool {
     if a.leaf_modes().any(|(s, d)| s > 1 && d == 0) {
         return false;
     }
-    let mut modes: Modes = SmallVec::new();
+    let mut modes: Modes = Modes::new();
     if sorted_leaves(a.as_ref(), "is_complement_admissible", &mut modes).is_err() {
         return false;
     }
@@ -159,7 +158,7 @@ pub(crate) fn is_simply_injective(a: &Layout) -> bool {
     if a.leaf_modes().any(|(s, d)| s > 1 && d == 0) {
         return false;
     }
-    let mut modes: Modes = SmallVec::new();
+    let mut modes: Modes = Modes::new();
     if sorted_leaves(a.as_ref(), "injective", &mut modes).is_err() {
         return false;
     }

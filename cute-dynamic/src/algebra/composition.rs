@@ -27,14 +27,12 @@
 //! ```
 
 use alloc::{format, string::ToString, vec::Vec};
-use cute_core::int::ceil_div;
-use smallvec::SmallVec;
 
 use crate::algebra::coalesce::{Modes, coalesce_leaves_into};
-use crate::data::int_tuple::Node;
-use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::data::int_tuple::{IntTupleRef, Node};
+use crate::data::layout::{Layout, LayoutBuilder, LayoutOpen, LayoutRef};
 use crate::data::tiler::{AsTiler, TilerRef};
-use crate::error::{LayoutError, mul};
+use crate::error::LayoutError;
 
 /// `A ∘ B` for a layout or tiler `B` (see the module documentation).
 pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout, LayoutError> {
@@ -42,10 +40,25 @@ pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout, Lay
 }
 
 pub(crate) fn compose_tiler(a: LayoutRef<'_>, b: TilerRef<'_>) -> Result<Layout, LayoutError> {
+    let mut out = LayoutBuilder::new();
+    compose_tiler_into(a, b, &mut out)?;
+    Ok(out.finish())
+}
+
+/// [`compose_tiler`] written into `out` as one mode (no intermediate
+/// layouts for the modes of a tiler).
+fn compose_tiler_into(
+    a: LayoutRef<'_>,
+    b: TilerRef<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<(), LayoutError> {
     match b {
-        TilerRef::Layout(b) => compose(a, b),
-        TilerRef::Int(n) => compose(a, Layout::int(n, 1).as_ref()),
-        TilerRef::Hole => Ok(a.to_owned()),
+        TilerRef::Layout(b) => compose_into(a, b, out),
+        TilerRef::Int(n) => compose_into(a, Layout::int(n, 1).as_ref(), out),
+        TilerRef::Hole => {
+            out.push(a);
+            Ok(())
+        }
         TilerRef::Modes(ts) => {
             if ts.len() > a.rank() {
                 return Err(LayoutError::RankMismatch {
@@ -55,61 +68,126 @@ pub(crate) fn compose_tiler(a: LayoutRef<'_>, b: TilerRef<'_>) -> Result<Layout,
                     available: a.rank(),
                 });
             }
-            let mut out = LayoutBuilder::new();
             let o = out.open();
             for (m, t) in a.modes().zip(ts) {
-                out.push(compose_tiler(m, t.as_tiler())?.as_ref());
+                compose_tiler_into(m, t.as_tiler(), out)?;
             }
             out.close(o);
-            Ok(out.finish())
+            Ok(())
         }
     }
 }
 
 /// Composition with a layout `B`.
 pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
-    let mut a_modes: Modes = SmallVec::new();
-    coalesce_leaves_into(a, false, &mut a_modes);
-    if a_modes.is_empty() {
-        // `()` as the left side: the function 0, like `1:0`.
-        a_modes.push((1, 0));
-    }
     let mut out = LayoutBuilder::new();
-    let b_head = match (b.shape.nodes.first(), b.stride.nodes.first()) {
-        (Some(&Node::Leaf(s)), Some(&Node::Leaf(d))) => {
-            // A single leaf cannot carry into itself: no digit accounting.
-            compose_leaf(&a_modes, s, d, a, b, &mut out, &mut [])?;
-            return Ok(out.finish());
-        }
-        (Some(&Node::Tuple { rank, span }), _) => (rank, span as usize),
-        _ => (0, b.shape.nodes.len()),
+    compose_into(a, b, &mut out)?;
+    Ok(out.finish())
+}
+
+/// `A ∘ B` written into `out` as one mode.
+#[inline]
+pub(crate) fn compose_into(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<(), LayoutError> {
+    let mut a_modes: Modes = Modes::new();
+    coalesced_left(a, &mut a_modes);
+    let operands = Operands {
+        a: &|| a.to_owned(),
+        b: &|| b.to_owned(),
     };
-    let b_leaves = b
-        .shape
-        .nodes
-        .get(1..)
-        .unwrap_or_default()
-        .iter()
-        .zip(b.stride.nodes.get(1..).unwrap_or_default());
-    let leaf = |(s, d): (&Node, &Node)| match (*s, *d) {
-        (Node::Leaf(s), Node::Leaf(d)) => Some((s, d)),
-        _ => None,
-    };
-    // Tuple B: compose every leaf, keep B's structure, check for carries.
-    let (mut nontrivial, mut negative) = (0usize, false);
-    for (s, d) in b_leaves.clone().filter_map(leaf) {
-        if s > 1 && d != 0 {
-            nontrivial += 1;
-            negative |= d < 0;
-        }
+    compose_modes_into(&a_modes, b, None, out, &operands)
+}
+
+/// The modes of coalesced `A` as composition reads its left side: the
+/// trailing size-1 mode kept (extended domain), `()` read as `1:0`.
+#[inline]
+pub(crate) fn coalesced_left(a: LayoutRef<'_>, modes: &mut Modes) {
+    coalesce_leaves_into(a, false, modes);
+    if modes.is_empty() {
+        // `()` as the left side: the function 0, like `1:0`.
+        modes.push((1, 0));
     }
-    if nontrivial > 1 && negative {
-        return Err(LayoutError::Unsupported {
-            operation: "composition",
-            reason: format!(
-                "{a} ∘ {b}: a right side with several modes and negative strides is not checked for carries, so it is rejected"
-            ),
-        });
+}
+
+/// The operands of a composition, built only for an error message (the
+/// divides and products compose operands they never build as layouts).
+pub(crate) struct Operands<'a> {
+    /// The left side `A`.
+    pub(crate) a: &'a dyn Fn() -> Layout,
+    /// The right side `B`.
+    pub(crate) b: &'a dyn Fn() -> Layout,
+}
+
+impl Operands<'_> {
+    #[cold]
+    #[inline(never)]
+    fn overflow(&self) -> LayoutError {
+        LayoutError::overflow(
+            "composition",
+            format_args!("{} ∘ {}", (self.a)(), (self.b)()),
+        )
+    }
+    #[inline]
+    fn mul(&self, x: i64, y: i64) -> Result<i64, LayoutError> {
+        x.checked_mul(y).ok_or_else(|| self.overflow())
+    }
+}
+
+/// `A ∘ B` written into `out` as one mode, for `A` given by the modes of
+/// its coalesced form (`a_modes`, never empty, as [`coalesced_left`] makes
+/// them) and `B` given by a layout, or with `extra` by the pair
+/// `(B, extra)` whose second mode is the flat layout of the `extra` modes
+/// (`1:0` when empty, `s:d` for one mode), as the divides build it.
+pub(crate) fn compose_modes_into(
+    a_modes: &[(i64, i64)],
+    b: LayoutRef<'_>,
+    extra: Option<&[(i64, i64)]>,
+    out: &mut LayoutBuilder,
+    ops: &Operands<'_>,
+) -> Result<(), LayoutError> {
+    let start = out.len();
+    if extra.is_none()
+        && let (Some(&Node::Leaf(s)), Some(&Node::Leaf(d))) =
+            (b.shape.nodes.first(), b.stride.nodes.first())
+    {
+        // A single leaf cannot carry into itself: no digit accounting.
+        return compose_leaf(a_modes, s, d, out, &mut [], ops);
+    }
+    // Tuple B: compose every leaf, keep B's structure, check for carries.
+    // Several modes with a negative stride among them are rejected (first
+    // a scan of the strides alone: most right sides have no negative one).
+    let extra_modes = extra.unwrap_or_default();
+    let any_negative = b
+        .stride
+        .nodes
+        .iter()
+        .any(|n| matches!(*n, Node::Leaf(d) if d < 0))
+        || extra_modes.iter().any(|&(_, d)| d < 0);
+    if any_negative {
+        let leaf = |(s, d): (&Node, &Node)| match (*s, *d) {
+            (Node::Leaf(s), Node::Leaf(d)) => Some((s, d)),
+            _ => None,
+        };
+        let b_leaves = b
+            .shape
+            .nodes
+            .iter()
+            .zip(b.stride.nodes)
+            .filter_map(leaf)
+            .chain(extra_modes.iter().copied());
+        let (mut nontrivial, mut negative) = (0usize, false);
+        for (s, d) in b_leaves {
+            if s > 1 && d != 0 {
+                nontrivial += 1;
+                negative |= d < 0;
+            }
+        }
+        if nontrivial > 1 && negative {
+            return Err(several_negative(ops));
+        }
     }
     // The largest digit B's leaves reach in each mode of A: inline for the
     // common ranks, a list (allocated) beyond.
@@ -122,43 +200,21 @@ pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, Layo
             &mut digit_list
         }
     };
-    let (b_rank, b_span) = b_head;
-    // (An empty tuple `()` is a child of span 1 too, hence the second test.)
-    if b_span == b_rank as usize + 1 && b_leaves.clone().all(|(s, _)| matches!(s, Node::Leaf(_))) {
-        // Flat B (every mode a leaf): one tuple of B's rank.
-        let o = out.open();
-        for (s, d) in b_leaves.filter_map(leaf) {
-            compose_leaf(&a_modes, s, d, a, b, &mut out, digit_sum)?;
-        }
-        out.close_with_rank(o, b_rank);
-    } else {
-        // Each leaf of B becomes one mode: the result's tuples have B's ranks.
-        let mut opens: SmallVec<[(crate::data::layout::LayoutOpen, usize, u32); 8]> =
-            SmallVec::new();
-        let mut leaves = b.leaf_modes();
-        for (k, node) in b.shape.nodes.iter().enumerate() {
-            // Close the tuples that end before node k.
-            while let Some(&(o, end, rank)) = opens.last() {
-                if end > k {
-                    break;
+    let pair = extra.map(|_| out.open());
+    compose_structure(a_modes, b, out, digit_sum, ops)?;
+    if let (Some(o), Some(c)) = (pair, extra) {
+        match c {
+            [] => compose_leaf(a_modes, 1, 0, out, digit_sum, ops)?,
+            [(s, d)] => compose_leaf(a_modes, *s, *d, out, digit_sum, ops)?,
+            _ => {
+                let oc = out.open();
+                for &(s, d) in c {
+                    compose_leaf(a_modes, s, d, out, digit_sum, ops)?;
                 }
-                out.close_with_rank(o, rank);
-                opens.pop();
-            }
-            match *node {
-                Node::Tuple { rank, span } => {
-                    let o = out.open();
-                    opens.push((o, k + span as usize, rank));
-                }
-                Node::Leaf(_) => {
-                    let (s, d) = leaves.next().expect("congruent");
-                    compose_leaf(&a_modes, s, d, a, b, &mut out, digit_sum)?;
-                }
+                out.close_with_rank(oc, c.len() as u32);
             }
         }
-        while let Some((o, _, rank)) = opens.pop() {
-            out.close_with_rank(o, rank);
-        }
+        out.close_with_rank(o, 2);
     }
     let last = a_modes.len() - 1;
     let carry = digit_sum
@@ -167,27 +223,155 @@ pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, Layo
         .take(last)
         .find(|&(mode, &sum)| sum >= a_modes[mode].0);
     if let Some((mode, &sum)) = carry {
-        return Err(LayoutError::Carry {
-            a: a.to_string(),
-            b: b.to_string(),
+        return Err(carry_error(
+            ops,
             mode,
-            digit_sum: sum,
-            mode_size: a_modes[mode].0,
-            witness: carry_witness(a, b, &out.finish()),
-        });
+            sum,
+            a_modes[mode].0,
+            &out.layout_from(start),
+        ));
     }
-    Ok(out.finish())
+    Ok(())
+}
+
+/// The nodes of a tuple after its header.
+#[inline]
+fn inner(t: IntTupleRef<'_>) -> &[Node] {
+    t.nodes.get(1..).unwrap_or_default()
+}
+
+/// The leaves of `B` composed one by one, `B`'s structure kept.
+#[inline]
+fn compose_structure(
+    a_modes: &[(i64, i64)],
+    b: LayoutRef<'_>,
+    out: &mut LayoutBuilder,
+    digit_sum: &mut [i64],
+    ops: &Operands<'_>,
+) -> Result<(), LayoutError> {
+    let (b_rank, b_span) = match (b.shape.nodes.first(), b.stride.nodes.first()) {
+        (Some(&Node::Tuple { rank, span }), _) => (rank, span as usize),
+        (Some(&Node::Leaf(s)), Some(&Node::Leaf(d))) => {
+            return compose_leaf(a_modes, s, d, out, digit_sum, ops);
+        }
+        _ => (0, b.shape.nodes.len()),
+    };
+    // (An empty tuple `()` is a child of span 1 too, hence the second test.)
+    if b_span == b_rank as usize + 1 && inner(b.shape).iter().all(|s| matches!(s, Node::Leaf(_))) {
+        // Flat B (every mode a leaf): one tuple of B's rank.
+        let o = out.open();
+        for (s, d) in inner(b.shape).iter().zip(inner(b.stride)) {
+            if let (Node::Leaf(s), Node::Leaf(d)) = (*s, *d) {
+                compose_leaf(a_modes, s, d, out, digit_sum, ops)?;
+            }
+        }
+        out.close_with_rank(o, b_rank);
+        return Ok(());
+    }
+    // Each leaf of B becomes one mode: the result's tuples have B's ranks.
+    let o = out.open();
+    for (sc, dc) in b.shape.children().zip(b.stride.children()) {
+        compose_structure(
+            a_modes,
+            LayoutRef {
+                shape: sc,
+                stride: dc,
+            },
+            out,
+            digit_sum,
+            ops,
+        )?;
+    }
+    out.close_with_rank(o, b_rank);
+    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn several_negative(ops: &Operands<'_>) -> LayoutError {
+    LayoutError::Unsupported {
+        operation: "composition",
+        reason: format!(
+            "{} ∘ {}: a right side with several modes and negative strides is not checked for carries, so it is rejected",
+            (ops.a)(),
+            (ops.b)()
+        ),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn carry_error(
+    ops: &Operands<'_>,
+    mode: usize,
+    digit_sum: i64,
+    mode_size: i64,
+    naive: &Layout,
+) -> LayoutError {
+    let (a, b) = ((ops.a)(), (ops.b)());
+    LayoutError::Carry {
+        a: a.to_string(),
+        b: b.to_string(),
+        mode,
+        digit_sum,
+        mode_size,
+        witness: carry_witness(&a, &b, naive),
+    }
 }
 
 /// The first coordinate (within a bounded search) where the mode-by-mode
 /// layout `naive` differs from `A ∘ B`: `(c, naive(c), A(B(c)))`.
-fn carry_witness(a: LayoutRef<'_>, b: LayoutRef<'_>, naive: &Layout) -> Option<(i64, i64, i64)> {
-    let (a, b) = (a.to_owned(), b.to_owned());
+fn carry_witness(a: &Layout, b: &Layout, naive: &Layout) -> Option<(i64, i64, i64)> {
     (0..b.size().min(1 << 16)).find_map(|c| {
         let want = a.checked_call(b.checked_call(c).ok()?).ok()?;
         let got = naive.checked_call(c).ok()?;
         (got != want).then_some((c, got, want))
     })
+}
+
+#[cold]
+#[inline(never)]
+fn stride_divisibility(
+    ops: &Operands<'_>,
+    mode: usize,
+    mode_size: i64,
+    rest_stride: i64,
+) -> LayoutError {
+    LayoutError::StrideDivisibility {
+        a: (ops.a)().to_string(),
+        b: (ops.b)().to_string(),
+        mode,
+        mode_size,
+        rest_stride,
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn shape_divisibility(
+    ops: &Operands<'_>,
+    mode: usize,
+    rest_shape: i64,
+    consumed: i64,
+) -> LayoutError {
+    LayoutError::ShapeDivisibility {
+        a: (ops.a)().to_string(),
+        b: (ops.b)().to_string(),
+        mode,
+        rest_shape,
+        consumed,
+    }
+}
+
+/// `(a / b, a % b)` for `a ≥ 0` and `b > 0`: a shift and a mask when `b` is
+/// a power of two (most shapes and strides), else one division.
+#[inline(always)]
+fn div_rem(a: i64, b: i64) -> (i64, i64) {
+    if b & (b - 1) == 0 {
+        (a >> b.trailing_zeros(), a & (b - 1))
+    } else {
+        (a / b, a % b)
+    }
 }
 
 /// Compose coalesced `A` (its modes) with the rank-1 `s:d`: write the
@@ -199,92 +383,101 @@ fn compose_leaf(
     a_modes: &[(i64, i64)],
     s: i64,
     d: i64,
-    a: LayoutRef<'_>,
-    b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
     digit_sum: &mut [i64],
+    ops: &Operands<'_>,
 ) -> Result<(), LayoutError> {
-    let operands = format_args!("{a} ∘ {b}");
     if a_modes.len() == 1 {
-        out.leaf(s, mul(d, a_modes[0].1, "composition", &operands)?);
+        out.leaf(s, ops.mul(d, a_modes[0].1)?);
         return Ok(());
     }
     if d == 0 {
         out.leaf(s, 0);
         return Ok(());
     }
-    // The modes go straight into `out`, under a tuple header that a single
-    // mode replaces at the end.
-    let o = out.open();
-    let mut emitted = 0u32;
+    // The first mode waits; a second one opens the tuple (a single mode is
+    // the result itself).
+    let mut modes = Emit::default();
     let sign = d.signum();
     let mut rest_shape = s;
-    let mut rest_stride = d
-        .checked_abs()
-        .ok_or_else(|| LayoutError::overflow("composition", operands))?;
+    let mut rest_stride = d.checked_abs().ok_or_else(|| ops.overflow())?;
     let last = a_modes.len() - 1;
     for (r, &(sr, dr)) in a_modes[..last].iter().enumerate() {
         if rest_shape != 1 {
             let reach = (rest_shape - 1).checked_mul(rest_stride);
             if let Some(reach) = reach.filter(|&x| x < sr) {
                 // B's remaining image stays inside mode r.
-                out.leaf(
-                    rest_shape,
-                    mul(rest_stride * sign, dr, "composition", &operands)?,
-                );
-                emitted += 1;
+                modes.leaf(out, rest_shape, ops.mul(rest_stride * sign, dr)?);
                 if let Some(sum) = digit_sum.get_mut(r) {
                     *sum = sum.saturating_add(reach);
                 }
                 rest_shape = 1;
             } else {
-                if sr % rest_stride != 0 && rest_stride % sr != 0 {
-                    return Err(LayoutError::StrideDivisibility {
-                        a: a.to_string(),
-                        b: b.to_string(),
-                        mode: r,
-                        mode_size: sr,
-                        rest_stride,
-                    });
+                let (q, rem) = div_rem(sr, rest_stride);
+                if rem != 0 && div_rem(rest_stride, sr).1 != 0 {
+                    return Err(stride_divisibility(ops, r, sr, rest_stride));
                 }
-                let n = if sr % rest_stride == 0 {
-                    sr / rest_stride
-                } else {
-                    1
-                };
+                let n = if rem == 0 { q } else { 1 };
                 if n > 1 {
-                    if rest_shape % n != 0 {
-                        return Err(LayoutError::ShapeDivisibility {
-                            a: a.to_string(),
-                            b: b.to_string(),
-                            mode: r,
-                            rest_shape,
-                            consumed: n,
-                        });
+                    let (q, rem) = div_rem(rest_shape, n);
+                    if rem != 0 {
+                        return Err(shape_divisibility(ops, r, rest_shape, n));
                     }
-                    out.leaf(n, mul(rest_stride * sign, dr, "composition", &operands)?);
-                    emitted += 1;
+                    modes.leaf(out, n, ops.mul(rest_stride * sign, dr)?);
                     if let Some(sum) = digit_sum.get_mut(r) {
                         *sum = sum.saturating_add((n - 1) * rest_stride);
                     }
-                    rest_shape /= n;
+                    rest_shape = q;
                 }
             }
         }
-        rest_stride = ceil_div(rest_stride, sr);
+        // ⌈rest_stride / sr⌉, which is 1 while the stride lies inside the mode.
+        rest_stride = if rest_stride <= sr {
+            1
+        } else {
+            let (q, rem) = div_rem(rest_stride, sr);
+            q + (rem != 0) as i64
+        };
     }
-    if emitted == 0 || rest_shape != 1 {
-        let st = mul(
-            rest_stride * sign,
-            a_modes[last].1,
-            "composition",
-            &operands,
-        )?;
-        out.leaf(rest_shape, st);
-        emitted += 1;
+    if modes.count == 0 || rest_shape != 1 {
+        let st = ops.mul(rest_stride * sign, a_modes[last].1)?;
+        modes.leaf(out, rest_shape, st);
     }
-    out.close_flat_or_leaf(o, emitted);
+    modes.finish(out);
     Ok(())
+}
+
+/// The modes one leaf of `B` composes to: the first is held back, so that
+/// a single mode is written as a leaf and several as a flat tuple.
+#[derive(Default)]
+struct Emit {
+    count: u32,
+    first: (i64, i64),
+    open: Option<LayoutOpen>,
+}
+
+impl Emit {
+    #[inline(always)]
+    fn leaf(&mut self, out: &mut LayoutBuilder, s: i64, d: i64) {
+        match (self.count, self.open) {
+            (0, _) => self.first = (s, d),
+            (_, None) => {
+                self.open = Some(out.open());
+                out.leaf(self.first.0, self.first.1);
+                out.leaf(s, d);
+            }
+            (_, Some(_)) => out.leaf(s, d),
+        }
+        self.count += 1;
+    }
+    /// Write the single mode, or close the tuple (`count ≥ 1`).
+    #[inline(always)]
+    fn finish(self, out: &mut LayoutBuilder) {
+        match self.open {
+            None => out.leaf(self.first.0, self.first.1),
+            Some(o) => out.close_with_rank(o, self.count),
+        }
+    }
 }
 
 #[cfg(test)]

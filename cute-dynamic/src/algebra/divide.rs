@@ -20,7 +20,7 @@
 
 use crate::algebra::coalesce::Modes;
 use crate::algebra::complement::complement_modes;
-use crate::algebra::composition::compose;
+use crate::algebra::composition::{Operands, coalesced_left, compose_modes_into};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::{AsTiler, TilerRef, tile_of};
 use crate::error::LayoutError;
@@ -28,19 +28,14 @@ use alloc::string::ToString;
 
 /// `A ⊘ B` (see the module documentation).
 pub fn logical_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
-    by_mode(
-        a.as_ref(),
-        tiler.as_tiler(),
-        "logical_divide",
-        &divide_layout,
-    )
+    by_mode_built(a.as_ref(), tiler.as_tiler(), "logical_divide", &divide_into)
 }
 
 /// `((tiles…),(rests…))`.
 pub fn zipped_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
     let t = tiler.as_tiler();
-    let l = by_mode(a.as_ref(), t, "zipped_divide", &divide_layout)?;
-    zip2_by(l.as_ref(), t)
+    let l = by_mode_built(a.as_ref(), t, "zipped_divide", &divide_into)?;
+    zip2_by_owned(l, t)
 }
 
 /// `(tile, rest0, rest1, …)`.
@@ -53,31 +48,66 @@ pub fn flat_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout,
     Ok(unpack_both(&zipped_divide(a, tiler)?))
 }
 
-fn divide_layout(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
-    // `(B, complement(B, size(A)))`, the complement written in place.
+/// `A ∘ (B, complement(B, size(A)))` written into `out` as one mode: the
+/// complement's modes are composed where they are computed, the pair
+/// `(B, complement)` is never built.
+fn divide_into(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<(), LayoutError> {
     let mut c = Modes::new();
     complement_modes(b, a.size(), &mut c)?;
-    let mut bc = LayoutBuilder::new();
-    let o = bc.open();
-    bc.push(b);
-    bc.flat_or_unit(&c);
-    bc.close(o);
-    compose(a, bc.finish().as_ref())
+    let mut a_modes = Modes::new();
+    coalesced_left(a, &mut a_modes);
+    let operands = Operands {
+        a: &|| a.to_owned(),
+        b: &|| {
+            let mut bc = LayoutBuilder::new();
+            let o = bc.open();
+            bc.push(b);
+            bc.flat_or_unit(&c);
+            bc.close(o);
+            bc.finish()
+        },
+    };
+    compose_modes_into(&a_modes, b, Some(&c), out, &operands)
 }
+
+/// The operation a by-mode divide or product applies: its result is
+/// written into the builder as one mode.
+pub(crate) type IntoOp<'a> =
+    &'a dyn Fn(LayoutRef<'_>, LayoutRef<'_>, &mut LayoutBuilder) -> Result<(), LayoutError>;
 
 /// Apply `op` to `A` and a tiler: a layout applies to the whole of `A`, an
 /// integer `n` as CuTe's `make_layout(n)`, a tuple mode by mode (`A`'s modes
-/// beyond the tiler are kept).
-pub(crate) fn by_mode(
+/// beyond the tiler are kept). `op` writes each result into the layout
+/// being built: no intermediate layout per mode.
+pub(crate) fn by_mode_built(
     a: LayoutRef<'_>,
     t: TilerRef<'_>,
     operation: &'static str,
-    op: &dyn Fn(LayoutRef<'_>, LayoutRef<'_>) -> Result<Layout, LayoutError>,
+    op: IntoOp<'_>,
 ) -> Result<Layout, LayoutError> {
+    let mut out = LayoutBuilder::new();
+    by_mode_into(a, t, operation, op, &mut out)?;
+    Ok(out.finish())
+}
+
+fn by_mode_into(
+    a: LayoutRef<'_>,
+    t: TilerRef<'_>,
+    operation: &'static str,
+    op: IntoOp<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<(), LayoutError> {
     match t {
-        TilerRef::Layout(b) => op(a, b),
-        TilerRef::Int(n) => op(a, tile_of(n).as_ref()),
-        TilerRef::Hole => Ok(a.to_owned()),
+        TilerRef::Layout(b) => op(a, b, out),
+        TilerRef::Int(n) => op(a, tile_of(n).as_ref(), out),
+        TilerRef::Hole => {
+            out.push(a);
+            Ok(())
+        }
         TilerRef::Modes(ts) => {
             if ts.len() > a.rank() {
                 return Err(LayoutError::RankMismatch {
@@ -87,17 +117,26 @@ pub(crate) fn by_mode(
                     available: a.rank(),
                 });
             }
-            let mut out = LayoutBuilder::new();
             let o = out.open();
             for (i, m) in a.modes().enumerate() {
                 match ts.get(i) {
-                    Some(ti) => out.push(by_mode(m, ti.as_tiler(), operation, op)?.as_ref()),
+                    Some(ti) => by_mode_into(m, ti.as_tiler(), operation, op, out)?,
                     None => out.push(m),
                 }
             }
             out.close(o);
-            Ok(out.finish())
+            Ok(())
         }
+    }
+}
+
+/// [`zip2_by`] of an owned layout: a tiler that is not a tuple keeps the
+/// layout as it is (no copy).
+pub(crate) fn zip2_by_owned(l: Layout, t: TilerRef<'_>) -> Result<Layout, LayoutError> {
+    match t {
+        TilerRef::Modes(_) => zip2_by(l.as_ref(), t),
+        _ if l.rank() == 2 && !l.shape.is_int() => Ok(l),
+        _ => zip2_by(l.as_ref(), t),
     }
 }
 

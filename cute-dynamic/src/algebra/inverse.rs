@@ -32,7 +32,7 @@ impl Visit {
     #[inline]
     fn new() -> Self {
         Visit {
-            modes: SmallVec::new(),
+            modes: Modes::new(),
             prefix: SmallVec::new(),
             order: SmallVec::new(),
         }
@@ -64,7 +64,7 @@ fn visit(l: &Layout, v: &mut Visit) {
 /// [`Layout::unwrap_flat`] of the coalesced `modes`.
 #[inline]
 fn unwrap_coalesced(modes: &[(i64, i64)]) -> Layout {
-    let mut c: Modes = SmallVec::new();
+    let mut c: Modes = Modes::new();
     coalesce_modes_into(modes.iter().copied(), true, &mut c);
     Layout::unwrap_flat(&c)
 }
@@ -78,7 +78,7 @@ fn unwrap_coalesced(modes: &[(i64, i64)]) -> Layout {
 pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
     let mut v = Visit::new();
     visit(l, &mut v);
-    let mut out: Modes = SmallVec::new();
+    let mut out: Modes = Modes::new();
     out.push((1, 0));
     let mut cur = 1i64;
     for &i in &v.order {
@@ -132,7 +132,7 @@ pub fn left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
 fn cute_left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
     let mut v = Visit::new();
     visit(l, &mut v);
-    let mut shapes: Modes = SmallVec::new();
+    let mut shapes: Modes = Modes::new();
     let mut z = 1i64;
     let mut last_shape = 1i64;
     for &i in &v.order {
@@ -151,7 +151,7 @@ fn cute_left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
         shapes.push((d / z, v.prefix[i]));
         z = d;
     }
-    let mut out: Modes = SmallVec::with_capacity(shapes.len() + 1);
+    let mut out: Modes = Modes::new();
     let mut prev_stride = 0i64;
     for &(s, p) in &shapes {
         out.push((s, prev_stride));
@@ -170,7 +170,7 @@ fn pycute_left_inverse(l: &Layout) -> Option<Layout> {
     let mut sorted: Modes = l.leaf_modes().collect();
     let kept = cute_core::stride::sort_by_stride(&mut sorted);
     sorted.truncate(kept);
-    let mut comp: Modes = SmallVec::new();
+    let mut comp: Modes = Modes::new();
     let mut walk = cute_core::stride::walk(&sorted);
     for step in walk.by_ref() {
         let cur = step.covered?;
@@ -186,7 +186,7 @@ fn pycute_left_inverse(l: &Layout) -> Option<Layout> {
         p = p.checked_mul(s)?;
     }
     modes.sort_unstable();
-    let mut out: Modes = SmallVec::new();
+    let mut out: Modes = Modes::new();
     let mut cur = 1i64;
     for &(d, s, p) in &modes {
         if s == 1 {
@@ -207,7 +207,7 @@ fn pycute_left_inverse(l: &Layout) -> Option<Layout> {
 
 /// pycute's front-to-back coalesce on flat modes (size-0 modes allowed).
 fn coalesce_forward(modes: &[(i64, i64)]) -> Modes {
-    let mut out: Modes = SmallVec::new();
+    let mut out: Modes = Modes::new();
     out.push((1, 0));
     for &(s, d) in modes {
         let back = out.last_mut().expect("non-empty");

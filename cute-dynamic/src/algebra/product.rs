@@ -19,9 +19,10 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::algebra::complement::complement_ref;
-use crate::algebra::composition::compose;
-use crate::algebra::divide::{by_mode, unpack_both, unpack_rest, zip2_by};
+use crate::algebra::coalesce::Modes;
+use crate::algebra::complement::complement_modes;
+use crate::algebra::composition::{Operands, compose_modes_into};
+use crate::algebra::divide::{by_mode_built, unpack_both, unpack_rest, zip2_by_owned};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::AsTiler;
 use crate::error::{LayoutError, mul};
@@ -29,19 +30,19 @@ use alloc::string::ToString;
 
 /// `A ⊗ B` (see the module documentation).
 pub fn logical_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
-    by_mode(
+    by_mode_built(
         a.as_ref(),
         tiler.as_tiler(),
         "logical_product",
-        &product_layout,
+        &product_into,
     )
 }
 
 /// `((A modes…),(repeat modes…))`.
 pub fn zipped_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
     let t = tiler.as_tiler();
-    let l = by_mode(a.as_ref(), t, "zipped_product", &product_layout)?;
-    zip2_by(l.as_ref(), t)
+    let l = by_mode_built(a.as_ref(), t, "zipped_product", &product_into)?;
+    zip2_by_owned(l, t)
 }
 
 /// `(A modes, repeat0, repeat1, …)`.
@@ -55,20 +56,37 @@ pub fn flat_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout
 }
 
 fn product_layout(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
+    let mut out = LayoutBuilder::new();
+    product_into(a, b, &mut out)?;
+    Ok(out.finish())
+}
+
+/// `(A, complement(A, size(A)·cosize(B)) ∘ B)` written into `out` as one
+/// mode: the complement's modes are composed where they are computed.
+fn product_into(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<(), LayoutError> {
     let m = mul(
         a.size(),
         b.cosize()?,
         "logical_product",
         &format_args!("{a} ⊗ {b}"),
     )?;
-    let c = complement_ref(a, m)?;
-    let r = compose(c.as_ref(), b)?;
-    let mut out = LayoutBuilder::new();
+    // The complement's modes are coalesced and never empty, as
+    // composition reads its left side.
+    let mut c = Modes::new();
+    complement_modes(a, m, &mut c)?;
+    let operands = Operands {
+        a: &|| Layout::unwrap_flat(&c),
+        b: &|| b.to_owned(),
+    };
     let o = out.open();
     out.push(a);
-    out.push(r.as_ref());
-    out.close(o);
-    Ok(out.finish())
+    compose_modes_into(&c, b, None, out, &operands)?;
+    out.close_with_rank(o, 2);
+    Ok(())
 }
 
 /// Blocks of `A` arranged as `B`.

@@ -3,7 +3,7 @@
 //! an integer and 1 + the largest child depth for a tuple, `size` is the
 //! product of the leaves, and `flatten` lists the leaves in order.
 //!
-//! The tree is stored flat, in preorder, in one inline small vector: a leaf is
+//! The tree is stored flat, in preorder, in one inline node array: a leaf is
 //! one node holding its value, a tuple is one node holding its rank and the
 //! number of nodes of its subtree. A subtree is therefore a contiguous slice
 //! ([`IntTupleRef`]), and building or cutting a tuple never allocates per node.
@@ -11,8 +11,7 @@
 use core::fmt;
 use core::hash::Hash;
 
-use smallvec::SmallVec;
-
+use crate::data::inline::InlineVec;
 use crate::error::LayoutError;
 
 /// One node of the preorder encoding.
@@ -25,11 +24,19 @@ pub(crate) enum Node {
     Tuple { rank: u32, span: u32 },
 }
 
-/// Inline capacity of the node vector: trees of up to this many nodes live
+/// Inline capacity of the node storage: trees of up to this many nodes live
 /// without a heap allocation.
 pub(crate) const INLINE_NODES: usize = 12;
 
-pub(crate) type Nodes = SmallVec<[Node; INLINE_NODES]>;
+/// The preorder nodes of a tree, inline up to [`INLINE_NODES`].
+pub(crate) type Nodes = InlineVec<Node, INLINE_NODES>;
+
+impl Default for Node {
+    #[inline(always)]
+    fn default() -> Self {
+        Node::Leaf(0)
+    }
+}
 
 /// An owned hierarchical integer tuple: `4`, `(4,8)`, `((2,2),(4,2))`, `()`.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -374,15 +381,6 @@ pub(crate) mod build {
             rank,
             span: span as u32,
         };
-    }
-    /// Close a tuple of `count` leaves; one leaf replaces the tuple.
-    #[inline]
-    pub(crate) fn close_flat_or_leaf(nodes: &mut Nodes, open: Open, count: u32) {
-        if count == 1 {
-            nodes.remove(open.at);
-        } else {
-            close_with_rank(nodes, open, count);
-        }
     }
 }
 

@@ -10,10 +10,9 @@ use alloc::string::ToString;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::data::int_tuple::{INLINE_NODES, IntTuple, IntTupleRef, Node, Open, build};
+use crate::data::int_tuple::{INLINE_NODES, IntTuple, IntTupleRef, Node, Nodes, Open, build};
 use crate::error::{LayoutError, add, mul};
 use cute_core::stride::compact_leaf;
-use smallvec::SmallVec;
 
 /// A CuTe layout `shape:stride`, e.g. `((2,2),(4,2)):((1,8),(2,16))`.
 ///
@@ -193,10 +192,10 @@ impl Layout {
                 }
                 Layout {
                     shape: IntTuple {
-                        nodes: SmallVec::from_buf_and_len(shape, n + 1),
+                        nodes: Nodes::from_buf_and_len(shape, n + 1),
                     },
                     stride: IntTuple {
-                        nodes: SmallVec::from_buf_and_len(stride, n + 1),
+                        nodes: Nodes::from_buf_and_len(stride, n + 1),
                     },
                 }
             }
@@ -752,10 +751,10 @@ impl Default for LayoutBuilder {
         LayoutBuilder {
             layout: Layout {
                 shape: IntTuple {
-                    nodes: SmallVec::new(),
+                    nodes: Nodes::new(),
                 },
                 stride: IntTuple {
-                    nodes: SmallVec::new(),
+                    nodes: Nodes::new(),
                 },
             },
         }
@@ -788,13 +787,6 @@ impl LayoutBuilder {
     pub(crate) fn close_with_rank(&mut self, o: LayoutOpen, rank: u32) {
         build::close_with_rank(&mut self.layout.shape.nodes, o.0, rank);
         build::close_with_rank(&mut self.layout.stride.nodes, o.1, rank);
-    }
-    /// Close a tuple of `count ≥ 1` leaves pushed since `o`: one leaf
-    /// replaces the tuple (the mode [`Self::flat_or_int`] writes).
-    #[inline]
-    pub(crate) fn close_flat_or_leaf(&mut self, o: LayoutOpen, count: u32) {
-        build::close_flat_or_leaf(&mut self.layout.shape.nodes, o.0, count);
-        build::close_flat_or_leaf(&mut self.layout.stride.nodes, o.1, count);
     }
     #[inline]
     pub(crate) fn leaf(&mut self, s: i64, d: i64) {
@@ -832,6 +824,25 @@ impl LayoutBuilder {
     #[inline]
     pub(crate) fn finish(self) -> Layout {
         self.layout
+    }
+    /// Number of nodes written so far (the same in shape and stride).
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.layout.shape.nodes.len()
+    }
+    /// A copy of the nodes written from `start` on, which must form one
+    /// mode (for error messages).
+    pub(crate) fn layout_from(&self, start: usize) -> Layout {
+        Layout {
+            shape: IntTupleRef {
+                nodes: &self.layout.shape.nodes[start..],
+            }
+            .to_owned(),
+            stride: IntTupleRef {
+                nodes: &self.layout.stride.nodes[start..],
+            }
+            .to_owned(),
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub(crate) mod basis;
 pub(crate) mod coordinate;
+pub(crate) mod inline;
 pub(crate) mod int_tuple;
 pub(crate) mod int_tuple_ops;
 pub(crate) mod layout;
