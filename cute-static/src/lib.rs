@@ -154,7 +154,7 @@ pub use algebra::product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
-pub use cute_macros::{Layout, dlayout, layout, tiler};
+pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};
 pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use data::layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
 pub use data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
@@ -163,10 +163,13 @@ pub use kernel::algorithms::{
     AxpbyCompatible, CopyCompatible, GemmCompatible, Predicate, Rank2, ShapeSize, axpby, clear,
     copy, copy_if, fill, gemm,
 };
-pub use kernel::layout::{RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout};
+pub use kernel::layout::{
+    LayoutResult, RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout,
+};
 pub use kernel::partition::{
-    ArrayLen, CompactColMajor, Dice, FragmentOf, IdentityShape, LocalPartition, LocalTile,
-    Projection, StaticShape, Step, TensorArg, TensorDivide, ThreadLayout, TileSlice, X, elem_less,
+    ArrayLen, CompactColMajor, Dice, FragmentOf, IdentityShape, LocalPartition,
+    LocalPartitionLayout, LocalTile, LocalTileLayout, MakeFragment, PartitionLocally, Projection,
+    StaticShape, Step, TensorArg, TensorDivide, ThreadLayout, TileLocally, TileSlice, X, elem_less,
     local_partition, local_partition_with_step, local_tile, make_fragment_like,
     make_identity_tensor, make_tensor_like,
 };
