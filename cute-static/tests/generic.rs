@@ -529,3 +529,53 @@ fn generic_gemm_device_reports_a_partial_tile() {
     .unwrap_err();
     assert_eq!(e.kind(), "out_of_storage");
 }
+
+// ---------------------------------------------------------------------------
+// `Tiler![…]`: the type of `tiler!(…)`, same grammar.
+
+/// The type of a value, for comparing it with a named type.
+fn same_type<T: 'static>(_: T) -> core::any::TypeId {
+    core::any::TypeId::of::<T>()
+}
+
+#[test]
+fn tiler_type_macro_names_the_type_of_tiler_values() {
+    use cute_static::C;
+    static_assertions::assert_type_eq_all!(CtaTiler, Tiler<(C<128>, C<128>, C<8>)>);
+    static_assertions::assert_type_eq_all!(Tiler![<4:1, 8:2>], Tiler<(Layout![4:1], Layout![8:2])>);
+    assert_eq!(
+        same_type(tiler!(<128, 128, 8>)),
+        core::any::TypeId::of::<CtaTiler>()
+    );
+    for (value, ty) in [
+        (
+            same_type(tiler!(<4:1, 8:2>)),
+            core::any::TypeId::of::<Tiler![<4:1, 8:2>]>(),
+        ),
+        (
+            same_type(tiler!((4, 8))),
+            core::any::TypeId::of::<Tiler![(4, 8)]>(),
+        ),
+        (
+            same_type(tiler!(4:2)),
+            core::any::TypeId::of::<Tiler![4:2]>(),
+        ),
+        (
+            same_type(tiler!(<<2, 2>, 4:1>)),
+            core::any::TypeId::of::<Tiler![<<2, 2>, 4:1>]>(),
+        ),
+        (
+            same_type(tiler!(<(2, 4):(1, 8), 4:2>)),
+            core::any::TypeId::of::<Tiler![<(2, 4):(1, 8), 4:2>]>(),
+        ),
+    ] {
+        assert_eq!(value, ty);
+    }
+    // A named tiler type is a tiler: its default value divides.
+    let t = <Tiler![<2:1, 4:1>]>::new();
+    assert_eq!(
+        layout!((8, 8):(1, 8)).zipped_divide(t).to_string(),
+        "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))"
+    );
+    assert_eq!(t.to_string(), tiler!(<2:1, 4:1>).to_string());
+}
