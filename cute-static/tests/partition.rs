@@ -165,14 +165,14 @@ fn fragments_are_compact_arrays() {
 fn mixed_kernels_check_sizes_at_run_time() {
     let n = 6;
     let src: Vec<i32> = (0..24).collect();
-    let mut dst = vec![0; 24];
+    let mut dst = [0; 24];
     let s = Tensor::new(&src[..], layout!((4, {n}):(1, 4)).unwrap()).unwrap();
     // Mixed source, static destination (a transpose).
     let mut d = Tensor::new(&mut dst[..], layout!((4, 6):(6, 1))).unwrap();
     copy(&s, &mut d).unwrap();
     assert_eq!((dst[1], dst[6]), (4, 1));
     // Sizes differ at run time: an error naming the rule, nothing written.
-    let mut dst = vec![0; 24];
+    let mut dst = [0; 24];
     let mut d = Tensor::new(&mut dst[..], layout!((4, 5):(5, 1))).unwrap();
     let e = copy(&s, &mut d).unwrap_err();
     assert_eq!(e.kind(), "not_compatible");
@@ -192,7 +192,7 @@ fn mixed_kernels_check_sizes_at_run_time() {
     let k = 3;
     let a: Vec<i64> = (0..6).collect(); // (2,3) col-major
     let b: Vec<i64> = (0..6).map(|x| x * 2).collect(); // (2,3) col-major
-    let mut c = vec![0i64; 4];
+    let mut c = [0i64; 4];
     gemm(
         &Tensor::new(&a[..], layout!((2, {k}):(1, 2)).unwrap()).unwrap(),
         &Tensor::new(&b[..], layout!((2, {k}):(1, 2)).unwrap()).unwrap(),

@@ -64,7 +64,7 @@ use crate::algebra::divide::{
 use crate::data::int_tuple::{C, Int, IntTuple, StaticInt, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::data::tiler::{Tiler, TilerMode};
-use crate::mixed::layout::{Dyn, MixedLayout, MixedShape, overflow};
+use crate::mixed::layout::{AllStatic, Dyn, HasDyn, LeafKinds, MixedLayout, MixedShape, overflow};
 
 /// A contiguous static tile `N:1` over a run-time mode: `C<N>` (`N ≥ 2`;
 /// CuTe's integer tile 1 means `1:0`) or the layout `N:1`.
@@ -137,8 +137,28 @@ pub trait DivideMode<T> {
 }
 
 type StaticQuot<Sk, Dk, T> = LogicalQuotient<Layout<Sk, Dk>, Tiler<T>>;
+/// A mode divided according to its leaf kinds `(shape kind, stride kind)`:
+/// only a wholly static mode goes to the static algebra.
+#[diagnostic::on_unimplemented(
+    message = "a mode with run-time leaves inside a tuple cannot be divided in a mixed layout: `{Sk}:{Dk}`",
+    label = "the divide's structure would depend on run-time values",
+    note = "a mixed layout divides a fully static mode, or a single leaf `s:d` with run-time parts by `C<N>` (N ≥ 2) or `N:1`; a tuple mode holding a run-time leaf (e.g. the rest mode of an earlier divide) is divided at run time: convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait DivideByKind<Sk, Dk, T> {
+    /// Tile shape.
+    type TS: Copy;
+    /// Tile stride.
+    type TD: Copy + IntTuple;
+    /// Rest shape.
+    type RS: Copy;
+    /// Rest stride.
+    type RD: Copy + IntTuple;
+    /// The four parts.
+    #[allow(clippy::type_complexity)]
+    fn divide(s: &Sk, d: &Dk) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), Error>;
+}
 /// A static mode: the static algebra's logical divide.
-impl<Sk, Dk, T> DivideMode<T> for (Sk, Dk)
+impl<Sk, Dk, T> DivideByKind<Sk, Dk, T> for (AllStatic, AllStatic)
 where
     Sk: StaticIntTuple,
     Dk: StaticIntTuple,
@@ -156,8 +176,29 @@ where
     type RD = <<StaticQuot<Sk, Dk, T> as StaticLayout>::Stride as Halves>::B;
     #[inline(always)]
     #[allow(clippy::type_complexity)]
-    fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), Error> {
+    fn divide(_: &Sk, _: &Dk) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), Error> {
         Ok(Default::default())
+    }
+}
+type ByKind<Sk, Dk> = (<Sk as LeafKinds>::Kind, <Dk as LeafKinds>::Kind);
+/// Every mode, by its leaf kinds: a static mode goes to the static algebra,
+/// a leaf with run-time parts to the rule above; a tuple mode with a
+/// run-time leaf gets the named error of [`DivideByKind`] (it used to
+/// overflow the trait solver, E0275).
+impl<Sk, Dk, T> DivideMode<T> for (Sk, Dk)
+where
+    Sk: LeafKinds,
+    Dk: LeafKinds,
+    ByKind<Sk, Dk>: DivideByKind<Sk, Dk, T>,
+{
+    type TS = <ByKind<Sk, Dk> as DivideByKind<Sk, Dk, T>>::TS;
+    type TD = <ByKind<Sk, Dk> as DivideByKind<Sk, Dk, T>>::TD;
+    type RS = <ByKind<Sk, Dk> as DivideByKind<Sk, Dk, T>>::RS;
+    type RD = <ByKind<Sk, Dk> as DivideByKind<Sk, Dk, T>>::RD;
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), Error> {
+        <ByKind<Sk, Dk> as DivideByKind<Sk, Dk, T>>::divide(&self.0, &self.1)
     }
 }
 
@@ -170,22 +211,22 @@ fn divide_leaf(s: usize, d: usize, n: usize) -> Result<(Dyn, Dyn), Error> {
 }
 
 /// A run-time shape: tile `N:d` (the mode's stride type), rest run-time.
-impl<Dk: Int + IntTuple, T: UnitTile> DivideMode<T> for (Dyn, Dk) {
+impl<Dk: Int + IntTuple, K, T: UnitTile> DivideByKind<Dyn, Dk, T> for (HasDyn, K) {
     type TS = T::Len;
     type TD = Dk;
     type RS = Dyn;
     type RD = Dyn;
     #[inline(always)]
-    fn divide(&self) -> Result<(T::Len, Dk, Dyn, Dyn), Error> {
-        let (rs, rd) = divide_leaf(self.0.0, self.1.value(), T::N)?;
-        Ok((T::Len::default(), self.1, rs, rd))
+    fn divide(s: &Dyn, d: &Dk) -> Result<(T::Len, Dk, Dyn, Dyn), Error> {
+        let (rs, rd) = divide_leaf(s.0, d.value(), T::N)?;
+        Ok((T::Len::default(), *d, rs, rd))
     }
 }
 /// The static `⌈M/N⌉` of a static extent `M` and a static tile `N`.
 type CeilDiv<M, N> = P<Quot<Sum<M, Sub1<N>>, N>>;
 /// A static shape with a run-time stride: tile `N:d`, rest `⌈M/N⌉:r` with
 /// a static shape (both depend only on static parts) and a run-time stride.
-impl<const M: usize, T: UnitTile> DivideMode<T> for (C<M>, Dyn)
+impl<const M: usize, T: UnitTile> DivideByKind<C<M>, Dyn, T> for (AllStatic, HasDyn)
 where
     C<M>: StaticInt,
     T::Len: StaticInt,
@@ -201,9 +242,9 @@ where
     type RS = CeilDiv<<C<M> as StaticInt>::Tn, <T::Len as StaticInt>::Tn>;
     type RD = Dyn;
     #[inline(always)]
-    fn divide(&self) -> Result<(T::Len, Dyn, Self::RS, Dyn), Error> {
-        let (_, rd) = divide_leaf(M, self.1.0, T::N)?;
-        Ok((T::Len::default(), self.1, Default::default(), rd))
+    fn divide(_: &C<M>, d: &Dyn) -> Result<(T::Len, Dyn, Self::RS, Dyn), Error> {
+        let (_, rd) = divide_leaf(M, d.0, T::N)?;
+        Ok((T::Len::default(), *d, Default::default(), rd))
     }
 }
 

@@ -68,6 +68,65 @@ impl IntTuple for Dyn {
     }
 }
 
+/// Whether a shape or stride tree is wholly static ([`AllStatic`]) or has
+/// a run-time leaf ([`HasDyn`]): computed by structure alone, so the mixed
+/// algebra can dispatch on it before touching the static algebra (which
+/// cannot be asked about a tree holding a `Dyn`).
+#[doc(hidden)]
+pub trait LeafKinds {
+    /// [`AllStatic`] or [`HasDyn`].
+    type Kind;
+}
+/// Every leaf static.
+#[doc(hidden)]
+pub struct AllStatic;
+/// At least one run-time leaf.
+#[doc(hidden)]
+pub struct HasDyn;
+/// Both kinds static?
+#[doc(hidden)]
+pub trait KindAnd<K> {
+    /// The combined kind.
+    type Out;
+}
+impl KindAnd<AllStatic> for AllStatic {
+    type Out = AllStatic;
+}
+impl KindAnd<HasDyn> for AllStatic {
+    type Out = HasDyn;
+}
+impl<K> KindAnd<K> for HasDyn {
+    type Out = HasDyn;
+}
+impl<const N: usize> LeafKinds for C<N> {
+    type Kind = AllStatic;
+}
+impl LeafKinds for typenum::UTerm {
+    type Kind = AllStatic;
+}
+impl<U, B> LeafKinds for typenum::UInt<U, B> {
+    type Kind = AllStatic;
+}
+impl LeafKinds for Dyn {
+    type Kind = HasDyn;
+}
+impl LeafKinds for () {
+    type Kind = AllStatic;
+}
+macro_rules! leaf_kinds {
+    ($T0:ident $(, $T:ident)*) => {
+        /// A tuple: static when every child is.
+        impl<$T0: LeafKinds $(, $T: LeafKinds)*> LeafKinds for ($T0, $($T,)*)
+        where
+            ($($T,)*): LeafKinds,
+            $T0::Kind: KindAnd<<($($T,)*) as LeafKinds>::Kind>,
+        {
+            type Kind = <$T0::Kind as KindAnd<<($($T,)*) as LeafKinds>::Kind>>::Out;
+        }
+    };
+}
+crate::data::int_tuple::arities!(leaf_kinds; (A0), (A1), (A2), (A3), (A4), (A5), (A6), (A7));
+
 /// A shape whose leaves are static or run-time integers, with its
 /// congruent stride type `D`: the value-level evaluation of mixed layouts.
 #[diagnostic::on_unimplemented(
