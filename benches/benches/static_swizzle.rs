@@ -14,7 +14,7 @@
 
 use std::hint::black_box;
 
-use benches::timing::paired_ns_per_call;
+use benches::timing::{paired_ns_per_call, ratio_line};
 use criterion::Criterion;
 use cute_static::{Swizzle, layout};
 
@@ -48,13 +48,6 @@ fn swizzled_copy_by_hand(src: &[f32], dst: &mut [f32]) {
         let o = (i % 32) * 64 + i / 32;
         dst[o ^ ((o & 0b1110_0000) >> 3)] = x;
     }
-}
-
-fn ratio_line(name: &str, ours: f64, base: f64, unit: &str) {
-    println!(
-        "{name:<44} {ours:>10.3} {base:>10.3} {unit:<6} ratio {:.3}",
-        ours / base
-    );
 }
 
 fn main() {

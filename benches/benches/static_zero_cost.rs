@@ -12,7 +12,7 @@
 
 use std::hint::black_box;
 
-use benches::timing::paired_ns_per_call;
+use benches::timing::{paired_ns_per_call, ratio_line};
 use criterion::Criterion;
 use cute_static::{StaticLayout, layout, tiler};
 
@@ -105,13 +105,6 @@ fn sum_literal(n: usize) -> usize {
             i % 4 + (i / 4) % 8 * 8 + (i / 32) % 2 * 4 + (i / 64) * 64,
         ))
     })
-}
-
-fn ratio_line(name: &str, ours: f64, base: f64, unit: &str) {
-    println!(
-        "{name:<44} {ours:>10.3} {base:>10.3} {unit:<6} ratio {:.3}",
-        ours / base
-    );
 }
 
 fn main() {

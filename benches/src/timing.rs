@@ -44,3 +44,11 @@ pub fn paired_ns_per_call(iters: u64, mut a: impl FnMut(), mut b: impl FnMut()) 
     }
     (best_a, best_b)
 }
+
+/// One line of a paired bench: both figures and their ratio `ours / base`.
+pub fn ratio_line(name: &str, ours: f64, base: f64, unit: &str) {
+    println!(
+        "{name:<44} {ours:>10.3} {base:>10.3} {unit:<6} ratio {:.3}",
+        ours / base
+    );
+}

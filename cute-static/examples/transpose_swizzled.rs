@@ -151,7 +151,7 @@ mod tests {
     fn the_run_time_tile_counts_the_same() {
         // The same column read through the run-time equivalent of the tile.
         let tile = layout!(Sw<5,0,5> o 0 o (32,32):(32,1));
-        let dynamic = tile.to_dynamic();
+        let dynamic = tile.to_dynamic().unwrap();
         assert_eq!(dynamic.to_string(), "Sw<5,0,5> o 0 o (32,32):(32,1)");
         for col in 0..T {
             let words: Vec<i64> = (0..T as i64)

@@ -157,7 +157,7 @@ fn known_cute_results() {
 fn static_equals_run_time() {
     let st = layout!(Sw<3,3,3> o 0 o (8,64):(64,1));
     let dy = sl("Sw<3,3,3> o 0 o (8,64):(64,1)");
-    assert_eq!(st.to_dynamic(), dy);
+    assert_eq!(st.to_dynamic().unwrap(), dy);
     assert_eq!(st.to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
     for i in 0..512 {
         assert_eq!(st.call(i) as i64, dy.call(i as i64));
@@ -165,53 +165,65 @@ fn static_equals_run_time() {
 
     let b: Layout = "(4,8):(1,64)".parse().unwrap();
     let r = st.compose(layout!((4, 8):(1, 64)));
-    assert_eq!(r.to_dynamic(), dy.compose(&b).unwrap());
-    assert_eq!(check_swizzled_composition(&dy, &b, &r.to_dynamic()), Ok(()));
+    assert_eq!(r.to_dynamic().unwrap(), dy.compose(&b).unwrap());
+    assert_eq!(
+        check_swizzled_composition(&dy, &b, &r.to_dynamic().unwrap()),
+        Ok(())
+    );
 
     let t: Tiler = "<2,16>".parse().unwrap();
     let z = st.zipped_divide(tiler!(<2, 16>));
-    assert_eq!(z.to_dynamic(), dy.zipped_divide(&t).unwrap());
+    assert_eq!(z.to_dynamic().unwrap(), dy.zipped_divide(&t).unwrap());
     assert_eq!(
-        check_swizzled_divide(&dy, &t, &z.to_dynamic(), check_zipped_divide),
+        check_swizzled_divide(&dy, &t, &z.to_dynamic().unwrap(), check_zipped_divide),
         Ok(())
     );
     let lg = st.logical_divide(tiler!(<2, 16>));
-    assert_eq!(lg.to_dynamic(), dy.logical_divide(&t).unwrap());
+    assert_eq!(lg.to_dynamic().unwrap(), dy.logical_divide(&t).unwrap());
     assert_eq!(
-        check_swizzled_divide(&dy, &t, &lg.to_dynamic(), check_logical_divide),
+        check_swizzled_divide(&dy, &t, &lg.to_dynamic().unwrap(), check_logical_divide),
         Ok(())
     );
     let td = st.tiled_divide(tiler!(<2, 16>));
-    assert_eq!(td.to_dynamic(), dy.tiled_divide(&t).unwrap());
+    assert_eq!(td.to_dynamic().unwrap(), dy.tiled_divide(&t).unwrap());
     let fd = st.flat_divide(tiler!(<2, 16>));
-    assert_eq!(fd.to_dynamic(), dy.flat_divide(&t).unwrap());
+    assert_eq!(fd.to_dynamic().unwrap(), dy.flat_divide(&t).unwrap());
     assert_eq!(
-        check_swizzled_divide(&dy, &t, &fd.to_dynamic(), check_flat_divide),
+        check_swizzled_divide(&dy, &t, &fd.to_dynamic().unwrap(), check_flat_divide),
         Ok(())
     );
 
     let s = st.slice((3usize, __)).unwrap();
     let c: Coord = "(3,_)".parse().unwrap();
-    assert_eq!(s.to_dynamic(), dy.slice(&c).unwrap());
-    assert_eq!(check_swizzled_slice(&dy, &c, &s.to_dynamic()), Ok(()));
+    assert_eq!(s.to_dynamic().unwrap(), dy.slice(&c).unwrap());
+    assert_eq!(
+        check_swizzled_slice(&dy, &c, &s.to_dynamic().unwrap()),
+        Ok(())
+    );
     let s = st.slice((__, 37usize)).unwrap();
     let c: Coord = "(_,37)".parse().unwrap();
-    assert_eq!(s.to_dynamic(), dy.slice(&c).unwrap());
-    assert_eq!(check_swizzled_slice(&dy, &c, &s.to_dynamic()), Ok(()));
+    assert_eq!(s.to_dynamic().unwrap(), dy.slice(&c).unwrap());
+    assert_eq!(
+        check_swizzled_slice(&dy, &c, &s.to_dynamic().unwrap()),
+        Ok(())
+    );
 
     // A negative shift, an offset, a sliced slice (the run-time offset adds up).
     let st = layout!(Sw<2,1,-3> o 4 o ((4,4),8):((1,32),4));
     let dy = sl("Sw<2,1,-3> o 4 o ((4,4),8):((1,32),4)");
-    assert_eq!(st.to_dynamic(), dy);
+    assert_eq!(st.to_dynamic().unwrap(), dy);
     let s = st.slice((__, 5usize)).unwrap();
     let c: Coord = "(_,5)".parse().unwrap();
-    assert_eq!(s.to_dynamic(), dy.slice(&c).unwrap());
-    assert_eq!(check_swizzled_slice(&dy, &c, &s.to_dynamic()), Ok(()));
+    assert_eq!(s.to_dynamic().unwrap(), dy.slice(&c).unwrap());
+    assert_eq!(
+        check_swizzled_slice(&dy, &c, &s.to_dynamic().unwrap()),
+        Ok(())
+    );
     let t: Tiler = "<2>".parse().unwrap();
     let d = st.logical_divide(tiler!(<2>));
-    assert_eq!(d.to_dynamic(), dy.logical_divide(&t).unwrap());
+    assert_eq!(d.to_dynamic().unwrap(), dy.logical_divide(&t).unwrap());
     assert_eq!(
-        check_swizzled_divide(&dy, &t, &d.to_dynamic(), check_logical_divide),
+        check_swizzled_divide(&dy, &t, &d.to_dynamic().unwrap(), check_logical_divide),
         Ok(())
     );
 
@@ -229,7 +241,10 @@ fn static_equals_run_time() {
     let r = layout!(Sw<3,3,3> o {base} o (8,64):(64,1));
     assert_eq!(r.to_string(), "Sw<3,3,3> o 128 o (_8,_64):(_64,_1)");
     assert_eq!(r.call(1), (128 + 64) ^ (3 << 3)); // row 3 of the 8-row period
-    assert_eq!(r.to_dynamic(), sl("Sw<3,3,3> o 128 o (8,64):(64,1)"));
+    assert_eq!(
+        r.to_dynamic().unwrap(),
+        sl("Sw<3,3,3> o 128 o (8,64):(64,1)")
+    );
 }
 
 #[test]
@@ -239,4 +254,71 @@ fn swizzled_slices_out_of_bounds_are_errors() {
     assert_eq!(e.kind(), "out_of_bounds");
     let big = layout!(Sw<3,3,3> o {usize::MAX} o (8,64):(64,1));
     assert_eq!(big.slice((1usize, __)).unwrap_err().kind(), "overflow");
+    assert_eq!(big.to_dynamic().unwrap_err().kind(), "overflow");
+}
+
+/// Tensors over swizzled layouts: `T(i) = storage[Sw(O + L(i))]`; slicing,
+/// `local_tile` and `local_partition` keep the pointer and move every
+/// offset into the layout's offset (CuTe's composed-layout tensors), so each
+/// equals the swizzle applied to the same operation on the inner layout.
+#[test]
+fn tensors_over_swizzled_layouts() {
+    use cute_static::{Counting, Tensor, TensorLayout, local_partition, local_tile};
+    let data: Vec<u32> = (0..512).collect();
+    let layout = layout!(Sw<3,3,3> o 0 o (8,64):(64,1));
+    let sw = layout.swizzle();
+    let t = Tensor::new(&data[..], layout).unwrap();
+    for i in 0..512 {
+        assert_eq!(*t.get(i).unwrap() as usize, layout.call(i));
+    }
+    assert_eq!(t.get(512).unwrap_err().kind(), "out_of_bounds");
+    // Storage one short of the cosize is an error.
+    assert_eq!(
+        Tensor::new(&data[..511], layout).unwrap_err().kind(),
+        "out_of_storage"
+    );
+
+    let row = t.slice((5usize, __)).unwrap();
+    assert_eq!(row.base(), 0);
+    assert_eq!(row.layout().to_string(), "Sw<3,3,3> o 320 o (_64):(_1)");
+    for j in 0..64 {
+        assert_eq!(*row.get(j).unwrap() as usize, layout.call_coord((5, j)));
+    }
+
+    // The same operations on the inner layout, through a counting tensor:
+    // its base and layout give the unswizzled offsets.
+    let plain = Tensor::new(Counting, layout.layout()).unwrap();
+    let tile = local_tile(&t, tiler!(<4, 16>), (1usize, 2usize), ()).unwrap();
+    let plain_tile = local_tile(&plain, tiler!(<4, 16>), (1usize, 2usize), ()).unwrap();
+    assert_eq!(tile.base(), 0);
+    assert_eq!(tile.layout().offset().0, plain_tile.base());
+    assert_eq!(TensorLayout::size(&tile.layout()), 64);
+    for i in 0..64 {
+        let want = sw.apply(plain_tile.base() + plain_tile.layout().call(i));
+        assert_eq!(*tile.get(i).unwrap() as usize, want, "tile element {i}");
+    }
+
+    // The generic copy into a swizzled tile: dst[Sw(L(i))] = src(i).
+    let src_data: Vec<u32> = (1000..1512).collect();
+    let src = Tensor::new(&src_data[..], layout!((8, 64):(64, 1))).unwrap();
+    let mut smem = vec![0u32; 512];
+    let mut dst = Tensor::new(&mut smem[..], layout).unwrap();
+    cute_static::copy(&src, &mut dst).unwrap();
+    for i in 0..512 {
+        assert_eq!(smem[layout.call(i)], src_data[(i % 8) * 64 + i / 8]);
+    }
+
+    for thread in [0, 5, 31, 63] {
+        let part = local_partition(&t, layout!((8, 8)), thread).unwrap();
+        let plain_part = local_partition(&plain, layout!((8, 8)), thread).unwrap();
+        assert_eq!(TensorLayout::size(&part.layout()), 8);
+        for i in 0..8 {
+            let want = sw.apply(plain_part.base() + plain_part.layout().call(i));
+            assert_eq!(
+                *part.get(i).unwrap() as usize,
+                want,
+                "thread {thread} element {i}"
+            );
+        }
+    }
 }

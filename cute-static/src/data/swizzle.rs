@@ -28,7 +28,8 @@
 //! assert_eq!(tile.call_coord((1, 8)), 64); // row 1, column 8: chunk 1 ^ 1 = 0
 //! assert_eq!(<Layout![Sw<3,3,3> o 0 o (8,64):(64,1)]>::SIZE, 512);
 //! let same: ComposedLayout<Swizzle<3, 3, 3>, C<0>, Layout![(8,64):(64,1)]> = tile;
-//! assert_eq!(same.to_dynamic().to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+//! assert_eq!(same.to_dynamic()?.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+//! # Ok::<(), cute_static::Error>(())
 //! ```
 
 use core::fmt;
@@ -222,16 +223,19 @@ impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout> ComposedLayout<Sw, O
             .apply_to(self.offset.value().wrapping_add(c.offset(PhantomData)))
     }
 
-    /// The equal run-time swizzled layout.
+    /// The equal run-time swizzled layout; an `overflow` error when a
+    /// run-time offset does not fit in an `i64`.
     #[cfg(feature = "std")]
-    pub fn to_dynamic(&self) -> cute_dynamic::SwizzledLayout {
-        let offset = i64::try_from(self.offset.value())
-            .expect("a composed layout's offset fits in an i64 (slicing checks it)");
-        cute_dynamic::SwizzledLayout::new(
+    pub fn to_dynamic(&self) -> Result<cute_dynamic::SwizzledLayout, crate::Error> {
+        let offset = i64::try_from(self.offset.value()).map_err(|_| crate::Error::Overflow {
+            operation: "to_dynamic",
+            operands: "the offset of a composed layout",
+        })?;
+        Ok(cute_dynamic::SwizzledLayout::new(
             self.swizzle.to_dynamic_swizzle(),
             offset,
             self.layout.to_dynamic(),
-        )
+        ))
     }
 }
 

@@ -4,7 +4,10 @@
 //! offset **inside** the swizzle, `(Sw ∘ O ∘ L)(c' + c*) = (Sw ∘ (O +
 //! L(c')) ∘ L|c*)(c*)`; the offset left for the accessor is 0 (a swizzle
 //! does not distribute over addition, so nothing can move past it). A
-//! composed layout is a [`TensorLayout`], so tensors hold it.
+//! composed layout is a [`TensorLayout`] and a [`TensorDivide`], so tensors
+//! hold it, and their slices, [`local_tile`](crate::local_tile) and
+//! [`local_partition`](crate::local_partition) are the swizzle applied to
+//! the same operation on the inner layout (the tensor's base stays).
 //!
 //! ```
 //! use cute_static::{layout, __};
@@ -25,10 +28,15 @@
 //! ```
 
 use crate::Error;
+use crate::algebra::divide::{
+    FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
+    ZippedDivide, ZippedQuotient,
+};
 use crate::data::int_tuple::{Int, IntTuple};
 use crate::data::layout::StaticLayout;
 use crate::data::swizzle::{ComposedLayout, StaticSwizzle};
 use crate::kernel::layout::{LayoutResult, RuntimeSize, SliceLayout, TensorLayout};
+use crate::kernel::partition::{ShapeOf, TensorDivide};
 use crate::kernel::tensor::{SliceCoord, out_of_mode};
 use crate::mixed::layout::Dyn;
 
@@ -110,5 +118,46 @@ where
     #[inline(always)]
     fn slice_layout(&self, coord: Cd) -> Result<(Self::Output, usize), Error> {
         Ok((self.slice(coord)?, 0))
+    }
+}
+
+/// The shape of a composed layout is its inner layout's.
+impl<Sw, O, L: ShapeOf> ShapeOf for ComposedLayout<Sw, O, L> {
+    type Shape = L::Shape;
+}
+
+/// Tensor divides of a composed layout (and so [`local_tile`](crate::local_tile)
+/// and [`local_partition`](crate::local_partition) on tensors over it): the
+/// inner layout's divide, swizzle and offset kept; the slice that follows
+/// moves the tile's offset into the layout's offset, inside the swizzle.
+impl<Sw, O, L, T: Copy> TensorDivide<T> for ComposedLayout<Sw, O, L>
+where
+    Sw: StaticSwizzle,
+    O: Int + IntTuple,
+    L: StaticLayout + LogicalDivide<T> + ZippedDivide<T> + TiledDivide<T> + FlatDivide<T>,
+    LogicalQuotient<L, T>: StaticLayout,
+    ZippedQuotient<L, T>: StaticLayout,
+    TiledQuotient<L, T>: StaticLayout,
+    FlatQuotient<L, T>: StaticLayout,
+{
+    type Logical = ComposedLayout<Sw, O, LogicalQuotient<L, T>>;
+    type Zipped = ComposedLayout<Sw, O, ZippedQuotient<L, T>>;
+    type Tiled = ComposedLayout<Sw, O, TiledQuotient<L, T>>;
+    type Flat = ComposedLayout<Sw, O, FlatQuotient<L, T>>;
+    #[inline(always)]
+    fn logical(&self, t: T) -> Result<Self::Logical, Error> {
+        Ok(self.logical_divide(t))
+    }
+    #[inline(always)]
+    fn zipped(&self, t: T) -> Result<Self::Zipped, Error> {
+        Ok(self.zipped_divide(t))
+    }
+    #[inline(always)]
+    fn tiled(&self, t: T) -> Result<Self::Tiled, Error> {
+        Ok(self.tiled_divide(t))
+    }
+    #[inline(always)]
+    fn flat(&self, t: T) -> Result<Self::Flat, Error> {
+        Ok(self.flat_divide(t))
     }
 }
