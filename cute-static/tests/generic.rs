@@ -579,3 +579,26 @@ fn tiler_type_macro_names_the_type_of_tiler_values() {
     );
     assert_eq!(t.to_string(), tiler!(<2:1, 4:1>).to_string());
 }
+
+/// The bound count the crate docs state for `gemm_device`, read from this
+/// file: 17 where-predicates, each a single trait bound (no `+`).
+#[test]
+fn gemm_device_has_the_stated_bound_count() {
+    let src = include_str!("generic.rs");
+    let start = src
+        .find("fn gemm_device<")
+        .expect("gemm_device is defined here");
+    let body = &src[start..];
+    let wh = body.find("\nwhere\n").expect("a where clause") + "\nwhere\n".len();
+    let end = body[wh..].find("\n{\n").expect("the body") + wh;
+    let clause = &body[wh..end];
+    let predicates = clause
+        .lines()
+        .filter(|l| l.starts_with("    ") && !l.starts_with("     "))
+        .count();
+    assert_eq!(predicates, 17, "{clause}");
+    assert!(!clause.contains('+'), "one bound per predicate: {clause}");
+    // No bounds hidden in the parameter list either.
+    let params = &body[..body.find('(').expect("parameters")];
+    assert_eq!(params, "fn gemm_device<SA, SB, TA, TB, TC>");
+}

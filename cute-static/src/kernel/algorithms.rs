@@ -367,21 +367,21 @@ where
     note = "each operand needs exactly two top-level modes, and A, B, C must agree on M, N and K"
 )]
 pub trait GemmCompatible<LB, LC>: Rank2 {
-    /// B's modes `(N, K)`.
+    /// B, `(N, K)`, as a rank-2 layout.
     #[doc(hidden)]
-    type B: Rank2;
-    /// C's modes `(M, N)`.
+    type RankTwoB: Rank2;
+    /// C, `(M, N)`, as a rank-2 layout.
     #[doc(hidden)]
-    type C: Rank2;
+    type RankTwoC: Rank2;
     /// `M`, `N`, `K` agree.
     #[doc(hidden)]
     fn agree(&self, b: &LB, c: &LC) -> bool;
     /// B as a rank-2 layout (itself).
     #[doc(hidden)]
-    fn b(b: &LB) -> &Self::B;
+    fn b(b: &LB) -> &Self::RankTwoB;
     /// C as a rank-2 layout (itself).
     #[doc(hidden)]
-    fn c(c: &LC) -> &Self::C;
+    fn c(c: &LC) -> &Self::RankTwoC;
 }
 /// Rank 2 and equal `M`, `N`, `K`, or the gemm diagnostics.
 impl<LA, LB, LC> GemmCompatible<LB, LC> for LA
@@ -393,8 +393,8 @@ where
     Sizes<LB::Mode0, LC::Mode1>: SizeDispatch<LB::Mode0, LC::Mode1, GemmN<LA, LB, LC>>,
     Sizes<LA::Mode1, LB::Mode1>: SizeDispatch<LA::Mode1, LB::Mode1, GemmK<LA, LB>>,
 {
-    type B = LB;
-    type C = LC;
+    type RankTwoB = LB;
+    type RankTwoC = LC;
     #[inline(always)]
     fn b(b: &LB) -> &LB {
         b
@@ -538,6 +538,7 @@ where
     EA: Storage<Value = T>,
     EB: Storage<Value = T>,
     EC: EngineMut<Value = T>,
+    LA: Rank2,
     LA: GemmCompatible<LB, LC>,
     LB: TensorLayout,
     LC: TensorLayout,
