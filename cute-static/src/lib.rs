@@ -216,7 +216,7 @@ pub use kernel::layout::{
     LayoutResult, RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout,
 };
 pub use kernel::partition::{
-    ArrayLen, CompactColMajor, Dice, FragmentOf, IdentityShape, LocalPartition,
+    ArrayLen, CompactColMajor, Dice, Flattened, FragmentOf, IdentityShape, LocalPartition,
     LocalPartitionLayout, LocalTile, LocalTileLayout, MakeFragment, PartitionLocally, Projection,
     StaticShape, Step, TensorArg, TensorDivide, ThreadLayout, TileLocally, TileSlice, X, elem_less,
     local_partition, local_partition_with_step, local_tile, make_fragment_like,

@@ -275,3 +275,16 @@ fn predication_mixed_10x13_by_4x8() {
         }
     }
 }
+
+/// `flatten` of a static tensor equals the run-time `flatten`.
+#[test]
+fn flatten_matches_runtime() {
+    let t = Tensor::new(
+        Counting,
+        layout!(((2, 2), (4, (2, 3))):((1, 8), (2, (16, 32)))),
+    )
+    .unwrap();
+    let f = t.flatten();
+    assert_eq!(f.layout().to_dynamic(), t.layout().to_dynamic().flatten());
+    assert!((0..f.size()).all(|i| f.read(i) == t.read(i)));
+}

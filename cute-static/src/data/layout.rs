@@ -240,12 +240,15 @@ where
 pub trait FlatModes {
     /// `Σ (s - 1)·d`: the largest offset.
     const COSIZE_M1: usize;
+    /// The first leaf `(s, d)` (`(1, 0)` for none): the kernels' inner loop.
+    const LEAD: (usize, usize);
     /// The offset of `i` (last mode not reduced).
     fn call(i: usize) -> usize;
 }
 /// No modes: every coordinate is offset 0.
 impl FlatModes for HNil {
     const COSIZE_M1: usize = 0;
+    const LEAD: (usize, usize) = (1, 0);
     #[inline(always)]
     fn call(_: usize) -> usize {
         0
@@ -254,6 +257,7 @@ impl FlatModes for HNil {
 /// The last mode: `i·d`.
 impl<S: Unsigned, D: Unsigned> FlatModes for HCons<(S, D), HNil> {
     const COSIZE_M1: usize = (S::USIZE - 1) * D::USIZE;
+    const LEAD: (usize, usize) = (S::USIZE, D::USIZE);
     #[inline(always)]
     fn call(i: usize) -> usize {
         i * D::USIZE
@@ -265,6 +269,7 @@ where
     HCons<H, T>: FlatModes,
 {
     const COSIZE_M1: usize = (S::USIZE - 1) * D::USIZE + <HCons<H, T> as FlatModes>::COSIZE_M1;
+    const LEAD: (usize, usize) = (S::USIZE, D::USIZE);
     #[inline(always)]
     fn call(i: usize) -> usize {
         (i % S::USIZE) * D::USIZE + <HCons<H, T> as FlatModes>::call(i / S::USIZE)

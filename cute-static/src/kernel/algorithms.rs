@@ -423,6 +423,21 @@ fn size_mismatch(operation: &'static str, left: usize, right: usize) -> Error {
     }
 }
 
+/// The inner loop two layouts share: `n` elements at the constant strides
+/// `(da, db)` (their first leaves: `n` divides both leaf sizes, so
+/// `L(i + n·j) = i·d + L(n·j)` for `i < n`).
+#[inline(always)]
+fn inner<A: TensorLayout, B: TensorLayout>(a: &A, b: &B) -> (usize, usize, usize) {
+    let ((sa, da), (sb, db)) = (a.leading(), b.leading());
+    // Leaf sizes fit an i64 (the layouts' invariant); anything else falls
+    // back to the always-correct inner loop of one element.
+    let n = match (i64::try_from(sa), i64::try_from(sb)) {
+        (Ok(x), Ok(y)) => usize::try_from(cute_core::int::gcd(x, y)).unwrap_or(1),
+        _ => 1,
+    };
+    (n.max(1), da, db)
+}
+
 /// The storage window `[base, base + cosize)` of a tensor, `None` when it
 /// does not fit (a partial tile).
 #[inline(always)]
@@ -446,6 +461,7 @@ fn window_mut<E: EngineMut, L: TensorLayout>(t: &mut Tensor<E, L>) -> Option<&mu
 pub fn copy<ES, ED, LS, LD>(src: &Tensor<ES, LS>, dst: &mut Tensor<ED, LD>) -> Result<(), Error>
 where
     ES: Engine,
+    ES::Value: Clone,
     ED: EngineMut<Value = ES::Value>,
     LS: CopyCompatible<LD>,
     LD: TensorLayout,
@@ -461,10 +477,31 @@ where
         return Err(dst.storage_error());
     };
     let se = src.engine();
-    for i in 0..ld.size() {
-        // Both lookups succeed: both tensors fit their storage (checked above).
-        if let (Some(v), Some(t)) = (se.read(sb + ls.offset(i)), d.get_mut(ld.offset(i))) {
-            *t = v;
+    match se
+        .as_slice()
+        .and_then(|s| s.get(sb..sb.checked_add(ls.cosize())?))
+    {
+        // Storage: a window of static length, so the lookups of static
+        // layouts need no run-time checks.
+        Some(s) => {
+            let (n, ds, dd) = inner(&ls, &ld);
+            for j in 0..ld.size() / n {
+                let (os, od) = (ls.offset(n * j), ld.offset(n * j));
+                for i in 0..n {
+                    if let (Some(v), Some(t)) = (s.get(os + i * ds), d.get_mut(od + i * dd)) {
+                        *t = v.clone();
+                    }
+                }
+            }
+        }
+        // An implicit accessor (counting, coordinates).
+        None => {
+            for i in 0..ld.size() {
+                let o = sb.checked_add(ls.offset(i));
+                if let (Some(v), Some(t)) = (o.and_then(|o| se.read(o)), d.get_mut(ld.offset(i))) {
+                    *t = v;
+                }
+            }
         }
     }
     Ok(())
@@ -505,9 +542,13 @@ where
     let (Some(xs), Some(ys)) = (window(x), window_mut(y)) else {
         return Err(y.storage_error());
     };
-    for i in 0..ly.size() {
-        if let (Some(&xi), Some(yi)) = (xs.get(lx.offset(i)), ys.get_mut(ly.offset(i))) {
-            *yi = a * xi + b * *yi;
+    let (n, dx, dy) = inner(&lx, &ly);
+    for j in 0..ly.size() / n {
+        let (ox, oy) = (lx.offset(n * j), ly.offset(n * j));
+        for i in 0..n {
+            if let (Some(&xi), Some(yi)) = (xs.get(ox + i * dx), ys.get_mut(oy + i * dy)) {
+                *yi = a * xi + b * *yi;
+            }
         }
     }
     Ok(())
@@ -627,7 +668,8 @@ impl<F: Fn(usize) -> bool> Predicate for F {
 /// elements of a partial tile past the problem are masked). Sizes are
 /// checked like [`copy`]'s, and a tensor predicate must have the same
 /// size. A selected element outside its tensor's storage is an
-/// `out_of_storage` error (the elements before it were copied).
+/// `out_of_storage` error; every access is validated first, so an error
+/// writes nothing.
 ///
 /// ```
 /// use cute_static::{Tensor, copy_if, layout};
@@ -665,14 +707,22 @@ where
             ld.size(),
         ));
     }
+    // Validate every selected access first, so an error writes nothing.
     for i in 0..ld.size() {
-        if pred.test(i) != Some(true) {
-            continue;
+        if pred.test(i) == Some(true) {
+            if src.read_at(i).is_none() {
+                return Err(src.storage_error());
+            }
+            if dst.at_mut(i).is_none() {
+                return Err(dst.storage_error());
+            }
         }
-        let v = src.read_at(i).ok_or_else(|| src.storage_error())?;
-        match dst.at_mut(i) {
-            Some(t) => *t = v,
-            None => return Err(dst.storage_error()),
+    }
+    for i in 0..ld.size() {
+        if pred.test(i) == Some(true)
+            && let (Some(v), Some(t)) = (src.read_at(i), dst.at_mut(i))
+        {
+            *t = v;
         }
     }
     Ok(())

@@ -68,6 +68,14 @@ pub trait TensorLayout: Copy + fmt::Debug + fmt::Display {
     /// The offset of the integral coordinate `i` (colexicographic), for
     /// `i < size()`.
     fn offset(&self, i: usize) -> usize;
+    /// The first leaf mode `(s, d)`: `offset(i0 + s·j) = i0·d +
+    /// offset(s·j)` for `i0 < s`, so the kernels run an inner loop of
+    /// constant stride over it. The default `(1, 0)` is always correct.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn leading(&self) -> (usize, usize) {
+        (1, 0)
+    }
     /// The layout in CuTe notation for an error message, when it can be
     /// written without run-time values (static layouts).
     #[doc(hidden)]
@@ -156,6 +164,10 @@ where
     fn notation(&self) -> Option<cute_core::Notation> {
         Some(notation::<Self>())
     }
+    #[inline(always)]
+    fn leading(&self) -> (usize, usize) {
+        <<Self as StaticLayout>::Flat as crate::data::layout::FlatModes>::LEAD
+    }
     #[cfg(feature = "std")]
     fn dynamic_layout(&self) -> Option<cute_dynamic::Layout> {
         Some(<Self as StaticLayout>::to_dynamic(self))
@@ -181,6 +193,10 @@ where
     #[inline(always)]
     fn offset(&self, i: usize) -> usize {
         MixedLayout::call(self, i)
+    }
+    #[inline(always)]
+    fn leading(&self) -> (usize, usize) {
+        self.shape().lead(self.stride())
     }
     #[cfg(feature = "std")]
     fn dynamic_layout(&self) -> Option<cute_dynamic::Layout> {

@@ -37,9 +37,16 @@
 //! ```
 
 use core::marker::PhantomData;
-use core::ops::Mul;
+use core::ops::{Mul, Rem};
 
-use typenum::{Prod, U1};
+use typenum::operator_aliases::Eq;
+use typenum::{IsEqual, Mod, Prod, U0, U1};
+
+use crate::algebra::divide::SizeOf;
+use crate::data::layout::{Mode, ModeOf};
+use crate::kernel::algorithms::{SizesDiffer, SizesEqual, Verdict};
+use crate::kernel::layout::{RuntimeSize, StaticSize};
+use crate::private::Violation;
 
 use crate::Error;
 use crate::algebra::divide::{
@@ -405,6 +412,38 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 }
 
+/// CuTe's `flatten(L)` of a static layout: its leaves as top-level modes.
+pub type Flattened<L> = crate::data::layout::LayoutOf<<L as StaticLayout>::Flat>;
+
+impl<E: Engine, S, D> Tensor<E, Layout<S, D>>
+where
+    Layout<S, D>: StaticLayout + TensorLayout,
+    <Layout<S, D> as StaticLayout>::Flat: crate::data::layout::Unzip,
+    <<Layout<S, D> as StaticLayout>::Flat as crate::data::layout::Unzip>::S:
+        crate::data::int_tuple::Spell,
+    <<Layout<S, D> as StaticLayout>::Flat as crate::data::layout::Unzip>::D:
+        crate::data::int_tuple::Spell,
+{
+    /// CuTe's `flatten(T)` for a static layout: the leaves as top-level
+    /// modes, the values unchanged (the layout stays static).
+    ///
+    /// ```
+    /// use cute_static::{Counting, Tensor, layout};
+    /// let t = Tensor::new(Counting, layout!(((2, 2), (4, 2)):((1, 8), (2, 16))))?;
+    /// let f = t.flatten();
+    /// assert_eq!(f.layout().to_string(), "(_2,_2,_4,_2):(_1,_8,_2,_16)");
+    /// assert!((0..32).all(|i| f.read(i) == t.read(i)));
+    /// # Ok::<(), cute_static::Error>(())
+    /// ```
+    pub fn flatten(self) -> Tensor<E, Flattened<Layout<S, D>>>
+    where
+        Flattened<Layout<S, D>>: TensorLayout + Default,
+    {
+        let (e, b, _) = self.into_parts();
+        Tensor::from_parts(e, b, Default::default())
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Tensor arguments: by reference (a view) or by value.
 
@@ -653,6 +692,66 @@ macro_rules! thread_layouts {
 }
 crate::data::int_tuple::arities!(thread_layouts; (S0 D0 0), (S1 D1 1), (S2 D2 2), (S3 D3 3));
 
+/// A static tensor's modes are tiled exactly by a thread layout's modes:
+/// mode `k` of the tensor has a multiple of `s_k` elements (checked by the
+/// compiler for a static layout; a mixed layout may be a partial tile and
+/// is not checked, as in CuTe).
+#[doc(hidden)]
+pub trait ThreadTiling<Thr> {}
+/// Dispatch on whether the tensor's size is static.
+impl<L: TensorLayout, Thr> ThreadTiling<Thr> for L where L::SizeKind: TilingBy<L, Thr> {}
+/// The check for one size kind.
+#[doc(hidden)]
+pub trait TilingBy<L, Thr> {}
+/// A run-time size: not checked (partial tiles are predicated).
+impl<L, Thr> TilingBy<L, Thr> for RuntimeSize {}
+/// A static size: every mode checked.
+impl<L, Thr> TilingBy<L, Thr> for StaticSize where (L, Thr): TileModes {}
+
+/// Every tensor mode `k < rank(thr)` is a multiple of `s_k`.
+#[doc(hidden)]
+pub trait TileModes {}
+macro_rules! tile_modes {
+    ($($S:ident $D:ident $i:tt),+) => {
+        /// One check per thread mode.
+        impl<L, $($S, $D),+> TileModes for (L, Layout<($($S,)+), ($($D,)+)>)
+        where
+            $(L: Mode<$i>, ModeOf<L, $i>: ModeTiledBy<$S, C<$i>>,)+
+        {}
+    };
+}
+crate::data::int_tuple::arities!(tile_modes; (S0 D0 0), (S1 D1 1), (S2 D2 2), (S3 D3 3));
+
+/// `size(Self) mod R == 0` for the thread extent `R` of mode `K`.
+#[doc(hidden)]
+pub trait ModeTiledBy<R, K> {}
+type ModeSize<M> = <<M as StaticLayout>::Tree as SizeOf>::Out;
+impl<M, R, K> ModeTiledBy<R, K> for M
+where
+    M: StaticLayout,
+    M::Tree: SizeOf,
+    R: StaticInt,
+    ModeSize<M>: Rem<R::Tn> + Pretty,
+    Mod<ModeSize<M>, R::Tn>: IsEqual<U0>,
+    Eq<Mod<ModeSize<M>, R::Tn>, U0>: Verdict,
+    <Eq<Mod<ModeSize<M>, R::Tn>, U0> as Verdict>::Out: TilingVerdict<K, P<ModeSize<M>>, R>,
+{
+}
+/// The answer of one divisibility check.
+#[doc(hidden)]
+pub trait TilingVerdict<K, N, R> {}
+impl<K, N, R> TilingVerdict<K, N, R> for SizesEqual {}
+impl<K, N, R> TilingVerdict<K, N, R> for SizesDiffer where Violation: ThreadsDoNotTile<K, N, R> {}
+
+/// Raised by `local_partition` of a static tensor whose mode is not a
+/// multiple of the thread layout's extent there.
+#[diagnostic::on_unimplemented(
+    message = "the thread layout does not tile the tensor: mode {K} has {N} elements, not a multiple of its {R} threads",
+    label = "a thread layout that does not tile the tile",
+    note = "local_partition(t, thr, i) splits mode k of a static tensor among the size of thr's mode k: every mode must be a multiple of it (a run-time-sized tensor may be a partial tile and is predicated instead)"
+)]
+pub trait ThreadsDoNotTile<K, N, R> {}
+
 /// `local_partition` as a verb of the layout being partitioned (CuTe's
 /// `local_partition(tensor, thr_layout, thr_idx[, step])` on a tensor's
 /// layout): the layout of thread `thr_idx`'s elements and their first
@@ -684,6 +783,7 @@ impl<L, Thr, St> PartitionLocally<Thr, St> for L
 where
     St: Projection<Thr>,
     Diced<Thr, St>: ThreadLayout,
+    L: ThreadTiling<Diced<Thr, St>>,
     L: TensorDivide<<Diced<Thr, St> as ThreadLayout>::Tiler>,
     L::Flat: ShapeOf,
     <Diced<Thr, St> as ThreadLayout>::Coord: PartitionSlice<<L::Flat as ShapeOf>::Shape>,

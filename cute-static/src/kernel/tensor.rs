@@ -69,6 +69,13 @@ pub trait Engine {
     fn read(&self, off: usize) -> Option<Self::Value>;
     /// A shared view.
     fn view(&self) -> Self::View<'_>;
+    /// The elements as a slice, for accessors over storage (`None` for
+    /// implicit ones): lets the kernels index a window whose length the
+    /// compiler knows.
+    #[inline(always)]
+    fn as_slice(&self) -> Option<&[Self::Value]> {
+        None
+    }
 }
 
 /// An accessor over contiguous storage: `&[T]`, `&mut [T]`, `[T; N]`.
@@ -107,6 +114,10 @@ macro_rules! storage_engine {
             #[inline(always)]
             fn view(&self) -> &[T] {
                 &self[..]
+            }
+            #[inline(always)]
+            fn as_slice(&self) -> Option<&[T]> {
+                Some(&self[..])
             }
         }
         /// Storage.

@@ -147,6 +147,9 @@ pub trait MixedShape<D>: IntTuple {
     /// following modes; with `LAST` the last leaf is not reduced.
     #[doc(hidden)]
     fn eval<const LAST: bool>(&self, d: &D, i: usize) -> (usize, usize);
+    /// The first leaf `(s, d)` (`(1, 0)` for none).
+    #[doc(hidden)]
+    fn lead(&self, d: &D) -> (usize, usize);
 }
 
 /// Leaves: every integer type, with any integer stride.
@@ -165,6 +168,10 @@ macro_rules! leaf_shape {
             #[inline(always)]
             fn checked_max_offset(&self, d: &Dd) -> Option<usize> {
                 (self.value() - 1).checked_mul(d.value())
+            }
+            #[inline(always)]
+            fn lead(&self, d: &Dd) -> (usize, usize) {
+                (self.value(), d.value())
             }
             #[inline(always)]
             fn eval<const LAST: bool>(&self, d: &Dd, i: usize) -> (usize, usize) {
@@ -195,6 +202,9 @@ impl MixedShape<()> for () {
     #[inline(always)]
     fn eval<const LAST: bool>(&self, _: &(), i: usize) -> (usize, usize) {
         (0, i)
+    }
+    fn lead(&self, _: &()) -> (usize, usize) {
+        (1, 0)
     }
 }
 
@@ -332,6 +342,10 @@ macro_rules! mixed_tuples {
             #[inline(always)]
             fn eval<const LAST: bool>(&self, d: &($($D,)+), i: usize) -> (usize, usize) {
                 mixed_tuples!(@eval self d i LAST 0usize; $($i)+)
+            }
+            #[inline(always)]
+            fn lead(&self, d: &($($D,)+)) -> (usize, usize) {
+                self.0.lead(&d.0)
             }
         }
         /// A tuple coordinate: `L(c0, c1, …) = Σ L_k(c_k)`.
