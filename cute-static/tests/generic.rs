@@ -458,36 +458,29 @@ fn operand(len: usize, seed: usize) -> Vec<f32> {
         .collect()
 }
 
-/// Run the generic kernel with the given layouts against the naive GEMM.
-#[allow(clippy::too_many_arguments)]
-fn check_gemm<SA, SB, TA, TB, TC>(s: (SA, SB), t: (TA, TB, TC)) -> Result<(), Error>
-where
-    TA: StaticLayout,
-    TB: StaticLayout,
-    TC: StaticLayout,
-    GA: PartitionLocally<TA>,
-    SA: PartitionLocally<TA>,
-    GB: PartitionLocally<TB>,
-    SB: PartitionLocally<TB>,
-    LocalPartitionLayout<GA, TA>: SliceLayout<KSlice>,
-    LocalPartitionLayout<GB, TB>: SliceLayout<KSlice>,
-    <LocalPartitionLayout<GA, TA> as SliceLayout<KSlice>>::Output:
-        CopyCompatible<LocalPartitionLayout<SA, TA>>,
-    <LocalPartitionLayout<GB, TB> as SliceLayout<KSlice>>::Output:
-        CopyCompatible<LocalPartitionLayout<SB, TB>>,
-    GC: PartitionLocally<TC, All2>,
-    LocalPartitionLayout<GC, TC, All2>: MakeFragment,
-    SA: PartitionLocally<TC, Rows>,
-    SB: PartitionLocally<TC, Cols>,
-    LocalPartitionLayout<SA, TC, Rows>: GemmCompatible<LocalPartitionLayout<SB, TC, Cols>, Acc<TC>>,
-    Acc<TC>: AxpbyCompatible<LocalPartitionLayout<GC, TC, All2>>,
-{
+/// The kernel's arguments after the problem: alpha, A, ldA, B, ldB, beta,
+/// C, ldC.
+type GemmArgs<'a> = (
+    f32,
+    &'a [f32],
+    usize,
+    &'a [f32],
+    usize,
+    f32,
+    &'a mut [f32],
+    usize,
+);
+
+/// Run one instantiation of the generic kernel against the naive GEMM.
+fn check_gemm(
+    run: impl FnOnce((usize, usize, usize), GemmArgs<'_>) -> Result<(), Error>,
+) -> Result<(), Error> {
     let (m, n, k) = (256, 128, 24);
     let (lda, ldb, ldc) = (m + 4, n + 8, m + 1);
     let (a, b) = (operand(lda * k, 1), operand(ldb * k, 2));
     let mut c = operand(ldc * n, 3);
     let mut want = c.clone();
-    gemm_device((m, n, k), 2.0, &a, lda, &b, ldb, -1.0, &mut c, ldc, s, t)?;
+    run((m, n, k), (2.0, &a, lda, &b, ldb, -1.0, &mut c, ldc))?;
     naive_gemm_nt((m, n, k), 2.0, &a, lda, &b, ldb, -1.0, &mut want, ldc);
     assert_eq!(c, want);
     Ok(())
@@ -496,16 +489,38 @@ where
 #[test]
 fn generic_gemm_device_matches_naive_gemm() -> Result<(), Error> {
     // sgemm_1's layouts: m-major smem, 32×8 copy threads, 16×16 MMA threads.
-    check_gemm(
-        (layout!((128, 8)), layout!((128, 8))),
-        (layout!((32, 8)), layout!((32, 8)), layout!((16, 16))),
-    )?;
-    // Other instantiations of the same kernel: k-major padded smem, other
-    // thread shapes.
-    check_gemm(
-        (layout!((128, 8):(9, 1)), layout!((128, 8):(1, 129))),
-        (layout!((64, 4)), layout!((128, 2)), layout!((32, 8))),
-    )
+    check_gemm(|mnk, (al, a, lda, b, ldb, be, c, ldc)| {
+        gemm_device(
+            mnk,
+            al,
+            a,
+            lda,
+            b,
+            ldb,
+            be,
+            c,
+            ldc,
+            (layout!((128, 8)), layout!((128, 8))),
+            (layout!((32, 8)), layout!((32, 8)), layout!((16, 16))),
+        )
+    })?;
+    // Another instantiation of the same kernel: k-major padded smem for A,
+    // padded m-major for B, other thread shapes.
+    check_gemm(|mnk, (al, a, lda, b, ldb, be, c, ldc)| {
+        gemm_device(
+            mnk,
+            al,
+            a,
+            lda,
+            b,
+            ldb,
+            be,
+            c,
+            ldc,
+            (layout!((128, 8):(9, 1)), layout!((128, 8):(1, 129))),
+            (layout!((64, 4)), layout!((128, 2)), layout!((32, 8))),
+        )
+    })
 }
 
 #[test]
