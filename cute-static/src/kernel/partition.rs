@@ -368,15 +368,27 @@ where
     }
 }
 
-impl<E: Engine, L: TensorLayout> Tensor<E, L> {
+/// The four divides of a tensor, one method each: the layout divided, the
+/// accessor and base unchanged.
+macro_rules! tensor_divides {
+    ($($(#[$doc:meta])* $method:ident => $Part:ident, $part:ident;)+) => {
+        impl<E: Engine, L: TensorLayout> Tensor<E, L> {
+            $(
+                $(#[$doc])*
+                pub fn $method<T>(self, tiler: T) -> Result<Tensor<E, L::$Part>, Error>
+                where
+                    L: TensorDivide<T>,
+                {
+                    let (e, b, l) = self.into_parts();
+                    Ok(Tensor::from_parts(e, b, l.$part(tiler)?))
+                }
+            )+
+        }
+    };
+}
+tensor_divides! {
     /// `logical_divide(T, tiler)`: the layout divided, the values unchanged.
-    pub fn logical_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Logical>, Error>
-    where
-        L: TensorDivide<T>,
-    {
-        let (e, b, l) = self.into_parts();
-        Ok(Tensor::from_parts(e, b, l.logical(tiler)?))
-    }
+    logical_divide => Logical, logical;
     /// `zipped_divide(T, tiler)`: `((tile), (rest))`.
     ///
     /// ```
@@ -387,29 +399,11 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// assert_eq!(z.layout().to_string(), "((_4,_4),(_2,3)):((_1,_8),(_4,32))");
     /// # Ok::<(), cute_static::Error>(())
     /// ```
-    pub fn zipped_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Zipped>, Error>
-    where
-        L: TensorDivide<T>,
-    {
-        let (e, b, l) = self.into_parts();
-        Ok(Tensor::from_parts(e, b, l.zipped(tiler)?))
-    }
+    zipped_divide => Zipped, zipped;
     /// `tiled_divide(T, tiler)`: `((tile), rest…)`.
-    pub fn tiled_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Tiled>, Error>
-    where
-        L: TensorDivide<T>,
-    {
-        let (e, b, l) = self.into_parts();
-        Ok(Tensor::from_parts(e, b, l.tiled(tiler)?))
-    }
+    tiled_divide => Tiled, tiled;
     /// `flat_divide(T, tiler)`: `(tile…, rest…)`.
-    pub fn flat_divide<T>(self, tiler: T) -> Result<Tensor<E, L::Flat>, Error>
-    where
-        L: TensorDivide<T>,
-    {
-        let (e, b, l) = self.into_parts();
-        Ok(Tensor::from_parts(e, b, l.flat(tiler)?))
-    }
+    flat_divide => Flat, flat;
 }
 
 /// CuTe's `flatten(L)` of a static layout: its leaves as top-level modes.
