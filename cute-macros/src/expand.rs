@@ -33,8 +33,14 @@ pub(crate) fn layout_type(l: &LayoutLit, mixed: bool) -> TokenStream {
 
 /// The value of `tiler!`.
 pub(crate) fn tiler_value(t: &TilerLit) -> TokenStream {
+    let ty = tiler_type_of(t);
+    quote!(<#ty>::new())
+}
+
+/// The type of `Tiler!`: the type of the `tiler!` value.
+pub(crate) fn tiler_type_of(t: &TilerLit) -> TokenStream {
     let ty = tiler_type(t);
-    quote!(::cute_static::Tiler::<#ty>::new())
+    quote!(::cute_static::Tiler<#ty>)
 }
 
 /// The value of `dlayout!`: the run-time layout parsed from its canonical text.

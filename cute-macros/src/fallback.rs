@@ -17,6 +17,8 @@ pub(crate) enum Output {
     LayoutType,
     /// `tiler!`: a static `Tiler` value.
     TilerValue,
+    /// `Tiler!`: a static `Tiler` type.
+    TilerType,
     /// `dlayout!`: a `cute_dynamic::Layout` value.
     DynamicLayoutValue,
 }
@@ -37,6 +39,7 @@ pub(crate) fn placeholder(output: Output, errors: syn::Error) -> TokenStream {
             quote!(::cute_static::Layout<::cute_static::C<1>, ::cute_static::C<{ #err; 0 }>>)
         }
         Output::TilerValue => quote!({ #err; ::cute_static::Tiler::<::cute_static::C<1>>::new() }),
+        Output::TilerType => quote!(::cute_static::Tiler<::cute_static::C<{ #err; 1 }>>),
         Output::DynamicLayoutValue => quote!({
             #err;
             ::cute_static::dynamic::Layout::parse("1:0").expect("the placeholder parses")

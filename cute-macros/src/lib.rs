@@ -158,6 +158,23 @@ pub fn tiler(input: TokenStream) -> TokenStream {
     )
 }
 
+/// The type of a static tiler, pairing with [`tiler!`](macro@tiler) (same
+/// grammar): `Tiler![<128, 128, 8>]` is the type of `tiler!(<128, 128, 8>)`,
+/// `cute_static::Tiler<(C<128>, C<128>, C<8>)>`; `Tiler![<4:1, 8:2>]`,
+/// `Tiler![(4, 8)]`, `Tiler![4:2]` and holes `_` likewise. It names a
+/// tiler in a type position: a type parameter, an alias, a bound.
+#[allow(non_snake_case)]
+#[proc_macro]
+pub fn Tiler(input: TokenStream) -> TokenStream {
+    pipeline(
+        input.into(),
+        Output::TilerType,
+        parse::tiler,
+        validate::tiler,
+        expand::tiler_type_of,
+    )
+}
+
 /// A run-time layout: `dlayout!((4,8):(1,4))` is the `cute_dynamic::Layout`
 /// `(4,8):(1,4)`, checked at compile time (negative strides allowed).
 #[proc_macro]

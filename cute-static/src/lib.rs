@@ -56,6 +56,9 @@
 //! | integer-tuple functions | [`ShapeDivide`], [`CeilDivide`], [`RoundUp`], [`ProductEach`], [`InnerProduct`], [`ElemScale`] | [`ShapeDiv<A, B>`], [`CeilDiv<A, B>`], … | `a.shape_div(b)`, … |
 //! | integer-tuple queries | [`Profile`], [`Divisibility`]; bounds [`Congruent`], [`Compatible`], [`EvenlyDivides`] | | `<A as Profile<B>>::CONGRUENT`, … |
 //!
+//! Each method is the verb trait's, so generic code calls it too (see
+//! [Generic code](#generic-code)).
+//!
 //! Static tensors ([`Tensor`] over `&[T]`/`&mut [T]`, slicing with [`__`])
 //! and the generic kernels [`copy`], [`axpby`] and [`gemm`] are written once
 //! over static layouts; tensors of different static sizes, a gemm whose
@@ -91,6 +94,52 @@
 //! );
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
+//!
+//! ## Generic code
+//!
+//! Every operation, query, slice and partition is a trait method, so a type
+//! parameter bounded by the operation's verb trait alone can call it, and
+//! the result is usable as a layout with no further bound:
+//!
+//! | operations | verb trait (one bound) | the result is |
+//! |---|---|---|
+//! | size, cosize, offset / `SIZE`, `COSIZE`, `RANK`, `call` | [`TensorLayout`] / [`StaticLayout`] | — |
+//! | coalesce, complement, inverses, blocked / raked product, `mode` | [`Coalesce`], [`Complement`], [`RightInvert`], [`LeftInvert`], [`BlockedMultiply`], [`RakedMultiply`], [`Mode`] | a [`StaticLayout`] |
+//! | composition, the divides, the products (static, mixed or composed operands) | [`Compose`], [`ZippedDivide`], …, [`ZippedMultiply`], … | a [`LayoutResult`]: `.into_layout()?` is a [`TensorLayout`] |
+//! | slicing | [`SliceLayout`] | a [`TensorLayout`] and an offset |
+//! | the divides of a tensor | [`TensorDivide`] | a tensor whose layout is a [`TensorLayout`] |
+//! | `local_tile`, `local_partition` (with a step) | [`TileLocally`], [`PartitionLocally`] | a [`TensorLayout`] ([`LocalTileLayout`], [`LocalPartitionLayout`]) |
+//! | `make_fragment_like` / `make_tensor_like` | [`MakeFragment`] | a fragment over an owned array |
+//! | `copy`, `axpby`, `gemm` | [`CopyCompatible`], [`AxpbyCompatible`], [`GemmCompatible`] | — |
+//!
+//! Every result type is nameable by its noun alias ([`ZippedQuotient<A,
+//! T>`], [`LocalPartitionLayout<L, Thr, St>`], …), a layout type by
+//! [`Layout!`](macro@Layout) and a tiler type by [`Tiler!`](macro@Tiler)
+//! (`Tiler![<128, 128, 8>]` is the type of `tiler!(<128, 128, 8>)`).
+//!
+//! ```
+//! use cute_static::{LayoutResult, TensorLayout, ZippedDivide, ZippedQuotient, layout, tiler};
+//! fn tiles<L: ZippedDivide<T>, T>(l: L, t: T) -> ZippedQuotient<L, T> {
+//!     l.zipped_divide(t)
+//! }
+//! let r = tiles(layout!((8, 8):(1, 8)), tiler!(<2, 4>)).into_layout()?;
+//! assert_eq!((r.size(), r.offset(2)), (64, 8));
+//! # Ok::<(), cute_static::Error>(())
+//! ```
+//!
+//! CuTe's `sgemm_1` `gemm_device<SA, SB, TA, TB, TC>` with its five static
+//! layouts as type parameters (`cute-static/tests/generic.rs`, run on the
+//! host against a naive GEMM) needs **17 bounds**: one per thread layout
+//! (`TA`, `TB`, `TC: StaticLayout`, for `size(tC)` and reuse; the smem
+//! layouts need none of their own, their partition bounds imply
+//! [`TensorLayout`]) and one per operation on them — 4 `local_partition`s
+//! by `TA`/`TB`, 2 k-slices, 2 `copy`s, 3 `local_partition`s by `TC` with
+//! steps, 1 fragment, `gemm` and `axpby` (14) — within the budget of one
+//! per layout parameter plus one per operation (5 + 14). The CTA tiles'
+//! layouts are named by their normalised types (`Layout![(128, 8,
+//! {k}):(1, {ld}, {ld8})]`, checked equal to their `LocalTileLayout`): a
+//! where-clause on a projection whose self type is concrete is not
+//! matched by rustc after normalisation.
 //!
 //! Code generic over layouts needs one bound per layout, [`StaticLayout`]:
 //!
@@ -174,7 +223,7 @@ pub use algebra::product::{
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
 pub use algebra::recast::{Downcast, Downcasted, Recast, RecastLayout, Upcast, Upcasted};
-pub use cute_macros::{Layout, dlayout, layout, tiler};
+pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};
 pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use data::int_tuple_ops::{
     CeilDiv, CeilDivide, Compatible, Congruent, Divisibility, ElemScale, ElemScaled, EvenlyDivides,
@@ -188,10 +237,13 @@ pub use kernel::algorithms::{
     AxpbyCompatible, CopyCompatible, GemmCompatible, Predicate, Rank2, ShapeSize, axpby, clear,
     copy, copy_if, fill, gemm,
 };
-pub use kernel::layout::{RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout};
+pub use kernel::layout::{
+    LayoutResult, RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout,
+};
 pub use kernel::partition::{
-    ArrayLen, CompactColMajor, Dice, FragmentOf, IdentityShape, LocalPartition, LocalTile,
-    Projection, StaticShape, Step, TensorArg, TensorDivide, ThreadLayout, TileSlice, X, elem_less,
+    ArrayLen, CompactColMajor, Dice, FragmentOf, IdentityShape, LocalPartition,
+    LocalPartitionLayout, LocalTile, LocalTileLayout, MakeFragment, PartitionLocally, Projection,
+    StaticShape, Step, TensorArg, TensorDivide, ThreadLayout, TileLocally, TileSlice, X, elem_less,
     local_partition, local_partition_with_step, local_tile, make_fragment_like,
     make_identity_tensor, make_tensor_like,
 };

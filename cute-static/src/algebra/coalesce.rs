@@ -23,6 +23,11 @@ use crate::private::{HCons, HNil, If, Rev, RevOnto, Sel};
 pub trait Coalesce {
     /// The coalesced layout.
     type Output: StaticLayout;
+    /// `coalesce(self)`.
+    #[inline(always)]
+    fn coalesce(&self) -> Self::Output {
+        Default::default()
+    }
 }
 /// `Coalesced<L>` is `L`'s leaves coalesced back to front.
 impl<S, D> Coalesce for Layout<S, D>

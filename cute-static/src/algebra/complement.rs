@@ -27,6 +27,11 @@ use crate::private::{
 pub trait Complement<M> {
     /// The complement.
     type Output: StaticLayout;
+    /// `complement(self, m)`.
+    #[inline(always)]
+    fn complement(&self, _m: M) -> Self::Output {
+        Default::default()
+    }
 }
 /// `Complemented<A, M>`: CuTe's complement, or a compile error if `A` is not injective.
 impl<S, D, M> Complement<M> for Layout<S, D>

@@ -34,6 +34,7 @@ impl<Sw: Copy, O: Copy, L, B> Compose<B> for ComposedLayout<Sw, O, L>
 where
     L: StaticLayout + Compose<B>,
     L::Output: StaticLayout,
+    ComposedLayout<Sw, O, L::Output>: crate::kernel::layout::LayoutResult,
 {
     type Output = ComposedLayout<Sw, O, L::Output>;
     #[inline(always)]
@@ -51,6 +52,7 @@ macro_rules! composed_divide {
         where
             L: StaticLayout + $Verb<T>,
             L::Output: StaticLayout,
+            ComposedLayout<Sw, O, L::Output>: crate::kernel::layout::LayoutResult,
         {
             type Output = ComposedLayout<Sw, O, L::Output>;
             #[inline(always)]

@@ -41,8 +41,9 @@ use crate::private::{
 /// operand with run-time values, such as a [`MixedLayout`](crate::MixedLayout),
 /// a `Result` of its layout.
 pub trait Compose<B> {
-    /// The composed layout.
-    type Output;
+    /// The composed layout (a static layout, or a `Result` of a layout):
+    /// usable as a layout through [`LayoutResult`](crate::LayoutResult).
+    type Output: crate::kernel::layout::LayoutResult;
     /// `self ∘ b`.
     fn compose(&self, b: B) -> Self::Output;
 }
@@ -81,7 +82,7 @@ impl<S, D> Layout<S, D> {
 /// Turn a total result into a layout, or raise its error (once, here).
 pub trait Finish<A, B> {
     /// The layout (a placeholder after an error).
-    type Output: StaticLayout;
+    type Output: StaticLayout + crate::kernel::layout::TensorLayout;
 }
 /// `Ok<tree>` is the layout of the tree.
 impl<A, B, T> Finish<A, B> for Ok<T>

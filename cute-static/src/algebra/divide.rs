@@ -278,8 +278,9 @@ macro_rules! tiler_verb {
         /// time); for an operand with run-time values (the divides of a
         /// [`MixedLayout`](crate::MixedLayout)), a `Result` of its layout.
         pub trait $Verb<T> {
-            /// The result.
-            type Output;
+            /// The result (a static layout, or a `Result` of a layout):
+            /// usable as a layout through [`LayoutResult`](crate::LayoutResult).
+            type Output: crate::kernel::layout::LayoutResult;
             #[doc = concat!("`", $what, "(self, t)`.")]
             fn $method(&self, t: T) -> Self::Output;
         }

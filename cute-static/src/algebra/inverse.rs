@@ -36,6 +36,11 @@ use crate::private::{
 pub trait RightInvert {
     /// The right inverse.
     type Output: StaticLayout;
+    /// `right_inverse(self)`.
+    #[inline(always)]
+    fn right_inverse(&self) -> Self::Output {
+        Default::default()
+    }
 }
 /// `RightInverse<L>`: coalesce, visit by stride, map back to prefix products.
 impl<S, D> RightInvert for Layout<S, D>
@@ -194,6 +199,11 @@ where
 pub trait LeftInvert {
     /// The left inverse.
     type Output: StaticLayout;
+    /// `left_inverse(self)`.
+    #[inline(always)]
+    fn left_inverse(&self) -> Self::Output {
+        Default::default()
+    }
 }
 /// `LeftInverse<L>`: CuTe's left inverse, or a compile error naming the rule.
 impl<S, D> LeftInvert for Layout<S, D>

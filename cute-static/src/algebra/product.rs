@@ -282,6 +282,11 @@ macro_rules! layout_verb {
         pub trait $Verb<B> {
             /// The result.
             type Output: StaticLayout;
+            #[doc = concat!("`", $what, "(self, b)`.")]
+            #[inline(always)]
+            fn $method(&self, _b: B) -> Self::Output {
+                Default::default()
+            }
         }
         #[doc = concat!("`", $what, "(A, B)` of the two trees.")]
         impl<S, D, B> $Verb<B> for Layout<S, D>

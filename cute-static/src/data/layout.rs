@@ -332,6 +332,12 @@ where
 pub trait Mode<const I: usize> {
     /// The sub-layout.
     type Output: StaticLayout;
+    /// Sub-layout `I` (for a type parameter `L: Mode<I>`; a concrete
+    /// layout has the inherent `l.mode::<I>()`).
+    #[inline(always)]
+    fn mode(&self) -> Self::Output {
+        Default::default()
+    }
 }
 /// Mode `I` is child `I` of the zipped tree.
 impl<L: StaticLayout, const I: usize> Mode<I> for L

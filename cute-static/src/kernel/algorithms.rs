@@ -366,10 +366,22 @@ where
     message = "`{Self}`, `{LB}` and `{LC}` are not the layouts of a gemm A: (M,K), B: (N,K), C: (M,N)",
     note = "each operand needs exactly two top-level modes, and A, B, C must agree on M, N and K"
 )]
-pub trait GemmCompatible<LB: Rank2, LC: Rank2>: Rank2 {
+pub trait GemmCompatible<LB, LC>: Rank2 {
+    /// B, `(N, K)`, as a rank-2 layout.
+    #[doc(hidden)]
+    type RankTwoB: Rank2;
+    /// C, `(M, N)`, as a rank-2 layout.
+    #[doc(hidden)]
+    type RankTwoC: Rank2;
     /// `M`, `N`, `K` agree.
     #[doc(hidden)]
     fn agree(&self, b: &LB, c: &LC) -> bool;
+    /// B as a rank-2 layout (itself).
+    #[doc(hidden)]
+    fn b(b: &LB) -> &Self::RankTwoB;
+    /// C as a rank-2 layout (itself).
+    #[doc(hidden)]
+    fn c(c: &LC) -> &Self::RankTwoC;
 }
 /// Rank 2 and equal `M`, `N`, `K`, or the gemm diagnostics.
 impl<LA, LB, LC> GemmCompatible<LB, LC> for LA
@@ -381,6 +393,16 @@ where
     Sizes<LB::Mode0, LC::Mode1>: SizeDispatch<LB::Mode0, LC::Mode1, GemmN<LA, LB, LC>>,
     Sizes<LA::Mode1, LB::Mode1>: SizeDispatch<LA::Mode1, LB::Mode1, GemmK<LA, LB>>,
 {
+    type RankTwoB = LB;
+    type RankTwoC = LC;
+    #[inline(always)]
+    fn b(b: &LB) -> &LB {
+        b
+    }
+    #[inline(always)]
+    fn c(c: &LC) -> &LC {
+        c
+    }
     #[inline(always)]
     fn agree(&self, b: &LB, c: &LC) -> bool {
         let ((am, ak), (bn, bk), (cm, cn)) = (self.modes(), b.modes(), c.modes());
@@ -558,14 +580,14 @@ where
     EB: Storage<Value = T>,
     EC: EngineMut<Value = T>,
     LA: Rank2,
-    LB: Rank2,
-    LC: Rank2,
     LA: GemmCompatible<LB, LC>,
+    LB: TensorLayout,
+    LC: TensorLayout,
 {
     let (la, lb, lc) = (a.layout(), b.layout(), c.layout());
     let (am, ak) = la.modes();
-    let (bn, bk) = lb.modes();
-    let (cm, cn) = lc.modes();
+    let (bn, bk) = LA::b(&lb).modes();
+    let (cm, cn) = LA::c(&lc).modes();
     if !la.agree(&lb, &lc) {
         let (l, r) = if am.size() != cm.size() {
             (am.size(), cm.size())

@@ -35,7 +35,7 @@ use crate::algebra::divide::{
 use crate::data::int_tuple::{Int, IntTuple};
 use crate::data::layout::StaticLayout;
 use crate::data::swizzle::{ComposedLayout, StaticSwizzle};
-use crate::kernel::layout::{RuntimeSize, SliceLayout, TensorLayout};
+use crate::kernel::layout::{LayoutResult, RuntimeSize, SliceLayout, TensorLayout};
 use crate::kernel::partition::{ShapeOf, TensorDivide};
 use crate::kernel::tensor::{SliceCoord, out_of_mode};
 use crate::mixed::layout::Dyn;
@@ -63,6 +63,18 @@ impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout> ComposedLayout<Sw, O
             Dyn(offset),
             Cd::Output::default(),
         ))
+    }
+}
+
+/// A composed layout of static parts is its own result (see
+/// [`LayoutResult`]); one with a run-time offset (after a slice) too.
+impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout> LayoutResult
+    for ComposedLayout<Sw, O, L>
+{
+    type Layout = Self;
+    #[inline(always)]
+    fn into_layout(self) -> Result<Self, Error> {
+        Ok(self)
     }
 }
 

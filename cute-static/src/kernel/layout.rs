@@ -89,6 +89,54 @@ pub trait TensorLayout: Copy + fmt::Debug + fmt::Display {
     }
 }
 
+/// What a layout operation returns, read as a layout: the bound of the
+/// `Output` of every verb trait whose operand may be static or mixed
+/// ([`Compose`](crate::Compose), the divides, the products), so generic
+/// code bounded by the verb alone can use the result.
+///
+/// A static operand's result is a static layout (the operation was checked
+/// at compile time; `into_layout` is `Ok(self)`); a mixed operand's result
+/// is `Result<L, Error>` (run-time values can overflow).
+///
+/// ```
+/// use cute_static::{LayoutResult, TensorLayout, ZippedDivide, ZippedQuotient, layout, tiler};
+/// /// One bound: the operation's verb. The result is a layout.
+/// fn tiles<A: ZippedDivide<T>, T>(a: A, t: T) -> Result<usize, cute_static::Error> {
+///     let r = a.zipped_divide(t).into_layout()?;
+///     Ok(r.size() + r.offset(1))
+/// }
+/// assert_eq!(tiles(layout!((8, 8):(1, 8)), tiler!(<2, 4>))?, 64 + 1);
+/// let m = 16;
+/// assert_eq!(tiles(layout!(({m}, 8):(1, {m}))?, tiler!(<2, 4>))?, 128 + 1);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not the result of a layout operation",
+    note = "a layout operation returns a static layout or `Result<L, Error>` with `L` a tensor layout"
+)]
+pub trait LayoutResult {
+    /// The layout.
+    type Layout: TensorLayout;
+    /// The layout, or the run-time error of the operation.
+    fn into_layout(self) -> Result<Self::Layout, Error>;
+}
+/// A static layout is its own result: nothing is left to fail.
+impl<L: StaticLayout + TensorLayout> LayoutResult for L {
+    type Layout = L;
+    #[inline(always)]
+    fn into_layout(self) -> Result<L, Error> {
+        Ok(self)
+    }
+}
+/// A run-time checked result.
+impl<L: TensorLayout> LayoutResult for Result<L, Error> {
+    type Layout = L;
+    #[inline(always)]
+    fn into_layout(self) -> Result<L, Error> {
+        self
+    }
+}
+
 /// The CuTe notation of the static layout `L`, written on demand.
 pub(crate) fn notation<L: StaticLayout>() -> cute_core::Notation {
     cute_core::Notation::new(|f| fmt::Display::fmt(&L::default(), f))

@@ -551,18 +551,65 @@ slices!([E0 0 E1 1 E2 2] [F0 F1 F2 F3 F4 F5] [] [P0 P1 P2]);
 slices!([E0 0 E1 1 E2 2] [F0 F1 F2 F3 F4 F5 F6] [H0] [P0 P1 P2 P3]);
 slices!([E0 0 E1 1 E2 2 E3 3] [F0 F1 F2 F3 F4 F5 F6 F7] [] [P0 P1 P2 P3]);
 
-/// The result of [`local_tile`]: the flat divide by the diced tiler,
-/// sliced at the diced coordinate.
-pub type LocalTile<A, T, Cd, St> = Tensor<
-    <A as TensorArg>::Engine,
-    <<<A as TensorArg>::Layout as TensorDivide<<St as Projection<T>>::Out>>::Flat as SliceLayout<
-        <<St as Projection<Cd>>::Out as TileSlice<FlatShape<A, T, St>>>::Coord,
-    >>::Output,
->;
-/// The shape of the flat divide in [`local_tile`].
-type FlatShape<A, T, St> = <<<A as TensorArg>::Layout as TensorDivide<
-    <St as Projection<T>>::Out,
->>::Flat as ShapeOf>::Shape;
+/// `local_tile` as a verb of the layout being tiled (CuTe's
+/// `local_tile(tensor, tiler, coord, step)` on a tensor's layout): the
+/// layout of the tile at `coord` and its offset. One bound,
+/// `L: TileLocally<T, Cd, St>`, lets generic code call it (and
+/// [`local_tile`] on a tensor with that layout); the result is a
+/// [`TensorLayout`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be tiled by `{T}` at the coordinate `{Cd}` (step `{St}`)",
+    note = "local_tile(t, tiler, coord, step): the step dices the tiler and the coordinate; the tensor is flat-divided by the tiler, and the coordinate has one entry (an index or `__`) per kept tiler mode"
+)]
+pub trait TileLocally<T, Cd, St = ()>: TensorLayout {
+    /// The layout of the tile.
+    type Output: TensorLayout;
+    /// The tile's layout and the offset of its first element.
+    fn local_tile(&self, tiler: T, coord: Cd, step: St) -> Result<(Self::Output, usize), Error>;
+}
+/// The flat divide by the diced tiler, sliced at the diced coordinate.
+impl<L, T, Cd, St> TileLocally<T, Cd, St> for L
+where
+    L: TensorDivide<<St as Projection<T>>::Out>,
+    St: Projection<T> + Projection<Cd>,
+    L::Flat: ShapeOf,
+    <St as Projection<Cd>>::Out: TileSlice<<L::Flat as ShapeOf>::Shape>,
+    L::Flat:
+        SliceLayout<<<St as Projection<Cd>>::Out as TileSlice<<L::Flat as ShapeOf>::Shape>>::Coord>,
+{
+    type Output = <L::Flat as SliceLayout<
+        <<St as Projection<Cd>>::Out as TileSlice<<L::Flat as ShapeOf>::Shape>>::Coord,
+    >>::Output;
+    #[inline(always)]
+    fn local_tile(&self, tiler: T, coord: Cd, step: St) -> Result<(Self::Output, usize), Error> {
+        let tiler = <St as Projection<T>>::project(&step, tiler);
+        let coord = <St as Projection<Cd>>::project(&step, coord).coord();
+        self.flat(tiler)?.slice_layout(coord)
+    }
+}
+
+/// A tensor's engine with a new layout at `base + offset` (the offset of a
+/// tile or partition), an overflow error past `usize`.
+fn rebase<E: crate::kernel::tensor::Engine, L: TensorLayout, R: TensorLayout>(
+    t: Tensor<E, L>,
+    (layout, offset): (R, usize),
+    operation: &'static str,
+) -> Result<Tensor<E, R>, Error> {
+    let (e, b, _) = t.into_parts();
+    let base = b.checked_add(offset).ok_or(crate::mixed::layout::overflow(
+        operation,
+        "a tensor's base offset plus the tile offset",
+    ))?;
+    Ok(Tensor::from_parts(e, base, layout))
+}
+
+/// The layout of a tile of [`TileLocally`]: `local_tile`'s result layout
+/// for a tensor of layout `L`.
+pub type LocalTileLayout<L, T, Cd, St = ()> = <L as TileLocally<T, Cd, St>>::Output;
+
+/// The result of [`local_tile`]: the tile of [`TileLocally`].
+pub type LocalTile<A, T, Cd, St = ()> =
+    Tensor<<A as TensorArg>::Engine, <<A as TensorArg>::Layout as TileLocally<T, Cd, St>>::Output>;
 
 /// CuTe's `local_tile(tensor, tiler, coord, step)`: the tile at `coord` of
 /// the tiling of `tensor` by `tiler`. The step ([`step!`](crate::step), or
@@ -580,7 +627,6 @@ type FlatShape<A, T, St> = <<<A as TensorArg>::Layout as TensorDivide<
 /// assert_eq!((g_b.base(), g_b.layout().to_string()), (128, "(_128,_8,_8):(_1,_256,_2048)".to_string()));
 /// # Ok::<(), cute_static::Error>(())
 /// ```
-#[allow(clippy::type_complexity)]
 pub fn local_tile<A, T, Cd, St>(
     tensor: A,
     tiler: T,
@@ -589,17 +635,11 @@ pub fn local_tile<A, T, Cd, St>(
 ) -> Result<LocalTile<A, T, Cd, St>, Error>
 where
     A: TensorArg,
-    St: Projection<T> + Projection<Cd>,
-    A::Layout: TensorDivide<<St as Projection<T>>::Out>,
-    <A::Layout as TensorDivide<<St as Projection<T>>::Out>>::Flat: ShapeOf,
-    <St as Projection<Cd>>::Out: TileSlice<FlatShape<A, T, St>>,
-    <A::Layout as TensorDivide<<St as Projection<T>>::Out>>::Flat:
-        SliceLayout<<<St as Projection<Cd>>::Out as TileSlice<FlatShape<A, T, St>>>::Coord>,
+    A::Layout: TileLocally<T, Cd, St>,
 {
     let t = tensor.into_tensor();
-    let tiler = <St as Projection<T>>::project(&step, tiler);
-    let coord = <St as Projection<Cd>>::project(&step, coord).coord();
-    t.flat_divide(tiler)?.slice(coord)
+    let tile = t.layout().local_tile(tiler, coord, step)?;
+    rebase(t, tile, "local_tile")
 }
 
 /// A thread layout of [`local_partition`]: a static layout whose
@@ -697,17 +737,80 @@ impl<K, N, R> TilingVerdict<K, N, R> for SizesDiffer where Violation: ThreadsDoN
 )]
 pub trait ThreadsDoNotTile<K, N, R> {}
 
-/// The result of [`local_partition`].
-pub type LocalPartition<A, Thr> = Tensor<
+/// `local_partition` as a verb of the layout being partitioned (CuTe's
+/// `local_partition(tensor, thr_layout, thr_idx[, step])` on a tensor's
+/// layout): the layout of thread `thr_idx`'s elements and their first
+/// offset. The step ([`step!`](crate::step), or `()` for none) first dices
+/// the thread layout. One bound, `L: PartitionLocally<Thr, St>`, lets
+/// generic code call it (and [`local_partition`] /
+/// [`local_partition_with_step`] on a tensor with that layout); the result
+/// is a [`TensorLayout`].
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be partitioned by the thread layout `{Thr}` (step `{St}`)",
+    note = "local_partition(t, thr_layout, thr_idx): the thread layout (diced by the step) is a static layout of one to four leaf modes, and the tensor is flat-divided by its shape"
+)]
+pub trait PartitionLocally<Thr, St = ()>: TensorLayout {
+    /// The layout of one thread's elements.
+    type Output: TensorLayout;
+    /// Thread `thr_idx`'s layout and the offset of its first element.
+    fn local_partition(
+        &self,
+        thr_layout: Thr,
+        thr_idx: usize,
+        step: St,
+    ) -> Result<(Self::Output, usize), Error>;
+}
+/// The diced thread layout.
+type Diced<Thr, St> = <St as Projection<Thr>>::Out;
+/// The flat divide by the diced thread layout's shape, sliced at the
+/// thread's coordinate.
+impl<L, Thr, St> PartitionLocally<Thr, St> for L
+where
+    St: Projection<Thr>,
+    Diced<Thr, St>: ThreadLayout,
+    L: ThreadTiling<Diced<Thr, St>>,
+    L: TensorDivide<<Diced<Thr, St> as ThreadLayout>::Tiler>,
+    L::Flat: ShapeOf,
+    <Diced<Thr, St> as ThreadLayout>::Coord: PartitionSlice<<L::Flat as ShapeOf>::Shape>,
+    L::Flat:
+        SliceLayout<
+            <<Diced<Thr, St> as ThreadLayout>::Coord as PartitionSlice<
+                <L::Flat as ShapeOf>::Shape,
+            >>::Coord,
+        >,
+{
+    type Output =
+        <L::Flat as SliceLayout<
+            <<Diced<Thr, St> as ThreadLayout>::Coord as PartitionSlice<
+                <L::Flat as ShapeOf>::Shape,
+            >>::Coord,
+        >>::Output;
+    #[inline(always)]
+    fn local_partition(
+        &self,
+        thr_layout: Thr,
+        thr_idx: usize,
+        step: St,
+    ) -> Result<(Self::Output, usize), Error> {
+        // CuTe dices the thread layout and the thread's coordinate: the
+        // coordinate of `thr_idx` in the diced layout's modes is the same.
+        let thr = step.project(thr_layout);
+        let coord = thr.thread_coord(thr_idx).coord();
+        self.flat(<Diced<Thr, St> as ThreadLayout>::Tiler::default())?
+            .slice_layout(coord)
+    }
+}
+
+/// The layout of a partition of [`PartitionLocally`]: `local_partition`'s
+/// result layout for a tensor of layout `L`.
+pub type LocalPartitionLayout<L, Thr, St = ()> = <L as PartitionLocally<Thr, St>>::Output;
+
+/// The result of [`local_partition`] (and, with a step `St`, of
+/// [`local_partition_with_step`]): the partition of [`PartitionLocally`].
+pub type LocalPartition<A, Thr, St = ()> = Tensor<
     <A as TensorArg>::Engine,
-    <<<A as TensorArg>::Layout as TensorDivide<<Thr as ThreadLayout>::Tiler>>::Flat as SliceLayout<
-        <<Thr as ThreadLayout>::Coord as PartitionSlice<PartShape<A, Thr>>>::Coord,
-    >>::Output,
+    <<A as TensorArg>::Layout as PartitionLocally<Thr, St>>::Output,
 >;
-/// The shape of the flat divide in [`local_partition`].
-type PartShape<A, Thr> = <<<A as TensorArg>::Layout as TensorDivide<
-    <Thr as ThreadLayout>::Tiler,
->>::Flat as ShapeOf>::Shape;
 
 /// CuTe's `local_partition(tensor, thr_layout, thr_idx)`: the elements of
 /// thread `thr_idx` when the tensor is tiled by the shape of `thr_layout`
@@ -722,7 +825,6 @@ type PartShape<A, Thr> = <<<A as TensorArg>::Layout as TensorDivide<
 /// assert_eq!((t_a.base(), t_a.layout().to_string()), (129, "(_4,_1):(_32,_0)".to_string()));
 /// # Ok::<(), cute_static::Error>(())
 /// ```
-#[allow(clippy::type_complexity)]
 pub fn local_partition<A, Thr>(
     tensor: A,
     thr_layout: Thr,
@@ -730,17 +832,11 @@ pub fn local_partition<A, Thr>(
 ) -> Result<LocalPartition<A, Thr>, Error>
 where
     A: TensorArg,
-    Thr: ThreadLayout,
-    A::Layout: ThreadTiling<Thr>,
-    A::Layout: TensorDivide<Thr::Tiler>,
-    <A::Layout as TensorDivide<Thr::Tiler>>::Flat: ShapeOf,
-    Thr::Coord: PartitionSlice<PartShape<A, Thr>>,
-    <A::Layout as TensorDivide<Thr::Tiler>>::Flat:
-        SliceLayout<<Thr::Coord as PartitionSlice<PartShape<A, Thr>>>::Coord>,
+    A::Layout: PartitionLocally<Thr>,
 {
     let t = tensor.into_tensor();
-    let coord = thr_layout.thread_coord(thr_idx).coord();
-    t.flat_divide(Thr::Tiler::default())?.slice(coord)
+    let part = t.layout().local_partition(thr_layout, thr_idx, ())?;
+    rebase(t, part, "local_partition")
 }
 
 /// CuTe's `local_partition(tensor, thr_layout, thr_idx, step)`: the thread
@@ -755,34 +851,19 @@ where
 /// assert_eq!((t_b.base(), t_b.layout().to_string()), (1, "(_8,_8):(_16,_128)".to_string()));
 /// # Ok::<(), cute_static::Error>(())
 /// ```
-#[allow(clippy::type_complexity)]
 pub fn local_partition_with_step<A, Thr, St>(
     tensor: A,
     thr_layout: Thr,
     thr_idx: usize,
     step: St,
-) -> Result<LocalPartition<A, <St as Projection<Thr>>::Out>, Error>
+) -> Result<LocalPartition<A, Thr, St>, Error>
 where
     A: TensorArg,
-    Thr: ThreadLayout,
-    St: Projection<Thr>,
-    <St as Projection<Thr>>::Out: ThreadLayout,
-    A::Layout: ThreadTiling<<St as Projection<Thr>>::Out>,
-    A::Layout: TensorDivide<<<St as Projection<Thr>>::Out as ThreadLayout>::Tiler>,
-    <A::Layout as TensorDivide<<<St as Projection<Thr>>::Out as ThreadLayout>::Tiler>>::Flat:
-        ShapeOf,
-    <<St as Projection<Thr>>::Out as ThreadLayout>::Coord:
-        PartitionSlice<PartShape<A, <St as Projection<Thr>>::Out>>,
-    <A::Layout as TensorDivide<<<St as Projection<Thr>>::Out as ThreadLayout>::Tiler>>::Flat:
-        SliceLayout<
-            <<<St as Projection<Thr>>::Out as ThreadLayout>::Coord as PartitionSlice<
-                PartShape<A, <St as Projection<Thr>>::Out>,
-            >>::Coord,
-        >,
+    A::Layout: PartitionLocally<Thr, St>,
 {
-    // CuTe dices the thread layout and the thread's coordinate: the
-    // coordinate of `thr_idx` in the diced layout's modes is the same.
-    local_partition(tensor, step.project(thr_layout), thr_idx)
+    let t = tensor.into_tensor();
+    let part = t.layout().local_partition(thr_layout, thr_idx, step)?;
+    rebase(t, part, "local_partition")
 }
 
 // ---------------------------------------------------------------------------
@@ -892,10 +973,43 @@ where
 }
 
 /// The fragment of a layout `L`: the array and the compact layout.
-pub type FragmentOf<T, L> = Tensor<
-    <P<<<L as StaticShape>::Shape as CompactFrom<U1>>::Next> as ArrayLen>::Array<T>,
-    CompactColMajor<<L as StaticShape>::Shape>,
->;
+pub type FragmentOf<T, L> = Tensor<<L as MakeFragment>::Array<T>, <L as MakeFragment>::Compact>;
+
+/// `make_fragment_like` as a verb of the layout (one bound for generic
+/// code, `L: MakeFragment`): a layout with a static shape whose compact
+/// column-major layout and `[T; size]` array exist. The fragment's layout
+/// is a [`TensorLayout`] and its array a writable engine.
+#[diagnostic::on_unimplemented(
+    message = "no register fragment can be made like a tensor with the layout `{Self}`",
+    note = "make_fragment_like/make_tensor_like need a static shape whose size is a readable static integer (0..=1024 or a power of two up to 2^20)"
+)]
+pub trait MakeFragment: StaticShape {
+    /// The owned array `[T; size]`.
+    type Array<T: Clone>: EngineMut<Value = T> + Storage;
+    /// The fragment's compact column-major layout.
+    type Compact: TensorLayout;
+    /// The fragment filled with `v`.
+    fn fragment<T: Clone>(v: T) -> Tensor<Self::Array<T>, Self::Compact>;
+}
+/// The compact column-major layout of the shape and its array.
+impl<L> MakeFragment for L
+where
+    L: StaticShape,
+    <L::Shape as CompactFrom<U1>>::Next: Pretty,
+    P<<L::Shape as CompactFrom<U1>>::Next>: ArrayLen,
+    CompactColMajor<L::Shape>: TensorLayout,
+{
+    type Array<T: Clone> = <P<<L::Shape as CompactFrom<U1>>::Next> as ArrayLen>::Array<T>;
+    type Compact = CompactColMajor<L::Shape>;
+    #[inline(always)]
+    fn fragment<T: Clone>(v: T) -> Tensor<Self::Array<T>, Self::Compact> {
+        Tensor::from_parts(
+            <P<<L::Shape as CompactFrom<U1>>::Next> as ArrayLen>::filled(v),
+            0,
+            Layout::new(),
+        )
+    }
+}
 
 /// CuTe's `make_fragment_like(t)` (and `make_tensor_like`): a register
 /// tensor with `t`'s (static) shape, a compact column-major layout, and
@@ -919,16 +1033,9 @@ pub fn make_fragment_like<E, L>(_t: &Tensor<E, L>) -> FragmentOf<E::Value, L>
 where
     E: Engine,
     E::Value: Clone + Default,
-    L: StaticShape,
-    <L::Shape as CompactFrom<U1>>::Next: Pretty,
-    P<<L::Shape as CompactFrom<U1>>::Next>: ArrayLen,
-    CompactColMajor<L::Shape>: TensorLayout,
+    L: MakeFragment,
 {
-    Tensor::from_parts(
-        <P<<L::Shape as CompactFrom<U1>>::Next> as ArrayLen>::filled(E::Value::default()),
-        0,
-        Layout::new(),
-    )
+    L::fragment(E::Value::default())
 }
 
 /// CuTe's `make_tensor_like(t)`: as [`make_fragment_like`] (both make the
@@ -937,10 +1044,7 @@ pub fn make_tensor_like<E, L>(t: &Tensor<E, L>) -> FragmentOf<E::Value, L>
 where
     E: Engine,
     E::Value: Clone + Default,
-    L: StaticShape,
-    <L::Shape as CompactFrom<U1>>::Next: Pretty,
-    P<<L::Shape as CompactFrom<U1>>::Next>: ArrayLen,
-    CompactColMajor<L::Shape>: TensorLayout,
+    L: MakeFragment,
 {
     make_fragment_like(t)
 }

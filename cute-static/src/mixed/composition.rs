@@ -230,6 +230,7 @@ for_each_rank!(compose_modes);
 impl<S, D, T> Compose<Tiler<T>> for MixedLayout<S, D>
 where
     Self: ComposeModes<Tiler<T>>,
+    <Self as ComposeModes<Tiler<T>>>::Output: crate::kernel::layout::TensorLayout,
 {
     type Output = Result<<Self as ComposeModes<Tiler<T>>>::Output, Error>;
     #[inline(always)]

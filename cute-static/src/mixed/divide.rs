@@ -397,6 +397,7 @@ macro_rules! mixed_divide_verb {
         impl<S, D, T> $Verb<Tiler<T>> for MixedLayout<S, D>
         where
             Self: DivideModes<Tiler<T>>,
+            <Self as DivideModes<Tiler<T>>>::$Part: crate::kernel::layout::TensorLayout,
         {
             type Output = Result<<Self as DivideModes<Tiler<T>>>::$Part, Error>;
             #[inline(always)]
