@@ -88,3 +88,15 @@ start=$(date +%s.%N)
 end=$(date +%s.%N)
 printf 'kernels/   crate and tests: %6.2f s cargo check --tests, peak rustc memory %d MiB\n' \
     "$(echo "$end - $start" | bc -l)" "$(($(cat "$DIR/peak-kb") / 1024))"
+
+# CuTe's sgemm_1 in cute-static (mixed global tensors, static tiles and
+# thread layouts) and the generic gemm_device of tests/generic.rs.
+for target in "--example sgemm_1" "--test generic"; do
+    (cd "$ROOT" && cargo check -q -p cute-static $target) # dependencies
+    touch "$ROOT"/cute-static/examples/sgemm_1.rs "$ROOT"/cute-static/tests/generic.rs
+    start=$(date +%s.%N)
+    (cd "$ROOT" && /usr/bin/time -f %M -o "$DIR/peak-kb" cargo check -q -p cute-static $target)
+    end=$(date +%s.%N)
+    printf 'cute-static %-16s %6.2f s cargo check, peak rustc memory %d MiB\n' \
+        "$target:" "$(echo "$end - $start" | bc -l)" "$(($(cat "$DIR/peak-kb") / 1024))"
+done
