@@ -41,6 +41,7 @@ extern crate std;
 pub mod access;
 pub mod matrix;
 pub mod sgemm;
+pub mod sgemm_tv;
 pub mod transpose;
 
 #[cfg(target_arch = "nvptx64")]
