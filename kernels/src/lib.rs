@@ -14,9 +14,10 @@
 //! * for the host, where the tests emulate the grid with loops over blocks
 //!   and threads and compare with naive loops.
 //!
-//! Beside each generic kernel lives its hand-written twin with literal
-//! index arithmetic (`row * 1024 + col`), exported the same way, so that
-//! the PTX of the two can be compared (`kernels/ptx-check.sh`).
+//! Beside each generic kernel but `sgemm_tv` lives its hand-written twin
+//! with literal index arithmetic (`row * 1024 + col`), exported the same
+//! way, so that the PTX of the two can be compared
+//! (`kernels/ptx-check.sh`).
 //!
 //! ```
 //! use cute_kernels::Matrix;
@@ -41,6 +42,7 @@ extern crate std;
 pub mod access;
 pub mod matrix;
 pub mod sgemm;
+pub mod sgemm_tv;
 pub mod transpose;
 
 #[cfg(target_arch = "nvptx64")]

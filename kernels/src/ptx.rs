@@ -8,6 +8,10 @@ use crate::sgemm::{
     Fragment, SgemmRC, SgemmSA, SgemmSB, SgemmTA, SgemmTC, copy_tile, copy_tile_hand, mma_tile,
     mma_tile_hand, store_c, store_c_hand,
 };
+use crate::sgemm_tv::{
+    CTA_MNK, REPS, SmemA, SmemB, THREADS, TvGmemCopy, TvLdsmA, TvLdsmB, TvMmaA, TvMmaB, TvMmaC,
+    TvRegisters, tv_copy_tile, tv_load_fragments, tv_mma_gather, tv_mma_scatter, tv_store_c,
+};
 use crate::transpose::{
     TransposeA, TransposeB, TransposeSwizzledTile, TransposeThreads, TransposeTile, transpose_load,
     transpose_load_hand, transpose_load_swizzled_hand, transpose_store, transpose_store_hand,
@@ -329,6 +333,112 @@ pub unsafe extern "ptx-kernel" fn sgemm_1_hand(
         k0 += 8;
     }
     store_c_hand(ldc, (bm, bn), thr, (alpha, beta), &acc, &mut ptr_c);
+}
+
+/// `sgemm_tv`: `C = α·A·Bᵀ + β·C` with A `m × k` K-major (leading
+/// dimension `lda`), B `n × k` K-major (`ldb`), C `m × n` column-major
+/// (`ldc`), f32 elements (standing for f16 inputs; f32 accumulation): the
+/// generic bodies of `crate::sgemm_tv` over its static TV layouts. The MMA
+/// is emulated by its definition (scalar FMAs over the operand tiles the
+/// fragments are scattered to in shared memory); no tensor-core
+/// instruction. Launch with a `(m/128, n/128)` grid of 128 threads; `m`,
+/// `n` multiples of 128, `k` of 32. A global layout whose size or extent
+/// overflows makes the kernel return without writing.
+///
+/// # Safety
+/// `a`, `b`, `c` point to `lda·m`, `ldb·n`, `ldc·n` f32 (with `lda ≥ k`,
+/// `ldb ≥ k`, `ldc ≥ m`), `c` overlaps neither, and the launch
+/// configuration is the one above.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "ptx-kernel" fn sgemm_tv(
+    m: usize,
+    n: usize,
+    k: usize,
+    alpha: f32,
+    a: *const f32,
+    lda: usize,
+    b: *const f32,
+    ldb: usize,
+    beta: f32,
+    c: *mut f32,
+    ldc: usize,
+) {
+    const {
+        assert!(SmemA::COSIZE == 4096 && SmemB::COSIZE == 4096);
+        assert!(TvMmaA::COSIZE <= 512 && TvMmaB::COSIZE <= 256);
+    };
+    let (Ok(ga), Ok(gb), Ok(gc)) = (
+        layout!(({m}, {k}):({lda}, 1)),
+        layout!(({n}, {k}):({ldb}, 1)),
+        layout!(({m}, {n}):(1, {ldc})),
+    ) else {
+        return;
+    };
+    let smem_a = shared_tile!("sgemm_tv_smem_a", 4096);
+    let smem_b = shared_tile!("sgemm_tv_smem_b", 4096);
+    let mma_a = shared_tile!("sgemm_tv_mma_a", 512);
+    let mma_b = shared_tile!("sgemm_tv_mma_b", 256);
+    // SAFETY: reading the special registers has no preconditions.
+    let (bm, bn, thr) = unsafe {
+        (
+            nvptx::_block_idx_x() as usize * CTA_MNK.0,
+            nvptx::_block_idx_y() as usize * CTA_MNK.1,
+            nvptx::_thread_idx_x() as usize,
+        )
+    };
+    if thr >= THREADS {
+        return;
+    }
+    // SAFETY: for the launch configuration above every global offset is
+    // inside its matrix and every shared offset below its array's length
+    // (the cosizes asserted above); each shared element is written between
+    // two barriers by one thread, or by several threads with the same
+    // value (the operand tiles), each element of C by one thread.
+    let (ptr_a, ptr_b, mut ptr_c, mut sa, mut sb, mut xa, mut xb) = unsafe {
+        (
+            Ptr::new(a.cast_mut()),
+            Ptr::new(b.cast_mut()),
+            Ptr::new(c),
+            Ptr::new(smem_a),
+            Ptr::new(smem_b),
+            Ptr::new(mma_a),
+            Ptr::new(mma_b),
+        )
+    };
+    let (lsa, lsb, lg) = (SmemA::new(), SmemB::new(), TvGmemCopy::new());
+    let (lca, lcb) = (TvLdsmA::new(), TvLdsmB::new());
+    let (lta, ltb, ltc) = (TvMmaA::new(), TvMmaB::new(), TvMmaC::new());
+    let mut regs = TvRegisters::default();
+    let mut k0 = 0;
+    while k0 < k {
+        tv_copy_tile((ga, lsa, lg), (bm, k0), thr, &ptr_a, &mut sa);
+        tv_copy_tile((gb, lsb, lg), (bn, k0), thr, &ptr_b, &mut sb);
+        // SAFETY: every thread of the block reaches this barrier.
+        unsafe { nvptx::_syncthreads() };
+        let mut kb = 0;
+        while kb < REPS.2 {
+            tv_load_fragments((lsa, lsb, lca, lcb), kb, thr, (&sa, &sb), &mut regs);
+            let mut i = 0;
+            while i < REPS.0 {
+                let mut j = 0;
+                while j < REPS.1 {
+                    tv_mma_scatter((lta, ltb), (i, j), thr, &regs, (&mut xa, &mut xb));
+                    // SAFETY: as above.
+                    unsafe { nvptx::_syncthreads() };
+                    tv_mma_gather(ltc, (i, j), thr, (&xa, &xb), &mut regs);
+                    // SAFETY: as above; also orders the last fragment
+                    // loads before the next tile's copy.
+                    unsafe { nvptx::_syncthreads() };
+                    j += 1;
+                }
+                i += 1;
+            }
+            kb += 1;
+        }
+        k0 += CTA_MNK.2;
+    }
+    tv_store_c((gc, ltc), (bm, bn), thr, (alpha, beta), &regs, &mut ptr_c);
 }
 
 #[panic_handler]

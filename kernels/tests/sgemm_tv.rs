@@ -1,0 +1,190 @@
+//! `sgemm_tv` on the host: its static TV layouts against cute-dynamic's
+//! `make_tiled_mma`/`make_tiled_copy*`, and the kernel with blocks and
+//! threads emulated by loops (every thread's step between two barriers
+//! before any thread's next step) against a naive GEMM.
+
+use cute_dynamic::{
+    Layout, MmaOperand, ValueType, copy_atom, make_tiled_copy, make_tiled_copy_a,
+    make_tiled_copy_b, make_tiled_mma, mma_atom,
+};
+use cute_kernels::Matrix;
+use cute_kernels::sgemm_tv::{
+    COPY_MK, CTA_MNK, MMA_MNK, REPS, SmemA, SmemB, THREADS, TvGmemCopy, TvLdsmA, TvLdsmB, TvMmaA,
+    TvMmaB, TvMmaC, TvRegisters, VALUES, tv_copy_tile, tv_load_fragments, tv_mma_gather,
+    tv_mma_scatter, tv_store_c,
+};
+use cute_static::{StaticLayout, layout};
+
+fn parse(s: &str) -> Layout {
+    s.parse().unwrap()
+}
+
+/// The static layout prints as the run-time one, up to CuTe's `_` on
+/// static integers, and converts to it.
+fn same<L: StaticLayout + std::fmt::Display>(s: L, d: &Layout) {
+    assert_eq!(s.to_string().replace('_', ""), d.to_string());
+    assert_eq!(&s.to_dynamic(), d);
+}
+
+/// Every static TV layout of the kernel equals the one cute-dynamic
+/// computes from the atoms, and so do the tile extents.
+#[test]
+fn tv_layouts_are_the_atoms() {
+    let atom = mma_atom("SM80_16x8x16_F32F16F16F32_TN").unwrap();
+    let mma = make_tiled_mma(&atom, Some(&parse("(2,2,1):(1,2,0)")), None).unwrap();
+    assert_eq!(mma.size(), THREADS as i64);
+    let extents = |op| mma.tile_shape(op).unwrap().to_string();
+    let (m, n, k) = MMA_MNK;
+    assert_eq!(extents(MmaOperand::OperandA), format!("({m},{k})"));
+    assert_eq!(extents(MmaOperand::OperandB), format!("({n},{k})"));
+    assert_eq!(extents(MmaOperand::OperandC), format!("({m},{n})"));
+    assert_eq!(TvMmaA::new().to_dynamic(), mma.layout_a_tv().unwrap());
+    assert_eq!(TvMmaB::new().to_dynamic(), mma.layout_b_tv().unwrap());
+    assert_eq!(TvMmaC::new().to_dynamic(), mma.layout_c_tv().unwrap());
+    same(TvMmaA::new(), &mma.layout_a_tv().unwrap());
+    same(TvMmaB::new(), &mma.layout_b_tv().unwrap());
+    same(TvMmaC::new(), &mma.layout_c_tv().unwrap());
+
+    let ldsm_a = make_tiled_copy_a(
+        &copy_atom("SM75_U32x4_LDSM_N").unwrap(),
+        ValueType::Half,
+        &mma,
+    )
+    .unwrap();
+    let ldsm_b = make_tiled_copy_b(
+        &copy_atom("SM75_U32x2_LDSM_N").unwrap(),
+        ValueType::Half,
+        &mma,
+    )
+    .unwrap();
+    assert_eq!(ldsm_a.tiler_mn().to_string(), format!("({m},{k})"));
+    assert_eq!(ldsm_b.tiler_mn().to_string(), format!("({n},{k})"));
+    assert_eq!(TvLdsmA::new().to_dynamic(), ldsm_a.layout_d_tv().unwrap());
+    assert_eq!(TvLdsmB::new().to_dynamic(), ldsm_b.layout_d_tv().unwrap());
+    same(TvLdsmA::new(), &ldsm_a.layout_d_tv().unwrap());
+    same(TvLdsmB::new(), &ldsm_b.layout_d_tv().unwrap());
+    // `.x4` does not fit B of the 2 × 2 tiled MMA (4 values per thread).
+    assert!(
+        make_tiled_copy_b(
+            &copy_atom("SM75_U32x4_LDSM_N").unwrap(),
+            ValueType::Half,
+            &mma
+        )
+        .is_err()
+    );
+
+    let gmem = make_tiled_copy(
+        &copy_atom("UniversalCopy<uint128_t>").unwrap(),
+        ValueType::Half,
+        &parse("(32,4):(4,1)"),
+        &parse("(1,8):(0,1)"),
+    )
+    .unwrap();
+    assert_eq!(
+        gmem.tiler_mn().to_string(),
+        format!("({},{})", COPY_MK.0, COPY_MK.1)
+    );
+    assert_eq!(
+        TvGmemCopy::new().to_dynamic(),
+        gmem.tiled_layout_tv().clone()
+    );
+    same(TvGmemCopy::new(), gmem.tiled_layout_tv());
+
+    assert_eq!(REPS, (4, 8, 2));
+    assert_eq!(VALUES, (8, 4, 4));
+    assert_eq!(
+        (SmemA::SIZE, SmemB::SIZE),
+        (CTA_MNK.0 * CTA_MNK.2, CTA_MNK.1 * CTA_MNK.2)
+    );
+}
+
+/// `(m, n, k, lda, ldb, ldc)`: A is `m × k` K-major (leading dimension
+/// `lda ≥ k`), B `n × k` K-major, C `m × n` column-major.
+const DIMS: (usize, usize, usize, usize, usize, usize) = (256, 128, 64, 67, 65, 259);
+
+#[test]
+fn sgemm_tv_matches_naive() {
+    let (m, n, k, lda, ldb, ldc) = DIMS;
+    let (alpha, beta) = (2.0f32, -1.0f32);
+    // Small integers: exact in f16 and in every f32 summation order.
+    let a: Vec<f32> = (0..m * lda).map(|x| (x % 7) as f32 - 3.0).collect();
+    let b: Vec<f32> = (0..n * ldb).map(|x| (x % 5) as f32 - 2.0).collect();
+    let c0: Vec<f32> = (0..ldc * n).map(|x| (x % 3) as f32).collect();
+    let mut want = c0.clone();
+    for j in 0..n {
+        for i in 0..m {
+            let s: f32 = (0..k).map(|l| a[i * lda + l] * b[j * ldb + l]).sum();
+            want[i + j * ldc] = alpha * s + beta * want[i + j * ldc];
+        }
+    }
+
+    let ga = layout!(({m}, {k}):({lda}, 1)).unwrap();
+    let gb = layout!(({n}, {k}):({ldb}, 1)).unwrap();
+    let gc = layout!(({m}, {n}):(1, {ldc})).unwrap();
+    let (sa_l, sb_l, gcopy) = (SmemA::new(), SmemB::new(), TvGmemCopy::new());
+    let (ca, cb) = (TvLdsmA::new(), TvLdsmB::new());
+    let (ta, tb, tc) = (TvMmaA::new(), TvMmaB::new(), TvMmaC::new());
+    let (cm, cn, ck) = CTA_MNK;
+    let (mm, mn, mk) = MMA_MNK;
+    let mut c = c0.clone();
+    for bx in 0..m / cm {
+        for by in 0..n / cn {
+            let (bm, bn) = (bx * cm, by * cn);
+            let mut regs = vec![TvRegisters::default(); THREADS];
+            let (mut sa, mut sb) = (vec![f32::NAN; cm * ck], vec![f32::NAN; cn * ck]);
+            for k0 in (0..k).step_by(ck) {
+                for t in 0..THREADS {
+                    tv_copy_tile((ga, sa_l, gcopy), (bm, k0), t, &&a[..], &mut &mut sa[..]);
+                    tv_copy_tile((gb, sb_l, gcopy), (bn, k0), t, &&b[..], &mut &mut sb[..]);
+                }
+                assert!(
+                    sa.iter().chain(&sb).all(|x| !x.is_nan()),
+                    "copy left a hole"
+                );
+                for kb in 0..REPS.2 {
+                    for (t, r) in regs.iter_mut().enumerate() {
+                        let smem = (&&sa[..], &&sb[..]);
+                        tv_load_fragments((sa_l, sb_l, ca, cb), kb, t, smem, r);
+                    }
+                    for i in 0..REPS.0 {
+                        for j in 0..REPS.1 {
+                            let (mut xa, mut xb) =
+                                (vec![f32::NAN; mm * mk], vec![f32::NAN; mn * mk]);
+                            for (t, r) in regs.iter().enumerate() {
+                                let x = (&mut &mut xa[..], &mut &mut xb[..]);
+                                tv_mma_scatter((ta, tb), (i, j), t, r, x);
+                            }
+                            assert!(
+                                xa.iter().chain(&xb).all(|x| !x.is_nan()),
+                                "fragments leave a hole"
+                            );
+                            for (t, r) in regs.iter_mut().enumerate() {
+                                tv_mma_gather(tc, (i, j), t, (&&xa[..], &&xb[..]), r);
+                            }
+                        }
+                    }
+                }
+            }
+            for (t, r) in regs.iter().enumerate() {
+                tv_store_c((gc, tc), (bm, bn), t, (alpha, beta), r, &mut &mut c[..]);
+            }
+        }
+    }
+    assert_eq!(c, want);
+}
+
+/// The kernel's fragments come from where the MMA expects them: for every
+/// thread and value, the `ldmatrix`-style copy layout and the MMA layout
+/// name the same element (the copy's destination TV layout differs from
+/// the MMA's only in the shape of its trivial value mode).
+#[test]
+fn ldmatrix_fragments_are_the_mma_fragments() {
+    for t in 0..THREADS {
+        for v in 0..VALUES.0 {
+            assert_eq!(TvLdsmA::new().at(t, v), TvMmaA::new().at(t, v));
+        }
+        for v in 0..VALUES.1 {
+            assert_eq!(TvLdsmB::new().at(t, v), TvMmaB::new().at(t, v));
+        }
+    }
+}
