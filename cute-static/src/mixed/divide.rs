@@ -20,6 +20,10 @@
 //!   crate and cute-dynamic). The tile keeps the static shape `C<N>` and
 //!   the mode's own stride type (static stride → static tile); the rest mode
 //!   has a run-time stride, and a static shape `⌈s/N⌉` when `s` is static.
+//! * `T_k = _` (`tiler!(<_, …>)`) over a rank-2 mode: the mode is kept,
+//!   split as the `(tile, rest)` pair it is (CuTe's `zip2_by` does so);
+//!   `_` over any other mode does not compile (its logical divide keeps a
+//!   mode that is no pair: use cute-dynamic).
 //! * Anything else (a tuple mode with a run-time leaf, a run-time mode
 //!   under a non-contiguous tile) does not compile: its result structure
 //!   would depend on run-time values. Convert with `to_dynamic()` and use
@@ -64,6 +68,7 @@ use crate::algebra::divide::{
 use crate::data::int_tuple::{C, Int, IntTuple, StaticInt, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::data::tiler::{Tiler, TilerMode};
+use crate::kernel::tensor::Underscore;
 use crate::mixed::layout::{AllStatic, Dyn, HasDyn, LeafKinds, MixedLayout, MixedShape, overflow};
 
 /// A contiguous static tile `N:1` over a run-time mode: `C<N>` (`N ≥ 2`;
@@ -136,6 +141,32 @@ pub trait DivideMode<T> {
     fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), Error>;
 }
 
+/// A tiler mode the mixed divides split into `(tile, rest)`: every static
+/// tiler mode, and `_` over a rank-2 mode, which it keeps as the pair it
+/// already is (CuTe's `zip2_by` splits a mode kept by `_` so). The logical
+/// divide of a mode that is not a pair by `_` (the mode unchanged, as in
+/// cute-dynamic) is not in the mixed algebra.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a `_` tiler mode keeps a mode of a mixed layout only when that mode is a (tile, rest) pair: `{Sk}` is not",
+    label = "`_` over a mode that is not of rank 2",
+    note = "the mixed divides split every divided mode into (tile, rest); `_` keeps a rank-2 mode as that pair (as CuTe's zip2_by), any other mode: convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait SplitsMode<Sk> {}
+/// A static layout tile splits any mode.
+impl<Sk, S, D> SplitsMode<Sk> for Layout<S, D> {}
+/// An integer tile splits any mode.
+impl<Sk, const N: usize> SplitsMode<Sk> for C<N> {}
+/// `_` keeps a rank-2 mode as its `(tile, rest)` pair.
+impl<X, Y> SplitsMode<(X, Y)> for Underscore {}
+macro_rules! splits_tuples {
+    ($($T:ident),+) => {
+        /// A nested by-mode tiler: the static algebra's result is a pair.
+        impl<Sk, $($T),+> SplitsMode<Sk> for ($($T,)+) {}
+    };
+}
+crate::data::int_tuple::arities!(splits_tuples; (A), (B), (C2), (D), (E), (F), (G), (H));
+
 type StaticQuot<Sk, Dk, T> = LogicalQuotient<Layout<Sk, Dk>, Tiler<T>>;
 /// A mode divided according to its leaf kinds `(shape kind, stride kind)`:
 /// only a wholly static mode goes to the static algebra.
@@ -162,7 +193,7 @@ impl<Sk, Dk, T> DivideByKind<Sk, Dk, T> for (AllStatic, AllStatic)
 where
     Sk: StaticIntTuple,
     Dk: StaticIntTuple,
-    T: TilerMode,
+    T: TilerMode + SplitsMode<Sk>,
     Layout<Sk, Dk>: LogicalDivide<Tiler<T>>,
     StaticQuot<Sk, Dk, T>: StaticLayout,
     <StaticQuot<Sk, Dk, T> as StaticLayout>::Shape: Halves,
