@@ -24,6 +24,9 @@
 //!   split as the `(tile, rest)` pair it is (CuTe's `zip2_by` does so);
 //!   `_` over any other mode does not compile (its logical divide keeps a
 //!   mode that is no pair: use cute-dynamic).
+//! * A nested by-mode tiler mode (`<16, <2, 3>>`) does not compile: the
+//!   zipped form regroups its tiles and rests (CuTe's `zip2_by`), which a
+//!   split of the mode's logical result does not.
 //! * Anything else (a tuple mode with a run-time leaf, a run-time mode
 //!   under a non-contiguous tile) does not compile: its result structure
 //!   would depend on run-time values. Convert with `to_dynamic()` and use
@@ -141,16 +144,19 @@ pub trait DivideMode<T> {
     fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), Error>;
 }
 
-/// A tiler mode the mixed divides split into `(tile, rest)`: every static
-/// tiler mode, and `_` over a rank-2 mode, which it keeps as the pair it
-/// already is (CuTe's `zip2_by` splits a mode kept by `_` so). The logical
-/// divide of a mode that is not a pair by `_` (the mode unchanged, as in
-/// cute-dynamic) is not in the mixed algebra.
+/// A tiler mode the mixed divides split into `(tile, rest)`: a static
+/// layout, an integer tile, and `_` over a rank-2 mode, which it keeps as
+/// the pair it already is (CuTe's `zip2_by` splits a mode kept by `_` so).
+/// Not a nested by-mode tiler: its zipped form regroups the mode's tiles
+/// and rests (`zip2_by`), which the split of the logical result into two
+/// halves does not (it gave wrong zipped, tiled and flat divides); nor `_`
+/// over a mode that is no pair (its logical divide keeps a mode that is
+/// not `(tile, rest)`). Those are left to cute-dynamic.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "a `_` tiler mode keeps a mode of a mixed layout only when that mode is a (tile, rest) pair: `{Sk}` is not",
-    label = "`_` over a mode that is not of rank 2",
-    note = "the mixed divides split every divided mode into (tile, rest); `_` keeps a rank-2 mode as that pair (as CuTe's zip2_by), any other mode: convert with `to_dynamic()` and use cute-dynamic"
+    message = "a mixed layout's mode `{Sk}` is divided by a layout, an integer tile, or `_` over a rank-2 mode, not by `{Self}`",
+    label = "a nested by-mode tiler, or `_` over a mode that is not of rank 2",
+    note = "the mixed divides split every divided mode into (tile, rest): a layout or an integer tile does, `_` keeps a rank-2 mode as that pair (as CuTe's zip2_by); for anything else convert with `to_dynamic()` and use cute-dynamic"
 )]
 pub trait SplitsMode<Sk> {}
 /// A static layout tile splits any mode.
@@ -159,13 +165,6 @@ impl<Sk, S, D> SplitsMode<Sk> for Layout<S, D> {}
 impl<Sk, const N: usize> SplitsMode<Sk> for C<N> {}
 /// `_` keeps a rank-2 mode as its `(tile, rest)` pair.
 impl<X, Y> SplitsMode<(X, Y)> for Underscore {}
-macro_rules! splits_tuples {
-    ($($T:ident),+) => {
-        /// A nested by-mode tiler: the static algebra's result is a pair.
-        impl<Sk, $($T),+> SplitsMode<Sk> for ($($T,)+) {}
-    };
-}
-crate::data::int_tuple::arities!(splits_tuples; (A), (B), (C2), (D), (E), (F), (G), (H));
 
 type StaticQuot<Sk, Dk, T> = LogicalQuotient<Layout<Sk, Dk>, Tiler<T>>;
 /// A mode divided according to its leaf kinds `(shape kind, stride kind)`:
