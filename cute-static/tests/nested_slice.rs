@@ -1,0 +1,67 @@
+//! Nested slicing with `__` at any depth over static layouts and tensors:
+//! CuTe's structure (the modes kept at any depth become top-level modes of
+//! the result, in order) and the offset of the fixed entries, equal to
+//! cute-dynamic's `Layout::slice` and checked by `laws::check_slice`.
+use cute_dynamic::{Coord, laws};
+use cute_static::{__, Tensor, layout};
+
+/// Compare a static slice with cute-dynamic's on the coordinate's text.
+macro_rules! check {
+    ($a:expr, $c:expr, $text:literal) => {{
+        let a = $a;
+        let (sub, off) = a.slice($c).unwrap();
+        let c: Coord = $text.parse().unwrap();
+        let (dsub, doff) = a.to_dynamic().slice(&c).unwrap();
+        assert_eq!(sub.to_dynamic(), dsub, "{} at {}", a, $text);
+        assert_eq!(off as i64, doff, "{} at {}", a, $text);
+        laws::check_slice(&a.to_dynamic(), &c, &dsub, doff).unwrap();
+        sub.to_string()
+    }};
+}
+
+#[test]
+fn nested_holes_match_cute_dynamic() {
+    let a = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100)));
+    assert_eq!(
+        check!(a, (__, ((1, __), 1)), "(_,((1,_),1))"),
+        "((_3,_2),_3):((_4,_1),_15)"
+    );
+    check!(a, (__, ((1, __), __)), "(_,((1,_),_))");
+    check!(a, ((2, __), (__, 1)), "((2,_),(_,1))");
+    check!(a, ((__, 1), ((__, 2), __)), "((_,1),((_,2),_))");
+    check!(a, ((1, 1), ((1, 2), 1)), "((1,1),((1,2),1))");
+    check!(a, ((__, __), (__, __)), "((_,_),(_,_))");
+    check!(a, (4, (__, 1)), "(4,(_,1))");
+    check!(a, (__, (5, __)), "(_,(5,_))");
+    let b = layout!((8, (4, 6), 2):(1, (8, 32), 192));
+    check!(b, (3, (__, 5), __), "(3,(_,5),_)");
+    check!(b, (__, (2, __), 1), "(_,(2,_),1)");
+}
+
+#[test]
+fn index_outside_a_sub_mode_is_an_error() {
+    let a = layout!((8, (4, 6)):(1, (8, 32)));
+    assert!(a.slice((__, (4, __))).is_err());
+    assert!(a.slice((__, (__, 6))).is_err());
+    assert!(a.slice((__, (3, 5))).is_ok());
+}
+
+#[test]
+fn nested_tensor_slices() -> Result<(), cute_static::Error> {
+    let data: Vec<u32> = (0..200).collect();
+    let a = Tensor::new(
+        &data[..],
+        layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100))),
+    )?;
+    let s = a.view().slice((__, ((1, __), 1)))?;
+    assert_eq!(s.layout().to_string(), "((_3,_2),_3):((_4,_1),_15)");
+    assert_eq!(s.get(0)?, &102);
+    // Every element is the parent's at the same logical coordinate.
+    let t = a.slice((2, (__, 1)))?;
+    let dl = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100))).to_dynamic();
+    let (sub, off) = dl.slice(&"(2,(_,1))".parse::<Coord>().unwrap()).unwrap();
+    for i in 0..6 {
+        assert_eq!(*t.get(i)? as i64, off + sub.call(i as i64));
+    }
+    Ok(())
+}
