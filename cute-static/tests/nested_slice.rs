@@ -65,3 +65,40 @@ fn nested_tensor_slices() -> Result<(), cute_static::Error> {
     }
     Ok(())
 }
+
+/// The same over a mixed layout (run-time leaves kept or fixed).
+macro_rules! check_mixed {
+    ($a:expr, $c:expr, $text:literal) => {{
+        let a = $a;
+        let (sub, off) = a.slice($c);
+        let c: Coord = $text.parse().unwrap();
+        let (dsub, doff) = a.to_dynamic().slice(&c).unwrap();
+        assert_eq!(sub.to_dynamic(), dsub, "{} at {}", a, $text);
+        assert_eq!(off as i64, doff, "{} at {}", a, $text);
+        laws::check_slice(&a.to_dynamic(), &c, &dsub, doff).unwrap();
+        sub.to_string()
+    }};
+}
+
+#[test]
+fn nested_holes_in_mixed_layouts() -> Result<(), cute_dynamic::LayoutError> {
+    for m in [3, 16, 40] {
+        let a = layout!(({m}, ((2, {m}), 4)):(1, ((128, {m}), 7)))?;
+        check_mixed!(a, (__, ((1, __), 3)), "(_,((1,_),3))");
+        check_mixed!(a, (1, ((__, 2), __)), "(1,((_,2),_))");
+        check_mixed!(a, (__, (__, 2)), "(_,(_,2))");
+        check_mixed!(a, (2, ((1, 2), 3)), "(2,((1,2),3))");
+    }
+    let a = layout!(({40}, ((2, {8}), 4)):(1, ((128, {40}), 7)))?;
+    assert_eq!(
+        check_mixed!(a, (__, ((1, __), 3)), "(_,((1,_),3))"),
+        "(40,8):(_1,40)"
+    );
+    // A mixed tensor sliced at any depth: the offset moves into the base.
+    let data: Vec<u32> = (0..2000).collect();
+    let t = Tensor::new(&data[..], a)?;
+    let s = t.slice((__, ((1, __), 3)))?;
+    assert_eq!(s.get(0)?, &(128 + 21));
+    assert!(t.view().slice((__, ((2, __), 3))).is_err());
+    Ok(())
+}

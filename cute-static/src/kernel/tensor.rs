@@ -430,8 +430,8 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 
     /// Slice with `__` holes (CuTe's `_`): one entry per top-level mode,
-    /// an index fixes the mode and `__` keeps it; over a static layout an
-    /// entry may be a tuple of entries for a tuple mode (`(__, (2, __))`,
+    /// an index fixes the mode and `__` keeps it; an entry may be a tuple
+    /// of entries for a tuple mode (`(__, (2, __))`,
     /// any depth), the modes kept inside joining the result's top level. The offset of the fixed
     /// part moves into the accessor; the kept modes keep their kinds (a
     /// static layout's stay static; a single kept mode stays a rank-1

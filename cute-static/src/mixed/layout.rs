@@ -241,10 +241,11 @@ pub struct MNil;
 pub struct MCons<H, T>(pub H, pub T);
 
 /// One entry of a slicing coordinate against one mode: [`__`](crate::__) keeps the
-/// mode, a `usize` fixes it.
+/// mode, a `usize` fixes it, a tuple of entries slices a tuple mode (any
+/// depth).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a slicing coordinate of this mode",
-    note = "each entry of a slicing coordinate is `__` (keep the mode) or a `usize` (fix it)"
+    note = "each entry of a slicing coordinate is `__` (keep the mode), a `usize` (fix it), or a tuple of entries for a tuple mode"
 )]
 pub trait SliceEntry<S, D> {
     /// The kept modes `R` of the following entries, with this mode in front if kept.
@@ -371,6 +372,21 @@ macro_rules! mixed_tuples {
                 None
             }
         }
+        /// A nested slicing entry on a tuple mode: its entries apply to the
+        /// sub-modes, and the modes they keep join the kept modes in place
+        /// (CuTe's `slice`: modes kept at any depth become top-level modes).
+        impl<$($Cd: SliceEntry<$S, $D>, $S, $D),+> SliceEntry<($($S,)+), ($($D,)+)> for ($($Cd,)+) {
+            type Prepend<R> = mixed_tuples!(@prep R; $($Cd $S $D),+);
+            #[inline(always)]
+            fn prepend<R>(&self, s: &($($S,)+), d: &($($D,)+), rest: R) -> (Self::Prepend<R>, usize) {
+                mixed_tuples!(@nest self s d rest; $($i)+)
+            }
+            #[inline(always)]
+            fn outside(&self, s: &($($S,)+)) -> Option<(usize, usize)> {
+                $( if let Some(x) = self.$i.outside(&s.$i) { return Some(x); } )+
+                None
+            }
+        }
         /// Kept modes as tuples.
         impl<$($S, $D),+> KeptModes for mixed_tuples!(@list $($S $D)+) {
             type S = ($($S,)+);
@@ -395,6 +411,16 @@ macro_rules! mixed_tuples {
     (@kept $C0:ident $S0:ident $D0:ident $(, $C:ident $S:ident $D:ident)*) => {
         <$C0 as SliceEntry<$S0, $D0>>::Prepend<mixed_tuples!(@kept $($C $S $D),*)>
     };
+    (@prep $r:ident;) => { $r };
+    (@prep $r:ident; $C0:ident $S0:ident $D0:ident $(, $C:ident $S:ident $D:ident)*) => {
+        <$C0 as SliceEntry<$S0, $D0>>::Prepend<mixed_tuples!(@prep $r; $($C $S $D),*)>
+    };
+    (@nest $c:ident $s:ident $d:ident $r:ident;) => { ($r, 0usize) };
+    (@nest $c:ident $s:ident $d:ident $r:ident; $k:tt $($rest:tt)*) => {{
+        let (rest, o) = mixed_tuples!(@nest $c $s $d $r; $($rest)*);
+        let (kept, o0) = $c.$k.prepend(&$s.$k, &$d.$k, rest);
+        (kept, o.wrapping_add(o0))
+    }};
     (@split $c:ident $s:ident $d:ident;) => { (MNil, 0usize) };
     (@split $c:ident $s:ident $d:ident; $k:tt $($rest:tt)*) => {{
         let (rest, o) = mixed_tuples!(@split $c $s $d; $($rest)*);
