@@ -102,3 +102,22 @@ fn nested_holes_in_mixed_layouts() -> Result<(), cute_dynamic::LayoutError> {
     assert!(t.view().slice((__, ((2, __), 3))).is_err());
     Ok(())
 }
+
+/// `flatten` of mixed layouts and tensors (an all-`__` slice) equals
+/// cute-dynamic's `Layout::flatten`.
+#[test]
+fn mixed_flatten_matches_cute_dynamic() -> Result<(), Box<dyn std::error::Error>> {
+    for n in [1, 3, 64] {
+        let a = layout!(((2, {n}), ((4, 2), {n})):((1, 2), ((64, {n}), 7)))?;
+        assert_eq!(a.flatten().to_dynamic(), a.to_dynamic().flatten());
+        let b = layout!(({n}, 8, (2, 2)):(8, 1, (64, 128)))?;
+        assert_eq!(b.flatten().to_dynamic(), b.to_dynamic().flatten());
+        let t = Tensor::new(cute_static::Counting, b)?;
+        let f = t.flatten();
+        assert_eq!(f.layout().to_dynamic(), b.to_dynamic().flatten());
+        for i in 0..(8 * 4 * n) {
+            assert_eq!(f.read(i)?, t.read(i)?);
+        }
+    }
+    Ok(())
+}

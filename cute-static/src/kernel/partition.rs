@@ -429,6 +429,33 @@ where
     }
 }
 
+impl<E: Engine, S, D> Tensor<E, crate::MixedLayout<S, D>>
+where
+    crate::MixedLayout<S, D>: TensorLayout,
+    S: crate::MixedShape<D> + crate::mixed::layout::AllHoles,
+    D: crate::data::int_tuple::IntTuple,
+    S::Coord: crate::MixedSliceCoord<S, D>,
+    crate::mixed::layout::MixedFlattened<S, D>: TensorLayout,
+{
+    /// CuTe's `flatten(T)` for a mixed layout (with a tuple shape): the
+    /// leaves as top-level modes, static leaves staying static, the values
+    /// unchanged.
+    ///
+    /// ```
+    /// use cute_static::{Counting, Tensor, layout};
+    /// let n = 3;
+    /// let t = Tensor::new(Counting, layout!(((2, 2), ({n}, 2)):((1, 8), (2, 16)))?)?;
+    /// let f = t.flatten();
+    /// assert_eq!(f.layout().to_string(), "(_2,_2,3,_2):(_1,_8,_2,_16)");
+    /// assert!((0..24).all(|i| f.read(i) == t.read(i)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn flatten(self) -> Tensor<E, crate::mixed::layout::MixedFlattened<S, D>> {
+        let (e, b, l) = self.into_parts();
+        Tensor::from_parts(e, b, l.flatten())
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Tensor arguments: by reference (a view) or by value.
 

@@ -387,6 +387,11 @@ macro_rules! mixed_tuples {
                 None
             }
         }
+        /// A tuple: `__` at every leaf.
+        impl<$($S: AllHoles),+> AllHoles for ($($S,)+) {
+            type Coord = ($($S::Coord,)+);
+            const COORD: Self::Coord = ($($S::COORD,)+);
+        }
         /// Kept modes as tuples.
         impl<$($S, $D),+> KeptModes for mixed_tuples!(@list $($S $D)+) {
             type S = ($($S,)+);
@@ -437,6 +442,28 @@ macro_rules! mixed_tuples {
 }
 
 crate::data::int_tuple::arities!(mixed_tuples; (S0 D0 C0 0), (S1 D1 C1 1), (S2 D2 C2 2), (S3 D3 C3 3), (S4 D4 C4 4), (S5 D5 C5 5), (S6 D6 C6 6), (S7 D7 C7 7));
+
+/// The slicing coordinate with `__` at every leaf of a shape: slicing with
+/// it is CuTe's `flatten` (every leaf kept, in order, as a top-level mode).
+#[doc(hidden)]
+pub trait AllHoles {
+    /// The coordinate's type.
+    type Coord: Copy;
+    /// The coordinate.
+    const COORD: Self::Coord;
+}
+/// A static leaf is kept.
+impl<const N: usize> AllHoles for C<N> {
+    type Coord = Underscore;
+    const COORD: Underscore = Underscore;
+}
+/// A run-time leaf is kept.
+impl AllHoles for Dyn {
+    type Coord = Underscore;
+    const COORD: Underscore = Underscore;
+}
+/// The layout `flatten(L)` of a mixed layout of shape `S`, stride `D`.
+pub type MixedFlattened<S, D> = Sliced<S, D, <S as AllHoles>::Coord>;
 
 /// The layout of the modes a slicing coordinate `Cd` keeps.
 pub type Sliced<S, D, Cd> = MixedLayout<
@@ -534,6 +561,27 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
         let (kept, off) = c.split(&self.shape, &self.stride);
         let (shape, stride) = kept.into_tuples();
         (MixedLayout { shape, stride }, off)
+    }
+    /// CuTe's `flatten(L)`: the leaves as top-level modes, in order, the
+    /// values unchanged (static leaves stay static, run-time ones
+    /// run-time); a layout whose shape is a tuple (a leaf is already flat).
+    ///
+    /// ```
+    /// use cute_static::layout;
+    /// let n = 3;
+    /// let l = layout!(((2, 2), ({n}, 2)):((1, 8), (2, 16)))?;
+    /// let f = l.flatten();
+    /// assert_eq!(f.to_string(), "(_2,_2,3,_2):(_1,_8,_2,_16)");
+    /// assert_eq!(f.to_dynamic(), l.to_dynamic().flatten());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    #[inline(always)]
+    pub fn flatten(&self) -> MixedFlattened<S, D>
+    where
+        S: AllHoles,
+        S::Coord: MixedSliceCoord<S, D>,
+    {
+        self.slice(S::COORD).0
     }
     /// [`slice`](Self::slice), checked: an index outside its mode is an
     /// `out_of_bounds` error.
