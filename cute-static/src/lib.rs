@@ -253,8 +253,8 @@ pub use kernel::tensor::{
 };
 pub use mixed::MIXED_ALGEBRA_MAX_RANK;
 pub use mixed::layout::{
-    AllHoles, Dyn, MixedCoord, MixedFlattened, MixedLayout, MixedShape, MixedSliceCoord,
-    SliceEntry, Sliced,
+    AllHoles, Dyn, MixedCoord, MixedFlattened, MixedGroupModes, MixedGrouped, MixedLayout,
+    MixedShape, MixedSliceCoord, SliceEntry, Sliced,
 };
 
 /// The run-time crate, for `dlayout!`'s expansion.

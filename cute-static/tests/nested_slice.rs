@@ -1,4 +1,5 @@
-//! Nested slicing with `__` at any depth over static layouts and tensors:
+//! Nested slicing with `__` at any depth over static and mixed layouts and
+//! tensors (and `flatten`/`group_modes` of mixed ones):
 //! CuTe's structure (the modes kept at any depth become top-level modes of
 //! the result, in order) and the offset of the fixed entries, equal to
 //! cute-dynamic's `Layout::slice` and checked by `laws::check_slice`.
@@ -119,5 +120,47 @@ fn mixed_flatten_matches_cute_dynamic() -> Result<(), Box<dyn std::error::Error>
             assert_eq!(f.read(i)?, t.read(i)?);
         }
     }
+    Ok(())
+}
+
+/// `group_modes::<B, E>()` of mixed layouts and tensors equals
+/// cute-dynamic's `Layout::group_modes(B, E)`, for every `B < E ≤ 4`.
+#[test]
+fn mixed_group_modes_matches_cute_dynamic() -> Result<(), Box<dyn std::error::Error>> {
+    let n = 3;
+    let a = layout!((2, {n}, (4, 2), 5):(1, 2, (6, {n}), 48))?;
+    let d = a.to_dynamic();
+    macro_rules! each {
+        ($(($b:literal, $e:literal)),+) => {$(
+            assert_eq!(a.group_modes::<$b, $e>().to_dynamic(), d.group_modes($b, $e)?, "<{}, {}>", $b, $e);
+            let t = Tensor::new(cute_static::Counting, a)?;
+            let g = t.group_modes::<$b, $e>();
+            assert_eq!(g.layout().to_dynamic(), d.group_modes($b, $e)?);
+            for i in 0..(2 * n * 8 * 5) {
+                assert_eq!(g.read(i)?, t.read(i)?);
+            }
+        )+};
+    }
+    each!(
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4)
+    );
+    // Static tensors too.
+    let s = Tensor::new(cute_static::Counting, layout!((2, 3, 4):(1, 2, 6)))?;
+    let g = s.group_modes::<1, 3>();
+    assert_eq!(
+        g.layout().to_dynamic(),
+        layout!((2, 3, 4):(1, 2, 6))
+            .to_dynamic()
+            .group_modes(1, 3)?
+    );
     Ok(())
 }

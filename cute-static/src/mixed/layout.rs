@@ -465,6 +465,82 @@ impl AllHoles for Dyn {
 /// The layout `flatten(L)` of a mixed layout of shape `S`, stride `D`.
 pub type MixedFlattened<S, D> = Sliced<S, D, <S as AllHoles>::Coord>;
 
+/// `group_modes<B, E>(L)` of a mixed layout: top-level modes `B..E` grouped
+/// into one mode (`B < E ≤ rank`), the values unchanged — for layouts of
+/// rank at most [`MIXED_ALGEBRA_MAX_RANK`](crate::MIXED_ALGEBRA_MAX_RANK).
+#[diagnostic::on_unimplemented(
+    message = "group_modes<{B}, {E}> needs B < E ≤ rank of the mixed layout `{Self}` (of rank at most 4, MIXED_ALGEBRA_MAX_RANK)",
+    note = "modes B..E of the top level are grouped into one; for a larger rank convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait MixedGroupModes<const B: usize, const E: usize> {
+    /// The regrouped layout.
+    type Output;
+    /// `group_modes<B, E>(self)`.
+    fn group(&self) -> Self::Output;
+}
+/// The layout `group_modes<B, E>(L)` of a mixed layout `L`.
+pub type MixedGrouped<L, const B: usize, const E: usize> = <L as MixedGroupModes<B, E>>::Output;
+macro_rules! mixed_group {
+    ($B:literal, $E:literal; [$($P:ident $PD:ident $p:tt)*] [$($G:ident $GD:ident $g:tt)+] [$($A:ident $AD:ident $a:tt)*]) => {
+        /// Modes `B..E` as one mode.
+        impl<$($P: Copy, $PD: Copy,)* $($G: Copy, $GD: Copy,)+ $($A: Copy, $AD: Copy,)*> MixedGroupModes<$B, $E>
+            for MixedLayout<($($P,)* $($G,)+ $($A,)*), ($($PD,)* $($GD,)+ $($AD,)*)>
+        {
+            type Output = MixedLayout<($($P,)* ($($G,)+), $($A,)*), ($($PD,)* ($($GD,)+), $($AD,)*)>;
+            #[inline(always)]
+            fn group(&self) -> Self::Output {
+                let (s, d) = (&self.shape, &self.stride);
+                MixedLayout {
+                    shape: ($(s.$p,)* ($(s.$g,)+), $(s.$a,)*),
+                    stride: ($(d.$p,)* ($(d.$g,)+), $(d.$a,)*),
+                }
+            }
+        }
+    };
+}
+mixed_group!(0, 1; [] [S0 D0 0] []);
+mixed_group!(0, 1; [] [S0 D0 0] [S1 D1 1]);
+mixed_group!(0, 2; [] [S0 D0 0 S1 D1 1] []);
+mixed_group!(1, 2; [S0 D0 0] [S1 D1 1] []);
+mixed_group!(0, 1; [] [S0 D0 0] [S1 D1 1 S2 D2 2]);
+mixed_group!(0, 2; [] [S0 D0 0 S1 D1 1] [S2 D2 2]);
+mixed_group!(0, 3; [] [S0 D0 0 S1 D1 1 S2 D2 2] []);
+mixed_group!(1, 2; [S0 D0 0] [S1 D1 1] [S2 D2 2]);
+mixed_group!(1, 3; [S0 D0 0] [S1 D1 1 S2 D2 2] []);
+mixed_group!(2, 3; [S0 D0 0 S1 D1 1] [S2 D2 2] []);
+mixed_group!(0, 1; [] [S0 D0 0] [S1 D1 1 S2 D2 2 S3 D3 3]);
+mixed_group!(0, 2; [] [S0 D0 0 S1 D1 1] [S2 D2 2 S3 D3 3]);
+mixed_group!(0, 3; [] [S0 D0 0 S1 D1 1 S2 D2 2] [S3 D3 3]);
+mixed_group!(0, 4; [] [S0 D0 0 S1 D1 1 S2 D2 2 S3 D3 3] []);
+mixed_group!(1, 2; [S0 D0 0] [S1 D1 1] [S2 D2 2 S3 D3 3]);
+mixed_group!(1, 3; [S0 D0 0] [S1 D1 1 S2 D2 2] [S3 D3 3]);
+mixed_group!(1, 4; [S0 D0 0] [S1 D1 1 S2 D2 2 S3 D3 3] []);
+mixed_group!(2, 3; [S0 D0 0 S1 D1 1] [S2 D2 2] [S3 D3 3]);
+mixed_group!(2, 4; [S0 D0 0 S1 D1 1] [S2 D2 2 S3 D3 3] []);
+mixed_group!(3, 4; [S0 D0 0 S1 D1 1 S2 D2 2] [S3 D3 3] []);
+
+impl<S, D> MixedLayout<S, D> {
+    /// CuTe's `group_modes<B, E>(L)`: top-level modes `B..E` grouped into
+    /// one mode, the values unchanged (see [`MixedGroupModes`]).
+    ///
+    /// ```
+    /// use cute_static::layout;
+    /// let n = 5;
+    /// let l = layout!((2, {n}, 4, 3):(1, 2, 64, 256))?;
+    /// let g = l.group_modes::<1, 3>();
+    /// assert_eq!(g.to_string(), "(_2,(5,_4),_3):(_1,(_2,_64),_256)");
+    /// assert_eq!(g.to_dynamic(), l.to_dynamic().group_modes(1, 3)?);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    #[inline(always)]
+    pub fn group_modes<const B: usize, const E: usize>(&self) -> MixedGrouped<Self, B, E>
+    where
+        Self: MixedGroupModes<B, E>,
+    {
+        self.group()
+    }
+}
+
 /// The layout of the modes a slicing coordinate `Cd` keeps.
 pub type Sliced<S, D, Cd> = MixedLayout<
     <<Cd as MixedSliceCoord<S, D>>::Kept as KeptModes>::S,
