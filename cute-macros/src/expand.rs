@@ -126,7 +126,7 @@ fn tiler_type(t: &TilerLit) -> TokenStream {
         }
         TilerLit::Layout(l) => static_layout(l),
         TilerLit::Shape(s) => static_tuple(s),
-        TilerLit::Hole(_) => quote!(()),
+        TilerLit::Hole => quote!(::cute_static::Underscore),
     }
 }
 

@@ -6,7 +6,7 @@
 //! int_tuple := int | '{' expr '}' | '(' [ int_tuple { ',' int_tuple } ] ')'
 //! int       := [ '_' ] [ '-' ] digits          (`_4` is CuTe's static 4)
 //! layout    := int_tuple [ ':' int_tuple ]     (no stride: compact column-major)
-//! tiler     := '<' tiler { ',' tiler } '>' | '_' | int_tuple ':' int_tuple | int_tuple
+//! tiler     := '<' tiler { ',' tiler } '>' | '_' | '__' | int_tuple ':' int_tuple | int_tuple
 //! ```
 //!
 //! `{expr}` is a run-time leaf (mixed layouts only). Every node keeps the
@@ -150,10 +150,9 @@ pub(crate) enum TilerLit {
     Layout(LayoutLit),
     /// A shape: integers are integer tiles, tuples are by-mode tilers.
     Shape(Node),
-    /// `_`: CuTe's by-mode skip (the mode is kept whole). Read as
-    /// cute-dynamic reads it, so that the static rules can reject it by
-    /// name.
-    Hole(Extent),
+    /// `_` (or `__`, the name of `cute_static::__`): CuTe's by-mode skip
+    /// (the mode is kept whole), read as cute-dynamic reads `_`.
+    Hole,
 }
 
 /// Whether the input has a run-time leaf `{…}` anywhere (decides the kind
@@ -264,6 +263,9 @@ impl Cursor {
     /// Consume a `_` standing alone (not the `_` of `_4` or `_ -4`); its
     /// extent.
     fn eat_hole(&mut self) -> Option<Extent> {
+        if matches!(self.peek(), Some(TokenTree::Ident(i)) if i == "__") {
+            return self.next().map(|t| Extent::of(&t));
+        }
         let is_underscore = matches!(self.peek(), Some(TokenTree::Ident(i)) if i == "_");
         let starts_int = match self.tokens.get(self.pos + 1) {
             Some(TokenTree::Literal(_)) => true,
@@ -365,8 +367,8 @@ impl Parser<'_> {
             };
             return Ok(TilerLit::Modes(modes, open.to(close)));
         }
-        if let Some(hole) = c.eat_hole() {
-            return Ok(TilerLit::Hole(hole));
+        if c.eat_hole().is_some() {
+            return Ok(TilerLit::Hole);
         }
         let shape = self.int_tuple(c, 0)?;
         if c.eat(':').is_some() {

@@ -13,7 +13,6 @@
 //! | tuples have ≤ [`MAX_RANK`] children, tilers ≤ [`MAX_RANK`] modes | ✓   | ✓        |            |
 //! | static leaves are readable constants, strides ≥ 0 | ✓                  | ✓        |            |
 //! | no run-time leaves `{…}`                          |                    | ✓        | ✓          |
-//! | no `_` modes (CuTe's by-mode skip)                |                    | ✓        |            |
 //!
 //! [`MAX_DEPTH`]: cute_core::limits::MAX_DEPTH
 //! [`MAX_RANK`]: cute_core::limits::MAX_RANK
@@ -168,10 +167,8 @@ pub(crate) fn tiler(t: &TilerLit, errors: &mut Errors) {
         TilerLit::Shape(s) => {
             tuple(s, Role::Shape, Target::Tiler, errors);
         }
-        TilerLit::Hole(at) => errors.push(at.error(
-            "a `_` tiler mode (keep the mode whole) is not supported in static tilers yet; \
-             use a run-time tiler for `<_,…>`: `\"<_,2>\".parse::<cute_dynamic::Tiler>()`",
-        )),
+        // `_` keeps its mode (CuTe's by-mode skip): always admissible.
+        TilerLit::Hole => {}
     }
 }
 

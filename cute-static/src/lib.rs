@@ -53,6 +53,7 @@
 //! | nullspace | [`NullspaceOf`] | [`Nullspace<L>`] | `l.nullspace()` |
 //! | make_layout_like | [`MakeLayoutLike`] | [`LayoutLike<L>`] | `l.make_layout_like()` |
 //! | make_ordered_layout | [`MakeOrderedLayout`] | [`OrderedLayout<S, O>`] | [`make_ordered_layout`]`(shape, order)` |
+//! | tile_to_shape | [`TileToShape`] | `<L as TileToShape<Sh, O>>::Output` | [`tile_to_shape`]`(block, shape, order)` (`()`: column-major) |
 //! | integer-tuple functions | [`ShapeDivide`], [`CeilDivide`], [`RoundUp`], [`ProductEach`], [`InnerProduct`], [`ElemScale`] | [`ShapeDiv<A, B>`], [`CeilDiv<A, B>`], … | `a.shape_div(b)`, … |
 //! | integer-tuple queries | [`Profile`], [`Divisibility`]; bounds [`Congruent`], [`Compatible`], [`EvenlyDivides`] | | `<A as Profile<B>>::CONGRUENT`, … |
 //!
@@ -223,6 +224,7 @@ pub use algebra::product::{
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
 pub use algebra::recast::{Downcast, Downcasted, Recast, RecastLayout, Upcast, Upcasted};
+pub use algebra::tile_to_shape::{Arrangement, PadTo, TileToShape, tile_to_shape};
 pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};
 pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use data::int_tuple_ops::{
@@ -253,7 +255,8 @@ pub use kernel::tensor::{
 };
 pub use mixed::MIXED_ALGEBRA_MAX_RANK;
 pub use mixed::layout::{
-    Dyn, MixedCoord, MixedLayout, MixedShape, MixedSliceCoord, SliceEntry, Sliced,
+    AllHoles, Dyn, MixedCoord, MixedFlattened, MixedGroupModes, MixedGrouped, MixedLayout,
+    MixedShape, MixedSliceCoord, SliceEntry, Sliced,
 };
 
 /// The run-time crate, for `dlayout!`'s expansion.

@@ -186,6 +186,10 @@ where
 {
     type Out = <ComposeTree<(N, U1)> as Fun<A>>::Out;
 }
+/// `_` keeps the mode unchanged.
+impl<A> ComposeOnto<A> for crate::data::tiler::TS {
+    type Out = Ok<A>;
+}
 /// A by-mode tiler composes `A`'s modes with its modes and drops the rest.
 impl<A, TH, TT> ComposeOnto<A> for HCons<TH, TT>
 where

@@ -22,7 +22,7 @@ use typenum::{B1, IsEqual, U0, U1};
 use crate::algebra::complement::ComplementOf;
 use crate::algebra::composition::{ComposeTree, Finish, ModesOf, RankErr};
 use crate::data::layout::{FlatOf, Flatten, Layout, StaticLayout};
-use crate::data::tiler::{IntoTiler, TI, TL};
+use crate::data::tiler::{IntoTiler, TI, TL, TS};
 use crate::private::{Bind, ConsR, Err, Fun, HCons, HNil, If, Ok, Sel, Then};
 
 /// The product of a tree's shapes.
@@ -81,6 +81,10 @@ where
     Op: TreeOp<A, TileOf<N>>,
 {
     type Out = <Op as TreeOp<A, TileOf<N>>>::Out;
+}
+/// `_` keeps the mode unchanged (CuTe's by-mode skip).
+impl<Op, A> ApplyTiler<Op, A> for TS {
+    type Out = Ok<A>;
 }
 /// A by-mode tiler applies to `A`'s modes by position.
 impl<Op, A, TH, TT> ApplyTiler<Op, A> for HCons<TH, TT>
@@ -212,6 +216,11 @@ impl<X, Y, B> Zip2By<TL<B>> for HCons<X, HCons<Y, HNil>> {
 }
 /// An integer tile: the result is already the pair.
 impl<X, Y, N> Zip2By<TI<N>> for HCons<X, HCons<Y, HNil>> {
+    type Out = Self;
+}
+/// A mode kept by `_` is split as a `(tile, rest)` pair, so it must have
+/// rank 2 (as in CuTe and cute-dynamic's `zip2_by`).
+impl<X, Y> Zip2By<TS> for HCons<X, HCons<Y, HNil>> {
     type Out = Self;
 }
 /// A by-mode tiler: zip each tiled mode, untiled modes join the seconds.

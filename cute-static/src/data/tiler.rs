@@ -2,7 +2,9 @@
 //! tilers applied mode by mode — `tiler!(<4:1,8:2>)` is
 //! `Tiler<(Layout<C<4>, C<1>>, Layout<C<8>, C<2>>)>`. An integer tile `n`
 //! means `n:1` to composition and CuTe's `make_layout(n)` (`n:1`, `1:0` for
-//! `n = 1`) to the divides and products, as in cute-dynamic.
+//! `n = 1`) to the divides and products, as in cute-dynamic. A `_` mode
+//! ([`Underscore`], `tiler!(<_, 2>)`) is CuTe's by-mode skip: that mode is
+//! left unchanged.
 //!
 //! ```
 //! use cute_static::tiler;
@@ -16,8 +18,10 @@ use core::marker::PhantomData;
 
 use crate::data::int_tuple::{C, Sealed, StaticInt, arities, hlist};
 use crate::data::layout::{Layout, StaticLayout};
+use crate::kernel::tensor::Underscore;
 
-/// A static tiler: `T` is a layout, a `C<N>`, or a tuple of tilers.
+/// A static tiler: `T` is a layout, a `C<N>`, [`Underscore`] (`_`), or a
+/// tuple of tilers.
 pub struct Tiler<T>(PhantomData<T>);
 
 impl<T> Tiler<T> {
@@ -57,7 +61,7 @@ impl<T: TilerMode> Tiler<T> {
     }
 }
 
-/// One part of a tiler: a static layout, a `C<N>`, or a tuple of parts.
+/// One part of a tiler: a static layout, a `C<N>`, `_`, or a tuple of parts.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a static tiler",
     note = "a tiler is a static layout, a `C<N>`, or a tuple of tilers; write it with `tiler!(<…>)`"
@@ -101,6 +105,21 @@ where
     }
 }
 
+/// CuTe's `_` as a tiler mode (`tiler!(<_, 2>)`): the by-mode skip, which
+/// leaves its mode unchanged in every divide, product and composition.
+impl Sealed for Underscore {}
+/// `_` keeps the mode it applies to.
+impl TilerMode for Underscore {
+    type Norm = TS;
+    #[cfg(feature = "std")]
+    fn to_dynamic() -> cute_dynamic::Tiler {
+        cute_dynamic::Tiler::Hole
+    }
+    fn fmt_cute(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("_")
+    }
+}
+
 macro_rules! tiler_tuples {
     ($($T:ident),+) => {
         /// A tuple of tilers applies them mode by mode.
@@ -132,6 +151,9 @@ pub struct TL<T>(PhantomData<T>);
 /// A normalised integer tile.
 #[doc(hidden)]
 pub struct TI<N>(PhantomData<N>);
+/// A normalised `_` (the mode is kept).
+#[doc(hidden)]
+pub struct TS;
 
 /// What the algebra accepts as a right operand: a static layout or tiler.
 #[diagnostic::on_unimplemented(

@@ -429,6 +429,90 @@ where
     }
 }
 
+impl<E: Engine, S, D> Tensor<E, crate::MixedLayout<S, D>>
+where
+    crate::MixedLayout<S, D>: TensorLayout,
+    S: crate::MixedShape<D> + crate::mixed::layout::AllHoles,
+    D: crate::data::int_tuple::IntTuple,
+    S::Coord: crate::MixedSliceCoord<S, D>,
+    crate::mixed::layout::MixedFlattened<S, D>: TensorLayout,
+{
+    /// CuTe's `flatten(T)` for a mixed layout (with a tuple shape): the
+    /// leaves as top-level modes, static leaves staying static, the values
+    /// unchanged.
+    ///
+    /// ```
+    /// use cute_static::{Counting, Tensor, layout};
+    /// let n = 3;
+    /// let t = Tensor::new(Counting, layout!(((2, 2), ({n}, 2)):((1, 8), (2, 16)))?)?;
+    /// let f = t.flatten();
+    /// assert_eq!(f.layout().to_string(), "(_2,_2,3,_2):(_1,_8,_2,_16)");
+    /// assert!((0..24).all(|i| f.read(i) == t.read(i)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn flatten(self) -> Tensor<E, crate::mixed::layout::MixedFlattened<S, D>> {
+        let (e, b, l) = self.into_parts();
+        Tensor::from_parts(e, b, l.flatten())
+    }
+}
+
+impl<E: Engine, S, D> Tensor<E, Layout<S, D>>
+where
+    Layout<S, D>: TensorLayout,
+{
+    /// CuTe's `group_modes<B, E>(T)` for a static layout: top-level modes
+    /// `B..E` grouped into one mode (`B < E ≤ rank`, checked by the
+    /// compiler), the values unchanged.
+    ///
+    /// ```
+    /// use cute_static::{Counting, Tensor, layout};
+    /// let t = Tensor::new(Counting, layout!((2, 3, 4):(1, 2, 6)))?;
+    /// let g = t.group_modes::<1, 3>();
+    /// assert_eq!(g.layout().to_string(), "(_2,(_3,_4)):(_1,(_2,_6))");
+    /// assert!((0..24).all(|i| g.read(i) == t.read(i)));
+    /// # Ok::<(), cute_static::Error>(())
+    /// ```
+    pub fn group_modes<const B: usize, const G: usize>(
+        self,
+    ) -> Tensor<E, crate::algebra::modes::Grouped<Layout<S, D>, B, G>>
+    where
+        Layout<S, D>: crate::algebra::modes::GroupModes<B, G>,
+        crate::algebra::modes::Grouped<Layout<S, D>, B, G>: TensorLayout,
+    {
+        let (e, b, _) = self.into_parts();
+        Tensor::from_parts(e, b, Default::default())
+    }
+}
+
+impl<E: Engine, S, D> Tensor<E, crate::MixedLayout<S, D>>
+where
+    crate::MixedLayout<S, D>: TensorLayout,
+{
+    /// CuTe's `group_modes<B, E>(T)` for a mixed layout (rank at most
+    /// [`MIXED_ALGEBRA_MAX_RANK`](crate::MIXED_ALGEBRA_MAX_RANK)): top-level
+    /// modes `B..E` grouped into one mode, the values unchanged.
+    ///
+    /// ```
+    /// use cute_static::{Counting, Tensor, layout};
+    /// let n = 3;
+    /// let t = Tensor::new(Counting, layout!((2, {n}, 4):(1, 2, 6))?)?;
+    /// let g = t.group_modes::<0, 2>();
+    /// assert_eq!(g.layout().to_string(), "((_2,3),_4):((_1,_2),_6)");
+    /// assert!((0..24).all(|i| g.read(i) == t.read(i)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn group_modes<const B: usize, const G: usize>(
+        self,
+    ) -> Tensor<E, crate::mixed::layout::MixedGrouped<crate::MixedLayout<S, D>, B, G>>
+    where
+        crate::MixedLayout<S, D>: crate::MixedGroupModes<B, G>,
+        crate::mixed::layout::MixedGrouped<crate::MixedLayout<S, D>, B, G>: TensorLayout,
+    {
+        let (e, b, l) = self.into_parts();
+        Tensor::from_parts(e, b, l.group_modes::<B, G>())
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Tensor arguments: by reference (a view) or by value.
 

@@ -430,7 +430,9 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 
     /// Slice with `__` holes (CuTe's `_`): one entry per top-level mode,
-    /// an index fixes the mode and `__` keeps it. The offset of the fixed
+    /// an index fixes the mode and `__` keeps it; an entry may be a tuple
+    /// of entries for a tuple mode (`(__, (2, __))`,
+    /// any depth), the modes kept inside joining the result's top level. The offset of the fixed
     /// part moves into the accessor; the kept modes keep their kinds (a
     /// static layout's stay static; a single kept mode stays a rank-1
     /// tuple, as in CuTe). An index outside its mode is an `out_of_bounds`
@@ -619,8 +621,10 @@ where
     Layout<S, D>: StaticLayout,
 {
     /// Slice the layout with a coordinate holding holes [`__`] (one entry
-    /// per top-level mode, run-time indices elsewhere): the static
-    /// sub-layout of the kept modes (CuTe's structure) and the run-time
+    /// per top-level mode, run-time indices elsewhere; an entry may itself
+    /// be a tuple of entries for a tuple mode, at any depth): the static
+    /// sub-layout of the kept modes (CuTe's structure: the modes kept at
+    /// any depth are its top-level modes, in order) and the run-time
     /// offset of the fixed part; an index outside its mode is an error.
     ///
     /// ```
@@ -632,6 +636,8 @@ where
     /// let (sub, offset) = a.slice((__, 5))?;
     /// assert_eq!((sub.to_string(), offset), ("((_3,_2)):((_4,_1))".to_string(), 32));
     /// assert!(a.slice((7, __)).is_err());
+    /// let (sub, offset) = a.slice((__, ((1, __), 1)))?; // A(_, ((1,_),1))
+    /// assert_eq!((sub.to_string(), offset), ("((_3,_2),_3):((_4,_1),_15)".to_string(), 102));
     /// # Ok::<(), cute_static::Error>(())
     /// ```
     pub fn slice<Cd: SliceCoord<Self>>(self, coord: Cd) -> Result<(Cd::Output, usize), Error> {
@@ -723,12 +729,64 @@ where
     }
 }
 
+/// A nested slice entry `(c0, c1, …)` on a tuple mode `(m0, m1, …)`: its
+/// entries apply to the sub-modes, and the modes they keep join the kept
+/// modes in place — CuTe's `slice`, where the modes kept at any depth
+/// become top-level modes of the result. Modes are counted in that
+/// spliced order in the error of an index outside its mode.
+macro_rules! nested_entry {
+    ($($C:ident),+) => {
+        /// A nested entry on a tuple mode: spliced into the list.
+        impl<$($C,)+ Cs, S0, Ss, D0, Ds> SliceModes<(S0, Ss), (D0, Ds)> for (($($C,)+), Cs)
+        where
+            ($($C,)+): SpliceList<Cs>,
+            S0: SpliceList<Ss>,
+            D0: SpliceList<Ds>,
+            <($($C,)+) as SpliceList<Cs>>::Out: SliceModes<S0::Out, D0::Out>,
+        {
+            type S = <<($($C,)+) as SpliceList<Cs>>::Out as SliceModes<S0::Out, D0::Out>>::S;
+            type D = <<($($C,)+) as SpliceList<Cs>>::Out as SliceModes<S0::Out, D0::Out>>::D;
+            #[inline(always)]
+            fn locate(self, mode: usize) -> Result<usize, (usize, usize, usize)> {
+                self.0.splice(self.1).locate(mode)
+            }
+        }
+    };
+}
+crate::data::int_tuple::arities!(nested_entry; (C0), (C1), (C2), (C3), (C4), (C5), (C6), (C7));
+
+/// A Rust tuple spliced in front of a nested list: `(a, b) ++ r = (a, (b, r))`.
+#[doc(hidden)]
+pub trait SpliceList<R> {
+    /// The nested list.
+    type Out;
+    /// Splice the value.
+    fn splice(self, rest: R) -> Self::Out;
+}
+macro_rules! splice_list {
+    ($($T:ident $i:tt),+) => {
+        /// `(t0, …) ++ r = (t0, (…, r))`.
+        impl<$($T,)+ R> SpliceList<R> for ($($T,)+) {
+            type Out = splice_list!(@ty R; $($T),+);
+            #[inline(always)]
+            fn splice(self, rest: R) -> Self::Out {
+                splice_list!(@val self, rest; $($i),+)
+            }
+        }
+    };
+    (@ty $r:ident;) => { $r };
+    (@ty $r:ident; $h:ident $(, $t:ident)*) => { ($h, splice_list!(@ty $r; $($t),*)) };
+    (@val $s:ident, $r:ident;) => { $r };
+    (@val $s:ident, $r:ident; $h:tt $(, $t:tt)*) => { ($s.$h, splice_list!(@val $s, $r; $($t),*)) };
+}
+crate::data::int_tuple::arities!(splice_list; (A 0), (B 1), (C2 2), (D 3), (E 4), (F 5), (G 6), (H 7));
+
 macro_rules! slice_tuples {
     ($($C:ident $S:ident $D:ident $i:tt),+) => {
         /// A tuple of entries slices a layout with as many top-level modes.
         impl<$($C, $S, $D),+> SliceCoord<Layout<($($S,)+), ($($D,)+)>> for ($($C,)+)
         where
-            $($C: SliceArg,)+
+            $($C: Copy,)+
             slice_tuples!(@nest $($C),+): SliceModes<slice_tuples!(@nest $($S),+), slice_tuples!(@nest $($D),+)>,
             Layout<
                 <slice_tuples!(@nest $($C),+) as SliceModes<slice_tuples!(@nest $($S),+), slice_tuples!(@nest $($D),+)>>::S,

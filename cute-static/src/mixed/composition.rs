@@ -13,6 +13,7 @@
 //!   is `B` with its strides multiplied by `d` (`A_k` is rank 1, so no
 //!   divisibility condition applies): static strides stay static, `Dyn`
 //!   makes them run-time.
+//! * `T_k = _` (`tiler!(<_, …>)`): the mode is kept as it is.
 //! * Anything else (a tuple mode with a run-time leaf) does not compile.
 //!
 //! The run-time check is that the result's strides, size and offsets fit
@@ -35,6 +36,7 @@
 use core::ops::Mul;
 
 use crate::Error;
+use crate::kernel::tensor::Underscore;
 
 use crate::algebra::composition::{Compose, Composed};
 use crate::data::int_tuple::{C, IntTuple, StaticInt, StaticIntTuple};
@@ -177,6 +179,25 @@ where
     #[inline(always)]
     fn compose(&self) -> Result<(Self::RS, Self::RD), Error> {
         compose_leaf::<Dyn, T>(&self.1)
+    }
+}
+
+/// `_` keeps a mode with a run-time shape as it is (CuTe's by-mode skip).
+impl<Dk: Copy + IntTuple> ComposeMode<Underscore> for (Dyn, Dk) {
+    type RS = Dyn;
+    type RD = Dk;
+    #[inline(always)]
+    fn compose(&self) -> Result<(Dyn, Dk), Error> {
+        Ok(*self)
+    }
+}
+/// `_` keeps a mode with a run-time stride as it is.
+impl<const M: usize> ComposeMode<Underscore> for (C<M>, Dyn) {
+    type RS = C<M>;
+    type RD = Dyn;
+    #[inline(always)]
+    fn compose(&self) -> Result<(C<M>, Dyn), Error> {
+        Ok(*self)
     }
 }
 

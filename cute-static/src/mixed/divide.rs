@@ -20,6 +20,13 @@
 //!   crate and cute-dynamic). The tile keeps the static shape `C<N>` and
 //!   the mode's own stride type (static stride → static tile); the rest mode
 //!   has a run-time stride, and a static shape `⌈s/N⌉` when `s` is static.
+//! * `T_k = _` (`tiler!(<_, …>)`) over a rank-2 mode: the mode is kept,
+//!   split as the `(tile, rest)` pair it is (CuTe's `zip2_by` does so);
+//!   `_` over any other mode does not compile (its logical divide keeps a
+//!   mode that is no pair: use cute-dynamic).
+//! * A nested by-mode tiler mode (`<16, <2, 3>>`) does not compile: the
+//!   zipped form regroups its tiles and rests (CuTe's `zip2_by`), which a
+//!   split of the mode's logical result does not.
 //! * Anything else (a tuple mode with a run-time leaf, a run-time mode
 //!   under a non-contiguous tile) does not compile: its result structure
 //!   would depend on run-time values. Convert with `to_dynamic()` and use
@@ -64,6 +71,7 @@ use crate::algebra::divide::{
 use crate::data::int_tuple::{C, Int, IntTuple, StaticInt, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::data::tiler::{Tiler, TilerMode};
+use crate::kernel::tensor::Underscore;
 use crate::mixed::layout::{AllStatic, Dyn, HasDyn, LeafKinds, MixedLayout, MixedShape, overflow};
 
 /// A contiguous static tile `N:1` over a run-time mode: `C<N>` (`N ≥ 2`;
@@ -136,6 +144,28 @@ pub trait DivideMode<T> {
     fn divide(&self) -> Result<(Self::TS, Self::TD, Self::RS, Self::RD), Error>;
 }
 
+/// A tiler mode the mixed divides split into `(tile, rest)`: a static
+/// layout, an integer tile, and `_` over a rank-2 mode, which it keeps as
+/// the pair it already is (CuTe's `zip2_by` splits a mode kept by `_` so).
+/// Not a nested by-mode tiler: its zipped form regroups the mode's tiles
+/// and rests (`zip2_by`), which the split of the logical result into two
+/// halves does not (it gave wrong zipped, tiled and flat divides); nor `_`
+/// over a mode that is no pair (its logical divide keeps a mode that is
+/// not `(tile, rest)`). Those are left to cute-dynamic.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a mixed layout's mode `{Sk}` is divided by a layout, an integer tile, or `_` over a rank-2 mode, not by `{Self}`",
+    label = "a nested by-mode tiler, or `_` over a mode that is not of rank 2",
+    note = "the mixed divides split every divided mode into (tile, rest): a layout or an integer tile does, `_` keeps a rank-2 mode as that pair (as CuTe's zip2_by); for anything else convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait SplitsMode<Sk> {}
+/// A static layout tile splits any mode.
+impl<Sk, S, D> SplitsMode<Sk> for Layout<S, D> {}
+/// An integer tile splits any mode.
+impl<Sk, const N: usize> SplitsMode<Sk> for C<N> {}
+/// `_` keeps a rank-2 mode as its `(tile, rest)` pair.
+impl<X, Y> SplitsMode<(X, Y)> for Underscore {}
+
 type StaticQuot<Sk, Dk, T> = LogicalQuotient<Layout<Sk, Dk>, Tiler<T>>;
 /// A mode divided according to its leaf kinds `(shape kind, stride kind)`:
 /// only a wholly static mode goes to the static algebra.
@@ -162,7 +192,7 @@ impl<Sk, Dk, T> DivideByKind<Sk, Dk, T> for (AllStatic, AllStatic)
 where
     Sk: StaticIntTuple,
     Dk: StaticIntTuple,
-    T: TilerMode,
+    T: TilerMode + SplitsMode<Sk>,
     Layout<Sk, Dk>: LogicalDivide<Tiler<T>>,
     StaticQuot<Sk, Dk, T>: StaticLayout,
     <StaticQuot<Sk, Dk, T> as StaticLayout>::Shape: Halves,

@@ -241,10 +241,11 @@ pub struct MNil;
 pub struct MCons<H, T>(pub H, pub T);
 
 /// One entry of a slicing coordinate against one mode: [`__`](crate::__) keeps the
-/// mode, a `usize` fixes it.
+/// mode, a `usize` fixes it, a tuple of entries slices a tuple mode (any
+/// depth).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a slicing coordinate of this mode",
-    note = "each entry of a slicing coordinate is `__` (keep the mode) or a `usize` (fix it)"
+    note = "each entry of a slicing coordinate is `__` (keep the mode), a `usize` (fix it), or a tuple of entries for a tuple mode"
 )]
 pub trait SliceEntry<S, D> {
     /// The kept modes `R` of the following entries, with this mode in front if kept.
@@ -371,6 +372,26 @@ macro_rules! mixed_tuples {
                 None
             }
         }
+        /// A nested slicing entry on a tuple mode: its entries apply to the
+        /// sub-modes, and the modes they keep join the kept modes in place
+        /// (CuTe's `slice`: modes kept at any depth become top-level modes).
+        impl<$($Cd: SliceEntry<$S, $D>, $S, $D),+> SliceEntry<($($S,)+), ($($D,)+)> for ($($Cd,)+) {
+            type Prepend<R> = mixed_tuples!(@prep R; $($Cd $S $D),+);
+            #[inline(always)]
+            fn prepend<R>(&self, s: &($($S,)+), d: &($($D,)+), rest: R) -> (Self::Prepend<R>, usize) {
+                mixed_tuples!(@nest self s d rest; $($i)+)
+            }
+            #[inline(always)]
+            fn outside(&self, s: &($($S,)+)) -> Option<(usize, usize)> {
+                $( if let Some(x) = self.$i.outside(&s.$i) { return Some(x); } )+
+                None
+            }
+        }
+        /// A tuple: `__` at every leaf.
+        impl<$($S: AllHoles),+> AllHoles for ($($S,)+) {
+            type Coord = ($($S::Coord,)+);
+            const COORD: Self::Coord = ($($S::COORD,)+);
+        }
         /// Kept modes as tuples.
         impl<$($S, $D),+> KeptModes for mixed_tuples!(@list $($S $D)+) {
             type S = ($($S,)+);
@@ -395,6 +416,16 @@ macro_rules! mixed_tuples {
     (@kept $C0:ident $S0:ident $D0:ident $(, $C:ident $S:ident $D:ident)*) => {
         <$C0 as SliceEntry<$S0, $D0>>::Prepend<mixed_tuples!(@kept $($C $S $D),*)>
     };
+    (@prep $r:ident;) => { $r };
+    (@prep $r:ident; $C0:ident $S0:ident $D0:ident $(, $C:ident $S:ident $D:ident)*) => {
+        <$C0 as SliceEntry<$S0, $D0>>::Prepend<mixed_tuples!(@prep $r; $($C $S $D),*)>
+    };
+    (@nest $c:ident $s:ident $d:ident $r:ident;) => { ($r, 0usize) };
+    (@nest $c:ident $s:ident $d:ident $r:ident; $k:tt $($rest:tt)*) => {{
+        let (rest, o) = mixed_tuples!(@nest $c $s $d $r; $($rest)*);
+        let (kept, o0) = $c.$k.prepend(&$s.$k, &$d.$k, rest);
+        (kept, o.wrapping_add(o0))
+    }};
     (@split $c:ident $s:ident $d:ident;) => { (MNil, 0usize) };
     (@split $c:ident $s:ident $d:ident; $k:tt $($rest:tt)*) => {{
         let (rest, o) = mixed_tuples!(@split $c $s $d; $($rest)*);
@@ -411,6 +442,104 @@ macro_rules! mixed_tuples {
 }
 
 crate::data::int_tuple::arities!(mixed_tuples; (S0 D0 C0 0), (S1 D1 C1 1), (S2 D2 C2 2), (S3 D3 C3 3), (S4 D4 C4 4), (S5 D5 C5 5), (S6 D6 C6 6), (S7 D7 C7 7));
+
+/// The slicing coordinate with `__` at every leaf of a shape: slicing with
+/// it is CuTe's `flatten` (every leaf kept, in order, as a top-level mode).
+#[doc(hidden)]
+pub trait AllHoles {
+    /// The coordinate's type.
+    type Coord: Copy;
+    /// The coordinate.
+    const COORD: Self::Coord;
+}
+/// A static leaf is kept.
+impl<const N: usize> AllHoles for C<N> {
+    type Coord = Underscore;
+    const COORD: Underscore = Underscore;
+}
+/// A run-time leaf is kept.
+impl AllHoles for Dyn {
+    type Coord = Underscore;
+    const COORD: Underscore = Underscore;
+}
+/// The layout `flatten(L)` of a mixed layout of shape `S`, stride `D`.
+pub type MixedFlattened<S, D> = Sliced<S, D, <S as AllHoles>::Coord>;
+
+/// `group_modes<B, E>(L)` of a mixed layout: top-level modes `B..E` grouped
+/// into one mode (`B < E ≤ rank`), the values unchanged — for layouts of
+/// rank at most [`MIXED_ALGEBRA_MAX_RANK`](crate::MIXED_ALGEBRA_MAX_RANK).
+#[diagnostic::on_unimplemented(
+    message = "group_modes<{B}, {E}> needs B < E ≤ rank of the mixed layout `{Self}` (of rank at most 4, MIXED_ALGEBRA_MAX_RANK)",
+    note = "modes B..E of the top level are grouped into one; for a larger rank convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait MixedGroupModes<const B: usize, const E: usize> {
+    /// The regrouped layout.
+    type Output;
+    /// `group_modes<B, E>(self)`.
+    fn group(&self) -> Self::Output;
+}
+/// The layout `group_modes<B, E>(L)` of a mixed layout `L`.
+pub type MixedGrouped<L, const B: usize, const E: usize> = <L as MixedGroupModes<B, E>>::Output;
+macro_rules! mixed_group {
+    ($B:literal, $E:literal; [$($P:ident $PD:ident $p:tt)*] [$($G:ident $GD:ident $g:tt)+] [$($A:ident $AD:ident $a:tt)*]) => {
+        /// Modes `B..E` as one mode.
+        impl<$($P: Copy, $PD: Copy,)* $($G: Copy, $GD: Copy,)+ $($A: Copy, $AD: Copy,)*> MixedGroupModes<$B, $E>
+            for MixedLayout<($($P,)* $($G,)+ $($A,)*), ($($PD,)* $($GD,)+ $($AD,)*)>
+        {
+            type Output = MixedLayout<($($P,)* ($($G,)+), $($A,)*), ($($PD,)* ($($GD,)+), $($AD,)*)>;
+            #[inline(always)]
+            fn group(&self) -> Self::Output {
+                let (s, d) = (&self.shape, &self.stride);
+                MixedLayout {
+                    shape: ($(s.$p,)* ($(s.$g,)+), $(s.$a,)*),
+                    stride: ($(d.$p,)* ($(d.$g,)+), $(d.$a,)*),
+                }
+            }
+        }
+    };
+}
+mixed_group!(0, 1; [] [S0 D0 0] []);
+mixed_group!(0, 1; [] [S0 D0 0] [S1 D1 1]);
+mixed_group!(0, 2; [] [S0 D0 0 S1 D1 1] []);
+mixed_group!(1, 2; [S0 D0 0] [S1 D1 1] []);
+mixed_group!(0, 1; [] [S0 D0 0] [S1 D1 1 S2 D2 2]);
+mixed_group!(0, 2; [] [S0 D0 0 S1 D1 1] [S2 D2 2]);
+mixed_group!(0, 3; [] [S0 D0 0 S1 D1 1 S2 D2 2] []);
+mixed_group!(1, 2; [S0 D0 0] [S1 D1 1] [S2 D2 2]);
+mixed_group!(1, 3; [S0 D0 0] [S1 D1 1 S2 D2 2] []);
+mixed_group!(2, 3; [S0 D0 0 S1 D1 1] [S2 D2 2] []);
+mixed_group!(0, 1; [] [S0 D0 0] [S1 D1 1 S2 D2 2 S3 D3 3]);
+mixed_group!(0, 2; [] [S0 D0 0 S1 D1 1] [S2 D2 2 S3 D3 3]);
+mixed_group!(0, 3; [] [S0 D0 0 S1 D1 1 S2 D2 2] [S3 D3 3]);
+mixed_group!(0, 4; [] [S0 D0 0 S1 D1 1 S2 D2 2 S3 D3 3] []);
+mixed_group!(1, 2; [S0 D0 0] [S1 D1 1] [S2 D2 2 S3 D3 3]);
+mixed_group!(1, 3; [S0 D0 0] [S1 D1 1 S2 D2 2] [S3 D3 3]);
+mixed_group!(1, 4; [S0 D0 0] [S1 D1 1 S2 D2 2 S3 D3 3] []);
+mixed_group!(2, 3; [S0 D0 0 S1 D1 1] [S2 D2 2] [S3 D3 3]);
+mixed_group!(2, 4; [S0 D0 0 S1 D1 1] [S2 D2 2 S3 D3 3] []);
+mixed_group!(3, 4; [S0 D0 0 S1 D1 1 S2 D2 2] [S3 D3 3] []);
+
+impl<S, D> MixedLayout<S, D> {
+    /// CuTe's `group_modes<B, E>(L)`: top-level modes `B..E` grouped into
+    /// one mode, the values unchanged (see [`MixedGroupModes`]).
+    ///
+    /// ```
+    /// use cute_static::layout;
+    /// let n = 5;
+    /// let l = layout!((2, {n}, 4, 3):(1, 2, 64, 256))?;
+    /// let g = l.group_modes::<1, 3>();
+    /// assert_eq!(g.to_string(), "(_2,(5,_4),_3):(_1,(_2,_64),_256)");
+    /// assert_eq!(g.to_dynamic(), l.to_dynamic().group_modes(1, 3)?);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    #[inline(always)]
+    pub fn group_modes<const B: usize, const E: usize>(&self) -> MixedGrouped<Self, B, E>
+    where
+        Self: MixedGroupModes<B, E>,
+    {
+        self.group()
+    }
+}
 
 /// The layout of the modes a slicing coordinate `Cd` keeps.
 pub type Sliced<S, D, Cd> = MixedLayout<
@@ -508,6 +637,27 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
         let (kept, off) = c.split(&self.shape, &self.stride);
         let (shape, stride) = kept.into_tuples();
         (MixedLayout { shape, stride }, off)
+    }
+    /// CuTe's `flatten(L)`: the leaves as top-level modes, in order, the
+    /// values unchanged (static leaves stay static, run-time ones
+    /// run-time); a layout whose shape is a tuple (a leaf is already flat).
+    ///
+    /// ```
+    /// use cute_static::layout;
+    /// let n = 3;
+    /// let l = layout!(((2, 2), ({n}, 2)):((1, 8), (2, 16)))?;
+    /// let f = l.flatten();
+    /// assert_eq!(f.to_string(), "(_2,_2,3,_2):(_1,_8,_2,_16)");
+    /// assert_eq!(f.to_dynamic(), l.to_dynamic().flatten());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    #[inline(always)]
+    pub fn flatten(&self) -> MixedFlattened<S, D>
+    where
+        S: AllHoles,
+        S::Coord: MixedSliceCoord<S, D>,
+    {
+        self.slice(S::COORD).0
     }
     /// [`slice`](Self::slice), checked: an index outside its mode is an
     /// `out_of_bounds` error.

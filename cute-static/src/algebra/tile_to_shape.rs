@@ -1,0 +1,107 @@
+//! `tile_to_shape(block, shape[, order])` for a static block and a static
+//! target shape (docs/semantics.md#static-and-mixed-tensors): CuTe's
+//! layout.hpp, as cute-dynamic's `tile_to_shape` — the block padded with
+//! `1:0` modes to the shape's rank, its `product_each` dividing the
+//! target's (a compile error naming the rule otherwise), then the blocked
+//! product with the tile counts `ceil_div(product_each(shape),
+//! product_each(block))` in `order` (column-major for `()`), coalesced by
+//! the counts' profile. Block and shape are tuples of rank at most 4.
+//!
+//! ```
+//! use cute_static::{C, layout, tile_to_shape};
+//! let atom = layout!((8, 64):(64, 1));
+//! let l = tile_to_shape(atom, (C::<128>, C::<64>), ());
+//! assert_eq!(l.to_string(), "(_128,_64):(_64,_1)");
+//! let l = tile_to_shape(layout!((2, 2):(1, 2)), (C::<4>, C::<4>), (C::<1>, C::<0>));
+//! assert_eq!(l.to_string(), "((_2,_2),_4):((_1,_8),_2)");
+//! ```
+
+use crate::algebra::coalesce_by::{CoalesceBy, CoalescedBy};
+use crate::algebra::ordered_layout::{MakeOrderedLayout, OrderedLayout};
+use crate::algebra::product::{BlockedMultiply, BlockedProduct};
+use crate::data::int_tuple::{C, StaticIntTuple};
+use crate::data::int_tuple_ops::{CeilDiv, CeilDivide, EvenlyDivides, ProductEach, ProductEachOf};
+use crate::data::layout::{Layout, StaticLayout};
+use crate::kernel::partition::{CompactColMajor, CompactFrom};
+use typenum::U1;
+
+/// CuTe's `append<R>(block)`: the block with `1:0` modes appended up to the
+/// rank of the target shape `Sh` (a block of rank at most that of `Sh`,
+/// both tuples of rank at most 4).
+#[diagnostic::on_unimplemented(
+    message = "tile_to_shape needs a block `{Self}` of rank at most that of the target shape `{Sh}` (tuples of rank at most 4)"
+)]
+pub trait PadTo<Sh> {
+    /// The padded block.
+    type Output;
+}
+macro_rules! pad_to {
+    ([$($S:ident),+] [$($D:ident),+] [$($T:ident),+] [$($PS:ty),*] [$($PD:ty),*]) => {
+        /// Pad with `1:0` modes.
+        impl<$($S,)+ $($D,)+ $($T),+> PadTo<($($T,)+)> for Layout<($($S,)+), ($($D,)+)> {
+            type Output = Layout<($($S,)+ $($PS,)*), ($($D,)+ $($PD,)*)>;
+        }
+    };
+}
+pad_to!([S0] [D0] [T0] [] []);
+pad_to!([S0] [D0] [T0, T1] [C<1>] [C<0>]);
+pad_to!([S0, S1] [D0, D1] [T0, T1] [] []);
+pad_to!([S0] [D0] [T0, T1, T2] [C<1>, C<1>] [C<0>, C<0>]);
+pad_to!([S0, S1] [D0, D1] [T0, T1, T2] [C<1>] [C<0>]);
+pad_to!([S0, S1, S2] [D0, D1, D2] [T0, T1, T2] [] []);
+pad_to!([S0] [D0] [T0, T1, T2, T3] [C<1>, C<1>, C<1>] [C<0>, C<0>, C<0>]);
+pad_to!([S0, S1] [D0, D1] [T0, T1, T2, T3] [C<1>, C<1>] [C<0>, C<0>]);
+pad_to!([S0, S1, S2] [D0, D1, D2] [T0, T1, T2, T3] [C<1>] [C<0>]);
+pad_to!([S0, S1, S2, S3] [D0, D1, D2, D3] [T0, T1, T2, T3] [] []);
+
+/// The arrangement of the tiles: column-major for `()`, else
+/// `make_ordered_layout(counts, order)`.
+pub trait Arrangement<Counts> {
+    /// The layout of the tile counts.
+    type Output;
+}
+/// Column-major.
+impl<Counts: CompactFrom<U1>> Arrangement<Counts> for () {
+    type Output = CompactColMajor<Counts>;
+}
+macro_rules! arrangement {
+    ($($O:ident),+) => {
+        /// `make_ordered_layout(counts, order)`.
+        impl<Counts: MakeOrderedLayout<($($O,)+)>, $($O),+> Arrangement<Counts> for ($($O,)+) {
+            type Output = OrderedLayout<Counts, ($($O,)+)>;
+        }
+    };
+}
+crate::data::int_tuple::arities!(arrangement; (A), (B), (C2), (D));
+
+/// `tile_to_shape(Self, Sh, O)` (see the module documentation).
+pub trait TileToShape<Sh, O> {
+    /// The tiled layout.
+    type Output: StaticLayout;
+}
+type Padded<L, Sh> = <L as PadTo<Sh>>::Output;
+type Counts<L, Sh> =
+    CeilDiv<ProductEachOf<Sh>, ProductEachOf<<Padded<L, Sh> as StaticLayout>::Shape>>;
+/// The blocked product of the padded block with the arranged tile counts,
+/// coalesced by the counts' profile.
+impl<L, Sh, O> TileToShape<Sh, O> for L
+where
+    L: PadTo<Sh>,
+    Padded<L, Sh>: StaticLayout,
+    Sh: ProductEach,
+    <Padded<L, Sh> as StaticLayout>::Shape: ProductEach,
+    ProductEachOf<Sh>: EvenlyDivides<ProductEachOf<<Padded<L, Sh> as StaticLayout>::Shape>>
+        + CeilDivide<ProductEachOf<<Padded<L, Sh> as StaticLayout>::Shape>>,
+    Counts<L, Sh>: StaticIntTuple,
+    O: Arrangement<Counts<L, Sh>>,
+    Padded<L, Sh>: BlockedMultiply<O::Output>,
+    BlockedProduct<Padded<L, Sh>, O::Output>: CoalesceBy<Counts<L, Sh>>,
+{
+    type Output = CoalescedBy<BlockedProduct<Padded<L, Sh>, O::Output>, Counts<L, Sh>>;
+}
+
+/// `tile_to_shape(block, shape, order)`; `order = ()` is column-major.
+#[inline(always)]
+pub fn tile_to_shape<L: TileToShape<Sh, O>, Sh, O>(_block: L, _shape: Sh, _order: O) -> L::Output {
+    Default::default()
+}
