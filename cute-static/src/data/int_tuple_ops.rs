@@ -692,11 +692,11 @@ impl<B: LeafVs, XU_, XB_> TreeCongruent<B> for UInt<XU_, XB_> {
     type Out = B::IsLeaf;
 }
 /// `()` is congruent to `()` only.
-impl<B: ListCongruent<HNil>> TreeCongruent<B> for HNil {
+impl<B: ModesRelated<HNil, CongruentRel>> TreeCongruent<B> for HNil {
     type Out = B::Out;
 }
 /// A tuple is congruent to a tuple of the same rank and congruent modes.
-impl<H, T, B: ListCongruent<HCons<H, T>>> TreeCongruent<B> for HCons<H, T> {
+impl<H, T, B: ModesRelated<HCons<H, T>, CongruentRel>> TreeCongruent<B> for HCons<H, T> {
     type Out = B::Out;
 }
 /// Whether `Self` is a leaf.
@@ -713,38 +713,6 @@ impl LeafVs for HNil {
 impl<H, T> LeafVs for HCons<H, T> {
     type IsLeaf = B0;
 }
-/// The tuple `A` against `Self`.
-pub trait ListCongruent<A> {
-    /// The answer.
-    type Out: Bit;
-}
-/// Against an integer: no.
-impl<A> ListCongruent<A> for UTerm {
-    type Out = B0;
-}
-impl<A, XU_, XB_> ListCongruent<A> for UInt<XU_, XB_> {
-    type Out = B0;
-}
-impl ListCongruent<HNil> for HNil {
-    type Out = B1;
-}
-impl<H, T> ListCongruent<HCons<H, T>> for HNil {
-    type Out = B0;
-}
-impl<H, T> ListCongruent<HNil> for HCons<H, T> {
-    type Out = B0;
-}
-/// Head and tail congruent.
-impl<H, T, BH, BT> ListCongruent<HCons<H, T>> for HCons<BH, BT>
-where
-    H: TreeCongruent<BH>,
-    BT: ListCongruent<T>,
-    H::Out: BitAnd<BT::Out>,
-    And<H::Out, BT::Out>: Bit,
-{
-    type Out = And<H::Out, BT::Out>;
-}
-
 /// Whether every coordinate of shape `Self` is a coordinate of shape `B`.
 pub trait TreeCompatible<B> {
     /// The answer.
@@ -766,39 +734,55 @@ where
     type Out = Eq<SizeT<B>, UInt<XU_, XB_>>;
 }
 /// `()`: `B` is `()`.
-impl<B: ListCompatible<HNil>> TreeCompatible<B> for HNil {
+impl<B: ModesRelated<HNil, CompatibleRel>> TreeCompatible<B> for HNil {
     type Out = B::Out;
 }
 /// A tuple: `B` a tuple of the same rank, modes compatible.
-impl<H, T, B: ListCompatible<HCons<H, T>>> TreeCompatible<B> for HCons<H, T> {
+impl<H, T, B: ModesRelated<HCons<H, T>, CompatibleRel>> TreeCompatible<B> for HCons<H, T> {
     type Out = B::Out;
 }
-/// The tuple `A` against `Self`.
-pub trait ListCompatible<A> {
+/// The relation congruent (for [`ModesRelated`]).
+pub struct CongruentRel;
+/// The relation compatible (for [`ModesRelated`]).
+pub struct CompatibleRel;
+/// One mode against another under the relation `R`.
+pub trait RelatedBy<R, B> {
+    /// The answer.
+    type Out: Bit;
+}
+impl<A: TreeCongruent<B>, B> RelatedBy<CongruentRel, B> for A {
+    type Out = A::Out;
+}
+impl<A: TreeCompatible<B>, B> RelatedBy<CompatibleRel, B> for A {
+    type Out = A::Out;
+}
+/// The tuple `A` against `Self`, mode by mode under the relation `R`
+/// (congruent or compatible): the same rank and every mode related.
+pub trait ModesRelated<A, R> {
     /// The answer.
     type Out: Bit;
 }
 /// Against an integer: no.
-impl<A> ListCompatible<A> for UTerm {
+impl<A, R> ModesRelated<A, R> for UTerm {
     type Out = B0;
 }
-impl<A, XU_, XB_> ListCompatible<A> for UInt<XU_, XB_> {
+impl<A, R, XU_, XB_> ModesRelated<A, R> for UInt<XU_, XB_> {
     type Out = B0;
 }
-impl ListCompatible<HNil> for HNil {
+impl<R> ModesRelated<HNil, R> for HNil {
     type Out = B1;
 }
-impl<H, T> ListCompatible<HCons<H, T>> for HNil {
+impl<H, T, R> ModesRelated<HCons<H, T>, R> for HNil {
     type Out = B0;
 }
-impl<H, T> ListCompatible<HNil> for HCons<H, T> {
+impl<H, T, R> ModesRelated<HNil, R> for HCons<H, T> {
     type Out = B0;
 }
-/// Head and tail compatible.
-impl<H, T, BH, BT> ListCompatible<HCons<H, T>> for HCons<BH, BT>
+/// Head and tail related.
+impl<H, T, BH, BT, R> ModesRelated<HCons<H, T>, R> for HCons<BH, BT>
 where
-    H: TreeCompatible<BH>,
-    BT: ListCompatible<T>,
+    H: RelatedBy<R, BH>,
+    BT: ModesRelated<T, R>,
     H::Out: BitAnd<BT::Out>,
     And<H::Out, BT::Out>: Bit,
 {
