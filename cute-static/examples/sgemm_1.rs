@@ -142,7 +142,7 @@ pub fn naive_gemm_nt(
 }
 
 /// Small integers, so that every sum is exact in `f32` whatever the order.
-fn operand(len: usize, seed: usize) -> Vec<f32> {
+pub fn operand(len: usize, seed: usize) -> Vec<f32> {
     (0..len)
         .map(|i| ((i * 7 + seed) % 9) as f32 - 4.0)
         .collect()

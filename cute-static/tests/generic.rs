@@ -430,33 +430,12 @@ where
     Ok(())
 }
 
-/// The reference: `C(m,n) = alpha·Σ_k A(m,k)·B(n,k) + beta·C(m,n)`.
-#[allow(clippy::too_many_arguments)]
-fn naive_gemm_nt(
-    (m, n, k): (usize, usize, usize),
-    alpha: f32,
-    a: &[f32],
-    lda: usize,
-    b: &[f32],
-    ldb: usize,
-    beta: f32,
-    c: &mut [f32],
-    ldc: usize,
-) {
-    for j in 0..n {
-        for i in 0..m {
-            let acc: f32 = (0..k).map(|p| a[i + lda * p] * b[j + ldb * p]).sum();
-            c[i + ldc * j] = alpha * acc + beta * c[i + ldc * j];
-        }
-    }
-}
-
-/// Small integers, so that every sum is exact in `f32` whatever the order.
-fn operand(len: usize, seed: usize) -> Vec<f32> {
-    (0..len)
-        .map(|i| ((i * 7 + seed) % 9) as f32 - 4.0)
-        .collect()
-}
+/// The example's reference GEMM and operands (an example cannot export
+/// them, so it is included as a module).
+#[allow(dead_code)]
+#[path = "../examples/sgemm_1.rs"]
+mod sgemm_1;
+use sgemm_1::{naive_gemm_nt, operand};
 
 /// The kernel's arguments after the problem: alpha, A, ldA, B, ldB, beta,
 /// C, ldC.
