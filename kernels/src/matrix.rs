@@ -17,6 +17,58 @@ pub trait Matrix: Copy + Default {
     const COSIZE: usize;
     /// The offset of the natural coordinate `(m, n)`.
     fn at(&self, m: usize, n: usize) -> usize;
+    /// The offset of the origin of tile `(bm, bn)` in the grid of
+    /// `rows × cols` tiles: `bm·at(rows, 0) + bn·at(0, cols)`, the tile
+    /// grid as the layout `(ROWS/rows, COLS/cols):(at(rows,0), at(0,cols))`
+    /// (CuTe's `local_tile` offset when the rest of
+    /// `zipped_divide(L, (rows, cols))` has one stride per mode). When
+    /// [`Matrix::tiles_affinely`] holds, `at(bm·rows + i, bn·cols + j) =
+    /// tile_origin((bm, bn), (rows, cols)) + at(i, j)` for every `(i, j)`
+    /// in the tile: the kernels address a tile by its origin plus the
+    /// in-tile offset, so the multiplication by the static tile stride
+    /// folds into the block index (the code a hand-written kernel gets from
+    /// `(bm·rows + i)·ld`).
+    ///
+    /// ```
+    /// use cute_kernels::Matrix;
+    /// use cute_static::Layout;
+    /// let a = <Layout![(1024, 1024):(1024, 1)]>::default();
+    /// assert!(a.tiles_affinely(32, 32));
+    /// assert_eq!(a.tile_origin((2, 3), (32, 32)) + a.at(5, 7), a.at(2 * 32 + 5, 3 * 32 + 7));
+    /// ```
+    #[inline(always)]
+    fn tile_origin(&self, (bm, bn): (usize, usize), (rows, cols): (usize, usize)) -> usize {
+        bm * self.at(rows, 0) + bn * self.at(0, cols)
+    }
+    /// Whether `rows` divides `ROWS`, `cols` divides `COLS` and every
+    /// coordinate `(bm·rows + i, bn·cols + j)` of the layout (`i < rows`,
+    /// `j < cols`) has the offset `tile_origin((bm, bn), (rows, cols)) +
+    /// at(i, j)`: the precondition of [`Matrix::tile_origin`]. True for
+    /// every layout whose two modes are single `(shape, stride)` leaves;
+    /// false for a swizzled one. Checks all `ROWS · COLS` coordinates (a
+    /// host-side check: the tests run it for each kernel layout).
+    ///
+    /// ```
+    /// use cute_kernels::{Matrix, Swizzled};
+    /// use cute_static::Layout;
+    /// // Mode 0 `(4, 4):(1, 8)`: tiles of 4 rows step by 8, tiles of 2 rows
+    /// // by 2 within a column of leaf 0 and by 8 across.
+    /// let l = <Layout![((4, 4), 4):((1, 8), 16)]>::default();
+    /// assert!(l.tiles_affinely(4, 2) && !l.tiles_affinely(2, 2));
+    /// let s = Swizzled::<Layout![(32, 32):(32, 1)], 5, 0, 5>::default();
+    /// assert!(!s.tiles_affinely(8, 8));
+    /// ```
+    fn tiles_affinely(&self, rows: usize, cols: usize) -> bool {
+        if rows == 0 || cols == 0 || Self::ROWS % rows != 0 || Self::COLS % cols != 0 {
+            return false;
+        }
+        (0..Self::ROWS).all(|m| {
+            (0..Self::COLS).all(|n| {
+                let origin = self.tile_origin((m / rows, n / cols), (rows, cols));
+                self.at(m, n) == origin + self.at(m % rows, n % cols)
+            })
+        })
+    }
 }
 
 /// Every static layout with two top-level modes.

@@ -37,11 +37,11 @@ pub fn transpose_load<A: Matrix, S: Matrix, T: Matrix>(
     src: &impl Load,
     tile: &mut impl Store,
 ) {
-    let (m0, n0) = (bm * S::ROWS, bn * S::COLS);
+    let origin = a.tile_origin((bm, bn), (S::ROWS, S::COLS));
     let mut k = 0;
     while k < S::ROWS / T::COLS {
         let (i, j) = (ty + k * T::COLS, tx);
-        tile.store(s.at(i, j), src.load(a.at(m0 + i, n0 + j)));
+        tile.store(s.at(i, j), src.load(origin + a.at(i, j)));
         k += 1;
     }
 }
@@ -56,11 +56,11 @@ pub fn transpose_store<B: Matrix, S: Matrix, T: Matrix>(
     tile: &impl Load,
     dst: &mut impl Store,
 ) {
-    let (m0, n0) = (bm * S::ROWS, bn * S::COLS);
+    let origin = b.tile_origin((bm, bn), (S::ROWS, S::COLS));
     let mut k = 0;
     while k < S::COLS / T::COLS {
         let (i, j) = (tx, ty + k * T::COLS);
-        dst.store(b.at(m0 + i, n0 + j), tile.load(s.at(i, j)));
+        dst.store(origin + b.at(i, j), tile.load(s.at(i, j)));
         k += 1;
     }
 }

@@ -65,6 +65,28 @@ fn layouts_are_the_documented_ones() {
     assert_eq!((TransposeThreads::ROWS, TransposeThreads::COLS), (32, 8));
 }
 
+/// The precondition of `Matrix::tile_origin`, which the generic bodies
+/// address A and B by: both tile affinely by the shared tile's extents
+/// (all 1024 · 1024 coordinates checked), and the check can fail.
+#[test]
+fn global_layouts_tile_affinely_by_the_shared_tile() {
+    let (rows, cols) = (TransposeTile::ROWS, TransposeTile::COLS);
+    assert_eq!(
+        (rows, cols),
+        (TransposeSwizzledTile::ROWS, TransposeSwizzledTile::COLS)
+    );
+    assert!(TransposeA::new().tiles_affinely(rows, cols));
+    assert!(TransposeB::new().tiles_affinely(rows, cols));
+    assert!(!TransposeA::new().tiles_affinely(rows + 1, cols));
+    assert!(!TransposeSwizzledTile::default().tiles_affinely(8, 8));
+    // The tile origin is the layout at the tile's first coordinate.
+    let a = TransposeA::new();
+    assert_eq!(
+        a.tile_origin((3, 5), (rows, cols)),
+        a.at(3 * rows, 5 * cols)
+    );
+}
+
 #[test]
 fn generic_transpose_matches_naive() {
     let a = input();
