@@ -10,7 +10,9 @@ use crate::sgemm::{
 };
 use crate::sgemm_tv::{
     CTA_MNK, REPS, SmemA, SmemB, THREADS, TvGmemCopy, TvLdsmA, TvLdsmB, TvMmaA, TvMmaB, TvMmaC,
-    TvRegisters, tv_copy_tile, tv_load_fragments, tv_mma_gather, tv_mma_scatter, tv_store_c,
+    TvRegisters, tv_copy_tile, tv_copy_tile_hand, tv_load_fragments, tv_load_fragments_hand,
+    tv_mma_gather, tv_mma_gather_hand, tv_mma_scatter, tv_mma_scatter_hand, tv_store_c,
+    tv_store_c_hand,
 };
 use crate::transpose::{
     TransposeA, TransposeB, TransposeSwizzledTile, TransposeThreads, TransposeTile, transpose_load,
@@ -18,7 +20,7 @@ use crate::transpose::{
     transpose_store_swizzled_hand,
 };
 use crate::{Load, Matrix, Store};
-use cute_static::layout;
+use cute_static::{C, Dyn, MixedLayout};
 
 /// A device buffer read and written through a raw pointer.
 #[derive(Clone, Copy)]
@@ -199,8 +201,9 @@ pub unsafe extern "ptx-kernel" fn transpose_swizzled_hand(a: *const f32, b: *mut
 /// `lda`), B `n × k` (`ldb`), C `m × n` (`ldc`), all column-major f32: the
 /// generic bodies of `crate::sgemm` over static shared-memory and thread
 /// layouts and mixed global layouts. Launch with a `(m/128, n/128)` grid
-/// of 256 threads; `m`, `n` multiples of 128, `k` of 8. A global layout
-/// whose size or extent overflows makes the kernel return without writing.
+/// of 256 threads; `m`, `n` multiples of 128, `k` of 8. The global
+/// layouts are built unchecked (`MixedLayout::new_unchecked`): the
+/// contract below is what bounds their sizes and extents.
 ///
 /// # Safety
 /// `a`, `b`, `c` point to `lda·k`, `ldb·k`, `ldc·n` f32 (with
@@ -222,13 +225,16 @@ pub unsafe extern "ptx-kernel" fn sgemm_1(
     ldc: usize,
 ) {
     const { assert!(SgemmSA::COSIZE == 1024 && SgemmSB::COSIZE == 1024) };
-    let (Ok(ga), Ok(gb), Ok(gc)) = (
-        layout!(({m}, {k}):(1, {lda})),
-        layout!(({n}, {k}):(1, {ldb})),
-        layout!(({m}, {n}):(1, {ldc})),
-    ) else {
-        return;
-    };
+    // Unchecked: the launch contract bounds `m, n, k` and the leading
+    // dimensions by the allocations, so `MixedLayout::new`'s size and
+    // extent checks would only repeat it in every thread (the twin trusts
+    // its arguments the same way); a wrong argument gives wrong offsets,
+    // which the contract excludes as it does for the twin.
+    let (ga, gb, gc) = (
+        MixedLayout::new_unchecked((Dyn(m), Dyn(k)), (C::<1>, Dyn(lda))),
+        MixedLayout::new_unchecked((Dyn(n), Dyn(k)), (C::<1>, Dyn(ldb))),
+        MixedLayout::new_unchecked((Dyn(m), Dyn(n)), (C::<1>, Dyn(ldc))),
+    );
     let smem_a = shared_tile!("sgemm_1_smem_a", 1024);
     let smem_b = shared_tile!("sgemm_1_smem_b", 1024);
     // SAFETY: reading the special registers has no preconditions.
@@ -342,8 +348,8 @@ pub unsafe extern "ptx-kernel" fn sgemm_1_hand(
 /// is emulated by its definition (scalar FMAs over the operand tiles the
 /// fragments are scattered to in shared memory); no tensor-core
 /// instruction. Launch with a `(m/128, n/128)` grid of 128 threads; `m`,
-/// `n` multiples of 128, `k` of 32. A global layout whose size or extent
-/// overflows makes the kernel return without writing.
+/// `n` multiples of 128, `k` of 32. The global layouts are built
+/// unchecked, as in [`sgemm_1`].
 ///
 /// # Safety
 /// `a`, `b`, `c` point to `lda·m`, `ldb·n`, `ldc·n` f32 (with `lda ≥ k`,
@@ -368,13 +374,12 @@ pub unsafe extern "ptx-kernel" fn sgemm_tv(
         assert!(SmemA::COSIZE == 4096 && SmemB::COSIZE == 4096);
         assert!(TvMmaA::COSIZE <= 512 && TvMmaB::COSIZE <= 256);
     };
-    let (Ok(ga), Ok(gb), Ok(gc)) = (
-        layout!(({m}, {k}):({lda}, 1)),
-        layout!(({n}, {k}):({ldb}, 1)),
-        layout!(({m}, {n}):(1, {ldc})),
-    ) else {
-        return;
-    };
+    // Unchecked, as in `sgemm_1`: the launch contract bounds them.
+    let (ga, gb, gc) = (
+        MixedLayout::new_unchecked((Dyn(m), Dyn(k)), (Dyn(lda), C::<1>)),
+        MixedLayout::new_unchecked((Dyn(n), Dyn(k)), (Dyn(ldb), C::<1>)),
+        MixedLayout::new_unchecked((Dyn(m), Dyn(n)), (C::<1>, Dyn(ldc))),
+    );
     let smem_a = shared_tile!("sgemm_tv_smem_a", 4096);
     let smem_b = shared_tile!("sgemm_tv_smem_b", 4096);
     let mma_a = shared_tile!("sgemm_tv_mma_a", 512);
@@ -439,6 +444,83 @@ pub unsafe extern "ptx-kernel" fn sgemm_tv(
         k0 += CTA_MNK.2;
     }
     tv_store_c((gc, ltc), (bm, bn), thr, (alpha, beta), &regs, &mut ptr_c);
+}
+
+/// The hand-written twin of [`sgemm_tv`]: literal index arithmetic.
+///
+/// # Safety
+/// As for [`sgemm_tv`].
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "ptx-kernel" fn sgemm_tv_hand(
+    _m: usize,
+    _n: usize,
+    k: usize,
+    alpha: f32,
+    a: *const f32,
+    lda: usize,
+    b: *const f32,
+    ldb: usize,
+    beta: f32,
+    c: *mut f32,
+    ldc: usize,
+) {
+    let smem_a = shared_tile!("sgemm_tv_hand_smem_a", 4096);
+    let smem_b = shared_tile!("sgemm_tv_hand_smem_b", 4096);
+    let mma_a = shared_tile!("sgemm_tv_hand_mma_a", 512);
+    let mma_b = shared_tile!("sgemm_tv_hand_mma_b", 256);
+    // SAFETY: reading the special registers has no preconditions.
+    let (bm, bn, thr) = unsafe {
+        (
+            nvptx::_block_idx_x() as usize * 128,
+            nvptx::_block_idx_y() as usize * 128,
+            nvptx::_thread_idx_x() as usize,
+        )
+    };
+    if thr >= 128 {
+        return;
+    }
+    // SAFETY: as in `sgemm_tv`.
+    let (ptr_a, ptr_b, mut ptr_c, mut sa, mut sb, mut xa, mut xb) = unsafe {
+        (
+            Ptr::new(a.cast_mut()),
+            Ptr::new(b.cast_mut()),
+            Ptr::new(c),
+            Ptr::new(smem_a),
+            Ptr::new(smem_b),
+            Ptr::new(mma_a),
+            Ptr::new(mma_b),
+        )
+    };
+    let mut regs = TvRegisters::default();
+    let mut k0 = 0;
+    while k0 < k {
+        tv_copy_tile_hand(lda, (bm, k0), thr, &ptr_a, &mut sa);
+        tv_copy_tile_hand(ldb, (bn, k0), thr, &ptr_b, &mut sb);
+        // SAFETY: every thread of the block reaches this barrier.
+        unsafe { nvptx::_syncthreads() };
+        let mut kb = 0;
+        while kb < 2 {
+            tv_load_fragments_hand(kb, thr, (&sa, &sb), &mut regs);
+            let mut i = 0;
+            while i < 4 {
+                let mut j = 0;
+                while j < 8 {
+                    tv_mma_scatter_hand((i, j), thr, &regs, (&mut xa, &mut xb));
+                    // SAFETY: as above.
+                    unsafe { nvptx::_syncthreads() };
+                    tv_mma_gather_hand((i, j), thr, (&xa, &xb), &mut regs);
+                    // SAFETY: as above.
+                    unsafe { nvptx::_syncthreads() };
+                    j += 1;
+                }
+                i += 1;
+            }
+            kb += 1;
+        }
+        k0 += 32;
+    }
+    tv_store_c_hand(ldc, (bm, bn), thr, (alpha, beta), &regs, &mut ptr_c);
 }
 
 #[panic_handler]

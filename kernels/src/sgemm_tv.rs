@@ -252,3 +252,146 @@ pub fn tv_store_c<G: GlobalMatrix, TC: Matrix>(
         j += 1;
     }
 }
+
+// The hand-written twins: the same algorithm with the TV layouts above
+// written out as literal index expressions. A thread `thr < 128` is
+// `(t0, t1, t2, t3) = (thr % 4, thr / 4 % 8, thr / 32 % 2, thr / 64)`.
+
+/// The hand-written twin of [`tv_copy_tile`] for [`SmemA`]/[`SmemB`],
+/// [`TvGmemCopy`] and a K-major global matrix with leading dimension `ld`:
+/// thread `thr` copies row `thr / 4` of each of the four `32 × 32` copy
+/// tiles (the CTA tile's K extent is one copy tile), K values
+/// `8·(thr % 4) .. 8·(thr % 4) + 8`.
+#[inline(always)]
+pub fn tv_copy_tile_hand(
+    ld: usize,
+    (m0, k0): (usize, usize),
+    thr: usize,
+    src: &impl Load,
+    dst: &mut impl Store,
+) {
+    let (tm, tk) = (thr / 4, thr % 4 * 8);
+    let mut r = 0;
+    while r < 4 {
+        let mut v = 0;
+        while v < 8 {
+            let (m, k) = (r * 32 + tm, tk + v);
+            dst.store(m * 32 + k, src.load((m0 + m) * ld + (k0 + k)));
+            v += 1;
+        }
+        r += 1;
+    }
+}
+
+/// The hand-written twin of [`tv_load_fragments`] for [`TvLdsmA`] and
+/// [`TvLdsmB`]: A value `v` of thread `thr` is row `t1 + 16·t2 + 8·v1`,
+/// column `2·t0 + v0 + 8·v2` of the `32 × 16` A tile (`v = v0 + 2·v1 +
+/// 4·v2`); B value `v` is row `t1 + 8·t3`, column `2·t0 + v0 + 8·v1` of the
+/// `16 × 16` B tile (`v = v0 + 2·v1`).
+#[inline(always)]
+pub fn tv_load_fragments_hand(
+    kb: usize,
+    thr: usize,
+    (smem_a, smem_b): (&impl Load, &impl Load),
+    regs: &mut TvRegisters,
+) {
+    let (t0, t1, t2, t3) = (thr % 4, thr / 4 % 8, thr / 32 % 2, thr / 64);
+    let mut i = 0;
+    while i < 4 {
+        let mut v = 0;
+        while v < 8 {
+            let (m, k) = (t1 + 16 * t2 + 8 * (v / 2 % 2), 2 * t0 + v % 2 + 8 * (v / 4));
+            regs.a[i][v] = smem_a.load((i * 32 + m) * 32 + kb * 16 + k);
+            v += 1;
+        }
+        i += 1;
+    }
+    let mut j = 0;
+    while j < 8 {
+        let mut v = 0;
+        while v < 4 {
+            let (n, k) = (t1 + 8 * t3, 2 * t0 + v % 2 + 8 * (v / 2));
+            regs.b[j][v] = smem_b.load((j * 16 + n) * 32 + kb * 16 + k);
+            v += 1;
+        }
+        j += 1;
+    }
+}
+
+/// The hand-written twin of [`tv_mma_scatter`] for [`TvMmaA`] and
+/// [`TvMmaB`] (the same elements as the `ldmatrix` layouts).
+#[inline(always)]
+pub fn tv_mma_scatter_hand(
+    (i, j): (usize, usize),
+    thr: usize,
+    regs: &TvRegisters,
+    (xa, xb): (&mut impl Store, &mut impl Store),
+) {
+    let (t0, t1, t2, t3) = (thr % 4, thr / 4 % 8, thr / 32 % 2, thr / 64);
+    let mut v = 0;
+    while v < 8 {
+        let (m, k) = (t1 + 16 * t2 + 8 * (v / 2 % 2), 2 * t0 + v % 2 + 8 * (v / 4));
+        xa.store(m + 32 * k, regs.a[i][v]);
+        v += 1;
+    }
+    let mut v = 0;
+    while v < 4 {
+        let (n, k) = (t1 + 8 * t3, 2 * t0 + v % 2 + 8 * (v / 2));
+        xb.store(n + 16 * k, regs.b[j][v]);
+        v += 1;
+    }
+}
+
+/// The hand-written twin of [`tv_mma_gather`] for [`TvMmaC`]: C value `v`
+/// of thread `thr` is row `t1 + 16·t2 + 8·v1`, column `2·t0 + v0 + 8·t3` of
+/// the `32 × 16` C tile (`v = v0 + 2·v1`).
+#[inline(always)]
+pub fn tv_mma_gather_hand(
+    (i, j): (usize, usize),
+    thr: usize,
+    (xa, xb): (&impl Load, &impl Load),
+    regs: &mut TvRegisters,
+) {
+    let (t0, t1, t2, t3) = (thr % 4, thr / 4 % 8, thr / 32 % 2, thr / 64);
+    let mut v = 0;
+    while v < 4 {
+        let (m, n) = (t1 + 16 * t2 + 8 * (v / 2), 2 * t0 + v % 2 + 8 * t3);
+        let mut acc = regs.acc[i][j][v];
+        let mut k = 0;
+        while k < 16 {
+            acc += xa.load(m + 32 * k) * xb.load(n + 16 * k);
+            k += 1;
+        }
+        regs.acc[i][j][v] = acc;
+        v += 1;
+    }
+}
+
+/// The hand-written twin of [`tv_store_c`] for [`TvMmaC`] and a
+/// column-major C with leading dimension `ldc`.
+#[inline(always)]
+pub fn tv_store_c_hand(
+    ldc: usize,
+    (m0, n0): (usize, usize),
+    thr: usize,
+    (alpha, beta): (f32, f32),
+    regs: &TvRegisters,
+    c: &mut (impl Load + Store),
+) {
+    let (t0, t1, t2, t3) = (thr % 4, thr / 4 % 8, thr / 32 % 2, thr / 64);
+    let mut j = 0;
+    while j < 8 {
+        let mut i = 0;
+        while i < 4 {
+            let mut v = 0;
+            while v < 4 {
+                let (m, n) = (t1 + 16 * t2 + 8 * (v / 2), 2 * t0 + v % 2 + 8 * t3);
+                let o = (m0 + i * 32 + m) + (n0 + j * 16 + n) * ldc;
+                c.store(o, alpha * regs.acc[i][j][v] + beta * c.load(o));
+                v += 1;
+            }
+            i += 1;
+        }
+        j += 1;
+    }
+}

@@ -10,8 +10,9 @@ use cute_dynamic::{
 use cute_kernels::Matrix;
 use cute_kernels::sgemm_tv::{
     COPY_MK, CTA_MNK, MMA_MNK, REPS, SmemA, SmemB, THREADS, TvGmemCopy, TvLdsmA, TvLdsmB, TvMmaA,
-    TvMmaB, TvMmaC, TvRegisters, VALUES, tv_copy_tile, tv_load_fragments, tv_mma_gather,
-    tv_mma_scatter, tv_store_c,
+    TvMmaB, TvMmaC, TvRegisters, VALUES, tv_copy_tile, tv_copy_tile_hand, tv_load_fragments,
+    tv_load_fragments_hand, tv_mma_gather, tv_mma_gather_hand, tv_mma_scatter, tv_mma_scatter_hand,
+    tv_store_c, tv_store_c_hand,
 };
 use cute_static::{StaticLayout, layout};
 
@@ -102,8 +103,23 @@ fn tv_layouts_are_the_atoms() {
 /// `lda ≥ k`), B `n × k` K-major, C `m × n` column-major.
 const DIMS: (usize, usize, usize, usize, usize, usize) = (256, 128, 64, 67, 65, 259);
 
-#[test]
-fn sgemm_tv_matches_naive() {
+/// One kernel's five steps, as the emulation calls them.
+struct Steps<'a> {
+    /// Global → shared: `(operand B?, tile origin, thread, global, shared)`.
+    copy: &'a dyn Fn(bool, (usize, usize), usize, &[f32], &mut [f32]),
+    /// Shared → registers: `(kb, thread, (sA, sB), registers)`.
+    load: &'a dyn Fn(usize, usize, (&[f32], &[f32]), &mut TvRegisters),
+    /// Fragments → operand tiles: `((i, j), thread, registers, (xA, xB))`.
+    scatter: &'a dyn Fn((usize, usize), usize, &TvRegisters, (&mut [f32], &mut [f32])),
+    /// Operand tiles → accumulators.
+    gather: &'a dyn Fn((usize, usize), usize, (&[f32], &[f32]), &mut TvRegisters),
+    /// Accumulators → C: `(tile origin, thread, (α, β), registers, C)`.
+    store: &'a dyn Fn((usize, usize), usize, (f32, f32), &TvRegisters, &mut [f32]),
+}
+
+/// Runs a kernel's steps over the grid (every thread's step between two
+/// barriers before any thread's next step) and compares with a naive GEMM.
+fn matches_naive(steps: &Steps<'_>) {
     let (m, n, k, lda, ldb, ldc) = DIMS;
     let (alpha, beta) = (2.0f32, -1.0f32);
     // Small integers: exact in f16 and in every f32 summation order.
@@ -118,12 +134,6 @@ fn sgemm_tv_matches_naive() {
         }
     }
 
-    let ga = layout!(({m}, {k}):({lda}, 1)).unwrap();
-    let gb = layout!(({n}, {k}):({ldb}, 1)).unwrap();
-    let gc = layout!(({m}, {n}):(1, {ldc})).unwrap();
-    let (sa_l, sb_l, gcopy) = (SmemA::new(), SmemB::new(), TvGmemCopy::new());
-    let (ca, cb) = (TvLdsmA::new(), TvLdsmB::new());
-    let (ta, tb, tc) = (TvMmaA::new(), TvMmaB::new(), TvMmaC::new());
     let (cm, cn, ck) = CTA_MNK;
     let (mm, mn, mk) = MMA_MNK;
     let mut c = c0.clone();
@@ -134,8 +144,8 @@ fn sgemm_tv_matches_naive() {
             let (mut sa, mut sb) = (vec![f32::NAN; cm * ck], vec![f32::NAN; cn * ck]);
             for k0 in (0..k).step_by(ck) {
                 for t in 0..THREADS {
-                    tv_copy_tile((ga, sa_l, gcopy), (bm, k0), t, &&a[..], &mut &mut sa[..]);
-                    tv_copy_tile((gb, sb_l, gcopy), (bn, k0), t, &&b[..], &mut &mut sb[..]);
+                    (steps.copy)(false, (bm, k0), t, &a, &mut sa);
+                    (steps.copy)(true, (bn, k0), t, &b, &mut sb);
                 }
                 assert!(
                     sa.iter().chain(&sb).all(|x| !x.is_nan()),
@@ -143,34 +153,73 @@ fn sgemm_tv_matches_naive() {
                 );
                 for kb in 0..REPS.2 {
                     for (t, r) in regs.iter_mut().enumerate() {
-                        let smem = (&&sa[..], &&sb[..]);
-                        tv_load_fragments((sa_l, sb_l, ca, cb), kb, t, smem, r);
+                        (steps.load)(kb, t, (&sa, &sb), r);
                     }
                     for i in 0..REPS.0 {
                         for j in 0..REPS.1 {
                             let (mut xa, mut xb) =
                                 (vec![f32::NAN; mm * mk], vec![f32::NAN; mn * mk]);
                             for (t, r) in regs.iter().enumerate() {
-                                let x = (&mut &mut xa[..], &mut &mut xb[..]);
-                                tv_mma_scatter((ta, tb), (i, j), t, r, x);
+                                (steps.scatter)((i, j), t, r, (&mut xa, &mut xb));
                             }
                             assert!(
                                 xa.iter().chain(&xb).all(|x| !x.is_nan()),
                                 "fragments leave a hole"
                             );
                             for (t, r) in regs.iter_mut().enumerate() {
-                                tv_mma_gather(tc, (i, j), t, (&&xa[..], &&xb[..]), r);
+                                (steps.gather)((i, j), t, (&xa, &xb), r);
                             }
                         }
                     }
                 }
             }
             for (t, r) in regs.iter().enumerate() {
-                tv_store_c((gc, tc), (bm, bn), t, (alpha, beta), r, &mut &mut c[..]);
+                (steps.store)((bm, bn), t, (alpha, beta), r, &mut c);
             }
         }
     }
     assert_eq!(c, want);
+}
+
+#[test]
+fn sgemm_tv_matches_naive() {
+    let (m, n, k, lda, ldb, ldc) = DIMS;
+    let ga = layout!(({m}, {k}):({lda}, 1)).unwrap();
+    let gb = layout!(({n}, {k}):({ldb}, 1)).unwrap();
+    let gc = layout!(({m}, {n}):(1, {ldc})).unwrap();
+    let (sa_l, sb_l, gcopy) = (SmemA::new(), SmemB::new(), TvGmemCopy::new());
+    let (ca, cb) = (TvLdsmA::new(), TvLdsmB::new());
+    let (ta, tb, tc) = (TvMmaA::new(), TvMmaB::new(), TvMmaC::new());
+    matches_naive(&Steps {
+        copy: &|is_b, origin, t, g, mut s| {
+            if is_b {
+                tv_copy_tile((gb, sb_l, gcopy), origin, t, &g, &mut s);
+            } else {
+                tv_copy_tile((ga, sa_l, gcopy), origin, t, &g, &mut s);
+            }
+        },
+        load: &|kb, t, (sa, sb), r| tv_load_fragments((sa_l, sb_l, ca, cb), kb, t, (&sa, &sb), r),
+        scatter: &|ij, t, r, (mut xa, mut xb)| {
+            tv_mma_scatter((ta, tb), ij, t, r, (&mut xa, &mut xb))
+        },
+        gather: &|ij, t, (xa, xb), r| tv_mma_gather(tc, ij, t, (&xa, &xb), r),
+        store: &|origin, t, ab, r, mut c| tv_store_c((gc, tc), origin, t, ab, r, &mut c),
+    });
+}
+
+/// The hand-written twin, through the same emulation.
+#[test]
+fn sgemm_tv_hand_matches_naive() {
+    let (_, _, _, lda, ldb, ldc) = DIMS;
+    matches_naive(&Steps {
+        copy: &|is_b, origin, t, g, mut s| {
+            tv_copy_tile_hand(if is_b { ldb } else { lda }, origin, t, &g, &mut s)
+        },
+        load: &|kb, t, (sa, sb), r| tv_load_fragments_hand(kb, t, (&sa, &sb), r),
+        scatter: &|ij, t, r, (mut xa, mut xb)| tv_mma_scatter_hand(ij, t, r, (&mut xa, &mut xb)),
+        gather: &|ij, t, (xa, xb), r| tv_mma_gather_hand(ij, t, (&xa, &xb), r),
+        store: &|origin, t, ab, r, mut c| tv_store_c_hand(ldc, origin, t, ab, r, &mut c),
+    });
 }
 
 /// The kernel's fragments come from where the MMA expects them: for every
@@ -186,5 +235,68 @@ fn ldmatrix_fragments_are_the_mma_fragments() {
         for v in 0..VALUES.1 {
             assert_eq!(TvLdsmB::new().at(t, v), TvMmaB::new().at(t, v));
         }
+    }
+}
+
+/// Each step of the hand-written twin touches the same elements with the
+/// same values as the generic step, thread by thread (distinct values
+/// everywhere, so a permutation of (thread, value) pairs shows).
+#[test]
+fn hand_twin_steps_equal_the_generic_steps() {
+    let (m, n, k, lda, _, ldc) = DIMS;
+    let ga = layout!(({m}, {k}):({lda}, 1)).unwrap();
+    let gc = layout!(({m}, {n}):(1, {ldc})).unwrap();
+    let (sa_l, sb_l, gcopy) = (SmemA::new(), SmemB::new(), TvGmemCopy::new());
+    let (ca, cb) = (TvLdsmA::new(), TvLdsmB::new());
+    let (ta, tb, tc) = (TvMmaA::new(), TvMmaB::new(), TvMmaC::new());
+    let (cm, _, ck) = CTA_MNK;
+    let (mm, mn, mk) = MMA_MNK;
+    let distinct = |len: usize| (0..len).map(|x| x as f32).collect::<Vec<_>>();
+    let g = distinct(m * lda);
+    let (sa, sb) = (distinct(cm * ck), distinct(cm * ck));
+    let (xa, xb) = (distinct(mm * mk), distinct(mn * mk));
+    let mut regs = TvRegisters::default();
+    for (x, v) in regs.a.iter_mut().flatten().enumerate() {
+        *v = x as f32;
+    }
+    for (x, v) in regs.b.iter_mut().flatten().enumerate() {
+        *v = x as f32;
+    }
+    for (x, v) in regs.acc.iter_mut().flatten().flatten().enumerate() {
+        *v = x as f32;
+    }
+    for t in 0..THREADS {
+        let (mut s1, mut s2) = (vec![-1.0; cm * ck], vec![-1.0; cm * ck]);
+        tv_copy_tile((ga, sa_l, gcopy), (128, 32), t, &&g[..], &mut &mut s1[..]);
+        tv_copy_tile_hand(lda, (128, 32), t, &&g[..], &mut &mut s2[..]);
+        assert_eq!(s1, s2, "copy, thread {t}");
+
+        for kb in 0..REPS.2 {
+            let (mut r1, mut r2) = (TvRegisters::default(), TvRegisters::default());
+            tv_load_fragments((sa_l, sb_l, ca, cb), kb, t, (&&sa[..], &&sb[..]), &mut r1);
+            tv_load_fragments_hand(kb, t, (&&sa[..], &&sb[..]), &mut r2);
+            assert_eq!((r1.a, r1.b), (r2.a, r2.b), "fragments, thread {t}, kb {kb}");
+        }
+        for (i, j) in [(0, 0), (1, 2), (3, 7)] {
+            let mut x1 = (vec![-1.0; mm * mk], vec![-1.0; mn * mk]);
+            let mut x2 = x1.clone();
+            tv_mma_scatter(
+                (ta, tb),
+                (i, j),
+                t,
+                &regs,
+                (&mut &mut x1.0[..], &mut &mut x1.1[..]),
+            );
+            tv_mma_scatter_hand((i, j), t, &regs, (&mut &mut x2.0[..], &mut &mut x2.1[..]));
+            assert_eq!(x1, x2, "scatter, thread {t}");
+            let (mut r1, mut r2) = (regs, regs);
+            tv_mma_gather(tc, (i, j), t, (&&xa[..], &&xb[..]), &mut r1);
+            tv_mma_gather_hand((i, j), t, (&&xa[..], &&xb[..]), &mut r2);
+            assert_eq!(r1.acc, r2.acc, "gather, thread {t}");
+        }
+        let (mut c1, mut c2) = (vec![-1.0; ldc * n], vec![-1.0; ldc * n]);
+        tv_store_c((gc, tc), (128, 0), t, (1.0, 0.0), &regs, &mut &mut c1[..]);
+        tv_store_c_hand(ldc, (128, 0), t, (1.0, 0.0), &regs, &mut &mut c2[..]);
+        assert_eq!(c1, c2, "store, thread {t}");
     }
 }

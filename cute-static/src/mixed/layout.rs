@@ -584,6 +584,28 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
         }
     }
 
+    /// The layout `shape:stride` without [`MixedLayout::new`]'s checks, for
+    /// code whose own contract already bounds the run-time leaves (a device
+    /// kernel whose launch contract fixes its sizes and leading
+    /// dimensions, so that the checks are not repeated in every thread).
+    /// Safe: a layout `new` would refuse (a zero leaf, a size or an offset
+    /// past `i64`) evaluates to wrong offsets (wrapping, or a panic where
+    /// overflow checks are on) and `size()`/`cosize()` may be wrong, never
+    /// undefined behaviour; accessors that take its offsets stay
+    /// bounds-checked. Use [`MixedLayout::new`] (or `layout!`) otherwise.
+    ///
+    /// ```
+    /// use cute_static::{Dyn, MixedLayout, C};
+    /// let (m, k, lda) = (256, 64, 300);
+    /// let l = MixedLayout::new_unchecked((Dyn(m), Dyn(k)), (C::<1>, Dyn(lda)));
+    /// assert_eq!(Ok(l), MixedLayout::new((Dyn(m), Dyn(k)), (C::<1>, Dyn(lda))));
+    /// assert_eq!(l.call_coord((5, 7)), 5 + 7 * lda);
+    /// ```
+    #[inline(always)]
+    pub const fn new_unchecked(shape: S, stride: D) -> Self {
+        MixedLayout { shape, stride }
+    }
+
     /// Number of coordinates: the product of the shape.
     #[inline(always)]
     pub fn size(&self) -> usize {
