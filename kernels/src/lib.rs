@@ -14,7 +14,7 @@
 //! * for the host, where the tests emulate the grid with loops over blocks
 //!   and threads and compare with naive loops.
 //!
-//! Beside each generic kernel but `sgemm_tv` lives its hand-written twin
+//! Beside each generic kernel lives its hand-written twin
 //! with literal index arithmetic (`row * 1024 + col`), exported the same
 //! way, so that the PTX of the two can be compared
 //! (`kernels/ptx-check.sh`).

@@ -102,6 +102,34 @@ impl Default for TvRegisters {
     }
 }
 
+/// The coordinate `(m, n)` of `(thread, value)` in a tile with `rows`
+/// rows, `tv(thr, v) = m + rows·n`, taken apart as the thread's part
+/// `tv(thr, 0)` plus the value's part `tv(0, v)`, each split into row and
+/// column: once the value loop is unrolled the value's part is a constant
+/// and the thread's is computed once. Equal to `(tv(thr, v) % rows,
+/// tv(thr, v) / rows)` when [`tv_splits`] holds (no carry from the
+/// thread's row part plus the value's into the column).
+#[inline(always)]
+pub fn tv_coord<T: Matrix>(tv: &T, thr: usize, v: usize, rows: usize) -> (usize, usize) {
+    let (t, o) = (tv.at(thr, 0), tv.at(0, v));
+    (t % rows + o % rows, t / rows + o / rows)
+}
+
+/// Whether [`tv_coord`] names `(tv(thr, v) % rows, tv(thr, v) / rows)`
+/// for every thread `thr < threads` and value `v < T::COLS`: the
+/// precondition under which the kernel bodies address by it. The host
+/// tests check it for every TV layout of the kernel (the MMA and copy
+/// atoms give the thread and the value disjoint bits of the offset).
+pub fn tv_splits<T: Matrix>(tv: &T, threads: usize, rows: usize) -> bool {
+    rows > 0
+        && (0..threads).all(|thr| {
+            (0..T::COLS).all(|v| {
+                let idx = tv.at(thr, v);
+                tv_coord(tv, thr, v, rows) == (idx % rows, idx / rows)
+            })
+        })
+}
+
 /// Thread `thr` copies its elements of the global tile at `(m0, k0)`
 /// (layout `g`) into the shared tile `s`: for each `32 × 32` copy tile
 /// `(r, c)` and value `v`, the element `tv(thr, v) = m + 32·k` of it.
@@ -120,9 +148,8 @@ pub fn tv_copy_tile<G: GlobalMatrix, S: Matrix, T: Matrix>(
         while r < S::ROWS / COPY_MK.0 {
             let mut v = 0;
             while v < T::COLS {
-                let idx = tv.at(thr, v);
-                let m = r * COPY_MK.0 + idx % COPY_MK.0;
-                let k = c * COPY_MK.1 + idx / COPY_MK.0;
+                let (tm, tk) = tv_coord(&tv, thr, v, COPY_MK.0);
+                let (m, k) = (r * COPY_MK.0 + tm, c * COPY_MK.1 + tk);
                 dst.store(s.at(m, k), src.load(g.at(m0 + m, k0 + k)));
                 v += 1;
             }
@@ -149,8 +176,8 @@ pub fn tv_load_fragments<SA: Matrix, SB: Matrix, CA: Matrix, CB: Matrix>(
     while i < REPS.0 {
         let mut v = 0;
         while v < VALUES.0 {
-            let idx = ca.at(thr, v);
-            regs.a[i][v] = smem_a.load(sa.at(i * mm + idx % mm, kb * mk + idx / mm));
+            let (m, k) = tv_coord(&ca, thr, v, mm);
+            regs.a[i][v] = smem_a.load(sa.at(i * mm + m, kb * mk + k));
             v += 1;
         }
         i += 1;
@@ -159,8 +186,8 @@ pub fn tv_load_fragments<SA: Matrix, SB: Matrix, CA: Matrix, CB: Matrix>(
     while j < REPS.1 {
         let mut v = 0;
         while v < VALUES.1 {
-            let idx = cb.at(thr, v);
-            regs.b[j][v] = smem_b.load(sb.at(j * mn + idx % mn, kb * mk + idx / mn));
+            let (n, k) = tv_coord(&cb, thr, v, mn);
+            regs.b[j][v] = smem_b.load(sb.at(j * mn + n, kb * mk + k));
             v += 1;
         }
         j += 1;
@@ -210,8 +237,7 @@ pub fn tv_mma_gather<TC: Matrix>(
     let (mm, mn, mk) = MMA_MNK;
     let mut v = 0;
     while v < VALUES.2 {
-        let idx = tc.at(thr, v);
-        let (m, n) = (idx % mm, idx / mm);
+        let (m, n) = tv_coord(&tc, thr, v, mm);
         let mut acc = regs.acc[i][j][v];
         let mut k = 0;
         while k < mk {
@@ -242,8 +268,8 @@ pub fn tv_store_c<G: GlobalMatrix, TC: Matrix>(
         while i < REPS.0 {
             let mut v = 0;
             while v < VALUES.2 {
-                let idx = tc.at(thr, v);
-                let o = g.at(m0 + i * mm + idx % mm, n0 + j * mn + idx / mm);
+                let (m, n) = tv_coord(&tc, thr, v, mm);
+                let o = g.at(m0 + i * mm + m, n0 + j * mn + n);
                 c.store(o, alpha * regs.acc[i][j][v] + beta * c.load(o));
                 v += 1;
             }

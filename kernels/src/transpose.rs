@@ -10,7 +10,11 @@
 //! no padding: the column index is XORed with the row).
 //!
 //! All layouts are static, so every index expression folds to shifts,
-//! adds and multiplications by constants: no division or remainder.
+//! adds and multiplications by constants: no division or remainder. A and
+//! B are addressed by tile origin plus in-tile offset
+//! ([`Matrix::tile_origin`]), which requires them to tile affinely by the
+//! shared tile's extents ([`Matrix::tiles_affinely`], checked by the host
+//! test for the layouts below).
 
 use cute_static::Layout;
 

@@ -11,7 +11,9 @@
 //!   count is split at the first inline-asm block (the shared-memory
 //!   declaration): the instructions before it are the kernel's set-up,
 //!   those after it the kernel body; the body counts are compared, both
-//!   are printed.
+//!   are printed;
+//! * no kernel touches local memory (`ld.local`/`st.local`): fragments
+//!   and accumulators stay in registers.
 //!
 //! Without `CUTE_KERNELS_PTX` (a plain `cargo test`) the test reads the
 //! default build output if it exists, and otherwise says so and passes.
@@ -23,11 +25,8 @@ const PAIRS: &[(&str, &str)] = &[
     ("transpose_tiled", "transpose_tiled_hand"),
     ("transpose_swizzled", "transpose_swizzled_hand"),
     ("sgemm_1", "sgemm_1_hand"),
+    ("sgemm_tv", "sgemm_tv_hand"),
 ];
-
-/// Generic kernels without a hand-written twin (see the README): checked
-/// for presence and for no `div.`/`rem.` like every kernel, counts printed.
-const UNPAIRED: &[&str] = &["sgemm_tv"];
 
 /// Instruction counts of one kernel.
 #[derive(Debug, Default)]
@@ -38,6 +37,9 @@ struct Counts {
     /// Address arithmetic after it (the kernel body).
     address: usize,
     div_rem: Vec<String>,
+    /// Local-memory loads and stores (`ld.local`, `st.local`): a
+    /// register array spilled or indexed dynamically.
+    local: usize,
 }
 
 /// Marks the first inline-asm block in a kernel's instruction list.
@@ -99,6 +101,9 @@ fn count(body: &[String]) -> Counts {
                 c.setup += 1;
             }
         }
+        if opcode.starts_with("ld.local") || opcode.starts_with("st.local") {
+            c.local += 1;
+        }
         if op == "div" || op == "rem" {
             c.div_rem.push(instr.clone());
         }
@@ -127,27 +132,17 @@ fn ptx_has_no_division_and_no_more_address_arithmetic_than_the_twins() {
     };
     let ks = kernels(&ptx);
     println!(
-        "{:<26} {:>7} {:>14} {:>13}",
-        "kernel", "instrs", "address:set-up", "address:body"
+        "{:<26} {:>7} {:>14} {:>13} {:>6}",
+        "kernel", "instrs", "address:set-up", "address:body", "local"
     );
     for (name, body) in &ks {
         let c = count(body);
         println!(
-            "{name:<26} {:>7} {:>14} {:>13}",
-            c.total, c.setup, c.address
+            "{name:<26} {:>7} {:>14} {:>13} {:>6}",
+            c.total, c.setup, c.address, c.local
         );
         assert!(c.div_rem.is_empty(), "{name} divides: {:?}", c.div_rem);
-    }
-    for &name in UNPAIRED {
-        let c = count(
-            ks.get(name)
-                .unwrap_or_else(|| panic!("no kernel {name} in {path}")),
-        );
-        println!(
-            "{name}: no twin; body address arithmetic {}, set-up {}, {} instructions, no div/rem",
-            c.address, c.setup, c.total
-        );
-        assert!(c.div_rem.is_empty(), "{name} divides: {:?}", c.div_rem);
+        assert_eq!(c.local, 0, "{name} uses local memory (registers spilled)");
     }
     for &(generic, hand) in PAIRS {
         let g = count(
@@ -180,7 +175,7 @@ fn ptx_has_no_division_and_no_more_address_arithmetic_than_the_twins() {
 /// The parser and the counter on a hand-made module: entries split,
 /// comments and declarations skipped, `div.`/`rem.` caught, `.pred`,
 /// float and `cvta` instructions not counted as address arithmetic, the
-/// set-up split at the first inline asm.
+/// set-up split at the first inline asm, local-memory accesses counted.
 #[test]
 fn counter_on_a_small_module() {
     let ptx = "\
@@ -201,6 +196,7 @@ cvta.shared.u64 %rd4, t;
 \tand.pred \t%p1, %p2, %p3;
 \tadd.rn.f32 \t%r1, %r2, %r3;
 \tdiv.u64 \t%rd6, %rd5, 3;
+\tst.local.b32 \t[%rd7], %r1;
 \tret;
                                         // -- End function
 }
@@ -214,6 +210,7 @@ cvta.shared.u64 %rd4, t;
     let c = count(&ks["k1"]);
     assert_eq!((c.setup, c.address), (1, 1), "{c:?}");
     assert_eq!(c.div_rem, ["div.u64 \t%rd6, %rd5, 3;"]);
-    assert_eq!(c.total, 9);
+    assert_eq!(c.total, 10);
+    assert_eq!(c.local, 1);
     assert_eq!(count(&ks["k2"]).total, 1);
 }

@@ -12,7 +12,7 @@ use cute_kernels::sgemm_tv::{
     COPY_MK, CTA_MNK, MMA_MNK, REPS, SmemA, SmemB, THREADS, TvGmemCopy, TvLdsmA, TvLdsmB, TvMmaA,
     TvMmaB, TvMmaC, TvRegisters, VALUES, tv_copy_tile, tv_copy_tile_hand, tv_load_fragments,
     tv_load_fragments_hand, tv_mma_gather, tv_mma_gather_hand, tv_mma_scatter, tv_mma_scatter_hand,
-    tv_store_c, tv_store_c_hand,
+    tv_splits, tv_store_c, tv_store_c_hand,
 };
 use cute_static::{StaticLayout, layout};
 
@@ -103,18 +103,24 @@ fn tv_layouts_are_the_atoms() {
 /// `lda ≥ k`), B `n × k` K-major, C `m × n` column-major.
 const DIMS: (usize, usize, usize, usize, usize, usize) = (256, 128, 64, 67, 65, 259);
 
+/// Global → shared: `(operand B?, tile origin, thread, global, shared)`.
+type CopyStep<'a> = &'a dyn Fn(bool, (usize, usize), usize, &[f32], &mut [f32]);
+/// Shared → registers: `(kb, thread, (sA, sB), registers)`.
+type LoadStep<'a> = &'a dyn Fn(usize, usize, (&[f32], &[f32]), &mut TvRegisters);
+/// Fragments → operand tiles: `((i, j), thread, registers, (xA, xB))`.
+type ScatterStep<'a> = &'a dyn Fn((usize, usize), usize, &TvRegisters, (&mut [f32], &mut [f32]));
+/// Operand tiles → accumulators: `((i, j), thread, (xA, xB), registers)`.
+type GatherStep<'a> = &'a dyn Fn((usize, usize), usize, (&[f32], &[f32]), &mut TvRegisters);
+/// Accumulators → C: `(tile origin, thread, (α, β), registers, C)`.
+type StoreStep<'a> = &'a dyn Fn((usize, usize), usize, (f32, f32), &TvRegisters, &mut [f32]);
+
 /// One kernel's five steps, as the emulation calls them.
 struct Steps<'a> {
-    /// Global → shared: `(operand B?, tile origin, thread, global, shared)`.
-    copy: &'a dyn Fn(bool, (usize, usize), usize, &[f32], &mut [f32]),
-    /// Shared → registers: `(kb, thread, (sA, sB), registers)`.
-    load: &'a dyn Fn(usize, usize, (&[f32], &[f32]), &mut TvRegisters),
-    /// Fragments → operand tiles: `((i, j), thread, registers, (xA, xB))`.
-    scatter: &'a dyn Fn((usize, usize), usize, &TvRegisters, (&mut [f32], &mut [f32])),
-    /// Operand tiles → accumulators.
-    gather: &'a dyn Fn((usize, usize), usize, (&[f32], &[f32]), &mut TvRegisters),
-    /// Accumulators → C: `(tile origin, thread, (α, β), registers, C)`.
-    store: &'a dyn Fn((usize, usize), usize, (f32, f32), &TvRegisters, &mut [f32]),
+    copy: CopyStep<'a>,
+    load: LoadStep<'a>,
+    scatter: ScatterStep<'a>,
+    gather: GatherStep<'a>,
+    store: StoreStep<'a>,
 }
 
 /// Runs a kernel's steps over the grid (every thread's step between two
@@ -299,4 +305,21 @@ fn hand_twin_steps_equal_the_generic_steps() {
         tv_store_c_hand(ldc, (128, 0), t, (1.0, 0.0), &regs, &mut &mut c2[..]);
         assert_eq!(c1, c2, "store, thread {t}");
     }
+}
+
+/// The precondition of `tv_coord`, by which the bodies address: for every
+/// TV layout of the kernel and its tile's row count, the thread's part
+/// and the value's part add without carry; and the check can fail.
+#[test]
+fn tv_layouts_split_into_thread_and_value_parts() {
+    let (mm, mn, _) = MMA_MNK;
+    assert!(tv_splits(&TvGmemCopy::new(), THREADS, COPY_MK.0));
+    assert!(tv_splits(&TvLdsmA::new(), THREADS, mm));
+    assert!(tv_splits(&TvLdsmB::new(), THREADS, mn));
+    assert!(tv_splits(&TvMmaA::new(), THREADS, mm));
+    assert!(tv_splits(&TvMmaB::new(), THREADS, mn));
+    assert!(tv_splits(&TvMmaC::new(), THREADS, mm));
+    // Thread part 1 and value part 1 carry into the column at 2 rows.
+    assert!(!tv_splits(&layout!((2, 2):(1, 1)), 2, 2));
+    assert!(!tv_splits(&TvMmaC::new(), THREADS, 0));
 }
