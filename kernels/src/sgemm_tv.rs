@@ -32,6 +32,14 @@
 //! wrapper): per-thread scalar FMAs over the operand tiles assembled from
 //! the fragments in shared memory.
 //!
+//! The bodies address a (thread, value) of a TV layout by [`tv_coord`]:
+//! the thread's part and the value's part of its offset, each split into
+//! row and column (the value's is a constant once the loops are unrolled),
+//! under the precondition [`tv_splits`] that the host tests check for
+//! every TV layout below. The `*_hand` functions are the hand-written twin
+//! (`sgemm_tv_hand` in the PTX): the same steps with the TV layouts
+//! written out as literal index expressions.
+//!
 //! Every TV layout is a static `Layout![…]` type; the host test
 //! `tests/sgemm_tv.rs` computes each with cute-dynamic's `make_tiled_mma`
 //! and `make_tiled_copy*` and asserts that the types print the same.
