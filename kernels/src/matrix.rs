@@ -51,8 +51,8 @@ pub trait Matrix: Copy + Default {
     /// ```
     /// use cute_kernels::{Matrix, Swizzled};
     /// use cute_static::Layout;
-    /// // Mode 0 `(4, 4):(1, 8)`: tiles of 4 rows step by 8, tiles of 2 rows
-    /// // by 2 within a column of leaf 0 and by 8 across.
+    /// // Mode 0 `(4, 4):(1, 8)`: tiles of 4 rows start at rows 0, 8, 16, 24
+    /// // (8·bm); tiles of 2 rows at 0, 2, 8, 10 (not 2·bm): not affine.
     /// let l = <Layout![((4, 4), 4):((1, 8), 16)]>::default();
     /// assert!(l.tiles_affinely(4, 2) && !l.tiles_affinely(2, 2));
     /// let s = Swizzled::<Layout![(32, 32):(32, 1)], 5, 0, 5>::default();
