@@ -53,6 +53,7 @@
 //! | nullspace | [`NullspaceOf`] | [`Nullspace<L>`] | `l.nullspace()` |
 //! | make_layout_like | [`MakeLayoutLike`] | [`LayoutLike<L>`] | `l.make_layout_like()` |
 //! | make_ordered_layout | [`MakeOrderedLayout`] | [`OrderedLayout<S, O>`] | [`make_ordered_layout`]`(shape, order)` |
+//! | make_fragment_like's layout | [`FragmentLayoutOf`] | [`FragmentLayout<L>`] | `l.fragment_layout_like()` |
 //! | tile_to_shape | [`TileToShape`] | `<L as TileToShape<Sh, O>>::Output` | [`tile_to_shape`]`(block, shape, order)` (`()`: column-major) |
 //! | integer-tuple functions | [`ShapeDivide`], [`CeilDivide`], [`RoundUp`], [`ProductEach`], [`InnerProduct`], [`ElemScale`] | [`ShapeDiv<A, B>`], [`CeilDiv<A, B>`], … | `a.shape_div(b)`, … |
 //! | integer-tuple queries | [`Profile`], [`Divisibility`]; bounds [`Congruent`], [`Compatible`], [`EvenlyDivides`] | | `<A as Profile<B>>::CONGRUENT`, … |
@@ -210,6 +211,7 @@ pub use algebra::divide::{
     FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
     ZippedDivide, ZippedQuotient,
 };
+pub use algebra::fragment_like::{FragmentLayout, FragmentLayoutOf};
 pub use algebra::inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
 pub use algebra::layout_like::{LayoutLike, MakeLayoutLike};
 pub use algebra::max_common::{MaxCommon, MaxCommonLayout};

@@ -540,3 +540,59 @@ fn int_tuple_all_pairs() {
     q1!((C::<5>, C::<16>), ((C::<2>, C::<2>), C::<12>));
     q1!((C::<5>, C::<16>), (C::<5>, C::<16>));
 }
+
+/// `make_fragment_like`'s layout: static = run time (`fragment_layout_like`)
+/// and the law, on every ordering of the strides of a rank-3 layout (ties,
+/// zeros and size-1 leaves included) and on CuTe's documented cases.
+#[test]
+fn fragment_layout_like_cases() {
+    macro_rules! frag {
+        ($($l:expr),+ $(,)?) => {$({
+            let l = $l;
+            let dl = l.to_dynamic();
+            let r = l.fragment_layout_like().to_dynamic();
+            assert_eq!(r, cute_dynamic::fragment_layout_like(&dl).unwrap(), "{dl}");
+            ok(laws::check_make_fragment_like(&dl));
+        })+};
+    }
+    frag!(
+        layout!((4, (2, 3)):(3, (12, 1))),
+        layout!((4, 8):(8, 1)),
+        layout!((4, 8):(1, 4)),
+        layout!((2, 4, 8):(1, 32, 4)),
+        layout!(((2, 2), 8, 4):((16, 1), 4, 2)),
+        layout!((8, 2, 2):(1, 0, 0)),
+        layout!(((2, 3), (4, 5)):((0, 2), (0, 6))),
+        layout!(8:5),
+        Layout::<(C<8>,), (C<5>,)>::new(),
+        layout!((1, 4, 1):(3, 1, 9)),
+        layout!((2, (3, 4), 5):(0, (1, 6), 6)),
+        layout!((2, (3, 4), 5):(0, (6, 1), 6)),
+        layout!((2, (3, 4), 5):(0, (6, 6), 1)),
+        layout!((2, (3, 4), 5):(1, (0, 6), 6)),
+        layout!((2, (3, 4), 5):(1, (6, 0), 6)),
+        layout!((2, (3, 4), 5):(1, (6, 6), 0)),
+        layout!((2, (3, 4), 5):(6, (0, 1), 6)),
+        layout!((2, (3, 4), 5):(6, (0, 6), 1)),
+        layout!((2, (3, 4), 5):(6, (1, 0), 6)),
+        layout!((2, (3, 4), 5):(6, (1, 6), 0)),
+        layout!((2, (3, 4), 5):(6, (6, 0), 1)),
+        layout!((2, (3, 4), 5):(6, (6, 1), 0)),
+        layout!(((2, 2), 3, (1, 4)):((1, 2), 4, (9, 30))),
+        layout!(((2, 2), 3, (1, 4)):((1, 2), 30, (9, 4))),
+        layout!(((2, 2), 3, (1, 4)):((1, 4), 2, (9, 30))),
+        layout!(((2, 2), 3, (1, 4)):((1, 4), 30, (9, 2))),
+        layout!(((2, 2), 3, (1, 4)):((1, 30), 2, (9, 4))),
+        layout!(((2, 2), 3, (1, 4)):((1, 30), 4, (9, 2))),
+        layout!(((2, 2), 3, (1, 4)):((2, 1), 4, (9, 30))),
+        layout!(((2, 2), 3, (1, 4)):((2, 1), 30, (9, 4))),
+        layout!(((2, 2), 3, (1, 4)):((2, 4), 1, (9, 30))),
+        layout!(((2, 2), 3, (1, 4)):((2, 4), 30, (9, 1))),
+        layout!(((2, 2), 3, (1, 4)):((2, 30), 1, (9, 4))),
+        layout!(((2, 2), 3, (1, 4)):((2, 30), 4, (9, 1))),
+    );
+    assert_type_eq_all!(
+        FragmentLayout<Layout![(2, 4, 8):(1, 32, 4)]>,
+        Layout![(2, 4, 8):(1, 16, 2)]
+    );
+}

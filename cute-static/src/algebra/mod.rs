@@ -8,6 +8,7 @@ pub(crate) mod complement;
 pub(crate) mod composed;
 pub(crate) mod composition;
 pub(crate) mod divide;
+pub(crate) mod fragment_like;
 pub(crate) mod inverse;
 pub(crate) mod layout_like;
 pub(crate) mod max_common;
