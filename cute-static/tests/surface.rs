@@ -596,3 +596,73 @@ fn fragment_layout_like_cases() {
         Layout![(2, 4, 8):(1, 16, 2)]
     );
 }
+
+/// `dice(c, L)`: static = run time and the law, on CuTe's cases (the
+/// mirror images of the slices of `((3,2),((2,3),2)):((4,1),((2,15),100))`).
+#[test]
+fn dice_cases() {
+    macro_rules! dc {
+        ($(($c:expr, $dc:literal)),+ $(,)?) => {$({
+            let l = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100)));
+            let (dl, dc): (DLayout, cute_dynamic::Coord) = (l.to_dynamic(), $dc.parse().unwrap());
+            layout_case!(l.dice($c), cute_dynamic::dice(&dc, &dl), |r| laws::check_dice(&dc, &dl, r));
+        })+};
+    }
+    dc!(
+        ((2usize, __), "(2,_)"),
+        ((__, 5usize), "(_,5)"),
+        (((1usize, __), ((__, 0usize), __)), "((1,_),((_,0),_))"),
+        ((2usize, ((0usize, __), __)), "(2,((0,_),_))"),
+        ((__, ((0usize, __), __)), "(_,((0,_),_))"),
+        (7usize, "7"),
+        (__, "_"),
+        ((__, __), "(_,_)"),
+        ((C::<1>, C::<2>), "(1,2)"),
+        ((C::<1>, (C::<0>, __)), "(1,(0,_))"),
+    );
+    // An integer layout.
+    let l = layout!(8:3);
+    layout_case!(
+        l.dice(3usize),
+        cute_dynamic::dice(&"3".parse().unwrap(), &l.to_dynamic()),
+        |_| Ok::<(), laws::Violation>(())
+    );
+    assert_eq!(l.dice(__).to_string(), "():()");
+    assert_type_eq_all!(
+        Diced<Layout![((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100))], ((C<1>, Underscore), ((Underscore, C<0>), Underscore))>,
+        Layout![(3, 3):(4, 15)]
+    );
+}
+
+/// `domain_offset(c, L)`: static offset = run-time offset and the law.
+#[test]
+fn domain_offset_cases() {
+    macro_rules! dof {
+        ($l:expr; $(($c:ty, $dc:literal)),+ $(,)?) => {$({
+            let l = $l;
+            let dl = l.to_dynamic();
+            let dc: DTuple = $dc.parse().unwrap();
+            let (moved, off) = cute_dynamic::domain_offset(&dc, &dl).unwrap();
+            assert_eq!(off, off_of::<_, $c>(l) as i64, "domain_offset({dc}, {dl})");
+            ok(laws::check_domain_offset(&dc, &dl, &moved, off));
+        })+};
+    }
+    fn off_of<L: DomainOffsetOf<Crd>, Crd>(_: L) -> usize {
+        L::OFFSET
+    }
+    dof!(layout!((8, (4, 2)):(1, (8, 64)));
+        ((C<2>, (C<1>, C<1>)), "(2,(1,1))"),
+        ((C<2>, C<5>), "(2,5)"),
+        (C<37>, "37"),
+        (C<64>, "64"),
+        ((C<0>, C<9>), "(0,9)"),
+    );
+    dof!(layout!((4, 6):(6, 1)); ((C<1>, C<2>), "(1,2)"), (C<5>, "5"), ((C<0>, C<7>), "(0,7)"));
+    dof!(layout!(((2, 2), (4, 2)):((1, 8), (2, 16))); (C<22>, "22"), (((C<0>, C<1>), (C<1>, C<1>)), "((0,1),(1,1))"));
+    assert_type_eq_all!(DomainOffset<Layout![(4, 6):(6, 1)], (C<1>, C<2>)>, C<8>);
+    // Run-time coordinates: the run-time offset.
+    let l = layout!((8, (4, 2)):(1, (8, 64)));
+    assert_eq!(l.domain_offset((2usize, (1usize, 1usize))), (l, 74));
+    assert_eq!(l.domain_offset((2usize, 5usize)).1, 74);
+    assert_eq!(l.domain_offset(37usize).1, 5 + 64); // 37 = (5, (0, 1))
+}
