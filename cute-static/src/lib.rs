@@ -207,6 +207,7 @@ pub mod private;
 
 pub use algebra::coalesce::{Coalesce, Coalesced};
 pub use algebra::coalesce_by::{CoalesceBy, CoalescedBy};
+pub use algebra::common_domain::{CommonDomain, GreatestCommonDomain};
 pub use algebra::complement::{Complement, Complemented};
 pub use algebra::composition::{Compose, Composed};
 pub use algebra::dice::{DiceOf, Diced};

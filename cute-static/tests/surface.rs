@@ -666,3 +666,47 @@ fn domain_offset_cases() {
     assert_eq!(l.domain_offset((2usize, 5usize)).1, 74);
     assert_eq!(l.domain_offset(37usize).1, 5 + 64); // 37 = (5, (0, 1))
 }
+
+/// `greatest_common_domain(A, B)`: static = run time and the law, on the
+/// reference implementation's examples and on every pair of a table of
+/// shapes.
+#[test]
+fn greatest_common_domain_cases() {
+    macro_rules! gcd1 {
+        ($a:expr, $b:expr) => {{
+            let (a, b) = ($a, $b);
+            let (da, db) = (d(a), d(b));
+            layout_case!(
+                a.greatest_common_domain(b),
+                cute_dynamic::greatest_common_domain(&da, &db),
+                |r| laws::check_greatest_common_domain(&da, &db, r)
+            );
+        }};
+    }
+    macro_rules! gcd_all {
+        ($($s:expr),+ $(,)?) => { gcd_all!(@outer [$($s),+] $($s),+) };
+        (@outer $all:tt $($a:expr),+) => {$( gcd_all!(@inner $a; $all); )+};
+        (@inner $a:expr; [$($b:expr),+]) => {$( gcd1!($a, $b); )+};
+    }
+    gcd1!((C::<10>,), (C::<10>,));
+    gcd1!((C::<16>, C::<3>), (C::<16>, C::<3>));
+    gcd1!((C::<5>, C::<3>, C::<4>), (C::<10>, C::<6>));
+    gcd1!((C::<6>, C::<35>), (C::<15>, C::<14>));
+    gcd1!((C::<5>, C::<3>), (C::<3>, C::<5>));
+    gcd1!(C::<12>, (C::<4>, C::<3>));
+    gcd1!((C::<1>, C::<8>, C::<1>), (C::<2>, C::<1>, C::<4>));
+    gcd_all!(
+        C::<12>,
+        (C::<4>, C::<2>),
+        (C::<2>, C::<4>),
+        (C::<2>, (C::<3>, C::<2>)),
+        ((C::<6>, C::<4>), C::<5>),
+        (C::<3>, C::<8>),
+        (C::<1>, C::<9>, C::<4>),
+        C::<7>,
+    );
+    assert_type_eq_all!(
+        CommonDomain<(C<5>, C<3>), (C<3>, C<5>)>,
+        Layout<(C<1>,), (C<0>,)>
+    );
+}

@@ -4,6 +4,7 @@
 
 pub(crate) mod coalesce;
 pub(crate) mod coalesce_by;
+pub(crate) mod common_domain;
 pub(crate) mod complement;
 pub(crate) mod composed;
 pub(crate) mod composition;
