@@ -97,6 +97,7 @@ pub use algebra::{
     nullspace::nullspace,
     ordered_layout::make_ordered_layout,
     tile_to_shape::tile_to_shape,
+    tuple_fold::{gcd, max, min, product_like, shape_min, sum},
 };
 pub use atom::copy::{CopyAtom, copy_atom, copy_atom_names};
 pub use atom::mma::{MmaAtom, MmaValueTypes, mma_atom, mma_atom_names};

@@ -56,6 +56,8 @@
 //! | make_fragment_like's layout | [`FragmentLayoutOf`] | [`FragmentLayout<L>`] | `l.fragment_layout_like()` |
 //! | dice | [`DiceOf`] | [`Diced<L, Crd>`] | `l.dice((2usize, __))` |
 //! | domain_offset | [`DomainOffsetOf`] | [`DomainOffset<L, Crd>`] (the offset) | `l.domain_offset(c)` → `(l, l(c))` |
+//! | greatest_common_domain (shapes) | [`GreatestCommonDomain`] | [`CommonDomain<A, B>`] | `a.greatest_common_domain(b)` |
+//! | layout_add | [`LayoutAdd`] | [`LayoutSum<A, B>`] | `a.layout_add(b)` |
 //! | tile_to_shape | [`TileToShape`] | `<L as TileToShape<Sh, O>>::Output` | [`tile_to_shape`]`(block, shape, order)` (`()`: column-major) |
 //! | integer-tuple functions | [`ShapeDivide`], [`CeilDivide`], [`RoundUp`], [`ProductEach`], [`InnerProduct`], [`ElemScale`] | [`ShapeDiv<A, B>`], [`CeilDiv<A, B>`], … | `a.shape_div(b)`, … |
 //! | integer-tuple queries | [`Profile`], [`Divisibility`]; bounds [`Congruent`], [`Compatible`], [`EvenlyDivides`] | | `<A as Profile<B>>::CONGRUENT`, … |
@@ -218,6 +220,7 @@ pub use algebra::divide::{
 pub use algebra::domain_offset::{DomainOffset, DomainOffsetOf};
 pub use algebra::fragment_like::{FragmentLayout, FragmentLayoutOf};
 pub use algebra::inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
+pub use algebra::layout_add::{LayoutAdd, LayoutSum};
 pub use algebra::layout_like::{LayoutLike, MakeLayoutLike};
 pub use algebra::max_common::{MaxCommon, MaxCommonLayout};
 pub use algebra::modes::{

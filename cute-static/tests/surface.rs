@@ -710,3 +710,29 @@ fn greatest_common_domain_cases() {
         Layout<(C<1>,), (C<0>,)>
     );
 }
+
+/// `layout_add(A, B)`: static = run time and the law, on the reference
+/// implementation's examples and more admissible pairs.
+#[test]
+fn layout_add_cases() {
+    macro_rules! la {
+        ($(($a:expr, $b:expr)),+ $(,)?) => {$({
+            let (a, b) = ($a, $b);
+            let (da, db) = (a.to_dynamic(), b.to_dynamic());
+            layout_case!(a.layout_add(b), cute_dynamic::layout_add(&da, &db), |r| laws::check_layout_add(&da, &db, r));
+            layout_case!(b.layout_add(a), cute_dynamic::layout_add(&db, &da), |r| laws::check_layout_add(&db, &da, r));
+        })+};
+    }
+    la!(
+        (layout!(12:1), layout!(12:1)),
+        (layout!(5:0), layout!(5:1)),
+        (layout!((4, 3):(1, 4)), layout!((4, 3):(3, 1))),
+        (layout!((5, 3, 4):(1, 5, 15)), layout!((10, 6):(1, 10))),
+        (layout!((5, 3):(1, 5)), layout!((3, 5):(5, 1))),
+        (layout!(1:0), layout!(1:7)),
+        (layout!((4, 2):(2, 1)), layout!((2, 4):(4, 1))),
+        (layout!((2, (2, 2)):(8, (0, 1))), layout!((4, 2):(1, 0))),
+        (layout!(((2, 3), 4):((12, 1), 3)), layout!((6, 4):(1, 0))),
+        (layout!((8, 4):(4, 1)), layout!(32:3)),
+    );
+}

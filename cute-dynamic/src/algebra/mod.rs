@@ -20,3 +20,4 @@ pub(crate) mod ordered_layout;
 pub(crate) mod product;
 pub(crate) mod recast;
 pub(crate) mod tile_to_shape;
+pub(crate) mod tuple_fold;

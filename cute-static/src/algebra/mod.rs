@@ -13,6 +13,7 @@ pub(crate) mod divide;
 pub(crate) mod domain_offset;
 pub(crate) mod fragment_like;
 pub(crate) mod inverse;
+pub(crate) mod layout_add;
 pub(crate) mod layout_like;
 pub(crate) mod max_common;
 pub(crate) mod modes;
