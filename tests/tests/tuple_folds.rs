@@ -1,0 +1,113 @@
+//! Property tests of CuTe's tuple folds (`max`, `min`, `gcd`, `sum`),
+//! `shape_min` and `product_like`: every result satisfies its law
+//! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
+//! table's operation prints the function's result, and every error is the
+//! documented one.
+
+use cute_dynamic::{IntTuple, apply, laws};
+use proptest::prelude::*;
+
+/// A random tree of depth ≤ 3 with leaves in `leaf`, as a tuple.
+fn tree(leaf: core::ops::Range<i64>) -> BoxedStrategy<IntTuple> {
+    leaf.prop_map(|v| v.to_string())
+        .prop_recursive(3, 16, 3, |inner| {
+            prop::collection::vec(inner, 0..4).prop_map(|v| format!("({})", v.join(",")))
+        })
+        .prop_map(|s| s.parse().unwrap())
+        .boxed()
+}
+
+/// A guide `t` is at least as deep as: each node of `t` kept as a tuple or
+/// replaced by a leaf, as `choices` say.
+fn coarsen(t: &IntTuple, choices: &[bool], k: &mut usize) -> String {
+    let c = choices[*k % choices.len()];
+    *k += 1;
+    if t.is_int() || c {
+        return "1".into();
+    }
+    let parts: Vec<String> = t
+        .as_ref()
+        .children()
+        .map(|m| coarsen(&m.to_owned(), choices, k))
+        .collect();
+    format!("({})", parts.join(","))
+}
+
+proptest! {
+    #[test]
+    fn folds(t in tree(-20..21)) {
+        let leaves: Vec<i64> = t.leaves().collect();
+        let text = t.to_string();
+        type Fold = (&'static str, fn(&IntTuple) -> Result<i64, cute_dynamic::LayoutError>, fn(&IntTuple, i64) -> Result<(), laws::Violation>);
+        let folds: [Fold; 4] = [
+            ("max", cute_dynamic::max, laws::check_max),
+            ("min", cute_dynamic::min, laws::check_min),
+            ("gcd", cute_dynamic::gcd, laws::check_gcd),
+            ("sum", cute_dynamic::sum, laws::check_sum),
+        ];
+        for (name, f, law) in folds {
+            match f(&t) {
+                Ok(r) => {
+                    prop_assert_eq!(law(&t, r), Ok(()), "{}({}) = {}", name, text, r);
+                    prop_assert!(law(&t, r + 1).is_err(), "{}({}) = {} + 1 passes", name, text, r);
+                    prop_assert_eq!(apply(name, &[&text]).unwrap(), r.to_string());
+                }
+                Err(e) => {
+                    // Only a fold over no leaf fails (the leaves are small).
+                    prop_assert!(leaves.is_empty() && name != "sum", "{}({}): {}", name, text, e);
+                    prop_assert_eq!(e.kind(), "invalid_argument");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shape_min(a in 1i64..20, b in 1i64..20) {
+        let (ta, tb): (IntTuple, IntTuple) = (a.to_string().parse().unwrap(), b.to_string().parse().unwrap());
+        let r = cute_dynamic::shape_min(&ta, &tb).unwrap();
+        prop_assert_eq!(laws::check_shape_min(&ta, &tb, r), Ok(()));
+        prop_assert!(laws::check_shape_min(&ta, &tb, r + 1).is_err());
+        prop_assert_eq!(apply("shape_min", &[&a.to_string(), &b.to_string()]).unwrap(), r.to_string());
+    }
+
+    #[test]
+    fn product_like(t in tree(1..9), choices in prop::collection::vec(any::<bool>(), 1..12)) {
+        let guide: IntTuple = coarsen(&t, &choices, &mut 0).parse().unwrap();
+        let r = cute_dynamic::product_like(&t, &guide).unwrap();
+        prop_assert_eq!(laws::check_product_like(&t, &guide, &r), Ok(()), "product_like({}, {}) = {}", t, guide, r);
+        prop_assert_eq!(r.leaves().map(i128::from).product::<i128>(), t.leaves().map(i128::from).product::<i128>());
+        prop_assert_eq!(apply("product_like", &[&t.to_string(), &guide.to_string()]).unwrap(), r.to_string());
+        // A guide deeper than the tuple: an error.
+        let deeper: IntTuple = format!("({},1)", guide).parse().unwrap();
+        if t.is_int() || t.rank() != 2 {
+            prop_assert_eq!(cute_dynamic::product_like(&t, &deeper).unwrap_err().kind(), "not_compatible");
+        }
+    }
+}
+
+#[test]
+fn errors() {
+    let t = |s: &str| s.parse::<IntTuple>().unwrap();
+    assert_eq!(
+        cute_dynamic::max(&t("()")).unwrap_err().kind(),
+        "invalid_argument"
+    );
+    assert_eq!(
+        cute_dynamic::shape_min(&t("(2,3)"), &t("4"))
+            .unwrap_err()
+            .kind(),
+        "not_compatible"
+    );
+    assert_eq!(
+        cute_dynamic::sum(&t("(9223372036854775807,1)"))
+            .unwrap_err()
+            .kind(),
+        "overflow"
+    );
+    assert_eq!(
+        cute_dynamic::product_like(&t("(4611686018427387904,4)"), &t("1"))
+            .unwrap_err()
+            .kind(),
+        "overflow"
+    );
+}
