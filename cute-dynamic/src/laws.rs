@@ -1383,6 +1383,57 @@ fn congruent(a: &IntTuple, b: &IntTuple) -> bool {
     a.as_ref().congruent(b.as_ref())
 }
 
+/// `coshape(L) == r`: `r - 1` is the largest offset of `|L|` (`L` with
+/// its strides in magnitude) on the domain (evaluated where the domain has
+/// at most 2^16 coordinates; beyond, at its last coordinate, where a
+/// layout with non-negative strides peaks).
+pub fn check_coshape(l: &Layout, r: i64) -> Result<(), Violation> {
+    let what = format!("coshape({l})");
+    let law = (|| -> Law {
+        let shape = l.shape().clone();
+        let stride = replace_leaves(
+            l.stride().as_ref(),
+            l.stride().leaves().map(|d| d.saturating_abs()),
+        );
+        let abs = Layout::new(shape, stride).map_err(err)?;
+        let n = abs.size();
+        let top = if n <= 1 << 16 {
+            (0..n).map(|i| i128::from(abs.call(i))).max().unwrap_or(0)
+        } else {
+            abs.leaf_modes()
+                .map(|(s, d)| i128::from(s - 1) * i128::from(d))
+                .sum()
+        };
+        ensure(top + 1 == i128::from(r), || {
+            format!("coshape({l}) = {r}, but the largest offset of |L| is {top}")
+        })
+    })();
+    lift("coshape", what, &r, law)
+}
+
+/// `with_shape(L, S) == r`: the composition law of `L ∘ S` (`S`
+/// column-major).
+pub fn check_with_shape(l: &Layout, shape: &IntTuple, r: &Layout) -> Result<(), Violation> {
+    match Layout::column_major(shape) {
+        Ok(b) => check_composition(l, &b, r),
+        Err(e) => binary_law("with_shape", l, shape, r, Err(e.to_string())),
+    }
+}
+
+/// `unflatten(L, P) == r`: `r` has `L`'s modes in order (the same shape
+/// and stride leaves) and `shape(r)` is congruent to `P`.
+pub fn check_unflatten(l: &Layout, profile: &IntTuple, r: &Layout) -> Result<(), Violation> {
+    let law = ensure(r.leaf_modes().eq(l.leaf_modes()), || {
+        format!("{r} has not the modes of {l}")
+    })
+    .and_then(|()| {
+        ensure(congruent(r.shape(), profile), || {
+            format!("{r} is not congruent to {profile}")
+        })
+    });
+    binary_law("unflatten", l, profile, r, law)
+}
+
 /// `max(t) == r`: `r` is a leaf of `t` and no leaf is above it.
 pub fn check_max(t: &IntTuple, r: i64) -> Result<(), Violation> {
     lift(
@@ -2793,6 +2844,9 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "greatest_common_domain" => check_greatest_common_domain(&tuple(0)?, &tuple(1)?, &out()?),
         "layout_add" => check_layout_add(&layout(0)?, &layout(1)?, &out()?),
         "domain_distribute" => check_domain_distribute(&tuple(0)?, int(1)?, &out()?),
+        "coshape" => check_coshape(&layout(0)?, out_int()?),
+        "with_shape" => check_with_shape(&layout(0)?, &tuple(1)?, &out()?),
+        "unflatten" => check_unflatten(&layout(0)?, &tuple(1)?, &out()?),
         "mma_atom" => {
             let atom = crate::mma_atom(text(0)).map_err(|_| bad("MMA atom", text(0)))?;
             check_mma_atom(&atom)?;

@@ -94,6 +94,7 @@ pub use algebra::{
     domain_offset::domain_offset,
     layout_add::layout_add,
     layout_like::make_layout_like,
+    layout_utils::{coshape, unflatten, with_shape},
     nullspace::nullspace,
     ordered_layout::make_ordered_layout,
     tile_to_shape::tile_to_shape,

@@ -13,6 +13,7 @@ pub(crate) mod domain_offset;
 pub(crate) mod inverse;
 pub(crate) mod layout_add;
 pub(crate) mod layout_like;
+pub(crate) mod layout_utils;
 pub(crate) mod max_common;
 pub(crate) mod methods;
 pub(crate) mod nullspace;

@@ -746,6 +746,36 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| Ok(crate::domain_distribute(&a.int_tuple(0)?, a.integer(1)?)?.to_string()),
     },
     Operation {
+        name: "coshape",
+        aliases: &[],
+        args: LAYOUT,
+        help: "The codomain's extent: the largest offset of L with |strides|, plus one",
+        example: example(&["(4,(2,3)):(2,(1,-8))"], "24"),
+        run: |a| Ok(crate::coshape(&a.layout(0)?)?.to_string()),
+    },
+    Operation {
+        name: "with_shape",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("SHAPE", ArgKind::IntTuple),
+        ],
+        help: "LAYOUT read through SHAPE: LAYOUT ∘ SHAPE (column-major)",
+        example: example(&["32:1", "(4,8)"], "(4,8):(1,4)"),
+        run: |a| Ok(crate::with_shape(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
+    },
+    Operation {
+        name: "unflatten",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("PROFILE", ArgKind::IntTuple),
+        ],
+        help: "A flat LAYOUT regrouped by PROFILE (one leaf per mode)",
+        example: example(&["(2,3,4):(1,2,6)", "(1,(1,1))"], "(2,(3,4)):(1,(2,6))"),
+        run: |a| Ok(crate::unflatten(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
+    },
+    Operation {
         name: "swizzle",
         aliases: &[],
         args: &[

@@ -1,10 +1,11 @@
 //! Property tests of CuTe's tuple folds (`max`, `min`, `gcd`, `sum`),
-//! `shape_min` and `product_like`: every result satisfies its law
+//! `shape_min`, `product_like`, `coshape`, `with_shape` and `unflatten`:
+//! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
 //! documented one.
 
-use cute_dynamic::{IntTuple, apply, laws};
+use cute_dynamic::{IntTuple, Layout, apply, laws};
 use proptest::prelude::*;
 
 /// A random tree of depth ≤ 3 with leaves in `leaf`, as a tuple.
@@ -81,6 +82,63 @@ proptest! {
         let deeper: IntTuple = format!("({},1)", guide).parse().unwrap();
         if t.is_int() || t.rank() != 2 {
             prop_assert_eq!(cute_dynamic::product_like(&t, &deeper).unwrap_err().kind(), "not_compatible");
+        }
+    }
+}
+
+/// A layout over `shape` with strides from `strides` (cycled).
+fn layout_over(shape: &IntTuple, strides: &[i64]) -> Layout {
+    let mut k = 0;
+    let text = shape.to_string();
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            while chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+                chars.next();
+            }
+            out.push_str(&strides[k % strides.len()].to_string());
+            k += 1;
+        } else {
+            out.push(c);
+        }
+    }
+    format!("{shape}:{out}").parse().unwrap()
+}
+
+proptest! {
+    #[test]
+    fn layout_utilities(
+        shape in tree(1..7),
+        strides in prop::collection::vec(-9i64..10, 1..6),
+        target in tree(1..7),
+        choices in prop::collection::vec(any::<bool>(), 1..12),
+    ) {
+        let l = layout_over(&shape, &strides);
+        let text = l.to_string();
+        let c = cute_dynamic::coshape(&l).unwrap();
+        prop_assert_eq!(laws::check_coshape(&l, c), Ok(()), "coshape({}) = {}", text, c);
+        prop_assert!(laws::check_coshape(&l, c + 1).is_err());
+        prop_assert_eq!(apply("coshape", &[&text]).unwrap(), c.to_string());
+        // with_shape: whatever succeeds satisfies the composition law.
+        if let Ok(r) = cute_dynamic::with_shape(&l, &target) {
+            prop_assert_eq!(laws::check_with_shape(&l, &target, &r), Ok(()), "with_shape({}, {}) = {}", text, target, r);
+            prop_assert_eq!(apply("with_shape", &[&text, &target.to_string()]).unwrap(), r.to_string());
+        }
+        // unflatten(flatten(L), profile of L) == L, and any coarser profile
+        // regroups the same flat modes.
+        let flat = l.flatten();
+        let back = cute_dynamic::unflatten(&flat, l.shape()).unwrap();
+        prop_assert_eq!(&back, &l);
+        prop_assert_eq!(laws::check_unflatten(&flat, l.shape(), &back), Ok(()));
+        let profile: IntTuple = coarsen(l.shape(), &choices, &mut 0).parse().unwrap();
+        match cute_dynamic::unflatten(&flat, &profile) {
+            Ok(r) => prop_assert_eq!(laws::check_unflatten(&flat, &profile, &r), Ok(()), "unflatten({}, {}) = {}", flat, profile, r),
+            Err(e) => {
+                let modes = if flat.shape().is_int() { 1 } else { flat.rank() };
+                prop_assert!(profile.as_ref().leaf_count() != modes, "{}", e);
+                prop_assert_eq!(e.kind(), "not_compatible");
+            }
         }
     }
 }
