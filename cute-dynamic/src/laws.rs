@@ -1383,6 +1383,82 @@ fn congruent(a: &IntTuple, b: &IntTuple) -> bool {
     a.as_ref().congruent(b.as_ref())
 }
 
+/// `filter(L, P) == r` (by profile): an integer `P` is [`check_filter`];
+/// a tuple `P` gives `r` with `L`'s rank whose mode `i` is `filter(L_i,
+/// P_i)` for `i < rank(P)` (each checked by this law) and `L_i` after.
+pub fn check_filter_by(l: &Layout, profile: &IntTuple, r: &Layout) -> Result<(), Violation> {
+    if profile.is_int() {
+        return check_filter(l, r);
+    }
+    let cx = Ctx::new("filter", format!("filter({l}, {profile})"), r);
+    cx.ensure(
+        !r.shape().is_int() && r.rank() == l.rank() && profile.rank() <= l.rank(),
+        || {
+            format!(
+                "not one mode per mode of L (rank {}), by a profile of rank {}",
+                l.rank(),
+                profile.rank()
+            )
+        },
+    )?;
+    for i in 0..l.rank() {
+        let (Some(li), Some(ri)) = (l.mode(i), r.mode(i)) else {
+            return Err(cx.fail(None, format!("no mode {i}")));
+        };
+        match profile.get(i) {
+            Some(p) => check_filter_by(&li, &p.to_owned(), &ri)?,
+            None => cx.ensure(li == ri, || format!("mode {i} is {ri}, not L's {li}"))?,
+        }
+    }
+    Ok(())
+}
+
+/// `filter_zeros(L, P) == r` (by profile): `L`'s structure and strides,
+/// each shape leaf 1 where the leaf of `P` above it (or at it) is 0, else
+/// `L`'s.
+pub fn check_filter_zeros_by(l: &Layout, profile: &IntTuple, r: &Layout) -> Result<(), Violation> {
+    let cx = Ctx::new("filter_zeros", format!("filter_zeros({l}, {profile})"), r);
+    cx.ensure(
+        r.shape().as_ref().congruent(l.shape().as_ref()) && r.stride() == l.stride(),
+        || "not L's structure and strides".into(),
+    )?;
+    let mut zero = Vec::new();
+    cx.ensure(
+        zero_flags(profile.as_ref(), l.shape().as_ref(), &mut zero),
+        || format!("{profile} is not weakly congruent to the shape of {l}"),
+    )?;
+    for (k, ((s, z), rs)) in l
+        .shape()
+        .leaves()
+        .zip(zero)
+        .zip(r.shape().leaves())
+        .enumerate()
+    {
+        let want = if z { 1 } else { s };
+        cx.ensure(rs == want, || {
+            format!("leaf {k} has size {rs}, expected {want}")
+        })?;
+    }
+    Ok(())
+}
+
+/// For each leaf of `s`: whether the leaf of `p` over it is 0.
+fn zero_flags(p: IntTupleRef<'_>, s: IntTupleRef<'_>, out: &mut Vec<bool>) -> bool {
+    match p.as_int() {
+        Some(v) => {
+            out.extend(s.leaves().map(|_| v == 0));
+            true
+        }
+        None => {
+            !s.is_int()
+                && s.rank() == p.rank()
+                && p.children()
+                    .zip(s.children())
+                    .all(|(pc, sc)| zero_flags(pc, sc, out))
+        }
+    }
+}
+
 /// `coshape(L) == r`: `r - 1` is the largest offset of `|L|` (`L` with
 /// its strides in magnitude) on the domain (evaluated where the domain has
 /// at most 2^16 coordinates; beyond, at its last coordinate, where a
@@ -2768,8 +2844,14 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             None => check_coalesce(&layout(0)?, &out()?),
             Some(_) => check_coalesce_by(&layout(0)?, &tuple(1)?, &out()?),
         },
-        "filter" => check_filter(&layout(0)?, &out()?),
-        "filter_zeros" => check_filter_zeros(&layout(0)?, &out()?),
+        "filter" => match args.get(1) {
+            None => check_filter(&layout(0)?, &out()?),
+            Some(_) => check_filter_by(&layout(0)?, &tuple(1)?, &out()?),
+        },
+        "filter_zeros" => match args.get(1) {
+            None => check_filter_zeros(&layout(0)?, &out()?),
+            Some(_) => check_filter_zeros_by(&layout(0)?, &tuple(1)?, &out()?),
+        },
         "composition" => check_composition(&layout(0)?, &tiler(1)?, &out()?),
         "complement" => {
             let a = layout(0)?;

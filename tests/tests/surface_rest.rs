@@ -1,5 +1,6 @@
 //! Property tests of CuTe's tuple folds (`max`, `min`, `gcd`, `sum`),
-//! `shape_min`, `product_like`, `coshape`, `with_shape` and `unflatten`:
+//! `shape_min`, `product_like`, `coshape`, `with_shape`, `unflatten` and the
+//! by-profile `filter`/`filter_zeros`:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -140,6 +141,33 @@ proptest! {
                 prop_assert_eq!(e.kind(), "not_compatible");
             }
         }
+    }
+}
+
+proptest! {
+    #[test]
+    fn filters_by_profile(
+        shape in tree(1..5),
+        strides in prop::collection::vec(0i64..4, 1..6),
+        choices in prop::collection::vec(any::<bool>(), 1..12),
+        zeros in prop::collection::vec(0i64..2, 1..6),
+    ) {
+        let l = layout_over(&shape, &strides);
+        let text = l.to_string();
+        let profile: IntTuple = coarsen(l.shape(), &choices, &mut 0).parse().unwrap();
+        let r = cute_dynamic::filter_by(&l, &profile).unwrap();
+        prop_assert_eq!(laws::check_filter_by(&l, &profile, &r), Ok(()), "filter({}, {}) = {}", text, profile, r);
+        prop_assert_eq!(apply("filter", &[&text, &profile.to_string()]).unwrap(), r.to_string());
+        // A profile of 0s and 1s at the same places.
+        let ones: Vec<String> = zeros.iter().map(|z| z.to_string()).collect();
+        let mut k = 0;
+        let zp: String = profile.to_string().chars().map(|c| if c == '1' { k += 1; ones[(k - 1) % ones.len()].chars().next().unwrap() } else { c }).collect();
+        let zp: IntTuple = zp.parse().unwrap();
+        let z = cute_dynamic::filter_zeros_by(&l, &zp).unwrap();
+        prop_assert_eq!(laws::check_filter_zeros_by(&l, &zp, &z), Ok(()), "filter_zeros({}, {}) = {}", text, zp, z);
+        prop_assert_eq!(apply("filter_zeros", &[&text, &zp.to_string()]).unwrap(), z.to_string());
+        // The stride profile gives the one-argument form.
+        prop_assert_eq!(cute_dynamic::filter_zeros_by(&l, l.stride()).unwrap(), cute_dynamic::filter_zeros(&l));
     }
 }
 

@@ -10,6 +10,7 @@ pub(crate) mod dice;
 pub(crate) mod divide;
 pub(crate) mod domain_distribute;
 pub(crate) mod domain_offset;
+pub(crate) mod filter_by;
 pub(crate) mod inverse;
 pub(crate) mod layout_add;
 pub(crate) mod layout_like;

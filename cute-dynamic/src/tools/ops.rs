@@ -327,18 +327,38 @@ pub static OPERATIONS: &[Operation] = &[
     Operation {
         name: "filter",
         aliases: &[],
-        args: LAYOUT,
-        help: "Remove stride-0 and size-1 modes, then coalesce",
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            optional("PROFILE", ArgKind::IntTuple),
+        ],
+        help: "Remove stride-0 and size-1 modes, then coalesce (optionally mode by mode, by a profile)",
         example: example(&["(4,2,3):(1,0,4)"], "12:1"),
-        run: |a| Ok(crate::filter(&a.layout(0)?).to_string()),
+        run: |a| {
+            let l = a.layout(0)?;
+            Ok(match a.text(1) {
+                None => crate::filter(&l),
+                Some(_) => crate::filter_by(&l, &a.int_tuple(1)?)?,
+            }
+            .to_string())
+        },
     },
     Operation {
         name: "filter_zeros",
         aliases: &[],
-        args: LAYOUT,
-        help: "Replace stride-0 modes by size-1 modes",
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            optional("PROFILE", ArgKind::IntTuple),
+        ],
+        help: "Set to 1 the shape of stride-0 modes (or of the modes under a 0 of a profile)",
         example: example(&["(4,2):(1,0)"], "(4,1):(1,0)"),
-        run: |a| Ok(crate::filter_zeros(&a.layout(0)?).to_string()),
+        run: |a| {
+            let l = a.layout(0)?;
+            Ok(match a.text(1) {
+                None => crate::filter_zeros(&l),
+                Some(_) => crate::filter_zeros_by(&l, &a.int_tuple(1)?)?,
+            }
+            .to_string())
+        },
     },
     Operation {
         name: "composition",
