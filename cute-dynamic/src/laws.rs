@@ -1459,6 +1459,50 @@ fn zero_flags(p: IntTupleRef<'_>, s: IntTupleRef<'_>, out: &mut Vec<bool>) -> bo
     }
 }
 
+/// `compact_col_major(S, c) == r`: `r` is congruent to `S`, size-1 leaves
+/// at stride 0, and `S:r` maps every index `i` to `c · i` (evaluated for
+/// `i < 2^16`).
+pub fn check_compact_col_major(
+    shape: &IntTuple,
+    current: i64,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = compact_law(shape, current, r, false);
+    binary_law("compact_col_major", shape, &current, r, law)
+}
+
+/// `compact_row_major(S, c) == r`: as [`check_compact_col_major`] with the
+/// flat modes read last-to-first.
+pub fn check_compact_row_major(
+    shape: &IntTuple,
+    current: i64,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = compact_law(shape, current, r, true);
+    binary_law("compact_row_major", shape, &current, r, law)
+}
+
+fn compact_law(shape: &IntTuple, current: i64, r: &IntTuple, reversed: bool) -> Law {
+    ensure(shape.as_ref().congruent(r.as_ref()), || {
+        format!("{r} is not congruent to {shape}")
+    })?;
+    let mut modes: Vec<(i64, i64)> = shape.leaves().zip(r.leaves()).collect();
+    if let Some(&(s, d)) = modes.iter().find(|&&(s, d)| s == 1 && d != 0) {
+        return Err(format!("the size-{s} leaf has stride {d}, not 0"));
+    }
+    if reversed {
+        modes.reverse();
+    }
+    let l = Layout::flat(modes);
+    for i in 0..l.size().min(1 << 16) {
+        let want = i128::from(current) * i128::from(i);
+        ensure(i128::from(l.call(i)) == want, || {
+            format!("index {i} is at {}, not {current}·{i}", l.call(i))
+        })?;
+    }
+    Ok(())
+}
+
 /// `coshape(L) == r`: `r - 1` is the largest offset of `|L|` (`L` with
 /// its strides in magnitude) on the domain (evaluated where the domain has
 /// at most 2^16 coordinates; beyond, at its last coordinate, where a
@@ -2927,6 +2971,16 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "layout_add" => check_layout_add(&layout(0)?, &layout(1)?, &out()?),
         "domain_distribute" => check_domain_distribute(&tuple(0)?, int(1)?, &out()?),
         "coshape" => check_coshape(&layout(0)?, out_int()?),
+        "compact_col_major" => check_compact_col_major(
+            &tuple(0)?,
+            if args.len() > 1 { int(1)? } else { 1 },
+            &out_tuple()?,
+        ),
+        "compact_row_major" => check_compact_row_major(
+            &tuple(0)?,
+            if args.len() > 1 { int(1)? } else { 1 },
+            &out_tuple()?,
+        ),
         "with_shape" => check_with_shape(&layout(0)?, &tuple(1)?, &out()?),
         "unflatten" => check_unflatten(&layout(0)?, &tuple(1)?, &out()?),
         "mma_atom" => {

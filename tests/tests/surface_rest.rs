@@ -1,6 +1,6 @@
 //! Property tests of CuTe's tuple folds (`max`, `min`, `gcd`, `sum`),
 //! `shape_min`, `product_like`, `coshape`, `with_shape`, `unflatten` and the
-//! by-profile `filter`/`filter_zeros`:
+//! by-profile `filter`/`filter_zeros` and `compact_col_major`/`compact_row_major`:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -168,6 +168,22 @@ proptest! {
         prop_assert_eq!(apply("filter_zeros", &[&text, &zp.to_string()]).unwrap(), z.to_string());
         // The stride profile gives the one-argument form.
         prop_assert_eq!(cute_dynamic::filter_zeros_by(&l, l.stride()).unwrap(), cute_dynamic::filter_zeros(&l));
+    }
+}
+
+proptest! {
+    #[test]
+    fn compact_majors(shape in tree(1..6), start in -5i64..6) {
+        let text = shape.to_string();
+        let c = cute_dynamic::compact_col_major(&shape, start).unwrap();
+        prop_assert_eq!(laws::check_compact_col_major(&shape, start, &c), Ok(()), "compact_col_major({}, {}) = {}", text, start, c);
+        prop_assert_eq!(apply("compact_col_major", &[&text, &start.to_string()]).unwrap(), c.to_string());
+        let r = cute_dynamic::compact_row_major(&shape, start).unwrap();
+        prop_assert_eq!(laws::check_compact_row_major(&shape, start, &r), Ok(()), "compact_row_major({}, {}) = {}", text, start, r);
+        prop_assert_eq!(apply("compact_row_major", &[&text, &start.to_string()]).unwrap(), r.to_string());
+        // Start 1 is the column-major / row-major layout's stride.
+        prop_assert_eq!(cute_dynamic::compact_col_major(&shape, 1).unwrap(), Layout::column_major(&shape).unwrap().stride().clone());
+        prop_assert_eq!(cute_dynamic::compact_row_major(&shape, 1).unwrap(), Layout::row_major(&shape).unwrap().stride().clone());
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub(crate) mod coalesce;
 pub(crate) mod common_domain;
+pub(crate) mod compact_major;
 pub(crate) mod complement;
 pub(crate) mod composed;
 pub(crate) mod composition;

@@ -796,6 +796,42 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| Ok(crate::unflatten(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
     },
     Operation {
+        name: "compact_col_major",
+        aliases: &[],
+        args: &[
+            arg("SHAPE", ArgKind::IntTuple),
+            optional("START", ArgKind::Integer),
+        ],
+        help: "The compact column-major strides of SHAPE from the stride START (default 1)",
+        example: example(&["(4,(1,3))", "2"], "(2,(0,8))"),
+        run: |a| {
+            let start = if a.text(1).is_some() {
+                a.integer(1)?
+            } else {
+                1
+            };
+            Ok(crate::compact_col_major(&a.int_tuple(0)?, start)?.to_string())
+        },
+    },
+    Operation {
+        name: "compact_row_major",
+        aliases: &[],
+        args: &[
+            arg("SHAPE", ArgKind::IntTuple),
+            optional("START", ArgKind::Integer),
+        ],
+        help: "The compact row-major strides of SHAPE from the stride START (default 1)",
+        example: example(&["(2,3,4)"], "(12,4,1)"),
+        run: |a| {
+            let start = if a.text(1).is_some() {
+                a.integer(1)?
+            } else {
+                1
+            };
+            Ok(crate::compact_row_major(&a.int_tuple(0)?, start)?.to_string())
+        },
+    },
+    Operation {
         name: "swizzle",
         aliases: &[],
         args: &[
