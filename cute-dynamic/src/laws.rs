@@ -1383,6 +1383,299 @@ fn congruent(a: &IntTuple, b: &IntTuple) -> bool {
     a.as_ref().congruent(b.as_ref())
 }
 
+/// `filter(L, P) == r` (by profile): an integer `P` is [`check_filter`];
+/// a tuple `P` gives `r` with `L`'s rank whose mode `i` is `filter(L_i,
+/// P_i)` for `i < rank(P)` (each checked by this law) and `L_i` after.
+pub fn check_filter_by(l: &Layout, profile: &IntTuple, r: &Layout) -> Result<(), Violation> {
+    if profile.is_int() {
+        return check_filter(l, r);
+    }
+    let cx = Ctx::new("filter", format!("filter({l}, {profile})"), r);
+    cx.ensure(
+        !r.shape().is_int() && r.rank() == l.rank() && profile.rank() <= l.rank(),
+        || {
+            format!(
+                "not one mode per mode of L (rank {}), by a profile of rank {}",
+                l.rank(),
+                profile.rank()
+            )
+        },
+    )?;
+    for i in 0..l.rank() {
+        let (Some(li), Some(ri)) = (l.mode(i), r.mode(i)) else {
+            return Err(cx.fail(None, format!("no mode {i}")));
+        };
+        match profile.get(i) {
+            Some(p) => check_filter_by(&li, &p.to_owned(), &ri)?,
+            None => cx.ensure(li == ri, || format!("mode {i} is {ri}, not L's {li}"))?,
+        }
+    }
+    Ok(())
+}
+
+/// `filter_zeros(L, P) == r` (by profile): `L`'s structure and strides,
+/// each shape leaf 1 where the leaf of `P` above it (or at it) is 0, else
+/// `L`'s.
+pub fn check_filter_zeros_by(l: &Layout, profile: &IntTuple, r: &Layout) -> Result<(), Violation> {
+    let cx = Ctx::new("filter_zeros", format!("filter_zeros({l}, {profile})"), r);
+    cx.ensure(
+        r.shape().as_ref().congruent(l.shape().as_ref()) && r.stride() == l.stride(),
+        || "not L's structure and strides".into(),
+    )?;
+    let mut zero = Vec::new();
+    cx.ensure(
+        zero_flags(profile.as_ref(), l.shape().as_ref(), &mut zero),
+        || format!("{profile} is not weakly congruent to the shape of {l}"),
+    )?;
+    for (k, ((s, z), rs)) in l
+        .shape()
+        .leaves()
+        .zip(zero)
+        .zip(r.shape().leaves())
+        .enumerate()
+    {
+        let want = if z { 1 } else { s };
+        cx.ensure(rs == want, || {
+            format!("leaf {k} has size {rs}, expected {want}")
+        })?;
+    }
+    Ok(())
+}
+
+/// For each leaf of `s`: whether the leaf of `p` over it is 0.
+fn zero_flags(p: IntTupleRef<'_>, s: IntTupleRef<'_>, out: &mut Vec<bool>) -> bool {
+    match p.as_int() {
+        Some(v) => {
+            out.extend(s.leaves().map(|_| v == 0));
+            true
+        }
+        None => {
+            !s.is_int()
+                && s.rank() == p.rank()
+                && p.children()
+                    .zip(s.children())
+                    .all(|(pc, sc)| zero_flags(pc, sc, out))
+        }
+    }
+}
+
+/// `compact_col_major(S, c) == r`: `r` is congruent to `S`, size-1 leaves
+/// at stride 0, and `S:r` maps every index `i` to `c · i` (evaluated for
+/// `i < 2^16`).
+pub fn check_compact_col_major(
+    shape: &IntTuple,
+    current: i64,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = compact_law(shape, current, r, false);
+    binary_law("compact_col_major", shape, &current, r, law)
+}
+
+/// `compact_row_major(S, c) == r`: as [`check_compact_col_major`] with the
+/// flat modes read last-to-first.
+pub fn check_compact_row_major(
+    shape: &IntTuple,
+    current: i64,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = compact_law(shape, current, r, true);
+    binary_law("compact_row_major", shape, &current, r, law)
+}
+
+fn compact_law(shape: &IntTuple, current: i64, r: &IntTuple, reversed: bool) -> Law {
+    ensure(shape.as_ref().congruent(r.as_ref()), || {
+        format!("{r} is not congruent to {shape}")
+    })?;
+    let mut modes: Vec<(i64, i64)> = shape.leaves().zip(r.leaves()).collect();
+    if let Some(&(s, d)) = modes.iter().find(|&&(s, d)| s == 1 && d != 0) {
+        return Err(format!("the size-{s} leaf has stride {d}, not 0"));
+    }
+    if reversed {
+        modes.reverse();
+    }
+    let l = Layout::flat(modes);
+    for i in 0..l.size().min(1 << 16) {
+        let want = i128::from(current) * i128::from(i);
+        ensure(i128::from(l.call(i)) == want, || {
+            format!("index {i} is at {}, not {current}·{i}", l.call(i))
+        })?;
+    }
+    Ok(())
+}
+
+/// `coshape(L) == r`: `r - 1` is the largest offset of `|L|` (`L` with
+/// its strides in magnitude) on the domain (evaluated where the domain has
+/// at most 2^16 coordinates; beyond, at its last coordinate, where a
+/// layout with non-negative strides peaks).
+pub fn check_coshape(l: &Layout, r: i64) -> Result<(), Violation> {
+    let what = format!("coshape({l})");
+    let law = (|| -> Law {
+        let shape = l.shape().clone();
+        let stride = replace_leaves(
+            l.stride().as_ref(),
+            l.stride().leaves().map(|d| d.saturating_abs()),
+        );
+        let abs = Layout::new(shape, stride).map_err(err)?;
+        let n = abs.size();
+        let top = if n <= 1 << 16 {
+            (0..n).map(|i| i128::from(abs.call(i))).max().unwrap_or(0)
+        } else {
+            abs.leaf_modes()
+                .map(|(s, d)| i128::from(s - 1) * i128::from(d))
+                .sum()
+        };
+        ensure(top + 1 == i128::from(r), || {
+            format!("coshape({l}) = {r}, but the largest offset of |L| is {top}")
+        })
+    })();
+    lift("coshape", what, &r, law)
+}
+
+/// `with_shape(L, S) == r`: the composition law of `L ∘ S` (`S`
+/// column-major).
+pub fn check_with_shape(l: &Layout, shape: &IntTuple, r: &Layout) -> Result<(), Violation> {
+    match Layout::column_major(shape) {
+        Ok(b) => check_composition(l, &b, r),
+        Err(e) => binary_law("with_shape", l, shape, r, Err(e.to_string())),
+    }
+}
+
+/// `unflatten(L, P) == r`: `r` has `L`'s modes in order (the same shape
+/// and stride leaves) and `shape(r)` is congruent to `P`.
+pub fn check_unflatten(l: &Layout, profile: &IntTuple, r: &Layout) -> Result<(), Violation> {
+    let law = ensure(r.leaf_modes().eq(l.leaf_modes()), || {
+        format!("{r} has not the modes of {l}")
+    })
+    .and_then(|()| {
+        ensure(congruent(r.shape(), profile), || {
+            format!("{r} is not congruent to {profile}")
+        })
+    });
+    binary_law("unflatten", l, profile, r, law)
+}
+
+/// `max(t) == r`: `r` is a leaf of `t` and no leaf is above it.
+pub fn check_max(t: &IntTuple, r: i64) -> Result<(), Violation> {
+    lift(
+        "max",
+        format!("max({t})"),
+        &r,
+        extreme_law("max", t, r, |x, r| x <= r),
+    )
+}
+
+/// `min(t) == r`: `r` is a leaf of `t` and no leaf is below it.
+pub fn check_min(t: &IntTuple, r: i64) -> Result<(), Violation> {
+    lift(
+        "min",
+        format!("min({t})"),
+        &r,
+        extreme_law("min", t, r, |x, r| x >= r),
+    )
+}
+
+fn extreme_law(op: &str, t: &IntTuple, r: i64, ok: fn(i64, i64) -> bool) -> Law {
+    ensure(t.leaves().any(|x| x == r), || {
+        format!("{op}({t}) = {r} is not a leaf of {t}")
+    })?;
+    match t.leaves().find(|&x| !ok(x, r)) {
+        Some(x) => Err(format!("{op}({t}) = {r}, but {t} has the leaf {x}")),
+        None => Ok(()),
+    }
+}
+
+/// `gcd(t) == r`: `r ≥ 0` and `r` is the last of the running divisors
+/// `gₖ = gcd(gₖ₋₁, xₖ)` over the leaves, each certified by Bézout: `gₖ`
+/// divides `gₖ₋₁` and `xₖ` and `gₖ = s·gₖ₋₁ + t·xₖ` (so every common divisor
+/// divides it).
+pub fn check_gcd(t: &IntTuple, r: i64) -> Result<(), Violation> {
+    lift("gcd", format!("gcd({t})"), &r, gcd_law_text(t, r))
+}
+
+fn gcd_law_text(t: &IntTuple, r: i64) -> Law {
+    let mut leaves = t.leaves().map(i128::from);
+    let Some(first) = leaves.next() else {
+        return Err(format!("gcd({t}) = {r}, but {t} has no leaf"));
+    };
+    let mut g = first.abs();
+    for x in leaves {
+        // Extended Euclid on (g, |x|): n = s·g + u·|x|.
+        let (mut r0, mut r1, mut s0, mut s1, mut u0, mut u1) =
+            (g, x.abs(), 1i128, 0i128, 0i128, 1i128);
+        while r1 != 0 {
+            let q = r0 / r1;
+            (r0, r1) = (r1, r0 - q * r1);
+            (s0, s1) = (s1, s0 - q * s1);
+            (u0, u1) = (u1, u0 - q * u1);
+        }
+        let divides = |a: i128| if r0 == 0 { a == 0 } else { a % r0 == 0 };
+        ensure(
+            divides(g) && divides(x) && s0 * g + u0 * x.abs() == r0,
+            || format!("gcd({t}): no Bézout certificate for gcd({g}, {x})"),
+        )?;
+        g = r0;
+    }
+    ensure(g == i128::from(r), || {
+        format!("gcd({t}) = {r}, but the greatest common divisor is {g}")
+    })
+}
+
+/// `sum(t) == r`: the sum of the leaves.
+pub fn check_sum(t: &IntTuple, r: i64) -> Result<(), Violation> {
+    let want: i128 = t.leaves().map(i128::from).sum();
+    lift(
+        "sum",
+        format!("sum({t})"),
+        &r,
+        ensure(want == i128::from(r), || {
+            format!("sum({t}) = {r}, but the leaves sum to {want}")
+        }),
+    )
+}
+
+/// `shape_min(a, b) == r` for integers: `1` when either is 1, else the
+/// smaller of the two.
+pub fn check_shape_min(a: &IntTuple, b: &IntTuple, r: i64) -> Result<(), Violation> {
+    let law = match (a.as_int(), b.as_int()) {
+        (Some(x), Some(y)) if x == 1 || y == 1 => ensure(r == 1, || {
+            format!("shape_min({a}, {b}) = {r}, but _1 is below every shape")
+        }),
+        (Some(x), Some(y)) => ensure((r == x || r == y) && r <= x && r <= y, || {
+            format!("shape_min({a}, {b}) = {r} is not the smaller operand")
+        }),
+        _ => Err(format!("shape_min({a}, {b}): integers only")),
+    };
+    binary_law("shape_min", a, b, &r, law)
+}
+
+/// `product_like(t, guide) == r`: `r` is congruent to `guide`, and the leaf
+/// of `r` at each leaf of `guide` is the size of the part of `t` there (a
+/// tuple of `guide` pairs with a tuple of `t` of the same rank).
+pub fn check_product_like(t: &IntTuple, guide: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
+    tuple_law("product_like", t, guide, r, product_like_law)
+}
+
+fn product_like_law(t: IntTupleRef<'_>, g: IntTupleRef<'_>, r: IntTupleRef<'_>) -> Law {
+    match (g.is_int(), r.as_int()) {
+        (true, Some(v)) => ensure(size128(t) == i128::from(v), || {
+            format!("the leaf {v} is not size({t})")
+        }),
+        (true, None) => Err(format!("{r} is a tuple where the guide has the leaf {g}")),
+        (false, _) => {
+            ensure(!t.is_int() && t.rank() == g.rank(), || {
+                format!("{t} is not as deep as the guide {g}")
+            })?;
+            ensure(!r.is_int() && r.rank() == g.rank(), || {
+                format!("{r} is not congruent to the guide {g}")
+            })?;
+            for ((tc, gc), rc) in t.children().zip(g.children()).zip(r.children()) {
+                product_like_law(tc, gc, rc)?;
+            }
+            Ok(())
+        }
+    }
+}
+
 /// `elem_scale(a, b) == r`: `r` congruent to `a`, each leaf of `a` times the
 /// size of the matching mode of `b`.
 pub fn check_elem_scale(a: &IntTuple, b: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
@@ -2595,8 +2888,14 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             None => check_coalesce(&layout(0)?, &out()?),
             Some(_) => check_coalesce_by(&layout(0)?, &tuple(1)?, &out()?),
         },
-        "filter" => check_filter(&layout(0)?, &out()?),
-        "filter_zeros" => check_filter_zeros(&layout(0)?, &out()?),
+        "filter" => match args.get(1) {
+            None => check_filter(&layout(0)?, &out()?),
+            Some(_) => check_filter_by(&layout(0)?, &tuple(1)?, &out()?),
+        },
+        "filter_zeros" => match args.get(1) {
+            None => check_filter_zeros(&layout(0)?, &out()?),
+            Some(_) => check_filter_zeros_by(&layout(0)?, &tuple(1)?, &out()?),
+        },
         "composition" => check_composition(&layout(0)?, &tiler(1)?, &out()?),
         "complement" => {
             let a = layout(0)?;
@@ -2646,6 +2945,12 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "lex_less" => check_lex_less(&tuple(0)?, &tuple(1)?, out_bool()?),
         "colex_less" => check_colex_less(&tuple(0)?, &tuple(1)?, out_bool()?),
         "elem_less" => check_elem_less(&tuple(0)?, &tuple(1)?, out_bool()?),
+        "max" => check_max(&tuple(0)?, out_int()?),
+        "min" => check_min(&tuple(0)?, out_int()?),
+        "gcd" => check_gcd(&tuple(0)?, out_int()?),
+        "sum" => check_sum(&tuple(0)?, out_int()?),
+        "shape_min" => check_shape_min(&tuple(0)?, &tuple(1)?, out_int()?),
+        "product_like" => check_product_like(&tuple(0)?, &tuple(1)?, &out_tuple()?),
         // Layout constructors and the rest of the surface.
         "nullspace" => check_nullspace(&layout(0)?, &out()?),
         "domain_offset" => {
@@ -2665,6 +2970,19 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "greatest_common_domain" => check_greatest_common_domain(&tuple(0)?, &tuple(1)?, &out()?),
         "layout_add" => check_layout_add(&layout(0)?, &layout(1)?, &out()?),
         "domain_distribute" => check_domain_distribute(&tuple(0)?, int(1)?, &out()?),
+        "coshape" => check_coshape(&layout(0)?, out_int()?),
+        "compact_col_major" => check_compact_col_major(
+            &tuple(0)?,
+            if args.len() > 1 { int(1)? } else { 1 },
+            &out_tuple()?,
+        ),
+        "compact_row_major" => check_compact_row_major(
+            &tuple(0)?,
+            if args.len() > 1 { int(1)? } else { 1 },
+            &out_tuple()?,
+        ),
+        "with_shape" => check_with_shape(&layout(0)?, &tuple(1)?, &out()?),
+        "unflatten" => check_unflatten(&layout(0)?, &tuple(1)?, &out()?),
         "mma_atom" => {
             let atom = crate::mma_atom(text(0)).map_err(|_| bad("MMA atom", text(0)))?;
             check_mma_atom(&atom)?;

@@ -89,14 +89,18 @@ pub use algebra::product::{
 pub use algebra::recast::{downcast, recast_layout, upcast};
 pub use algebra::{
     common_domain::greatest_common_domain,
+    compact_major::{compact_col_major, compact_row_major},
     dice::{dice, dice_coord, dice_int_tuple},
     domain_distribute::domain_distribute,
     domain_offset::domain_offset,
+    filter_by::{filter_by, filter_zeros_by},
     layout_add::layout_add,
     layout_like::make_layout_like,
+    layout_utils::{coshape, unflatten, with_shape},
     nullspace::nullspace,
     ordered_layout::make_ordered_layout,
     tile_to_shape::tile_to_shape,
+    tuple_fold::{gcd, max, min, product_like, shape_min, sum},
 };
 pub use atom::copy::{CopyAtom, copy_atom, copy_atom_names};
 pub use atom::mma::{MmaAtom, MmaValueTypes, mma_atom, mma_atom_names};

@@ -53,6 +53,11 @@
 //! | nullspace | [`NullspaceOf`] | [`Nullspace<L>`] | `l.nullspace()` |
 //! | make_layout_like | [`MakeLayoutLike`] | [`LayoutLike<L>`] | `l.make_layout_like()` |
 //! | make_ordered_layout | [`MakeOrderedLayout`] | [`OrderedLayout<S, O>`] | [`make_ordered_layout`]`(shape, order)` |
+//! | make_fragment_like's layout | [`FragmentLayoutOf`] | [`FragmentLayout<L>`] | `l.fragment_layout_like()` |
+//! | dice | [`DiceOf`] | [`Diced<L, Crd>`] | `l.dice((2usize, __))` |
+//! | domain_offset | [`DomainOffsetOf`] | [`DomainOffset<L, Crd>`] (the offset) | `l.domain_offset(c)` → `(l, l(c))` |
+//! | greatest_common_domain (shapes) | [`GreatestCommonDomain`] | [`CommonDomain<A, B>`] | `a.greatest_common_domain(b)` |
+//! | layout_add | [`LayoutAdd`] | [`LayoutSum<A, B>`] | `a.layout_add(b)` |
 //! | tile_to_shape | [`TileToShape`] | `<L as TileToShape<Sh, O>>::Output` | [`tile_to_shape`]`(block, shape, order)` (`()`: column-major) |
 //! | integer-tuple functions | [`ShapeDivide`], [`CeilDivide`], [`RoundUp`], [`ProductEach`], [`InnerProduct`], [`ElemScale`] | [`ShapeDiv<A, B>`], [`CeilDiv<A, B>`], … | `a.shape_div(b)`, … |
 //! | integer-tuple queries | [`Profile`], [`Divisibility`]; bounds [`Congruent`], [`Compatible`], [`EvenlyDivides`] | | `<A as Profile<B>>::CONGRUENT`, … |
@@ -204,13 +209,18 @@ pub mod private;
 
 pub use algebra::coalesce::{Coalesce, Coalesced};
 pub use algebra::coalesce_by::{CoalesceBy, CoalescedBy};
+pub use algebra::common_domain::{CommonDomain, GreatestCommonDomain};
 pub use algebra::complement::{Complement, Complemented};
 pub use algebra::composition::{Compose, Composed};
+pub use algebra::dice::{DiceOf, Diced};
 pub use algebra::divide::{
     FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
     ZippedDivide, ZippedQuotient,
 };
+pub use algebra::domain_offset::{DomainOffset, DomainOffsetOf};
+pub use algebra::fragment_like::{FragmentLayout, FragmentLayoutOf};
 pub use algebra::inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
+pub use algebra::layout_add::{LayoutAdd, LayoutSum};
 pub use algebra::layout_like::{LayoutLike, MakeLayoutLike};
 pub use algebra::max_common::{MaxCommon, MaxCommonLayout};
 pub use algebra::modes::{

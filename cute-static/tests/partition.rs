@@ -138,11 +138,33 @@ fn fragments_are_compact_arrays() {
     let data = vec![1.0f32; 800];
     let g = Tensor::new(&data[..], layout!((8, (2, 2)):(1, ({m}, 4))).unwrap()).unwrap();
     let r = make_fragment_like(&g);
-    assert_eq!(r.layout().to_string(), "(_8,(_2,_2)):(_1,(_8,_16))");
+    // CuTe's compact_order: the run-time stride `m` ranks after the static 4.
+    assert_eq!(r.layout().to_string(), "(_8,(_2,_2)):(_1,(_16,_8))");
+    // The run-time answer on the same values (m = 100 > 4).
+    assert_eq!(
+        r.layout().to_dynamic(),
+        cute_dynamic::fragment_layout_like(&g.layout().to_dynamic()).unwrap()
+    );
+    // Even where the run-time stride is smaller: it still ranks last.
+    let g1 = Tensor::new(&data[..], layout!((8, (2, 2)):(1, ({2}, 4))).unwrap()).unwrap();
+    assert_eq!(
+        make_fragment_like(&g1).layout().to_string(),
+        "(_8,(_2,_2)):(_1,(_16,_8))"
+    );
+    // Run-time strides rank among themselves left to right.
+    let g3 = Tensor::new(&data[..], layout!((2, 4, 8):(1, {m}, {2})).unwrap()).unwrap();
+    assert_eq!(
+        make_fragment_like(&g3).layout().to_string(),
+        "(_2,_4,_8):(_1,_2,_8)"
+    );
+    // A static source: mode 0 column-major, the other modes by stride.
+    let s = Tensor::new(&data[..], layout!((4, (2, 3)):(3, (12, 1)))).unwrap();
+    assert_eq!(
+        make_fragment_like(&s).layout().to_string(),
+        "(_4,(_2,_3)):(_1,(_12,_4))"
+    );
     // The law's properties: the same shape, compact (a bijection onto
-    // 0..size), mode 0 contiguous and first. (CuTe orders the other modes
-    // by the input's strides; the static fragment is column-major, equal to
-    // CuTe's where the input's strides increase, as below.)
+    // 0..size), mode 0 contiguous and first.
     let rl = r.layout().to_dynamic();
     assert_eq!(rl.shape(), g.layout().to_dynamic().shape());
     let mut seen: Vec<i64> = (0..32).map(|i| rl.call(i)).collect();

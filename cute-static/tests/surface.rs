@@ -540,3 +540,199 @@ fn int_tuple_all_pairs() {
     q1!((C::<5>, C::<16>), ((C::<2>, C::<2>), C::<12>));
     q1!((C::<5>, C::<16>), (C::<5>, C::<16>));
 }
+
+/// `make_fragment_like`'s layout: static = run time (`fragment_layout_like`)
+/// and the law, on every ordering of the strides of a rank-3 layout (ties,
+/// zeros and size-1 leaves included) and on CuTe's documented cases.
+#[test]
+fn fragment_layout_like_cases() {
+    macro_rules! frag {
+        ($($l:expr),+ $(,)?) => {$({
+            let l = $l;
+            let dl = l.to_dynamic();
+            let r = l.fragment_layout_like().to_dynamic();
+            assert_eq!(r, cute_dynamic::fragment_layout_like(&dl).unwrap(), "{dl}");
+            ok(laws::check_make_fragment_like(&dl));
+        })+};
+    }
+    frag!(
+        layout!((4, (2, 3)):(3, (12, 1))),
+        layout!((4, 8):(8, 1)),
+        layout!((4, 8):(1, 4)),
+        layout!((2, 4, 8):(1, 32, 4)),
+        layout!(((2, 2), 8, 4):((16, 1), 4, 2)),
+        layout!((8, 2, 2):(1, 0, 0)),
+        layout!(((2, 3), (4, 5)):((0, 2), (0, 6))),
+        layout!(8:5),
+        Layout::<(C<8>,), (C<5>,)>::new(),
+        layout!((1, 4, 1):(3, 1, 9)),
+        layout!((2, (3, 4), 5):(0, (1, 6), 6)),
+        layout!((2, (3, 4), 5):(0, (6, 1), 6)),
+        layout!((2, (3, 4), 5):(0, (6, 6), 1)),
+        layout!((2, (3, 4), 5):(1, (0, 6), 6)),
+        layout!((2, (3, 4), 5):(1, (6, 0), 6)),
+        layout!((2, (3, 4), 5):(1, (6, 6), 0)),
+        layout!((2, (3, 4), 5):(6, (0, 1), 6)),
+        layout!((2, (3, 4), 5):(6, (0, 6), 1)),
+        layout!((2, (3, 4), 5):(6, (1, 0), 6)),
+        layout!((2, (3, 4), 5):(6, (1, 6), 0)),
+        layout!((2, (3, 4), 5):(6, (6, 0), 1)),
+        layout!((2, (3, 4), 5):(6, (6, 1), 0)),
+        layout!(((2, 2), 3, (1, 4)):((1, 2), 4, (9, 30))),
+        layout!(((2, 2), 3, (1, 4)):((1, 2), 30, (9, 4))),
+        layout!(((2, 2), 3, (1, 4)):((1, 4), 2, (9, 30))),
+        layout!(((2, 2), 3, (1, 4)):((1, 4), 30, (9, 2))),
+        layout!(((2, 2), 3, (1, 4)):((1, 30), 2, (9, 4))),
+        layout!(((2, 2), 3, (1, 4)):((1, 30), 4, (9, 2))),
+        layout!(((2, 2), 3, (1, 4)):((2, 1), 4, (9, 30))),
+        layout!(((2, 2), 3, (1, 4)):((2, 1), 30, (9, 4))),
+        layout!(((2, 2), 3, (1, 4)):((2, 4), 1, (9, 30))),
+        layout!(((2, 2), 3, (1, 4)):((2, 4), 30, (9, 1))),
+        layout!(((2, 2), 3, (1, 4)):((2, 30), 1, (9, 4))),
+        layout!(((2, 2), 3, (1, 4)):((2, 30), 4, (9, 1))),
+    );
+    assert_type_eq_all!(
+        FragmentLayout<Layout![(2, 4, 8):(1, 32, 4)]>,
+        Layout![(2, 4, 8):(1, 16, 2)]
+    );
+}
+
+/// `dice(c, L)`: static = run time and the law, on CuTe's cases (the
+/// mirror images of the slices of `((3,2),((2,3),2)):((4,1),((2,15),100))`).
+#[test]
+fn dice_cases() {
+    macro_rules! dc {
+        ($(($c:expr, $dc:literal)),+ $(,)?) => {$({
+            let l = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100)));
+            let (dl, dc): (DLayout, cute_dynamic::Coord) = (l.to_dynamic(), $dc.parse().unwrap());
+            layout_case!(l.dice($c), cute_dynamic::dice(&dc, &dl), |r| laws::check_dice(&dc, &dl, r));
+        })+};
+    }
+    dc!(
+        ((2usize, __), "(2,_)"),
+        ((__, 5usize), "(_,5)"),
+        (((1usize, __), ((__, 0usize), __)), "((1,_),((_,0),_))"),
+        ((2usize, ((0usize, __), __)), "(2,((0,_),_))"),
+        ((__, ((0usize, __), __)), "(_,((0,_),_))"),
+        (7usize, "7"),
+        (__, "_"),
+        ((__, __), "(_,_)"),
+        ((C::<1>, C::<2>), "(1,2)"),
+        ((C::<1>, (C::<0>, __)), "(1,(0,_))"),
+    );
+    // An integer layout.
+    let l = layout!(8:3);
+    layout_case!(
+        l.dice(3usize),
+        cute_dynamic::dice(&"3".parse().unwrap(), &l.to_dynamic()),
+        |_| Ok::<(), laws::Violation>(())
+    );
+    assert_eq!(l.dice(__).to_string(), "():()");
+    assert_type_eq_all!(
+        Diced<Layout![((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100))], ((C<1>, Underscore), ((Underscore, C<0>), Underscore))>,
+        Layout![(3, 3):(4, 15)]
+    );
+}
+
+/// `domain_offset(c, L)`: static offset = run-time offset and the law.
+#[test]
+fn domain_offset_cases() {
+    macro_rules! dof {
+        ($l:expr; $(($c:ty, $dc:literal)),+ $(,)?) => {$({
+            let l = $l;
+            let dl = l.to_dynamic();
+            let dc: DTuple = $dc.parse().unwrap();
+            let (moved, off) = cute_dynamic::domain_offset(&dc, &dl).unwrap();
+            assert_eq!(off, off_of::<_, $c>(l) as i64, "domain_offset({dc}, {dl})");
+            ok(laws::check_domain_offset(&dc, &dl, &moved, off));
+        })+};
+    }
+    fn off_of<L: DomainOffsetOf<Crd>, Crd>(_: L) -> usize {
+        L::OFFSET
+    }
+    dof!(layout!((8, (4, 2)):(1, (8, 64)));
+        ((C<2>, (C<1>, C<1>)), "(2,(1,1))"),
+        ((C<2>, C<5>), "(2,5)"),
+        (C<37>, "37"),
+        (C<64>, "64"),
+        ((C<0>, C<9>), "(0,9)"),
+    );
+    dof!(layout!((4, 6):(6, 1)); ((C<1>, C<2>), "(1,2)"), (C<5>, "5"), ((C<0>, C<7>), "(0,7)"));
+    dof!(layout!(((2, 2), (4, 2)):((1, 8), (2, 16))); (C<22>, "22"), (((C<0>, C<1>), (C<1>, C<1>)), "((0,1),(1,1))"));
+    assert_type_eq_all!(DomainOffset<Layout![(4, 6):(6, 1)], (C<1>, C<2>)>, C<8>);
+    // Run-time coordinates: the run-time offset.
+    let l = layout!((8, (4, 2)):(1, (8, 64)));
+    assert_eq!(l.domain_offset((2usize, (1usize, 1usize))), (l, 74));
+    assert_eq!(l.domain_offset((2usize, 5usize)).1, 74);
+    assert_eq!(l.domain_offset(37usize).1, 5 + 64); // 37 = (5, (0, 1))
+}
+
+/// `greatest_common_domain(A, B)`: static = run time and the law, on the
+/// reference implementation's examples and on every pair of a table of
+/// shapes.
+#[test]
+fn greatest_common_domain_cases() {
+    macro_rules! gcd1 {
+        ($a:expr, $b:expr) => {{
+            let (a, b) = ($a, $b);
+            let (da, db) = (d(a), d(b));
+            layout_case!(
+                a.greatest_common_domain(b),
+                cute_dynamic::greatest_common_domain(&da, &db),
+                |r| laws::check_greatest_common_domain(&da, &db, r)
+            );
+        }};
+    }
+    macro_rules! gcd_all {
+        ($($s:expr),+ $(,)?) => { gcd_all!(@outer [$($s),+] $($s),+) };
+        (@outer $all:tt $($a:expr),+) => {$( gcd_all!(@inner $a; $all); )+};
+        (@inner $a:expr; [$($b:expr),+]) => {$( gcd1!($a, $b); )+};
+    }
+    gcd1!((C::<10>,), (C::<10>,));
+    gcd1!((C::<16>, C::<3>), (C::<16>, C::<3>));
+    gcd1!((C::<5>, C::<3>, C::<4>), (C::<10>, C::<6>));
+    gcd1!((C::<6>, C::<35>), (C::<15>, C::<14>));
+    gcd1!((C::<5>, C::<3>), (C::<3>, C::<5>));
+    gcd1!(C::<12>, (C::<4>, C::<3>));
+    gcd1!((C::<1>, C::<8>, C::<1>), (C::<2>, C::<1>, C::<4>));
+    gcd_all!(
+        C::<12>,
+        (C::<4>, C::<2>),
+        (C::<2>, C::<4>),
+        (C::<2>, (C::<3>, C::<2>)),
+        ((C::<6>, C::<4>), C::<5>),
+        (C::<3>, C::<8>),
+        (C::<1>, C::<9>, C::<4>),
+        C::<7>,
+    );
+    assert_type_eq_all!(
+        CommonDomain<(C<5>, C<3>), (C<3>, C<5>)>,
+        Layout<(C<1>,), (C<0>,)>
+    );
+}
+
+/// `layout_add(A, B)`: static = run time and the law, on the reference
+/// implementation's examples and more admissible pairs.
+#[test]
+fn layout_add_cases() {
+    macro_rules! la {
+        ($(($a:expr, $b:expr)),+ $(,)?) => {$({
+            let (a, b) = ($a, $b);
+            let (da, db) = (a.to_dynamic(), b.to_dynamic());
+            layout_case!(a.layout_add(b), cute_dynamic::layout_add(&da, &db), |r| laws::check_layout_add(&da, &db, r));
+            layout_case!(b.layout_add(a), cute_dynamic::layout_add(&db, &da), |r| laws::check_layout_add(&db, &da, r));
+        })+};
+    }
+    la!(
+        (layout!(12:1), layout!(12:1)),
+        (layout!(5:0), layout!(5:1)),
+        (layout!((4, 3):(1, 4)), layout!((4, 3):(3, 1))),
+        (layout!((5, 3, 4):(1, 5, 15)), layout!((10, 6):(1, 10))),
+        (layout!((5, 3):(1, 5)), layout!((3, 5):(5, 1))),
+        (layout!(1:0), layout!(1:7)),
+        (layout!((4, 2):(2, 1)), layout!((2, 4):(4, 1))),
+        (layout!((2, (2, 2)):(8, (0, 1))), layout!((4, 2):(1, 0))),
+        (layout!(((2, 3), 4):((12, 1), 3)), layout!((6, 4):(1, 0))),
+        (layout!((8, 4):(4, 1)), layout!(32:3)),
+    );
+}

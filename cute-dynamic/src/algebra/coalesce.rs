@@ -137,24 +137,40 @@ pub(crate) fn coalesce_ref(layout: LayoutRef<'_>) -> Layout {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn coalesce_by(layout: &Layout, profile: &IntTuple) -> Result<Layout, LayoutError> {
+    by_profile("coalesce", layout, profile, coalesce_ref)
+}
+
+/// CuTe's `transform_layout(layout, trg_profile, …)` walk shared by the
+/// by-profile forms (`coalesce`, `filter`): `f` applied to the part of
+/// `layout` at each leaf of `profile`; a tuple profile of rank `r ≤ rank`
+/// keeps the modes after `r`; a higher rank is a
+/// [`LayoutError::RankMismatch`] of `operation`.
+pub(crate) fn by_profile(
+    operation: &'static str,
+    layout: &Layout,
+    profile: &IntTuple,
+    f: fn(LayoutRef<'_>) -> Layout,
+) -> Result<Layout, LayoutError> {
     let mut b = LayoutBuilder::new();
-    coalesce_by_into(layout.as_ref(), profile, layout, &mut b)?;
+    by_profile_into(operation, layout.as_ref(), profile, layout, f, &mut b)?;
     Ok(b.finish())
 }
 
-fn coalesce_by_into(
+fn by_profile_into(
+    operation: &'static str,
     l: LayoutRef<'_>,
     profile: &IntTuple,
     whole: &Layout,
+    f: fn(LayoutRef<'_>) -> Layout,
     b: &mut LayoutBuilder,
 ) -> Result<(), LayoutError> {
     if profile.is_int() {
-        b.push(coalesce_ref(l).as_ref());
+        b.push(f(l).as_ref());
         return Ok(());
     }
     if profile.rank() > l.rank() {
         return Err(LayoutError::RankMismatch {
-            operation: "coalesce",
+            operation,
             layout: whole.to_string(),
             requested: profile.rank(),
             available: l.rank(),
@@ -163,7 +179,7 @@ fn coalesce_by_into(
     let o = b.open();
     for (i, m) in l.modes().enumerate() {
         match profile.get(i) {
-            Some(p) => coalesce_by_into(m, &p.to_owned(), whole, b)?,
+            Some(p) => by_profile_into(operation, m, &p.to_owned(), whole, f, b)?,
             None => b.push(m),
         }
     }

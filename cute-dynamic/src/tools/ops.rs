@@ -327,18 +327,38 @@ pub static OPERATIONS: &[Operation] = &[
     Operation {
         name: "filter",
         aliases: &[],
-        args: LAYOUT,
-        help: "Remove stride-0 and size-1 modes, then coalesce",
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            optional("PROFILE", ArgKind::IntTuple),
+        ],
+        help: "Remove stride-0 and size-1 modes, then coalesce (optionally mode by mode, by a profile)",
         example: example(&["(4,2,3):(1,0,4)"], "12:1"),
-        run: |a| Ok(crate::filter(&a.layout(0)?).to_string()),
+        run: |a| {
+            let l = a.layout(0)?;
+            Ok(match a.text(1) {
+                None => crate::filter(&l),
+                Some(_) => crate::filter_by(&l, &a.int_tuple(1)?)?,
+            }
+            .to_string())
+        },
     },
     Operation {
         name: "filter_zeros",
         aliases: &[],
-        args: LAYOUT,
-        help: "Replace stride-0 modes by size-1 modes",
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            optional("PROFILE", ArgKind::IntTuple),
+        ],
+        help: "Set to 1 the shape of stride-0 modes (or of the modes under a 0 of a profile)",
         example: example(&["(4,2):(1,0)"], "(4,1):(1,0)"),
-        run: |a| Ok(crate::filter_zeros(&a.layout(0)?).to_string()),
+        run: |a| {
+            let l = a.layout(0)?;
+            Ok(match a.text(1) {
+                None => crate::filter_zeros(&l),
+                Some(_) => crate::filter_zeros_by(&l, &a.int_tuple(1)?)?,
+            }
+            .to_string())
+        },
     },
     Operation {
         name: "composition",
@@ -601,6 +621,54 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| order(crate::elem_less, a),
     },
     Operation {
+        name: "max",
+        aliases: &[],
+        args: &[arg("T", ArgKind::IntTuple)],
+        help: "The largest leaf of T (CuTe's max fold)",
+        example: example(&["(3,(7,2))"], "7"),
+        run: |a| Ok(crate::max(&a.int_tuple(0)?)?.to_string()),
+    },
+    Operation {
+        name: "min",
+        aliases: &[],
+        args: &[arg("T", ArgKind::IntTuple)],
+        help: "The smallest leaf of T (CuTe's min fold)",
+        example: example(&["(3,(7,2))"], "2"),
+        run: |a| Ok(crate::min(&a.int_tuple(0)?)?.to_string()),
+    },
+    Operation {
+        name: "gcd",
+        aliases: &[],
+        args: &[arg("T", ArgKind::IntTuple)],
+        help: "The greatest common divisor of the leaves of T (CuTe's gcd fold)",
+        example: example(&["(12,(18,30))"], "6"),
+        run: |a| Ok(crate::gcd(&a.int_tuple(0)?)?.to_string()),
+    },
+    Operation {
+        name: "sum",
+        aliases: &[],
+        args: &[arg("T", ArgKind::IntTuple)],
+        help: "The sum of the leaves of T",
+        example: example(&["(1,(2,3))"], "6"),
+        run: |a| Ok(crate::sum(&a.int_tuple(0)?)?.to_string()),
+    },
+    Operation {
+        name: "shape_min",
+        aliases: &[],
+        args: TUPLES,
+        help: "The smaller of two shape integers, 1 when either is 1",
+        example: example(&["8", "3"], "3"),
+        run: |a| Ok(crate::shape_min(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+    },
+    Operation {
+        name: "product_like",
+        aliases: &[],
+        args: &[arg("T", ArgKind::IntTuple), arg("GUIDE", ArgKind::IntTuple)],
+        help: "The size of each part of T at the leaves of GUIDE (congruent to GUIDE)",
+        example: example(&["((2,3),(4,5),6)", "(1,(1,1),1)"], "(6,(4,5),6)"),
+        run: |a| by_tuples(crate::product_like, a),
+    },
+    Operation {
         name: "nullspace",
         aliases: &[],
         args: LAYOUT,
@@ -696,6 +764,72 @@ pub static OPERATIONS: &[Operation] = &[
         help: "A layout selecting N (or as many as fit) indices of SHAPE, spread over its modes",
         example: example(&["(15,14)", "6"], "(3,2):(1,15)"),
         run: |a| Ok(crate::domain_distribute(&a.int_tuple(0)?, a.integer(1)?)?.to_string()),
+    },
+    Operation {
+        name: "coshape",
+        aliases: &[],
+        args: LAYOUT,
+        help: "The codomain's extent: the largest offset of L with |strides|, plus one",
+        example: example(&["(4,(2,3)):(2,(1,-8))"], "24"),
+        run: |a| Ok(crate::coshape(&a.layout(0)?)?.to_string()),
+    },
+    Operation {
+        name: "with_shape",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("SHAPE", ArgKind::IntTuple),
+        ],
+        help: "LAYOUT read through SHAPE: LAYOUT ∘ SHAPE (column-major)",
+        example: example(&["32:1", "(4,8)"], "(4,8):(1,4)"),
+        run: |a| Ok(crate::with_shape(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
+    },
+    Operation {
+        name: "unflatten",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("PROFILE", ArgKind::IntTuple),
+        ],
+        help: "A flat LAYOUT regrouped by PROFILE (one leaf per mode)",
+        example: example(&["(2,3,4):(1,2,6)", "(1,(1,1))"], "(2,(3,4)):(1,(2,6))"),
+        run: |a| Ok(crate::unflatten(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
+    },
+    Operation {
+        name: "compact_col_major",
+        aliases: &[],
+        args: &[
+            arg("SHAPE", ArgKind::IntTuple),
+            optional("START", ArgKind::Integer),
+        ],
+        help: "The compact column-major strides of SHAPE from the stride START (default 1)",
+        example: example(&["(4,(1,3))", "2"], "(2,(0,8))"),
+        run: |a| {
+            let start = if a.text(1).is_some() {
+                a.integer(1)?
+            } else {
+                1
+            };
+            Ok(crate::compact_col_major(&a.int_tuple(0)?, start)?.to_string())
+        },
+    },
+    Operation {
+        name: "compact_row_major",
+        aliases: &[],
+        args: &[
+            arg("SHAPE", ArgKind::IntTuple),
+            optional("START", ArgKind::Integer),
+        ],
+        help: "The compact row-major strides of SHAPE from the stride START (default 1)",
+        example: example(&["(2,3,4)"], "(12,4,1)"),
+        run: |a| {
+            let start = if a.text(1).is_some() {
+                a.integer(1)?
+            } else {
+                1
+            };
+            Ok(crate::compact_row_major(&a.int_tuple(0)?, start)?.to_string())
+        },
     },
     Operation {
         name: "swizzle",

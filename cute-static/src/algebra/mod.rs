@@ -4,11 +4,16 @@
 
 pub(crate) mod coalesce;
 pub(crate) mod coalesce_by;
+pub(crate) mod common_domain;
 pub(crate) mod complement;
 pub(crate) mod composed;
 pub(crate) mod composition;
+pub(crate) mod dice;
 pub(crate) mod divide;
+pub(crate) mod domain_offset;
+pub(crate) mod fragment_like;
 pub(crate) mod inverse;
+pub(crate) mod layout_add;
 pub(crate) mod layout_like;
 pub(crate) mod max_common;
 pub(crate) mod modes;

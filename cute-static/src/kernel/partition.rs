@@ -43,6 +43,7 @@ use typenum::operator_aliases::Eq;
 use typenum::{IsEqual, Mod, Prod, U0, U1};
 
 use crate::algebra::divide::SizeOf;
+use crate::algebra::fragment_like::{FragmentLayout, FragmentLayoutOf};
 use crate::algebra::modes::{FlattenLayout, Flattened};
 use crate::data::layout::{Mode, ModeOf};
 use crate::kernel::algorithms::{SizesDiffer, SizesEqual, Verdict};
@@ -1060,8 +1061,9 @@ where
 pub type FragmentOf<T, L> = Tensor<<L as MakeFragment>::Array<T>, <L as MakeFragment>::Compact>;
 
 /// `make_fragment_like` as a verb of the layout (one bound for generic
-/// code, `L: MakeFragment`): a layout with a static shape whose compact
-/// column-major layout and `[T; size]` array exist. The fragment's layout
+/// code, `L: MakeFragment`): a layout with a static shape whose fragment
+/// layout ([`FragmentLayout`](crate::FragmentLayout), CuTe's) and `[T; size]`
+/// array exist. The fragment's layout
 /// is a [`TensorLayout`] and its array a writable engine.
 #[diagnostic::on_unimplemented(
     message = "no register fragment can be made like a tensor with the layout `{Self}`",
@@ -1070,38 +1072,37 @@ pub type FragmentOf<T, L> = Tensor<<L as MakeFragment>::Array<T>, <L as MakeFrag
 pub trait MakeFragment: StaticShape {
     /// The owned array `[T; size]`.
     type Array<T: Clone>: EngineMut<Value = T> + Storage;
-    /// The fragment's compact column-major layout.
+    /// The fragment's compact layout ([`FragmentLayout<Self>`](crate::FragmentLayout)).
     type Compact: TensorLayout;
     /// The fragment filled with `v`.
     fn fragment<T: Clone>(v: T) -> Tensor<Self::Array<T>, Self::Compact>;
 }
-/// The compact column-major layout of the shape and its array.
+/// The fragment layout of the layout and the array of its size.
 impl<L> MakeFragment for L
 where
-    L: StaticShape,
+    L: StaticShape + FragmentLayoutOf,
     <L::Shape as CompactFrom<U1>>::Next: Pretty,
     P<<L::Shape as CompactFrom<U1>>::Next>: ArrayLen,
-    CompactColMajor<L::Shape>: TensorLayout,
+    FragmentLayout<L>: TensorLayout,
 {
     type Array<T: Clone> = <P<<L::Shape as CompactFrom<U1>>::Next> as ArrayLen>::Array<T>;
-    type Compact = CompactColMajor<L::Shape>;
+    type Compact = FragmentLayout<L>;
     #[inline(always)]
     fn fragment<T: Clone>(v: T) -> Tensor<Self::Array<T>, Self::Compact> {
         Tensor::from_parts(
             <P<<L::Shape as CompactFrom<U1>>::Next> as ArrayLen>::filled(v),
             0,
-            Layout::new(),
+            Default::default(),
         )
     }
 }
 
-/// CuTe's `make_fragment_like(t)` (and `make_tensor_like`): a register
-/// tensor with `t`'s (static) shape, a compact column-major layout, and
-/// owned storage `[T; size]` filled with `T::default()` — no allocation.
-/// CuTe orders the modes after the first by `t`'s strides; the static
-/// fragment is always column-major (the strides may be run-time values),
-/// which is CuTe's layout whenever `t`'s strides increase mode by mode
-/// (every tile and partition of a column-major tensor).
+/// CuTe's `make_fragment_like(t)`: a register tensor with `t`'s (static)
+/// shape, CuTe's fragment layout ([`FragmentLayout`](crate::FragmentLayout):
+/// mode 0 compact column-major first, the leaves of the other modes in the
+/// order of `t`'s strides, run-time strides after the static ones, left to
+/// right), and owned storage `[T; size]` filled with `T::default()` — no
+/// allocation.
 ///
 /// ```
 /// use cute_static::{Tensor, layout, make_fragment_like};
@@ -1122,8 +1123,10 @@ where
     L::fragment(E::Value::default())
 }
 
-/// CuTe's `make_tensor_like(t)`: as [`make_fragment_like`] (both make the
-/// compact column-major layout of `t`'s shape).
+/// CuTe's `make_tensor_like(t)`, as [`make_fragment_like`]: the fragment
+/// layout. (CuTe's uses `make_layout_like(t.layout())`, which orders mode 0
+/// by its strides too and keeps stride-0 leaves at 0; the two agree where
+/// mode 0's strides increase and no stride is 0.)
 pub fn make_tensor_like<E, L>(t: &Tensor<E, L>) -> FragmentOf<E::Value, L>
 where
     E: Engine,

@@ -1,0 +1,108 @@
+//! CuTe's by-profile `filter` and `filter_zeros` (`layout.hpp`):
+//!
+//! * `filter_by(L, P)` (CuTe's `filter(layout, trg_profile)`): `filter`
+//!   applied at each leaf of the profile `P` — an integer profile filters
+//!   the whole layout; a tuple profile of rank `r ≤ rank(L)` filters mode
+//!   `i` by `P[i]` for `i < r` and keeps the other modes (the walk of
+//!   [`coalesce_by`](crate::coalesce_by)).
+//! * `filter_zeros_by(L, P)` (CuTe's `filter_zeros(layout, trg_profile)`):
+//!   `L` with the shape leaves under a `0` leaf of `P` replaced by 1, the
+//!   strides kept (`P` is weakly congruent to the shape: a `0` stands for a
+//!   whole sub-shape).
+//!
+//! ```
+//! use cute_dynamic::{filter_by, filter_zeros_by, Layout};
+//! let l: Layout = "((4,2),(2,3)):((0,4),(1,0))".parse()?;
+//! assert_eq!(filter_by(&l, &"(1,1)".parse()?)?.to_string(), "(2,2):(4,1)");
+//! assert_eq!(filter_zeros_by(&l, &"(0,(1,0))".parse()?)?.to_string(), "((1,1),(2,1)):((0,4),(1,0))");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+#[allow(unused_imports)]
+use crate::prelude::*;
+
+use crate::algebra::coalesce::{by_profile, filter};
+use crate::data::int_tuple::{IntTuple, IntTupleRef, TupleBuilder};
+use crate::data::layout::{Layout, LayoutRef};
+use crate::error::LayoutError;
+
+/// `filter(L, P)` (see the module documentation). Errors: a tuple profile
+/// of higher rank than the mode it applies to (`rank_mismatch`).
+pub fn filter_by(layout: &Layout, profile: &IntTuple) -> Result<Layout, LayoutError> {
+    by_profile("filter", layout, profile, filter_ref)
+}
+
+fn filter_ref(l: LayoutRef<'_>) -> Layout {
+    filter(&l.to_owned())
+}
+
+/// `filter_zeros(L, P)` (see the module documentation). Errors: `P` not
+/// weakly congruent to `L`'s shape (`not_compatible`).
+pub fn filter_zeros_by(layout: &Layout, profile: &IntTuple) -> Result<Layout, LayoutError> {
+    let mut out = TupleBuilder::new();
+    zeros_into(profile.as_ref(), layout.shape().as_ref(), &mut out).ok_or_else(|| {
+        LayoutError::NotCompatible {
+            operation: "filter_zeros (the profile must be weakly congruent to the shape)",
+            left: layout.to_string(),
+            right: profile.to_string(),
+        }
+    })?;
+    Layout::new(out.finish(), layout.stride().clone())
+}
+
+/// The shape `s` with its leaves under a `0` of `p` set to 1; `None` where
+/// `p` is a tuple and `s` is not one of the same rank.
+fn zeros_into(p: IntTupleRef<'_>, s: IntTupleRef<'_>, out: &mut TupleBuilder) -> Option<()> {
+    match p.as_int() {
+        Some(0) => {
+            let ones = crate::data::layout::replace_leaves(s, core::iter::repeat(1));
+            out.push_ref(ones.as_ref());
+        }
+        Some(_) => out.push_ref(s),
+        None => {
+            if s.is_int() || s.rank() != p.rank() {
+                return None;
+            }
+            let o = out.open();
+            for (pc, sc) in p.children().zip(s.children()) {
+                zeros_into(pc, sc, out)?;
+            }
+            out.close(o);
+        }
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l(s: &str) -> Layout {
+        s.parse().unwrap()
+    }
+
+    /// CuTe's answers (layout.hpp's by-profile filter and filter_zeros).
+    #[test]
+    fn cute_exact() {
+        let f = |a: &str, p: &str| {
+            filter_by(&l(a), &p.parse().unwrap())
+                .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+        };
+        assert_eq!(f("(4,2,3):(1,0,4)", "1"), "12:1");
+        assert_eq!(f("((4,2),(2,3)):((0,4),(1,0))", "(1,1)"), "(2,2):(4,1)");
+        assert_eq!(
+            f("((4,2),(2,3),5):((0,4),(1,0),9)", "(1,1)"),
+            "(2,2,5):(4,1,9)"
+        );
+        assert_eq!(f("((4,2),(2,3)):((1,4),(0,0))", "(1,1)"), "(8,1):(1,0)");
+        assert_eq!(f("(4,2):(1,4)", "(1,1,1)"), "rank_mismatch");
+        let z = |a: &str, p: &str| {
+            filter_zeros_by(&l(a), &p.parse().unwrap())
+                .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+        };
+        assert_eq!(z("(4,(2,3)):(1,(2,6))", "(0,(1,0))"), "(1,(2,1)):(1,(2,6))");
+        assert_eq!(z("(4,(2,3)):(1,(2,6))", "(1,0)"), "(4,(1,1)):(1,(2,6))");
+        assert_eq!(z("(4,(2,3)):(1,(2,6))", "0"), "(1,(1,1)):(1,(2,6))");
+        assert_eq!(z("(4,(2,3)):(1,(2,6))", "((1,1),1)"), "not_compatible");
+    }
+}

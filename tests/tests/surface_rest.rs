@@ -1,0 +1,215 @@
+//! Property tests of CuTe's tuple folds (`max`, `min`, `gcd`, `sum`),
+//! `shape_min`, `product_like`, `coshape`, `with_shape`, `unflatten` and the
+//! by-profile `filter`/`filter_zeros` and `compact_col_major`/`compact_row_major`:
+//! every result satisfies its law
+//! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
+//! table's operation prints the function's result, and every error is the
+//! documented one.
+
+use cute_dynamic::{IntTuple, Layout, apply, laws};
+use proptest::prelude::*;
+
+/// A random tree of depth ≤ 3 with leaves in `leaf`, as a tuple.
+fn tree(leaf: core::ops::Range<i64>) -> BoxedStrategy<IntTuple> {
+    leaf.prop_map(|v| v.to_string())
+        .prop_recursive(3, 16, 3, |inner| {
+            prop::collection::vec(inner, 0..4).prop_map(|v| format!("({})", v.join(",")))
+        })
+        .prop_map(|s| s.parse().unwrap())
+        .boxed()
+}
+
+/// A guide `t` is at least as deep as: each node of `t` kept as a tuple or
+/// replaced by a leaf, as `choices` say.
+fn coarsen(t: &IntTuple, choices: &[bool], k: &mut usize) -> String {
+    let c = choices[*k % choices.len()];
+    *k += 1;
+    if t.is_int() || c {
+        return "1".into();
+    }
+    let parts: Vec<String> = t
+        .as_ref()
+        .children()
+        .map(|m| coarsen(&m.to_owned(), choices, k))
+        .collect();
+    format!("({})", parts.join(","))
+}
+
+proptest! {
+    #[test]
+    fn folds(t in tree(-20..21)) {
+        let leaves: Vec<i64> = t.leaves().collect();
+        let text = t.to_string();
+        type Fold = (&'static str, fn(&IntTuple) -> Result<i64, cute_dynamic::LayoutError>, fn(&IntTuple, i64) -> Result<(), laws::Violation>);
+        let folds: [Fold; 4] = [
+            ("max", cute_dynamic::max, laws::check_max),
+            ("min", cute_dynamic::min, laws::check_min),
+            ("gcd", cute_dynamic::gcd, laws::check_gcd),
+            ("sum", cute_dynamic::sum, laws::check_sum),
+        ];
+        for (name, f, law) in folds {
+            match f(&t) {
+                Ok(r) => {
+                    prop_assert_eq!(law(&t, r), Ok(()), "{}({}) = {}", name, text, r);
+                    prop_assert!(law(&t, r + 1).is_err(), "{}({}) = {} + 1 passes", name, text, r);
+                    prop_assert_eq!(apply(name, &[&text]).unwrap(), r.to_string());
+                }
+                Err(e) => {
+                    // Only a fold over no leaf fails (the leaves are small).
+                    prop_assert!(leaves.is_empty() && name != "sum", "{}({}): {}", name, text, e);
+                    prop_assert_eq!(e.kind(), "invalid_argument");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shape_min(a in 1i64..20, b in 1i64..20) {
+        let (ta, tb): (IntTuple, IntTuple) = (a.to_string().parse().unwrap(), b.to_string().parse().unwrap());
+        let r = cute_dynamic::shape_min(&ta, &tb).unwrap();
+        prop_assert_eq!(laws::check_shape_min(&ta, &tb, r), Ok(()));
+        prop_assert!(laws::check_shape_min(&ta, &tb, r + 1).is_err());
+        prop_assert_eq!(apply("shape_min", &[&a.to_string(), &b.to_string()]).unwrap(), r.to_string());
+    }
+
+    #[test]
+    fn product_like(t in tree(1..9), choices in prop::collection::vec(any::<bool>(), 1..12)) {
+        let guide: IntTuple = coarsen(&t, &choices, &mut 0).parse().unwrap();
+        let r = cute_dynamic::product_like(&t, &guide).unwrap();
+        prop_assert_eq!(laws::check_product_like(&t, &guide, &r), Ok(()), "product_like({}, {}) = {}", t, guide, r);
+        prop_assert_eq!(r.leaves().map(i128::from).product::<i128>(), t.leaves().map(i128::from).product::<i128>());
+        prop_assert_eq!(apply("product_like", &[&t.to_string(), &guide.to_string()]).unwrap(), r.to_string());
+        // A guide deeper than the tuple: an error.
+        let deeper: IntTuple = format!("({},1)", guide).parse().unwrap();
+        if t.is_int() || t.rank() != 2 {
+            prop_assert_eq!(cute_dynamic::product_like(&t, &deeper).unwrap_err().kind(), "not_compatible");
+        }
+    }
+}
+
+/// A layout over `shape` with strides from `strides` (cycled).
+fn layout_over(shape: &IntTuple, strides: &[i64]) -> Layout {
+    let mut k = 0;
+    let text = shape.to_string();
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            while chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+                chars.next();
+            }
+            out.push_str(&strides[k % strides.len()].to_string());
+            k += 1;
+        } else {
+            out.push(c);
+        }
+    }
+    format!("{shape}:{out}").parse().unwrap()
+}
+
+proptest! {
+    #[test]
+    fn layout_utilities(
+        shape in tree(1..7),
+        strides in prop::collection::vec(-9i64..10, 1..6),
+        target in tree(1..7),
+        choices in prop::collection::vec(any::<bool>(), 1..12),
+    ) {
+        let l = layout_over(&shape, &strides);
+        let text = l.to_string();
+        let c = cute_dynamic::coshape(&l).unwrap();
+        prop_assert_eq!(laws::check_coshape(&l, c), Ok(()), "coshape({}) = {}", text, c);
+        prop_assert!(laws::check_coshape(&l, c + 1).is_err());
+        prop_assert_eq!(apply("coshape", &[&text]).unwrap(), c.to_string());
+        // with_shape: whatever succeeds satisfies the composition law.
+        if let Ok(r) = cute_dynamic::with_shape(&l, &target) {
+            prop_assert_eq!(laws::check_with_shape(&l, &target, &r), Ok(()), "with_shape({}, {}) = {}", text, target, r);
+            prop_assert_eq!(apply("with_shape", &[&text, &target.to_string()]).unwrap(), r.to_string());
+        }
+        // unflatten(flatten(L), profile of L) == L, and any coarser profile
+        // regroups the same flat modes.
+        let flat = l.flatten();
+        let back = cute_dynamic::unflatten(&flat, l.shape()).unwrap();
+        prop_assert_eq!(&back, &l);
+        prop_assert_eq!(laws::check_unflatten(&flat, l.shape(), &back), Ok(()));
+        let profile: IntTuple = coarsen(l.shape(), &choices, &mut 0).parse().unwrap();
+        match cute_dynamic::unflatten(&flat, &profile) {
+            Ok(r) => prop_assert_eq!(laws::check_unflatten(&flat, &profile, &r), Ok(()), "unflatten({}, {}) = {}", flat, profile, r),
+            Err(e) => {
+                let modes = if flat.shape().is_int() { 1 } else { flat.rank() };
+                prop_assert!(profile.as_ref().leaf_count() != modes, "{}", e);
+                prop_assert_eq!(e.kind(), "not_compatible");
+            }
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn filters_by_profile(
+        shape in tree(1..5),
+        strides in prop::collection::vec(0i64..4, 1..6),
+        choices in prop::collection::vec(any::<bool>(), 1..12),
+        zeros in prop::collection::vec(0i64..2, 1..6),
+    ) {
+        let l = layout_over(&shape, &strides);
+        let text = l.to_string();
+        let profile: IntTuple = coarsen(l.shape(), &choices, &mut 0).parse().unwrap();
+        let r = cute_dynamic::filter_by(&l, &profile).unwrap();
+        prop_assert_eq!(laws::check_filter_by(&l, &profile, &r), Ok(()), "filter({}, {}) = {}", text, profile, r);
+        prop_assert_eq!(apply("filter", &[&text, &profile.to_string()]).unwrap(), r.to_string());
+        // A profile of 0s and 1s at the same places.
+        let ones: Vec<String> = zeros.iter().map(|z| z.to_string()).collect();
+        let mut k = 0;
+        let zp: String = profile.to_string().chars().map(|c| if c == '1' { k += 1; ones[(k - 1) % ones.len()].chars().next().unwrap() } else { c }).collect();
+        let zp: IntTuple = zp.parse().unwrap();
+        let z = cute_dynamic::filter_zeros_by(&l, &zp).unwrap();
+        prop_assert_eq!(laws::check_filter_zeros_by(&l, &zp, &z), Ok(()), "filter_zeros({}, {}) = {}", text, zp, z);
+        prop_assert_eq!(apply("filter_zeros", &[&text, &zp.to_string()]).unwrap(), z.to_string());
+        // The stride profile gives the one-argument form.
+        prop_assert_eq!(cute_dynamic::filter_zeros_by(&l, l.stride()).unwrap(), cute_dynamic::filter_zeros(&l));
+    }
+}
+
+proptest! {
+    #[test]
+    fn compact_majors(shape in tree(1..6), start in -5i64..6) {
+        let text = shape.to_string();
+        let c = cute_dynamic::compact_col_major(&shape, start).unwrap();
+        prop_assert_eq!(laws::check_compact_col_major(&shape, start, &c), Ok(()), "compact_col_major({}, {}) = {}", text, start, c);
+        prop_assert_eq!(apply("compact_col_major", &[&text, &start.to_string()]).unwrap(), c.to_string());
+        let r = cute_dynamic::compact_row_major(&shape, start).unwrap();
+        prop_assert_eq!(laws::check_compact_row_major(&shape, start, &r), Ok(()), "compact_row_major({}, {}) = {}", text, start, r);
+        prop_assert_eq!(apply("compact_row_major", &[&text, &start.to_string()]).unwrap(), r.to_string());
+        // Start 1 is the column-major / row-major layout's stride.
+        prop_assert_eq!(cute_dynamic::compact_col_major(&shape, 1).unwrap(), Layout::column_major(&shape).unwrap().stride().clone());
+        prop_assert_eq!(cute_dynamic::compact_row_major(&shape, 1).unwrap(), Layout::row_major(&shape).unwrap().stride().clone());
+    }
+}
+
+#[test]
+fn errors() {
+    let t = |s: &str| s.parse::<IntTuple>().unwrap();
+    assert_eq!(
+        cute_dynamic::max(&t("()")).unwrap_err().kind(),
+        "invalid_argument"
+    );
+    assert_eq!(
+        cute_dynamic::shape_min(&t("(2,3)"), &t("4"))
+            .unwrap_err()
+            .kind(),
+        "not_compatible"
+    );
+    assert_eq!(
+        cute_dynamic::sum(&t("(9223372036854775807,1)"))
+            .unwrap_err()
+            .kind(),
+        "overflow"
+    );
+    assert_eq!(
+        cute_dynamic::product_like(&t("(4611686018427387904,4)"), &t("1"))
+            .unwrap_err()
+            .kind(),
+        "overflow"
+    );
+}
