@@ -196,6 +196,7 @@ extern crate self as cute_static;
 extern crate std;
 
 mod algebra;
+mod atom;
 mod data;
 mod kernel;
 mod mixed;
@@ -203,6 +204,7 @@ mod mixed;
 pub mod private;
 
 pub use algebra::coalesce::{Coalesce, Coalesced};
+pub use atom::*;
 pub use algebra::coalesce_by::{CoalesceBy, CoalescedBy};
 pub use algebra::complement::{Complement, Complemented};
 pub use algebra::composition::{Compose, Composed};

@@ -1,0 +1,827 @@
+//! Tiled MMAs as types (CuTe's `TiledMMA`, `make_tiled_mma`, `ThrMMA`):
+//! [`TiledMma<Atom, AtomLayout, Permutation>`] whose thread layout, tile
+//! sizes and `layoutA/B/C_TV` are associated types computed by the static
+//! algebra, following exactly the definitions of cute-dynamic's
+//! `atom/tiled_mma.rs`:
+//!
+//! * `ThrLayoutVMNK = tiled_product(ThrID, AtomLayout)`;
+//! * `permutation_mnk(i)` is the permutation's mode `i`, or the integer
+//!   `Shape_MNK[i] · size(ThrLayoutVMNK[i+1])` where it is `_` (or the
+//!   permutation is `()`); `TileSize<i> = size(permutation_mnk(i))`;
+//! * `thrfrg_X(T) = zipped_divide(zipped_divide(logical_divide(T, <Perm_i,
+//!   Perm_j>), <Ext_i, Ext_j>) ∘ <XLayout, _>, <_, <Thr_i, Thr_j>>)`;
+//! * `partition_X` of thread `t` slices `thrfrg_X` at `((v,(i,j)),(_,(_,…)))`,
+//!   `(v,m,n,k)` the thread's coordinate in `ThrLayoutVMNK`: the layout
+//!   stays static, the offset is the run-time thread's;
+//! * `layoutX_TV` is `thrfrg_X` of the compact column-major tile, with the
+//!   thread coordinate of the mode `X` does not span ignored, composed
+//!   with `right_inverse(ThrLayoutVMNK)` in its thread mode.
+//!
+//! The contract is the run-time one (`laws::check_tiled_mma`), checked in
+//! `tests/atoms.rs` through `to_dynamic()`. A tensor whose `M`/`N`/`K`
+//! extents the tile does not divide does not compile.
+//!
+//! ```
+//! use cute_static::{__, Counting, SM80_16x8x16_F32F16F16F32_TN, StaticLayout, Tensor, TiledMmaLayouts, layout, make_tiled_mma};
+//! let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2, 2, 1)), ());
+//! assert_eq!(mma.thr_layout_vmnk().to_string(), "(_32,_2,_2,_1):(_1,_32,_64,_0)");
+//! assert_eq!((mma.size(), mma.tile_size()), (128, [32, 16, 16]));
+//! let c = Tensor::new(Counting, layout!((32, 16)))?;
+//! // thread 37 = (v 5, m 1, n 0): lane 5 holds (1,2) of its atom, the
+//! // second atom in M starts at row 16: (17,2) = 17 + 32·2 of the tile.
+//! let mine = mma.get_slice(37)?.partition_c(c)?;
+//! assert_eq!((mine.base(), mine.layout().to_string()), (81, "((_2,_2),_1,_1):((_32,_8),_0,_0)".to_string()));
+//! # Ok::<(), cute_static::Error>(())
+//! ```
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::Mul;
+
+use typenum::operator_aliases::{Eq, Prod};
+use typenum::{B0, B1, IsEqual, U1, Unsigned};
+
+use super::{MmaAtom, ShapeMnk};
+use crate::Error;
+use crate::algebra::composition::{Compose, Composed};
+use crate::algebra::divide::{LogicalDivide, LogicalQuotient, SizeOf, ZippedDivide, ZippedQuotient};
+use crate::algebra::inverse::{RightInverse, RightInvert};
+use crate::algebra::product::{TiledMultiply, TiledProduct};
+use crate::data::int_tuple::{C, StaticInt, StaticIntTuple};
+use crate::data::int_tuple_ops::TreeEvenly;
+use crate::data::layout::{Layout, Mode, ModeOf, StaticLayout};
+use crate::data::tiler::{Tiler, TilerMode};
+use crate::kernel::layout::TensorLayout;
+use crate::kernel::partition::{CompactColMajor, CompactFrom, MakeFragment};
+use crate::kernel::tensor::{Engine, Tensor, Underscore};
+use crate::private::{HCons, HNil, P, Pretty};
+
+/// A tiled MMA (CuTe's `TiledMMA`): the atom `Atom` repeated over the
+/// `(M,N,K)` layout of atoms `AtomLayout` (a static layout of three
+/// modes, e.g. `Layout![(2, 2, 1)]`), each of `M`, `N`, `K` permuted by
+/// the matching mode of `Permutation` (`()` for none, or a tiler
+/// `Tiler![<…, …, …>]` whose modes are layouts, integers or `_`). A
+/// zero-sized type: everything it computes is a type or a constant
+/// ([`TiledMmaLayouts`]); only the thread index is run time
+/// ([`TiledMma::get_slice`]).
+pub struct TiledMma<Atom, AtomLayout, Permutation = ()>(
+    PhantomData<fn() -> (Atom, AtomLayout, Permutation)>,
+);
+
+impl<A, L, P> TiledMma<A, L, P> {
+    /// The tiled MMA (it carries no data).
+    #[inline(always)]
+    pub const fn new() -> Self {
+        TiledMma(PhantomData)
+    }
+}
+impl<A, L, P> Clone for TiledMma<A, L, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A, L, P> Copy for TiledMma<A, L, P> {}
+impl<A, L, P> Default for TiledMma<A, L, P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+impl<A, L, P> PartialEq for TiledMma<A, L, P> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl<A, L, P> core::cmp::Eq for TiledMma<A, L, P> {}
+impl<A, L, P> core::hash::Hash for TiledMma<A, L, P> {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
+impl<A, L, P> fmt::Debug for TiledMma<A, L, P>
+where
+    Self: TiledMmaLayouts,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+/// `TiledMMA(atom, ThrLayoutVMNK, PermutationMNK)`, as cute-dynamic prints it.
+impl<A, L, P> fmt::Display for TiledMma<A, L, P>
+where
+    Self: TiledMmaLayouts,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "TiledMMA({}, {}, {})",
+            <<Self as TiledMmaLayouts>::Atom as MmaAtom>::NAME,
+            <Self as TiledMmaLayouts>::ThrLayoutVMNK::default(),
+            Tiler::<(
+                <Self as TiledMmaLayouts>::PermM,
+                <Self as TiledMmaLayouts>::PermN,
+                <Self as TiledMmaLayouts>::PermK,
+            )>::new()
+        )
+    }
+}
+
+/// CuTe's `make_tiled_mma(atom, atom_layout, permutation)`: the
+/// [`TiledMma`] type's value (`()` for no permutation).
+#[inline(always)]
+pub fn make_tiled_mma<A, L, P>(_atom: A, _atom_layout: L, _permutation: P) -> TiledMma<A, L, P>
+where
+    TiledMma<A, L, P>: TiledMmaLayouts,
+{
+    TiledMma::new()
+}
+
+/// The size of a static tiler mode, as `C<N>`: an integer is its own
+/// size, a layout its size.
+pub trait TilerSize {
+    /// `C<size>`.
+    type Size: StaticInt;
+}
+impl<const N: usize> TilerSize for C<N>
+where
+    C<N>: StaticInt,
+{
+    type Size = C<N>;
+}
+impl<S, D> TilerSize for Layout<S, D>
+where
+    Layout<S, D>: StaticLayout,
+    <Layout<S, D> as StaticLayout>::Tree: SizeOf,
+    <<Layout<S, D> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    P<<<Layout<S, D> as StaticLayout>::Tree as SizeOf>::Out>: StaticInt,
+{
+    type Size = P<<<Layout<S, D> as StaticLayout>::Tree as SizeOf>::Out>;
+}
+
+/// `size(L)` as `C<N>`.
+pub type SizeC<L> = P<<<L as StaticLayout>::Tree as SizeOf>::Out>;
+
+/// One mode of a permutation: `_` becomes the integer `extent · threads`
+/// (`C<N>`), a layout or an integer is kept.
+pub trait PermutationMode<Extent, Threads> {
+    /// The tiler mode.
+    type Mode: TilerMode + TilerSize;
+}
+impl<E: StaticInt, T: StaticInt> PermutationMode<E, T> for Underscore
+where
+    E::Tn: Mul<T::Tn>,
+    Prod<E::Tn, T::Tn>: Pretty,
+    P<Prod<E::Tn, T::Tn>>: TilerMode + TilerSize,
+{
+    type Mode = P<Prod<E::Tn, T::Tn>>;
+}
+impl<E, T, const N: usize> PermutationMode<E, T> for C<N>
+where
+    C<N>: TilerMode + TilerSize,
+{
+    type Mode = C<N>;
+}
+impl<E, T, S, D> PermutationMode<E, T> for Layout<S, D>
+where
+    Layout<S, D>: TilerMode + TilerSize,
+{
+    type Mode = Layout<S, D>;
+}
+
+/// The three modes of a permutation (`()`: `_` for each).
+pub trait Permutation {
+    /// Mode `M`.
+    type M;
+    /// Mode `N`.
+    type N;
+    /// Mode `K`.
+    type K;
+}
+impl Permutation for () {
+    type M = Underscore;
+    type N = Underscore;
+    type K = Underscore;
+}
+impl<M, N, K> Permutation for Tiler<(M, N, K)> {
+    type M = M;
+    type N = N;
+    type K = K;
+}
+
+/// What a [`TiledMma`] computes, as associated types and constants
+/// (CuTe's `TiledMMA` members).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tiled MMA",
+    note = "a tiled MMA is `TiledMma<Atom, AtomLayout, Permutation>`: an MMA atom type, a static layout of three modes (M,N,K) of atoms, and `()` or a tiler `<M,N,K>` of layouts, integers or `_`"
+)]
+pub trait TiledMmaLayouts: Copy + Default {
+    /// The atom.
+    type Atom: MmaAtom;
+    /// `get_thr_layout_vmnk()`: `(ThrV,ThrM,ThrN,ThrK) → thread`.
+    type ThrLayoutVMNK: StaticLayout + RightInvert;
+    /// `size(ThrLayoutVMNK[1])` as `C<N>`.
+    type ThrM: StaticInt + TilerMode;
+    /// `size(ThrLayoutVMNK[2])`.
+    type ThrN: StaticInt + TilerMode;
+    /// `size(ThrLayoutVMNK[3])`.
+    type ThrK: StaticInt + TilerMode;
+    /// `permutation_mnk<0>()`.
+    type PermM: TilerMode + TilerSize;
+    /// `permutation_mnk<1>()`.
+    type PermN: TilerMode + TilerSize;
+    /// `permutation_mnk<2>()`.
+    type PermK: TilerMode + TilerSize;
+    /// C's step of `layoutC_TV` (see [`SpreadC`]).
+    type CSpread;
+    /// The number of threads, `size(ThrLayoutVMNK)`.
+    const SIZE: usize = <Self::ThrLayoutVMNK as StaticLayout>::SIZE;
+    /// `[tile_size<0>, tile_size<1>, tile_size<2>]`.
+    const TILE_SIZE: [usize; 3] = [
+        <<Self::PermM as TilerSize>::Size as StaticInt>::VALUE,
+        <<Self::PermN as TilerSize>::Size as StaticInt>::VALUE,
+        <<Self::PermK as TilerSize>::Size as StaticInt>::VALUE,
+    ];
+
+    /// `get_thr_layout_vmnk()`.
+    #[inline(always)]
+    fn thr_layout_vmnk(&self) -> Self::ThrLayoutVMNK {
+        Default::default()
+    }
+    /// `size(tiled_mma)`: the number of threads.
+    #[inline(always)]
+    fn size(&self) -> usize {
+        Self::SIZE
+    }
+    /// `tile_size<I>(tiled_mma)` for `I = 0, 1, 2`.
+    #[inline(always)]
+    fn tile_size(&self) -> [usize; 3] {
+        Self::TILE_SIZE
+    }
+}
+
+/// `TileSize<M, 0|1|2>`: `tile_size<I>` of a tiled MMA as `C<N>`.
+pub type TileSize<M, const I: usize> = <<M as TileSizeOf<I>>::Mode as TilerSize>::Size;
+/// The permutation mode `I` of a tiled MMA.
+pub trait TileSizeOf<const I: usize> {
+    /// `permutation_mnk<I>()`.
+    type Mode: TilerSize;
+}
+impl<M: TiledMmaLayouts> TileSizeOf<0> for M {
+    type Mode = M::PermM;
+}
+impl<M: TiledMmaLayouts> TileSizeOf<1> for M {
+    type Mode = M::PermN;
+}
+impl<M: TiledMmaLayouts> TileSizeOf<2> for M {
+    type Mode = M::PermK;
+}
+
+type Vmnk<A, L> = TiledProduct<<A as MmaAtom>::ThrID, L>;
+type ThrSize<A, L, const I: usize> = SizeC<ModeOf<Vmnk<A, L>, I>>;
+type Ext<A> = <A as MmaAtom>::ShapeMNK;
+
+impl<A, L, Pm> TiledMmaLayouts for TiledMma<A, L, Pm>
+where
+    A: MmaAtom,
+    L: StaticLayout,
+    Pm: Permutation,
+    A::ThrID: TiledMultiply<L>,
+    Vmnk<A, L>: StaticLayout + RightInvert + Mode<1> + Mode<2> + Mode<3>,
+    <ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Tree: SizeOf,
+    <ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Tree: SizeOf,
+    <ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Tree: SizeOf,
+    <<ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    <<ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    <<ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    ThrSize<A, L, 1>: StaticInt,
+    ThrSize<A, L, 2>: StaticInt,
+    ThrSize<A, L, 1>: TilerMode,
+    ThrSize<A, L, 2>: TilerMode,
+    ThrSize<A, L, 3>: TilerMode,
+    ThrSize<A, L, 3>: StaticInt,
+    <ThrSize<A, L, 3> as StaticInt>::Tn: IsEqual<U1>,
+    Eq<<ThrSize<A, L, 3> as StaticInt>::Tn, U1>: SpreadC<ThrSize<A, L, 1>, ThrSize<A, L, 2>, ThrSize<A, L, 3>>,
+    Pm::M: PermutationMode<<Ext<A> as ShapeMnk>::M, ThrSize<A, L, 1>>,
+    Pm::N: PermutationMode<<Ext<A> as ShapeMnk>::N, ThrSize<A, L, 2>>,
+    Pm::K: PermutationMode<<Ext<A> as ShapeMnk>::K, ThrSize<A, L, 3>>,
+{
+    type Atom = A;
+    type ThrLayoutVMNK = Vmnk<A, L>;
+    type ThrM = ThrSize<A, L, 1>;
+    type ThrN = ThrSize<A, L, 2>;
+    type ThrK = ThrSize<A, L, 3>;
+    type PermM = <Pm::M as PermutationMode<<Ext<A> as ShapeMnk>::M, ThrSize<A, L, 1>>>::Mode;
+    type PermN = <Pm::N as PermutationMode<<Ext<A> as ShapeMnk>::N, ThrSize<A, L, 2>>>::Mode;
+    type PermK = <Pm::K as PermutationMode<<Ext<A> as ShapeMnk>::K, ThrSize<A, L, 3>>>::Mode;
+    type CSpread = <Eq<<ThrSize<A, L, 3> as StaticInt>::Tn, U1> as SpreadC<
+        ThrSize<A, L, 1>,
+        ThrSize<A, L, 2>,
+        ThrSize<A, L, 3>,
+    >>::Spread;
+}
+
+/// `A` of an MMA, an `M×K` tile (a type-level operand; see [`MmaOperandOf`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OperandA;
+/// `B` of an MMA, an `N×K` tile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OperandB;
+/// `C` (and `D`) of an MMA, an `M×N` tile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OperandC;
+
+/// What one operand takes from a tiled MMA: the two of `M`, `N`, `K` its
+/// tile spans (`I`, `J`), their permutations, the atom's extents and the
+/// thread counts along them, the atom's `(thread, value)` layout, and the
+/// step of `layoutX_TV` that ignores the thread coordinate of the third
+/// mode.
+pub trait MmaOperandOf<M: TiledMmaLayouts> {
+    /// `permutation_mnk<I>()`.
+    type PermI: TilerMode + TilerSize;
+    /// `permutation_mnk<J>()`.
+    type PermJ: TilerMode + TilerSize;
+    /// `Shape_MNK[I]`.
+    type ExtI: StaticInt + TilerMode;
+    /// `Shape_MNK[J]`.
+    type ExtJ: StaticInt + TilerMode;
+    /// `size(ThrLayoutVMNK[I+1])`.
+    type ThrI: StaticInt + TilerMode;
+    /// `size(ThrLayoutVMNK[J+1])`.
+    type ThrJ: StaticInt + TilerMode;
+    /// The atom's `XLayout`.
+    type AtomTv: StaticLayout + TilerMode;
+    /// `(ThrV,(Thr_I,Thr_J))` → `(ThrV,(ThrM,ThrN,ThrK))`: a tiler of
+    /// the thread mode, or `()` for none (C without K threads).
+    type Spread;
+    /// The operand's name, for messages.
+    const NAME: &'static str;
+}
+impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandA {
+    type PermI = M::PermM;
+    type PermJ = M::PermK;
+    type ExtI = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::M;
+    type ExtJ = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::K;
+    type ThrI = M::ThrM;
+    type ThrJ = M::ThrK;
+    type AtomTv = <M::Atom as MmaAtom>::ALayout;
+    type Spread = Tiler<(
+        (Underscore, (Layout<(M::ThrM, M::ThrN), (C<1>, C<0>)>, Underscore)),
+        Underscore,
+    )>;
+    const NAME: &'static str = "A";
+}
+impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandB {
+    type PermI = M::PermN;
+    type PermJ = M::PermK;
+    type ExtI = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::N;
+    type ExtJ = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::K;
+    type ThrI = M::ThrN;
+    type ThrJ = M::ThrK;
+    type AtomTv = <M::Atom as MmaAtom>::BLayout;
+    type Spread = Tiler<(
+        (Underscore, (Layout<(M::ThrM, M::ThrN), (C<0>, C<1>)>, Underscore)),
+        Underscore,
+    )>;
+    const NAME: &'static str = "B";
+}
+impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandC {
+    type PermI = M::PermM;
+    type PermJ = M::PermN;
+    type ExtI = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::M;
+    type ExtJ = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::N;
+    type ThrI = M::ThrM;
+    type ThrJ = M::ThrN;
+    type AtomTv = <M::Atom as MmaAtom>::CLayout;
+    type Spread = M::CSpread;
+    const NAME: &'static str = "C";
+}
+
+/// C's spread: none when `size(ThrK) = 1`, else `(m,n,k):(1,m,0)` (the K
+/// thread coordinate dropped).
+pub trait SpreadC<Tm, Tn, Tk> {
+    /// The tiler, or `()`.
+    type Spread;
+}
+impl<Tm, Tn, Tk> SpreadC<Tm, Tn, Tk> for B1 {
+    type Spread = ();
+}
+impl<Tm, Tn, Tk> SpreadC<Tm, Tn, Tk> for B0 {
+    type Spread = Tiler<((Underscore, Layout<(Tm, Tn, Tk), (C<1>, Tm, C<0>)>), Underscore)>;
+}
+
+/// Apply a spread step to a layout: `()` keeps it.
+pub trait ApplySpread<Lay> {
+    /// The spread layout.
+    type Output: StaticLayout;
+}
+impl<Lay: StaticLayout> ApplySpread<Lay> for () {
+    type Output = Lay;
+}
+impl<Lay, T> ApplySpread<Lay> for Tiler<T>
+where
+    Lay: Compose<Tiler<T>>,
+    Composed<Lay, Tiler<T>>: StaticLayout,
+{
+    type Output = Composed<Lay, Tiler<T>>;
+}
+
+type Permuted<L, M, Op> = LogicalQuotient<
+    L,
+    Tiler<(
+        <Op as MmaOperandOf<M>>::PermI,
+        <Op as MmaOperandOf<M>>::PermJ,
+    )>,
+>;
+type Atoms<L, M, Op> = ZippedQuotient<
+    Permuted<L, M, Op>,
+    Tiler<(<Op as MmaOperandOf<M>>::ExtI, <Op as MmaOperandOf<M>>::ExtJ)>,
+>;
+type AtomTvOf<L, M, Op> =
+    Composed<Atoms<L, M, Op>, Tiler<(<Op as MmaOperandOf<M>>::AtomTv, Underscore)>>;
+type ThrTile<M, Op> = Tiler<(
+    Underscore,
+    (
+        <Op as MmaOperandOf<M>>::ThrI,
+        <Op as MmaOperandOf<M>>::ThrJ,
+    ),
+)>;
+
+/// CuTe's `thrfrg_X` of a static layout of shape `(I, J, …)`:
+/// `((ThrV,(Thr_I,Thr_J)),(FrgV,(Rest_I,Rest_J,…)))` (see the module
+/// documentation).
+pub trait ThrFrg<M: TiledMmaLayouts, Op: MmaOperandOf<M>>: StaticLayout {
+    /// The tiled layout.
+    type Output: StaticLayout;
+}
+impl<L, M, Op> ThrFrg<M, Op> for L
+where
+    L: StaticLayout,
+    M: TiledMmaLayouts,
+    Op: MmaOperandOf<M>,
+    L: LogicalDivide<Tiler<(Op::PermI, Op::PermJ)>>,
+    Permuted<L, M, Op>: StaticLayout + ZippedDivide<Tiler<(Op::ExtI, Op::ExtJ)>>,
+    Atoms<L, M, Op>: StaticLayout + Compose<Tiler<(Op::AtomTv, Underscore)>>,
+    AtomTvOf<L, M, Op>: StaticLayout + ZippedDivide<ThrTile<M, Op>>,
+    ZippedQuotient<AtomTvOf<L, M, Op>, ThrTile<M, Op>>: StaticLayout,
+{
+    type Output = ZippedQuotient<AtomTvOf<L, M, Op>, ThrTile<M, Op>>;
+}
+
+/// `thrfrg_X(T)` as a type.
+pub type Thrfrg<M, Op, L> = <L as ThrFrg<M, Op>>::Output;
+
+/// The compact column-major tile of operand `Op`: `(TileSize<I>, TileSize<J>)`.
+pub type OperandTile<M, Op> = CompactColMajor<(
+    <<Op as MmaOperandOf<M>>::PermI as TilerSize>::Size,
+    <<Op as MmaOperandOf<M>>::PermJ as TilerSize>::Size,
+)>;
+
+/// CuTe's `get_layoutX_TV()`: `(thread, value)` → index of the compact
+/// column-major tile of operand `Op` (see the module documentation).
+pub trait LayoutTv<Op: MmaOperandOf<Self>>: TiledMmaLayouts {
+    /// The layout.
+    type Output: StaticLayout;
+}
+type Spread<M, Op> = <<Op as MmaOperandOf<M>>::Spread as ApplySpread<
+    Thrfrg<M, Op, OperandTile<M, Op>>,
+>>::Output;
+type InverseTiler<M> = Tiler<(RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>, Underscore)>;
+impl<M, Op> LayoutTv<Op> for M
+where
+    M: TiledMmaLayouts,
+    Op: MmaOperandOf<M>,
+    (
+        <Op::PermI as TilerSize>::Size,
+        <Op::PermJ as TilerSize>::Size,
+    ): CompactFrom<U1>,
+    OperandTile<M, Op>: ThrFrg<M, Op>,
+    Op::Spread: ApplySpread<Thrfrg<M, Op, OperandTile<M, Op>>>,
+    RightInverse<M::ThrLayoutVMNK>: TilerMode,
+    Spread<M, Op>: Compose<InverseTiler<M>>,
+    Composed<Spread<M, Op>, InverseTiler<M>>: StaticLayout,
+{
+    type Output = Composed<Spread<M, Op>, InverseTiler<M>>;
+}
+
+/// `layoutA_TV`: `(thread, value)` → `(m,k)` index of the `M×K` tile.
+pub type LayoutATv<M> = <M as LayoutTv<OperandA>>::Output;
+/// `layoutB_TV`: `(thread, value)` → `(n,k)` index of the `N×K` tile.
+pub type LayoutBTv<M> = <M as LayoutTv<OperandB>>::Output;
+/// `layoutC_TV`: `(thread, value)` → `(m,n)` index of the `M×N` tile.
+pub type LayoutCTv<M> = <M as LayoutTv<OperandC>>::Output;
+
+impl<A, L, Pm> TiledMma<A, L, Pm>
+where
+    Self: TiledMmaLayouts,
+{
+    /// CuTe's `get_layoutA_TV()`.
+    #[inline(always)]
+    pub fn layout_a_tv(&self) -> LayoutATv<Self>
+    where
+        Self: LayoutTv<OperandA>,
+    {
+        Default::default()
+    }
+    /// CuTe's `get_layoutB_TV()`.
+    #[inline(always)]
+    pub fn layout_b_tv(&self) -> LayoutBTv<Self>
+    where
+        Self: LayoutTv<OperandB>,
+    {
+        Default::default()
+    }
+    /// CuTe's `get_layoutC_TV()` (the K thread coordinate dropped, as the
+    /// run-time crate does).
+    #[inline(always)]
+    pub fn layout_c_tv(&self) -> LayoutCTv<Self>
+    where
+        Self: LayoutTv<OperandC>,
+    {
+        Default::default()
+    }
+
+    /// CuTe's `get_slice(thr_idx)`: the partitioner of thread `thr_idx`,
+    /// `0 ≤ thr_idx < cosize(ThrLayoutVMNK)`; an `out_of_bounds` error
+    /// beyond.
+    pub fn get_slice(&self, thr_idx: usize) -> Result<ThrMma<Self>, Error>
+    where
+        VmnkOf<Self>: Mode<0> + Mode<1> + Mode<2> + Mode<3>,
+        FlatOfMode<Self, 0>: Colex,
+        FlatOfMode<Self, 1>: Colex,
+        FlatOfMode<Self, 2>: Colex,
+        FlatOfMode<Self, 3>: Colex,
+    {
+        let cosize = <VmnkOf<Self> as StaticLayout>::COSIZE.max(1);
+        if thr_idx >= cosize {
+            return Err(Error::OutOfBounds {
+                layout: Some(crate::kernel::layout::notation::<VmnkOf<Self>>()),
+                mode: None,
+                index: thr_idx,
+                size: cosize,
+            });
+        }
+        let vmnk = [
+            <FlatOfMode<Self, 0> as Colex>::colex(thr_idx, 1),
+            <FlatOfMode<Self, 1> as Colex>::colex(thr_idx, 1),
+            <FlatOfMode<Self, 2> as Colex>::colex(thr_idx, 1),
+            <FlatOfMode<Self, 3> as Colex>::colex(thr_idx, 1),
+        ];
+        Ok(ThrMma {
+            thr: thr_idx,
+            vmnk,
+            mma: PhantomData,
+        })
+    }
+
+    /// CuTe's `thr_mma.partition_C` for every thread at once is not a
+    /// thing; this is `get_thread_slice`, CuTe's other name.
+    pub fn get_thread_slice(&self, thr_idx: usize) -> Result<ThrMma<Self>, Error>
+    where
+        VmnkOf<Self>: Mode<0> + Mode<1> + Mode<2> + Mode<3>,
+        FlatOfMode<Self, 0>: Colex,
+        FlatOfMode<Self, 1>: Colex,
+        FlatOfMode<Self, 2>: Colex,
+        FlatOfMode<Self, 3>: Colex,
+    {
+        self.get_slice(thr_idx)
+    }
+}
+
+type VmnkOf<M> = <M as TiledMmaLayouts>::ThrLayoutVMNK;
+type FlatOfMode<M, const I: usize> = <ModeOf<VmnkOf<M>, I> as StaticLayout>::Flat;
+
+/// The coordinate of an index in a mode: per leaf `s:d`, `(idx / d) mod s`
+/// (0 where `d = 0`), colexicographically combined (the run-time crate's
+/// `flat_coord`).
+pub trait Colex {
+    /// The coordinate, leaves scaled from `scale`.
+    fn colex(idx: usize, scale: usize) -> usize;
+}
+impl Colex for HNil {
+    #[inline(always)]
+    fn colex(_: usize, _: usize) -> usize {
+        0
+    }
+}
+impl<S: Unsigned, D: Unsigned, T: Colex> Colex for HCons<(S, D), T> {
+    #[inline(always)]
+    fn colex(idx: usize, scale: usize) -> usize {
+        let c = if D::USIZE == 0 {
+            0
+        } else {
+            (idx / D::USIZE) % S::USIZE
+        };
+        c * scale + T::colex(idx, scale * S::USIZE)
+    }
+}
+
+/// One thread's view of a [`TiledMma`] (CuTe's `ThrMMA`): the thread index
+/// and its coordinate `(v, m, n, k)` are run time, everything else is in
+/// the type.
+pub struct ThrMma<M> {
+    thr: usize,
+    vmnk: [usize; 4],
+    mma: PhantomData<fn() -> M>,
+}
+impl<M> Clone for ThrMma<M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<M> Copy for ThrMma<M> {}
+impl<M> PartialEq for ThrMma<M> {
+    fn eq(&self, o: &Self) -> bool {
+        self.thr == o.thr
+    }
+}
+impl<M> core::cmp::Eq for ThrMma<M> {}
+impl<M> core::hash::Hash for ThrMma<M> {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.thr.hash(h)
+    }
+}
+impl<M> fmt::Debug for ThrMma<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ThrMma")
+            .field("thread", &self.thr)
+            .field("vmnk", &self.vmnk)
+            .finish()
+    }
+}
+
+/// `(FrgV,(Rest_I,Rest_J,…))` → `(FrgV,Rest_I,Rest_J,…)`: the modes
+/// CuTe's slice at `(thread, (_,(_,…)))` keeps (rest of rank 2 to 4).
+pub trait SpliceRest {
+    /// The kept modes as one layout.
+    type Output: StaticLayout;
+}
+macro_rules! splice_rest {
+    ($($R:ident $Q:ident),+) => {
+        /// The rest modes become top-level modes.
+        impl<S0, D0, $($R, $Q),+> SpliceRest for Layout<(S0, ($($R,)+)), (D0, ($($Q,)+))>
+        where
+            Layout<(S0, $($R,)+), (D0, $($Q,)+)>: StaticLayout,
+        {
+            type Output = Layout<(S0, $($R,)+), (D0, $($Q,)+)>;
+        }
+    };
+}
+splice_rest!(R0 Q0, R1 Q1);
+splice_rest!(R0 Q0, R1 Q1, R2 Q2);
+splice_rest!(R0 Q0, R1 Q1, R2 Q2, R3 Q3);
+
+/// The layout of `partition_X` of a tensor with the layout `L`:
+/// `(FrgV, Rest_I, Rest_J, …)`.
+pub type MmaPartition<M, Op, L> = <ModeOf<Thrfrg<M, Op, L>, 1> as SpliceRest>::Output;
+
+/// The extents of a tensor's first two modes, `(C<I>, C<J>)`.
+type Extents<L> = (SizeC<ModeOf<L, 0>>, SizeC<ModeOf<L, 1>>);
+/// The operand's tile, `(C<TileSize<I>>, C<TileSize<J>>)`.
+type OperandTileShape<M, Op> = (
+    <<Op as MmaOperandOf<M>>::PermI as TilerSize>::Size,
+    <<Op as MmaOperandOf<M>>::PermJ as TilerSize>::Size,
+);
+
+/// A tensor layout the tiled MMA `M` partitions as operand `Op`: a static
+/// layout of rank 2 to 4 whose first two modes the operand's tile divides.
+#[diagnostic::on_unimplemented(
+    message = "the tiled MMA cannot partition a tensor with the layout `{Self}` as this operand",
+    note = "partition_A/B/C take a static tensor of rank 2 to 4, (M,K,…), (N,K,…) or (M,N,…), whose first two extents the tiled MMA's tile divides"
+)]
+pub trait MmaPartitionable<M: TiledMmaLayouts, Op: MmaOperandOf<M>>: StaticLayout {
+    /// `partition_X`'s layout.
+    type Output: StaticLayout + TensorLayout;
+    /// The offset of the thread at `(v, (i, j))` in `thrfrg_X`, or an
+    /// `out_of_bounds` error.
+    fn thread_offset(v: usize, i: usize, j: usize) -> Result<usize, Error>;
+}
+impl<L, M, Op> MmaPartitionable<M, Op> for L
+where
+    M: TiledMmaLayouts,
+    Op: MmaOperandOf<M>,
+    L: StaticLayout + Mode<0> + Mode<1> + ThrFrg<M, Op>,
+    <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+    <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+    <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    Extents<L>: StaticIntTuple + EvenlyDividesTile<OperandTileShape<M, Op>>,
+    Thrfrg<M, Op, L>: Mode<0> + Mode<1>,
+    ModeOf<Thrfrg<M, Op, L>, 1>: SpliceRest,
+    MmaPartition<M, Op, L>: TensorLayout,
+{
+    type Output = MmaPartition<M, Op, L>;
+    #[inline(always)]
+    fn thread_offset(v: usize, i: usize, j: usize) -> Result<usize, Error> {
+        // (v,(i,j)) in (ThrV,(Thr_I,Thr_J)), colexicographically.
+        type Threads<M, Op, L> = ModeOf<Thrfrg<M, Op, L>, 0>;
+        let size = <Threads<M, Op, L> as StaticLayout>::SIZE;
+        let (ti, tj) = (
+            <Op::ThrI as StaticInt>::VALUE,
+            <Op::ThrJ as StaticInt>::VALUE,
+        );
+        let tv = size / (ti * tj).max(1);
+        let idx = v + tv * (i + ti * j);
+        if v >= tv || i >= ti || j >= tj || idx >= size {
+            return Err(crate::kernel::tensor::out_of_mode::<Thrfrg<M, Op, L>>((
+                0, idx, size,
+            )));
+        }
+        Ok(Threads::<M, Op, L>::default().call(idx))
+    }
+}
+
+/// The tile of a tiled MMA divides the tensor's extents (the rule behind
+/// the compile error of a partition over a tile that does not fit).
+pub trait EvenlyDividesTile<T> {}
+impl<A, T> EvenlyDividesTile<T> for A
+where
+    A: StaticIntTuple,
+    T: StaticIntTuple,
+    A::Tree: TreeEvenly<T::Tree>,
+    <A::Tree as TreeEvenly<T::Tree>>::Out: TileAnswer<A, T>,
+{
+}
+/// The answer of "the tile `T` divides the extents `A`" is `true`.
+#[diagnostic::on_unimplemented(
+    message = "the tiled MMA's tile `{T}` does not divide the tensor's extents `{A}`",
+    label = "partition_A/B/C need whole tiles",
+    note = "a tiled MMA partitions a tensor whose first two extents are multiples of its tile (tile_size<I> = size of permutation_mnk<I>, by default the atom's extent times the atoms along I): pad the tensor, or tile it with local_tile first"
+)]
+pub trait TileAnswer<A, T> {}
+impl<A, T> TileAnswer<A, T> for B1 {}
+
+impl<M: TiledMmaLayouts> ThrMma<M> {
+    /// The thread index.
+    #[inline(always)]
+    pub fn thread(&self) -> usize {
+        self.thr
+    }
+    /// The thread's coordinate `(v, m, n, k)` in `ThrLayoutVMNK`.
+    #[inline(always)]
+    pub fn thr_vmnk(&self) -> [usize; 4] {
+        self.vmnk
+    }
+
+    fn partition<Op, E, L>(&self, i: usize, j: usize, t: Tensor<E, L>) -> Result<Tensor<E, L::Output>, Error>
+    where
+        Op: MmaOperandOf<M>,
+        E: Engine,
+        L: MmaPartitionable<M, Op> + TensorLayout,
+    {
+        let (e, base, _) = t.into_parts();
+        let offset = L::thread_offset(self.vmnk[0], self.vmnk[i], self.vmnk[j])?;
+        let base = base.checked_add(offset).ok_or(Error::Overflow {
+            operation: "partition",
+            operands: "the tensor's base and the thread's offset",
+        })?;
+        Ok(Tensor::from_parts(e, base, L::Output::default()))
+    }
+
+    /// CuTe's `partition_A`: this thread's values of a static tensor of
+    /// shape `(M,K,…)`, as a tensor of shape `(FrgV,Rest_M,Rest_K,…)` with
+    /// a static layout and the thread's run-time offset.
+    #[inline(always)]
+    pub fn partition_a<E, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, L::Output>, Error>
+    where
+        E: Engine,
+        L: MmaPartitionable<M, OperandA> + TensorLayout,
+        OperandA: MmaOperandOf<M>,
+    {
+        self.partition::<OperandA, E, L>(1, 3, t)
+    }
+    /// CuTe's `partition_B`: shape `(N,K,…)` → `(FrgV,Rest_N,Rest_K,…)`.
+    #[inline(always)]
+    pub fn partition_b<E, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, L::Output>, Error>
+    where
+        E: Engine,
+        L: MmaPartitionable<M, OperandB> + TensorLayout,
+        OperandB: MmaOperandOf<M>,
+    {
+        self.partition::<OperandB, E, L>(2, 3, t)
+    }
+    /// CuTe's `partition_C`: shape `(M,N,…)` → `(FrgV,Rest_M,Rest_N,…)`.
+    #[inline(always)]
+    pub fn partition_c<E, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, L::Output>, Error>
+    where
+        E: Engine,
+        L: MmaPartitionable<M, OperandC> + TensorLayout,
+        OperandC: MmaOperandOf<M>,
+    {
+        self.partition::<OperandC, E, L>(1, 2, t)
+    }
+
+    /// CuTe's `partition_fragment_C(tensor)`: a register fragment (an owned
+    /// array, default values) of the compact column-major layout of the
+    /// shape of this thread's `partition_C`.
+    #[inline(always)]
+    pub fn partition_fragment_c<E, L>(
+        &self,
+        _t: &Tensor<E, L>,
+    ) -> crate::FragmentOf<E::Value, L::Output>
+    where
+        E: Engine,
+        E::Value: Clone + Default,
+        L: MmaPartitionable<M, OperandC> + TensorLayout,
+        OperandC: MmaOperandOf<M>,
+        L::Output: MakeFragment,
+    {
+        <L::Output as MakeFragment>::fragment(E::Value::default())
+    }
+}
