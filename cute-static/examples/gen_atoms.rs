@@ -192,6 +192,8 @@ pub fn generate() -> String {
          use crate::data::layout::Layout;\n",
     );
     let mut defined = Vec::new();
+    let mut mma_types = Vec::new();
+    let mut copy_types = Vec::new();
     for &name in MMA {
         let atom = cute_dynamic::mma_atom(name).unwrap();
         assert_eq!(atom.name(), name);
@@ -203,6 +205,7 @@ pub fn generate() -> String {
             name,
             &format!(": an MMA atom of {m}×{n}×{k}"),
         );
+        mma_types.push(ty.clone());
         let t = atom.value_types();
         writeln!(out, "impl MmaAtom for {ty} {{").unwrap();
         writeln!(out, "    const NAME: &'static str = {name:?};").unwrap();
@@ -225,6 +228,7 @@ pub fn generate() -> String {
         assert_eq!(atom.name(), name);
         out.push('\n');
         let ty = type_name(&mut out, &mut defined, name, ": a copy atom");
+        copy_types.push(ty.clone());
         writeln!(out, "impl CopyAtom for {ty} {{").unwrap();
         writeln!(out, "    const NAME: &'static str = {name:?};").unwrap();
         writeln!(out, "    type ThrID = {};", static_type(atom.thr_id())).unwrap();
@@ -237,6 +241,45 @@ pub fn generate() -> String {
         }
         writeln!(out, "}}").unwrap();
     }
+    for (mac, what, types) in [
+        ("__for_each_mma_atom", "MMA", &mma_types),
+        ("__for_each_copy_atom", "copy", &copy_types),
+    ] {
+        writeln!(out).unwrap();
+        writeln!(out, "/// `$m!(Atom)` for every generated {what} atom type (for the tests).").unwrap();
+        writeln!(out, "#[doc(hidden)]\n#[macro_export]\nmacro_rules! {mac} {{").unwrap();
+        writeln!(out, "    ($m:ident) => {{").unwrap();
+        for t in types {
+            writeln!(out, "        $m!({});", qualified(t)).unwrap();
+        }
+        writeln!(out, "    }};\n}}").unwrap();
+    }
+    out
+}
+
+/// A generated type with every non-primitive name qualified by `$crate::`.
+fn qualified(t: &str) -> String {
+    // Identifiers that start with a capital letter are this crate's types.
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if !word.is_empty() {
+            if word.starts_with(|c: char| c.is_ascii_uppercase()) {
+                out.push_str("$crate::");
+            }
+            out.push_str(word);
+            word.clear();
+        }
+    };
+    for ch in t.chars() {
+        if ch.is_ascii_alphanumeric() || ch == '_' {
+            word.push(ch);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(ch);
+        }
+    }
+    flush(&mut word, &mut out);
     out
 }
 

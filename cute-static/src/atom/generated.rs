@@ -932,3 +932,83 @@ impl CopyAtom for SM80_CP_ASYNC_CACHEGLOBAL<u128> {
     type DstLayout = Layout<(C<1>, C<128>), (C<0>, C<1>)>;
     type RefLayout = Layout<(C<1>, C<128>), (C<0>, C<1>)>;
 }
+
+/// `$m!(Atom)` for every generated MMA atom type (for the tests).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __for_each_mma_atom {
+    ($m:ident) => {
+        $m!($crate::UniversalFMA<f32, f32, f32, f32>);
+        $m!($crate::UniversalFMA<f64, f64, f64, f64>);
+        $m!($crate::UniversalFMA<$crate::Half, $crate::Half, $crate::Half, $crate::Half>);
+        $m!($crate::UniversalFMA<i32, i32, i32, i32>);
+        $m!($crate::SM70_8x8x4_F16F16F16F16_TN);
+        $m!($crate::SM70_8x8x4_F16F16F16F16_NT);
+        $m!($crate::SM70_8x8x4_F16F16F16F16_NN);
+        $m!($crate::SM70_8x8x4_F16F16F16F16_TT);
+        $m!($crate::SM70_8x8x4_F32F16F16F32_TN);
+        $m!($crate::SM70_8x8x4_F32F16F16F32_NT);
+        $m!($crate::SM70_8x8x4_F32F16F16F32_NN);
+        $m!($crate::SM70_8x8x4_F32F16F16F32_TT);
+        $m!($crate::SM75_16x8x8_F32F16F16F32_TN);
+        $m!($crate::SM75_8x8x16_S32S8S8S32_TN);
+        $m!($crate::SM80_16x8x8_F16F16F16F16_TN);
+        $m!($crate::SM80_16x8x16_F16F16F16F16_TN);
+        $m!($crate::SM80_16x8x8_F32F16F16F32_TN);
+        $m!($crate::SM80_16x8x16_F32F16F16F32_TN);
+        $m!($crate::SM80_16x8x8_F32BF16BF16F32_TN);
+        $m!($crate::SM80_16x8x16_F32BF16BF16F32_TN);
+        $m!($crate::SM80_16x8x4_F32TF32TF32F32_TN);
+        $m!($crate::SM80_16x8x8_F32TF32TF32F32_TN);
+        $m!($crate::SM80_8x8x4_F64F64F64F64_TN);
+        $m!($crate::SM80_8x8x16_S32S8S8S32_TN);
+        $m!($crate::SM80_16x8x16_S32S8S8S32_TN);
+        $m!($crate::SM80_16x8x32_S32S8S8S32_TN);
+        $m!($crate::SM80_16x8x32_S32U8U8S32_TN);
+        $m!($crate::SM89_16x8x32_F32E4M3E4M3F32_TN);
+        $m!($crate::SM89_16x8x32_F32E4M3E5M2F32_TN);
+        $m!($crate::SM89_16x8x32_F32E5M2E5M2F32_TN);
+        $m!($crate::SM89_16x8x32_F32E5M2E4M3F32_TN);
+        $m!($crate::SM90_16x8x4_F64F64F64F64_TN);
+        $m!($crate::SM90_16x8x8_F64F64F64F64_TN);
+        $m!($crate::SM90_16x8x16_F64F64F64F64_TN);
+        $m!($crate::SM90_64x8x16_F32F16F16_SS<$crate::MajorK, $crate::MajorK>);
+        $m!($crate::SM90_64x64x16_F32F16F16_SS<$crate::MajorK, $crate::MajorK>);
+        $m!($crate::SM90_64x128x16_F32F16F16_SS<$crate::MajorK, $crate::MajorK>);
+        $m!($crate::SM90_64x256x16_F32F16F16_SS<$crate::MajorK, $crate::MajorK>);
+        $m!($crate::SM90_64x8x16_F32BF16BF16_SS<$crate::MajorK, $crate::MajorK>);
+        $m!($crate::SM90_64x64x16_F32BF16BF16_SS<$crate::MajorK, $crate::MajorK>);
+        $m!($crate::SM90_64x128x16_F32BF16BF16_SS<$crate::MajorK, $crate::MajorK>);
+        $m!($crate::SM90_64x256x16_F32BF16BF16_SS<$crate::MajorK, $crate::MajorK>);
+    };
+}
+
+/// `$m!(Atom)` for every generated copy atom type (for the tests).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __for_each_copy_atom {
+    ($m:ident) => {
+        $m!($crate::UniversalCopy<u8>);
+        $m!($crate::UniversalCopy<u16>);
+        $m!($crate::UniversalCopy<u32>);
+        $m!($crate::UniversalCopy<u64>);
+        $m!($crate::UniversalCopy<u128>);
+        $m!($crate::DefaultCopy);
+        $m!($crate::SM75_U32x1_LDSM_N);
+        $m!($crate::SM75_U32x2_LDSM_N);
+        $m!($crate::SM75_U32x4_LDSM_N);
+        $m!($crate::SM75_U16x2_LDSM_T);
+        $m!($crate::SM75_U16x4_LDSM_T);
+        $m!($crate::SM75_U16x8_LDSM_T);
+        $m!($crate::SM90_U32x1_STSM_N);
+        $m!($crate::SM90_U32x2_STSM_N);
+        $m!($crate::SM90_U32x4_STSM_N);
+        $m!($crate::SM90_U16x2_STSM_T);
+        $m!($crate::SM90_U16x4_STSM_T);
+        $m!($crate::SM90_U16x8_STSM_T);
+        $m!($crate::SM80_CP_ASYNC_CACHEALWAYS<u32>);
+        $m!($crate::SM80_CP_ASYNC_CACHEALWAYS<u64>);
+        $m!($crate::SM80_CP_ASYNC_CACHEALWAYS<u128>);
+        $m!($crate::SM80_CP_ASYNC_CACHEGLOBAL<u128>);
+    };
+}

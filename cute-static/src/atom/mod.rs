@@ -31,10 +31,11 @@ pub(crate) mod tiled_mma;
 
 pub use generated::*;
 pub use tiled_mma::{
-    ApplySpread, Colex, EvenlyDividesTile, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaOperandOf,
-    MmaPartition, MmaPartitionable, OperandA, OperandB, OperandC, OperandTile, Permutation,
-    PermutationMode, SizeC, SpliceRest, SpreadC, ThrFrg, ThrMma, Thrfrg, TileAnswer,
-    TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TilerSize, make_tiled_mma,
+    Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaOperandOf,
+    MmaPartition, MmaThreads, MmaValues, OperandA, OperandB, OperandC, OperandTile, OperandTileShape,
+    Permutation, PermutationMode, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma,
+    Thrfrg, TileAnswer, TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TilerSize,
+    make_tiled_mma,
 };
 
 /// An element type of an atom's operands (CUTLASS's `ValTypeA`, …): a Rust

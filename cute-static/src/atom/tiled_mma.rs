@@ -52,7 +52,7 @@ use crate::data::int_tuple_ops::TreeEvenly;
 use crate::data::layout::{Layout, Mode, ModeOf, StaticLayout};
 use crate::data::tiler::{Tiler, TilerMode};
 use crate::kernel::layout::TensorLayout;
-use crate::kernel::partition::{CompactColMajor, CompactFrom, MakeFragment};
+use crate::kernel::partition::{CompactColMajor, MakeFragment};
 use crate::kernel::tensor::{Engine, Tensor, Underscore};
 use crate::private::{HCons, HNil, P, Pretty};
 
@@ -239,6 +239,11 @@ pub trait TiledMmaLayouts: Copy + Default {
         <<Self::PermK as TilerSize>::Size as StaticInt>::VALUE,
     ];
 
+    /// The coordinate `(v, m, n, k)` of thread `thr_idx` in
+    /// `ThrLayoutVMNK` (per leaf `s:d` of a mode, `(thr_idx / d) mod s`, as
+    /// the run-time crate's `flat_coord`).
+    fn thr_coord(thr_idx: usize) -> [usize; 4];
+
     /// `get_thr_layout_vmnk()`.
     #[inline(always)]
     fn thr_layout_vmnk(&self) -> Self::ThrLayoutVMNK {
@@ -283,7 +288,11 @@ where
     L: StaticLayout,
     Pm: Permutation,
     A::ThrID: TiledMultiply<L>,
-    Vmnk<A, L>: StaticLayout + RightInvert + Mode<1> + Mode<2> + Mode<3>,
+    Vmnk<A, L>: StaticLayout + RightInvert + Mode<0> + Mode<1> + Mode<2> + Mode<3>,
+    <ModeOf<Vmnk<A, L>, 0> as StaticLayout>::Flat: Colex,
+    <ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Flat: Colex,
+    <ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Flat: Colex,
+    <ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Flat: Colex,
     <ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Tree: SizeOf,
     <ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Tree: SizeOf,
     <ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Tree: SizeOf,
@@ -315,6 +324,15 @@ where
         ThrSize<A, L, 2>,
         ThrSize<A, L, 3>,
     >>::Spread;
+    #[inline(always)]
+    fn thr_coord(thr_idx: usize) -> [usize; 4] {
+        [
+            <<ModeOf<Vmnk<A, L>, 0> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
+            <<ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
+            <<ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
+            <<ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
+        ]
+    }
 }
 
 /// `A` of an MMA, an `M×K` tile (a type-level operand; see [`MmaOperandOf`]).
@@ -348,7 +366,7 @@ pub trait MmaOperandOf<M: TiledMmaLayouts> {
     /// The atom's `XLayout`.
     type AtomTv: StaticLayout + TilerMode;
     /// `(ThrV,(Thr_I,Thr_J))` → `(ThrV,(ThrM,ThrN,ThrK))`: a tiler of
-    /// the thread mode, or `()` for none (C without K threads).
+    /// the thread mode `<_, …>` (`<_, _>` for none: C without K threads).
     type Spread;
     /// The operand's name, for messages.
     const NAME: &'static str;
@@ -362,8 +380,8 @@ impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandA {
     type ThrJ = M::ThrK;
     type AtomTv = <M::Atom as MmaAtom>::ALayout;
     type Spread = Tiler<(
-        (Underscore, (Layout<(M::ThrM, M::ThrN), (C<1>, C<0>)>, Underscore)),
         Underscore,
+        (Layout<(M::ThrM, M::ThrN), (C<1>, C<0>)>, Underscore),
     )>;
     const NAME: &'static str = "A";
 }
@@ -376,8 +394,8 @@ impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandB {
     type ThrJ = M::ThrK;
     type AtomTv = <M::Atom as MmaAtom>::BLayout;
     type Spread = Tiler<(
-        (Underscore, (Layout<(M::ThrM, M::ThrN), (C<0>, C<1>)>, Underscore)),
         Underscore,
+        (Layout<(M::ThrM, M::ThrN), (C<0>, C<1>)>, Underscore),
     )>;
     const NAME: &'static str = "B";
 }
@@ -393,35 +411,25 @@ impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandC {
     const NAME: &'static str = "C";
 }
 
-/// C's spread: none when `size(ThrK) = 1`, else `(m,n,k):(1,m,0)` (the K
-/// thread coordinate dropped).
+/// C's spread: none (`<_, _>`, which keeps the layout) when
+/// `size(ThrK) = 1`, else `(m,n,k):(1,m,0)` (the K thread coordinate
+/// dropped).
 pub trait SpreadC<Tm, Tn, Tk> {
-    /// The tiler, or `()`.
+    /// The tiler.
     type Spread;
 }
 impl<Tm, Tn, Tk> SpreadC<Tm, Tn, Tk> for B1 {
-    type Spread = ();
+    type Spread = Tiler<(Underscore, Underscore)>;
 }
 impl<Tm, Tn, Tk> SpreadC<Tm, Tn, Tk> for B0 {
-    type Spread = Tiler<((Underscore, Layout<(Tm, Tn, Tk), (C<1>, Tm, C<0>)>), Underscore)>;
+    type Spread = Tiler<(Underscore, Layout<(Tm, Tn, Tk), (C<1>, Tm, C<0>)>)>;
 }
 
-/// Apply a spread step to a layout: `()` keeps it.
-pub trait ApplySpread<Lay> {
-    /// The spread layout.
-    type Output: StaticLayout;
-}
-impl<Lay: StaticLayout> ApplySpread<Lay> for () {
-    type Output = Lay;
-}
-impl<Lay, T> ApplySpread<Lay> for Tiler<T>
-where
-    Lay: Compose<Tiler<T>>,
-    Composed<Lay, Tiler<T>>: StaticLayout,
-{
-    type Output = Composed<Lay, Tiler<T>>;
-}
-
+type PermI<M, Op> = <Op as MmaOperandOf<M>>::PermI;
+type PermJ<M, Op> = <Op as MmaOperandOf<M>>::PermJ;
+type ExtI<M, Op> = <Op as MmaOperandOf<M>>::ExtI;
+type ExtJ<M, Op> = <Op as MmaOperandOf<M>>::ExtJ;
+type AtomTvL<M, Op> = <Op as MmaOperandOf<M>>::AtomTv;
 type Permuted<L, M, Op> = LogicalQuotient<
     L,
     Tiler<(
@@ -435,37 +443,27 @@ type Atoms<L, M, Op> = ZippedQuotient<
 >;
 type AtomTvOf<L, M, Op> =
     Composed<Atoms<L, M, Op>, Tiler<(<Op as MmaOperandOf<M>>::AtomTv, Underscore)>>;
-type ThrTile<M, Op> = Tiler<(
-    Underscore,
-    (
-        <Op as MmaOperandOf<M>>::ThrI,
-        <Op as MmaOperandOf<M>>::ThrJ,
-    ),
-)>;
 
-/// CuTe's `thrfrg_X` of a static layout of shape `(I, J, …)`:
+/// CuTe's `thrfrg_X(T)` of a static layout `L` of shape `(I, J, …)`:
 /// `((ThrV,(Thr_I,Thr_J)),(FrgV,(Rest_I,Rest_J,…)))` (see the module
-/// documentation).
-pub trait ThrFrg<M: TiledMmaLayouts, Op: MmaOperandOf<M>>: StaticLayout {
-    /// The tiled layout.
-    type Output: StaticLayout;
-}
-impl<L, M, Op> ThrFrg<M, Op> for L
-where
-    L: StaticLayout,
-    M: TiledMmaLayouts,
-    Op: MmaOperandOf<M>,
-    L: LogicalDivide<Tiler<(Op::PermI, Op::PermJ)>>,
-    Permuted<L, M, Op>: StaticLayout + ZippedDivide<Tiler<(Op::ExtI, Op::ExtJ)>>,
-    Atoms<L, M, Op>: StaticLayout + Compose<Tiler<(Op::AtomTv, Underscore)>>,
-    AtomTvOf<L, M, Op>: StaticLayout + ZippedDivide<ThrTile<M, Op>>,
-    ZippedQuotient<AtomTvOf<L, M, Op>, ThrTile<M, Op>>: StaticLayout,
-{
-    type Output = ZippedQuotient<AtomTvOf<L, M, Op>, ThrTile<M, Op>>;
-}
-
-/// `thrfrg_X(T)` as a type.
-pub type Thrfrg<M, Op, L> = <L as ThrFrg<M, Op>>::Output;
+/// documentation), a type alias: `(MmaThreads, MmaValues)`.
+///
+/// The last step, `zipped_divide(tv, <_, <Thr_I, Thr_J>>)`, is computed
+/// mode by mode — `tv`'s atom mode `(ThrV, FrgV)` split and its rest mode
+/// zipped-divided by `<Thr_I, Thr_J>` — which is the same layout: rustc's
+/// trait solver does not terminate on some bounds of the layout the
+/// by-mode divide with `_` builds (a `StaticLayout` bound inside another
+/// impl's where-clause), while the mode-by-mode result is resolved.
+pub type Thrfrg<M, Op, L> = <MmaThreads<M, Op, L> as Rejoin<MmaValues<M, Op, L>>>::Output;
+/// `thrfrg_X`'s thread mode `(ThrV,(Thr_I,Thr_J))` for a tensor layout `L`.
+pub type MmaThreads<M, Op, L> =
+    <ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 0> as Rejoin<ModeOf<RestZ<L, M, Op>, 0>>>::Output;
+/// `thrfrg_X`'s value mode `(FrgV,(Rest_I,Rest_J,…))` for a tensor layout `L`.
+pub type MmaValues<M, Op, L> =
+    <ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1> as Rejoin<ModeOf<RestZ<L, M, Op>, 1>>>::Output;
+/// The rest modes of `tv` zipped-divided by the thread counts.
+type RestZ<L, M, Op> = ZippedQuotient<ModeOf<AtomTvOf<L, M, Op>, 1>, ThrTileIJ<M, Op>>;
+type ThrTileIJ<M, Op> = Tiler<(<Op as MmaOperandOf<M>>::ThrI, <Op as MmaOperandOf<M>>::ThrJ)>;
 
 /// The compact column-major tile of operand `Op`: `(TileSize<I>, TileSize<J>)`.
 pub type OperandTile<M, Op> = CompactColMajor<(
@@ -473,81 +471,43 @@ pub type OperandTile<M, Op> = CompactColMajor<(
     <<Op as MmaOperandOf<M>>::PermJ as TilerSize>::Size,
 )>;
 
-/// CuTe's `get_layoutX_TV()`: `(thread, value)` → index of the compact
-/// column-major tile of operand `Op` (see the module documentation).
-pub trait LayoutTv<Op: MmaOperandOf<Self>>: TiledMmaLayouts {
-    /// The layout.
-    type Output: StaticLayout;
+/// CuTe's `get_layoutX_TV()` of operand `Op`: `(thread, value)` → index
+/// of the operand's compact column-major tile (see the module
+/// documentation). The steps that act on the thread mode only (the spread
+/// and `right_inverse(ThrLayoutVMNK)`, CuTe's by-mode `<…, _>`
+/// compositions) are applied to that mode alone and the value mode is
+/// rejoined: the same layout, computed on smaller operands.
+pub type LayoutTv<M, Op> = <Composed<
+    Composed<TvThreads<M, Op>, <Op as MmaOperandOf<M>>::Spread>,
+    RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>,
+> as Rejoin<TvValues<M, Op>>>::Output;
+type TvThreads<M, Op> = MmaThreads<M, Op, OperandTile<M, Op>>;
+type TvValues<M, Op> = MmaValues<M, Op, OperandTile<M, Op>>;
+
+/// `make_layout(Self, V)`: two layouts as the modes of one.
+pub trait Rejoin<V> {
+    /// `(Self, V)`.
+    type Output;
 }
-type Spread<M, Op> = <<Op as MmaOperandOf<M>>::Spread as ApplySpread<
-    Thrfrg<M, Op, OperandTile<M, Op>>,
->>::Output;
-type InverseTiler<M> = Tiler<(RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>, Underscore)>;
-impl<M, Op> LayoutTv<Op> for M
-where
-    M: TiledMmaLayouts,
-    Op: MmaOperandOf<M>,
-    (
-        <Op::PermI as TilerSize>::Size,
-        <Op::PermJ as TilerSize>::Size,
-    ): CompactFrom<U1>,
-    OperandTile<M, Op>: ThrFrg<M, Op>,
-    Op::Spread: ApplySpread<Thrfrg<M, Op, OperandTile<M, Op>>>,
-    RightInverse<M::ThrLayoutVMNK>: TilerMode,
-    Spread<M, Op>: Compose<InverseTiler<M>>,
-    Composed<Spread<M, Op>, InverseTiler<M>>: StaticLayout,
-{
-    type Output = Composed<Spread<M, Op>, InverseTiler<M>>;
+impl<S0, D0, S1, D1> Rejoin<Layout<S1, D1>> for Layout<S0, D0> {
+    type Output = Layout<(S0, S1), (D0, D1)>;
 }
 
 /// `layoutA_TV`: `(thread, value)` → `(m,k)` index of the `M×K` tile.
-pub type LayoutATv<M> = <M as LayoutTv<OperandA>>::Output;
+pub type LayoutATv<M> = LayoutTv<M, OperandA>;
 /// `layoutB_TV`: `(thread, value)` → `(n,k)` index of the `N×K` tile.
-pub type LayoutBTv<M> = <M as LayoutTv<OperandB>>::Output;
+pub type LayoutBTv<M> = LayoutTv<M, OperandB>;
 /// `layoutC_TV`: `(thread, value)` → `(m,n)` index of the `M×N` tile.
-pub type LayoutCTv<M> = <M as LayoutTv<OperandC>>::Output;
+pub type LayoutCTv<M> = LayoutTv<M, OperandC>;
 
 impl<A, L, Pm> TiledMma<A, L, Pm>
 where
     Self: TiledMmaLayouts,
 {
-    /// CuTe's `get_layoutA_TV()`.
-    #[inline(always)]
-    pub fn layout_a_tv(&self) -> LayoutATv<Self>
-    where
-        Self: LayoutTv<OperandA>,
-    {
-        Default::default()
-    }
-    /// CuTe's `get_layoutB_TV()`.
-    #[inline(always)]
-    pub fn layout_b_tv(&self) -> LayoutBTv<Self>
-    where
-        Self: LayoutTv<OperandB>,
-    {
-        Default::default()
-    }
-    /// CuTe's `get_layoutC_TV()` (the K thread coordinate dropped, as the
-    /// run-time crate does).
-    #[inline(always)]
-    pub fn layout_c_tv(&self) -> LayoutCTv<Self>
-    where
-        Self: LayoutTv<OperandC>,
-    {
-        Default::default()
-    }
-
     /// CuTe's `get_slice(thr_idx)`: the partitioner of thread `thr_idx`,
     /// `0 ≤ thr_idx < cosize(ThrLayoutVMNK)`; an `out_of_bounds` error
     /// beyond.
-    pub fn get_slice(&self, thr_idx: usize) -> Result<ThrMma<Self>, Error>
-    where
-        VmnkOf<Self>: Mode<0> + Mode<1> + Mode<2> + Mode<3>,
-        FlatOfMode<Self, 0>: Colex,
-        FlatOfMode<Self, 1>: Colex,
-        FlatOfMode<Self, 2>: Colex,
-        FlatOfMode<Self, 3>: Colex,
-    {
+    pub fn get_slice(&self, thr_idx: usize) -> Result<ThrMma<Self>, Error> {
         let cosize = <VmnkOf<Self> as StaticLayout>::COSIZE.max(1);
         if thr_idx >= cosize {
             return Err(Error::OutOfBounds {
@@ -557,35 +517,20 @@ where
                 size: cosize,
             });
         }
-        let vmnk = [
-            <FlatOfMode<Self, 0> as Colex>::colex(thr_idx, 1),
-            <FlatOfMode<Self, 1> as Colex>::colex(thr_idx, 1),
-            <FlatOfMode<Self, 2> as Colex>::colex(thr_idx, 1),
-            <FlatOfMode<Self, 3> as Colex>::colex(thr_idx, 1),
-        ];
         Ok(ThrMma {
             thr: thr_idx,
-            vmnk,
+            vmnk: <Self as TiledMmaLayouts>::thr_coord(thr_idx),
             mma: PhantomData,
         })
     }
 
-    /// CuTe's `thr_mma.partition_C` for every thread at once is not a
-    /// thing; this is `get_thread_slice`, CuTe's other name.
-    pub fn get_thread_slice(&self, thr_idx: usize) -> Result<ThrMma<Self>, Error>
-    where
-        VmnkOf<Self>: Mode<0> + Mode<1> + Mode<2> + Mode<3>,
-        FlatOfMode<Self, 0>: Colex,
-        FlatOfMode<Self, 1>: Colex,
-        FlatOfMode<Self, 2>: Colex,
-        FlatOfMode<Self, 3>: Colex,
-    {
+    /// CuTe's `get_thread_slice`, the other name of [`get_slice`](Self::get_slice).
+    pub fn get_thread_slice(&self, thr_idx: usize) -> Result<ThrMma<Self>, Error> {
         self.get_slice(thr_idx)
     }
 }
 
 type VmnkOf<M> = <M as TiledMmaLayouts>::ThrLayoutVMNK;
-type FlatOfMode<M, const I: usize> = <ModeOf<VmnkOf<M>, I> as StaticLayout>::Flat;
 
 /// The coordinate of an index in a mode: per leaf `s:d`, `(idx / d) mod s`
 /// (0 where `d = 0`), colexicographically combined (the run-time crate's
@@ -650,15 +595,12 @@ impl<M> fmt::Debug for ThrMma<M> {
 /// CuTe's slice at `(thread, (_,(_,…)))` keeps (rest of rank 2 to 4).
 pub trait SpliceRest {
     /// The kept modes as one layout.
-    type Output: StaticLayout;
+    type Output;
 }
 macro_rules! splice_rest {
     ($($R:ident $Q:ident),+) => {
         /// The rest modes become top-level modes.
-        impl<S0, D0, $($R, $Q),+> SpliceRest for Layout<(S0, ($($R,)+)), (D0, ($($Q,)+))>
-        where
-            Layout<(S0, $($R,)+), (D0, $($Q,)+)>: StaticLayout,
-        {
+        impl<S0, D0, $($R, $Q),+> SpliceRest for Layout<(S0, ($($R,)+)), (D0, ($($Q,)+))> {
             type Output = Layout<(S0, $($R,)+), (D0, $($Q,)+)>;
         }
     };
@@ -669,62 +611,34 @@ splice_rest!(R0 Q0, R1 Q1, R2 Q2, R3 Q3);
 
 /// The layout of `partition_X` of a tensor with the layout `L`:
 /// `(FrgV, Rest_I, Rest_J, …)`.
-pub type MmaPartition<M, Op, L> = <ModeOf<Thrfrg<M, Op, L>, 1> as SpliceRest>::Output;
+pub type MmaPartition<M, Op, L> = <MmaValues<M, Op, L> as SpliceRest>::Output;
 
 /// The extents of a tensor's first two modes, `(C<I>, C<J>)`.
-type Extents<L> = (SizeC<ModeOf<L, 0>>, SizeC<ModeOf<L, 1>>);
+pub type Extents<L> = (SizeC<ModeOf<L, 0>>, SizeC<ModeOf<L, 1>>);
 /// The operand's tile, `(C<TileSize<I>>, C<TileSize<J>>)`.
-type OperandTileShape<M, Op> = (
+pub type OperandTileShape<M, Op> = (
     <<Op as MmaOperandOf<M>>::PermI as TilerSize>::Size,
     <<Op as MmaOperandOf<M>>::PermJ as TilerSize>::Size,
 );
 
-/// A tensor layout the tiled MMA `M` partitions as operand `Op`: a static
-/// layout of rank 2 to 4 whose first two modes the operand's tile divides.
-#[diagnostic::on_unimplemented(
-    message = "the tiled MMA cannot partition a tensor with the layout `{Self}` as this operand",
-    note = "partition_A/B/C take a static tensor of rank 2 to 4, (M,K,…), (N,K,…) or (M,N,…), whose first two extents the tiled MMA's tile divides"
-)]
-pub trait MmaPartitionable<M: TiledMmaLayouts, Op: MmaOperandOf<M>>: StaticLayout {
-    /// `partition_X`'s layout.
-    type Output: StaticLayout + TensorLayout;
-    /// The offset of the thread at `(v, (i, j))` in `thrfrg_X`, or an
-    /// `out_of_bounds` error.
-    fn thread_offset(v: usize, i: usize, j: usize) -> Result<usize, Error>;
-}
-impl<L, M, Op> MmaPartitionable<M, Op> for L
-where
-    M: TiledMmaLayouts,
-    Op: MmaOperandOf<M>,
-    L: StaticLayout + Mode<0> + Mode<1> + ThrFrg<M, Op>,
-    <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
-    <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
-    <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-    <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-    Extents<L>: StaticIntTuple + EvenlyDividesTile<OperandTileShape<M, Op>>,
-    Thrfrg<M, Op, L>: Mode<0> + Mode<1>,
-    ModeOf<Thrfrg<M, Op, L>, 1>: SpliceRest,
-    MmaPartition<M, Op, L>: TensorLayout,
-{
-    type Output = MmaPartition<M, Op, L>;
-    #[inline(always)]
-    fn thread_offset(v: usize, i: usize, j: usize) -> Result<usize, Error> {
-        // (v,(i,j)) in (ThrV,(Thr_I,Thr_J)), colexicographically.
-        type Threads<M, Op, L> = ModeOf<Thrfrg<M, Op, L>, 0>;
-        let size = <Threads<M, Op, L> as StaticLayout>::SIZE;
-        let (ti, tj) = (
-            <Op::ThrI as StaticInt>::VALUE,
-            <Op::ThrJ as StaticInt>::VALUE,
-        );
-        let tv = size / (ti * tj).max(1);
-        let idx = v + tv * (i + ti * j);
-        if v >= tv || i >= ti || j >= tj || idx >= size {
-            return Err(crate::kernel::tensor::out_of_mode::<Thrfrg<M, Op, L>>((
-                0, idx, size,
-            )));
-        }
-        Ok(Threads::<M, Op, L>::default().call(idx))
+/// The offset of the thread at `(v, (i, j))` in `thrfrg_X`'s thread mode
+/// `Threads` with `ti × tj` threads along `I`, `J`, or an `out_of_bounds`
+/// error.
+fn thread_offset<Threads: StaticLayout>(
+    v: usize,
+    i: usize,
+    j: usize,
+    ti: usize,
+    tj: usize,
+) -> Result<usize, Error> {
+    // (v,(i,j)) in (ThrV,(Thr_I,Thr_J)), colexicographically.
+    let size = Threads::SIZE;
+    let tv = size / (ti * tj).max(1);
+    let idx = v + tv * (i + ti * j);
+    if v >= tv || i >= ti || j >= tj || idx >= size {
+        return Err(crate::kernel::tensor::out_of_mode::<Threads>((0, idx, size)));
     }
+    Ok(Threads::default().call(idx))
 }
 
 /// The tile of a tiled MMA divides the tensor's extents (the rule behind
@@ -759,50 +673,127 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         self.vmnk
     }
 
-    fn partition<Op, E, L>(&self, i: usize, j: usize, t: Tensor<E, L>) -> Result<Tensor<E, L::Output>, Error>
+    fn partition<Op, E, L>(&self, i: usize, j: usize, t: Tensor<E, L>) -> Result<Tensor<E, MmaPartition<M, Op, L>>, Error>
     where
         Op: MmaOperandOf<M>,
         E: Engine,
-        L: MmaPartitionable<M, Op> + TensorLayout,
+        L: TensorLayout + StaticLayout + LogicalDivide<Tiler<(PermI<M, Op>, PermJ<M, Op>)>>,
+        Permuted<L, M, Op>: ZippedDivide<Tiler<(ExtI<M, Op>, ExtJ<M, Op>)>>,
+        Atoms<L, M, Op>: Compose<Tiler<(AtomTvL<M, Op>, Underscore)>>,
+        AtomTvOf<L, M, Op>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, Op>, 0>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, Op>, 1>: ZippedDivide<ThrTileIJ<M, Op>>,
+        RestZ<L, M, Op>: Mode<0> + Mode<1>,
+        ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, Op>, 0>>,
+        ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, Op>, 1>>,
+        MmaValues<M, Op, L>: SpliceRest,
+        MmaThreads<M, Op, L>: StaticLayout,
+        MmaPartition<M, Op, L>: TensorLayout + Default,
     {
         let (e, base, _) = t.into_parts();
-        let offset = L::thread_offset(self.vmnk[0], self.vmnk[i], self.vmnk[j])?;
+        let offset = thread_offset::<MmaThreads<M, Op, L>>(
+            self.vmnk[0],
+            self.vmnk[i],
+            self.vmnk[j],
+            <Op::ThrI as StaticInt>::VALUE,
+            <Op::ThrJ as StaticInt>::VALUE,
+        )?;
         let base = base.checked_add(offset).ok_or(Error::Overflow {
             operation: "partition",
             operands: "the tensor's base and the thread's offset",
         })?;
-        Ok(Tensor::from_parts(e, base, L::Output::default()))
+        Ok(Tensor::from_parts(e, base, Default::default()))
     }
 
     /// CuTe's `partition_A`: this thread's values of a static tensor of
     /// shape `(M,K,…)`, as a tensor of shape `(FrgV,Rest_M,Rest_K,…)` with
     /// a static layout and the thread's run-time offset.
     #[inline(always)]
-    pub fn partition_a<E, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, L::Output>, Error>
+    pub fn partition_a<E, L>(
+        &self,
+        t: Tensor<E, L>,
+    ) -> Result<Tensor<E, MmaPartition<M, OperandA, L>>, Error>
     where
         E: Engine,
-        L: MmaPartitionable<M, OperandA> + TensorLayout,
         OperandA: MmaOperandOf<M>,
+        L: TensorLayout + StaticLayout + LogicalDivide<Tiler<(PermI<M, OperandA>, PermJ<M, OperandA>)>>,
+        Permuted<L, M, OperandA>: ZippedDivide<Tiler<(ExtI<M, OperandA>, ExtJ<M, OperandA>)>>,
+        Atoms<L, M, OperandA>: Compose<Tiler<(AtomTvL<M, OperandA>, Underscore)>>,
+        AtomTvOf<L, M, OperandA>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandA>, 0>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandA>, 1>: ZippedDivide<ThrTileIJ<M, OperandA>>,
+        RestZ<L, M, OperandA>: Mode<0> + Mode<1>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandA>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandA>, 0>>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandA>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandA>, 1>>,
+        MmaValues<M, OperandA, L>: SpliceRest,
+        L: Mode<0> + Mode<1>,
+        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
+        MmaThreads<M, OperandA, L>: StaticLayout,
+        MmaPartition<M, OperandA, L>: TensorLayout + Default,
     {
         self.partition::<OperandA, E, L>(1, 3, t)
     }
     /// CuTe's `partition_B`: shape `(N,K,…)` → `(FrgV,Rest_N,Rest_K,…)`.
     #[inline(always)]
-    pub fn partition_b<E, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, L::Output>, Error>
+    pub fn partition_b<E, L>(
+        &self,
+        t: Tensor<E, L>,
+    ) -> Result<Tensor<E, MmaPartition<M, OperandB, L>>, Error>
     where
         E: Engine,
-        L: MmaPartitionable<M, OperandB> + TensorLayout,
         OperandB: MmaOperandOf<M>,
+        L: TensorLayout + StaticLayout + LogicalDivide<Tiler<(PermI<M, OperandB>, PermJ<M, OperandB>)>>,
+        Permuted<L, M, OperandB>: ZippedDivide<Tiler<(ExtI<M, OperandB>, ExtJ<M, OperandB>)>>,
+        Atoms<L, M, OperandB>: Compose<Tiler<(AtomTvL<M, OperandB>, Underscore)>>,
+        AtomTvOf<L, M, OperandB>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandB>, 0>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandB>, 1>: ZippedDivide<ThrTileIJ<M, OperandB>>,
+        RestZ<L, M, OperandB>: Mode<0> + Mode<1>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandB>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandB>, 0>>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandB>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandB>, 1>>,
+        MmaValues<M, OperandB, L>: SpliceRest,
+        L: Mode<0> + Mode<1>,
+        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
+        MmaThreads<M, OperandB, L>: StaticLayout,
+        MmaPartition<M, OperandB, L>: TensorLayout + Default,
     {
         self.partition::<OperandB, E, L>(2, 3, t)
     }
     /// CuTe's `partition_C`: shape `(M,N,…)` → `(FrgV,Rest_M,Rest_N,…)`.
     #[inline(always)]
-    pub fn partition_c<E, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, L::Output>, Error>
+    pub fn partition_c<E, L>(
+        &self,
+        t: Tensor<E, L>,
+    ) -> Result<Tensor<E, MmaPartition<M, OperandC, L>>, Error>
     where
         E: Engine,
-        L: MmaPartitionable<M, OperandC> + TensorLayout,
         OperandC: MmaOperandOf<M>,
+        L: TensorLayout + StaticLayout + LogicalDivide<Tiler<(PermI<M, OperandC>, PermJ<M, OperandC>)>>,
+        Permuted<L, M, OperandC>: ZippedDivide<Tiler<(ExtI<M, OperandC>, ExtJ<M, OperandC>)>>,
+        Atoms<L, M, OperandC>: Compose<Tiler<(AtomTvL<M, OperandC>, Underscore)>>,
+        AtomTvOf<L, M, OperandC>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandC>, 0>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandC>, 1>: ZippedDivide<ThrTileIJ<M, OperandC>>,
+        RestZ<L, M, OperandC>: Mode<0> + Mode<1>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 0>>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 1>>,
+        MmaValues<M, OperandC, L>: SpliceRest,
+        L: Mode<0> + Mode<1>,
+        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
+        MmaThreads<M, OperandC, L>: StaticLayout,
+        MmaPartition<M, OperandC, L>: TensorLayout + Default,
     {
         self.partition::<OperandC, E, L>(1, 2, t)
     }
@@ -814,14 +805,29 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     pub fn partition_fragment_c<E, L>(
         &self,
         _t: &Tensor<E, L>,
-    ) -> crate::FragmentOf<E::Value, L::Output>
+    ) -> crate::FragmentOf<E::Value, MmaPartition<M, OperandC, L>>
     where
         E: Engine,
         E::Value: Clone + Default,
-        L: MmaPartitionable<M, OperandC> + TensorLayout,
         OperandC: MmaOperandOf<M>,
-        L::Output: MakeFragment,
+        L: TensorLayout + StaticLayout + LogicalDivide<Tiler<(PermI<M, OperandC>, PermJ<M, OperandC>)>>,
+        Permuted<L, M, OperandC>: ZippedDivide<Tiler<(ExtI<M, OperandC>, ExtJ<M, OperandC>)>>,
+        Atoms<L, M, OperandC>: Compose<Tiler<(AtomTvL<M, OperandC>, Underscore)>>,
+        AtomTvOf<L, M, OperandC>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandC>, 0>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandC>, 1>: ZippedDivide<ThrTileIJ<M, OperandC>>,
+        RestZ<L, M, OperandC>: Mode<0> + Mode<1>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 0>>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 1>>,
+        MmaValues<M, OperandC, L>: SpliceRest,
+        L: Mode<0> + Mode<1>,
+        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
+        MmaPartition<M, OperandC, L>: MakeFragment,
     {
-        <L::Output as MakeFragment>::fragment(E::Value::default())
+        <MmaPartition<M, OperandC, L> as MakeFragment>::fragment(E::Value::default())
     }
 }

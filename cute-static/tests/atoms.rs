@@ -1,0 +1,137 @@
+//! The static atom layer against cute-dynamic's: every generated atom's
+//! layouts equal the run-time atom of the same CUTLASS name; tiled MMAs'
+//! thread layouts, tile sizes and `layoutA/B/C_TV` equal cute-dynamic's and
+//! pass its contract (`laws::check_tiled_mma`); `partition_A/B/C` of a
+//! tensor equal cute-dynamic's partition (offset and layout) for every
+//! thread index.
+#![recursion_limit = "512"]
+
+use cute_dynamic::laws::check_tiled_mma;
+use cute_dynamic::{Layout as DLayout, MmaOperand, Tiler as DTiler, make_counting_tensor};
+use cute_static::{
+    CopyAtom, Counting, Layout, MmaAtom, Tensor, TiledMma, TiledMmaLayouts, ValLayoutDst, ValLayoutSrc,
+};
+
+#[test]
+fn every_static_mma_atom_is_the_run_time_atom_of_its_name() {
+    let mut n = 0;
+    macro_rules! check {
+        ($t:ty) => {{
+            let name = <$t as MmaAtom>::NAME;
+            let dynamic = cute_dynamic::mma_atom(name).unwrap();
+            assert_eq!(<$t as MmaAtom>::to_dynamic().unwrap(), dynamic, "{name}");
+            n += 1;
+        }};
+    }
+    cute_static::__for_each_mma_atom!(check);
+    assert_eq!(n, 42);
+}
+
+#[test]
+fn every_static_copy_atom_is_the_run_time_atom_of_its_name() {
+    let mut n = 0;
+    macro_rules! check {
+        ($t:ty) => {{
+            let name = <$t as CopyAtom>::NAME;
+            let dynamic = cute_dynamic::copy_atom(name).unwrap();
+            assert_eq!(<$t as CopyAtom>::to_dynamic().unwrap(), dynamic, "{name}");
+            n += 1;
+        }};
+    }
+    cute_static::__for_each_copy_atom!(check);
+    assert_eq!(n, 22);
+}
+
+#[test]
+fn copy_layouts_in_units_of_a_value_type_are_the_run_time_recasts() {
+    type Ldsm = cute_static::SM75_U32x4_LDSM_N;
+    let d = cute_dynamic::copy_atom(<Ldsm as CopyAtom>::NAME).unwrap();
+    let half = cute_dynamic::ValueType::Half;
+    assert_eq!(
+        ValLayoutSrc::<Ldsm, 16>::default().to_dynamic(),
+        d.src_layout(half).unwrap()
+    );
+    assert_eq!(
+        ValLayoutDst::<Ldsm, 16>::default().to_dynamic(),
+        d.dst_layout(half).unwrap()
+    );
+    assert_eq!(
+        ValLayoutSrc::<Ldsm, 16>::default().to_string(),
+        "(_32,_8):(_8,_1)"
+    );
+}
+
+/// The run-time tiled MMA of a static one: the same atom (by name), atom
+/// layout and permutation.
+fn dynamic_of<M: TiledMmaLayouts>(layout: DLayout, perm: Option<&str>) -> cute_dynamic::TiledMma {
+    let atom = <M::Atom as MmaAtom>::to_dynamic().unwrap();
+    let perm: Option<DTiler> = perm.map(|p| p.parse().unwrap());
+    cute_dynamic::make_tiled_mma(&atom, Some(&layout), perm.as_ref()).unwrap()
+}
+
+/// One configuration: the static tiled MMA's thread layout, tile sizes and
+/// TV layouts against cute-dynamic's and its law, and `partition_A/B/C` of
+/// counting tensors (static layouts `$la`, `$lb`, `$lc`) for every thread.
+macro_rules! config {
+    ($atom:ty, $al:ty, $perm:ty, $perm_text:expr, $la:ty, $lb:ty, $lc:ty) => {{
+        type M = TiledMma<$atom, $al, $perm>;
+        let m = M::new();
+        let d = dynamic_of::<M>(<$al>::default().to_dynamic(), $perm_text);
+        assert_eq!(m.thr_layout_vmnk().to_dynamic(), d.thr_layout_vmnk().clone(), "{d}");
+        assert_eq!(m.size() as i64, d.size(), "{d}");
+        assert_eq!(
+            m.tile_size().map(|x| x as i64),
+            [d.tile_size(0).unwrap(), d.tile_size(1).unwrap(), d.tile_size(2).unwrap()],
+            "{d}"
+        );
+        for (op, tv) in [
+            (MmaOperand::OperandA, cute_static::LayoutATv::<M>::default().to_dynamic()),
+            (MmaOperand::OperandB, cute_static::LayoutBTv::<M>::default().to_dynamic()),
+            (MmaOperand::OperandC, cute_static::LayoutCTv::<M>::default().to_dynamic()),
+        ] {
+            assert_eq!(tv, d.layout_tv(op).unwrap(), "{d}: layout{op}_TV");
+            check_tiled_mma(&d, op, &tv).unwrap_or_else(|v| panic!("{d}: {v}"));
+        }
+        let ta = make_counting_tensor(<$la>::default().to_dynamic()).unwrap();
+        let tb = make_counting_tensor(<$lb>::default().to_dynamic()).unwrap();
+        let tc = make_counting_tensor(<$lc>::default().to_dynamic()).unwrap();
+        for thr in 0..d.size() as usize {
+            let s = m.get_slice(thr).unwrap();
+            let ds = d.thr_slice(thr as i64).unwrap();
+            let pa = s.partition_a(Tensor::new(Counting, <$la>::default()).unwrap()).unwrap();
+            let pb = s.partition_b(Tensor::new(Counting, <$lb>::default()).unwrap()).unwrap();
+            let pc = s.partition_c(Tensor::new(Counting, <$lc>::default()).unwrap()).unwrap();
+            for (op, (base, layout), dt) in [
+                (MmaOperand::OperandA, (pa.base(), pa.layout().to_dynamic()), &ta),
+                (MmaOperand::OperandB, (pb.base(), pb.layout().to_dynamic()), &tb),
+                (MmaOperand::OperandC, (pc.base(), pc.layout().to_dynamic()), &tc),
+            ] {
+                let dp = ds.partition(op, dt.clone()).unwrap();
+                assert_eq!(
+                    (base as i64, layout),
+                    (dp.base(), dp.layout().clone()),
+                    "{d}: partition_{op} of thread {thr}"
+                );
+            }
+            // The fragment: the same shape and offsets (the static compact
+            // layout gives size-1 modes the next stride, the run-time one 0).
+            let frag = s.partition_fragment_c(&Tensor::new(Counting, <$lc>::default()).unwrap());
+            let (sf, df) = (
+                frag.layout().to_dynamic(),
+                ds.fragment_layout(MmaOperand::OperandC, tc.layout()).unwrap(),
+            );
+            assert_eq!(sf.shape(), df.shape(), "{d}: partition_fragment_C");
+            assert!((0..df.size()).all(|i| sf.call(i) == df.call(i)), "{d}: partition_fragment_C");
+        }
+        // Beyond the threads: an error, as at run time.
+        assert!(m.get_slice(d.thr_layout_vmnk().cosize().unwrap() as usize).is_err());
+    }};
+}
+
+#[test]
+fn sm80_16x8x16_2x2_atoms() {
+    config!(
+        cute_static::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)], (), None,
+        Layout![(32, 16)], Layout![(16, 16)], Layout![(32, 16)]
+    );
+}
