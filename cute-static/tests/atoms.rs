@@ -135,3 +135,70 @@ fn sm80_16x8x16_2x2_atoms() {
         Layout![(32, 16)], Layout![(16, 16)], Layout![(32, 16)]
     );
 }
+
+#[test]
+fn universal_fma_8x8_with_an_m_permutation() {
+    config!(
+        cute_static::UniversalFMA<f32>, Layout![(8, 8, 1)], cute_static::Tiler![<(4, 2):(2, 1), _, _>],
+        Some("<(4,2):(2,1),_,_>"),
+        Layout![(16, 2)], Layout![(8, 2)], Layout![(16, 8)]
+    );
+}
+
+#[test]
+fn sm70_8x8x4_2x2_atoms_over_two_tiles() {
+    config!(
+        cute_static::SM70_8x8x4_F32F16F16F32_TN, Layout![(2, 2, 1)], (), None,
+        Layout![(32, 8)], Layout![(16, 4)], Layout![(32, 16)]
+    );
+}
+
+#[test]
+fn sm80_tf32_k_tiled_2x1x2() {
+    config!(
+        cute_static::SM80_16x8x8_F32TF32TF32F32_TN, Layout![(2, 1, 2)], (), None,
+        Layout![(32, 16)], Layout![(8, 16)], Layout![(32, 16)]
+    );
+}
+
+#[test]
+fn sm80_f16_with_an_n_permutation() {
+    config!(
+        cute_static::SM80_16x8x16_F16F16F16F16_TN, Layout![(1, 2, 1)],
+        cute_static::Tiler![<_, (8, 2, 2):(1, 16, 8), _>], Some("<_,(8,2,2):(1,16,8),_>"),
+        Layout![(16, 16)], Layout![(32, 16)], Layout![(16, 32)]
+    );
+}
+
+#[test]
+fn sm80_f64_2x2_atoms() {
+    config!(
+        cute_static::SM80_8x8x4_F64F64F64F64_TN, Layout![(2, 2, 1)], (), None,
+        Layout![(16, 4)], Layout![(16, 4)], Layout![(16, 16)]
+    );
+}
+
+#[test]
+fn sm89_fp8_1x2_atoms() {
+    config!(
+        cute_static::SM89_16x8x32_F32E4M3E4M3F32_TN, Layout![(1, 2, 1)], (), None,
+        Layout![(16, 32)], Layout![(16, 32)], Layout![(16, 16)]
+    );
+}
+
+#[test]
+fn sm90_gmma_64x128x16() {
+    config!(
+        cute_static::SM90_64x128x16_F32F16F16_SS<cute_static::MajorK, cute_static::MajorK>,
+        Layout![(1, 1, 1)], (), None,
+        Layout![(64, 16)], Layout![(128, 16)], Layout![(64, 128)]
+    );
+}
+
+#[test]
+fn sm75_rank_3_tensors_over_several_tiles() {
+    config!(
+        cute_static::SM75_16x8x8_F32F16F16F32_TN, Layout![(2, 1, 1)], (), None,
+        Layout![(64, 16, 2)], Layout![(16, 16, 2)], Layout![(64, 16, 3)]
+    );
+}
