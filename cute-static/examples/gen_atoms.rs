@@ -159,7 +159,10 @@ fn static_type(l: &cute_dynamic::Layout) -> String {
             }
             if !digits.is_empty() {
                 let n: u64 = digits.parse().unwrap();
-                assert!(n <= 1024 || n.is_power_of_two(), "{n} is not a readable static integer");
+                assert!(
+                    n <= 1024 || n.is_power_of_two(),
+                    "{n} is not a readable static integer"
+                );
                 write!(s, "C<{digits}>").unwrap();
                 digits.clear();
             }
@@ -246,8 +249,16 @@ pub fn generate() -> String {
         ("__for_each_copy_atom", "copy", &copy_types),
     ] {
         writeln!(out).unwrap();
-        writeln!(out, "/// `$m!(Atom)` for every generated {what} atom type (for the tests).").unwrap();
-        writeln!(out, "#[doc(hidden)]\n#[macro_export]\nmacro_rules! {mac} {{").unwrap();
+        writeln!(
+            out,
+            "/// `$m!(Atom)` for every generated {what} atom type (for the tests)."
+        )
+        .unwrap();
+        writeln!(
+            out,
+            "#[doc(hidden)]\n#[macro_export]\nmacro_rules! {mac} {{"
+        )
+        .unwrap();
         writeln!(out, "    ($m:ident) => {{").unwrap();
         for t in types {
             writeln!(out, "        $m!({});", qualified(t)).unwrap();

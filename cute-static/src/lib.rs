@@ -204,7 +204,6 @@ mod mixed;
 pub mod private;
 
 pub use algebra::coalesce::{Coalesce, Coalesced};
-pub use atom::*;
 pub use algebra::coalesce_by::{CoalesceBy, CoalescedBy};
 pub use algebra::complement::{Complement, Complemented};
 pub use algebra::composition::{Compose, Composed};
@@ -227,6 +226,7 @@ pub use algebra::product::{
 };
 pub use algebra::recast::{Downcast, Downcasted, Recast, RecastLayout, Upcast, Upcasted};
 pub use algebra::tile_to_shape::{Arrangement, PadTo, TileToShape, tile_to_shape};
+pub use atom::*;
 pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};
 pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use data::int_tuple_ops::{

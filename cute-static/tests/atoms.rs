@@ -9,7 +9,8 @@
 use cute_dynamic::laws::check_tiled_mma;
 use cute_dynamic::{Layout as DLayout, MmaOperand, Tiler as DTiler, make_counting_tensor};
 use cute_static::{
-    CopyAtom, Counting, Layout, MmaAtom, Tensor, TiledMma, TiledMmaLayouts, ValLayoutDst, ValLayoutSrc,
+    CopyAtom, Counting, Layout, MmaAtom, Tensor, TiledMma, TiledMmaLayouts, ValLayoutDst,
+    ValLayoutSrc,
 };
 
 #[test]
@@ -77,17 +78,34 @@ macro_rules! config {
         type M = TiledMma<$atom, $al, $perm>;
         let m = M::new();
         let d = dynamic_of::<M>(<$al>::default().to_dynamic(), $perm_text);
-        assert_eq!(m.thr_layout_vmnk().to_dynamic(), d.thr_layout_vmnk().clone(), "{d}");
+        assert_eq!(
+            m.thr_layout_vmnk().to_dynamic(),
+            d.thr_layout_vmnk().clone(),
+            "{d}"
+        );
         assert_eq!(m.size() as i64, d.size(), "{d}");
         assert_eq!(
             m.tile_size().map(|x| x as i64),
-            [d.tile_size(0).unwrap(), d.tile_size(1).unwrap(), d.tile_size(2).unwrap()],
+            [
+                d.tile_size(0).unwrap(),
+                d.tile_size(1).unwrap(),
+                d.tile_size(2).unwrap()
+            ],
             "{d}"
         );
         for (op, tv) in [
-            (MmaOperand::OperandA, cute_static::LayoutATv::<M>::default().to_dynamic()),
-            (MmaOperand::OperandB, cute_static::LayoutBTv::<M>::default().to_dynamic()),
-            (MmaOperand::OperandC, cute_static::LayoutCTv::<M>::default().to_dynamic()),
+            (
+                MmaOperand::OperandA,
+                cute_static::LayoutATv::<M>::default().to_dynamic(),
+            ),
+            (
+                MmaOperand::OperandB,
+                cute_static::LayoutBTv::<M>::default().to_dynamic(),
+            ),
+            (
+                MmaOperand::OperandC,
+                cute_static::LayoutCTv::<M>::default().to_dynamic(),
+            ),
         ] {
             assert_eq!(tv, d.layout_tv(op).unwrap(), "{d}: layout{op}_TV");
             check_tiled_mma(&d, op, &tv).unwrap_or_else(|v| panic!("{d}: {v}"));
@@ -98,13 +116,31 @@ macro_rules! config {
         for thr in 0..d.size() as usize {
             let s = m.get_slice(thr).unwrap();
             let ds = d.thr_slice(thr as i64).unwrap();
-            let pa = s.partition_a(Tensor::new(Counting, <$la>::default()).unwrap()).unwrap();
-            let pb = s.partition_b(Tensor::new(Counting, <$lb>::default()).unwrap()).unwrap();
-            let pc = s.partition_c(Tensor::new(Counting, <$lc>::default()).unwrap()).unwrap();
+            let pa = s
+                .partition_a(Tensor::new(Counting, <$la>::default()).unwrap())
+                .unwrap();
+            let pb = s
+                .partition_b(Tensor::new(Counting, <$lb>::default()).unwrap())
+                .unwrap();
+            let pc = s
+                .partition_c(Tensor::new(Counting, <$lc>::default()).unwrap())
+                .unwrap();
             for (op, (base, layout), dt) in [
-                (MmaOperand::OperandA, (pa.base(), pa.layout().to_dynamic()), &ta),
-                (MmaOperand::OperandB, (pb.base(), pb.layout().to_dynamic()), &tb),
-                (MmaOperand::OperandC, (pc.base(), pc.layout().to_dynamic()), &tc),
+                (
+                    MmaOperand::OperandA,
+                    (pa.base(), pa.layout().to_dynamic()),
+                    &ta,
+                ),
+                (
+                    MmaOperand::OperandB,
+                    (pb.base(), pb.layout().to_dynamic()),
+                    &tb,
+                ),
+                (
+                    MmaOperand::OperandC,
+                    (pc.base(), pc.layout().to_dynamic()),
+                    &tc,
+                ),
             ] {
                 let dp = ds.partition(op, dt.clone()).unwrap();
                 assert_eq!(
@@ -118,71 +154,111 @@ macro_rules! config {
             let frag = s.partition_fragment_c(&Tensor::new(Counting, <$lc>::default()).unwrap());
             let (sf, df) = (
                 frag.layout().to_dynamic(),
-                ds.fragment_layout(MmaOperand::OperandC, tc.layout()).unwrap(),
+                ds.fragment_layout(MmaOperand::OperandC, tc.layout())
+                    .unwrap(),
             );
             assert_eq!(sf.shape(), df.shape(), "{d}: partition_fragment_C");
-            assert!((0..df.size()).all(|i| sf.call(i) == df.call(i)), "{d}: partition_fragment_C");
+            assert!(
+                (0..df.size()).all(|i| sf.call(i) == df.call(i)),
+                "{d}: partition_fragment_C"
+            );
         }
         // Beyond the threads: an error, as at run time.
-        assert!(m.get_slice(d.thr_layout_vmnk().cosize().unwrap() as usize).is_err());
+        assert!(
+            m.get_slice(d.thr_layout_vmnk().cosize().unwrap() as usize)
+                .is_err()
+        );
     }};
 }
 
 #[test]
 fn sm80_16x8x16_2x2_atoms() {
     config!(
-        cute_static::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)], (), None,
-        Layout![(32, 16)], Layout![(16, 16)], Layout![(32, 16)]
+        cute_static::SM80_16x8x16_F32F16F16F32_TN,
+        Layout![(2, 2, 1)],
+        (),
+        None,
+        Layout![(32, 16)],
+        Layout![(16, 16)],
+        Layout![(32, 16)]
     );
 }
 
 #[test]
 fn universal_fma_8x8_with_an_m_permutation() {
     config!(
-        cute_static::UniversalFMA<f32>, Layout![(8, 8, 1)], cute_static::Tiler![<(4, 2):(2, 1), _, _>],
+        cute_static::UniversalFMA<f32>,
+        Layout![(8, 8, 1)],
+        cute_static::Tiler![<(4, 2):(2, 1), _, _>],
         Some("<(4,2):(2,1),_,_>"),
-        Layout![(16, 2)], Layout![(8, 2)], Layout![(16, 8)]
+        Layout![(16, 2)],
+        Layout![(8, 2)],
+        Layout![(16, 8)]
     );
 }
 
 #[test]
 fn sm70_8x8x4_2x2_atoms_over_two_tiles() {
     config!(
-        cute_static::SM70_8x8x4_F32F16F16F32_TN, Layout![(2, 2, 1)], (), None,
-        Layout![(32, 8)], Layout![(16, 4)], Layout![(32, 16)]
+        cute_static::SM70_8x8x4_F32F16F16F32_TN,
+        Layout![(2, 2, 1)],
+        (),
+        None,
+        Layout![(32, 8)],
+        Layout![(16, 4)],
+        Layout![(32, 16)]
     );
 }
 
 #[test]
 fn sm80_tf32_k_tiled_2x1x2() {
     config!(
-        cute_static::SM80_16x8x8_F32TF32TF32F32_TN, Layout![(2, 1, 2)], (), None,
-        Layout![(32, 16)], Layout![(8, 16)], Layout![(32, 16)]
+        cute_static::SM80_16x8x8_F32TF32TF32F32_TN,
+        Layout![(2, 1, 2)],
+        (),
+        None,
+        Layout![(32, 16)],
+        Layout![(8, 16)],
+        Layout![(32, 16)]
     );
 }
 
 #[test]
 fn sm80_f16_with_an_n_permutation() {
     config!(
-        cute_static::SM80_16x8x16_F16F16F16F16_TN, Layout![(1, 2, 1)],
-        cute_static::Tiler![<_, (8, 2, 2):(1, 16, 8), _>], Some("<_,(8,2,2):(1,16,8),_>"),
-        Layout![(16, 16)], Layout![(32, 16)], Layout![(16, 32)]
+        cute_static::SM80_16x8x16_F16F16F16F16_TN,
+        Layout![(1, 2, 1)],
+        cute_static::Tiler![<_, (8, 2, 2):(1, 16, 8), _>],
+        Some("<_,(8,2,2):(1,16,8),_>"),
+        Layout![(16, 16)],
+        Layout![(32, 16)],
+        Layout![(16, 32)]
     );
 }
 
 #[test]
 fn sm80_f64_2x2_atoms() {
     config!(
-        cute_static::SM80_8x8x4_F64F64F64F64_TN, Layout![(2, 2, 1)], (), None,
-        Layout![(16, 4)], Layout![(16, 4)], Layout![(16, 16)]
+        cute_static::SM80_8x8x4_F64F64F64F64_TN,
+        Layout![(2, 2, 1)],
+        (),
+        None,
+        Layout![(16, 4)],
+        Layout![(16, 4)],
+        Layout![(16, 16)]
     );
 }
 
 #[test]
 fn sm89_fp8_1x2_atoms() {
     config!(
-        cute_static::SM89_16x8x32_F32E4M3E4M3F32_TN, Layout![(1, 2, 1)], (), None,
-        Layout![(16, 32)], Layout![(16, 32)], Layout![(16, 16)]
+        cute_static::SM89_16x8x32_F32E4M3E4M3F32_TN,
+        Layout![(1, 2, 1)],
+        (),
+        None,
+        Layout![(16, 32)],
+        Layout![(16, 32)],
+        Layout![(16, 16)]
     );
 }
 
@@ -198,7 +274,12 @@ fn sm90_gmma_64x128x16() {
 #[test]
 fn sm75_rank_3_tensors_over_several_tiles() {
     config!(
-        cute_static::SM75_16x8x8_F32F16F16F32_TN, Layout![(2, 1, 1)], (), None,
-        Layout![(64, 16, 2)], Layout![(16, 16, 2)], Layout![(64, 16, 3)]
+        cute_static::SM75_16x8x8_F32F16F16F32_TN,
+        Layout![(2, 1, 1)],
+        (),
+        None,
+        Layout![(64, 16, 2)],
+        Layout![(16, 16, 2)],
+        Layout![(64, 16, 3)]
     );
 }

@@ -32,10 +32,9 @@ pub(crate) mod tiled_mma;
 pub use generated::*;
 pub use tiled_mma::{
     Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaOperandOf,
-    MmaPartition, MmaThreads, MmaValues, OperandA, OperandB, OperandC, OperandTile, OperandTileShape,
-    Permutation, PermutationMode, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma,
-    Thrfrg, TileAnswer, TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TilerSize,
-    make_tiled_mma,
+    MmaPartition, MmaThreads, MmaValues, OperandA, OperandB, OperandC, OperandTile,
+    OperandTileShape, Permutation, PermutationMode, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma,
+    Thrfrg, TileAnswer, TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TilerSize, make_tiled_mma,
 };
 
 /// An element type of an atom's operands (CUTLASS's `ValTypeA`, …): a Rust

@@ -51,7 +51,9 @@ use typenum::{B0, B1, IsEqual, U1, Unsigned};
 use super::{MmaAtom, ShapeMnk};
 use crate::Error;
 use crate::algebra::composition::{Compose, Composed};
-use crate::algebra::divide::{LogicalDivide, LogicalQuotient, SizeOf, ZippedDivide, ZippedQuotient};
+use crate::algebra::divide::{
+    LogicalDivide, LogicalQuotient, SizeOf, ZippedDivide, ZippedQuotient,
+};
 use crate::algebra::inverse::{RightInverse, RightInvert};
 use crate::algebra::product::{TiledMultiply, TiledProduct};
 use crate::data::int_tuple::{C, StaticInt, StaticIntTuple};
@@ -71,9 +73,8 @@ use crate::private::{HCons, HNil, P, Pretty};
 /// zero-sized type: everything it computes is a type or a constant
 /// ([`TiledMmaLayouts`]); only the thread index is run time
 /// ([`TiledMma::get_slice`]).
-pub struct TiledMma<Atom, AtomLayout, Permutation = ()>(
-    PhantomData<fn() -> (Atom, AtomLayout, Permutation)>,
-);
+pub struct TiledMma<Atom, AtomLayout, Permutation = ()>(Parts<Atom, AtomLayout, Permutation>);
+type Parts<A, L, P> = PhantomData<fn() -> (A, L, P)>;
 
 impl<A, L, P> TiledMma<A, L, P> {
     /// The tiled MMA (it carries no data).
@@ -313,7 +314,8 @@ where
     ThrSize<A, L, 3>: TilerMode,
     ThrSize<A, L, 3>: StaticInt,
     <ThrSize<A, L, 3> as StaticInt>::Tn: IsEqual<U1>,
-    Eq<<ThrSize<A, L, 3> as StaticInt>::Tn, U1>: SpreadC<ThrSize<A, L, 1>, ThrSize<A, L, 2>, ThrSize<A, L, 3>>,
+    Eq<<ThrSize<A, L, 3> as StaticInt>::Tn, U1>:
+        SpreadC<ThrSize<A, L, 1>, ThrSize<A, L, 2>, ThrSize<A, L, 3>>,
     Pm::M: PermutationMode<<Ext<A> as ShapeMnk>::M, ThrSize<A, L, 1>>,
     Pm::N: PermutationMode<<Ext<A> as ShapeMnk>::N, ThrSize<A, L, 2>>,
     Pm::K: PermutationMode<<Ext<A> as ShapeMnk>::K, ThrSize<A, L, 3>>,
@@ -555,11 +557,7 @@ impl Colex for HNil {
 impl<S: Unsigned, D: Unsigned, T: Colex> Colex for HCons<(S, D), T> {
     #[inline(always)]
     fn colex(idx: usize, scale: usize) -> usize {
-        let c = if D::USIZE == 0 {
-            0
-        } else {
-            (idx / D::USIZE) % S::USIZE
-        };
+        let c = idx.checked_div(D::USIZE).map_or(0, |q| q % S::USIZE);
         c * scale + T::colex(idx, scale * S::USIZE)
     }
 }
@@ -643,7 +641,9 @@ fn thread_offset<Threads: StaticLayout>(
     let tv = size / (ti * tj).max(1);
     let idx = v + tv * (i + ti * j);
     if v >= tv || i >= ti || j >= tj || idx >= size {
-        return Err(crate::kernel::tensor::out_of_mode::<Threads>((0, idx, size)));
+        return Err(crate::kernel::tensor::out_of_mode::<Threads>((
+            0, idx, size,
+        )));
     }
     Ok(Threads::default().call(idx))
 }
@@ -680,7 +680,12 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         self.vmnk
     }
 
-    fn partition<Op, E, L>(&self, i: usize, j: usize, t: Tensor<E, L>) -> Result<Tensor<E, MmaPartition<M, Op, L>>, Error>
+    fn partition<Op, E, L>(
+        &self,
+        i: usize,
+        j: usize,
+        t: Tensor<E, L>,
+    ) -> Result<Tensor<E, MmaPartition<M, Op, L>>, Error>
     where
         Op: MmaOperandOf<M>,
         E: Engine,
@@ -723,7 +728,9 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         OperandA: MmaOperandOf<M>,
-        L: TensorLayout + StaticLayout + LogicalDivide<Tiler<(PermI<M, OperandA>, PermJ<M, OperandA>)>>,
+        L: TensorLayout
+            + StaticLayout
+            + LogicalDivide<Tiler<(PermI<M, OperandA>, PermJ<M, OperandA>)>>,
         Permuted<L, M, OperandA>: ZippedDivide<Tiler<(ExtI<M, OperandA>, ExtJ<M, OperandA>)>>,
         Atoms<L, M, OperandA>: Compose<Tiler<(AtomTvL<M, OperandA>, Underscore)>>,
         AtomTvOf<L, M, OperandA>: Mode<0> + Mode<1>,
@@ -753,7 +760,9 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         OperandB: MmaOperandOf<M>,
-        L: TensorLayout + StaticLayout + LogicalDivide<Tiler<(PermI<M, OperandB>, PermJ<M, OperandB>)>>,
+        L: TensorLayout
+            + StaticLayout
+            + LogicalDivide<Tiler<(PermI<M, OperandB>, PermJ<M, OperandB>)>>,
         Permuted<L, M, OperandB>: ZippedDivide<Tiler<(ExtI<M, OperandB>, ExtJ<M, OperandB>)>>,
         Atoms<L, M, OperandB>: Compose<Tiler<(AtomTvL<M, OperandB>, Underscore)>>,
         AtomTvOf<L, M, OperandB>: Mode<0> + Mode<1>,
@@ -783,7 +792,9 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         OperandC: MmaOperandOf<M>,
-        L: TensorLayout + StaticLayout + LogicalDivide<Tiler<(PermI<M, OperandC>, PermJ<M, OperandC>)>>,
+        L: TensorLayout
+            + StaticLayout
+            + LogicalDivide<Tiler<(PermI<M, OperandC>, PermJ<M, OperandC>)>>,
         Permuted<L, M, OperandC>: ZippedDivide<Tiler<(ExtI<M, OperandC>, ExtJ<M, OperandC>)>>,
         Atoms<L, M, OperandC>: Compose<Tiler<(AtomTvL<M, OperandC>, Underscore)>>,
         AtomTvOf<L, M, OperandC>: Mode<0> + Mode<1>,
@@ -817,7 +828,9 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         E: Engine,
         E::Value: Clone + Default,
         OperandC: MmaOperandOf<M>,
-        L: TensorLayout + StaticLayout + LogicalDivide<Tiler<(PermI<M, OperandC>, PermJ<M, OperandC>)>>,
+        L: TensorLayout
+            + StaticLayout
+            + LogicalDivide<Tiler<(PermI<M, OperandC>, PermJ<M, OperandC>)>>,
         Permuted<L, M, OperandC>: ZippedDivide<Tiler<(ExtI<M, OperandC>, ExtJ<M, OperandC>)>>,
         Atoms<L, M, OperandC>: Compose<Tiler<(AtomTvL<M, OperandC>, Underscore)>>,
         AtomTvOf<L, M, OperandC>: Mode<0> + Mode<1>,
