@@ -22,16 +22,15 @@
 //! extents the tile does not divide does not compile.
 //!
 //! ```
-//! use cute_static::{Counting, LayoutCTv, SM80_16x8x16_F32F16F16F32_TN, Tensor, TiledMmaLayouts, layout, make_tiled_mma};
+//! use cute_static::{Counting, Layout, LayoutCTv, SM80_16x8x16_F32F16F16F32_TN, StaticLayout, Tensor, TiledMma, TiledMmaLayouts, layout, make_tiled_mma};
 //! let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2, 2, 1)), ());
 //! assert_eq!(mma.thr_layout_vmnk().to_string(), "(_32,_2,_2,_1):(_1,_32,_64,_0)");
 //! assert_eq!((mma.size(), mma.tile_size()), (128, [32, 16, 16]));
-//! // layoutC_TV: (thread, value) → index of the 32×16 tile, a static layout.
-//! fn layout_c_tv<M: TiledMmaLayouts>(_: M) -> LayoutCTv<M> where LayoutCTv<M>: Default {
-//!     Default::default()
-//! }
-//! let tv = layout_c_tv(mma);
-//! assert_eq!(tv.to_string(), "((_4,_8,_2,_2),(_2,_2)):((_64,_1,_16,_256),(_32,_8))");
+//! // layoutC_TV: (thread, value) → index of the 32×16 tile, a static layout
+//! // named by the tiled MMA's type.
+//! type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+//! let tv = LayoutCTv::<Mma>::default();
+//! assert_eq!(tv.to_string(), "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))");
 //! let c = Tensor::new(Counting, layout!((32, 16)))?;
 //! // thread 37 = (v 5, m 1, n 0): lane 5 holds (1,2) of its atom, the
 //! // second atom in M starts at row 16: (17,2) = 17 + 32·2 of the tile.
