@@ -6,11 +6,13 @@
 //! thread index.
 #![recursion_limit = "512"]
 
-use cute_dynamic::laws::check_tiled_mma;
-use cute_dynamic::{Layout as DLayout, MmaOperand, Tiler as DTiler, make_counting_tensor};
+use cute_dynamic::laws::{check_tiled_copy, check_tiled_mma};
+use cute_dynamic::{
+    CopySide, Layout as DLayout, MmaOperand, Tiler as DTiler, make_counting_tensor,
+};
 use cute_static::{
-    CopyAtom, Counting, Layout, MmaAtom, Tensor, TiledMma, TiledMmaLayouts, ValLayoutDst,
-    ValLayoutSrc,
+    CopyAtom, Counting, Layout, MmaAtom, Tensor, TiledCopyLayouts, TiledMma, TiledMmaLayouts,
+    ValLayoutDst, ValLayoutSrc,
 };
 
 #[test]
@@ -281,5 +283,89 @@ fn sm75_rank_3_tensors_over_several_tiles() {
         Layout![(64, 16, 2)],
         Layout![(16, 16, 2)],
         Layout![(64, 16, 3)]
+    );
+}
+
+/// A static tiled copy against cute-dynamic's `make_tiled_copy` of the same
+/// atom, value type and layouts: the TV layout, the tile, and
+/// `layoutS/D_TV` equal and pass `laws::check_tiled_copy`.
+macro_rules! copy_config {
+    ($atom:ty, $bits:literal, $vt:ident, $thr:ty, $val:ty) => {{
+        type Tc = cute_static::MakeTiledCopy<$atom, $bits, $thr, $val>;
+        type Ltv = <Tc as TiledCopyLayouts>::LayoutTv;
+        type Tmn = <Tc as TiledCopyLayouts>::TilerMn;
+        let atom = <$atom as CopyAtom>::to_dynamic().unwrap();
+        let d = cute_dynamic::make_tiled_copy(
+            &atom,
+            cute_dynamic::ValueType::$vt,
+            &<$thr>::default().to_dynamic(),
+            &<$val>::default().to_dynamic(),
+        )
+        .unwrap();
+        let tc = Tc::new();
+        assert_eq!(
+            Ltv::default().to_dynamic(),
+            d.tiled_layout_tv().clone(),
+            "{atom}"
+        );
+        assert_eq!(tc.size() as i64, d.size());
+        let [m, n] = tc.tiler_mn();
+        assert_eq!(d.tiler_mn().to_string(), format!("({m},{n})"));
+        for (side, tv) in [
+            (
+                CopySide::Src,
+                cute_static::CopyLayoutTv::<$atom, $bits, Ltv, Tmn, cute_static::CopySrc>::default(
+                )
+                .to_dynamic(),
+            ),
+            (
+                CopySide::Dst,
+                cute_static::CopyLayoutTv::<$atom, $bits, Ltv, Tmn, cute_static::CopyDst>::default(
+                )
+                .to_dynamic(),
+            ),
+        ] {
+            assert_eq!(tv, d.layout_tv_of(side).unwrap(), "{atom}: layout{side}_TV");
+            check_tiled_copy(&d, side, &tv).unwrap_or_else(|v| panic!("{atom}: {v}"));
+        }
+    }};
+}
+
+#[test]
+fn tiled_copies_equal_the_run_time_ones() {
+    copy_config!(
+        cute_static::UniversalCopy<u128>,
+        16,
+        Half,
+        Layout![(32, 8):(1, 32)],
+        Layout![(8, 1)]
+    );
+    copy_config!(
+        cute_static::SM80_CP_ASYNC_CACHEALWAYS<u128>,
+        16,
+        Half,
+        Layout![(32, 4):(4, 1)],
+        Layout![(1, 8)]
+    );
+    copy_config!(
+        cute_static::UniversalCopy<u32>,
+        32,
+        Float,
+        Layout![(16, 8)],
+        Layout![(1, 1)]
+    );
+    copy_config!(
+        cute_static::UniversalCopy<u64>,
+        16,
+        Half,
+        Layout![(8, 16):(16, 1)],
+        Layout![(1, 4)]
+    );
+    copy_config!(
+        cute_static::SM75_U32x4_LDSM_N,
+        16,
+        Half,
+        Layout![(32, 1)],
+        Layout![(1, 8)]
     );
 }

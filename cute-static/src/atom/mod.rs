@@ -27,9 +27,14 @@ use crate::data::tiler::TilerMode;
 
 #[rustfmt::skip]
 mod generated;
+pub(crate) mod tiled_copy;
 pub(crate) mod tiled_mma;
 
 pub use generated::*;
+pub use tiled_copy::{
+    CopyDst, CopyLayoutTv, CopySideOf, CopySrc, MakeTiledCopy, MakeTiledCopyTiler, MakeTiledCopyTv,
+    ThrVal2Mn, TiledCopy, TiledCopyLayouts, Zip2, make_tiled_copy,
+};
 pub use tiled_mma::{
     Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaOperandOf,
     MmaPartition, MmaThreads, MmaValues, OperandA, OperandB, OperandC, OperandTile,
