@@ -1,7 +1,8 @@
 //! CuTe's atom layer as types: MMA and copy atoms are zero-sized types
 //! whose layouts are static ([`MmaAtom`], [`CopyAtom`]), tiled by
-//! [`TiledMma`](crate::TiledMma) with every thread-value layout computed by
-//! trait resolution ([semantics](../../docs/semantics.md#static-atoms)).
+//! [`TiledMma`](crate::TiledMma) and [`TiledCopy`](crate::TiledCopy) with
+//! every thread-value layout computed by trait resolution
+//! ([semantics](../../docs/semantics.md#static-atoms)).
 //!
 //! The atom types and their layouts are generated from cute-dynamic's atom
 //! tables (`examples/gen_atoms.rs` writes `atom/generated.rs`); a test
