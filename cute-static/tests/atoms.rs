@@ -369,3 +369,53 @@ fn tiled_copies_equal_the_run_time_ones() {
         Layout![(1, 8)]
     );
 }
+
+/// A use: a host GEMM `C = A·Bᵀ` (A `M×K`, B `N×K`, C `M×N`, column-major)
+/// through a static tiled MMA of UniversalFMA atoms over 8×8 threads, every
+/// thread's `partition_A/B/C` multiplied as CuTe's `gemm(thr_mma, …)` does
+/// for FMA atoms, against a naive GEMM.
+#[test]
+fn host_gemm_through_a_static_tiled_mma() {
+    let (m, n, k) = (32usize, 32usize, 8usize);
+    let a: Vec<f32> = (0..m * k).map(|i| ((i * 7) % 11) as f32 - 5.0).collect();
+    let b: Vec<f32> = (0..n * k).map(|i| ((i * 5) % 13) as f32 - 6.0).collect();
+    let mut c = vec![0.0f32; m * n];
+    let mma = cute_static::make_tiled_mma(
+        cute_static::UniversalFMA::<f32>::new(),
+        cute_static::layout!((8, 8, 1)),
+        (),
+    );
+    for thr in 0..mma.size() {
+        let s = mma.get_slice(thr).unwrap();
+        let ta = s
+            .partition_a(Tensor::new(&a[..], cute_static::layout!((32, 8))).unwrap())
+            .unwrap();
+        let tb = s
+            .partition_b(Tensor::new(&b[..], cute_static::layout!((32, 8))).unwrap())
+            .unwrap();
+        let mut tc = s
+            .partition_c(Tensor::new(&mut c[..], cute_static::layout!((32, 32))).unwrap())
+            .unwrap();
+        // (FrgV, RestM, RestK) × (FrgV, RestN, RestK) → (FrgV, RestM, RestN).
+        let (rm, rn, rk) = (4, 4, 8);
+        assert_eq!(
+            (ta.size(), tb.size(), tc.size()),
+            (rm * rk, rn * rk, rm * rn)
+        );
+        for mm in 0..rm {
+            for nn in 0..rn {
+                let mut acc = *tc.get(mm + rm * nn).unwrap();
+                for kk in 0..rk {
+                    acc += ta.get(mm + rm * kk).unwrap() * tb.get(nn + rn * kk).unwrap();
+                }
+                tc.set(mm + rm * nn, acc).unwrap();
+            }
+        }
+    }
+    for i in 0..m {
+        for j in 0..n {
+            let want: f32 = (0..k).map(|kk| a[i + m * kk] * b[j + n * kk]).sum();
+            assert_eq!(c[i + m * j], want, "C({i},{j})");
+        }
+    }
+}
