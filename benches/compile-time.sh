@@ -75,12 +75,13 @@ for op in ${OPS-compose divide product complement inverse mix}; do
         "$op" "$N" "$t" "$(echo "($t - $base) * 1000 / $N" | bc -l)" "$base" "$(($(cat "$DIR/peak-kb") / 1024))"
 done
 
-# One tiled MMA (cute-static's atom layer): SM80_16x8x16_F32F16F16F32_TN
-# over 2x2 atoms, its three TV layouts and the partitions A, B, C of a
-# thread of static 64x32 / 64x32 / 64x64 tensors (CuTe C++: one
-# make_tiled_mma instantiation is reported at 2.4 s). Static tiled copies
-# are not implemented yet, so the "one tiled MMA + two tiled copies" case
-# is this MMA alone.
+# One tiled MMA and two tiled copies (cute-static's atom layer):
+# SM80_16x8x16_F32F16F16F32_TN over 2x2 atoms, its three TV layouts and the
+# partitions A, B, C of a thread of static 64x32 / 64x32 / 64x64 tensors,
+# and two make_tiled_copy (128-bit UniversalCopy and cp.async of half_t)
+# with their TV layouts and layoutS/D_TV (static partition_S/D is not
+# implemented yet). CuTe C++: one make_tiled_mma instantiation is reported
+# at 2.4 s.
 cat > "$DIR/src/lib.rs" <<'RS'
 use cute_static::*;
 type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)], ()>;
@@ -94,9 +95,23 @@ pub fn partitions(thr: usize, a: &[f32], b: &[f32], c: &[f32]) -> Result<f32, Er
     let tc = s.partition_c(Tensor::new(c, layout!((64, 64)))?)?;
     Ok(ta.get(1)? + tb.get(1)? + tc.get(1)?)
 }
+type G2s = MakeTiledCopy<UniversalCopy<u128>, 16, Layout![(32, 8):(1, 32)], Layout![(8, 1)]>;
+type Cpa = MakeTiledCopy<SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, Layout![(32, 4):(4, 1)], Layout![(1, 8)]>;
+pub fn copies() -> [usize; 4] {
+    type L1 = <G2s as TiledCopyLayouts>::LayoutTv;
+    type T1 = <G2s as TiledCopyLayouts>::TilerMn;
+    type L2 = <Cpa as TiledCopyLayouts>::LayoutTv;
+    type T2 = <Cpa as TiledCopyLayouts>::TilerMn;
+    [
+        CopyLayoutTv::<UniversalCopy<u128>, 16, L1, T1, CopySrc>::default().call(7),
+        CopyLayoutTv::<UniversalCopy<u128>, 16, L1, T1, CopyDst>::default().call(7),
+        CopyLayoutTv::<SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, L2, T2, CopySrc>::default().call(7),
+        CopyLayoutTv::<SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, L2, T2, CopyDst>::default().call(7),
+    ]
+}
 RS
 t=$(check)
-printf 'tiled MMA  (TV layouts A/B/C + partitions A/B/C): %6.2f s total, %6.2f s above the baseline %.2f s, peak rustc memory %d MiB\n' \
+printf 'tiled MMA + 2 tiled copies (TV layouts, MMA partitions): %6.2f s total, %6.2f s above the baseline %.2f s, peak rustc memory %d MiB\n' \
     "$t" "$(echo "$t - $base" | bc -l)" "$base" "$(($(cat "$DIR/peak-kb") / 1024))"
 [[ -n ${ONLY_ATOMS:-} ]] && exit 0
 
