@@ -70,6 +70,14 @@
 //! over static layouts; tensors of different static sizes, a gemm whose
 //! `M`, `N` or `K` disagree, or an operand of the wrong rank do not compile.
 //!
+//! CuTe's atom layer as types: MMA and copy atoms generated from the
+//! run-time crate's tables ([`SM80_16x8x16_F32F16F16F32_TN`],
+//! [`UniversalFMA<f32>`](UniversalFMA), [`SM75_U32x4_LDSM_N`], …, traits
+//! [`MmaAtom`], [`CopyAtom`]), [`TiledMma`] whose thread layout and
+//! `layoutA/B/C_TV` ([`LayoutCTv`], …) are computed by trait resolution and
+//! whose thread slices partition static tensors into static layouts at a
+//! run-time offset, and [`TiledCopy`] ([`make_tiled_copy`]).
+//!
 //! Mixed static/dynamic layouts ([`MixedLayout`], CuTe's `Int<N>` beside
 //! `int`): run-time leaves [`Dyn`] written in braces, `layout!((128,{m}):(1,128))`,
 //! with evaluation, slicing with [`__`], and divides and composition by
@@ -201,6 +209,7 @@ extern crate self as cute_static;
 extern crate std;
 
 mod algebra;
+mod atom;
 mod data;
 mod kernel;
 mod mixed;
@@ -235,6 +244,7 @@ pub use algebra::product::{
 };
 pub use algebra::recast::{Downcast, Downcasted, Recast, RecastLayout, Upcast, Upcasted};
 pub use algebra::tile_to_shape::{Arrangement, PadTo, TileToShape, tile_to_shape};
+pub use atom::*;
 pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};
 pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use data::int_tuple_ops::{

@@ -24,3 +24,15 @@ fn oracle_cases_are_up_to_date() {
         "regenerate tests/generated/oracle_cases.rs"
     );
 }
+
+#[path = "../examples/gen_atoms.rs"]
+#[allow(dead_code)]
+mod gen_atoms;
+
+#[test]
+fn atoms_are_up_to_date() {
+    assert!(
+        gen_atoms::generate() == include_str!("../src/atom/generated.rs"),
+        "regenerate src/atom/generated.rs"
+    );
+}

@@ -1,0 +1,852 @@
+//! Tiled MMAs as types (CuTe's `TiledMMA`, `make_tiled_mma`, `ThrMMA`):
+//! [`TiledMma<Atom, AtomLayout, Permutation>`] whose thread layout, tile
+//! sizes and `layoutA/B/C_TV` are associated types computed by the static
+//! algebra, following exactly the definitions of cute-dynamic's
+//! `atom/tiled_mma.rs`:
+//!
+//! * `ThrLayoutVMNK = tiled_product(ThrID, AtomLayout)`;
+//! * `permutation_mnk(i)` is the permutation's mode `i`, or the integer
+//!   `Shape_MNK[i] · size(ThrLayoutVMNK[i+1])` where it is `_` (or the
+//!   permutation is `()`); `TileSize<i> = size(permutation_mnk(i))`;
+//! * `thrfrg_X(T) = zipped_divide(zipped_divide(logical_divide(T, <Perm_i,
+//!   Perm_j>), <Ext_i, Ext_j>) ∘ <XLayout, _>, <_, <Thr_i, Thr_j>>)`;
+//! * `partition_X` of thread `t` slices `thrfrg_X` at `((v,(i,j)),(_,(_,…)))`,
+//!   `(v,m,n,k)` the thread's coordinate in `ThrLayoutVMNK`: the layout
+//!   stays static, the offset is the run-time thread's;
+//! * `layoutX_TV` is `thrfrg_X` of the compact column-major tile, with the
+//!   thread coordinate of the mode `X` does not span ignored, composed
+//!   with `right_inverse(ThrLayoutVMNK)` in its thread mode.
+//!
+//! The contract is the run-time one (`laws::check_tiled_mma`), checked in
+//! `tests/atoms.rs` through `to_dynamic()`. A tensor whose `M`/`N`/`K`
+//! extents the tile does not divide does not compile.
+//!
+//! ```
+//! use cute_static::{Counting, Layout, LayoutCTv, SM80_16x8x16_F32F16F16F32_TN, StaticLayout, Tensor, TiledMma, TiledMmaLayouts, layout, make_tiled_mma};
+//! let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2, 2, 1)), ());
+//! assert_eq!(mma.thr_layout_vmnk().to_string(), "(_32,_2,_2,_1):(_1,_32,_64,_0)");
+//! assert_eq!((mma.size(), mma.tile_size()), (128, [32, 16, 16]));
+//! // layoutC_TV: (thread, value) → index of the 32×16 tile, a static layout
+//! // named by the tiled MMA's type.
+//! type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+//! let tv = LayoutCTv::<Mma>::default();
+//! assert_eq!(tv.to_string(), "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))");
+//! let c = Tensor::new(Counting, layout!((32, 16)))?;
+//! // thread 37 = (v 5, m 1, n 0): lane 5 holds (1,2) of its atom, the
+//! // second atom in M starts at row 16: (17,2) = 17 + 32·2 of the tile.
+//! let mine = mma.get_slice(37)?.partition_c(c)?;
+//! assert_eq!((mine.base(), mine.layout().to_string()), (81, "((_2,_2),_1,_1):((_32,_8),_0,_0)".to_string()));
+//! assert_eq!(mine.base(), tv.call(37));
+//! # Ok::<(), cute_static::Error>(())
+//! ```
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::Mul;
+
+use typenum::operator_aliases::{Eq, Prod};
+use typenum::{B0, B1, IsEqual, U1, Unsigned};
+
+use super::{MmaAtom, ShapeMnk};
+use crate::Error;
+use crate::algebra::composition::{Compose, Composed};
+use crate::algebra::divide::{
+    LogicalDivide, LogicalQuotient, SizeOf, ZippedDivide, ZippedQuotient,
+};
+use crate::algebra::inverse::{RightInverse, RightInvert};
+use crate::algebra::product::{TiledMultiply, TiledProduct};
+use crate::data::int_tuple::{C, StaticInt, StaticIntTuple};
+use crate::data::int_tuple_ops::TreeEvenly;
+use crate::data::layout::{Layout, Mode, ModeOf, StaticLayout};
+use crate::data::tiler::{Tiler, TilerMode};
+use crate::kernel::layout::TensorLayout;
+use crate::kernel::partition::{CompactColMajor, MakeFragment};
+use crate::kernel::tensor::{Engine, Tensor, Underscore};
+use crate::private::{HCons, HNil, P, Pretty};
+
+/// A tiled MMA (CuTe's `TiledMMA`): the atom `Atom` repeated over the
+/// `(M,N,K)` layout of atoms `AtomLayout` (a static layout of three
+/// modes, e.g. `Layout![(2, 2, 1)]`), each of `M`, `N`, `K` permuted by
+/// the matching mode of `Permutation` (`()` for none, or a tiler
+/// `Tiler![<…, …, …>]` whose modes are layouts, integers or `_`). A
+/// zero-sized type: everything it computes is a type or a constant
+/// ([`TiledMmaLayouts`]); only the thread index is run time
+/// ([`TiledMma::get_slice`]).
+pub struct TiledMma<Atom, AtomLayout, Permutation = ()>(Parts<Atom, AtomLayout, Permutation>);
+type Parts<A, L, P> = PhantomData<fn() -> (A, L, P)>;
+
+impl<A, L, P> TiledMma<A, L, P> {
+    /// The tiled MMA (it carries no data).
+    #[inline(always)]
+    pub const fn new() -> Self {
+        TiledMma(PhantomData)
+    }
+}
+impl<A, L, P> Clone for TiledMma<A, L, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A, L, P> Copy for TiledMma<A, L, P> {}
+impl<A, L, P> Default for TiledMma<A, L, P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+impl<A, L, P> PartialEq for TiledMma<A, L, P> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl<A, L, P> core::cmp::Eq for TiledMma<A, L, P> {}
+impl<A, L, P> core::hash::Hash for TiledMma<A, L, P> {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
+impl<A, L, P> fmt::Debug for TiledMma<A, L, P>
+where
+    Self: TiledMmaLayouts,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self}")
+    }
+}
+/// `TiledMMA(atom, ThrLayoutVMNK, PermutationMNK)`, as cute-dynamic prints it.
+impl<A, L, P> fmt::Display for TiledMma<A, L, P>
+where
+    Self: TiledMmaLayouts,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "TiledMMA({}, {}, {})",
+            <<Self as TiledMmaLayouts>::Atom as MmaAtom>::NAME,
+            <Self as TiledMmaLayouts>::ThrLayoutVMNK::default(),
+            Tiler::<(
+                <Self as TiledMmaLayouts>::PermM,
+                <Self as TiledMmaLayouts>::PermN,
+                <Self as TiledMmaLayouts>::PermK,
+            )>::new()
+        )
+    }
+}
+
+/// CuTe's `make_tiled_mma(atom, atom_layout, permutation)`: the
+/// [`TiledMma`] type's value (`()` for no permutation).
+#[inline(always)]
+pub fn make_tiled_mma<A, L, P>(_atom: A, _atom_layout: L, _permutation: P) -> TiledMma<A, L, P>
+where
+    TiledMma<A, L, P>: TiledMmaLayouts,
+{
+    TiledMma::new()
+}
+
+/// The size of a static tiler mode, as `C<N>`: an integer is its own
+/// size, a layout its size.
+pub trait TilerSize {
+    /// `C<size>`.
+    type Size: StaticInt;
+}
+impl<const N: usize> TilerSize for C<N>
+where
+    C<N>: StaticInt,
+{
+    type Size = C<N>;
+}
+impl<S, D> TilerSize for Layout<S, D>
+where
+    Layout<S, D>: StaticLayout,
+    <Layout<S, D> as StaticLayout>::Tree: SizeOf,
+    <<Layout<S, D> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    P<<<Layout<S, D> as StaticLayout>::Tree as SizeOf>::Out>: StaticInt,
+{
+    type Size = P<<<Layout<S, D> as StaticLayout>::Tree as SizeOf>::Out>;
+}
+
+/// `size(L)` as `C<N>`.
+pub type SizeC<L> = P<<<L as StaticLayout>::Tree as SizeOf>::Out>;
+
+/// One mode of a permutation: `_` becomes the integer `extent · threads`
+/// (`C<N>`), a layout or an integer is kept.
+pub trait PermutationMode<Extent, Threads> {
+    /// The tiler mode.
+    type Mode: TilerMode + TilerSize;
+}
+impl<E: StaticInt, T: StaticInt> PermutationMode<E, T> for Underscore
+where
+    E::Tn: Mul<T::Tn>,
+    Prod<E::Tn, T::Tn>: Pretty,
+    P<Prod<E::Tn, T::Tn>>: TilerMode + TilerSize,
+{
+    type Mode = P<Prod<E::Tn, T::Tn>>;
+}
+impl<E, T, const N: usize> PermutationMode<E, T> for C<N>
+where
+    C<N>: TilerMode + TilerSize,
+{
+    type Mode = C<N>;
+}
+impl<E, T, S, D> PermutationMode<E, T> for Layout<S, D>
+where
+    Layout<S, D>: TilerMode + TilerSize,
+{
+    type Mode = Layout<S, D>;
+}
+
+/// The three modes of a permutation (`()`: `_` for each).
+pub trait Permutation {
+    /// Mode `M`.
+    type M;
+    /// Mode `N`.
+    type N;
+    /// Mode `K`.
+    type K;
+}
+impl Permutation for () {
+    type M = Underscore;
+    type N = Underscore;
+    type K = Underscore;
+}
+impl<M, N, K> Permutation for Tiler<(M, N, K)> {
+    type M = M;
+    type N = N;
+    type K = K;
+}
+
+/// What a [`TiledMma`] computes, as associated types and constants
+/// (CuTe's `TiledMMA` members).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tiled MMA",
+    note = "a tiled MMA is `TiledMma<Atom, AtomLayout, Permutation>`: an MMA atom type, a static layout of three modes (M,N,K) of atoms, and `()` or a tiler `<M,N,K>` of layouts, integers or `_`"
+)]
+pub trait TiledMmaLayouts: Copy + Default {
+    /// The atom.
+    type Atom: MmaAtom;
+    /// `get_thr_layout_vmnk()`: `(ThrV,ThrM,ThrN,ThrK) → thread`.
+    type ThrLayoutVMNK: StaticLayout + RightInvert;
+    /// `size(ThrLayoutVMNK[1])` as `C<N>`.
+    type ThrM: StaticInt + TilerMode;
+    /// `size(ThrLayoutVMNK[2])`.
+    type ThrN: StaticInt + TilerMode;
+    /// `size(ThrLayoutVMNK[3])`.
+    type ThrK: StaticInt + TilerMode;
+    /// `permutation_mnk<0>()`.
+    type PermM: TilerMode + TilerSize;
+    /// `permutation_mnk<1>()`.
+    type PermN: TilerMode + TilerSize;
+    /// `permutation_mnk<2>()`.
+    type PermK: TilerMode + TilerSize;
+    /// C's step of `layoutC_TV` (see [`SpreadC`]).
+    type CSpread;
+    /// The number of threads, `size(ThrLayoutVMNK)`.
+    const SIZE: usize = <Self::ThrLayoutVMNK as StaticLayout>::SIZE;
+    /// `[tile_size<0>, tile_size<1>, tile_size<2>]`.
+    const TILE_SIZE: [usize; 3] = [
+        <<Self::PermM as TilerSize>::Size as StaticInt>::VALUE,
+        <<Self::PermN as TilerSize>::Size as StaticInt>::VALUE,
+        <<Self::PermK as TilerSize>::Size as StaticInt>::VALUE,
+    ];
+
+    /// The coordinate `(v, m, n, k)` of thread `thr_idx` in
+    /// `ThrLayoutVMNK` (per leaf `s:d` of a mode, `(thr_idx / d) mod s`, as
+    /// the run-time crate's `flat_coord`).
+    fn thr_coord(thr_idx: usize) -> [usize; 4];
+
+    /// `get_thr_layout_vmnk()`.
+    #[inline(always)]
+    fn thr_layout_vmnk(&self) -> Self::ThrLayoutVMNK {
+        Default::default()
+    }
+    /// `size(tiled_mma)`: the number of threads.
+    #[inline(always)]
+    fn size(&self) -> usize {
+        Self::SIZE
+    }
+    /// `tile_size<I>(tiled_mma)` for `I = 0, 1, 2`.
+    #[inline(always)]
+    fn tile_size(&self) -> [usize; 3] {
+        Self::TILE_SIZE
+    }
+}
+
+/// `TileSize<M, 0|1|2>`: `tile_size<I>` of a tiled MMA as `C<N>`.
+pub type TileSize<M, const I: usize> = <<M as TileSizeOf<I>>::Mode as TilerSize>::Size;
+/// The permutation mode `I` of a tiled MMA.
+pub trait TileSizeOf<const I: usize> {
+    /// `permutation_mnk<I>()`.
+    type Mode: TilerSize;
+}
+impl<M: TiledMmaLayouts> TileSizeOf<0> for M {
+    type Mode = M::PermM;
+}
+impl<M: TiledMmaLayouts> TileSizeOf<1> for M {
+    type Mode = M::PermN;
+}
+impl<M: TiledMmaLayouts> TileSizeOf<2> for M {
+    type Mode = M::PermK;
+}
+
+type Vmnk<A, L> = TiledProduct<<A as MmaAtom>::ThrID, L>;
+type ThrSize<A, L, const I: usize> = SizeC<ModeOf<Vmnk<A, L>, I>>;
+type Ext<A> = <A as MmaAtom>::ShapeMNK;
+
+impl<A, L, Pm> TiledMmaLayouts for TiledMma<A, L, Pm>
+where
+    A: MmaAtom,
+    L: StaticLayout,
+    Pm: Permutation,
+    A::ThrID: TiledMultiply<L>,
+    Vmnk<A, L>: StaticLayout + RightInvert + Mode<0> + Mode<1> + Mode<2> + Mode<3>,
+    <ModeOf<Vmnk<A, L>, 0> as StaticLayout>::Flat: Colex,
+    <ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Flat: Colex,
+    <ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Flat: Colex,
+    <ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Flat: Colex,
+    <ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Tree: SizeOf,
+    <ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Tree: SizeOf,
+    <ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Tree: SizeOf,
+    <<ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    <<ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    <<ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    ThrSize<A, L, 1>: StaticInt,
+    ThrSize<A, L, 2>: StaticInt,
+    ThrSize<A, L, 1>: TilerMode,
+    ThrSize<A, L, 2>: TilerMode,
+    ThrSize<A, L, 3>: TilerMode,
+    ThrSize<A, L, 3>: StaticInt,
+    <ThrSize<A, L, 3> as StaticInt>::Tn: IsEqual<U1>,
+    Eq<<ThrSize<A, L, 3> as StaticInt>::Tn, U1>:
+        SpreadC<ThrSize<A, L, 1>, ThrSize<A, L, 2>, ThrSize<A, L, 3>>,
+    Pm::M: PermutationMode<<Ext<A> as ShapeMnk>::M, ThrSize<A, L, 1>>,
+    Pm::N: PermutationMode<<Ext<A> as ShapeMnk>::N, ThrSize<A, L, 2>>,
+    Pm::K: PermutationMode<<Ext<A> as ShapeMnk>::K, ThrSize<A, L, 3>>,
+{
+    type Atom = A;
+    type ThrLayoutVMNK = Vmnk<A, L>;
+    type ThrM = ThrSize<A, L, 1>;
+    type ThrN = ThrSize<A, L, 2>;
+    type ThrK = ThrSize<A, L, 3>;
+    type PermM = <Pm::M as PermutationMode<<Ext<A> as ShapeMnk>::M, ThrSize<A, L, 1>>>::Mode;
+    type PermN = <Pm::N as PermutationMode<<Ext<A> as ShapeMnk>::N, ThrSize<A, L, 2>>>::Mode;
+    type PermK = <Pm::K as PermutationMode<<Ext<A> as ShapeMnk>::K, ThrSize<A, L, 3>>>::Mode;
+    type CSpread = <Eq<<ThrSize<A, L, 3> as StaticInt>::Tn, U1> as SpreadC<
+        ThrSize<A, L, 1>,
+        ThrSize<A, L, 2>,
+        ThrSize<A, L, 3>,
+    >>::Spread;
+    #[inline(always)]
+    fn thr_coord(thr_idx: usize) -> [usize; 4] {
+        [
+            <<ModeOf<Vmnk<A, L>, 0> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
+            <<ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
+            <<ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
+            <<ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
+        ]
+    }
+}
+
+/// `A` of an MMA, an `M×K` tile (a type-level operand; see [`MmaOperandOf`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OperandA;
+/// `B` of an MMA, an `N×K` tile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OperandB;
+/// `C` (and `D`) of an MMA, an `M×N` tile.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OperandC;
+
+/// What one operand takes from a tiled MMA: the two of `M`, `N`, `K` its
+/// tile spans (`I`, `J`), their permutations, the atom's extents and the
+/// thread counts along them, the atom's `(thread, value)` layout, and the
+/// step of `layoutX_TV` that ignores the thread coordinate of the third
+/// mode.
+pub trait MmaOperandOf<M: TiledMmaLayouts> {
+    /// `permutation_mnk<I>()`.
+    type PermI: TilerMode + TilerSize;
+    /// `permutation_mnk<J>()`.
+    type PermJ: TilerMode + TilerSize;
+    /// `Shape_MNK[I]`.
+    type ExtI: StaticInt + TilerMode;
+    /// `Shape_MNK[J]`.
+    type ExtJ: StaticInt + TilerMode;
+    /// `size(ThrLayoutVMNK[I+1])`.
+    type ThrI: StaticInt + TilerMode;
+    /// `size(ThrLayoutVMNK[J+1])`.
+    type ThrJ: StaticInt + TilerMode;
+    /// The atom's `XLayout`.
+    type AtomTv: StaticLayout + TilerMode;
+    /// `(ThrV,(Thr_I,Thr_J))` → `(ThrV,(ThrM,ThrN,ThrK))`: a tiler of
+    /// the thread mode `<_, …>` (`<_, _>` for none: C without K threads).
+    type Spread;
+    /// The operand's name, for messages.
+    const NAME: &'static str;
+}
+impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandA {
+    type PermI = M::PermM;
+    type PermJ = M::PermK;
+    type ExtI = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::M;
+    type ExtJ = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::K;
+    type ThrI = M::ThrM;
+    type ThrJ = M::ThrK;
+    type AtomTv = <M::Atom as MmaAtom>::ALayout;
+    type Spread = Tiler<(
+        Underscore,
+        (Layout<(M::ThrM, M::ThrN), (C<1>, C<0>)>, Underscore),
+    )>;
+    const NAME: &'static str = "A";
+}
+impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandB {
+    type PermI = M::PermN;
+    type PermJ = M::PermK;
+    type ExtI = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::N;
+    type ExtJ = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::K;
+    type ThrI = M::ThrN;
+    type ThrJ = M::ThrK;
+    type AtomTv = <M::Atom as MmaAtom>::BLayout;
+    type Spread = Tiler<(
+        Underscore,
+        (Layout<(M::ThrM, M::ThrN), (C<0>, C<1>)>, Underscore),
+    )>;
+    const NAME: &'static str = "B";
+}
+impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandC {
+    type PermI = M::PermM;
+    type PermJ = M::PermN;
+    type ExtI = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::M;
+    type ExtJ = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::N;
+    type ThrI = M::ThrM;
+    type ThrJ = M::ThrN;
+    type AtomTv = <M::Atom as MmaAtom>::CLayout;
+    type Spread = M::CSpread;
+    const NAME: &'static str = "C";
+}
+
+/// C's spread: none (`<_, _>`, which keeps the layout) when
+/// `size(ThrK) = 1`, else `(m,n,k):(1,m,0)` (the K thread coordinate
+/// dropped).
+pub trait SpreadC<Tm, Tn, Tk> {
+    /// The tiler.
+    type Spread;
+}
+impl<Tm, Tn, Tk> SpreadC<Tm, Tn, Tk> for B1 {
+    type Spread = Tiler<(Underscore, Underscore)>;
+}
+impl<Tm, Tn, Tk> SpreadC<Tm, Tn, Tk> for B0 {
+    type Spread = Tiler<(Underscore, Layout<(Tm, Tn, Tk), (C<1>, Tm, C<0>)>)>;
+}
+
+type PermI<M, Op> = <Op as MmaOperandOf<M>>::PermI;
+type PermJ<M, Op> = <Op as MmaOperandOf<M>>::PermJ;
+type ExtI<M, Op> = <Op as MmaOperandOf<M>>::ExtI;
+type ExtJ<M, Op> = <Op as MmaOperandOf<M>>::ExtJ;
+type AtomTvL<M, Op> = <Op as MmaOperandOf<M>>::AtomTv;
+type Permuted<L, M, Op> = LogicalQuotient<
+    L,
+    Tiler<(
+        <Op as MmaOperandOf<M>>::PermI,
+        <Op as MmaOperandOf<M>>::PermJ,
+    )>,
+>;
+type Atoms<L, M, Op> = ZippedQuotient<
+    Permuted<L, M, Op>,
+    Tiler<(<Op as MmaOperandOf<M>>::ExtI, <Op as MmaOperandOf<M>>::ExtJ)>,
+>;
+type AtomTvOf<L, M, Op> =
+    Composed<Atoms<L, M, Op>, Tiler<(<Op as MmaOperandOf<M>>::AtomTv, Underscore)>>;
+
+/// CuTe's `thrfrg_X(T)` of a static layout `L` of shape `(I, J, …)`:
+/// `((ThrV,(Thr_I,Thr_J)),(FrgV,(Rest_I,Rest_J,…)))` (see the module
+/// documentation), a type alias: `(MmaThreads, MmaValues)`.
+///
+/// The last step, `zipped_divide(tv, <_, <Thr_I, Thr_J>>)`, is computed
+/// mode by mode — `tv`'s atom mode `(ThrV, FrgV)` split and its rest mode
+/// zipped-divided by `<Thr_I, Thr_J>` — which is the same layout: rustc's
+/// trait solver does not terminate on some bounds of the layout the
+/// by-mode divide with `_` builds (a `StaticLayout` bound inside another
+/// impl's where-clause), while the mode-by-mode result is resolved.
+pub type Thrfrg<M, Op, L> = <MmaThreads<M, Op, L> as Rejoin<MmaValues<M, Op, L>>>::Output;
+/// `thrfrg_X`'s thread mode `(ThrV,(Thr_I,Thr_J))` for a tensor layout `L`.
+pub type MmaThreads<M, Op, L> =
+    <ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 0> as Rejoin<ModeOf<RestZ<L, M, Op>, 0>>>::Output;
+/// `thrfrg_X`'s value mode `(FrgV,(Rest_I,Rest_J,…))` for a tensor layout `L`.
+pub type MmaValues<M, Op, L> =
+    <ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1> as Rejoin<ModeOf<RestZ<L, M, Op>, 1>>>::Output;
+/// The rest modes of `tv` zipped-divided by the thread counts.
+type RestZ<L, M, Op> = ZippedQuotient<ModeOf<AtomTvOf<L, M, Op>, 1>, ThrTileIJ<M, Op>>;
+type ThrTileIJ<M, Op> = Tiler<(<Op as MmaOperandOf<M>>::ThrI, <Op as MmaOperandOf<M>>::ThrJ)>;
+
+/// The compact column-major tile of operand `Op`: `(TileSize<I>, TileSize<J>)`.
+pub type OperandTile<M, Op> = CompactColMajor<(
+    <<Op as MmaOperandOf<M>>::PermI as TilerSize>::Size,
+    <<Op as MmaOperandOf<M>>::PermJ as TilerSize>::Size,
+)>;
+
+/// CuTe's `get_layoutX_TV()` of operand `Op`: `(thread, value)` → index
+/// of the operand's compact column-major tile (see the module
+/// documentation). The steps that act on the thread mode only (the spread
+/// and `right_inverse(ThrLayoutVMNK)`, CuTe's by-mode `<…, _>`
+/// compositions) are applied to that mode alone and the value mode is
+/// rejoined: the same layout, computed on smaller operands.
+pub type LayoutTv<M, Op> = <Composed<
+    Composed<TvThreads<M, Op>, <Op as MmaOperandOf<M>>::Spread>,
+    RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>,
+> as Rejoin<TvValues<M, Op>>>::Output;
+type TvThreads<M, Op> = MmaThreads<M, Op, OperandTile<M, Op>>;
+type TvValues<M, Op> = MmaValues<M, Op, OperandTile<M, Op>>;
+
+/// `make_layout(Self, V)`: two layouts as the modes of one.
+pub trait Rejoin<V> {
+    /// `(Self, V)`.
+    type Output;
+}
+impl<S0, D0, S1, D1> Rejoin<Layout<S1, D1>> for Layout<S0, D0> {
+    type Output = Layout<(S0, S1), (D0, D1)>;
+}
+
+/// `layoutA_TV`: `(thread, value)` → `(m,k)` index of the `M×K` tile.
+pub type LayoutATv<M> = LayoutTv<M, OperandA>;
+/// `layoutB_TV`: `(thread, value)` → `(n,k)` index of the `N×K` tile.
+pub type LayoutBTv<M> = LayoutTv<M, OperandB>;
+/// `layoutC_TV`: `(thread, value)` → `(m,n)` index of the `M×N` tile.
+pub type LayoutCTv<M> = LayoutTv<M, OperandC>;
+
+impl<A, L, Pm> TiledMma<A, L, Pm>
+where
+    Self: TiledMmaLayouts,
+{
+    /// CuTe's `get_slice(thr_idx)`: the partitioner of thread `thr_idx`,
+    /// `0 ≤ thr_idx < cosize(ThrLayoutVMNK)`; an `out_of_bounds` error
+    /// beyond.
+    pub fn get_slice(&self, thr_idx: usize) -> Result<ThrMma<Self>, Error> {
+        let cosize = <VmnkOf<Self> as StaticLayout>::COSIZE.max(1);
+        if thr_idx >= cosize {
+            return Err(Error::OutOfBounds {
+                layout: Some(crate::kernel::layout::notation::<VmnkOf<Self>>()),
+                mode: None,
+                index: thr_idx,
+                size: cosize,
+            });
+        }
+        Ok(ThrMma {
+            thr: thr_idx,
+            vmnk: <Self as TiledMmaLayouts>::thr_coord(thr_idx),
+            mma: PhantomData,
+        })
+    }
+
+    /// CuTe's `get_thread_slice`, the other name of [`get_slice`](Self::get_slice).
+    pub fn get_thread_slice(&self, thr_idx: usize) -> Result<ThrMma<Self>, Error> {
+        self.get_slice(thr_idx)
+    }
+}
+
+type VmnkOf<M> = <M as TiledMmaLayouts>::ThrLayoutVMNK;
+
+/// The coordinate of an index in a mode: per leaf `s:d`, `(idx / d) mod s`
+/// (0 where `d = 0`), colexicographically combined (the run-time crate's
+/// `flat_coord`).
+pub trait Colex {
+    /// The coordinate, leaves scaled from `scale`.
+    fn colex(idx: usize, scale: usize) -> usize;
+}
+impl Colex for HNil {
+    #[inline(always)]
+    fn colex(_: usize, _: usize) -> usize {
+        0
+    }
+}
+impl<S: Unsigned, D: Unsigned, T: Colex> Colex for HCons<(S, D), T> {
+    #[inline(always)]
+    fn colex(idx: usize, scale: usize) -> usize {
+        let c = idx.checked_div(D::USIZE).map_or(0, |q| q % S::USIZE);
+        c * scale + T::colex(idx, scale * S::USIZE)
+    }
+}
+
+/// One thread's view of a [`TiledMma`] (CuTe's `ThrMMA`): the thread index
+/// and its coordinate `(v, m, n, k)` are run time, everything else is in
+/// the type.
+pub struct ThrMma<M> {
+    thr: usize,
+    vmnk: [usize; 4],
+    mma: PhantomData<fn() -> M>,
+}
+impl<M> Clone for ThrMma<M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<M> Copy for ThrMma<M> {}
+impl<M> PartialEq for ThrMma<M> {
+    fn eq(&self, o: &Self) -> bool {
+        self.thr == o.thr
+    }
+}
+impl<M> core::cmp::Eq for ThrMma<M> {}
+impl<M> core::hash::Hash for ThrMma<M> {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.thr.hash(h)
+    }
+}
+impl<M> fmt::Debug for ThrMma<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ThrMma")
+            .field("thread", &self.thr)
+            .field("vmnk", &self.vmnk)
+            .finish()
+    }
+}
+
+/// `(FrgV,(Rest_I,Rest_J,…))` → `(FrgV,Rest_I,Rest_J,…)`: the modes
+/// CuTe's slice at `(thread, (_,(_,…)))` keeps (rest of rank 2 to 4).
+pub trait SpliceRest {
+    /// The kept modes as one layout.
+    type Output;
+}
+macro_rules! splice_rest {
+    ($($R:ident $Q:ident),+) => {
+        /// The rest modes become top-level modes.
+        impl<S0, D0, $($R, $Q),+> SpliceRest for Layout<(S0, ($($R,)+)), (D0, ($($Q,)+))> {
+            type Output = Layout<(S0, $($R,)+), (D0, $($Q,)+)>;
+        }
+    };
+}
+splice_rest!(R0 Q0, R1 Q1);
+splice_rest!(R0 Q0, R1 Q1, R2 Q2);
+splice_rest!(R0 Q0, R1 Q1, R2 Q2, R3 Q3);
+
+/// The layout of `partition_X` of a tensor with the layout `L`:
+/// `(FrgV, Rest_I, Rest_J, …)`.
+pub type MmaPartition<M, Op, L> = <MmaValues<M, Op, L> as SpliceRest>::Output;
+
+/// The extents of a tensor's first two modes, `(C<I>, C<J>)`.
+pub type Extents<L> = (SizeC<ModeOf<L, 0>>, SizeC<ModeOf<L, 1>>);
+/// The operand's tile, `(C<TileSize<I>>, C<TileSize<J>>)`.
+pub type OperandTileShape<M, Op> = (
+    <<Op as MmaOperandOf<M>>::PermI as TilerSize>::Size,
+    <<Op as MmaOperandOf<M>>::PermJ as TilerSize>::Size,
+);
+
+/// The offset of the thread at `(v, (i, j))` in `thrfrg_X`'s thread mode
+/// `Threads` with `ti × tj` threads along `I`, `J`, or an `out_of_bounds`
+/// error.
+fn thread_offset<Threads: StaticLayout>(
+    v: usize,
+    i: usize,
+    j: usize,
+    ti: usize,
+    tj: usize,
+) -> Result<usize, Error> {
+    // (v,(i,j)) in (ThrV,(Thr_I,Thr_J)), colexicographically.
+    let size = Threads::SIZE;
+    let tv = size / (ti * tj).max(1);
+    let idx = v + tv * (i + ti * j);
+    if v >= tv || i >= ti || j >= tj || idx >= size {
+        return Err(crate::kernel::tensor::out_of_mode::<Threads>((
+            0, idx, size,
+        )));
+    }
+    Ok(Threads::default().call(idx))
+}
+
+/// The tile of a tiled MMA divides the tensor's extents (the rule behind
+/// the compile error of a partition over a tile that does not fit).
+pub trait EvenlyDividesTile<T> {}
+impl<A, T> EvenlyDividesTile<T> for A
+where
+    A: StaticIntTuple,
+    T: StaticIntTuple,
+    A::Tree: TreeEvenly<T::Tree>,
+    <A::Tree as TreeEvenly<T::Tree>>::Out: TileAnswer<A, T>,
+{
+}
+/// The answer of "the tile `T` divides the extents `A`" is `true`.
+#[diagnostic::on_unimplemented(
+    message = "the tiled MMA's tile `{T}` does not divide the tensor's extents `{A}`",
+    label = "partition_A/B/C need whole tiles",
+    note = "a tiled MMA partitions a tensor whose first two extents are multiples of its tile (tile_size<I> = size of permutation_mnk<I>, by default the atom's extent times the atoms along I): pad the tensor, or tile it with local_tile first"
+)]
+pub trait TileAnswer<A, T> {}
+impl<A, T> TileAnswer<A, T> for B1 {}
+
+impl<M: TiledMmaLayouts> ThrMma<M> {
+    /// The thread index.
+    #[inline(always)]
+    pub fn thread(&self) -> usize {
+        self.thr
+    }
+    /// The thread's coordinate `(v, m, n, k)` in `ThrLayoutVMNK`.
+    #[inline(always)]
+    pub fn thr_vmnk(&self) -> [usize; 4] {
+        self.vmnk
+    }
+
+    fn partition<Op, E, L>(
+        &self,
+        i: usize,
+        j: usize,
+        t: Tensor<E, L>,
+    ) -> Result<Tensor<E, MmaPartition<M, Op, L>>, Error>
+    where
+        Op: MmaOperandOf<M>,
+        E: Engine,
+        L: TensorLayout + StaticLayout + LogicalDivide<Tiler<(PermI<M, Op>, PermJ<M, Op>)>>,
+        Permuted<L, M, Op>: ZippedDivide<Tiler<(ExtI<M, Op>, ExtJ<M, Op>)>>,
+        Atoms<L, M, Op>: Compose<Tiler<(AtomTvL<M, Op>, Underscore)>>,
+        AtomTvOf<L, M, Op>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, Op>, 0>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, Op>, 1>: ZippedDivide<ThrTileIJ<M, Op>>,
+        RestZ<L, M, Op>: Mode<0> + Mode<1>,
+        ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, Op>, 0>>,
+        ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, Op>, 1>>,
+        MmaValues<M, Op, L>: SpliceRest,
+        MmaThreads<M, Op, L>: StaticLayout,
+        MmaPartition<M, Op, L>: TensorLayout + Default,
+    {
+        let (e, base, _) = t.into_parts();
+        let offset = thread_offset::<MmaThreads<M, Op, L>>(
+            self.vmnk[0],
+            self.vmnk[i],
+            self.vmnk[j],
+            <Op::ThrI as StaticInt>::VALUE,
+            <Op::ThrJ as StaticInt>::VALUE,
+        )?;
+        let base = base.checked_add(offset).ok_or(Error::Overflow {
+            operation: "partition",
+            operands: "the tensor's base and the thread's offset",
+        })?;
+        Ok(Tensor::from_parts(e, base, Default::default()))
+    }
+
+    /// CuTe's `partition_A`: this thread's values of a static tensor of
+    /// shape `(M,K,…)`, as a tensor of shape `(FrgV,Rest_M,Rest_K,…)` with
+    /// a static layout and the thread's run-time offset.
+    #[inline(always)]
+    pub fn partition_a<E, L>(
+        &self,
+        t: Tensor<E, L>,
+    ) -> Result<Tensor<E, MmaPartition<M, OperandA, L>>, Error>
+    where
+        E: Engine,
+        OperandA: MmaOperandOf<M>,
+        L: TensorLayout
+            + StaticLayout
+            + LogicalDivide<Tiler<(PermI<M, OperandA>, PermJ<M, OperandA>)>>,
+        Permuted<L, M, OperandA>: ZippedDivide<Tiler<(ExtI<M, OperandA>, ExtJ<M, OperandA>)>>,
+        Atoms<L, M, OperandA>: Compose<Tiler<(AtomTvL<M, OperandA>, Underscore)>>,
+        AtomTvOf<L, M, OperandA>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandA>, 0>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandA>, 1>: ZippedDivide<ThrTileIJ<M, OperandA>>,
+        RestZ<L, M, OperandA>: Mode<0> + Mode<1>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandA>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandA>, 0>>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandA>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandA>, 1>>,
+        MmaValues<M, OperandA, L>: SpliceRest,
+        L: Mode<0> + Mode<1>,
+        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
+        MmaThreads<M, OperandA, L>: StaticLayout,
+        MmaPartition<M, OperandA, L>: TensorLayout + Default,
+    {
+        self.partition::<OperandA, E, L>(1, 3, t)
+    }
+    /// CuTe's `partition_B`: shape `(N,K,…)` → `(FrgV,Rest_N,Rest_K,…)`.
+    #[inline(always)]
+    pub fn partition_b<E, L>(
+        &self,
+        t: Tensor<E, L>,
+    ) -> Result<Tensor<E, MmaPartition<M, OperandB, L>>, Error>
+    where
+        E: Engine,
+        OperandB: MmaOperandOf<M>,
+        L: TensorLayout
+            + StaticLayout
+            + LogicalDivide<Tiler<(PermI<M, OperandB>, PermJ<M, OperandB>)>>,
+        Permuted<L, M, OperandB>: ZippedDivide<Tiler<(ExtI<M, OperandB>, ExtJ<M, OperandB>)>>,
+        Atoms<L, M, OperandB>: Compose<Tiler<(AtomTvL<M, OperandB>, Underscore)>>,
+        AtomTvOf<L, M, OperandB>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandB>, 0>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandB>, 1>: ZippedDivide<ThrTileIJ<M, OperandB>>,
+        RestZ<L, M, OperandB>: Mode<0> + Mode<1>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandB>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandB>, 0>>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandB>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandB>, 1>>,
+        MmaValues<M, OperandB, L>: SpliceRest,
+        L: Mode<0> + Mode<1>,
+        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
+        MmaThreads<M, OperandB, L>: StaticLayout,
+        MmaPartition<M, OperandB, L>: TensorLayout + Default,
+    {
+        self.partition::<OperandB, E, L>(2, 3, t)
+    }
+    /// CuTe's `partition_C`: shape `(M,N,…)` → `(FrgV,Rest_M,Rest_N,…)`.
+    #[inline(always)]
+    pub fn partition_c<E, L>(
+        &self,
+        t: Tensor<E, L>,
+    ) -> Result<Tensor<E, MmaPartition<M, OperandC, L>>, Error>
+    where
+        E: Engine,
+        OperandC: MmaOperandOf<M>,
+        L: TensorLayout
+            + StaticLayout
+            + LogicalDivide<Tiler<(PermI<M, OperandC>, PermJ<M, OperandC>)>>,
+        Permuted<L, M, OperandC>: ZippedDivide<Tiler<(ExtI<M, OperandC>, ExtJ<M, OperandC>)>>,
+        Atoms<L, M, OperandC>: Compose<Tiler<(AtomTvL<M, OperandC>, Underscore)>>,
+        AtomTvOf<L, M, OperandC>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandC>, 0>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandC>, 1>: ZippedDivide<ThrTileIJ<M, OperandC>>,
+        RestZ<L, M, OperandC>: Mode<0> + Mode<1>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 0>>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 1>>,
+        MmaValues<M, OperandC, L>: SpliceRest,
+        L: Mode<0> + Mode<1>,
+        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
+        MmaThreads<M, OperandC, L>: StaticLayout,
+        MmaPartition<M, OperandC, L>: TensorLayout + Default,
+    {
+        self.partition::<OperandC, E, L>(1, 2, t)
+    }
+
+    /// CuTe's `partition_fragment_C(tensor)`: a register fragment (an owned
+    /// array, default values) of the compact column-major layout of the
+    /// shape of this thread's `partition_C`.
+    #[inline(always)]
+    pub fn partition_fragment_c<E, L>(
+        &self,
+        _t: &Tensor<E, L>,
+    ) -> crate::FragmentOf<E::Value, MmaPartition<M, OperandC, L>>
+    where
+        E: Engine,
+        E::Value: Clone + Default,
+        OperandC: MmaOperandOf<M>,
+        L: TensorLayout
+            + StaticLayout
+            + LogicalDivide<Tiler<(PermI<M, OperandC>, PermJ<M, OperandC>)>>,
+        Permuted<L, M, OperandC>: ZippedDivide<Tiler<(ExtI<M, OperandC>, ExtJ<M, OperandC>)>>,
+        Atoms<L, M, OperandC>: Compose<Tiler<(AtomTvL<M, OperandC>, Underscore)>>,
+        AtomTvOf<L, M, OperandC>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandC>, 0>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandC>, 1>: ZippedDivide<ThrTileIJ<M, OperandC>>,
+        RestZ<L, M, OperandC>: Mode<0> + Mode<1>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 0>>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 1>>,
+        MmaValues<M, OperandC, L>: SpliceRest,
+        L: Mode<0> + Mode<1>,
+        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
+        MmaPartition<M, OperandC, L>: MakeFragment,
+    {
+        <MmaPartition<M, OperandC, L> as MakeFragment>::fragment(E::Value::default())
+    }
+}

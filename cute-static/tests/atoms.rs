@@ -1,0 +1,421 @@
+//! The static atom layer against cute-dynamic's: every generated atom's
+//! layouts equal the run-time atom of the same CUTLASS name; tiled MMAs'
+//! thread layouts, tile sizes and `layoutA/B/C_TV` equal cute-dynamic's and
+//! pass its contract (`laws::check_tiled_mma`); `partition_A/B/C` of a
+//! tensor equal cute-dynamic's partition (offset and layout) for every
+//! thread index.
+#![recursion_limit = "512"]
+
+use cute_dynamic::laws::{check_tiled_copy, check_tiled_mma};
+use cute_dynamic::{
+    CopySide, Layout as DLayout, MmaOperand, Tiler as DTiler, make_counting_tensor,
+};
+use cute_static::{
+    CopyAtom, Counting, Layout, MmaAtom, Tensor, TiledCopyLayouts, TiledMma, TiledMmaLayouts,
+    ValLayoutDst, ValLayoutSrc,
+};
+
+#[test]
+fn every_static_mma_atom_is_the_run_time_atom_of_its_name() {
+    let mut n = 0;
+    macro_rules! check {
+        ($t:ty) => {{
+            let name = <$t as MmaAtom>::NAME;
+            let dynamic = cute_dynamic::mma_atom(name).unwrap();
+            assert_eq!(<$t as MmaAtom>::to_dynamic().unwrap(), dynamic, "{name}");
+            n += 1;
+        }};
+    }
+    cute_static::__for_each_mma_atom!(check);
+    assert_eq!(n, 42);
+}
+
+#[test]
+fn every_static_copy_atom_is_the_run_time_atom_of_its_name() {
+    let mut n = 0;
+    macro_rules! check {
+        ($t:ty) => {{
+            let name = <$t as CopyAtom>::NAME;
+            let dynamic = cute_dynamic::copy_atom(name).unwrap();
+            assert_eq!(<$t as CopyAtom>::to_dynamic().unwrap(), dynamic, "{name}");
+            n += 1;
+        }};
+    }
+    cute_static::__for_each_copy_atom!(check);
+    assert_eq!(n, 22);
+}
+
+#[test]
+fn copy_layouts_in_units_of_a_value_type_are_the_run_time_recasts() {
+    type Ldsm = cute_static::SM75_U32x4_LDSM_N;
+    let d = cute_dynamic::copy_atom(<Ldsm as CopyAtom>::NAME).unwrap();
+    let half = cute_dynamic::ValueType::Half;
+    assert_eq!(
+        ValLayoutSrc::<Ldsm, 16>::default().to_dynamic(),
+        d.src_layout(half).unwrap()
+    );
+    assert_eq!(
+        ValLayoutDst::<Ldsm, 16>::default().to_dynamic(),
+        d.dst_layout(half).unwrap()
+    );
+    assert_eq!(
+        ValLayoutSrc::<Ldsm, 16>::default().to_string(),
+        "(_32,_8):(_8,_1)"
+    );
+}
+
+/// The run-time tiled MMA of a static one: the same atom (by name), atom
+/// layout and permutation.
+fn dynamic_of<M: TiledMmaLayouts>(layout: DLayout, perm: Option<&str>) -> cute_dynamic::TiledMma {
+    let atom = <M::Atom as MmaAtom>::to_dynamic().unwrap();
+    let perm: Option<DTiler> = perm.map(|p| p.parse().unwrap());
+    cute_dynamic::make_tiled_mma(&atom, Some(&layout), perm.as_ref()).unwrap()
+}
+
+/// One configuration: the static tiled MMA's thread layout, tile sizes and
+/// TV layouts against cute-dynamic's and its law, and `partition_A/B/C` of
+/// counting tensors (static layouts `$la`, `$lb`, `$lc`) for every thread.
+macro_rules! config {
+    ($atom:ty, $al:ty, $perm:ty, $perm_text:expr, $la:ty, $lb:ty, $lc:ty) => {{
+        type M = TiledMma<$atom, $al, $perm>;
+        let m = M::new();
+        let d = dynamic_of::<M>(<$al>::default().to_dynamic(), $perm_text);
+        assert_eq!(
+            m.thr_layout_vmnk().to_dynamic(),
+            d.thr_layout_vmnk().clone(),
+            "{d}"
+        );
+        assert_eq!(m.size() as i64, d.size(), "{d}");
+        assert_eq!(
+            m.tile_size().map(|x| x as i64),
+            [
+                d.tile_size(0).unwrap(),
+                d.tile_size(1).unwrap(),
+                d.tile_size(2).unwrap()
+            ],
+            "{d}"
+        );
+        for (op, tv) in [
+            (
+                MmaOperand::OperandA,
+                cute_static::LayoutATv::<M>::default().to_dynamic(),
+            ),
+            (
+                MmaOperand::OperandB,
+                cute_static::LayoutBTv::<M>::default().to_dynamic(),
+            ),
+            (
+                MmaOperand::OperandC,
+                cute_static::LayoutCTv::<M>::default().to_dynamic(),
+            ),
+        ] {
+            assert_eq!(tv, d.layout_tv(op).unwrap(), "{d}: layout{op}_TV");
+            check_tiled_mma(&d, op, &tv).unwrap_or_else(|v| panic!("{d}: {v}"));
+        }
+        let ta = make_counting_tensor(<$la>::default().to_dynamic()).unwrap();
+        let tb = make_counting_tensor(<$lb>::default().to_dynamic()).unwrap();
+        let tc = make_counting_tensor(<$lc>::default().to_dynamic()).unwrap();
+        for thr in 0..d.size() as usize {
+            let s = m.get_slice(thr).unwrap();
+            let ds = d.thr_slice(thr as i64).unwrap();
+            let pa = s
+                .partition_a(Tensor::new(Counting, <$la>::default()).unwrap())
+                .unwrap();
+            let pb = s
+                .partition_b(Tensor::new(Counting, <$lb>::default()).unwrap())
+                .unwrap();
+            let pc = s
+                .partition_c(Tensor::new(Counting, <$lc>::default()).unwrap())
+                .unwrap();
+            for (op, (base, layout), dt) in [
+                (
+                    MmaOperand::OperandA,
+                    (pa.base(), pa.layout().to_dynamic()),
+                    &ta,
+                ),
+                (
+                    MmaOperand::OperandB,
+                    (pb.base(), pb.layout().to_dynamic()),
+                    &tb,
+                ),
+                (
+                    MmaOperand::OperandC,
+                    (pc.base(), pc.layout().to_dynamic()),
+                    &tc,
+                ),
+            ] {
+                let dp = ds.partition(op, dt.clone()).unwrap();
+                assert_eq!(
+                    (base as i64, layout),
+                    (dp.base(), dp.layout().clone()),
+                    "{d}: partition_{op} of thread {thr}"
+                );
+            }
+            // The fragment: the same shape and offsets (the static compact
+            // layout gives size-1 modes the next stride, the run-time one 0).
+            let frag = s.partition_fragment_c(&Tensor::new(Counting, <$lc>::default()).unwrap());
+            let (sf, df) = (
+                frag.layout().to_dynamic(),
+                ds.fragment_layout(MmaOperand::OperandC, tc.layout())
+                    .unwrap(),
+            );
+            assert_eq!(sf.shape(), df.shape(), "{d}: partition_fragment_C");
+            assert!(
+                (0..df.size()).all(|i| sf.call(i) == df.call(i)),
+                "{d}: partition_fragment_C"
+            );
+        }
+        // Beyond the threads: an error, as at run time.
+        assert!(
+            m.get_slice(d.thr_layout_vmnk().cosize().unwrap() as usize)
+                .is_err()
+        );
+    }};
+}
+
+#[test]
+fn sm80_16x8x16_2x2_atoms() {
+    config!(
+        cute_static::SM80_16x8x16_F32F16F16F32_TN,
+        Layout![(2, 2, 1)],
+        (),
+        None,
+        Layout![(32, 16)],
+        Layout![(16, 16)],
+        Layout![(32, 16)]
+    );
+}
+
+#[test]
+fn universal_fma_8x8_with_an_m_permutation() {
+    config!(
+        cute_static::UniversalFMA<f32>,
+        Layout![(8, 8, 1)],
+        cute_static::Tiler![<(4, 2):(2, 1), _, _>],
+        Some("<(4,2):(2,1),_,_>"),
+        Layout![(16, 2)],
+        Layout![(8, 2)],
+        Layout![(16, 8)]
+    );
+}
+
+#[test]
+fn sm70_8x8x4_2x2_atoms_over_two_tiles() {
+    config!(
+        cute_static::SM70_8x8x4_F32F16F16F32_TN,
+        Layout![(2, 2, 1)],
+        (),
+        None,
+        Layout![(32, 8)],
+        Layout![(16, 4)],
+        Layout![(32, 16)]
+    );
+}
+
+#[test]
+fn sm80_tf32_k_tiled_2x1x2() {
+    config!(
+        cute_static::SM80_16x8x8_F32TF32TF32F32_TN,
+        Layout![(2, 1, 2)],
+        (),
+        None,
+        Layout![(32, 16)],
+        Layout![(8, 16)],
+        Layout![(32, 16)]
+    );
+}
+
+#[test]
+fn sm80_f16_with_an_n_permutation() {
+    config!(
+        cute_static::SM80_16x8x16_F16F16F16F16_TN,
+        Layout![(1, 2, 1)],
+        cute_static::Tiler![<_, (8, 2, 2):(1, 16, 8), _>],
+        Some("<_,(8,2,2):(1,16,8),_>"),
+        Layout![(16, 16)],
+        Layout![(32, 16)],
+        Layout![(16, 32)]
+    );
+}
+
+#[test]
+fn sm80_f64_2x2_atoms() {
+    config!(
+        cute_static::SM80_8x8x4_F64F64F64F64_TN,
+        Layout![(2, 2, 1)],
+        (),
+        None,
+        Layout![(16, 4)],
+        Layout![(16, 4)],
+        Layout![(16, 16)]
+    );
+}
+
+#[test]
+fn sm89_fp8_1x2_atoms() {
+    config!(
+        cute_static::SM89_16x8x32_F32E4M3E4M3F32_TN,
+        Layout![(1, 2, 1)],
+        (),
+        None,
+        Layout![(16, 32)],
+        Layout![(16, 32)],
+        Layout![(16, 16)]
+    );
+}
+
+#[test]
+fn sm90_gmma_64x128x16() {
+    config!(
+        cute_static::SM90_64x128x16_F32F16F16_SS<cute_static::MajorK, cute_static::MajorK>,
+        Layout![(1, 1, 1)], (), None,
+        Layout![(64, 16)], Layout![(128, 16)], Layout![(64, 128)]
+    );
+}
+
+#[test]
+fn sm75_rank_3_tensors_over_several_tiles() {
+    config!(
+        cute_static::SM75_16x8x8_F32F16F16F32_TN,
+        Layout![(2, 1, 1)],
+        (),
+        None,
+        Layout![(64, 16, 2)],
+        Layout![(16, 16, 2)],
+        Layout![(64, 16, 3)]
+    );
+}
+
+/// A static tiled copy against cute-dynamic's `make_tiled_copy` of the same
+/// atom, value type and layouts: the TV layout, the tile, and
+/// `layoutS/D_TV` equal and pass `laws::check_tiled_copy`.
+macro_rules! copy_config {
+    ($atom:ty, $bits:literal, $vt:ident, $thr:ty, $val:ty) => {{
+        type Tc = cute_static::MakeTiledCopy<$atom, $bits, $thr, $val>;
+        type Ltv = <Tc as TiledCopyLayouts>::LayoutTv;
+        type Tmn = <Tc as TiledCopyLayouts>::TilerMn;
+        let atom = <$atom as CopyAtom>::to_dynamic().unwrap();
+        let d = cute_dynamic::make_tiled_copy(
+            &atom,
+            cute_dynamic::ValueType::$vt,
+            &<$thr>::default().to_dynamic(),
+            &<$val>::default().to_dynamic(),
+        )
+        .unwrap();
+        let tc = Tc::new();
+        assert_eq!(
+            Ltv::default().to_dynamic(),
+            d.tiled_layout_tv().clone(),
+            "{atom}"
+        );
+        assert_eq!(tc.size() as i64, d.size());
+        let [m, n] = tc.tiler_mn();
+        assert_eq!(d.tiler_mn().to_string(), format!("({m},{n})"));
+        for (side, tv) in [
+            (
+                CopySide::Src,
+                cute_static::CopyLayoutTv::<$atom, $bits, Ltv, Tmn, cute_static::CopySrc>::default(
+                )
+                .to_dynamic(),
+            ),
+            (
+                CopySide::Dst,
+                cute_static::CopyLayoutTv::<$atom, $bits, Ltv, Tmn, cute_static::CopyDst>::default(
+                )
+                .to_dynamic(),
+            ),
+        ] {
+            assert_eq!(tv, d.layout_tv_of(side).unwrap(), "{atom}: layout{side}_TV");
+            check_tiled_copy(&d, side, &tv).unwrap_or_else(|v| panic!("{atom}: {v}"));
+        }
+    }};
+}
+
+#[test]
+fn tiled_copies_equal_the_run_time_ones() {
+    copy_config!(
+        cute_static::UniversalCopy<u128>,
+        16,
+        Half,
+        Layout![(32, 8):(1, 32)],
+        Layout![(8, 1)]
+    );
+    copy_config!(
+        cute_static::SM80_CP_ASYNC_CACHEALWAYS<u128>,
+        16,
+        Half,
+        Layout![(32, 4):(4, 1)],
+        Layout![(1, 8)]
+    );
+    copy_config!(
+        cute_static::UniversalCopy<u32>,
+        32,
+        Float,
+        Layout![(16, 8)],
+        Layout![(1, 1)]
+    );
+    copy_config!(
+        cute_static::UniversalCopy<u64>,
+        16,
+        Half,
+        Layout![(8, 16):(16, 1)],
+        Layout![(1, 4)]
+    );
+    copy_config!(
+        cute_static::SM75_U32x4_LDSM_N,
+        16,
+        Half,
+        Layout![(32, 1)],
+        Layout![(1, 8)]
+    );
+}
+
+/// A use: a host GEMM `C = A·Bᵀ` (A `M×K`, B `N×K`, C `M×N`, column-major)
+/// through a static tiled MMA of UniversalFMA atoms over 8×8 threads, every
+/// thread's `partition_A/B/C` multiplied as CuTe's `gemm(thr_mma, …)` does
+/// for FMA atoms, against a naive GEMM.
+#[test]
+fn host_gemm_through_a_static_tiled_mma() {
+    let (m, n, k) = (32usize, 32usize, 8usize);
+    let a: Vec<f32> = (0..m * k).map(|i| ((i * 7) % 11) as f32 - 5.0).collect();
+    let b: Vec<f32> = (0..n * k).map(|i| ((i * 5) % 13) as f32 - 6.0).collect();
+    let mut c = vec![0.0f32; m * n];
+    let mma = cute_static::make_tiled_mma(
+        cute_static::UniversalFMA::<f32>::new(),
+        cute_static::layout!((8, 8, 1)),
+        (),
+    );
+    for thr in 0..mma.size() {
+        let s = mma.get_slice(thr).unwrap();
+        let ta = s
+            .partition_a(Tensor::new(&a[..], cute_static::layout!((32, 8))).unwrap())
+            .unwrap();
+        let tb = s
+            .partition_b(Tensor::new(&b[..], cute_static::layout!((32, 8))).unwrap())
+            .unwrap();
+        let mut tc = s
+            .partition_c(Tensor::new(&mut c[..], cute_static::layout!((32, 32))).unwrap())
+            .unwrap();
+        // (FrgV, RestM, RestK) × (FrgV, RestN, RestK) → (FrgV, RestM, RestN).
+        let (rm, rn, rk) = (4, 4, 8);
+        assert_eq!(
+            (ta.size(), tb.size(), tc.size()),
+            (rm * rk, rn * rk, rm * rn)
+        );
+        for mm in 0..rm {
+            for nn in 0..rn {
+                let mut acc = *tc.get(mm + rm * nn).unwrap();
+                for kk in 0..rk {
+                    acc += ta.get(mm + rm * kk).unwrap() * tb.get(nn + rn * kk).unwrap();
+                }
+                tc.set(mm + rm * nn, acc).unwrap();
+            }
+        }
+    }
+    for i in 0..m {
+        for j in 0..n {
+            let want: f32 = (0..k).map(|kk| a[i + m * kk] * b[j + n * kk]).sum();
+            assert_eq!(c[i + m * j], want, "C({i},{j})");
+        }
+    }
+}
