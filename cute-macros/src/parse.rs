@@ -80,8 +80,9 @@ impl Extent {
 pub(crate) enum Leaf {
     /// A literal integer (`4`, `-4`, `_4`).
     Int(i64),
-    /// A run-time leaf `{expr}`, numbered in the order of the literal.
-    Dyn(usize, TokenStream),
+    /// A run-time leaf `{expr}`, numbered in the order of the literal,
+    /// with its static divisor `D` when written `{expr:D}`.
+    Dyn(usize, TokenStream, Option<usize>),
 }
 
 /// An integer tuple.
@@ -119,7 +120,8 @@ impl fmt::Display for Node {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.tree {
             Tree::Leaf(Leaf::Int(v)) => write!(f, "{v}"),
-            Tree::Leaf(Leaf::Dyn(_, e)) => write!(f, "{{{e}}}"),
+            Tree::Leaf(Leaf::Dyn(_, e, None)) => write!(f, "{{{e}}}"),
+            Tree::Leaf(Leaf::Dyn(_, e, Some(d))) => write!(f, "{{{e}:{d}}}"),
             Tree::Invalid => f.write_str("?"),
             Tree::Tuple(kids) => {
                 f.write_str("(")?;
@@ -153,6 +155,29 @@ pub(crate) enum TilerLit {
     /// `_` (or `__`, the name of `cute_static::__`): CuTe's by-mode skip
     /// (the mode is kept whole), read as cute-dynamic reads `_`.
     Hole,
+}
+
+/// A run-time leaf's tokens split into the expression and its static
+/// divisor: `{m:128}` is `(m, Some(Some(128)))`, `{m}` is `(m, None)`, and
+/// a trailing `:` followed by anything but a positive integer literal is
+/// `Some(None)` (an error). A path's `::` is not a divisor separator.
+fn split_divisor(stream: TokenStream) -> (TokenStream, Option<Option<usize>>) {
+    let tokens: Vec<TokenTree> = stream.clone().into_iter().collect();
+    let n = tokens.len();
+    let colon_at = |i: usize| {
+        matches!(&tokens[i], TokenTree::Punct(p) if p.as_char() == ':' && p.spacing() == Spacing::Alone)
+            && !(i > 0
+                && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == ':' && p.spacing() == Spacing::Joint))
+    };
+    if n >= 2 && colon_at(n - 2) {
+        let divisor = match &tokens[n - 1] {
+            TokenTree::Literal(l) => l.to_string().parse::<usize>().ok().filter(|&d| d > 0),
+            _ => None,
+        };
+        let expr = tokens[..n - 2].iter().cloned().collect();
+        return (expr, Some(divisor));
+    }
+    (stream, None)
 }
 
 /// Whether the input has a run-time leaf `{…}` anywhere (decides the kind
@@ -391,8 +416,21 @@ impl Parser<'_> {
                 if g.stream().is_empty() {
                     return Err(at.error("expected a run-time expression in `{…}`"));
                 }
+                let (expr, divisor) = split_divisor(g.stream());
+                let divisor = match divisor {
+                    Some(Some(d)) => Some(d),
+                    Some(None) => {
+                        return Err(at.error(
+                            "expected a positive integer divisor after `:` in a run-time leaf `{expr:D}`",
+                        ));
+                    }
+                    None => None,
+                };
+                if expr.is_empty() {
+                    return Err(at.error("expected a run-time expression in `{…}`"));
+                }
                 self.dyns += 1;
-                let leaf = Leaf::Dyn(self.dyns - 1, g.stream());
+                let leaf = Leaf::Dyn(self.dyns - 1, expr, divisor);
                 return Ok(Node {
                     tree: Tree::Leaf(leaf),
                     at,
