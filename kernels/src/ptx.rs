@@ -199,8 +199,10 @@ pub unsafe extern "ptx-kernel" fn transpose_swizzled_hand(a: *const f32, b: *mut
 /// `lda`), B `n × k` (`ldb`), C `m × n` (`ldc`), all column-major f32: the
 /// generic bodies of `crate::sgemm` over static shared-memory and thread
 /// layouts and mixed global layouts. Launch with a `(m/128, n/128)` grid
-/// of 256 threads; `m`, `n` multiples of 128, `k` of 8. A global layout
-/// whose size or extent overflows makes the kernel return without writing.
+/// of 256 threads; `m`, `n` multiples of 128, `k` of 8: the global
+/// layouts' run-time leaves carry those divisors (`{m:128}`, `DynDiv`), so
+/// other sizes, or a global layout whose size or extent overflows, make the
+/// kernel return without writing.
 ///
 /// # Safety
 /// `a`, `b`, `c` point to `lda·k`, `ldb·k`, `ldc·n` f32 (with
@@ -223,9 +225,9 @@ pub unsafe extern "ptx-kernel" fn sgemm_1(
 ) {
     const { assert!(SgemmSA::COSIZE == 1024 && SgemmSB::COSIZE == 1024) };
     let (Ok(ga), Ok(gb), Ok(gc)) = (
-        layout!(({m}, {k}):(1, {lda})),
-        layout!(({n}, {k}):(1, {ldb})),
-        layout!(({m}, {n}):(1, {ldc})),
+        layout!(({m:128}, {k:8}):(1, {lda})),
+        layout!(({n:128}, {k:8}):(1, {ldb})),
+        layout!(({m:128}, {n:128}):(1, {ldc})),
     ) else {
         return;
     };
