@@ -64,7 +64,7 @@ pub fn gemm_nt(
         for blockIdx_y in 0..n / 128 {
             // Get the appropriate blocks for this thread block
             let cta_coord = (blockIdx_x, blockIdx_y, __); // (m,n,k)
-            let g_a = local_tile(&m_a, cta_tiler, cta_coord, step!(1, X, 1))?; // (BLK_M,BLK_K,k)
+            let gA = local_tile(&mA, cta_tiler, cta_coord, step!(1, X, 1))?; // (BLK_M,BLK_K,k)
             let gB = local_tile(&mB, cta_tiler, cta_coord, step!(X, 1, 1))?; // (BLK_N,BLK_K,k)
             let mut gC = local_tile(&mut mC, cta_tiler, cta_coord, step!(1, 1, X))?; // (BLK_M,BLK_N)
 

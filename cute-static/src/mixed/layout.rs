@@ -108,7 +108,7 @@ impl<const D: usize> DynDiv<D> {
     /// shape leaf 0 is refused by [`MixedLayout::new`]).
     #[inline(always)]
     pub const fn new(value: usize) -> Result<Self, Error> {
-        if value % Self::DIVISOR == 0 {
+        if value.is_multiple_of(Self::DIVISOR) {
             Ok(DynDiv(value))
         } else {
             Err(Error::Divisibility {
