@@ -159,22 +159,21 @@ pub(crate) enum TilerLit {
 
 /// A run-time leaf's tokens split into the expression and its static
 /// divisor: `{m:128}` is `(m, Some(Some(128)))`, `{m}` is `(m, None)`, and
-/// a trailing `:` followed by anything but a positive integer literal is
+/// a single `:` followed by anything but a positive integer literal is
 /// `Some(None)` (an error). A path's `::` is not a divisor separator.
 fn split_divisor(stream: TokenStream) -> (TokenStream, Option<Option<usize>>) {
     let tokens: Vec<TokenTree> = stream.clone().into_iter().collect();
     let n = tokens.len();
-    let colon_at = |i: usize| {
-        matches!(&tokens[i], TokenTree::Punct(p) if p.as_char() == ':' && p.spacing() == Spacing::Alone)
-            && !(i > 0
-                && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == ':' && p.spacing() == Spacing::Joint))
-    };
-    if n >= 2 && colon_at(n - 2) {
-        let divisor = match &tokens[n - 1] {
-            TokenTree::Literal(l) => l.to_string().parse::<usize>().ok().filter(|&d| d > 0),
+    let is_colon =
+        |i: usize| matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+    // A lone `:`, not one of the two of a `::`.
+    let colon_at = |i: usize| is_colon(i) && !is_colon(i + 1) && !(i > 0 && is_colon(i - 1));
+    if let Some(at) = (0..n).rev().find(|&i| colon_at(i)) {
+        let divisor = match &tokens[at + 1..] {
+            [TokenTree::Literal(l)] => l.to_string().parse::<usize>().ok().filter(|&d| d > 0),
             _ => None,
         };
-        let expr = tokens[..n - 2].iter().cloned().collect();
+        let expr = tokens[..at].iter().cloned().collect();
         return (expr, Some(divisor));
     }
     (stream, None)
