@@ -208,7 +208,7 @@ fn checked_label() -> syn::Lifetime {
 /// Type and value of one leaf of a mixed compact stride: static while the
 /// prefix product is static and a readable constant, else run-time; with a
 /// divisor (the factor times the run-time leaves' divisors) when one of
-/// those leaves has one.
+/// those leaves has one and that product is a readable constant.
 fn mixed_stride(p: Product, divs: &[Option<usize>]) -> Pair {
     let factor = p.factor as usize;
     if p.dyns.is_empty() {
@@ -229,9 +229,13 @@ fn mixed_stride(p: Product, divs: &[Option<usize>]) -> Pair {
         .iter()
         .any(|&k| divs.get(k).copied().flatten().is_some())
     {
-        p.dyns.iter().try_fold(factor, |acc, &k| {
-            acc.checked_mul(divs.get(k).copied().flatten().unwrap_or(1))
-        })
+        // A product of divisors beyond the readable constants is dropped.
+        p.dyns
+            .iter()
+            .try_fold(factor, |acc, &k| {
+                acc.checked_mul(divs.get(k).copied().flatten().unwrap_or(1))
+            })
+            .filter(|&d| cute_core::limits::is_readable(d as u64))
     } else {
         None
     };

@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use cute_core::limits::MAX_DEPTH;
+use cute_core::limits::{MAX_DEPTH, is_readable};
 use cute_core::scan::{ScanOverflow, scan_i64};
 use proc_macro2::{Delimiter, Punct, Spacing, Span, TokenStream, TokenTree};
 
@@ -159,8 +159,9 @@ pub(crate) enum TilerLit {
 
 /// A run-time leaf's tokens split into the expression and its static
 /// divisor: `{m:128}` is `(m, Some(Some(128)))`, `{m}` is `(m, None)`, and
-/// a single `:` followed by anything but a positive integer literal is
-/// `Some(None)` (an error). A path's `::` is not a divisor separator.
+/// a single `:` followed by anything but a positive readable static
+/// integer (`1..=1024`, or a power of two up to `2^20`: the divisors the
+/// mixed algebra computes with) is `Some(None)` (an error). A path's `::` is not a divisor separator.
 fn split_divisor(stream: TokenStream) -> (TokenStream, Option<Option<usize>>) {
     let tokens: Vec<TokenTree> = stream.clone().into_iter().collect();
     let n = tokens.len();
@@ -170,7 +171,11 @@ fn split_divisor(stream: TokenStream) -> (TokenStream, Option<Option<usize>>) {
     let colon_at = |i: usize| is_colon(i) && !is_colon(i + 1) && !(i > 0 && is_colon(i - 1));
     if let Some(at) = (0..n).rev().find(|&i| colon_at(i)) {
         let divisor = match &tokens[at + 1..] {
-            [TokenTree::Literal(l)] => l.to_string().parse::<usize>().ok().filter(|&d| d > 0),
+            [TokenTree::Literal(l)] => l
+                .to_string()
+                .parse::<usize>()
+                .ok()
+                .filter(|&d| d > 0 && is_readable(d as u64)),
             _ => None,
         };
         let expr = tokens[..at].iter().cloned().collect();
@@ -420,7 +425,7 @@ impl Parser<'_> {
                     Some(Some(d)) => Some(d),
                     Some(None) => {
                         return Err(at.error(
-                            "expected a positive integer divisor after `:` in a run-time leaf `{expr:D}`",
+                            "expected a positive static divisor (1..=1024 or a power of two up to 2^20) after `:` in a run-time leaf `{expr:D}`",
                         ));
                     }
                     None => None,

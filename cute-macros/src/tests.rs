@@ -340,7 +340,15 @@ fn run_time_leaves_with_a_divisor() {
     // is the last `: N` only.
     let leaves = mixed_leaves("({x.len():8}, {core::usize::MAX:2})").unwrap();
     assert_eq!(leaves, ["{x . len ():8}", "{core :: usize :: MAX:2}"]);
-    for bad in ["({m:0}, 4)", "({m:k}, 4)", "({m:-8}, 4)", "({:8}, 4)"] {
+    assert!(mixed_leaves("({m:1048576}, 4)").is_ok());
+    for bad in [
+        "({m:0}, 4)",
+        "({m:k}, 4)",
+        "({m:-8}, 4)",
+        "({:8}, 4)",
+        "({m:3000}, 4)",
+        "({m:2097152}, 4)",
+    ] {
         assert!(mixed_leaves(bad).is_err(), "{bad}");
     }
 }

@@ -80,7 +80,10 @@ impl IntTuple for Dyn {
 /// tile stays static and its rest mode is a `DynDiv<{D / N}>`, with no
 /// run-time check (see [`LogicalDivide`](crate::LogicalDivide) on mixed
 /// layouts). A layout prints the value, as for [`Dyn`];
-/// [`MixedLayout::structure`] prints the leaf as `?{div=D}`.
+/// [`MixedLayout::structure`] prints the leaf as `?{div=D}`. The algebra
+/// computes with `D` as a static integer, so `D` is a readable constant
+/// (`1..=1024`, or a power of two up to `2^20`, which `layout!` checks);
+/// with another `D` the divides do not compile.
 ///
 /// ```
 /// use cute_static::{DynDiv, Int};
