@@ -435,13 +435,18 @@ impl fmt::Display for LayoutError {
                 operation,
                 operands,
             } => write!(f, "{operation} of {operands} overflows i64"),
-            Self::Divisibility {
+            // One message for the rule: the device error's.
+            &Self::Divisibility {
                 operation,
                 value,
                 divisor,
-            } => write!(
+            } => fmt::Display::fmt(
+                &cute_core::CoreError::Divisibility {
+                    operation,
+                    value,
+                    divisor,
+                },
                 f,
-                "{operation}: the run-time value {value} is not a multiple of its static divisor {divisor}"
             ),
         }
     }

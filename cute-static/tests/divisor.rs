@@ -27,7 +27,8 @@ fn constructor_checks_the_divisor_once() {
             )
         );
         // The run-time crate's error of the same kind.
-        assert_eq!(cute_dynamic::LayoutError::from(e).kind(), "divisibility");
+        let d = cute_dynamic::LayoutError::from(e);
+        assert_eq!((d.kind(), d.to_string()), ("divisibility", e.to_string()));
     }
     assert_eq!(Dyn::from(DynDiv::<8>::new(24).unwrap()), Dyn(24));
 }
@@ -133,30 +134,10 @@ fn composition_of_a_divisor_leaf() {
     assert_eq!(k.structure().to_string(), "(?{div=128},_8):(_1,?)");
 }
 
-/// Cross-check one operation on random run-time values.
-macro_rules! check {
-    ($a:expr, $op:ident, $t:expr, $dop:path, $dt:expr) => {{
-        let a = $a;
-        let ours = a.$op($t).map(|r| r.to_dynamic());
-        let theirs = $dop(&a.to_dynamic(), &dt($dt));
-        match (ours, theirs) {
-            (Ok(o), Ok(t)) => {
-                prop_assert_eq!(o.to_string(), t.to_string());
-                let op = match stringify!($op) {
-                    "compose" => "composition",
-                    other => other,
-                };
-                let law = cute_dynamic::laws::check_by_name(
-                    op,
-                    &[&a.to_dynamic().to_string(), $dt],
-                    &o.to_string(),
-                );
-                prop_assert!(law.is_ok(), "{}", law.unwrap_err());
-            }
-            (o, t) => prop_assert!(false, "{} {}: ours {:?}, cute-dynamic {:?}", a, $dt, o, t),
-        }
-    }};
-}
+// `check!`: one operation against cute-dynamic and the law (with `dt` in scope).
+#[macro_use]
+#[path = "support/mixed_check.rs"]
+mod mixed_check;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
