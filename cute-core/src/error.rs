@@ -69,6 +69,8 @@ pub enum ErrorKind {
     Overflow,
     /// Two operands' sizes must agree but differ.
     NotCompatible,
+    /// A run-time value is not a multiple of the divisor it must carry.
+    Divisibility,
 }
 
 impl ErrorKind {
@@ -80,6 +82,7 @@ impl ErrorKind {
             Self::OutOfStorage => "out_of_storage",
             Self::Overflow => "overflow",
             Self::NotCompatible => "not_compatible",
+            Self::Divisibility => "divisibility",
         }
     }
 }
@@ -142,6 +145,16 @@ pub enum CoreError {
         /// The right operand's size.
         right: usize,
     },
+    /// A run-time leaf declared with a static divisor (`{m:128}`,
+    /// `DynDiv<128>`) was given a value that is not a multiple of it.
+    Divisibility {
+        /// What was being built.
+        operation: &'static str,
+        /// The run-time value.
+        value: usize,
+        /// The static divisor it must be a multiple of.
+        divisor: usize,
+    },
 }
 
 impl CoreError {
@@ -153,6 +166,7 @@ impl CoreError {
             Self::OutOfStorage { .. } => ErrorKind::OutOfStorage,
             Self::Overflow { .. } => ErrorKind::Overflow,
             Self::NotCompatible { .. } => ErrorKind::NotCompatible,
+            Self::Divisibility { .. } => ErrorKind::Divisibility,
         }
     }
 
@@ -210,6 +224,14 @@ impl fmt::Display for CoreError {
                 left,
                 right,
             } => write!(f, "{operation}: sizes {left} and {right} differ"),
+            Self::Divisibility {
+                operation,
+                value,
+                divisor,
+            } => write!(
+                f,
+                "{operation}: the run-time value {value} is not a multiple of its static divisor {divisor}"
+            ),
         }
     }
 }
@@ -258,6 +280,16 @@ mod tests {
             "tensor layout 4 + (_2,_3):(_3,_1) reaches offsets 4..=9 outside storage of length 8"
         );
         assert_eq!(e, e);
+        let e = CoreError::Divisibility {
+            operation: "DynDiv::new",
+            value: 130,
+            divisor: 128,
+        };
+        assert_eq!(e.kind(), "divisibility");
+        assert_eq!(
+            e.to_string(),
+            "DynDiv::new: the run-time value 130 is not a multiple of its static divisor 128"
+        );
         let e = CoreError::Overflow {
             operation: "size",
             operands: "a mixed layout",

@@ -228,6 +228,17 @@ pub enum LayoutError {
         /// The operands, in CuTe notation.
         operands: String,
     },
+    /// A run-time leaf declared with a static divisor (cute-static's
+    /// `DynDiv<D>`, `layout!` leaf `{m:128}`) was given a value that is not
+    /// a multiple of it.
+    Divisibility {
+        /// What was being built.
+        operation: &'static str,
+        /// The run-time value.
+        value: usize,
+        /// The static divisor.
+        divisor: usize,
+    },
 }
 
 impl LayoutError {
@@ -256,6 +267,7 @@ impl LayoutError {
             Self::OutOfStorage { .. } => "out_of_storage",
             Self::Codomain { .. } => "codomain",
             Self::Overflow { .. } => "overflow",
+            Self::Divisibility { .. } => "divisibility",
         }
     }
 
@@ -423,6 +435,19 @@ impl fmt::Display for LayoutError {
                 operation,
                 operands,
             } => write!(f, "{operation} of {operands} overflows i64"),
+            // One message for the rule: the device error's.
+            &Self::Divisibility {
+                operation,
+                value,
+                divisor,
+            } => fmt::Display::fmt(
+                &cute_core::CoreError::Divisibility {
+                    operation,
+                    value,
+                    divisor,
+                },
+                f,
+            ),
         }
     }
 }
@@ -485,6 +510,15 @@ impl From<cute_core::CoreError> for LayoutError {
                 operation,
                 left: alloc::format!("a tensor of size {left}"),
                 right: alloc::format!("a tensor of size {right}"),
+            },
+            E::Divisibility {
+                operation,
+                value,
+                divisor,
+            } => Self::Divisibility {
+                operation,
+                value,
+                divisor,
             },
             other => Self::Unsupported {
                 operation: other.kind(),

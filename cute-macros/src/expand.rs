@@ -143,12 +143,49 @@ fn pair_tuple(kids: Vec<Pair>) -> Pair {
     (quote!((#(#tys,)*)), quote!((#(#vals,)*)))
 }
 
+/// The static divisor of each run-time leaf, by its number: the one
+/// written (`{m:128}`), or for a stride leaf written without one, the
+/// divisor of a shape leaf with the same expression (`({m:128},8):(1,{m})`:
+/// the stride `{m}` is the same value, so a multiple of 128 too).
+fn divisors(l: &LayoutLit) -> Vec<Option<usize>> {
+    let shape = l.shape.leaves();
+    let stride = l.stride.iter().flat_map(Node::leaves).collect::<Vec<_>>();
+    let of_shape = |e: &TokenStream| {
+        shape.iter().find_map(|leaf| match &leaf.tree {
+            Tree::Leaf(Leaf::Dyn(_, f, d)) if f.to_string() == e.to_string() => *d,
+            _ => None,
+        })
+    };
+    let mut out = Vec::new();
+    for (leaf, in_stride) in shape
+        .iter()
+        .map(|l| (l, false))
+        .chain(stride.iter().map(|l| (l, true)))
+    {
+        if let Tree::Leaf(Leaf::Dyn(k, e, d)) = &leaf.tree {
+            if out.len() <= *k {
+                out.resize(*k + 1, None);
+            }
+            out[*k] = d.or_else(|| if in_stride { of_shape(e) } else { None });
+        }
+    }
+    out
+}
+
+/// The type of a run-time leaf with divisor `d` (`Dyn` without one).
+fn dyn_type(d: Option<usize>) -> TokenStream {
+    match d {
+        Some(d) => quote!(::cute_static::DynDiv<#d>),
+        None => quote!(::cute_static::Dyn),
+    }
+}
+
 /// Type and value of a mixed integer tuple.
-fn mixed_tuple(n: &Node) -> Pair {
+fn mixed_tuple(n: &Node, divs: &[Option<usize>]) -> Pair {
     match &n.tree {
-        Tree::Leaf(Leaf::Dyn(k, _)) => {
+        Tree::Leaf(Leaf::Dyn(k, ..)) => {
             let name = dyn_name(*k);
-            (quote!(::cute_static::Dyn), quote!(#name))
+            (dyn_type(divs.get(*k).copied().flatten()), quote!(#name))
         }
         Tree::Leaf(Leaf::Int(v)) => {
             let ty = c_type(*v);
@@ -157,14 +194,22 @@ fn mixed_tuple(n: &Node) -> Pair {
                 quote!(<#ty as ::core::default::Default>::default()),
             )
         }
-        Tree::Tuple(kids) => pair_tuple(kids.iter().map(mixed_tuple).collect()),
+        Tree::Tuple(kids) => pair_tuple(kids.iter().map(|k| mixed_tuple(k, divs)).collect()),
         Tree::Invalid => Pair::default(),
     }
 }
 
+/// The label of the block of a mixed `layout!` whose checked leaves
+/// (`DynDiv::new`) break out with their error.
+fn checked_label() -> syn::Lifetime {
+    syn::Lifetime::new("'__cute_checked", Span::call_site())
+}
+
 /// Type and value of one leaf of a mixed compact stride: static while the
-/// prefix product is static and a readable constant, else run-time.
-fn mixed_stride(p: Product) -> Pair {
+/// prefix product is static and a readable constant, else run-time; with a
+/// divisor (the factor times the run-time leaves' divisors) when one of
+/// those leaves has one and that product is a readable constant.
+fn mixed_stride(p: Product, divs: &[Option<usize>]) -> Pair {
     let factor = p.factor as usize;
     if p.dyns.is_empty() {
         if is_static_int(p.factor) {
@@ -175,39 +220,89 @@ fn mixed_stride(p: Product) -> Pair {
             quote!(::cute_static::Dyn(#factor)),
         );
     }
-    let mut names = p.dyns.iter().map(|&k| dyn_name(k));
-    let mut e = match (factor, names.next()) {
-        (1, Some(first)) => quote!(#first.0),
-        (_, Some(first)) => quote!(#factor.wrapping_mul(#first.0)),
-        (_, None) => quote!(#factor),
+    let values = p.dyns.iter().map(|&k| {
+        let name = dyn_name(k);
+        quote!(::cute_static::Int::value(#name))
+    });
+    let divisor = if p
+        .dyns
+        .iter()
+        .any(|&k| divs.get(k).copied().flatten().is_some())
+    {
+        // A product of divisors beyond the readable constants is dropped.
+        p.dyns
+            .iter()
+            .try_fold(factor, |acc, &k| {
+                acc.checked_mul(divs.get(k).copied().flatten().unwrap_or(1))
+            })
+            .filter(|&d| cute_core::limits::is_readable(d as u64))
+    } else {
+        None
     };
-    for name in names {
-        e = quote!((#e).wrapping_mul(#name.0));
+    match divisor {
+        Some(d) => {
+            let label = checked_label();
+            (
+                dyn_type(Some(d)),
+                quote!(match ::cute_static::DynDiv::<#d>::from_product(#factor, &[#(#values),*]) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => break #label ::core::result::Result::Err(e),
+                }),
+            )
+        }
+        None => {
+            let mut values = values;
+            let mut e = match (factor, values.next()) {
+                (1, Some(first)) => first,
+                (_, Some(first)) => quote!(#factor.wrapping_mul(#first)),
+                (_, None) => quote!(#factor),
+            };
+            for v in values {
+                e = quote!((#e).wrapping_mul(#v));
+            }
+            (quote!(::cute_static::Dyn), quote!(::cute_static::Dyn(#e)))
+        }
     }
-    (quote!(::cute_static::Dyn), quote!(::cute_static::Dyn(#e)))
 }
 
 /// The type `MixedLayout<S, D>` and the value (a `Result` of
-/// `MixedLayout::new`) of a layout with run-time leaves.
+/// `MixedLayout::new`) of a layout with run-time leaves. A leaf with a
+/// divisor is built by `DynDiv::new`, whose error leaves the block.
 fn mixed_layout(l: &LayoutLit) -> Pair {
-    let (st, sv) = mixed_tuple(&l.shape);
+    let divs = divisors(l);
+    let (st, sv) = mixed_tuple(&l.shape, &divs);
     let (dt, dv) = match &l.stride {
-        Some(d) => mixed_tuple(d),
+        Some(d) => mixed_tuple(d, &divs),
         None => {
-            let mut leaves = compact_strides(&l.shape).into_iter().map(mixed_stride);
+            let mut leaves = compact_strides(&l.shape)
+                .into_iter()
+                .map(|p| mixed_stride(p, &divs));
             rebuild(&l.shape, &mut leaves, &pair_tuple)
         }
     };
+    let label = checked_label();
     let mut leaves = l.shape.leaves();
     leaves.extend(l.stride.iter().flat_map(Node::leaves));
     let lets = leaves.into_iter().filter_map(|leaf| match &leaf.tree {
-        Tree::Leaf(Leaf::Dyn(k, e)) => {
+        Tree::Leaf(Leaf::Dyn(k, e, _)) => {
             let name = dyn_name(*k);
-            Some(quote!(let #name = ::cute_static::Dyn(#e);))
+            Some(match divs.get(*k).copied().flatten() {
+                Some(d) => quote!(let #name = match ::cute_static::DynDiv::<#d>::new(#e) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => break #label ::core::result::Result::Err(e),
+                };),
+                None => quote!(let #name = ::cute_static::Dyn(#e);),
+            })
         }
         _ => None,
     });
+    let lets: Vec<_> = lets.collect();
+    let checked = divs.iter().any(Option::is_some);
     let ty = quote!(::cute_static::MixedLayout<#st, #dt>);
-    let value = quote!({ #(#lets)* <#ty>::new(#sv, #dv) });
+    let value = if checked {
+        quote!(#label: { #(#lets)* <#ty>::new(#sv, #dv) })
+    } else {
+        quote!({ #(#lets)* <#ty>::new(#sv, #dv) })
+    };
     (ty, value)
 }

@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use cute_core::limits::MAX_DEPTH;
+use cute_core::limits::{MAX_DEPTH, is_readable};
 use cute_core::scan::{ScanOverflow, scan_i64};
 use proc_macro2::{Delimiter, Punct, Spacing, Span, TokenStream, TokenTree};
 
@@ -80,8 +80,9 @@ impl Extent {
 pub(crate) enum Leaf {
     /// A literal integer (`4`, `-4`, `_4`).
     Int(i64),
-    /// A run-time leaf `{expr}`, numbered in the order of the literal.
-    Dyn(usize, TokenStream),
+    /// A run-time leaf `{expr}`, numbered in the order of the literal,
+    /// with its static divisor `D` when written `{expr:D}`.
+    Dyn(usize, TokenStream, Option<usize>),
 }
 
 /// An integer tuple.
@@ -119,7 +120,8 @@ impl fmt::Display for Node {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.tree {
             Tree::Leaf(Leaf::Int(v)) => write!(f, "{v}"),
-            Tree::Leaf(Leaf::Dyn(_, e)) => write!(f, "{{{e}}}"),
+            Tree::Leaf(Leaf::Dyn(_, e, None)) => write!(f, "{{{e}}}"),
+            Tree::Leaf(Leaf::Dyn(_, e, Some(d))) => write!(f, "{{{e}:{d}}}"),
             Tree::Invalid => f.write_str("?"),
             Tree::Tuple(kids) => {
                 f.write_str("(")?;
@@ -153,6 +155,33 @@ pub(crate) enum TilerLit {
     /// `_` (or `__`, the name of `cute_static::__`): CuTe's by-mode skip
     /// (the mode is kept whole), read as cute-dynamic reads `_`.
     Hole,
+}
+
+/// A run-time leaf's tokens split into the expression and its static
+/// divisor: `{m:128}` is `(m, Some(Some(128)))`, `{m}` is `(m, None)`, and
+/// a single `:` followed by anything but a positive readable static
+/// integer (`1..=1024`, or a power of two up to `2^20`: the divisors the
+/// mixed algebra computes with) is `Some(None)` (an error). A path's `::` is not a divisor separator.
+fn split_divisor(stream: TokenStream) -> (TokenStream, Option<Option<usize>>) {
+    let tokens: Vec<TokenTree> = stream.clone().into_iter().collect();
+    let n = tokens.len();
+    let is_colon =
+        |i: usize| matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+    // A lone `:`, not one of the two of a `::`.
+    let colon_at = |i: usize| is_colon(i) && !is_colon(i + 1) && !(i > 0 && is_colon(i - 1));
+    if let Some(at) = (0..n).rev().find(|&i| colon_at(i)) {
+        let divisor = match &tokens[at + 1..] {
+            [TokenTree::Literal(l)] => l
+                .to_string()
+                .parse::<usize>()
+                .ok()
+                .filter(|&d| d > 0 && is_readable(d as u64)),
+            _ => None,
+        };
+        let expr = tokens[..at].iter().cloned().collect();
+        return (expr, Some(divisor));
+    }
+    (stream, None)
 }
 
 /// Whether the input has a run-time leaf `{…}` anywhere (decides the kind
@@ -391,8 +420,21 @@ impl Parser<'_> {
                 if g.stream().is_empty() {
                     return Err(at.error("expected a run-time expression in `{…}`"));
                 }
+                let (expr, divisor) = split_divisor(g.stream());
+                let divisor = match divisor {
+                    Some(Some(d)) => Some(d),
+                    Some(None) => {
+                        return Err(at.error(
+                            "expected a positive static divisor (1..=1024 or a power of two up to 2^20) after `:` in a run-time leaf `{expr:D}`",
+                        ));
+                    }
+                    None => None,
+                };
+                if expr.is_empty() {
+                    return Err(at.error("expected a run-time expression in `{…}`"));
+                }
                 self.dyns += 1;
-                let leaf = Leaf::Dyn(self.dyns - 1, g.stream());
+                let leaf = Leaf::Dyn(self.dyns - 1, expr, divisor);
                 return Ok(Node {
                     tree: Tree::Leaf(leaf),
                     at,

@@ -315,3 +315,40 @@ fn swizzle_prefixes_agree_with_cute_dynamic() {
         );
     }
 }
+
+/// The run-time leaves of a mixed literal, as the parser writes them back.
+fn mixed_leaves(text: &str) -> Result<Vec<String>, syn::Error> {
+    let mut errors = Errors::default();
+    let lit = parse::layout(tokens(text), &mut errors);
+    errors.finish()?;
+    let lit = lit.expect("no error, so a literal");
+    let mut out: Vec<String> = lit.shape.leaves().iter().map(|l| l.to_string()).collect();
+    out.extend(
+        lit.stride
+            .iter()
+            .flat_map(|d| d.leaves())
+            .map(|l| l.to_string()),
+    );
+    Ok(out)
+}
+
+#[test]
+fn run_time_leaves_with_a_divisor() {
+    let leaves = mixed_leaves("({m:128}, {n}, 4):(1, {m}, {a::b})").unwrap();
+    assert_eq!(leaves, ["{m:128}", "{n}", "4", "1", "{m}", "{a :: b}"]);
+    // An expression ending in a path or a call keeps its `::`; the divisor
+    // is the last `: N` only.
+    let leaves = mixed_leaves("({x.len():8}, {core::usize::MAX:2})").unwrap();
+    assert_eq!(leaves, ["{x . len ():8}", "{core :: usize :: MAX:2}"]);
+    assert!(mixed_leaves("({m:1048576}, 4)").is_ok());
+    for bad in [
+        "({m:0}, 4)",
+        "({m:k}, 4)",
+        "({m:-8}, 4)",
+        "({:8}, 4)",
+        "({m:3000}, 4)",
+        "({m:2097152}, 4)",
+    ] {
+        assert!(mixed_leaves(bad).is_err(), "{bad}");
+    }
+}

@@ -58,7 +58,7 @@ pub(crate) fn compact_strides(shape: &Node) -> Vec<Product> {
                 prefix.factor = prefix.factor.saturating_mul(*v);
                 Product { factor, dyns }
             }
-            Tree::Leaf(Leaf::Dyn(k, _)) => {
+            Tree::Leaf(Leaf::Dyn(k, ..)) => {
                 let stride = prefix.clone();
                 prefix.dyns.push(*k);
                 stride

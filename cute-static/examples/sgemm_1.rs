@@ -8,8 +8,13 @@
 //! and the `axpby` epilogue. CUDA's threads and blocks are emulated by
 //! loops; `__syncthreads()` separates two loops over the threads.
 //!
-//! As in sgemm_1, the problem must be a multiple of the tile (a partial tile
-//! makes `copy` return an error; the predicated variant is the predication
+//! As in sgemm_1, the problem must be a multiple of the tile. The type says
+//! so: `M`, `N`, `K` are run-time leaves with the CTA tile as their static
+//! divisor (`{m:128}`, `{n:128}`, `{k:8}`, `DynDiv<D>`), checked once when
+//! the global tensors are built (a `divisibility` error otherwise), so
+//! `local_tile` divides exactly — static tiles, rest modes `m/128` typed as
+//! multiples of 1, no partial tile and no run-time divisibility question
+//! left (the predicated variant for other sizes is the predication
 //! tutorial, `tests/partition.rs`).
 //!
 //! Run with `cargo run -p cute-static --example sgemm_1 --release`; its test
@@ -49,14 +54,14 @@ pub fn gemm_nt(
     let tB = layout!((32, 8)); // (n,k) -> thr_idx
     let tC = layout!((16, 16)); // (m,n) -> thr_idx
 
-    // Represent the full tensors
-    let mA = make_tensor(A, layout!(({m}, {k}):(1, {ldA}))?)?; // (M,K)
-    let mB = make_tensor(B, layout!(({n}, {k}):(1, {ldB}))?)?; // (N,K)
-    let mut mC = make_tensor(C, layout!(({m}, {n}):(1, {ldC}))?)?; // (M,N)
+    // Represent the full tensors: M, N, K multiples of the CTA tile (checked here, once)
+    let mA = make_tensor(A, layout!(({m:128}, {k:8}):(1, {ldA}))?)?; // (M,K)
+    let mB = make_tensor(B, layout!(({n:128}, {k:8}):(1, {ldB}))?)?; // (N,K)
+    let mut mC = make_tensor(C, layout!(({m:128}, {n:128}):(1, {ldC}))?)?; // (M,N)
 
-    // dim3 dimGrid(size(ceil_div(M, bM)), size(ceil_div(N, bN)));
-    for blockIdx_x in 0..m.div_ceil(128) {
-        for blockIdx_y in 0..n.div_ceil(128) {
+    // dim3 dimGrid(size(ceil_div(M, bM)), size(ceil_div(N, bN))); exact here
+    for blockIdx_x in 0..m / 128 {
+        for blockIdx_y in 0..n / 128 {
             // Get the appropriate blocks for this thread block
             let cta_coord = (blockIdx_x, blockIdx_y, __); // (m,n,k)
             let gA = local_tile(&mA, cta_tiler, cta_coord, step!(1, X, 1))?; // (BLK_M,BLK_K,k)
@@ -163,6 +168,7 @@ fn main() -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cute_static::C;
 
     #[test]
     fn sgemm_1_matches_naive_gemm() {
@@ -179,10 +185,29 @@ mod tests {
 
     #[test]
     fn a_partial_tile_is_an_error_not_a_panic() {
-        let (m, n, k) = (100, 128, 8);
-        let (a, b) = (operand(m * k, 1), operand(n * k, 2));
-        let mut c = vec![0.0; m * n];
-        let e = gemm_nt(m, n, k, 1.0, &a, m, &b, n, 0.0, &mut c, m).unwrap_err();
-        assert_eq!(e.kind(), "out_of_storage");
+        // M, N, K not multiples of the tile: refused once, when the global
+        // tensors are built, by the divisors of their run-time leaves.
+        for (m, n, k) in [(100, 128, 8), (128, 200, 8), (128, 128, 12)] {
+            let (a, b) = (operand(m * k, 1), operand(n * k, 2));
+            let mut c = vec![0.0; m * n];
+            let e = gemm_nt(m, n, k, 1.0, &a, m, &b, n, 0.0, &mut c, m).unwrap_err();
+            assert_eq!(e.kind(), "divisibility");
+        }
+    }
+
+    #[test]
+    fn local_tile_of_divisor_leaves_is_exact() {
+        use cute_static::{DynDiv, Tensor};
+        let (m, k) = (384usize, 24usize);
+        let a = operand(m * k, 1);
+        let m_a = make_tensor(&a[..], layout!(({m:128}, {k:8}):(1, {m})).unwrap()).unwrap();
+        let g_a = local_tile(&m_a, tiler!(<128, 128, 8>), (2, 0, __), step!(1, X, 1)).unwrap();
+        // The tile modes are static, the K rest a run-time multiple of 1.
+        let _: &Tensor<_, cute_static::MixedLayout<(C<128>, C<8>, DynDiv<1>), _>> = &g_a;
+        assert_eq!(
+            g_a.layout().structure().to_string(),
+            "(_128,_8,?{div=1}):(_1,?{div=128},?)"
+        );
+        assert_eq!(g_a.layout().shape().2.get(), k / 8);
     }
 }

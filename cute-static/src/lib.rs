@@ -278,6 +278,7 @@ pub use mixed::layout::{
     AllHoles, Dyn, MixedCoord, MixedFlattened, MixedGroupModes, MixedGrouped, MixedLayout,
     MixedShape, MixedSliceCoord, SliceEntry, Sliced,
 };
+pub use mixed::layout::{DynDiv, Structure};
 
 /// The run-time crate, for `dlayout!`'s expansion.
 #[cfg(feature = "std")]

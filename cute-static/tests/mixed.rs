@@ -157,31 +157,10 @@ fn mixed_layouts_answer_the_static_traits() {
     assert_eq!(MIXED_ALGEBRA_MAX_RANK, 4);
 }
 
-/// Cross-check one operation on random run-time values.
-macro_rules! check {
-    ($a:expr, $op:ident, $t:expr, $dop:path, $dt:expr) => {{
-        let a = $a;
-        let ours = a.$op($t).map(|r| r.to_dynamic());
-        let theirs = $dop(&a.to_dynamic(), &dt($dt));
-        match (ours, theirs) {
-            (Ok(o), Ok(t)) => {
-                prop_assert_eq!(o.to_string(), t.to_string());
-                // The mixed result satisfies the operation's law.
-                let op = match stringify!($op) {
-                    "compose" => "composition",
-                    other => other,
-                };
-                let law = cute_dynamic::laws::check_by_name(
-                    op,
-                    &[&a.to_dynamic().to_string(), $dt],
-                    &o.to_string(),
-                );
-                prop_assert!(law.is_ok(), "{}", law.unwrap_err());
-            }
-            (o, t) => prop_assert!(false, "{} {}: ours {:?}, cute-dynamic {:?}", a, $dt, o, t),
-        }
-    }};
-}
+// `check!`: one operation against cute-dynamic and the law (with `dt` in scope).
+#[macro_use]
+#[path = "support/mixed_check.rs"]
+mod mixed_check;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]

@@ -39,9 +39,9 @@ fn generic_sgemm_1_matches_naive() {
     let (m, n, k, lda, ldb, ldc) = DIMS;
     let (alpha, beta) = (2.0, -1.0);
     let (a, b, c0) = inputs();
-    let ga = layout!(({m}, {k}):(1, {lda})).unwrap();
-    let gb = layout!(({n}, {k}):(1, {ldb})).unwrap();
-    let gc = layout!(({m}, {n}):(1, {ldc})).unwrap();
+    let ga = layout!(({m:128}, {k:8}):(1, {lda})).unwrap(); // as the PTX kernel
+    let gb = layout!(({n:128}, {k:8}):(1, {ldb})).unwrap();
+    let gc = layout!(({m:128}, {n:128}):(1, {ldc})).unwrap();
     let (sa_l, sb_l, ta, tc, rc) = (
         SgemmSA::new(),
         SgemmSB::new(),

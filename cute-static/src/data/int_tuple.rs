@@ -125,6 +125,12 @@ pub trait IntTuple: Copy + fmt::Debug + Sealed {
     fn to_dynamic(&self) -> cute_dynamic::IntTuple;
     /// Write in CuTe notation, static leaves as `_N`.
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// Write the structure the type fixes: static leaves as `_N`, a
+    /// run-time leaf as `?`, a run-time leaf with a static divisor as
+    /// `?{div=D}` (the values of run-time leaves are not written).
+    fn fmt_structure(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_cute(f)
+    }
 }
 
 /// An integer tuple known at compile time.
@@ -217,6 +223,11 @@ macro_rules! tuple_impls {
             fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("(")?;
                 $( if $i > 0 { f.write_str(",")?; } self.$i.fmt_cute(f)?; )+
+                f.write_str(")")
+            }
+            fn fmt_structure(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("(")?;
+                $( if $i > 0 { f.write_str(",")?; } self.$i.fmt_structure(f)?; )+
                 f.write_str(")")
             }
         }

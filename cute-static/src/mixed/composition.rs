@@ -42,7 +42,7 @@ use crate::algebra::composition::{Compose, Composed};
 use crate::data::int_tuple::{C, IntTuple, StaticInt, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::data::tiler::{Tiler, TilerMode};
-use crate::mixed::layout::{Dyn, MixedLayout, MixedShape, overflow};
+use crate::mixed::layout::{Dyn, DynDiv, MixedLayout, MixedShape, overflow};
 use crate::private::{P, Pretty};
 
 /// The composition of one mode `(shape, stride)` with one tiler mode `T`.
@@ -117,6 +117,14 @@ impl<const V: usize> ScaleBy<Dyn> for C<V> {
         V.checked_mul(k.0).map(Dyn)
     }
 }
+/// `c·DynDiv<E>(k)` is run-time (the divisor is not carried on).
+impl<const V: usize, const E: usize> ScaleBy<DynDiv<E>> for C<V> {
+    type Out = Dyn;
+    #[inline(always)]
+    fn scale(k: &DynDiv<E>) -> Option<Dyn> {
+        V.checked_mul(k.get()).map(Dyn)
+    }
+}
 /// `c·C<k>` is static.
 impl<const V: usize, K: StaticInt> ScaleBy<K> for C<V>
 where
@@ -157,49 +165,58 @@ where
         .ok_or_else(|| overflow("composition", "a run-time stride times a tile stride"))?;
     Ok((T::S::default(), d))
 }
-/// A run-time shape: `s:d ∘ B = B` with strides times `d`.
-impl<Dk: Copy, T: LayoutTile> ComposeMode<T> for (Dyn, Dk)
-where
-    T::D: ScaleBy<Dk>,
-{
-    type RS = T::S;
-    type RD = <T::D as ScaleBy<Dk>>::Out;
-    #[inline(always)]
-    fn compose(&self) -> Result<(Self::RS, Self::RD), Error> {
-        compose_leaf::<Dk, T>(&self.1)
-    }
+/// The impls of one run-time leaf type `Dyn` / `DynDiv<E>` (written once):
+/// as a shape (`s:d ∘ B = B` with strides times `d`; a rank-1 `A` has no
+/// admissibility condition, so a divisor changes nothing here), as the
+/// stride of a static shape, and kept by `_`.
+macro_rules! compose_run_time_leaf {
+    ([$($g:tt)*] $R:ty) => {
+        /// A run-time shape: `s:d ∘ B = B` with strides times `d`.
+        impl<$($g)* Dk: Copy, T: LayoutTile> ComposeMode<T> for ($R, Dk)
+        where
+            T::D: ScaleBy<Dk>,
+        {
+            type RS = T::S;
+            type RD = <T::D as ScaleBy<Dk>>::Out;
+            #[inline(always)]
+            fn compose(&self) -> Result<(Self::RS, Self::RD), Error> {
+                compose_leaf::<Dk, T>(&self.1)
+            }
+        }
+        /// A run-time stride: `s:d ∘ B = B` with strides times `d`.
+        impl<$($g)* const M: usize, T: LayoutTile> ComposeMode<T> for (C<M>, $R)
+        where
+            T::D: ScaleBy<$R>,
+        {
+            type RS = T::S;
+            type RD = <T::D as ScaleBy<$R>>::Out;
+            #[inline(always)]
+            fn compose(&self) -> Result<(Self::RS, Self::RD), Error> {
+                compose_leaf::<$R, T>(&self.1)
+            }
+        }
+        /// `_` keeps a mode with a run-time shape as it is (CuTe's by-mode skip).
+        impl<$($g)* Dk: Copy + IntTuple> ComposeMode<Underscore> for ($R, Dk) {
+            type RS = $R;
+            type RD = Dk;
+            #[inline(always)]
+            fn compose(&self) -> Result<($R, Dk), Error> {
+                Ok(*self)
+            }
+        }
+        /// `_` keeps a mode with a run-time stride as it is.
+        impl<$($g)* const M: usize> ComposeMode<Underscore> for (C<M>, $R) {
+            type RS = C<M>;
+            type RD = $R;
+            #[inline(always)]
+            fn compose(&self) -> Result<(C<M>, $R), Error> {
+                Ok(*self)
+            }
+        }
+    };
 }
-/// A run-time stride: `s:d ∘ B = B` with strides times `d`.
-impl<const M: usize, T: LayoutTile> ComposeMode<T> for (C<M>, Dyn)
-where
-    T::D: ScaleBy<Dyn>,
-{
-    type RS = T::S;
-    type RD = <T::D as ScaleBy<Dyn>>::Out;
-    #[inline(always)]
-    fn compose(&self) -> Result<(Self::RS, Self::RD), Error> {
-        compose_leaf::<Dyn, T>(&self.1)
-    }
-}
-
-/// `_` keeps a mode with a run-time shape as it is (CuTe's by-mode skip).
-impl<Dk: Copy + IntTuple> ComposeMode<Underscore> for (Dyn, Dk) {
-    type RS = Dyn;
-    type RD = Dk;
-    #[inline(always)]
-    fn compose(&self) -> Result<(Dyn, Dk), Error> {
-        Ok(*self)
-    }
-}
-/// `_` keeps a mode with a run-time stride as it is.
-impl<const M: usize> ComposeMode<Underscore> for (C<M>, Dyn) {
-    type RS = C<M>;
-    type RD = Dyn;
-    #[inline(always)]
-    fn compose(&self) -> Result<(C<M>, Dyn), Error> {
-        Ok(*self)
-    }
-}
+compose_run_time_leaf!([] Dyn);
+compose_run_time_leaf!([const E: usize,] DynDiv<E>);
 
 type Cs<S, D, T> = <(S, D) as ComposeMode<T>>::RS;
 type Cd<S, D, T> = <(S, D) as ComposeMode<T>>::RD;

@@ -72,7 +72,9 @@ use crate::data::int_tuple::{C, Int, IntTuple, StaticInt, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::data::tiler::{Tiler, TilerMode};
 use crate::kernel::tensor::Underscore;
-use crate::mixed::layout::{AllStatic, Dyn, HasDyn, LeafKinds, MixedLayout, MixedShape, overflow};
+use crate::mixed::layout::{
+    AllStatic, Dyn, DynDiv, HasDyn, LeafKinds, MixedLayout, MixedShape, overflow,
+};
 
 /// A contiguous static tile `N:1` over a run-time mode: `C<N>` (`N ≥ 2`;
 /// CuTe's integer tile 1 means `1:0`) or the layout `N:1`.
@@ -254,9 +256,11 @@ impl<Dk: Int + IntTuple, K, T: UnitTile> DivideByKind<Dyn, Dk, T> for (HasDyn, K
 }
 /// The static `⌈M/N⌉` of a static extent `M` and a static tile `N`.
 type CeilDiv<M, N> = P<Quot<Sum<M, Sub1<N>>, N>>;
-/// A static shape with a run-time stride: tile `N:d`, rest `⌈M/N⌉:r` with
-/// a static shape (both depend only on static parts) and a run-time stride.
-impl<const M: usize, T: UnitTile> DivideByKind<C<M>, Dyn, T> for (AllStatic, HasDyn)
+/// A static shape with a run-time stride (`Dyn` or `DynDiv<E>`): tile
+/// `N:d` (the stride's own type), rest `⌈M/N⌉:r` with a static shape (both
+/// depend only on static parts) and a run-time stride.
+impl<const M: usize, Dd: Int + IntTuple, T: UnitTile> DivideByKind<C<M>, Dd, T>
+    for (AllStatic, HasDyn)
 where
     C<M>: StaticInt,
     T::Len: StaticInt,
@@ -268,13 +272,101 @@ where
     CeilDiv<<C<M> as StaticInt>::Tn, <T::Len as StaticInt>::Tn>: Copy + Default,
 {
     type TS = T::Len;
-    type TD = Dyn;
+    type TD = Dd;
     type RS = CeilDiv<<C<M> as StaticInt>::Tn, <T::Len as StaticInt>::Tn>;
     type RD = Dyn;
     #[inline(always)]
-    fn divide(_: &C<M>, d: &Dyn) -> Result<(T::Len, Dyn, Self::RS, Dyn), Error> {
-        let (_, rd) = divide_leaf(M, d.0, T::N)?;
+    fn divide(_: &C<M>, d: &Dd) -> Result<(T::Len, Dd, Self::RS, Dyn), Error> {
+        let (_, rd) = divide_leaf(M, d.value(), T::N)?;
         Ok((T::Len::default(), *d, Default::default(), rd))
+    }
+}
+
+/// The run-time leaf of a quotient `m / N` known to be a multiple of `Q`
+/// (`Q` in the readable table: `C<Q>`): `DynDiv<Q>`; outside the table the
+/// divisor is dropped (`Dyn`).
+#[doc(hidden)]
+pub trait DivisorLeaf {
+    /// `DynDiv<Q>` or `Dyn`.
+    type Leaf: Copy + Int + IntTuple;
+    /// The leaf of a value proven to be a multiple of `Q`.
+    fn leaf(v: usize) -> Self::Leaf;
+}
+impl<const Q: usize> DivisorLeaf for C<Q> {
+    type Leaf = DynDiv<Q>;
+    #[inline(always)]
+    fn leaf(v: usize) -> DynDiv<Q> {
+        DynDiv::proven(v)
+    }
+}
+impl<U, B> DivisorLeaf for typenum::UInt<U, B> {
+    type Leaf = Dyn;
+    #[inline(always)]
+    fn leaf(v: usize) -> Dyn {
+        Dyn(v)
+    }
+}
+
+/// The rest leaf of a run-time shape with divisor `D` (typenum `Dn`)
+/// divided by a static tile `N` (`Nn`), chosen at compile time by whether
+/// `N | D` (`Self` is that answer, `B1` or `B0`).
+#[doc(hidden)]
+pub trait DivisorRest<Dn, Nn> {
+    /// `DynDiv<{D / N}>` when `N | D`, else `Dyn`.
+    type Leaf: Copy + Int + IntTuple;
+    /// The rest leaf of value `c` (`m / N`, or `⌈m / N⌉`).
+    fn leaf(c: usize) -> Self::Leaf;
+}
+/// Proven: `N | D`, so `N | m` and `m / N` is a multiple of `D / N`.
+impl<Dn: Div<Nn>, Nn> DivisorRest<Dn, Nn> for B1
+where
+    Quot<Dn, Nn>: Pretty,
+    P<Quot<Dn, Nn>>: DivisorLeaf,
+{
+    type Leaf = <P<Quot<Dn, Nn>> as DivisorLeaf>::Leaf;
+    #[inline(always)]
+    fn leaf(c: usize) -> Self::Leaf {
+        <P<Quot<Dn, Nn>> as DivisorLeaf>::leaf(c)
+    }
+}
+/// Open: `N ∤ D`, so `N` may or may not divide `m`; the rest `⌈m / N⌉`
+/// carries no divisor.
+impl<Dn, Nn> DivisorRest<Dn, Nn> for typenum::B0 {
+    type Leaf = Dyn;
+    #[inline(always)]
+    fn leaf(c: usize) -> Dyn {
+        Dyn(c)
+    }
+}
+type TnOf<X> = <X as StaticInt>::Tn;
+/// `N | D`, as `B1` or `B0`.
+type Divides<const D: usize, L> = typenum::Eq<typenum::Mod<TnOf<C<D>>, TnOf<L>>, typenum::U0>;
+
+/// A run-time shape with a static divisor `D` (`{m:128}`) divided by a
+/// contiguous tile `N`: tile `N:d` (the mode's stride type), rest `m/N` of
+/// type `DynDiv<{D/N}>` when `N | D` — decided at compile time; the result
+/// is then exact (`m/N` tiles, no partial one) and can never be `Err`
+/// (its size is `m`'s and its largest offset `(m−1)·d`, both checked when
+/// the layout was built) — else the run-time rule of a `Dyn` shape
+/// (`⌈m/N⌉`, a `Dyn` rest).
+impl<const DV: usize, Dk: Int + IntTuple, K, T: UnitTile> DivideByKind<DynDiv<DV>, Dk, T>
+    for (HasDyn, K)
+where
+    C<DV>: StaticInt,
+    T::Len: StaticInt,
+    TnOf<C<DV>>: core::ops::Rem<TnOf<T::Len>>,
+    typenum::Mod<TnOf<C<DV>>, TnOf<T::Len>>: typenum::IsEqual<typenum::U0>,
+    Divides<DV, T::Len>: DivisorRest<TnOf<C<DV>>, TnOf<T::Len>>,
+{
+    type TS = T::Len;
+    type TD = Dk;
+    type RS = <Divides<DV, T::Len> as DivisorRest<TnOf<C<DV>>, TnOf<T::Len>>>::Leaf;
+    type RD = Dyn;
+    #[inline(always)]
+    fn divide(s: &DynDiv<DV>, d: &Dk) -> Result<(T::Len, Dk, Self::RS, Dyn), Error> {
+        let (rs, rd) = divide_leaf(s.get(), d.value(), T::N)?;
+        let rs = <Divides<DV, T::Len> as DivisorRest<TnOf<C<DV>>, TnOf<T::Len>>>::leaf(rs.0);
+        Ok((T::Len::default(), *d, rs, rd))
     }
 }
 

@@ -66,6 +66,116 @@ impl IntTuple for Dyn {
     fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
     }
+    fn fmt_structure(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("?")
+    }
+}
+
+/// A run-time integer leaf known to be a multiple of the static divisor
+/// `D` (a CuTe `int` with a divisibility fact the type checker can use):
+/// written `{m:128}` in [`layout!`](crate::layout). The value is checked
+/// once, when it is supplied ([`DynDiv::new`]: a `divisibility` error
+/// when `D` does not divide it); the mixed algebra then uses `D` at
+/// compile time — a divide by a static tile `N` with `N | D` is exact, its
+/// tile stays static and its rest mode is a `DynDiv<{D / N}>`, with no
+/// run-time check (see [`LogicalDivide`](crate::LogicalDivide) on mixed
+/// layouts). A layout prints the value, as for [`Dyn`];
+/// [`MixedLayout::structure`] prints the leaf as `?{div=D}`. The algebra
+/// computes with `D` as a static integer, so `D` is a readable constant
+/// (`1..=1024`, or a power of two up to `2^20`, which `layout!` checks);
+/// with another `D` the divides do not compile.
+///
+/// ```
+/// use cute_static::{DynDiv, Int};
+/// let m = DynDiv::<128>::new(384)?;
+/// assert_eq!((m.value(), DynDiv::<128>::DIVISOR), (384, 128));
+/// let e = DynDiv::<128>::new(100).unwrap_err();
+/// assert_eq!(e.kind(), "divisibility");
+/// assert_eq!(e.to_string(), "DynDiv::new: the run-time value 100 is not a multiple of its static divisor 128");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DynDiv<const D: usize>(usize);
+
+impl<const D: usize> DynDiv<D> {
+    /// The static divisor `D` (positive: `DynDiv<0>::new` does not build).
+    pub const DIVISOR: usize = {
+        assert!(
+            D > 0,
+            "the divisor of a run-time leaf DynDiv<D> is positive"
+        );
+        D
+    };
+    /// The leaf of value `value`, checked: `Err` (`divisibility`) unless `D`
+    /// divides it. Zero is a multiple of every `D` (a stride may be 0; a
+    /// shape leaf 0 is refused by [`MixedLayout::new`]).
+    #[inline(always)]
+    pub const fn new(value: usize) -> Result<Self, Error> {
+        if value.is_multiple_of(Self::DIVISOR) {
+            Ok(DynDiv(value))
+        } else {
+            Err(Error::Divisibility {
+                operation: "DynDiv::new",
+                value,
+                divisor: D,
+            })
+        }
+    }
+    /// `factor · Π leaves`, checked: `overflow` when the product does not
+    /// fit, `divisibility` unless `D` divides it (the compact stride of a
+    /// [`layout!`](crate::layout) after leaves with divisors).
+    #[doc(hidden)]
+    pub fn from_product(factor: usize, leaves: &[usize]) -> Result<Self, Error> {
+        let v = leaves
+            .iter()
+            .try_fold(factor, |acc, &x| acc.checked_mul(x))
+            .ok_or_else(|| overflow("compact stride", "run-time leaves with divisors"))?;
+        Self::new(v)
+    }
+    /// A leaf whose divisibility the mixed algebra has proven (a quotient
+    /// `m / N` of a `DynDiv<{D·N}>`).
+    #[inline(always)]
+    pub(crate) const fn proven(value: usize) -> Self {
+        DynDiv(value)
+    }
+    /// The value.
+    #[inline(always)]
+    pub const fn get(self) -> usize {
+        self.0
+    }
+}
+
+/// Forgetting the divisor.
+impl<const D: usize> From<DynDiv<D>> for Dyn {
+    fn from(d: DynDiv<D>) -> Dyn {
+        Dyn(d.0)
+    }
+}
+
+impl<const D: usize> Sealed for DynDiv<D> {}
+/// A multiple of `D`, unknown at compile time.
+impl<const D: usize> Int for DynDiv<D> {
+    #[inline(always)]
+    fn value(self) -> usize {
+        self.0
+    }
+    const STATIC: Option<usize> = None;
+}
+/// A run-time integer with a divisor is an integer tuple of rank 1 and
+/// depth 0; it prints its value (`384`), its structure as `?{div=128}`.
+impl<const D: usize> IntTuple for DynDiv<D> {
+    const RANK: usize = 1;
+    const DEPTH: usize = 0;
+    #[cfg(feature = "std")]
+    fn to_dynamic(&self) -> cute_dynamic::IntTuple {
+        cute_dynamic::IntTuple::int(self.0 as i64)
+    }
+    fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+    fn fmt_structure(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "?{{div={D}}}")
+    }
 }
 
 /// Whether a shape or stride tree is wholly static ([`AllStatic`]) or has
@@ -108,6 +218,9 @@ impl<U, B> LeafKinds for typenum::UInt<U, B> {
     type Kind = AllStatic;
 }
 impl LeafKinds for Dyn {
+    type Kind = HasDyn;
+}
+impl<const D: usize> LeafKinds for DynDiv<D> {
     type Kind = HasDyn;
 }
 impl LeafKinds for () {
@@ -185,7 +298,7 @@ macro_rules! leaf_shape {
         }
     )*};
 }
-leaf_shape!([const N: usize,] C<N>, [] Dyn, [] typenum::UTerm,
+leaf_shape!([const N: usize,] C<N>, [] Dyn, [const N: usize,] DynDiv<N>, [] typenum::UTerm,
     [Nn: typenum::Unsigned + Default + Copy + fmt::Debug, B: typenum::Bit + Default + Copy + fmt::Debug,] typenum::UInt<Nn, B>);
 
 /// `()`: size 1, every offset 0.
@@ -459,6 +572,11 @@ impl<const N: usize> AllHoles for C<N> {
 }
 /// A run-time leaf is kept.
 impl AllHoles for Dyn {
+    type Coord = Underscore;
+    const COORD: Underscore = Underscore;
+}
+/// A run-time leaf with a divisor is kept.
+impl<const D: usize> AllHoles for DynDiv<D> {
     type Coord = Underscore;
     const COORD: Underscore = Underscore;
 }
@@ -762,6 +880,40 @@ pub(crate) fn overflow(operation: &'static str, operands: &'static str) -> Error
 
 fn shape_size<S: MixedShape<D>, D>(s: &S) -> Option<usize> {
     s.checked_size()
+}
+
+impl<S: IntTuple, D: IntTuple> MixedLayout<S, D> {
+    /// The structure the type fixes, values left out: static leaves `_N`,
+    /// run-time leaves `?`, run-time leaves with a divisor `?{div=D}`.
+    ///
+    /// ```
+    /// use cute_static::layout;
+    /// let (m, n) = (256, 24);
+    /// let l = layout!(({m:128}, {n}):(1, {m}))?;
+    /// assert_eq!(l.to_string(), "(256,24):(_1,256)");
+    /// assert_eq!(l.structure().to_string(), "(?{div=128},?):(_1,?{div=128})");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn structure(&self) -> Structure<'_, S, D> {
+        Structure(self)
+    }
+}
+
+/// The structure of a mixed layout ([`MixedLayout::structure`]), for
+/// `Display`: `(?{div=128},_8):(_1,?{div=128})`.
+#[derive(Clone, Copy)]
+pub struct Structure<'a, S, D>(&'a MixedLayout<S, D>);
+impl<S: IntTuple, D: IntTuple> fmt::Debug for Structure<'_, S, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Structure({self})")
+    }
+}
+impl<S: IntTuple, D: IntTuple> fmt::Display for Structure<'_, S, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.shape.fmt_structure(f)?;
+        f.write_str(":")?;
+        self.0.stride.fmt_structure(f)
+    }
 }
 
 /// CuTe notation: static leaves `_N`, run-time leaves plain, `(_128,1000):(_1,_128)`.
