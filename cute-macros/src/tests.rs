@@ -210,7 +210,7 @@ fn errors_are_combined() {
     );
     // A malformed item does not stop the others from being checked.
     let mut errors = Errors::default();
-    let lit = parse::layout(tokens("((4, , 8), 0, 1500)"), &mut errors);
+    let lit = parse::layout(tokens("((4, , 8), 0, -1500)"), &mut errors);
     validate::layout(&lit.expect("parses"), Target::Static, &mut errors);
     assert_eq!(
         errors

@@ -101,6 +101,12 @@ impl<K> KindAnd<K> for HasDyn {
 impl<const N: usize> LeafKinds for C<N> {
     type Kind = AllStatic;
 }
+crate::data::dec::impl_for_dec! {
+    /// A static leaf beyond the readable table.
+    LeafKinds {
+        type Kind = AllStatic;
+    }
+}
 impl LeafKinds for typenum::UTerm {
     type Kind = AllStatic;
 }
@@ -456,6 +462,13 @@ pub trait AllHoles {
 impl<const N: usize> AllHoles for C<N> {
     type Coord = Underscore;
     const COORD: Underscore = Underscore;
+}
+crate::data::dec::impl_for_dec! {
+    /// A static leaf beyond the readable table is kept.
+    AllHoles {
+        type Coord = Underscore;
+        const COORD: Underscore = Underscore;
+    }
 }
 /// A run-time leaf is kept.
 impl AllHoles for Dyn {
