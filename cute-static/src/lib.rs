@@ -237,8 +237,8 @@ pub use data::layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout}
 pub use data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
 pub use data::tiler::{IntoTiler, Tiler, TilerMode};
 pub use kernel::algorithms::{
-    AxpbyCompatible, CopyCompatible, GemmCompatible, Predicate, Rank2, ShapeSize, axpby, clear,
-    copy, copy_if, fill, gemm,
+    AxpbyCompatible, CopyCompatible, GemmCompatible, Predicate, Rank2, axpby, clear, copy, copy_if,
+    fill, gemm,
 };
 pub use kernel::layout::{
     LayoutResult, RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout,
