@@ -173,10 +173,11 @@
 //! divisibility fails at mode C<0> …`), under `cargo check` too.
 //!
 //! Limits: at most [`MAX_RANK`] children per tuple; nesting is tested to
-//! depth 6 with the default `recursion_limit`. Static integers are those of
-//! typenum's table (`0..=1024` and powers of two); computed values print as
-//! `C<N>` up to 1024 and for powers of two up to `2^20`, as typenum integers
-//! beyond. Strides are non-negative.
+//! depth 6 with the default `recursion_limit`. Static integers take any value
+//! of `0..=2^63 − 1`: [`C<N>`] for `0..=1024` and the powers of two up to
+//! `2^20`, [`Dec`] (the decimal digits, `Dec<1, 1, 0, 0, 8>` for 11008)
+//! beyond — literals and computed values alike, never a typenum type.
+//! Static strides are non-negative.
 //!
 //! Features: `std` (on by default) adds the run-time crate — the
 //! `to_dynamic()` conversions and `dlayout!`. Without it

@@ -183,6 +183,26 @@ fn every_digit_count() {
     check_composition(layout!(1025:1025), layout!(4:1025), Sq2::default());
 }
 
+#[test]
+fn mixed_layouts_with_big_static_leaves() {
+    let n = 4096usize;
+    let l = layout!(({ n }, 11008):(11008, 1)).unwrap();
+    assert_eq!(l.to_string(), "(4096,_11008):(_11008,_1)");
+    assert_eq!(l.to_dynamic(), dl("(4096,11008):(11008,1)"));
+    for i in (0..4096 * 11008).step_by(10007) {
+        assert_eq!(l.call(i) as i64, l.to_dynamic().call(i as i64));
+    }
+    // The compact stride of a leaf after static leaves only is static, of
+    // any value (CuTe's `_1115200`).
+    let l = layout!((1088, 1025, { n })).unwrap();
+    assert_eq!(l.to_string(), "(_1088,_1025,4096):(_1,_1088,_1115200)");
+    let t = l.compose(tiler!((64, 5))).unwrap();
+    assert_eq!(
+        t.to_dynamic(),
+        l.to_dynamic().compose(&t_dyn("(64,5)")).unwrap()
+    );
+}
+
 proptest! {
     /// Random coordinates of the big layouts evaluate like cute-dynamic.
     #[test]

@@ -29,9 +29,10 @@ use typenum::{Mod, Prod, Quot, Sum, U10, UInt, UTerm, Unsigned};
 use crate::data::int_tuple::{C, Int, Sealed, StaticInt};
 use crate::private::{HCons, HNil, ToC};
 
-/// Most decimal digits of a static integer: `2^64 − 1` has 20, `i64`
-/// values and shapes (`≤ 2^63 − 1`) have at most 19.
-pub const MAX_DIGITS: usize = 19;
+/// Most decimal digits of a static integer: `i64` values and shapes
+/// (`≤ 2^63 − 1`) have at most 19 (a `u64` beyond `10^19 − 1` has no
+/// spelling).
+const MAX_DIGITS: usize = 19;
 
 /// The digit value of an unused trailing position of [`Dec`].
 const NO_DIGIT: usize = 10;
@@ -129,14 +130,15 @@ pub type DecOf<N> = <<N as DigitsOnto<HNil>>::Out as FromDigits>::Out;
 macro_rules! dec {
     ($D0:ident $(, $D:ident)*) => {
         /// The static integer whose decimal digits, most significant first,
-        /// are `D0 D1 …` (at most [`MAX_DIGITS`]; unused trailing positions
+        /// are `D0 D1 …` (at most 19; unused trailing positions
         /// hold `10`, which rustc leaves out when it prints the type):
         /// `Dec<1, 1, 0, 0, 8>` is 11008, printed `_11008` as CuTe prints its
         /// static integers. It spells the values that [`C<N>`] cannot: those
         /// outside the readable table `0..=1024` and powers of two up to
         /// `2^20`; `layout!`, `Layout![…]`, `tiler!` and the algebra's
         /// results use it for exactly those values (see the
-        /// [module docs](self)). A zero-sized type like `C<N>`.
+        /// design in docs/semantics.md#static-integers). A zero-sized type like
+        /// `C<N>`.
         ///
         /// ```
         /// use cute_static::{Dec, Int, IntTuple};
