@@ -85,7 +85,7 @@ fn rebuild<T: Default>(
 /// results are spelled with), else its decimal digits `Dec<d0, d1, …>`
 /// (`cute_static::Dec`: typenum has `C<n>`'s type-level value only for a
 /// table of constants).
-fn c_type(n: i64) -> TokenStream {
+pub(crate) fn c_type(n: i64) -> TokenStream {
     let n = n as u64;
     if cute_core::limits::is_readable(n) {
         let n = n as usize;

@@ -203,6 +203,16 @@ fn mixed_layouts_with_big_static_leaves() {
     );
 }
 
+#[test]
+fn swizzle_offsets_of_any_value() {
+    let l = layout!(Sw<3, 3, 3> o 11008 o (8, 64):(64, 1));
+    assert_eq!(l.to_string(), "Sw<3,3,3> o _11008 o (_8,_64):(_64,_1)");
+    let sw = |x: usize| x ^ ((x >> 6) & 0b111) << 3;
+    for i in 0..512 {
+        assert_eq!(l.call(i), sw(11008 + layout!((8, 64):(64, 1)).call(i)));
+    }
+}
+
 proptest! {
     /// Random coordinates of the big layouts evaluate like cute-dynamic.
     #[test]
