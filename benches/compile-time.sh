@@ -41,6 +41,10 @@ gen() {
             product) echo "pub fn f$k() -> usize { <LogicalProduct<Layout![(2,$x):(1,2)], Layout![(3,4):(1,3)]> as StaticLayout>::SIZE }" ;;
             complement) echo "pub fn f$k() -> usize { <Complemented<Layout![(4,$x):(1,8)], C<4096>> as StaticLayout>::SIZE }" ;;
             inverse) echo "pub fn f$k() -> usize { <RightInverse<Layout![(4,$x):($x,1)]> as StaticLayout>::SIZE }" ;;
+            # static integers beyond the readable table (Dec<digits>): a
+            # GEMM-width layout composed with a tile, its result strides
+            # re-spelled from typenum values.
+            bigint) echo "pub fn f$k() -> usize { <Composed<Layout![(4096,$((11000 + x))):($((11000 + x)),1)], Layout![(64,32):(1,4096)]> as StaticLayout>::COSIZE }" ;;
             mix)
                 case $((k % 5)) in
                 0) echo "pub fn f$k() -> usize { <Composed<Layout![(4,6,8,$x):(2,3,5,7)], Layout![6:12]> as StaticLayout>::SIZE }" ;;
@@ -68,7 +72,7 @@ check() {
 gen compose 0
 check > /dev/null # build the dependencies once
 base=$(check)
-for op in ${OPS-compose divide product complement inverse mix}; do
+for op in ${OPS-compose divide product complement inverse bigint mix}; do
     gen "$op" "$N"
     t=$(check)
     printf '%-10s %4d ops: %6.2f s total, %6.1f ms per op (baseline %.2f s), peak rustc memory %d MiB\n' \

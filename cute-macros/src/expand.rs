@@ -1,14 +1,14 @@
 //! Stage 3: a valid AST → tokens naming `::cute_static` types and values.
 //!
 //! Only called when [`validate`](crate::validate) found nothing, so every
-//! static leaf here is a readable constant and every tuple is congruent;
+//! static leaf here is a non-negative `i64` and every tuple is congruent;
 //! the code still never panics on anything else (it emits `()`).
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use crate::parse::{LayoutLit, Leaf, Node, TilerLit, Tree};
-use crate::validate::{Product, compact_strides, is_static_int};
+use crate::validate::{Product, compact_strides};
 
 /// The value of `layout!`: a static `Layout` value, or with run-time leaves
 /// the `Result` of `MixedLayout::new`.
@@ -80,9 +80,24 @@ fn rebuild<T: Default>(
     }
 }
 
-fn c_type(n: i64) -> TokenStream {
-    let n = n as usize;
-    quote!(::cute_static::C<#n>)
+/// The one spelling of the static integer `n ≥ 0`: `C<n>` for a readable
+/// constant (`0..=1024`, powers of two up to `2^20`: what the algebra's
+/// results are spelled with), else its decimal digits `Dec<d0, d1, …>`
+/// (`cute_static::Dec`: typenum has `C<n>`'s type-level value only for a
+/// table of constants).
+pub(crate) fn c_type(n: i64) -> TokenStream {
+    let n = n as u64;
+    if cute_core::limits::is_readable(n) {
+        let n = n as usize;
+        quote!(::cute_static::C<#n>)
+    } else {
+        let digits = n
+            .to_string()
+            .bytes()
+            .map(|b| usize::from(b - b'0'))
+            .collect::<Vec<_>>();
+        quote!(::cute_static::Dec<#(#digits),*>)
+    }
 }
 
 /// The static type of an integer tuple.
@@ -212,12 +227,10 @@ fn checked_label() -> syn::Lifetime {
 fn mixed_stride(p: Product, divs: &[Option<usize>]) -> Pair {
     let factor = p.factor as usize;
     if p.dyns.is_empty() {
-        if is_static_int(p.factor) {
-            return (c_type(p.factor), quote!(::cute_static::C::<#factor>));
-        }
+        let ty = c_type(p.factor);
         return (
-            quote!(::cute_static::Dyn),
-            quote!(::cute_static::Dyn(#factor)),
+            ty.clone(),
+            quote!(<#ty as ::core::default::Default>::default()),
         );
     }
     let values = p.dyns.iter().map(|&k| {

@@ -62,8 +62,8 @@ fn pipeline<L>(
 /// (compact column-major), `layout!(8:2)`.
 ///
 /// The value is a zero-sized `cute_static::Layout<S, D>` whose leaves are
-/// `C<N>`; static integers must be in `0..=1024` or powers of two, and
-/// strides non-negative. With run-time leaves `{expr}` (a `usize`
+/// `C<N>` (or `Dec<digits>` beyond `0..=1024` and the powers of two up to
+/// `2^20`: any `i64 ≥ 0` is a static integer), and strides are non-negative. With run-time leaves `{expr}` (a `usize`
 /// expression) the value is a `Result<cute_static::MixedLayout<S, D>, _>`.
 ///
 /// A swizzle prefix makes a composed layout (CuTe's `ComposedLayout`):

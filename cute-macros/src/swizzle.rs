@@ -106,11 +106,11 @@ pub(crate) fn split(input: &TokenStream) -> syn::Result<Option<(Prefix, TokenStr
     if is_ident(tokens.get(k + 1), "o") {
         offset = match &tokens[k] {
             TokenTree::Literal(lit) => match lit.to_string().parse::<u64>() {
-                Ok(v) if cute_core::limits::is_static_literal(v) => Offset::Static(v),
+                Ok(v) if i64::try_from(v).is_ok() => Offset::Static(v),
                 _ => {
                     return Err(expected(
                         k,
-                        "a static offset (0..=1024 or a power of two) or a run-time `{offset}`",
+                        "a static offset (an integer in 0..=2^63-1) or a run-time `{offset}`",
                     ));
                 }
             },
@@ -146,8 +146,8 @@ pub(crate) fn wrap_value(p: &Prefix, inner: TokenStream) -> TokenStream {
     let sw = p.swizzle_type();
     let offset = match &p.offset {
         Offset::Static(v) => {
-            let v = *v as usize;
-            quote!(::cute_static::C::<#v>)
+            let ty = crate::expand::c_type(*v as i64);
+            quote!(<#ty as ::core::default::Default>::default())
         }
         Offset::Dynamic(e) => {
             quote!(::cute_static::Dyn({ let __cute_offset: usize = #e; __cute_offset }))
@@ -160,10 +160,7 @@ pub(crate) fn wrap_value(p: &Prefix, inner: TokenStream) -> TokenStream {
 pub(crate) fn wrap_type(p: &Prefix, inner: TokenStream) -> TokenStream {
     let sw = p.swizzle_type();
     let offset = match &p.offset {
-        Offset::Static(v) => {
-            let v = *v as usize;
-            quote!(::cute_static::C<#v>)
-        }
+        Offset::Static(v) => crate::expand::c_type(*v as i64),
         Offset::Dynamic(_) => quote!(::cute_static::Dyn),
     };
     quote!(::cute_static::ComposedLayout<#sw, #offset, #inner>)

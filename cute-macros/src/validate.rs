@@ -11,22 +11,16 @@
 //! | stride congruent to the shape                    | ✓                   | ✓        | ✓          |
 //! | shape size fits in `i64`                         | ✓                   | ✓        | ✓          |
 //! | tuples have ≤ [`MAX_RANK`] children, tilers ≤ [`MAX_RANK`] modes | ✓   | ✓        |            |
-//! | static leaves are readable constants, strides ≥ 0 | ✓                  | ✓        |            |
+//! | static strides ≥ 0                               | ✓                   | ✓        |            |
 //! | no run-time leaves `{…}`                          |                    | ✓        | ✓          |
 //!
 //! [`MAX_DEPTH`]: cute_core::limits::MAX_DEPTH
 //! [`MAX_RANK`]: cute_core::limits::MAX_RANK
 
-use cute_core::limits::{MAX_RANK, is_static_literal};
+use cute_core::limits::MAX_RANK;
 use cute_core::stride::compact_leaf;
 
 use crate::parse::{Errors, LayoutLit, Leaf, Node, TilerLit, Tree};
-
-/// Whether `n` is a static integer `C<n>`: `0..=1024` or a power of two
-/// ([`is_static_literal`]).
-pub(crate) fn is_static_int(n: i64) -> bool {
-    u64::try_from(n).is_ok_and(is_static_literal)
-}
 
 /// A compact stride: `factor × Π` the run-time leaves numbered in `dyns`.
 #[derive(Clone, Default)]
@@ -128,24 +122,6 @@ pub(crate) fn layout(l: &LayoutLit, target: Target, errors: &mut Errors) {
             "expected a shape whose size fits in i64, found {}",
             l.shape
         )));
-        return;
-    }
-    // A static layout's compact stride must be static too (a mixed one
-    // stores a large stride as a run-time leaf).
-    let all_static = l
-        .shape
-        .leaves()
-        .iter()
-        .all(|leaf| matches!(leaf.tree, Tree::Leaf(Leaf::Int(_))));
-    if l.stride.is_none() && target.is_static() && all_static {
-        for (leaf, stride) in l.shape.leaves().into_iter().zip(compact_strides(&l.shape)) {
-            if !is_static_int(stride.factor) {
-                errors.push(leaf.at.error(format!(
-                    "static integer {} is not supported: static integers are 0..=1024 or powers of two (the compact stride of this mode; write the stride explicitly)",
-                    stride.factor
-                )));
-            }
-        }
     }
 }
 
@@ -193,10 +169,6 @@ fn tuple(n: &Node, role: Role, target: Target, errors: &mut Errors) -> bool {
             } else if target.is_static() && v < 0 {
                 fail(format!(
                     "static strides are non-negative, found {v} (use `dlayout!` for negative strides)"
-                ))
-            } else if target.is_static() && !is_static_int(v) {
-                fail(format!(
-                    "static integer {v} is not supported: static integers are 0..=1024 or powers of two"
                 ))
             } else {
                 true

@@ -186,10 +186,11 @@
 //! divisibility fails at mode C<0> …`), under `cargo check` too.
 //!
 //! Limits: at most [`MAX_RANK`] children per tuple; nesting is tested to
-//! depth 6 with the default `recursion_limit`. Static integers are those of
-//! typenum's table (`0..=1024` and powers of two); computed values print as
-//! `C<N>` up to 1024 and for powers of two up to `2^20`, as typenum integers
-//! beyond. Strides are non-negative.
+//! depth 6 with the default `recursion_limit`. Static integers take any value
+//! of `0..=2^63 − 1`: [`C<N>`] for `0..=1024` and the powers of two up to
+//! `2^20`, [`Dec`] (the decimal digits, `Dec<1, 1, 0, 0, 8>` for 11008)
+//! beyond — literals and computed values alike, never a typenum type.
+//! Static strides are non-negative.
 //!
 //! Features: `std` (on by default) adds the run-time crate — the
 //! `to_dynamic()` conversions and `dlayout!`. Without it
@@ -246,6 +247,7 @@ pub use algebra::recast::{Downcast, Downcasted, Recast, RecastLayout, Upcast, Up
 pub use algebra::tile_to_shape::{Arrangement, PadTo, TileToShape, tile_to_shape};
 pub use atom::*;
 pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};
+pub use data::dec::Dec;
 pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use data::int_tuple_ops::{
     CeilDiv, CeilDivide, Compatible, Congruent, Divisibility, ElemScale, ElemScaled, EvenlyDivides,
@@ -256,8 +258,8 @@ pub use data::layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout}
 pub use data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
 pub use data::tiler::{IntoTiler, Tiler, TilerMode};
 pub use kernel::algorithms::{
-    AxpbyCompatible, CopyCompatible, GemmCompatible, Predicate, Rank2, ShapeSize, axpby, clear,
-    copy, copy_if, fill, gemm,
+    AxpbyCompatible, CopyCompatible, GemmCompatible, Predicate, Rank2, axpby, clear, copy, copy_if,
+    fill, gemm,
 };
 pub use kernel::layout::{
     LayoutResult, RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout,

@@ -144,7 +144,8 @@ pub trait ToC {
 }
 
 /// Total re-spelling of a typenum integer: `C<N>` inside the table
-/// (`0..=1024` and powers of two up to `2^20`), the typenum type outside.
+/// (`0..=1024` and powers of two up to `2^20`), its decimal digits
+/// `Dec<…>` outside.
 pub trait Pretty {
     /// The spelling.
     type Out;
@@ -160,7 +161,7 @@ const _: () = assert!(
         && <P20 as typenum::Unsigned>::U64 == 1 << cute_core::limits::MAX_READABLE_POW2
 );
 type InTable<N> = Or<LeEq<N, U1024>, And<Eq<And<N, Sub1<N>>, U0>, LeEq<N, P20>>>;
-/// `n ↦ C<n>` when `n ≤ 1024` or `n` is a power of two `≤ 2^20`, else `n`.
+/// `n ↦ C<n>` when `n ≤ 1024` or `n` is a power of two `≤ 2^20`, else `Dec<digits of n>`.
 impl<U, B> Pretty for UInt<U, B>
 where
     UInt<U, B>: IsLessOrEqual<U1024> + Sub<B1> + BitAnd<Sub1<UInt<U, B>>> + IsLessOrEqual<P20>,
@@ -181,9 +182,13 @@ pub trait PrettyIf<N> {
 impl<N: ToC> PrettyIf<N> for B1 {
     type Out = N::C;
 }
-/// Outside the table: the typenum integer itself.
-impl<N> PrettyIf<N> for B0 {
-    type Out = N;
+/// Outside the table: its decimal digits, `Dec<…>`.
+impl<N> PrettyIf<N> for B0
+where
+    N: crate::data::dec::DigitsOnto<HNil>,
+    <N as crate::data::dec::DigitsOnto<HNil>>::Out: crate::data::dec::FromDigits,
+{
+    type Out = crate::data::dec::DecOf<N>;
 }
 /// The readable spelling of `N`.
 pub type P<N> = <N as Pretty>::Out;

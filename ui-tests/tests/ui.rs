@@ -36,3 +36,24 @@ fn first_lines_are_readable() {
     }
     assert!(seen >= 20, "expected the reviewed fail cases, found {seen}");
 }
+
+/// A diagnostic about static integers above 1024 (issue 14): `11008` is
+/// spelled `Dec<1, 1, 0, 0, 8>` in every line (first line, label, help and
+/// notes), with no typenum type anywhere in the `.stderr`.
+#[test]
+fn big_integers_are_readable_everywhere() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/ui/fail/compose_big_int_not_admissible.stderr");
+    let text = std::fs::read_to_string(&path).expect("reviewed .stderr");
+    assert!(
+        text.lines()
+            .next()
+            .unwrap_or_default()
+            .contains("Dec<1, 1, 0, 0, 8>")
+    );
+    for bad in [
+        "UInt", "UTerm", "B1", "B0", "typenum", "HCons", "HNil", ", 10",
+    ] {
+        assert!(!text.contains(bad), "{}: shows `{bad}`", path.display());
+    }
+}

@@ -23,8 +23,10 @@ use crate::private::{HNil, Pretty};
 pub const MAX_RANK: usize = cute_core::limits::MAX_RANK;
 
 /// The static integer `N`: a zero-sized type, printed `_N` as CuTe prints
-/// its static integers. `N` must be in typenum's table of constants
-/// (`0..=1024`, powers of two, …); `layout!` checks that.
+/// its static integers. `N` is a readable constant: `0..=1024` or a power
+/// of two up to `2^20` (typenum has a type-level `U<N>` only for a table of
+/// constants); other values are spelled [`Dec`](crate::Dec), and the
+/// macros pick the spelling.
 ///
 /// ```
 /// use cute_static::{C, Int};
@@ -40,8 +42,8 @@ mod sealed {
 pub(crate) use sealed::Sealed;
 
 /// The one integer concept of a layout leaf (like nalgebra's `Dim`): a
-/// value known at compile time ([`C<N>`], or a typenum integer for computed
-/// values outside the readable table) — or at run time ([`Dyn`](crate::Dyn)).
+/// value known at compile time ([`C<N>`], or [`Dec`](crate::Dec) outside the
+/// readable table) — or at run time ([`Dyn`](crate::Dyn)).
 pub trait Int: Copy + fmt::Debug + Sealed {
     /// The value.
     fn value(self) -> usize;
@@ -92,7 +94,8 @@ impl StaticInt for UTerm {
     type Tn = UTerm;
 }
 impl<N: Unsigned, B: Bit> Sealed for UInt<N, B> {}
-/// A typenum integer (how computed values beyond the readable table print).
+/// A typenum integer (the type-level algebra's own values; results are
+/// re-spelled `C<N>` or `Dec<…>` before a user sees them).
 impl<N: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug> Int
     for UInt<N, B>
 {
@@ -162,7 +165,7 @@ macro_rules! leaf_tuple {
         }
     )*};
 }
-leaf_tuple!([const N: usize] C<N>, [] UTerm, [N: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug] UInt<N, B>);
+leaf_tuple!([const N: usize] C<N>, [const D0: usize, const D1: usize, const D2: usize, const D3: usize, const D4: usize, const D5: usize, const D6: usize, const D7: usize, const D8: usize, const D9: usize, const D10: usize, const D11: usize, const D12: usize, const D13: usize, const D14: usize, const D15: usize, const D16: usize, const D17: usize, const D18: usize] crate::Dec<D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12, D13, D14, D15, D16, D17, D18>, [] UTerm, [N: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::Debug] UInt<N, B>);
 
 impl Sealed for () {}
 /// The empty tuple `()`: rank 0, size 1.

@@ -104,6 +104,19 @@ where
         write!(f, "_{N}")
     }
 }
+crate::data::dec::impl_for_dec! {
+    /// An integer tile beyond the readable table.
+    TilerMode {
+        type Norm = TI<<Self as StaticInt>::Tn>;
+        #[cfg(feature = "std")]
+        fn to_dynamic() -> cute_dynamic::Tiler {
+            cute_dynamic::Tiler::Int(<Self as StaticInt>::VALUE as i64)
+        }
+        fn fmt_cute(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "_{}", <Self as StaticInt>::VALUE)
+        }
+    } where Self: StaticInt
+}
 
 /// CuTe's `_` as a tiler mode (`tiler!(<_, 2>)`): the by-mode skip, which
 /// leaves its mode unchanged in every divide, product and composition.

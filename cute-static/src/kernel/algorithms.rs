@@ -121,8 +121,6 @@ where
     B::Tree: SizeOf,
     SizeT<A>: IsEqual<SizeT<B>> + Pretty,
     SizeT<B>: Pretty,
-    P<SizeT<A>>: Spelled<A::Shape>,
-    P<SizeT<B>>: Spelled<B::Shape>,
     Eq<SizeT<A>, SizeT<B>>: Verdict,
     <Eq<SizeT<A>, SizeT<B>> as Verdict>::Out: SizeCheck<R, SpelledSize<A>, SpelledSize<B>>,
 {
@@ -150,28 +148,9 @@ pub struct SizesEqual;
 #[doc(hidden)]
 pub struct SizesDiffer;
 
-/// The size of `L` as diagnostics show it: `C<N>`, or [`ShapeSize`] of its
-/// shape when `N` is outside the table of readable constants (so no
-/// typenum type reaches an error message).
-type SpelledSize<L> = <P<SizeT<L>> as Spelled<<L as StaticLayout>::Shape>>::Out;
-
-/// How a size is spelled in a diagnostic, given the shape it is the size of.
-#[doc(hidden)]
-pub trait Spelled<S> {
-    /// The spelling.
-    type Out;
-}
-/// A readable constant is itself.
-impl<const N: usize, S> Spelled<S> for crate::C<N> {
-    type Out = crate::C<N>;
-}
-/// A value outside the table is spelled as the size of its shape.
-impl<U, B, S> Spelled<S> for typenum::UInt<U, B> {
-    type Out = ShapeSize<S>;
-}
-/// "The product of the shape `S`": how a size beyond the table of readable
-/// constants (`0..=1024` and powers of two) is shown in a diagnostic.
-pub struct ShapeSize<S>(core::marker::PhantomData<S>);
+/// The size of `L` as diagnostics show it: `C<N>`, or `Dec<…>` beyond the
+/// table of readable constants (never a typenum type).
+type SpelledSize<L> = P<SizeT<L>>;
 /// The outcome of a size comparison under rule `R`.
 #[doc(hidden)]
 pub trait SizeCheck<R, NA, NB> {}

@@ -92,6 +92,13 @@ impl<const N: usize> LayoutTile for C<N> {
     type S = C<N>;
     type D = C<1>;
 }
+crate::data::dec::impl_for_dec! {
+    /// An integer tile beyond the readable table composes as `N:1`.
+    LayoutTile {
+        type S = Self;
+        type D = C<1>;
+    }
+}
 /// A static layout.
 impl<S: Copy + Default, D> LayoutTile for Layout<S, D> {
     type S = S;
@@ -124,6 +131,40 @@ impl<const V: usize, const E: usize> ScaleBy<DynDiv<E>> for C<V> {
     fn scale(k: &DynDiv<E>) -> Option<Dyn> {
         V.checked_mul(k.get()).map(Dyn)
     }
+}
+crate::data::dec::impl_for_dec! {
+    /// `c·DynDiv<E>(k)` is run-time (the divisor is not carried on).
+    [const E: usize,] ScaleBy<DynDiv<E>> {
+        type Out = Dyn;
+        #[inline(always)]
+        fn scale(k: &DynDiv<E>) -> Option<Dyn> {
+            <Self as StaticInt>::VALUE.checked_mul(k.get()).map(Dyn)
+        }
+    } where Self: StaticInt
+}
+crate::data::dec::impl_for_dec! {
+    /// `c·Dyn(k)` is run-time.
+    ScaleBy<Dyn> {
+        type Out = Dyn;
+        #[inline(always)]
+        fn scale(k: &Dyn) -> Option<Dyn> {
+            <Self as StaticInt>::VALUE.checked_mul(k.0).map(Dyn)
+        }
+    } where Self: StaticInt
+}
+crate::data::dec::impl_for_dec! {
+    /// `c·C<k>` is static.
+    [K: StaticInt,] ScaleBy<K> {
+        type Out = P<<<Self as StaticInt>::Tn as Mul<K::Tn>>::Output>;
+        #[inline(always)]
+        fn scale(_: &K) -> Option<Self::Out> {
+            Some(Default::default())
+        }
+    } where
+        Self: StaticInt,
+        <Self as StaticInt>::Tn: Mul<K::Tn>,
+        <<Self as StaticInt>::Tn as Mul<K::Tn>>::Output: Pretty,
+        P<<<Self as StaticInt>::Tn as Mul<K::Tn>>::Output>: Default + Copy + IntTuple,
 }
 /// `c·C<k>` is static.
 impl<const V: usize, K: StaticInt> ScaleBy<K> for C<V>

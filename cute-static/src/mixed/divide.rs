@@ -97,6 +97,13 @@ where
     const N: usize = N;
     type Len = C<N>;
 }
+crate::data::dec::impl_for_dec! {
+    /// An integer tile beyond the readable table is the tile `N:1`.
+    UnitTile {
+        const N: usize = <Self as StaticInt>::VALUE;
+        type Len = Self;
+    } where Self: StaticInt
+}
 /// The layout `N:1`.
 impl<const N: usize> UnitTile for Layout<C<N>, C<1>>
 where
@@ -124,6 +131,13 @@ impl<X: Copy + Default, Y: Copy + Default> Halves for (X, Y) {
 impl<const N: usize> Halves for C<N> {
     type A = C<N>;
     type B = C<N>;
+}
+crate::data::dec::impl_for_dec! {
+    /// As for `C<N>`.
+    Halves {
+        type A = Self;
+        type B = Self;
+    }
 }
 
 /// The logical divide of one mode `(shape, stride)` by one tiler mode `T`:
@@ -165,6 +179,10 @@ pub trait SplitsMode<Sk> {}
 impl<Sk, S, D> SplitsMode<Sk> for Layout<S, D> {}
 /// An integer tile splits any mode.
 impl<Sk, const N: usize> SplitsMode<Sk> for C<N> {}
+crate::data::dec::impl_for_dec! {
+    /// An integer tile beyond the readable table splits any mode.
+    [Sk,] SplitsMode<Sk> {}
+}
 /// `_` keeps a rank-2 mode as its `(tile, rest)` pair.
 impl<X, Y> SplitsMode<(X, Y)> for Underscore {}
 

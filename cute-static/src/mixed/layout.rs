@@ -211,6 +211,12 @@ impl<K> KindAnd<K> for HasDyn {
 impl<const N: usize> LeafKinds for C<N> {
     type Kind = AllStatic;
 }
+crate::data::dec::impl_for_dec! {
+    /// A static leaf beyond the readable table.
+    LeafKinds {
+        type Kind = AllStatic;
+    }
+}
 impl LeafKinds for typenum::UTerm {
     type Kind = AllStatic;
 }
@@ -298,7 +304,7 @@ macro_rules! leaf_shape {
         }
     )*};
 }
-leaf_shape!([const N: usize,] C<N>, [] Dyn, [const N: usize,] DynDiv<N>, [] typenum::UTerm,
+leaf_shape!([const N: usize,] C<N>, [const D0: usize, const D1: usize, const D2: usize, const D3: usize, const D4: usize, const D5: usize, const D6: usize, const D7: usize, const D8: usize, const D9: usize, const D10: usize, const D11: usize, const D12: usize, const D13: usize, const D14: usize, const D15: usize, const D16: usize, const D17: usize, const D18: usize,] crate::Dec<D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12, D13, D14, D15, D16, D17, D18>, [] Dyn, [const N: usize,] DynDiv<N>, [] typenum::UTerm,
     [Nn: typenum::Unsigned + Default + Copy + fmt::Debug, B: typenum::Bit + Default + Copy + fmt::Debug,] typenum::UInt<Nn, B>);
 
 /// `()`: size 1, every offset 0.
@@ -569,6 +575,13 @@ pub trait AllHoles {
 impl<const N: usize> AllHoles for C<N> {
     type Coord = Underscore;
     const COORD: Underscore = Underscore;
+}
+crate::data::dec::impl_for_dec! {
+    /// A static leaf beyond the readable table is kept.
+    AllHoles {
+        type Coord = Underscore;
+        const COORD: Underscore = Underscore;
+    }
 }
 /// A run-time leaf is kept.
 impl AllHoles for Dyn {
