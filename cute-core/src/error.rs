@@ -69,6 +69,9 @@ pub enum ErrorKind {
     Overflow,
     /// Two operands' sizes must agree but differ.
     NotCompatible,
+    /// A mixed operation's result would have a structure other than the
+    /// one its type fixes for these run-time values.
+    ValueDependentStructure,
 }
 
 impl ErrorKind {
@@ -80,6 +83,7 @@ impl ErrorKind {
             Self::OutOfStorage => "out_of_storage",
             Self::Overflow => "overflow",
             Self::NotCompatible => "not_compatible",
+            Self::ValueDependentStructure => "value_dependent_structure",
         }
     }
 }
@@ -142,6 +146,15 @@ pub enum CoreError {
         /// The right operand's size.
         right: usize,
     },
+    /// A mixed-layout operation whose result structure depends on run-time
+    /// values got values for which CuTe's result has another structure than
+    /// the one its type fixes (see docs/semantics.md, mixed layouts).
+    ValueDependentStructure {
+        /// The operation, as CuTe names it.
+        operation: &'static str,
+        /// What the run-time values must satisfy, in words.
+        requires: &'static str,
+    },
 }
 
 impl CoreError {
@@ -153,6 +166,7 @@ impl CoreError {
             Self::OutOfStorage { .. } => ErrorKind::OutOfStorage,
             Self::Overflow { .. } => ErrorKind::Overflow,
             Self::NotCompatible { .. } => ErrorKind::NotCompatible,
+            Self::ValueDependentStructure { .. } => ErrorKind::ValueDependentStructure,
         }
     }
 
@@ -210,6 +224,13 @@ impl fmt::Display for CoreError {
                 left,
                 right,
             } => write!(f, "{operation}: sizes {left} and {right} differ"),
+            Self::ValueDependentStructure {
+                operation,
+                requires,
+            } => write!(
+                f,
+                "{operation} of a mixed layout: the result's structure depends on run-time values; it requires {requires}"
+            ),
         }
     }
 }

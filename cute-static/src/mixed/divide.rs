@@ -320,45 +320,53 @@ pub trait DivideModes<T> {
 /// keeps beyond the tiler. A part with a single mode stays a 1-tuple
 /// (`tiled`: one rest; `flat`: one tile, or one rest).
 macro_rules! divide_modes {
+    ($($x:tt)*) => { split_modes!((Plain DivideMode divide Ts Td Rs Rd) $($x)*); };
+}
+/// The four regroupings of a by-mode split into `(first, second)` halves
+/// per mode: the divides (`(tile, rest)`, [`DivideMode`]) and the mixed
+/// products (`(A_k, repeat)`, through `Product<…>`), written once. The
+/// header names the tiler wrapper, the per-mode trait and method and its
+/// part aliases.
+macro_rules! split_modes {
     // The regrouping form: `one` (rank 1), `single` (one tiled mode of
     // several), `many` (several tiled modes).
-    ([$t:tt] []) => { divide_modes!(@impl one [$t] []); };
-    ([$t:tt] [$($e:tt)+]) => { divide_modes!(@impl single [$t] [$($e)+]); };
-    ([$t:tt $($u:tt)+] [$($e:tt)*]) => { divide_modes!(@impl many [$t $($u)+] [$($e)*]); };
-    (@impl $form:ident [$(($S:ident $D:ident $T:ident $i:tt))+] [$(($ES:ident $ED:ident $ET:ident $e:tt))*]) => {
-        /// Divide mode by mode; `A`'s modes beyond the tiler are kept.
-        impl<$($S, $D, $T,)+ $($ES: Copy, $ED: Copy + IntTuple,)*> DivideModes<Tiler<($($T,)+)>>
+    ($h:tt [$t:tt] []) => { split_modes!(@impl $h one [$t] []); };
+    ($h:tt [$t:tt] [$($e:tt)+]) => { split_modes!(@impl $h single [$t] [$($e)+]); };
+    ($h:tt [$t:tt $($u:tt)+] [$($e:tt)*]) => { split_modes!(@impl $h many [$t $($u)+] [$($e)*]); };
+    (@impl ($W:ident $Mode:ident $split:ident $Ts:ident $Td:ident $Rs:ident $Rd:ident) $form:ident [$(($S:ident $D:ident $T:ident $i:tt))+] [$(($ES:ident $ED:ident $ET:ident $e:tt))*]) => {
+        /// Split mode by mode; `A`'s modes beyond the tiler are kept.
+        impl<$($S, $D, $T,)+ $($ES: Copy, $ED: Copy + IntTuple,)*> DivideModes<$W<Tiler<($($T,)+)>>>
             for MixedLayout<($($S,)+ $($ES,)*), ($($D,)+ $($ED,)*)>
         where
-            $(($S, $D): DivideMode<$T>, $S: Copy, $D: Copy,)+
-            ($((Ts<$S, $D, $T>, Rs<$S, $D, $T>),)+ $($ES,)*):
-                MixedShape<($((Td<$S, $D, $T>, Rd<$S, $D, $T>),)+ $($ED,)*)>,
-            (($(Ts<$S, $D, $T>,)+), ($(Rs<$S, $D, $T>,)+ $($ES,)*)):
-                MixedShape<(($(Td<$S, $D, $T>,)+), ($(Rd<$S, $D, $T>,)+ $($ED,)*))>,
-            divide_modes!(@tiled $form Ts Rs [$($S $D $T),+] [$($ES),*]):
-                MixedShape<divide_modes!(@tiled $form Td Rd [$($S $D $T),+] [$($ED),*])>,
-            divide_modes!(@flat $form Ts Rs [$($S $D $T),+] [$($ES),*]):
-                MixedShape<divide_modes!(@flat $form Td Rd [$($S $D $T),+] [$($ED),*])>,
+            $(($S, $D): $Mode<$T>, $S: Copy, $D: Copy,)+
+            ($(($Ts<$S, $D, $T>, $Rs<$S, $D, $T>),)+ $($ES,)*):
+                MixedShape<($(($Td<$S, $D, $T>, $Rd<$S, $D, $T>),)+ $($ED,)*)>,
+            (($($Ts<$S, $D, $T>,)+), ($($Rs<$S, $D, $T>,)+ $($ES,)*)):
+                MixedShape<(($($Td<$S, $D, $T>,)+), ($($Rd<$S, $D, $T>,)+ $($ED,)*))>,
+            split_modes!(@tiled $form $Ts $Rs [$($S $D $T),+] [$($ES),*]):
+                MixedShape<split_modes!(@tiled $form $Td $Rd [$($S $D $T),+] [$($ED),*])>,
+            split_modes!(@flat $form $Ts $Rs [$($S $D $T),+] [$($ES),*]):
+                MixedShape<split_modes!(@flat $form $Td $Rd [$($S $D $T),+] [$($ED),*])>,
         {
             type Logical = MixedLayout<
-                ($((Ts<$S, $D, $T>, Rs<$S, $D, $T>),)+ $($ES,)*),
-                ($((Td<$S, $D, $T>, Rd<$S, $D, $T>),)+ $($ED,)*),
+                ($(($Ts<$S, $D, $T>, $Rs<$S, $D, $T>),)+ $($ES,)*),
+                ($(($Td<$S, $D, $T>, $Rd<$S, $D, $T>),)+ $($ED,)*),
             >;
             type Zipped = MixedLayout<
-                (($(Ts<$S, $D, $T>,)+), ($(Rs<$S, $D, $T>,)+ $($ES,)*)),
-                (($(Td<$S, $D, $T>,)+), ($(Rd<$S, $D, $T>,)+ $($ED,)*)),
+                (($($Ts<$S, $D, $T>,)+), ($($Rs<$S, $D, $T>,)+ $($ES,)*)),
+                (($($Td<$S, $D, $T>,)+), ($($Rd<$S, $D, $T>,)+ $($ED,)*)),
             >;
             type Tiled = MixedLayout<
-                divide_modes!(@tiled $form Ts Rs [$($S $D $T),+] [$($ES),*]),
-                divide_modes!(@tiled $form Td Rd [$($S $D $T),+] [$($ED),*]),
+                split_modes!(@tiled $form $Ts $Rs [$($S $D $T),+] [$($ES),*]),
+                split_modes!(@tiled $form $Td $Rd [$($S $D $T),+] [$($ED),*]),
             >;
             type Flat = MixedLayout<
-                divide_modes!(@flat $form Ts Rs [$($S $D $T),+] [$($ES),*]),
-                divide_modes!(@flat $form Td Rd [$($S $D $T),+] [$($ED),*]),
+                split_modes!(@flat $form $Ts $Rs [$($S $D $T),+] [$($ES),*]),
+                split_modes!(@flat $form $Td $Rd [$($S $D $T),+] [$($ED),*]),
             >;
             fn logical(&self) -> Result<Self::Logical, Error> {
                 let (s, d) = (self.shape(), self.stride());
-                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).$split()?; )+
                 MixedLayout::new(
                     ($(($T.0, $T.2),)+ $(s.$e,)*),
                     ($(($T.1, $T.3),)+ $(d.$e,)*),
@@ -366,7 +374,7 @@ macro_rules! divide_modes {
             }
             fn zipped(&self) -> Result<Self::Zipped, Error> {
                 let (s, d) = (self.shape(), self.stride());
-                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).$split()?; )+
                 MixedLayout::new(
                     (($($T.0,)+), ($($T.2,)+ $(s.$e,)*)),
                     (($($T.1,)+), ($($T.3,)+ $(d.$e,)*)),
@@ -374,18 +382,18 @@ macro_rules! divide_modes {
             }
             fn tiled(&self) -> Result<Self::Tiled, Error> {
                 let (s, d) = (self.shape(), self.stride());
-                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).$split()?; )+
                 MixedLayout::new(
-                    divide_modes!(@tiled $form 0 2 [$($T),+] [$(s.$e),*]),
-                    divide_modes!(@tiled $form 1 3 [$($T),+] [$(d.$e),*]),
+                    split_modes!(@tiled $form 0 2 [$($T),+] [$(s.$e),*]),
+                    split_modes!(@tiled $form 1 3 [$($T),+] [$(d.$e),*]),
                 )
             }
             fn flat(&self) -> Result<Self::Flat, Error> {
                 let (s, d) = (self.shape(), self.stride());
-                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).$split()?; )+
                 MixedLayout::new(
-                    divide_modes!(@flat $form 0 2 [$($T),+] [$(s.$e),*]),
-                    divide_modes!(@flat $form 1 3 [$($T),+] [$(d.$e),*]),
+                    split_modes!(@flat $form 0 2 [$($T),+] [$(s.$e),*]),
+                    split_modes!(@flat $form 1 3 [$($T),+] [$(d.$e),*]),
                 )
             }
         }
@@ -401,7 +409,7 @@ macro_rules! divide_modes {
         ($($tile<$S, $D, $T>,)+ $($rest<$S, $D, $T>,)+ $($E,)*)
     };
     (@flat $form:ident $tile:ident $rest:ident [$($m:tt)*] [$($E:ident),*]) => {
-        divide_modes!(@tiled $form $tile $rest [$($m)*] [$($E),*])
+        split_modes!(@tiled $form $tile $rest [$($m)*] [$($E),*])
     };
     // Values: `$tile`/`$rest` index the parts of `divide()` (0/2 or 1/3).
     (@tiled one $tile:tt $rest:tt [$T:ident] []) => {
@@ -414,10 +422,13 @@ macro_rules! divide_modes {
         ($($T.$tile,)+ $($T.$rest,)+ $($x,)*)
     };
     (@flat $form:ident $tile:tt $rest:tt [$($T:ident),+] [$($x:expr),*]) => {
-        divide_modes!(@tiled $form $tile $rest [$($T),+] [$($x),*])
+        split_modes!(@tiled $form $tile $rest [$($T),+] [$($x),*])
     };
 }
 for_each_rank!(divide_modes);
+pub(crate) use split_modes;
+/// The tiler itself: the divides split by [`DivideMode`] with no wrapper.
+pub(crate) type Plain<T> = T;
 
 /// The four divide verbs of a mixed layout, each one regrouping of
 /// [`DivideModes`].

@@ -47,5 +47,8 @@ macro_rules! for_each_rank {
     };
 }
 
+pub(crate) mod complement;
 pub(crate) mod composition;
 pub(crate) mod divide;
+pub(crate) mod inverse;
+pub(crate) mod product;
