@@ -85,6 +85,9 @@ macro_rules! zip_product {
     }};
 }
 
+/// A mixed result as a run-time layout.
+type Ours = Result<DLayout, cute_static::Error>;
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -146,7 +149,7 @@ proptest! {
     /// `complement(A, M)` with a static or run-time cotarget.
     #[test]
     fn complements_match_dynamic(m in 1usize..40, n in 1usize..20, ld in 0usize..60, k in 1usize..2000) {
-        let cases: [(DLayout, Result<DLayout, cute_static::Error>, Result<DLayout, cute_static::Error>); 3] = {
+        let cases: [(DLayout, Ours, Ours); 3] = {
             let a0 = layout!(({m}, {n}):(1, {m})).unwrap();
             let a1 = layout!(({m}, 4, {n}):({n}, 0, 1)).unwrap();
             let a2 = layout!(({m}, {n}):(1, {ld})).unwrap();

@@ -40,9 +40,10 @@
 //! let a = layout!(({m}, 3):(1, {m}))?;
 //! let p = a.logical_product(layout!((4, 2):(1, 4)))?;
 //! assert_eq!(p.to_string(), "((5,_3),(_4,_2)):((_1,5),(15,60))");
-//! assert_eq!(p.to_dynamic(), cute_dynamic::logical_product(&a.to_dynamic(), &"(4,2):(1,4)".parse()?)?);
+//! let b: cute_dynamic::Layout = "(4,2):(1,4)".parse()?;
+//! assert_eq!(p.to_dynamic(), cute_dynamic::logical_product(&a.to_dynamic(), &b)?);
 //! let z = a.zipped_product(tiler!(<2, 4>))?;
-//! assert_eq!(z.to_string(), "((5,_3),(_2,_4)):((_1,5),(5,15))");
+//! assert_eq!(z.to_string(), "((5,_3),(_2,_4)):((_1,5),(5,1))");
 //! let b = a.blocked_product(layout!((2, 4):(1, 2)))?;
 //! assert_eq!(b.to_string(), "((5,_2),(_3,_4)):((_1,15),(5,30))");
 //! # Ok::<(), cute_dynamic::LayoutError>(())
