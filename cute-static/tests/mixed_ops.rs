@@ -114,6 +114,8 @@ proptest! {
             (product!(mixed, logical_product, tiler!(<4, 3>), "<4,3>"), true),
             (product!(col, logical_product, layout!((4, 2):(2, 1)), "(4,2):(2,1)"), true),
             (product!(row, logical_product, layout!(8:1), "8:1"), true),
+            (product!(row, zipped_product, tiler!((2, 3):(3, 1)), "(2,3):(3,1)"), true),
+            (product!(col, logical_product, tiler!(4:2), "4:2"), true),
             (product!(mixed, logical_product, layout!(8:1), "8:1"), true),
             (zip_product!(col, blocked_product, layout!((2, 4):(1, 2))), true),
             (zip_product!(row, raked_product, layout!((3, 2):(2, 1))), true),

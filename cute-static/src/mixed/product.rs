@@ -210,21 +210,14 @@ macro_rules! product_modes {
 }
 for_each_rank!(product_modes);
 
-/// The four by-mode product verbs of a mixed layout.
+/// The four by-mode product verbs of a mixed layout, for by-mode tilers of
+/// 1 to 4 modes (a whole-layout tiler is the impl below).
 macro_rules! mixed_product_verb {
     ($Verb:ident, $Noun:ident, $method:ident, $Part:ident, $part:ident, $what:literal) => {
-        #[doc = concat!("`", $what, "(A, <B0, …>)` for a static by-mode tiler (see the module docs).")]
-        impl<S, D, T> $Verb<Tiler<T>> for MixedLayout<S, D>
-        where
-            Self: DivideModes<Product<Tiler<T>>>,
-            <Self as DivideModes<Product<Tiler<T>>>>::$Part: crate::kernel::layout::TensorLayout,
-        {
-            type Output = Result<<Self as DivideModes<Product<Tiler<T>>>>::$Part, Error>;
-            #[inline(always)]
-            fn $method(&self, _t: Tiler<T>) -> Self::Output {
-                <Self as DivideModes<Product<Tiler<T>>>>::$part(self)
-            }
-        }
+        mixed_product_verb!(@arity $Verb, $method, $Part, $part, $what; T0);
+        mixed_product_verb!(@arity $Verb, $method, $Part, $part, $what; T0, T1);
+        mixed_product_verb!(@arity $Verb, $method, $Part, $part, $what; T0, T1, T2);
+        mixed_product_verb!(@arity $Verb, $method, $Part, $part, $what; T0, T1, T2, T3);
         impl<S, D> MixedLayout<S, D> {
             #[doc = concat!("`", $what, "(self, b)` (see [`", stringify!($Verb), "`] and the module docs).")]
             #[inline(always)]
@@ -233,6 +226,20 @@ macro_rules! mixed_product_verb {
                 Self: $Verb<B>,
             {
                 <Self as $Verb<B>>::$method(self, b)
+            }
+        }
+    };
+    (@arity $Verb:ident, $method:ident, $Part:ident, $part:ident, $what:literal; $($T:ident),+) => {
+        #[doc = concat!("`", $what, "(A, <B0, …>)` for a static by-mode tiler (see the module docs).")]
+        impl<S, D, $($T),+> $Verb<Tiler<($($T,)+)>> for MixedLayout<S, D>
+        where
+            Self: DivideModes<Product<Tiler<($($T,)+)>>>,
+            <Self as DivideModes<Product<Tiler<($($T,)+)>>>>::$Part: crate::kernel::layout::TensorLayout,
+        {
+            type Output = Result<<Self as DivideModes<Product<Tiler<($($T,)+)>>>>::$Part, Error>;
+            #[inline(always)]
+            fn $method(&self, _t: Tiler<($($T,)+)>) -> Self::Output {
+                <Self as DivideModes<Product<Tiler<($($T,)+)>>>>::$part(self)
             }
         }
     };
@@ -270,32 +277,37 @@ mixed_product_verb!(
     "logical_product"
 );
 
-/// `logical_product(A, B)` for one static layout `B`: `(A, repeat)`.
-impl<S, D, BS, BD> LogicalMultiply<Layout<BS, BD>> for MixedLayout<S, D>
-where
-    S: Copy,
-    D: Copy,
-    (S, D): MultiplyMode<Layout<BS, BD>>,
-    MixedLayout<
-        (Ts<S, D, Layout<BS, BD>>, Rs<S, D, Layout<BS, BD>>),
-        (Td<S, D, Layout<BS, BD>>, Rd<S, D, Layout<BS, BD>>),
-    >: crate::kernel::layout::TensorLayout,
-    (Ts<S, D, Layout<BS, BD>>, Rs<S, D, Layout<BS, BD>>):
-        MixedShape<(Td<S, D, Layout<BS, BD>>, Rd<S, D, Layout<BS, BD>>)>,
-{
-    #[allow(clippy::type_complexity)]
-    type Output = Result<
-        MixedLayout<
-            (Ts<S, D, Layout<BS, BD>>, Rs<S, D, Layout<BS, BD>>),
-            (Td<S, D, Layout<BS, BD>>, Rd<S, D, Layout<BS, BD>>),
-        >,
-        Error,
-    >;
-    #[inline(always)]
-    fn logical_product(&self, _b: Layout<BS, BD>) -> Self::Output {
-        let (s, d, rs, rd) = (*self.shape(), *self.stride()).multiply()?;
-        MixedLayout::new((s, rs), (d, rd))
-    }
+/// The product `(A, repeat)` of a mixed layout by one static layout.
+type WholeProduct<S, D, B> = MixedLayout<(Ts<S, D, B>, Rs<S, D, B>), (Td<S, D, B>, Rd<S, D, B>)>;
+/// `logical_product` and `zipped_product` by one static layout `B` (bare or
+/// as the whole-layout tiler `tiler!(B)`): `(A, repeat)`, both the same in
+/// CuTe for a layout `B`.
+macro_rules! whole_layout_product {
+    ($($Verb:ident $method:ident $B:ty;)+) => {$(
+        #[doc = concat!("`", stringify!($method), "(A, B)` for one static layout `B`: `(A, repeat)`.")]
+        impl<S, D, BS, BD> $Verb<$B> for MixedLayout<S, D>
+        where
+            S: Copy,
+            D: Copy,
+            (S, D): MultiplyMode<Layout<BS, BD>>,
+            WholeProduct<S, D, Layout<BS, BD>>: crate::kernel::layout::TensorLayout,
+            (Ts<S, D, Layout<BS, BD>>, Rs<S, D, Layout<BS, BD>>):
+                MixedShape<(Td<S, D, Layout<BS, BD>>, Rd<S, D, Layout<BS, BD>>)>,
+        {
+            type Output = Result<WholeProduct<S, D, Layout<BS, BD>>, Error>;
+            #[inline(always)]
+            fn $method(&self, _b: $B) -> Self::Output {
+                let (s, d, rs, rd) = (*self.shape(), *self.stride()).multiply()?;
+                MixedLayout::new((s, rs), (d, rd))
+            }
+        }
+    )+};
+}
+whole_layout_product! {
+    LogicalMultiply logical_product Layout<BS, BD>;
+    LogicalMultiply logical_product Tiler<Layout<BS, BD>>;
+    ZippedMultiply zipped_product Layout<BS, BD>;
+    ZippedMultiply zipped_product Tiler<Layout<BS, BD>>;
 }
 
 /// `blocked_product` (`RAKED = false`) or `raked_product` of a mixed
