@@ -120,6 +120,26 @@ pub(crate) fn leaves<S: Leaves<D>, D>(
     }
 }
 
+/// CuTe's coalesce of flat leaves, in place: size-1 leaves dropped, a leaf
+/// continuing the previous one (`d1 = s0·d0`) merged; returns the length.
+pub(crate) fn coalesce(modes: &mut [(i64, i64)]) -> usize {
+    let mut n = 0usize;
+    for i in 0..modes.len() {
+        let (s, d) = modes[i];
+        if s == 1 {
+            continue;
+        }
+        match n.checked_sub(1).map(|k| modes[k]) {
+            Some((s0, d0)) if s0.checked_mul(d0) == Some(d) => modes[n - 1] = (s0 * s, d0),
+            _ => {
+                modes[n] = (s, d);
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
 /// The requirement the single-leaf rule names in its error.
 pub(crate) const ONE_LEAF: &str = "a complement of one leaf: the leaves of size != 1 and stride != 0, sorted by stride, each start where the previous ones end (d_k = s_(k-1)*d_(k-1)), from d0 = 1, or from any d0 with the cotarget at most their extent";
 

@@ -36,28 +36,8 @@ use crate::Error;
 use crate::algebra::inverse::{RightInverse, RightInvert};
 use crate::data::int_tuple::StaticIntTuple;
 use crate::data::layout::{Layout, StaticLayout};
-use crate::mixed::complement::{Leaves, MAX_LEAVES, leaves};
+use crate::mixed::complement::{Leaves, MAX_LEAVES, coalesce, leaves};
 use crate::mixed::layout::{AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout};
-
-/// CuTe's coalesce of flat leaves, in place: size-1 leaves dropped, a leaf
-/// continuing the previous one (`d1 = s0·d0`) merged; returns the length.
-fn coalesce(modes: &mut [(i64, i64)]) -> usize {
-    let mut n = 0usize;
-    for i in 0..modes.len() {
-        let (s, d) = modes[i];
-        if s == 1 {
-            continue;
-        }
-        match n.checked_sub(1).map(|k| modes[k]) {
-            Some((s0, d0)) if s0.checked_mul(d0) == Some(d) => modes[n - 1] = (s0 * s, d0),
-            _ => {
-                modes[n] = (s, d);
-                n += 1;
-            }
-        }
-    }
-    n
-}
 
 /// The requirement the single-leaf rule names in its error.
 const ONE_MODE: &str = "a right inverse of one mode: the unit-stride chain of the coalesced layout runs through consecutive modes in order";
