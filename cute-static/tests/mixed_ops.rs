@@ -234,12 +234,56 @@ proptest! {
     }
 }
 
+/// A divide by the tile `N:1`, bare and as `tiler!(N:1)` (the same).
+macro_rules! whole_divide {
+    ($a:expr, $op:ident, $n:literal) => {{
+        let a = $a;
+        let text = format!("{}:1", $n);
+        let b: DLayout = text.parse().unwrap();
+        let theirs = cute_dynamic::$op(&a.to_dynamic(), &b);
+        let ours = a.$op(layout!($n:1)).map(|r| r.to_dynamic());
+        let t = a.$op(cute_static::tiler!($n:1)).map(|r| r.to_dynamic());
+        prop_assert_eq!(&t.as_ref().ok(), &ours.as_ref().ok());
+        same(stringify!($op), &a.to_dynamic(), &text, ours, theirs)?
+    }};
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The divides by one contiguous static tile `N:1`: `Ok` when `A`
+    /// coalesces to one leaf (its last leaf included), equal to cute-dynamic's.
+    #[test]
+    fn whole_layout_divides_match_dynamic(m in prop_oneof![Just(1usize), 1usize..60], n in 1usize..20, ld in prop_oneof![Just(0usize), 0usize..100]) {
+        let col = layout!(({m}, {n}):(1, {m})).unwrap();
+        let strided = layout!(({m}, {n}):(1, {ld})).unwrap();
+        let ok = [
+            whole_divide!(col, logical_divide, 8),
+            whole_divide!(col, zipped_divide, 4),
+            whole_divide!(col, tiled_divide, 16),
+            whole_divide!(col, flat_divide, 2),
+        ];
+        // Compact column-major with a last leaf of size ≠ 1: always `Ok`.
+        if n > 1 {
+            prop_assert!(ok.iter().all(|&b| b));
+        }
+        // Run-time strides: `Ok` exactly when `A` coalesces to one leaf.
+        let one_leaf = n > 1 && (ld == m || m == 1);
+        prop_assert_eq!(whole_divide!(strided, zipped_divide, 4), one_leaf);
+    }
+}
+
 /// Fully static operands stay static (the static algebra's types).
 #[test]
 fn static_operands_stay_static() {
     let a: cute_static::MixedLayout<_, _> = layout!((4, 8):(8, 1)).into();
     let r = a.right_inverse().unwrap();
     assert_eq!(r.to_string(), "(_8,_4):(_4,_1)");
+    let q = a.zipped_divide(layout!(4:1)).unwrap();
+    assert_eq!(
+        q.to_dynamic(),
+        cute_dynamic::zipped_divide(&a.to_dynamic(), &"4:1".parse::<DLayout>().unwrap()).unwrap()
+    );
     let c = a.complement(C::<64>).unwrap();
     assert_eq!(c.to_string(), "_2:_32");
     let p = a.logical_product(tiler!(<2, 2>)).unwrap();

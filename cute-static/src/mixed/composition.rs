@@ -81,8 +81,8 @@ where
 
 /// A static right operand of a run-time leaf mode, as a layout.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be composed onto a mode with run-time parts",
-    note = "use a static layout (`layout!`) or an integer tile `C<N>`"
+    message = "`{Self}` is not a static layout or an integer tile, as a mode with run-time parts needs",
+    note = "the mixed composition and products take a static layout (`layout!`) or an integer tile `C<N>` against a mode with run-time parts"
 )]
 pub trait LayoutTile {
     /// Its shape.
@@ -283,18 +283,21 @@ impl<S, D> MixedLayout<S, D> {
     }
 }
 
-/// The stride `d` of a mixed layout `A` that coalesces to one leaf `s:d`,
-/// its last leaf included (composition also evaluates `A` beyond its size,
-/// along its last leaf, and CuTe keeps a last leaf of size 1), or the
-/// named error.
-fn one_leaf_stride<S: Leaves<D>, D>(s: &S, d: &D) -> Result<Dyn, Error> {
-    let mut list = leaves(s, d, "composition")?;
+/// The leaf `(s, d)` a mixed layout `A` coalesces to, its last leaf
+/// included (composition also evaluates `A` beyond its size, along its last
+/// leaf, and CuTe keeps a last leaf of size 1), or the named error.
+pub(crate) fn one_leaf<S: Leaves<D>, D>(
+    s: &S,
+    d: &D,
+    operation: &'static str,
+) -> Result<(usize, usize), Error> {
+    let mut list = leaves(s, d, operation)?;
     let last = list.leaves[..list.len].last().map_or(1, |l| l.0);
     match coalesce(&mut list.leaves[..list.len]) {
-        1 if last != 1 => Ok(Dyn(list.leaves[0].1 as usize)),
+        1 if last != 1 => Ok((list.leaves[0].0 as usize, list.leaves[0].1 as usize)),
         _ => Err(Error::ValueDependentStructure {
-            operation: "composition",
-            requires: "a layout that coalesces to one leaf s:d, its last leaf included (for instance a compact column-major one), so that A o B is B with its strides times d",
+            operation,
+            requires: "a layout that coalesces to one leaf s:d, its last leaf included (for instance a compact column-major one)",
         }),
     }
 }
@@ -336,7 +339,7 @@ where
 {
     type Out = MixedLayout<BS, <BD as ScaleBy<Dyn>>::Out>;
     fn compose(s: &S, d: &D) -> Result<Self::Out, Error> {
-        let k = one_leaf_stride(s, d)?;
+        let k = Dyn(one_leaf(s, d, "composition")?.1);
         let d = <BD as ScaleBy<Dyn>>::scale(&k)
             .ok_or_else(|| overflow("composition", "a run-time stride times a tile stride"))?;
         MixedLayout::new(BS::default(), d)

@@ -490,3 +490,161 @@ mixed_divide_verb!(
     flat,
     "flat_divide"
 );
+
+/// The divides of a mixed layout by one static layout `B` (bare or as the
+/// whole-layout tiler `tiler!(B)`), by `A`'s leaf kinds.
+///
+/// * `A` fully static: the static algebra (static types).
+/// * `A` with run-time leaves: `B` must be a contiguous tile `N:1` (or
+///   `C<N>`), and `A` must coalesce to one leaf `s:d`, its last leaf
+///   included (checked at run time, else
+///   `Err(Error::ValueDependentStructure)`). Then
+///   `A ∘ (B, complement(B, size(A))) = (N, ⌈s/N⌉):(d, N·d)` (stride 0 for
+///   a rest of size 1), which is also CuTe's zipped, tiled and flat divide
+///   by a layout.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a mixed layout with run-time leaves is divided by one static layout only when it is a contiguous tile `N:1`",
+    label = "the divide's structure would depend on run-time values",
+    note = "layout: {S}:{D}",
+    note = "tiler:  {B}",
+    note = "divide by a by-mode tiler `<…>` instead, or convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait WholeDivideByKind<S, D, B> {
+    /// `logical_divide`.
+    type Logical;
+    /// `zipped_divide`.
+    type Zipped;
+    /// `tiled_divide`.
+    type Tiled;
+    /// `flat_divide`.
+    type Flat;
+    /// The run-time parts `(⌈s/N⌉, d, N·d)`, or nothing for a static `A`.
+    #[allow(clippy::type_complexity)]
+    fn divide(
+        s: &S,
+        d: &D,
+    ) -> Result<(Self::Logical, Self::Zipped, Self::Tiled, Self::Flat), Error>;
+}
+/// A static `A`: the static algebra.
+impl<S, D, B> WholeDivideByKind<S, D, B> for AllStatic
+where
+    Layout<S, D>: LogicalDivide<B> + ZippedDivide<B> + TiledDivide<B> + FlatDivide<B>,
+    LogicalQuotient<Layout<S, D>, B>: StaticLayout,
+    ZippedQuotient<Layout<S, D>, B>: StaticLayout,
+    TiledQuotient<Layout<S, D>, B>: StaticLayout,
+    FlatQuotient<Layout<S, D>, B>: StaticLayout,
+{
+    type Logical = LogicalQuotient<Layout<S, D>, B>;
+    type Zipped = ZippedQuotient<Layout<S, D>, B>;
+    type Tiled = TiledQuotient<Layout<S, D>, B>;
+    type Flat = FlatQuotient<Layout<S, D>, B>;
+    #[allow(clippy::type_complexity)]
+    fn divide(
+        _: &S,
+        _: &D,
+    ) -> Result<(Self::Logical, Self::Zipped, Self::Tiled, Self::Flat), Error> {
+        Ok(Default::default())
+    }
+}
+/// The run-time rule's result: `(N, ⌈s/N⌉):(d, r)`.
+type UnitQuotient<B> = MixedLayout<(<B as UnitTile>::Len, Dyn), (Dyn, Dyn)>;
+/// `A` with run-time leaves by a contiguous tile.
+impl<S, D, B> WholeDivideByKind<S, D, B> for HasDyn
+where
+    S: crate::mixed::complement::Leaves<D>,
+    B: UnitTile,
+    (B::Len, Dyn): MixedShape<(Dyn, Dyn)>,
+{
+    type Logical = UnitQuotient<B>;
+    type Zipped = UnitQuotient<B>;
+    type Tiled = UnitQuotient<B>;
+    type Flat = UnitQuotient<B>;
+    #[allow(clippy::type_complexity)]
+    fn divide(
+        s: &S,
+        d: &D,
+    ) -> Result<(Self::Logical, Self::Zipped, Self::Tiled, Self::Flat), Error> {
+        let (size, stride) = crate::mixed::composition::one_leaf(s, d, "logical_divide")?;
+        let (c, r) = divide_leaf(size, stride, B::N)?;
+        let l = MixedLayout::new((B::Len::default(), c), (Dyn(stride), r))?;
+        Ok((l, l, l, l))
+    }
+}
+
+type WholeKind<S, D> =
+    <<S as LeafKinds>::Kind as crate::mixed::layout::KindAnd<<D as LeafKinds>::Kind>>::Out;
+
+/// `tiler!(B)` for one static layout `B`: the same four divides.
+impl<S, D, BS, BD> DivideModes<Tiler<Layout<BS, BD>>> for MixedLayout<S, D>
+where
+    S: LeafKinds,
+    D: LeafKinds,
+    S::Kind: crate::mixed::layout::KindAnd<D::Kind>,
+    WholeKind<S, D>: WholeDivideByKind<S, D, Layout<BS, BD>>,
+{
+    type Logical = <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::Logical;
+    type Zipped = <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::Zipped;
+    type Tiled = <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::Tiled;
+    type Flat = <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::Flat;
+    fn logical(&self) -> Result<Self::Logical, Error> {
+        Ok(
+            <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::divide(
+                self.shape(),
+                self.stride(),
+            )?
+            .0,
+        )
+    }
+    fn zipped(&self) -> Result<Self::Zipped, Error> {
+        Ok(
+            <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::divide(
+                self.shape(),
+                self.stride(),
+            )?
+            .1,
+        )
+    }
+    fn tiled(&self) -> Result<Self::Tiled, Error> {
+        Ok(
+            <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::divide(
+                self.shape(),
+                self.stride(),
+            )?
+            .2,
+        )
+    }
+    fn flat(&self) -> Result<Self::Flat, Error> {
+        Ok(
+            <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::divide(
+                self.shape(),
+                self.stride(),
+            )?
+            .3,
+        )
+    }
+}
+
+/// The four divides by one bare static layout `B`, as by `tiler!(B)`.
+macro_rules! whole_divide_verb {
+    ($($Verb:ident $method:ident $part:ident $Part:ident;)+) => {$(
+        #[doc = concat!("`", stringify!($method), "(A, B)` for one static layout `B` (see [`WholeDivideByKind`]).")]
+        impl<S, D, BS, BD> $Verb<Layout<BS, BD>> for MixedLayout<S, D>
+        where
+            Self: DivideModes<Tiler<Layout<BS, BD>>>,
+            <Self as DivideModes<Tiler<Layout<BS, BD>>>>::$Part: crate::kernel::layout::TensorLayout,
+        {
+            type Output = Result<<Self as DivideModes<Tiler<Layout<BS, BD>>>>::$Part, Error>;
+            #[inline(always)]
+            fn $method(&self, _b: Layout<BS, BD>) -> Self::Output {
+                <Self as DivideModes<Tiler<Layout<BS, BD>>>>::$part(self)
+            }
+        }
+    )+};
+}
+whole_divide_verb! {
+    LogicalDivide logical_divide logical Logical;
+    ZippedDivide zipped_divide zipped Zipped;
+    TiledDivide tiled_divide tiled Tiled;
+    FlatDivide flat_divide flat Flat;
+}

@@ -313,6 +313,13 @@ whole_layout_product! {
 /// `blocked_product` (`RAKED = false`) or `raked_product` of a mixed
 /// layout by a static layout, by the leaf kinds of `A`.
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a mixed layout's blocked_product / raked_product takes a static layout of the same rank (1 to 4), or a static leaf for a rank-1 layout",
+    label = "`B` does not pair with `A` mode by mode",
+    note = "layout: {S}:{D}",
+    note = "B:      {B}",
+    note = "pad `B` with `1:0` modes to `A`'s rank, or convert with `to_dynamic()` and use cute-dynamic"
+)]
 pub trait ZipProductByKind<S, D, B, const RAKED: bool> {
     /// The product's layout.
     type Out;
