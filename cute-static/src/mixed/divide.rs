@@ -36,6 +36,11 @@
 //! run-time check is that the result's size and offsets fit in an `i64`
 //! (`Err(Error::Overflow)` otherwise).
 //!
+//! By one static layout `B` (bare, or the whole-layout tiler `tiler!(B)`),
+//! see [`WholeDivideByKind`]: a fully static `A` by the static algebra; an
+//! `A` with run-time leaves by a contiguous tile `N:1`, when its values
+//! coalesce to one leaf (else `Err(Error::ValueDependentStructure)`).
+//!
 //! Limits: layouts of at most [`MIXED_ALGEBRA_MAX_RANK`](crate::MIXED_ALGEBRA_MAX_RANK)
 //! (4) top-level modes, tilers of at most as many modes as the layout; a
 //! larger rank does not compile, and the error's first line names the limit.

@@ -313,13 +313,6 @@ whole_layout_product! {
 /// `blocked_product` (`RAKED = false`) or `raked_product` of a mixed
 /// layout by a static layout, by the leaf kinds of `A`.
 #[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "a mixed layout's blocked_product / raked_product takes a static layout of the same rank (1 to 4), or a static leaf for a rank-1 layout",
-    label = "`B` does not pair with `A` mode by mode",
-    note = "layout: {S}:{D}",
-    note = "B:      {B}",
-    note = "pad `B` with `1:0` modes to `A`'s rank, or convert with `to_dynamic()` and use cute-dynamic"
-)]
 pub trait ZipProductByKind<S, D, B, const RAKED: bool> {
     /// The product's layout.
     type Out;
@@ -380,22 +373,33 @@ macro_rules! zip_pair {
         ($r, $a)
     };
 }
-/// `blocked_product`/`raked_product` of a mixed `A` of rank `r` by a
-/// static `B` of rank `r`: `((a0, r0), …)` or `((r0, a0), …)` with
-/// `r_k = B_k·f` (the gap-free rule on all of `A`).
-macro_rules! zip_products {
+/// A static `B` paired mode by mode with a mixed `A` of shape `S`, stride
+/// `D`: `((a0, b0·f), …)` (`RAKED`: `((b0·f, a0), …)`); `B` has `A`'s rank
+/// (1 to 4), or is a leaf for a rank-1 `A`.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a mixed layout's blocked_product / raked_product takes a static layout of the same rank (1 to 4), or a static leaf for a rank-1 layout",
+    label = "`B` does not pair with `A` mode by mode",
+    note = "layout: {S}:{D}",
+    note = "B:      {Self}",
+    note = "pad `B` with `1:0` modes to `A`'s rank, or convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait PairModes<S, D, const RAKED: bool> {
+    /// The paired layout.
+    type Out;
+    /// Pair `s:d` with `B·f`.
+    fn pair(s: &S, d: &D, f: Dyn, what: &'static str) -> Result<Self::Out, Error>;
+}
+/// `A` of rank `r` with `B` of rank `r`.
+macro_rules! pair_modes {
     ($raked:tt; $($S:ident $D:ident $B:ident $E:ident $i:tt),+) => {
         /// Pair `A`'s modes with `B`'s scaled modes.
-        impl<$($S: Copy + IntTuple, $D: Copy + IntTuple, $B: Copy + Default + IntTuple, $E: ScaleBy<Dyn>,)+> ZipProductByKind<($($S,)+), ($($D,)+), Layout<($($B,)+), ($($E,)+)>, $raked> for HasDyn
+        impl<$($S: Copy + IntTuple, $D: Copy + IntTuple, $B: Copy + Default + IntTuple, $E: ScaleBy<Dyn>,)+> PairModes<($($S,)+), ($($D,)+), $raked> for Layout<($($B,)+), ($($E,)+)>
         where
-            ($($S,)+): Leaves<($($D,)+)> + MixedShape<($($D,)+)>,
-            Layout<($($B,)+), ($($E,)+)>: StaticLayout,
             ($(zip_pair!(@ty $raked, $S, $B),)+): MixedShape<($(zip_pair!(@ty $raked, $D, $E::Out),)+)>,
         {
             type Out = MixedLayout<($(zip_pair!(@ty $raked, $S, $B),)+), ($(zip_pair!(@ty $raked, $D, $E::Out),)+)>;
-            fn zip_product(s: &($($S,)+), d: &($($D,)+)) -> Result<Self::Out, Error> {
-                let what = if $raked { "raked_product" } else { "blocked_product" };
-                let f = repeat_factor(s, d, <Layout<($($B,)+), ($($E,)+)> as StaticLayout>::COSIZE, what)?;
+            fn pair(s: &($($S,)+), d: &($($D,)+), f: Dyn, what: &'static str) -> Result<Self::Out, Error> {
                 MixedLayout::new(
                     ($(zip_pair!($raked, s.$i, $B::default()),)+),
                     ($(zip_pair!($raked, d.$i, scaled::<$E>(f, what)?),)+),
@@ -404,34 +408,74 @@ macro_rules! zip_products {
         }
     };
 }
-zip_products!(false; S0 D0 B0 E0 0);
-zip_products!(false; S0 D0 B0 E0 0, S1 D1 B1 E1 1);
-zip_products!(false; S0 D0 B0 E0 0, S1 D1 B1 E1 1, S2 D2 B2 E2 2);
-zip_products!(false; S0 D0 B0 E0 0, S1 D1 B1 E1 1, S2 D2 B2 E2 2, S3 D3 B3 E3 3);
-zip_products!(true; S0 D0 B0 E0 0);
-zip_products!(true; S0 D0 B0 E0 0, S1 D1 B1 E1 1);
-zip_products!(true; S0 D0 B0 E0 0, S1 D1 B1 E1 1, S2 D2 B2 E2 2);
-zip_products!(true; S0 D0 B0 E0 0, S1 D1 B1 E1 1, S2 D2 B2 E2 2, S3 D3 B3 E3 3);
-/// A rank-1 `A` by a static leaf `B = N:e`: `((a0, B·f))` or `((B·f, a0))`.
-macro_rules! zip_leaf_products {
+pair_modes!(false; S0 D0 B0 E0 0);
+pair_modes!(false; S0 D0 B0 E0 0, S1 D1 B1 E1 1);
+pair_modes!(false; S0 D0 B0 E0 0, S1 D1 B1 E1 1, S2 D2 B2 E2 2);
+pair_modes!(false; S0 D0 B0 E0 0, S1 D1 B1 E1 1, S2 D2 B2 E2 2, S3 D3 B3 E3 3);
+pair_modes!(true; S0 D0 B0 E0 0);
+pair_modes!(true; S0 D0 B0 E0 0, S1 D1 B1 E1 1);
+pair_modes!(true; S0 D0 B0 E0 0, S1 D1 B1 E1 1, S2 D2 B2 E2 2);
+pair_modes!(true; S0 D0 B0 E0 0, S1 D1 B1 E1 1, S2 D2 B2 E2 2, S3 D3 B3 E3 3);
+/// The one mode of a rank-1 mixed layout (shape `Self`, stride `D`).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a mixed layout's blocked_product / raked_product takes a static layout of the same rank (1 to 4), or a static leaf for a rank-1 layout",
+    label = "a static leaf `B` pairs with a rank-1 layout only",
+    note = "pad `B` with `1:0` modes to the layout's rank, or convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait OneMode<D> {
+    /// The mode's shape.
+    type S: Copy + IntTuple;
+    /// The mode's stride.
+    type D: Copy + IntTuple;
+    /// The mode.
+    fn mode(&self, d: &D) -> (Self::S, Self::D);
+}
+/// A 1-tuple's child.
+impl<S0: Copy + IntTuple, D0: Copy + IntTuple> OneMode<(D0,)> for (S0,) {
+    type S = S0;
+    type D = D0;
+    fn mode(&self, d: &(D0,)) -> (S0, D0) {
+        (self.0, d.0)
+    }
+}
+/// A rank-1 `A` with a static leaf `B = N:e` (written for any `A`, so that
+/// a `B` of another rank is an error naming the rule, not a type mismatch).
+macro_rules! pair_leaf {
     ($($raked:tt)+) => {$(
         /// Pair `A`'s one mode with the scaled leaf.
-        impl<S0: Copy + IntTuple, D0: Copy + IntTuple, const N: usize, E: ScaleBy<Dyn>> ZipProductByKind<(S0,), (D0,), Layout<C<N>, E>, $raked> for HasDyn
+        impl<S: OneMode<D>, D, const N: usize, E: ScaleBy<Dyn>> PairModes<S, D, $raked> for Layout<C<N>, E>
         where
-            (S0,): Leaves<(D0,)> + MixedShape<(D0,)>,
-            Layout<C<N>, E>: StaticLayout,
-            (zip_pair!(@ty $raked, S0, C<N>),): MixedShape<(zip_pair!(@ty $raked, D0, E::Out),)>,
+            (zip_pair!(@ty $raked, S::S, C<N>),): MixedShape<(zip_pair!(@ty $raked, S::D, E::Out),)>,
         {
-            type Out = MixedLayout<(zip_pair!(@ty $raked, S0, C<N>),), (zip_pair!(@ty $raked, D0, E::Out),)>;
-            fn zip_product(s: &(S0,), d: &(D0,)) -> Result<Self::Out, Error> {
-                let what = if $raked { "raked_product" } else { "blocked_product" };
-                let f = repeat_factor(s, d, <Layout<C<N>, E> as StaticLayout>::COSIZE, what)?;
-                MixedLayout::new((zip_pair!($raked, s.0, C::<N>),), (zip_pair!($raked, d.0, scaled::<E>(f, what)?),))
+            type Out = MixedLayout<(zip_pair!(@ty $raked, S::S, C<N>),), (zip_pair!(@ty $raked, S::D, E::Out),)>;
+            fn pair(s: &S, d: &D, f: Dyn, what: &'static str) -> Result<Self::Out, Error> {
+                let (s0, d0) = s.mode(d);
+                MixedLayout::new((zip_pair!($raked, s0, C::<N>),), (zip_pair!($raked, d0, scaled::<E>(f, what)?),))
             }
         }
     )+};
 }
-zip_leaf_products!(false true);
+pair_leaf!(false true);
+/// `blocked_product`/`raked_product` of a mixed `A` with run-time leaves:
+/// `B`'s modes scaled by `f` from the one-leaf complement of all of `A`,
+/// paired with `A`'s modes.
+impl<S, D, B, const RAKED: bool> ZipProductByKind<S, D, B, RAKED> for HasDyn
+where
+    S: Leaves<D> + MixedShape<D>,
+    B: StaticLayout + PairModes<S, D, RAKED>,
+{
+    type Out = <B as PairModes<S, D, RAKED>>::Out;
+    fn zip_product(s: &S, d: &D) -> Result<Self::Out, Error> {
+        let what = if RAKED {
+            "raked_product"
+        } else {
+            "blocked_product"
+        };
+        let f = repeat_factor(s, d, B::COSIZE, what)?;
+        B::pair(s, d, f, what)
+    }
+}
 
 /// The two zip-product verbs of a mixed layout.
 macro_rules! mixed_zip_verb {
