@@ -47,6 +47,18 @@ use crate::data::int_tuple::{C, Int, StaticInt, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::mixed::layout::{AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout, overflow};
 
+/// A static layout `L` as the mixed layout of the same (static) types.
+pub(crate) type AsMixed<L> = MixedLayout<<L as StaticLayout>::Shape, <L as StaticLayout>::Stride>;
+/// The static layout `L` as a mixed layout: the static algebra's answer to
+/// a fully static mixed operand.
+#[inline(always)]
+pub(crate) fn as_mixed<L: StaticLayout>() -> Result<AsMixed<L>, Error> {
+    Ok(MixedLayout::from_parts(
+        Default::default(),
+        Default::default(),
+    ))
+}
+
 /// The most leaves the run-time rules of the mixed algebra look at (a
 /// mixed layout of rank ≤ 4 with up to 8 children per tuple, nested).
 pub(crate) const MAX_LEAVES: usize = 64;
@@ -197,18 +209,11 @@ where
     M: StaticInt,
     Layout<S, D>: StaticLayout + Complement<M>,
     Complemented<Layout<S, D>, M>: StaticLayout,
-    MixedLayout<
-        <Complemented<Layout<S, D>, M> as StaticLayout>::Shape,
-        <Complemented<Layout<S, D>, M> as StaticLayout>::Stride,
-    >: From<Complemented<Layout<S, D>, M>>,
 {
-    type Out = MixedLayout<
-        <Complemented<Layout<S, D>, M> as StaticLayout>::Shape,
-        <Complemented<Layout<S, D>, M> as StaticLayout>::Stride,
-    >;
+    type Out = AsMixed<Complemented<Layout<S, D>, M>>;
     #[inline(always)]
     fn complement(_: &S, _: &D, _: &M) -> Result<Self::Out, Error> {
-        Ok(<Complemented<Layout<S, D>, M>>::default().into())
+        as_mixed::<Complemented<Layout<S, D>, M>>()
     }
 }
 /// A run-time leaf: the gap-free rule, one run-time leaf.

@@ -42,7 +42,7 @@ use crate::algebra::composition::{Compose, Composed};
 use crate::data::int_tuple::{C, IntTuple, StaticInt, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::data::tiler::{Tiler, TilerMode};
-use crate::mixed::complement::{Leaves, coalesce, leaves};
+use crate::mixed::complement::{AsMixed, Leaves, as_mixed, coalesce, leaves};
 use crate::mixed::layout::{
     AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout, MixedShape, overflow,
 };
@@ -315,18 +315,11 @@ impl<S, D, B> ComposeWholeByKind<S, D, B> for AllStatic
 where
     Layout<S, D>: Compose<B>,
     Composed<Layout<S, D>, B>: StaticLayout,
-    MixedLayout<
-        <Composed<Layout<S, D>, B> as StaticLayout>::Shape,
-        <Composed<Layout<S, D>, B> as StaticLayout>::Stride,
-    >: From<Composed<Layout<S, D>, B>>,
 {
-    type Out = MixedLayout<
-        <Composed<Layout<S, D>, B> as StaticLayout>::Shape,
-        <Composed<Layout<S, D>, B> as StaticLayout>::Stride,
-    >;
+    type Out = AsMixed<Composed<Layout<S, D>, B>>;
     #[inline(always)]
     fn compose(_: &S, _: &D) -> Result<Self::Out, Error> {
-        Ok(<Composed<Layout<S, D>, B>>::default().into())
+        as_mixed::<Composed<Layout<S, D>, B>>()
     }
 }
 /// `A` with run-time leaves that coalesces to one leaf `s:d`: `B` with its

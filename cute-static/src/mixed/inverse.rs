@@ -36,7 +36,7 @@ use crate::Error;
 use crate::algebra::inverse::{RightInverse, RightInvert};
 use crate::data::int_tuple::StaticIntTuple;
 use crate::data::layout::{Layout, StaticLayout};
-use crate::mixed::complement::{Leaves, MAX_LEAVES, coalesce, leaves};
+use crate::mixed::complement::{AsMixed, Leaves, MAX_LEAVES, as_mixed, coalesce, leaves};
 use crate::mixed::layout::{AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout};
 
 /// The requirement the single-leaf rule names in its error.
@@ -102,18 +102,11 @@ where
     D: StaticIntTuple,
     Layout<S, D>: StaticLayout + RightInvert,
     RightInverse<Layout<S, D>>: StaticLayout,
-    MixedLayout<
-        <RightInverse<Layout<S, D>> as StaticLayout>::Shape,
-        <RightInverse<Layout<S, D>> as StaticLayout>::Stride,
-    >: From<RightInverse<Layout<S, D>>>,
 {
-    type Out = MixedLayout<
-        <RightInverse<Layout<S, D>> as StaticLayout>::Shape,
-        <RightInverse<Layout<S, D>> as StaticLayout>::Stride,
-    >;
+    type Out = AsMixed<RightInverse<Layout<S, D>>>;
     #[inline(always)]
     fn right_inverse(_: &S, _: &D) -> Result<Self::Out, Error> {
-        Ok(<RightInverse<Layout<S, D>>>::default().into())
+        as_mixed::<RightInverse<Layout<S, D>>>()
     }
 }
 /// A run-time leaf: the single-leaf rule.

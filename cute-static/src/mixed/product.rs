@@ -59,7 +59,7 @@ use crate::algebra::product::{
 use crate::data::int_tuple::{C, IntTuple, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::data::tiler::Tiler;
-use crate::mixed::complement::{Leaves, one_leaf_complement};
+use crate::mixed::complement::{AsMixed, Leaves, as_mixed, one_leaf_complement};
 use crate::mixed::composition::{LayoutTile, ScaleBy};
 use crate::mixed::divide::{DivideModes, Halves, split_modes};
 use crate::mixed::layout::{
@@ -319,43 +319,26 @@ pub trait ZipProductByKind<S, D, B, const RAKED: bool> {
     /// The product.
     fn zip_product(s: &S, d: &D) -> Result<Self::Out, Error>;
 }
-/// A static `A`: the static algebra.
-impl<S, D, B> ZipProductByKind<S, D, B, false> for AllStatic
-where
-    Layout<S, D>: BlockedMultiply<B>,
-    BlockedProduct<Layout<S, D>, B>: StaticLayout,
-    MixedLayout<
-        <BlockedProduct<Layout<S, D>, B> as StaticLayout>::Shape,
-        <BlockedProduct<Layout<S, D>, B> as StaticLayout>::Stride,
-    >: From<BlockedProduct<Layout<S, D>, B>>,
-{
-    type Out = MixedLayout<
-        <BlockedProduct<Layout<S, D>, B> as StaticLayout>::Shape,
-        <BlockedProduct<Layout<S, D>, B> as StaticLayout>::Stride,
-    >;
-    #[inline(always)]
-    fn zip_product(_: &S, _: &D) -> Result<Self::Out, Error> {
-        Ok(<BlockedProduct<Layout<S, D>, B>>::default().into())
-    }
+/// A static `A`: the static algebra's blocked (`false`) or raked product.
+macro_rules! static_zip_product {
+    ($($raked:tt $Verb:ident $Noun:ident;)+) => {$(
+        /// A static `A`: the static algebra.
+        impl<S, D, B> ZipProductByKind<S, D, B, $raked> for AllStatic
+        where
+            Layout<S, D>: $Verb<B>,
+            $Noun<Layout<S, D>, B>: StaticLayout,
+        {
+            type Out = AsMixed<$Noun<Layout<S, D>, B>>;
+            #[inline(always)]
+            fn zip_product(_: &S, _: &D) -> Result<Self::Out, Error> {
+                as_mixed::<$Noun<Layout<S, D>, B>>()
+            }
+        }
+    )+};
 }
-/// A static `A`: the static algebra.
-impl<S, D, B> ZipProductByKind<S, D, B, true> for AllStatic
-where
-    Layout<S, D>: RakedMultiply<B>,
-    RakedProduct<Layout<S, D>, B>: StaticLayout,
-    MixedLayout<
-        <RakedProduct<Layout<S, D>, B> as StaticLayout>::Shape,
-        <RakedProduct<Layout<S, D>, B> as StaticLayout>::Stride,
-    >: From<RakedProduct<Layout<S, D>, B>>,
-{
-    type Out = MixedLayout<
-        <RakedProduct<Layout<S, D>, B> as StaticLayout>::Shape,
-        <RakedProduct<Layout<S, D>, B> as StaticLayout>::Stride,
-    >;
-    #[inline(always)]
-    fn zip_product(_: &S, _: &D) -> Result<Self::Out, Error> {
-        Ok(<RakedProduct<Layout<S, D>, B>>::default().into())
-    }
+static_zip_product! {
+    false BlockedMultiply BlockedProduct;
+    true RakedMultiply RakedProduct;
 }
 
 /// The pair `(a, r)` of a blocked product, `(r, a)` of a raked one.
