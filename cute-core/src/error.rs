@@ -71,6 +71,9 @@ pub enum ErrorKind {
     NotCompatible,
     /// A run-time value is not a multiple of the divisor it must carry.
     Divisibility,
+    /// A mixed operation's result would have a structure other than the
+    /// one its type fixes for these run-time values.
+    ValueDependentStructure,
 }
 
 impl ErrorKind {
@@ -83,6 +86,7 @@ impl ErrorKind {
             Self::Overflow => "overflow",
             Self::NotCompatible => "not_compatible",
             Self::Divisibility => "divisibility",
+            Self::ValueDependentStructure => "value_dependent_structure",
         }
     }
 }
@@ -155,6 +159,15 @@ pub enum CoreError {
         /// The static divisor it must be a multiple of.
         divisor: usize,
     },
+    /// A mixed-layout operation whose result structure depends on run-time
+    /// values got values for which CuTe's result has another structure than
+    /// the one its type fixes (see docs/semantics.md, mixed layouts).
+    ValueDependentStructure {
+        /// The operation, as CuTe names it.
+        operation: &'static str,
+        /// What the run-time values must satisfy, in words.
+        requires: &'static str,
+    },
 }
 
 impl CoreError {
@@ -167,6 +180,7 @@ impl CoreError {
             Self::Overflow { .. } => ErrorKind::Overflow,
             Self::NotCompatible { .. } => ErrorKind::NotCompatible,
             Self::Divisibility { .. } => ErrorKind::Divisibility,
+            Self::ValueDependentStructure { .. } => ErrorKind::ValueDependentStructure,
         }
     }
 
@@ -231,6 +245,13 @@ impl fmt::Display for CoreError {
             } => write!(
                 f,
                 "{operation}: the run-time value {value} is not a multiple of its static divisor {divisor}"
+            ),
+            Self::ValueDependentStructure {
+                operation,
+                requires,
+            } => write!(
+                f,
+                "{operation} of a mixed layout: the result's structure depends on run-time values; it requires {requires}"
             ),
         }
     }

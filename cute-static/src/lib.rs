@@ -118,8 +118,8 @@
 //! | operations | verb trait (one bound) | the result is |
 //! |---|---|---|
 //! | size, cosize, offset / `SIZE`, `COSIZE`, `RANK`, `call` | [`TensorLayout`] / [`StaticLayout`] | — |
-//! | coalesce, complement, inverses, blocked / raked product, `mode` | [`Coalesce`], [`Complement`], [`RightInvert`], [`LeftInvert`], [`BlockedMultiply`], [`RakedMultiply`], [`Mode`] | a [`StaticLayout`] |
-//! | composition, the divides, the products (static, mixed or composed operands) | [`Compose`], [`ZippedDivide`], …, [`ZippedMultiply`], … | a [`LayoutResult`]: `.into_layout()?` is a [`TensorLayout`] |
+//! | coalesce, left inverse, `mode` | [`Coalesce`], [`LeftInvert`], [`Mode`] | a [`StaticLayout`] |
+//! | composition, the divides, the products, complement, right inverse (static, mixed or composed operands) | [`Compose`], [`ZippedDivide`], …, [`ZippedMultiply`], …, [`BlockedMultiply`], [`RakedMultiply`], [`Complement`], [`RightInvert`] | a [`LayoutResult`]: `.into_layout()?` is a [`TensorLayout`] |
 //! | slicing | [`SliceLayout`] | a [`TensorLayout`] and an offset |
 //! | the divides of a tensor | [`TensorDivide`] | a tensor whose layout is a [`TensorLayout`] |
 //! | `local_tile`, `local_partition` (with a step) | [`TileLocally`], [`PartitionLocally`] | a [`TensorLayout`] ([`LocalTileLayout`], [`LocalPartitionLayout`]) |

@@ -62,21 +62,23 @@ fn coalesce_of<L: Coalesce>(l: L) -> (usize, Vec<usize>) {
         (0..L::Output::SIZE).map(|i| r.call(i)).collect(),
     )
 }
+// `complement`, `right_inverse` and the blocked/raked products also take
+// mixed operands: their result is a `LayoutResult`.
 fn complement_of<L: Complement<M>, M>(l: L, m: M) -> String {
-    l.complement(m).to_string()
+    l.complement(m).into_layout().unwrap().to_string()
 }
 fn right_inverse_of<L: RightInvert>(l: L) -> String {
-    l.right_inverse().to_string()
+    l.right_inverse().into_layout().unwrap().to_string()
 }
 fn left_inverse_of<L: LeftInvert>(l: L) -> (usize, String) {
     let r = l.left_inverse();
     (r.call(1), r.to_string())
 }
 fn blocked_of<A: BlockedMultiply<B>, B>(a: A, b: B) -> String {
-    a.blocked_product(b).to_string()
+    a.blocked_product(b).into_layout().unwrap().to_string()
 }
 fn raked_of<A: RakedMultiply<B>, B>(a: A, b: B) -> String {
-    a.raked_product(b).to_string()
+    a.raked_product(b).into_layout().unwrap().to_string()
 }
 fn mode1_of<L: Mode<1>>(l: L) -> (usize, String) {
     let r = l.mode();
@@ -107,6 +109,16 @@ fn static_verbs_are_trait_methods() {
     let (x, y) = (layout!((2, 2):(1, 2)), layout!((3, 4):(1, 3)));
     assert_eq!(blocked_of(x, y), x.blocked_product(y).to_string());
     assert_eq!(raked_of(x, y), x.raked_product(y).to_string());
+    // The same generic functions on a mixed layout.
+    let m = 6;
+    let mx = layout!(({m}, 4):(1, {m})).unwrap();
+    assert_eq!(complement_of(mx, cute_static::Dyn(48)), "2:24");
+    assert_eq!(right_inverse_of(mx), "24:1");
+    assert_eq!(
+        blocked_of(mx, x),
+        mx.blocked_product(x).unwrap().to_string()
+    );
+    assert_eq!(raked_of(mx, x), mx.raked_product(x).unwrap().to_string());
     assert_eq!(
         mode1_of(layout!(((2, 2), 8):((1, 16), 2))),
         (8, "_8:_2".to_string())

@@ -24,14 +24,17 @@ use crate::private::{
 };
 
 /// `complement(A, M)` for a static integer `M` (a `C<N>`).
+///
+/// `Output` is what the operation returns: for a static [`Layout`] the
+/// complement itself (a [`StaticLayout`]; a non-injective layout does not
+/// compile); for a [`MixedLayout`](crate::MixedLayout) (and then `M` may
+/// also be a run-time [`Dyn`](crate::Dyn)), a `Result` of its layout.
 pub trait Complement<M> {
-    /// The complement.
-    type Output: StaticLayout;
+    /// The complement (a static layout, or a `Result` of a layout): usable
+    /// as a layout through [`LayoutResult`](crate::LayoutResult).
+    type Output: crate::kernel::layout::LayoutResult;
     /// `complement(self, m)`.
-    #[inline(always)]
-    fn complement(&self, _m: M) -> Self::Output {
-        Default::default()
-    }
+    fn complement(&self, m: M) -> Self::Output;
 }
 /// `Complemented<A, M>`: CuTe's complement, or a compile error if `A` is not injective.
 impl<S, D, M> Complement<M> for Layout<S, D>
@@ -43,6 +46,10 @@ where
 {
     type Output =
         <<M::Tn as ComplementOf<<Self as StaticLayout>::Tree>>::Out as Finish<Self, M>>::Output;
+    #[inline(always)]
+    fn complement(&self, _m: M) -> Self::Output {
+        Default::default()
+    }
 }
 /// The complement of `A` with respect to `M`.
 pub type Complemented<A, M> = <A as Complement<M>>::Output;
@@ -50,11 +57,11 @@ pub type Complemented<A, M> = <A as Complement<M>>::Output;
 impl<S, D> Layout<S, D> {
     /// `complement(self, m)` (see [`Complement`]).
     #[inline(always)]
-    pub fn complement<M>(self, _m: M) -> Complemented<Self, M>
+    pub fn complement<M>(self, m: M) -> Complemented<Self, M>
     where
         Self: Complement<M>,
     {
-        Default::default()
+        <Self as Complement<M>>::complement(&self, m)
     }
 }
 

@@ -33,14 +33,16 @@ use crate::private::{
 };
 
 /// `right_inverse(L)`.
+///
+/// `Output` is what the operation returns: for a static [`Layout`] the
+/// right inverse itself (a [`StaticLayout`]); for a
+/// [`MixedLayout`](crate::MixedLayout), a `Result` of its layout.
 pub trait RightInvert {
-    /// The right inverse.
-    type Output: StaticLayout;
+    /// The right inverse (a static layout, or a `Result` of a layout):
+    /// usable as a layout through [`LayoutResult`](crate::LayoutResult).
+    type Output: crate::kernel::layout::LayoutResult;
     /// `right_inverse(self)`.
-    #[inline(always)]
-    fn right_inverse(&self) -> Self::Output {
-        Default::default()
-    }
+    fn right_inverse(&self) -> Self::Output;
 }
 /// `RightInverse<L>`: coalesce, visit by stride, map back to prefix products.
 impl<S, D> RightInvert for Layout<S, D>
@@ -53,6 +55,10 @@ where
     LayoutOf<<<Self as StaticLayout>::Tree as RightInverseTree>::Out>: StaticLayout,
 {
     type Output = LayoutOf<<<Self as StaticLayout>::Tree as RightInverseTree>::Out>;
+    #[inline(always)]
+    fn right_inverse(&self) -> Self::Output {
+        Default::default()
+    }
 }
 /// The right inverse of `L`.
 pub type RightInverse<L> = <L as RightInvert>::Output;
@@ -64,7 +70,7 @@ impl<S, D> Layout<S, D> {
     where
         Self: RightInvert,
     {
-        Default::default()
+        <Self as RightInvert>::right_inverse(&self)
     }
 }
 

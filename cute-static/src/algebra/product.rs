@@ -279,14 +279,16 @@ type ModePairs<X, Y> = <<X as ModesOf>::Out as ZipPairs<<Y as ModesOf>::Out>>::O
 macro_rules! layout_verb {
     ($(#[$doc:meta])* $Verb:ident, $Noun:ident, $method:ident, $Raked:ty, $what:literal) => {
         $(#[$doc])*
+        ///
+        /// `Output` is what the operation returns: for a static [`Layout`]
+        /// the product itself (a [`StaticLayout`]); for a
+        /// [`MixedLayout`](crate::MixedLayout), a `Result` of its layout.
         pub trait $Verb<B> {
-            /// The result.
-            type Output: StaticLayout;
+            /// The result (a static layout, or a `Result` of a layout):
+            /// usable as a layout through [`LayoutResult`](crate::LayoutResult).
+            type Output: crate::kernel::layout::LayoutResult;
             #[doc = concat!("`", $what, "(self, b)`.")]
-            #[inline(always)]
-            fn $method(&self, _b: B) -> Self::Output {
-                Default::default()
-            }
+            fn $method(&self, b: B) -> Self::Output;
         }
         #[doc = concat!("`", $what, "(A, B)` of the two trees.")]
         impl<S, D, B> $Verb<B> for Layout<S, D>
@@ -297,17 +299,21 @@ macro_rules! layout_verb {
             <B::Tree as ZipProductWith<$Raked, <Self as StaticLayout>::Tree>>::Out: Finish<Self, B>,
         {
             type Output = <<B::Tree as ZipProductWith<$Raked, <Self as StaticLayout>::Tree>>::Out as Finish<Self, B>>::Output;
+            #[inline(always)]
+            fn $method(&self, _b: B) -> Self::Output {
+                Default::default()
+            }
         }
         #[doc = concat!("The result of `", $what, "(A, B)`.")]
         pub type $Noun<A, B> = <A as $Verb<B>>::Output;
         impl<S, D> Layout<S, D> {
             #[doc = concat!("`", $what, "(self, b)` (see [`", stringify!($Verb), "`]).")]
             #[inline(always)]
-            pub fn $method<B>(self, _b: B) -> $Noun<Self, B>
+            pub fn $method<B>(self, b: B) -> $Noun<Self, B>
             where
                 Self: $Verb<B>,
             {
-                Default::default()
+                <Self as $Verb<B>>::$method(&self, b)
             }
         }
     };

@@ -119,6 +119,7 @@ pub fn make_tiled_copy<A, const BITS: usize, Thr, Val>(
 where
     A: CopyAtom,
     Thr: StaticLayout + RakedMultiply<Val>,
+    LayoutMn<Thr, Val>: StaticLayout,
     Val: StaticLayout,
     Thr::Tree: SizeOf,
     Val::Tree: SizeOf,

@@ -42,7 +42,10 @@ use crate::algebra::composition::{Compose, Composed};
 use crate::data::int_tuple::{C, IntTuple, StaticInt, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::data::tiler::{Tiler, TilerMode};
-use crate::mixed::layout::{Dyn, DynDiv, MixedLayout, MixedShape, overflow};
+use crate::mixed::complement::{AsMixed, Leaves, as_mixed, coalesce, leaves};
+use crate::mixed::layout::{
+    AllStatic, Dyn, DynDiv, HasDyn, KindAnd, LeafKinds, MixedLayout, MixedShape, overflow,
+};
 use crate::private::{P, Pretty};
 
 /// The composition of one mode `(shape, stride)` with one tiler mode `T`.
@@ -78,8 +81,8 @@ where
 
 /// A static right operand of a run-time leaf mode, as a layout.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be composed onto a mode with run-time parts",
-    note = "use a static layout (`layout!`) or an integer tile `C<N>`"
+    message = "`{Self}` is not a static layout or an integer tile, as a mode with run-time parts needs",
+    note = "the mixed composition and products take a static layout (`layout!`) or an integer tile `C<N>` against a mode with run-time parts"
 )]
 pub trait LayoutTile {
     /// Its shape.
@@ -335,5 +338,106 @@ impl<S, D> MixedLayout<S, D> {
         Self: Compose<T>,
     {
         <Self as Compose<T>>::compose(self, t)
+    }
+}
+
+/// The leaf `(s, d)` a mixed layout `A` coalesces to, its last leaf
+/// included (composition also evaluates `A` beyond its size, along its last
+/// leaf, and CuTe keeps a last leaf of size 1), or the named error.
+pub(crate) fn one_leaf<S: Leaves<D>, D>(
+    s: &S,
+    d: &D,
+    operation: &'static str,
+) -> Result<(usize, usize), Error> {
+    let mut list = leaves(s, d, operation)?;
+    let last = list.leaves[..list.len].last().map_or(1, |l| l.0);
+    match coalesce(&mut list.leaves[..list.len]) {
+        1 if last != 1 => Ok((list.leaves[0].0 as usize, list.leaves[0].1 as usize)),
+        _ => Err(Error::ValueDependentStructure {
+            operation,
+            requires: "a layout that coalesces to one leaf s:d, its last leaf included (for instance a compact column-major one)",
+        }),
+    }
+}
+
+/// `A ∘ B` of a mixed layout and one static layout `B`, by `A`'s leaf kinds.
+#[doc(hidden)]
+pub trait ComposeWholeByKind<S, D, B> {
+    /// The composed layout.
+    type Out;
+    /// `s:d ∘ B`.
+    fn compose(s: &S, d: &D) -> Result<Self::Out, Error>;
+}
+/// A static `A`: the static algebra.
+impl<S, D, B> ComposeWholeByKind<S, D, B> for AllStatic
+where
+    Layout<S, D>: Compose<B>,
+    Composed<Layout<S, D>, B>: StaticLayout,
+{
+    type Out = AsMixed<Composed<Layout<S, D>, B>>;
+    #[inline(always)]
+    fn compose(_: &S, _: &D) -> Result<Self::Out, Error> {
+        as_mixed::<Composed<Layout<S, D>, B>>()
+    }
+}
+/// `A` with run-time leaves that coalesces to one leaf `s:d`: `B` with its
+/// strides times `d` (CuTe composes with the coalesced `A`).
+impl<S, D, BS, BD> ComposeWholeByKind<S, D, Layout<BS, BD>> for HasDyn
+where
+    S: Leaves<D>,
+    BS: Copy + Default + MixedShape<<BD as ScaleBy<Dyn>>::Out>,
+    BD: ScaleBy<Dyn>,
+{
+    type Out = MixedLayout<BS, <BD as ScaleBy<Dyn>>::Out>;
+    fn compose(s: &S, d: &D) -> Result<Self::Out, Error> {
+        let k = Dyn(one_leaf(s, d, "composition")?.1);
+        let d = <BD as ScaleBy<Dyn>>::scale(&k)
+            .ok_or_else(|| overflow("composition", "a run-time stride times a tile stride"))?;
+        MixedLayout::new(BS::default(), d)
+    }
+}
+
+type WholeKind<S, D> = <<S as LeafKinds>::Kind as KindAnd<<D as LeafKinds>::Kind>>::Out;
+/// `A ∘ B` for one static layout `B` (bare or as the whole-layout tiler
+/// `tiler!(B)`): fully static `A` by the static algebra; otherwise `A` must
+/// coalesce to one leaf `s:d` (checked at run time, else
+/// `Err(Error::ValueDependentStructure)`) and the result is `B` with its
+/// strides times `d`.
+macro_rules! compose_whole {
+    ($($B:ty),+) => {$(
+        /// `A ∘ B` for one static layout (see [`ComposeWholeByKind`]).
+        impl<S, D, BS, BD> Compose<$B> for MixedLayout<S, D>
+        where
+            S: LeafKinds,
+            D: LeafKinds,
+            S::Kind: KindAnd<D::Kind>,
+            WholeKind<S, D>: ComposeWholeByKind<S, D, Layout<BS, BD>>,
+            <WholeKind<S, D> as ComposeWholeByKind<S, D, Layout<BS, BD>>>::Out:
+                crate::kernel::layout::TensorLayout,
+        {
+            type Output = Result<<WholeKind<S, D> as ComposeWholeByKind<S, D, Layout<BS, BD>>>::Out, Error>;
+            #[inline(always)]
+            fn compose(&self, _b: $B) -> Self::Output {
+                <WholeKind<S, D> as ComposeWholeByKind<S, D, Layout<BS, BD>>>::compose(self.shape(), self.stride())
+            }
+        }
+    )+};
+}
+compose_whole!(Layout<BS, BD>);
+/// `A ∘ tiler!(B)` for a whole-layout tiler: as `A ∘ B`.
+impl<S, D, BS, BD> ComposeModes<Tiler<Layout<BS, BD>>> for MixedLayout<S, D>
+where
+    S: LeafKinds,
+    D: LeafKinds,
+    S::Kind: KindAnd<D::Kind>,
+    WholeKind<S, D>: ComposeWholeByKind<S, D, Layout<BS, BD>>,
+{
+    type Output = <WholeKind<S, D> as ComposeWholeByKind<S, D, Layout<BS, BD>>>::Out;
+    #[inline(always)]
+    fn composed(&self) -> Result<Self::Output, Error> {
+        <WholeKind<S, D> as ComposeWholeByKind<S, D, Layout<BS, BD>>>::compose(
+            self.shape(),
+            self.stride(),
+        )
     }
 }

@@ -36,6 +36,11 @@
 //! run-time check is that the result's size and offsets fit in an `i64`
 //! (`Err(Error::Overflow)` otherwise).
 //!
+//! By one static layout `B` (bare, or the whole-layout tiler `tiler!(B)`),
+//! see [`WholeDivideByKind`]: a fully static `A` by the static algebra; an
+//! `A` with run-time leaves by a contiguous tile `N:1`, when its values
+//! coalesce to one leaf (else `Err(Error::ValueDependentStructure)`).
+//!
 //! Limits: layouts of at most [`MIXED_ALGEBRA_MAX_RANK`](crate::MIXED_ALGEBRA_MAX_RANK)
 //! (4) top-level modes, tilers of at most as many modes as the layout; a
 //! larger rank does not compile, and the error's first line names the limit.
@@ -430,45 +435,53 @@ pub trait DivideModes<T> {
 /// keeps beyond the tiler. A part with a single mode stays a 1-tuple
 /// (`tiled`: one rest; `flat`: one tile, or one rest).
 macro_rules! divide_modes {
+    ($($x:tt)*) => { split_modes!((Plain DivideMode divide Ts Td Rs Rd) $($x)*); };
+}
+/// The four regroupings of a by-mode split into `(first, second)` halves
+/// per mode: the divides (`(tile, rest)`, [`DivideMode`]) and the mixed
+/// products (`(A_k, repeat)`, through `Product<…>`), written once. The
+/// header names the tiler wrapper, the per-mode trait and method and its
+/// part aliases.
+macro_rules! split_modes {
     // The regrouping form: `one` (rank 1), `single` (one tiled mode of
     // several), `many` (several tiled modes).
-    ([$t:tt] []) => { divide_modes!(@impl one [$t] []); };
-    ([$t:tt] [$($e:tt)+]) => { divide_modes!(@impl single [$t] [$($e)+]); };
-    ([$t:tt $($u:tt)+] [$($e:tt)*]) => { divide_modes!(@impl many [$t $($u)+] [$($e)*]); };
-    (@impl $form:ident [$(($S:ident $D:ident $T:ident $i:tt))+] [$(($ES:ident $ED:ident $ET:ident $e:tt))*]) => {
-        /// Divide mode by mode; `A`'s modes beyond the tiler are kept.
-        impl<$($S, $D, $T,)+ $($ES: Copy, $ED: Copy + IntTuple,)*> DivideModes<Tiler<($($T,)+)>>
+    ($h:tt [$t:tt] []) => { split_modes!(@impl $h one [$t] []); };
+    ($h:tt [$t:tt] [$($e:tt)+]) => { split_modes!(@impl $h single [$t] [$($e)+]); };
+    ($h:tt [$t:tt $($u:tt)+] [$($e:tt)*]) => { split_modes!(@impl $h many [$t $($u)+] [$($e)*]); };
+    (@impl ($W:ident $Mode:ident $split:ident $Ts:ident $Td:ident $Rs:ident $Rd:ident) $form:ident [$(($S:ident $D:ident $T:ident $i:tt))+] [$(($ES:ident $ED:ident $ET:ident $e:tt))*]) => {
+        /// Split mode by mode; `A`'s modes beyond the tiler are kept.
+        impl<$($S, $D, $T,)+ $($ES: Copy, $ED: Copy + IntTuple,)*> DivideModes<$W<Tiler<($($T,)+)>>>
             for MixedLayout<($($S,)+ $($ES,)*), ($($D,)+ $($ED,)*)>
         where
-            $(($S, $D): DivideMode<$T>, $S: Copy, $D: Copy,)+
-            ($((Ts<$S, $D, $T>, Rs<$S, $D, $T>),)+ $($ES,)*):
-                MixedShape<($((Td<$S, $D, $T>, Rd<$S, $D, $T>),)+ $($ED,)*)>,
-            (($(Ts<$S, $D, $T>,)+), ($(Rs<$S, $D, $T>,)+ $($ES,)*)):
-                MixedShape<(($(Td<$S, $D, $T>,)+), ($(Rd<$S, $D, $T>,)+ $($ED,)*))>,
-            divide_modes!(@tiled $form Ts Rs [$($S $D $T),+] [$($ES),*]):
-                MixedShape<divide_modes!(@tiled $form Td Rd [$($S $D $T),+] [$($ED),*])>,
-            divide_modes!(@flat $form Ts Rs [$($S $D $T),+] [$($ES),*]):
-                MixedShape<divide_modes!(@flat $form Td Rd [$($S $D $T),+] [$($ED),*])>,
+            $(($S, $D): $Mode<$T>, $S: Copy, $D: Copy,)+
+            ($(($Ts<$S, $D, $T>, $Rs<$S, $D, $T>),)+ $($ES,)*):
+                MixedShape<($(($Td<$S, $D, $T>, $Rd<$S, $D, $T>),)+ $($ED,)*)>,
+            (($($Ts<$S, $D, $T>,)+), ($($Rs<$S, $D, $T>,)+ $($ES,)*)):
+                MixedShape<(($($Td<$S, $D, $T>,)+), ($($Rd<$S, $D, $T>,)+ $($ED,)*))>,
+            split_modes!(@tiled $form $Ts $Rs [$($S $D $T),+] [$($ES),*]):
+                MixedShape<split_modes!(@tiled $form $Td $Rd [$($S $D $T),+] [$($ED),*])>,
+            split_modes!(@flat $form $Ts $Rs [$($S $D $T),+] [$($ES),*]):
+                MixedShape<split_modes!(@flat $form $Td $Rd [$($S $D $T),+] [$($ED),*])>,
         {
             type Logical = MixedLayout<
-                ($((Ts<$S, $D, $T>, Rs<$S, $D, $T>),)+ $($ES,)*),
-                ($((Td<$S, $D, $T>, Rd<$S, $D, $T>),)+ $($ED,)*),
+                ($(($Ts<$S, $D, $T>, $Rs<$S, $D, $T>),)+ $($ES,)*),
+                ($(($Td<$S, $D, $T>, $Rd<$S, $D, $T>),)+ $($ED,)*),
             >;
             type Zipped = MixedLayout<
-                (($(Ts<$S, $D, $T>,)+), ($(Rs<$S, $D, $T>,)+ $($ES,)*)),
-                (($(Td<$S, $D, $T>,)+), ($(Rd<$S, $D, $T>,)+ $($ED,)*)),
+                (($($Ts<$S, $D, $T>,)+), ($($Rs<$S, $D, $T>,)+ $($ES,)*)),
+                (($($Td<$S, $D, $T>,)+), ($($Rd<$S, $D, $T>,)+ $($ED,)*)),
             >;
             type Tiled = MixedLayout<
-                divide_modes!(@tiled $form Ts Rs [$($S $D $T),+] [$($ES),*]),
-                divide_modes!(@tiled $form Td Rd [$($S $D $T),+] [$($ED),*]),
+                split_modes!(@tiled $form $Ts $Rs [$($S $D $T),+] [$($ES),*]),
+                split_modes!(@tiled $form $Td $Rd [$($S $D $T),+] [$($ED),*]),
             >;
             type Flat = MixedLayout<
-                divide_modes!(@flat $form Ts Rs [$($S $D $T),+] [$($ES),*]),
-                divide_modes!(@flat $form Td Rd [$($S $D $T),+] [$($ED),*]),
+                split_modes!(@flat $form $Ts $Rs [$($S $D $T),+] [$($ES),*]),
+                split_modes!(@flat $form $Td $Rd [$($S $D $T),+] [$($ED),*]),
             >;
             fn logical(&self) -> Result<Self::Logical, Error> {
                 let (s, d) = (self.shape(), self.stride());
-                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).$split()?; )+
                 MixedLayout::new(
                     ($(($T.0, $T.2),)+ $(s.$e,)*),
                     ($(($T.1, $T.3),)+ $(d.$e,)*),
@@ -476,7 +489,7 @@ macro_rules! divide_modes {
             }
             fn zipped(&self) -> Result<Self::Zipped, Error> {
                 let (s, d) = (self.shape(), self.stride());
-                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).$split()?; )+
                 MixedLayout::new(
                     (($($T.0,)+), ($($T.2,)+ $(s.$e,)*)),
                     (($($T.1,)+), ($($T.3,)+ $(d.$e,)*)),
@@ -484,18 +497,18 @@ macro_rules! divide_modes {
             }
             fn tiled(&self) -> Result<Self::Tiled, Error> {
                 let (s, d) = (self.shape(), self.stride());
-                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).$split()?; )+
                 MixedLayout::new(
-                    divide_modes!(@tiled $form 0 2 [$($T),+] [$(s.$e),*]),
-                    divide_modes!(@tiled $form 1 3 [$($T),+] [$(d.$e),*]),
+                    split_modes!(@tiled $form 0 2 [$($T),+] [$(s.$e),*]),
+                    split_modes!(@tiled $form 1 3 [$($T),+] [$(d.$e),*]),
                 )
             }
             fn flat(&self) -> Result<Self::Flat, Error> {
                 let (s, d) = (self.shape(), self.stride());
-                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).divide()?; )+
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).$split()?; )+
                 MixedLayout::new(
-                    divide_modes!(@flat $form 0 2 [$($T),+] [$(s.$e),*]),
-                    divide_modes!(@flat $form 1 3 [$($T),+] [$(d.$e),*]),
+                    split_modes!(@flat $form 0 2 [$($T),+] [$(s.$e),*]),
+                    split_modes!(@flat $form 1 3 [$($T),+] [$(d.$e),*]),
                 )
             }
         }
@@ -511,7 +524,7 @@ macro_rules! divide_modes {
         ($($tile<$S, $D, $T>,)+ $($rest<$S, $D, $T>,)+ $($E,)*)
     };
     (@flat $form:ident $tile:ident $rest:ident [$($m:tt)*] [$($E:ident),*]) => {
-        divide_modes!(@tiled $form $tile $rest [$($m)*] [$($E),*])
+        split_modes!(@tiled $form $tile $rest [$($m)*] [$($E),*])
     };
     // Values: `$tile`/`$rest` index the parts of `divide()` (0/2 or 1/3).
     (@tiled one $tile:tt $rest:tt [$T:ident] []) => {
@@ -524,10 +537,13 @@ macro_rules! divide_modes {
         ($($T.$tile,)+ $($T.$rest,)+ $($x,)*)
     };
     (@flat $form:ident $tile:tt $rest:tt [$($T:ident),+] [$($x:expr),*]) => {
-        divide_modes!(@tiled $form $tile $rest [$($T),+] [$($x),*])
+        split_modes!(@tiled $form $tile $rest [$($T),+] [$($x),*])
     };
 }
 for_each_rank!(divide_modes);
+pub(crate) use split_modes;
+/// The tiler itself: the divides split by [`DivideMode`] with no wrapper.
+pub(crate) type Plain<T> = T;
 
 /// The four divide verbs of a mixed layout, each one regrouping of
 /// [`DivideModes`].
@@ -589,3 +605,161 @@ mixed_divide_verb!(
     flat,
     "flat_divide"
 );
+
+/// The divides of a mixed layout by one static layout `B` (bare or as the
+/// whole-layout tiler `tiler!(B)`), by `A`'s leaf kinds.
+///
+/// * `A` fully static: the static algebra (static types).
+/// * `A` with run-time leaves: `B` must be a contiguous tile `N:1` (or
+///   `C<N>`), and `A` must coalesce to one leaf `s:d`, its last leaf
+///   included (checked at run time, else
+///   `Err(Error::ValueDependentStructure)`). Then
+///   `A ∘ (B, complement(B, size(A))) = (N, ⌈s/N⌉):(d, N·d)` (stride 0 for
+///   a rest of size 1), which is also CuTe's zipped, tiled and flat divide
+///   by a layout.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a mixed layout with run-time leaves is divided by one static layout only when it is a contiguous tile `N:1`",
+    label = "the divide's structure would depend on run-time values",
+    note = "layout: {S}:{D}",
+    note = "tiler:  {B}",
+    note = "divide by a by-mode tiler `<…>` instead, or convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait WholeDivideByKind<S, D, B> {
+    /// `logical_divide`.
+    type Logical;
+    /// `zipped_divide`.
+    type Zipped;
+    /// `tiled_divide`.
+    type Tiled;
+    /// `flat_divide`.
+    type Flat;
+    /// The run-time parts `(⌈s/N⌉, d, N·d)`, or nothing for a static `A`.
+    #[allow(clippy::type_complexity)]
+    fn divide(
+        s: &S,
+        d: &D,
+    ) -> Result<(Self::Logical, Self::Zipped, Self::Tiled, Self::Flat), Error>;
+}
+/// A static `A`: the static algebra.
+impl<S, D, B> WholeDivideByKind<S, D, B> for AllStatic
+where
+    Layout<S, D>: LogicalDivide<B> + ZippedDivide<B> + TiledDivide<B> + FlatDivide<B>,
+    LogicalQuotient<Layout<S, D>, B>: StaticLayout,
+    ZippedQuotient<Layout<S, D>, B>: StaticLayout,
+    TiledQuotient<Layout<S, D>, B>: StaticLayout,
+    FlatQuotient<Layout<S, D>, B>: StaticLayout,
+{
+    type Logical = LogicalQuotient<Layout<S, D>, B>;
+    type Zipped = ZippedQuotient<Layout<S, D>, B>;
+    type Tiled = TiledQuotient<Layout<S, D>, B>;
+    type Flat = FlatQuotient<Layout<S, D>, B>;
+    #[allow(clippy::type_complexity)]
+    fn divide(
+        _: &S,
+        _: &D,
+    ) -> Result<(Self::Logical, Self::Zipped, Self::Tiled, Self::Flat), Error> {
+        Ok(Default::default())
+    }
+}
+/// The run-time rule's result: `(N, ⌈s/N⌉):(d, r)`.
+type UnitQuotient<B> = MixedLayout<(<B as UnitTile>::Len, Dyn), (Dyn, Dyn)>;
+/// `A` with run-time leaves by a contiguous tile.
+impl<S, D, B> WholeDivideByKind<S, D, B> for HasDyn
+where
+    S: crate::mixed::complement::Leaves<D>,
+    B: UnitTile,
+    (B::Len, Dyn): MixedShape<(Dyn, Dyn)>,
+{
+    type Logical = UnitQuotient<B>;
+    type Zipped = UnitQuotient<B>;
+    type Tiled = UnitQuotient<B>;
+    type Flat = UnitQuotient<B>;
+    #[allow(clippy::type_complexity)]
+    fn divide(
+        s: &S,
+        d: &D,
+    ) -> Result<(Self::Logical, Self::Zipped, Self::Tiled, Self::Flat), Error> {
+        let (size, stride) = crate::mixed::composition::one_leaf(s, d, "logical_divide")?;
+        let (c, r) = divide_leaf(size, stride, B::N)?;
+        let l = MixedLayout::new((B::Len::default(), c), (Dyn(stride), r))?;
+        Ok((l, l, l, l))
+    }
+}
+
+type WholeKind<S, D> =
+    <<S as LeafKinds>::Kind as crate::mixed::layout::KindAnd<<D as LeafKinds>::Kind>>::Out;
+
+/// `tiler!(B)` for one static layout `B`: the same four divides.
+impl<S, D, BS, BD> DivideModes<Tiler<Layout<BS, BD>>> for MixedLayout<S, D>
+where
+    S: LeafKinds,
+    D: LeafKinds,
+    S::Kind: crate::mixed::layout::KindAnd<D::Kind>,
+    WholeKind<S, D>: WholeDivideByKind<S, D, Layout<BS, BD>>,
+{
+    type Logical = <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::Logical;
+    type Zipped = <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::Zipped;
+    type Tiled = <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::Tiled;
+    type Flat = <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::Flat;
+    fn logical(&self) -> Result<Self::Logical, Error> {
+        Ok(
+            <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::divide(
+                self.shape(),
+                self.stride(),
+            )?
+            .0,
+        )
+    }
+    fn zipped(&self) -> Result<Self::Zipped, Error> {
+        Ok(
+            <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::divide(
+                self.shape(),
+                self.stride(),
+            )?
+            .1,
+        )
+    }
+    fn tiled(&self) -> Result<Self::Tiled, Error> {
+        Ok(
+            <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::divide(
+                self.shape(),
+                self.stride(),
+            )?
+            .2,
+        )
+    }
+    fn flat(&self) -> Result<Self::Flat, Error> {
+        Ok(
+            <WholeKind<S, D> as WholeDivideByKind<S, D, Layout<BS, BD>>>::divide(
+                self.shape(),
+                self.stride(),
+            )?
+            .3,
+        )
+    }
+}
+
+/// The four divides by one bare static layout `B`, as by `tiler!(B)`.
+macro_rules! whole_divide_verb {
+    ($($Verb:ident $method:ident $part:ident $Part:ident;)+) => {$(
+        #[doc = concat!("`", stringify!($method), "(A, B)` for one static layout `B` (see [`WholeDivideByKind`]).")]
+        impl<S, D, BS, BD> $Verb<Layout<BS, BD>> for MixedLayout<S, D>
+        where
+            Self: DivideModes<Tiler<Layout<BS, BD>>>,
+            <Self as DivideModes<Tiler<Layout<BS, BD>>>>::$Part: crate::kernel::layout::TensorLayout,
+        {
+            type Output = Result<<Self as DivideModes<Tiler<Layout<BS, BD>>>>::$Part, Error>;
+            #[inline(always)]
+            fn $method(&self, _b: Layout<BS, BD>) -> Self::Output {
+                <Self as DivideModes<Tiler<Layout<BS, BD>>>>::$part(self)
+            }
+        }
+    )+};
+}
+whole_divide_verb! {
+    LogicalDivide logical_divide logical Logical;
+    ZippedDivide zipped_divide zipped Zipped;
+    TiledDivide tiled_divide tiled Tiled;
+    FlatDivide flat_divide flat Flat;
+}

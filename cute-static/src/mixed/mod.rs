@@ -1,14 +1,21 @@
 //! Mixed static/run-time layouts, organised like the static layers: the
 //! data (`layout.rs`: [`MixedLayout`](crate::MixedLayout), [`Dyn`](crate::Dyn),
-//! evaluation and slicing) and the algebra by static by-mode tilers, one
-//! module per operation with the same file names as `algebra/` here and in
-//! cute-dynamic (`divide.rs`, `composition.rs`). A mixed layout answers to
-//! the static crate's traits: [`LogicalDivide`](crate::LogicalDivide),
+//! evaluation and slicing) and the algebra by static tilers and layouts,
+//! one module per operation with the same file names as `algebra/` here
+//! and in cute-dynamic (`divide.rs`, `composition.rs`, `product.rs`,
+//! `complement.rs`, `inverse.rs`). A mixed layout answers to the static
+//! crate's traits: [`LogicalDivide`](crate::LogicalDivide),
 //! [`ZippedDivide`](crate::ZippedDivide), [`TiledDivide`](crate::TiledDivide),
-//! [`FlatDivide`](crate::FlatDivide) and [`Compose`](crate::Compose), whose
-//! `Output` (so [`LogicalQuotient<A, T>`](crate::LogicalQuotient),
+//! [`FlatDivide`](crate::FlatDivide), [`Compose`](crate::Compose), the
+//! product verbs ([`LogicalMultiply`](crate::LogicalMultiply), …,
+//! [`BlockedMultiply`](crate::BlockedMultiply),
+//! [`RakedMultiply`](crate::RakedMultiply)), [`Complement`](crate::Complement)
+//! and [`RightInvert`](crate::RightInvert), whose `Output` (so
+//! [`LogicalQuotient<A, T>`](crate::LogicalQuotient),
 //! [`Composed<A, B>`](crate::Composed), …) is `Result<MixedLayout<…>,
-//! LayoutError>`: the run-time values may overflow.
+//! Error>`: the run-time values may overflow, and where CuTe's result
+//! structure depends on them, values that would give another structure
+//! than the type's are `Error::ValueDependentStructure` (see each module).
 //!
 //! Limits: a tuple has at most [`MAX_RANK`](crate::MAX_RANK) children, as
 //! for static layouts. The mixed algebra divides and composes layouts of at
@@ -47,5 +54,8 @@ macro_rules! for_each_rank {
     };
 }
 
+pub(crate) mod complement;
 pub(crate) mod composition;
 pub(crate) mod divide;
+pub(crate) mod inverse;
+pub(crate) mod product;
