@@ -68,6 +68,21 @@ fn product_into(
     b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<(), LayoutError> {
+    let o = out.open();
+    out.push(a);
+    repeat_into(a, b, out)?;
+    out.close_with_rank(o, 2);
+    Ok(())
+}
+
+/// The repeat `complement(A, size(A)·cosize(B)) ∘ B`, mode 1 of the
+/// product, written into `out` as one mode: the complement's modes are
+/// composed where they are computed.
+fn repeat_into(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<(), LayoutError> {
     let m = mul(
         a.size(),
         b.cosize()?,
@@ -82,11 +97,7 @@ fn product_into(
         a: &|| Layout::unwrap_flat(&c),
         b: &|| b.to_owned(),
     };
-    let o = out.open();
-    out.push(a);
-    compose_modes_into(&c, b, None, out, &operands)?;
-    out.close_with_rank(o, 2);
-    Ok(())
+    compose_modes_into(&c, b, None, out, &operands)
 }
 
 /// Blocks of `A` arranged as `B`.
@@ -140,9 +151,11 @@ fn zip_product(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, LayoutErro
     } else {
         b
     };
-    let p = product_layout(pa.as_ref(), pb.as_ref())?;
-    let pr = p.as_ref();
-    let (first, second) = (pr.mode(0).expect("pair"), pr.mode(1).expect("pair"));
+    // The repeat is built on its own; `A` and it are read in place (no
+    // product layout is materialised and cut into modes).
+    let mut rep = LayoutBuilder::new();
+    repeat_into(pa.as_ref(), pb.as_ref(), &mut rep)?;
+    let (first, second) = (pa.as_ref(), rep.as_layout_ref());
     let (x, y) = if raked {
         (second, first)
     } else {
@@ -152,15 +165,21 @@ fn zip_product(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, LayoutErro
     let o = out.open();
     // With r == 1 the operands are integers or 1-tuples; an integer `B` may
     // still produce a repeat with several modes, which then stays whole.
-    for i in 0..r {
-        let (Some(xi), Some(yi)) = (nth_mode(x, i, r), nth_mode(y, i, r)) else {
+    let (mut xs, mut ys) = (x.modes(), y.modes());
+    for _ in 0..r {
+        let pair = if r == 1 {
+            (nth_mode(x, 0, r), nth_mode(y, 0, r))
+        } else {
+            (xs.next(), ys.next())
+        };
+        let (Some(xi), Some(yi)) = pair else {
             return Err(LayoutError::RankMismatch {
                 operation: if raked {
                     "raked_product"
                 } else {
                     "blocked_product"
                 },
-                layout: p.to_string(),
+                layout: product_layout(pa.as_ref(), pb.as_ref())?.to_string(),
                 requested: r,
                 available: x.rank().min(y.rank()),
             });
