@@ -22,7 +22,7 @@
 use crate::algebra::coalesce::Modes;
 use crate::algebra::complement::complement_modes;
 use crate::algebra::composition::{Operands, compose_modes_into};
-use crate::algebra::divide::{by_mode_built, unpack_both, unpack_rest, zip2_by_owned};
+use crate::algebra::divide::{by_mode_built, unpack_both, unpack_rest, whole_pair, zip2_by_owned};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::AsTiler;
 use crate::error::{LayoutError, mul};
@@ -41,6 +41,9 @@ pub fn logical_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Lay
 /// `((A modes…),(repeat modes…))`.
 pub fn zipped_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
     let t = tiler.as_tiler();
+    if whole_pair(t) {
+        return by_mode_built(a.as_ref(), t, "zipped_product", &product_into);
+    }
     let l = by_mode_built(a.as_ref(), t, "zipped_product", &product_into)?;
     zip2_by_owned(l, t)
 }
