@@ -7,8 +7,8 @@
 #![allow(missing_docs)]
 
 use core::marker::PhantomData;
-use core::ops::{BitAnd, BitOr, Sub};
-use typenum::operator_aliases::{And, Eq, LeEq, Or, Sub1};
+use core::ops::{BitAnd, BitOr, Div, Sub};
+use typenum::operator_aliases::{And, Eq, LeEq, Or, Quot, Sub1};
 use typenum::{B0, B1, IsEqual, IsLessOrEqual, U0, U1024, UInt, UTerm};
 
 /// The empty list (the empty tuple of a tree).
@@ -192,3 +192,42 @@ where
 }
 /// The readable spelling of `N`.
 pub type P<N> = <N as Pretty>::Out;
+
+/// `⌊N / 2⌋` (the lowest bit dropped).
+pub trait Halve {
+    type Out;
+}
+/// `⌊0 / 2⌋ = 0`.
+impl Halve for UTerm {
+    type Out = UTerm;
+}
+/// `⌊(2u + b) / 2⌋ = u`.
+impl<U, B> Halve for UInt<U, B> {
+    type Out = U;
+}
+
+/// `⌊N / Self⌋` for `Self > 0`, with the factors of two of the divisor
+/// shifted out of both first (`⌊N / (2^k·d)⌋ = ⌊⌊N / 2^k⌋ / d⌋`):
+/// typenum's long division costs compile time with the bits of `N`, so a
+/// power of two needs no division at all and any other divisor divides a
+/// shorter `N`. The value is typenum's `Quot<N, Self>`.
+pub trait QuotBy<N> {
+    type Out;
+}
+/// An even divisor: halve both.
+impl<N: Halve, U: QuotBy<N::Out>> QuotBy<N> for UInt<U, B0> {
+    type Out = <U as QuotBy<N::Out>>::Out;
+}
+/// `⌊N / 1⌋ = N`.
+impl<N> QuotBy<N> for UInt<UTerm, B1> {
+    type Out = N;
+}
+/// An odd divisor above 1: typenum's division.
+impl<N, U, B> QuotBy<N> for UInt<UInt<U, B>, B1>
+where
+    N: Div<UInt<UInt<U, B>, B1>>,
+{
+    type Out = Quot<N, UInt<UInt<U, B>, B1>>;
+}
+/// `⌊N / D⌋` by [`QuotBy`].
+pub type FloorQuot<N, D> = <D as QuotBy<N>>::Out;

@@ -34,6 +34,9 @@ pub fn logical_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layo
 /// `((tiles…),(rests…))`.
 pub fn zipped_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
     let t = tiler.as_tiler();
+    if whole_pair(t) {
+        return by_mode_built(a.as_ref(), t, "zipped_divide", &divide_into);
+    }
     let l = by_mode_built(a.as_ref(), t, "zipped_divide", &divide_into)?;
     zip2_by_owned(l, t)
 }
@@ -128,6 +131,14 @@ fn by_mode_into(
             Ok(())
         }
     }
+}
+
+/// `true` for a tiler (a layout or an integer) whose by-mode divide or
+/// product is a single application of the operation, which writes the pair
+/// `(tile, rest)` itself: [`zip2_by`] keeps it as it is.
+#[inline]
+pub(crate) fn whole_pair(t: TilerRef<'_>) -> bool {
+    matches!(t, TilerRef::Layout(_) | TilerRef::Int(_))
 }
 
 /// [`zip2_by`] of an owned layout: a tiler that is not a tuple keeps the

@@ -22,7 +22,7 @@
 use crate::algebra::coalesce::Modes;
 use crate::algebra::complement::complement_modes;
 use crate::algebra::composition::{Operands, compose_modes_into};
-use crate::algebra::divide::{by_mode_built, unpack_both, unpack_rest, zip2_by_owned};
+use crate::algebra::divide::{by_mode_built, unpack_both, unpack_rest, whole_pair, zip2_by_owned};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::AsTiler;
 use crate::error::{LayoutError, mul};
@@ -41,6 +41,9 @@ pub fn logical_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Lay
 /// `((A modes…),(repeat modes…))`.
 pub fn zipped_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layout, LayoutError> {
     let t = tiler.as_tiler();
+    if whole_pair(t) {
+        return by_mode_built(a.as_ref(), t, "zipped_product", &product_into);
+    }
     let l = by_mode_built(a.as_ref(), t, "zipped_product", &product_into)?;
     zip2_by_owned(l, t)
 }
@@ -68,6 +71,21 @@ fn product_into(
     b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<(), LayoutError> {
+    let o = out.open();
+    out.push(a);
+    repeat_into(a, b, out)?;
+    out.close_with_rank(o, 2);
+    Ok(())
+}
+
+/// The repeat `complement(A, size(A)·cosize(B)) ∘ B`, mode 1 of the
+/// product, written into `out` as one mode: the complement's modes are
+/// composed where they are computed.
+fn repeat_into(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    out: &mut LayoutBuilder,
+) -> Result<(), LayoutError> {
     let m = mul(
         a.size(),
         b.cosize()?,
@@ -82,11 +100,7 @@ fn product_into(
         a: &|| Layout::unwrap_flat(&c),
         b: &|| b.to_owned(),
     };
-    let o = out.open();
-    out.push(a);
-    compose_modes_into(&c, b, None, out, &operands)?;
-    out.close_with_rank(o, 2);
-    Ok(())
+    compose_modes_into(&c, b, None, out, &operands)
 }
 
 /// Blocks of `A` arranged as `B`.
@@ -140,9 +154,11 @@ fn zip_product(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, LayoutErro
     } else {
         b
     };
-    let p = product_layout(pa.as_ref(), pb.as_ref())?;
-    let pr = p.as_ref();
-    let (first, second) = (pr.mode(0).expect("pair"), pr.mode(1).expect("pair"));
+    // The repeat is built on its own; `A` and it are read in place (no
+    // product layout is materialised and cut into modes).
+    let mut rep = LayoutBuilder::new();
+    repeat_into(pa.as_ref(), pb.as_ref(), &mut rep)?;
+    let (first, second) = (pa.as_ref(), rep.as_layout_ref());
     let (x, y) = if raked {
         (second, first)
     } else {
@@ -152,15 +168,21 @@ fn zip_product(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, LayoutErro
     let o = out.open();
     // With r == 1 the operands are integers or 1-tuples; an integer `B` may
     // still produce a repeat with several modes, which then stays whole.
-    for i in 0..r {
-        let (Some(xi), Some(yi)) = (nth_mode(x, i, r), nth_mode(y, i, r)) else {
+    let (mut xs, mut ys) = (x.modes(), y.modes());
+    for _ in 0..r {
+        let pair = if r == 1 {
+            (nth_mode(x, 0, r), nth_mode(y, 0, r))
+        } else {
+            (xs.next(), ys.next())
+        };
+        let (Some(xi), Some(yi)) = pair else {
             return Err(LayoutError::RankMismatch {
                 operation: if raked {
                     "raked_product"
                 } else {
                     "blocked_product"
                 },
-                layout: p.to_string(),
+                layout: product_layout(pa.as_ref(), pb.as_ref())?.to_string(),
                 requested: r,
                 available: x.rank().min(y.rank()),
             });

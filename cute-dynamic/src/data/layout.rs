@@ -825,6 +825,12 @@ impl LayoutBuilder {
     pub(crate) fn finish(self) -> Layout {
         self.layout
     }
+    /// A view of what has been written so far (one mode once every tuple
+    /// is closed), without moving it out of the builder.
+    #[inline]
+    pub(crate) fn as_layout_ref(&self) -> LayoutRef<'_> {
+        self.layout.as_ref()
+    }
     /// Number of nodes written so far (the same in shape and stride).
     #[inline]
     pub(crate) fn len(&self) -> usize {

@@ -11,8 +11,8 @@
 //! static_assertions::assert_type_eq_all!(Complemented<Layout![(2,2):(1,6)], C<24>>, Layout![(3,2):(2,12)]);
 //! ```
 
-use core::ops::{Add, BitAnd, BitOr, Div, Mul, Sub};
-use typenum::operator_aliases::{And, Eq, Gr, Le, LeEq, NotEq, Or, Prod, Quot, Sub1, Sum};
+use core::ops::{Add, BitAnd, BitOr, Mul, Sub};
+use typenum::operator_aliases::{And, Eq, Gr, Le, LeEq, NotEq, Or, Prod, Sub1, Sum};
 use typenum::{B1, IsEqual, IsGreater, IsLess, IsLessOrEqual, IsNotEqual, U0, U1};
 
 use crate::algebra::coalesce::CoalesceTree;
@@ -20,7 +20,8 @@ use crate::algebra::composition::{Finish, Report};
 use crate::data::int_tuple::StaticInt;
 use crate::data::layout::{FlatOf, Flatten, Layout, StaticLayout};
 use crate::private::{
-    Bind, Cat, Concat, Err, Fun, HCons, HNil, If, Ok, P, Pretty, Sel, Then, Violation,
+    Bind, Cat, Concat, Err, FloorQuot, Fun, HCons, HNil, If, Ok, P, Pretty, QuotBy, Sel, Then,
+    Violation,
 };
 
 /// `complement(A, M)` for a static integer `M` (a `C<N>`).
@@ -188,12 +189,13 @@ pub trait WalkStep<S, D, T, Cur, Acc> {
 /// `cur ≤ d`: emit `(d / cur, cur)`, continue with `cur = s·d`.
 impl<S, D, T, Cur, Acc> WalkStep<S, D, T, Cur, Acc> for typenum::B0
 where
-    D: Div<Cur>,
+    Cur: QuotBy<D>,
     S: Mul<D>,
-    Acc: Concat<HCons<(Quot<D, Cur>, Cur), HNil>>,
-    T: ComplementWalk<Prod<S, D>, Cat<Acc, HCons<(Quot<D, Cur>, Cur), HNil>>>,
+    Acc: Concat<HCons<(FloorQuot<D, Cur>, Cur), HNil>>,
+    T: ComplementWalk<Prod<S, D>, Cat<Acc, HCons<(FloorQuot<D, Cur>, Cur), HNil>>>,
 {
-    type Out = <T as ComplementWalk<Prod<S, D>, Cat<Acc, HCons<(Quot<D, Cur>, Cur), HNil>>>>::Out;
+    type Out =
+        <T as ComplementWalk<Prod<S, D>, Cat<Acc, HCons<(FloorQuot<D, Cur>, Cur), HNil>>>>::Out;
 }
 /// `cur > d`: the leaves overlap.
 impl<S, D: Pretty, T, Cur: Pretty, Acc> WalkStep<S, D, T, Cur, Acc> for B1 {
@@ -207,10 +209,11 @@ impl<M, Acc, Cur> Fun<(Acc, Cur)> for CloseComplement<M>
 where
     M: Add<Cur>,
     Sum<M, Cur>: Sub<B1>,
-    Sub1<Sum<M, Cur>>: Div<Cur>,
-    Acc: Concat<HCons<(Quot<Sub1<Sum<M, Cur>>, Cur>, Cur), HNil>>,
-    Cat<Acc, HCons<(Quot<Sub1<Sum<M, Cur>>, Cur>, Cur), HNil>>: CoalesceTree<B1>,
+    Cur: QuotBy<Sub1<Sum<M, Cur>>>,
+    Acc: Concat<HCons<(FloorQuot<Sub1<Sum<M, Cur>>, Cur>, Cur), HNil>>,
+    Cat<Acc, HCons<(FloorQuot<Sub1<Sum<M, Cur>>, Cur>, Cur), HNil>>: CoalesceTree<B1>,
 {
-    type Out =
-        Ok<<Cat<Acc, HCons<(Quot<Sub1<Sum<M, Cur>>, Cur>, Cur), HNil>> as CoalesceTree<B1>>::Out>;
+    type Out = Ok<
+        <Cat<Acc, HCons<(FloorQuot<Sub1<Sum<M, Cur>>, Cur>, Cur), HNil>> as CoalesceTree<B1>>::Out,
+    >;
 }

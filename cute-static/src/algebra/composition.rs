@@ -21,8 +21,8 @@
 //! static_assertions::assert_type_eq_all!(Composed<Layout![(8,8):(8,1)], Layout![2:3]>, Layout![2:24]);
 //! ```
 
-use core::ops::{Add, BitOr, Div, Mul, Rem, Sub};
-use typenum::operator_aliases::{Add1, Eq, Gr, Le, Mod, Or, Prod, Quot, Sub1, Sum};
+use core::ops::{Add, BitOr, Mul, Rem, Sub};
+use typenum::operator_aliases::{Add1, Eq, Gr, Le, Mod, Or, Prod, Sub1, Sum};
 use typenum::{B1, Bit, IsEqual, IsGreater, IsLess, U0, U1, UInt, UTerm, Unsigned};
 
 use crate::algebra::coalesce::{CoalesceTree, Unwrap};
@@ -30,7 +30,8 @@ use crate::data::int_tuple::Spell;
 use crate::data::layout::{Layout, LayoutOf, StaticLayout, Unzip};
 use crate::data::tiler::{IntoTiler, TI, TL};
 use crate::private::{
-    Bind, Both, Cat, Concat, ConsR, Err, Fun, HCons, HNil, If, Ok, P, Pretty, Sel, Then, Violation,
+    Bind, Both, Cat, Concat, ConsR, Err, FloorQuot, Fun, HCons, HNil, If, Ok, P, Pretty, QuotBy,
+    Sel, Then, Violation,
 };
 
 /// `A ∘ B` for a static layout or tiler `B`.
@@ -454,18 +455,18 @@ where
     I: Add<B1>,
     Rd: Add<Sr>,
     Sum<Rd, Sr>: Sub<B1>,
-    Sub1<Sum<Rd, Sr>>: Div<Sr>,
+    Sr: QuotBy<Sub1<Sum<Rd, Sr>>>,
     HCons<M1, T>: Walk<
             Add1<I>,
             <Step2<Sr, Dr, I, Rs, Rd> as StepCase<Em, Dg>>::Rs,
-            Quot<Sub1<Sum<Rd, Sr>>, Sr>,
+            FloorQuot<Sub1<Sum<Rd, Sr>>, Sr>,
             <Step2<Sr, Dr, I, Rs, Rd> as StepCase<Em, Dg>>::St,
         >,
 {
     type Out = <HCons<M1, T> as Walk<
         Add1<I>,
         <Step2<Sr, Dr, I, Rs, Rd> as StepCase<Em, Dg>>::Rs,
-        Quot<Sub1<Sum<Rd, Sr>>, Sr>,
+        FloorQuot<Sub1<Sum<Rd, Sr>>, Sr>,
         <Step2<Sr, Dr, I, Rs, Rd> as StepCase<Em, Dg>>::St,
     >>::Out;
 }
@@ -490,7 +491,7 @@ pub struct StrideFail;
 pub struct ShapeFail;
 
 type Reach<Rs, Rd> = Prod<Sub1<Rs>, Rd>;
-type N<Sr, Rd> = Sel<Eq<Mod<Sr, Rd>, U0>, Quot<Sr, Rd>, U1>;
+type N<Sr, Rd> = Sel<Eq<Mod<Sr, Rd>, U0>, FloorQuot<Sr, Rd>, U1>;
 type StrideOk<Sr, Rd> = Or<Eq<Mod<Sr, Rd>, U0>, Eq<Mod<Rd, Sr>, U0>>;
 /// Select the case: skip if `rs = 1`; inside if `(rs-1)·rd < sr`; stride
 /// failure unless `sr % rd = 0 or rd % sr = 0`; with `n = sr / rd` (or 1):
@@ -500,11 +501,11 @@ where
     Rs: IsEqual<U1> + Sub<B1> + Rem<N<Sr, Rd>>,
     Sub1<Rs>: Mul<Rd>,
     Reach<Rs, Rd>: IsLess<Sr>,
-    Sr: Rem<Rd> + Div<Rd>,
-    Rd: Rem<Sr>,
+    Sr: Rem<Rd>,
+    Rd: Rem<Sr> + QuotBy<Sr>,
     Mod<Sr, Rd>: IsEqual<U0>,
     Mod<Rd, Sr>: IsEqual<U0>,
-    Eq<Mod<Sr, Rd>, U0>: BitOr<Eq<Mod<Rd, Sr>, U0>> + If<Quot<Sr, Rd>, U1>,
+    Eq<Mod<Sr, Rd>, U0>: BitOr<Eq<Mod<Rd, Sr>, U0>> + If<FloorQuot<Sr, Rd>, U1>,
     N<Sr, Rd>: IsGreater<U1>,
     Mod<Rs, N<Sr, Rd>>: IsEqual<U0>,
     Eq<Mod<Rs, N<Sr, Rd>>, U0>: If<Split, ShapeFail>,
@@ -582,18 +583,18 @@ where
 /// Split: emit `(n, rd·dr)`, digit `(n-1)·rd`, rest shape `rs / n`.
 impl<Em, Dg, Sr, Dr, I, Rs, Rd> StepCase<Em, Dg> for Case<Split, Sr, Dr, I, Rs, Rd>
 where
-    Sr: Div<Rd>,
+    Rd: QuotBy<Sr>,
     Rd: Mul<Dr>,
-    Quot<Sr, Rd>: Sub<B1>,
-    Sub1<Quot<Sr, Rd>>: Mul<Rd>,
-    Rs: Div<Quot<Sr, Rd>>,
-    Em: Concat<HCons<(Quot<Sr, Rd>, Prod<Rd, Dr>), HNil>>,
-    Dg: Concat<HCons<Prod<Sub1<Quot<Sr, Rd>>, Rd>, HNil>>,
+    FloorQuot<Sr, Rd>: Sub<B1>,
+    Sub1<FloorQuot<Sr, Rd>>: Mul<Rd>,
+    FloorQuot<Sr, Rd>: QuotBy<Rs>,
+    Em: Concat<HCons<(FloorQuot<Sr, Rd>, Prod<Rd, Dr>), HNil>>,
+    Dg: Concat<HCons<Prod<Sub1<FloorQuot<Sr, Rd>>, Rd>, HNil>>,
 {
-    type Rs = Quot<Rs, Quot<Sr, Rd>>;
+    type Rs = FloorQuot<Rs, FloorQuot<Sr, Rd>>;
     type St = Ok<(
-        Cat<Em, HCons<(Quot<Sr, Rd>, Prod<Rd, Dr>), HNil>>,
-        Cat<Dg, HCons<Prod<Sub1<Quot<Sr, Rd>>, Rd>, HNil>>,
+        Cat<Em, HCons<(FloorQuot<Sr, Rd>, Prod<Rd, Dr>), HNil>>,
+        Cat<Dg, HCons<Prod<Sub1<FloorQuot<Sr, Rd>>, Rd>, HNil>>,
     )>;
 }
 /// Stride divisibility failed.
@@ -607,9 +608,9 @@ impl<Em, Dg, Sr: Pretty, Dr, I: Pretty, Rs, Rd: Pretty> StepCase<Em, Dg>
 impl<Em, Dg, Sr, Dr, I: Pretty, Rs: Pretty, Rd> StepCase<Em, Dg>
     for Case<ShapeFail, Sr, Dr, I, Rs, Rd>
 where
-    Sr: Div<Rd>,
-    Quot<Sr, Rd>: Pretty,
+    Rd: QuotBy<Sr>,
+    FloorQuot<Sr, Rd>: Pretty,
 {
     type Rs = Rs;
-    type St = Err<ShapeErr<P<I>, P<Rs>, P<Quot<Sr, Rd>>>>;
+    type St = Err<ShapeErr<P<I>, P<Rs>, P<FloorQuot<Sr, Rd>>>>;
 }
