@@ -373,11 +373,40 @@ pub trait PairModes<S, D, const RAKED: bool> {
     /// Pair `s:d` with `B·f`.
     fn pair(s: &S, d: &D, f: Dyn, what: &'static str) -> Result<Self::Out, Error>;
 }
+/// Any static `B = BS:BD`, by its shape `BS`. One impl whatever `B`'s rank:
+/// the rank is matched on `BS` (the `Self` of [`PairShape`]), so inference
+/// never fixes `B`'s rank from `A`'s before the argument is checked, and a
+/// rank mismatch is the named error, not a type mismatch.
+impl<S, D, BS, BD, const RAKED: bool> PairModes<S, D, RAKED> for Layout<BS, BD>
+where
+    BS: PairShape<S, D, BD, RAKED>,
+{
+    type Out = <BS as PairShape<S, D, BD, RAKED>>::Out;
+    #[inline(always)]
+    fn pair(s: &S, d: &D, f: Dyn, what: &'static str) -> Result<Self::Out, Error> {
+        BS::pair(s, d, f, what)
+    }
+}
+/// [`PairModes`] by `B`'s shape (`Self`) and stride `BD`.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a mixed layout's blocked_product / raked_product takes a static layout of the same rank (1 to 4), or a static leaf for a rank-1 layout",
+    label = "`B` does not pair with `A` mode by mode",
+    note = "layout: {S}:{D}",
+    note = "B:      {Self}:{BD}",
+    note = "pad `B` with `1:0` modes to `A`'s rank, or convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait PairShape<S, D, BD, const RAKED: bool> {
+    /// The paired layout.
+    type Out;
+    /// Pair `s:d` with `B·f`.
+    fn pair(s: &S, d: &D, f: Dyn, what: &'static str) -> Result<Self::Out, Error>;
+}
 /// `A` of rank `r` with `B` of rank `r`.
 macro_rules! pair_modes {
     ($raked:tt; $($S:ident $D:ident $B:ident $E:ident $i:tt),+) => {
         /// Pair `A`'s modes with `B`'s scaled modes.
-        impl<$($S: Copy + IntTuple, $D: Copy + IntTuple, $B: Copy + Default + IntTuple, $E: ScaleBy<Dyn>,)+> PairModes<($($S,)+), ($($D,)+), $raked> for Layout<($($B,)+), ($($E,)+)>
+        impl<$($S: Copy + IntTuple, $D: Copy + IntTuple, $B: Copy + Default + IntTuple, $E: ScaleBy<Dyn>,)+> PairShape<($($S,)+), ($($D,)+), ($($E,)+), $raked> for ($($B,)+)
         where
             ($(zip_pair!(@ty $raked, $S, $B),)+): MixedShape<($(zip_pair!(@ty $raked, $D, $E::Out),)+)>,
         {
@@ -427,7 +456,7 @@ impl<S0: Copy + IntTuple, D0: Copy + IntTuple> OneMode<(D0,)> for (S0,) {
 macro_rules! pair_leaf {
     ($($raked:tt)+) => {$(
         /// Pair `A`'s one mode with the scaled leaf.
-        impl<S: OneMode<D>, D, const N: usize, E: ScaleBy<Dyn>> PairModes<S, D, $raked> for Layout<C<N>, E>
+        impl<S: OneMode<D>, D, const N: usize, E: ScaleBy<Dyn>> PairShape<S, D, E, $raked> for C<N>
         where
             (zip_pair!(@ty $raked, S::S, C<N>),): MixedShape<(zip_pair!(@ty $raked, S::D, E::Out),)>,
         {
