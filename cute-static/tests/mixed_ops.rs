@@ -6,7 +6,7 @@
 //! (`value_dependent_structure` only where CuTe's result indeed has another
 //! structure than the type gives, or `overflow`), never a panic.
 use cute_dynamic::{Layout as DLayout, LayoutError, laws};
-use cute_static::{C, Dyn, layout, tiler};
+use cute_static::{C, Dyn, DynDiv, layout, tiler};
 use proptest::prelude::*;
 
 /// Compare one mixed result with cute-dynamic's and the law; `Ok(true)`
@@ -270,6 +270,81 @@ proptest! {
         // Run-time strides: `Ok` exactly when `A` coalesces to one leaf.
         let one_leaf = n > 1 && (ld == m || m == 1);
         prop_assert_eq!(whole_divide!(strided, zipped_divide, 4), one_leaf);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Divisor leaves (`DynDiv<D>`, `{m:128}`) are run-time values to the
+    /// products, `complement` and `right_inverse`: on random multiples of
+    /// the divisors every result equals cute-dynamic's (and the law), or is
+    /// a named error; gap-free operands are always `Ok`.
+    #[test]
+    fn divisor_leaves_match_dynamic(mq in 1usize..12, nq in 1usize..10, ld in 0usize..3000, k in 1usize..20000) {
+        let (m, n) = (128 * mq, 8 * nq);
+        let col = layout!(({m:128}, {n:8}):(1, {m})).unwrap();
+        let strided = layout!(({m:128}, {n:8}):({ld}, 1)).unwrap();
+        let leaf_ok = |s: usize, d: usize, c: usize| s == 1 || d <= 1 || d >= c;
+        // Mode 1 `n:m` times `2:1`: one leaf since `m ≥ 128 ≥ 2`.
+        prop_assert!(product!(col, logical_product, tiler!(<4, 2>), "<4,2>"));
+        prop_assert_eq!(product!(layout!(({n:8}):({m:128})).unwrap(), logical_product, tiler!(<256>), "<256>"), leaf_ok(n, m, 256));
+        prop_assert!(product!(col, logical_product, layout!((4, 2):(1, 4)), "(4,2):(1,4)"));
+        prop_assert!(product!(col, zipped_product, tiler!((2, 3):(3, 1)), "(2,3):(3,1)"));
+        prop_assert!(product!(col, tiled_product, tiler!(<8>), "<8>"));
+        prop_assert!(zip_product!(col, blocked_product, layout!((2, 4):(1, 2))));
+        prop_assert!(zip_product!(col, raked_product, layout!((3, 2):(2, 1))));
+        product!(strided, flat_product, tiler!(<2, 4>), "<2,4>");
+        zip_product!(strided, blocked_product, layout!((2, 3):(1, 2)));
+        // A divisor stride under a static shape.
+        let b = layout!((4, {n:8}):({m:128}, 1)).unwrap();
+        product!(b, logical_product, tiler!(<2, 4>), "<2,4>");
+        zip_product!(b, raked_product, layout!((2, 2):(1, 2)));
+        // `(complement(A, k) is Ok, right_inverse(A) is Ok)`.
+        macro_rules! complement_and_inverse {
+            ($a:expr) => {{
+                let a = $a;
+                let d = a.to_dynamic();
+                let ok = same("complement", &d, &k.to_string(), a.complement(Dyn(k)).map(|r| r.to_dynamic()), cute_dynamic::complement(&d, k as i64))?;
+                same("complement", &d, "256", a.complement(C::<256>).map(|r| r.to_dynamic()), cute_dynamic::complement(&d, 256))?;
+                let theirs = cute_dynamic::right_inverse(&d);
+                let leaf = theirs.as_ref().map(|t| t.rank() == 1 && t.depth() == 0).unwrap_or(false);
+                let inv = same("right_inverse", &d, "", a.right_inverse().map(|r| r.to_dynamic()), theirs)?;
+                // Ours errs exactly where CuTe's inverse is no single leaf.
+                prop_assert_eq!(inv, leaf, "{}", d);
+                (ok, inv)
+            }};
+        }
+        // Compact: gap-free, one-leaf complement and inverse.
+        prop_assert_eq!(complement_and_inverse!(col), (true, true));
+        complement_and_inverse!(strided);
+        complement_and_inverse!(b);
+        // The `DynDiv` values are the ones given.
+        let (s0, s1): (DynDiv<128>, DynDiv<8>) = *col.shape();
+        prop_assert_eq!((s0.get(), s1.get()), (m, n));
+    }
+
+    /// Static leaves of any value (`Dec`, e.g. `_11008`) beside run-time
+    /// leaves: the same cross-check.
+    #[test]
+    fn big_static_leaves_match_dynamic(m in 1usize..40, k in 1usize..50000) {
+        let row = layout!(({m}, 11008):(11008, 1)).unwrap();
+        let col = layout!((11008, {m})).unwrap();
+        prop_assert!(product!(row, logical_product, layout!((4, 2):(1, 4)), "(4,2):(1,4)"));
+        product!(row, logical_product, tiler!(<4, 2>), "<4,2>");
+        prop_assert!(product!(col, zipped_product, tiler!(<2, 4>), "<2,4>"));
+        prop_assert!(zip_product!(row, blocked_product, layout!((2, 4):(1, 2))));
+        prop_assert!(zip_product!(col, raked_product, layout!((2, 4):(4, 1))));
+        let d = row.to_dynamic();
+        prop_assert!(same("complement", &d, &k.to_string(), row.complement(Dyn(k)).map(|r| r.to_dynamic()), cute_dynamic::complement(&d, k as i64))?);
+        let d = col.to_dynamic();
+        prop_assert!(same("complement", &d, &k.to_string(), col.complement(Dyn(k)).map(|r| r.to_dynamic()), cute_dynamic::complement(&d, k as i64))?);
+        let inv = same("right_inverse", &d, "", col.right_inverse().map(|r| r.to_dynamic()), cute_dynamic::right_inverse(&d))?;
+        prop_assert!(inv, "{}", d);
+        let d = row.to_dynamic();
+        let theirs = cute_dynamic::right_inverse(&d);
+        let leaf = theirs.as_ref().map(|t| t.rank() == 1 && t.depth() == 0).unwrap_or(false);
+        prop_assert_eq!(same("right_inverse", &d, "", row.right_inverse().map(|r| r.to_dynamic()), theirs)?, leaf);
     }
 }
 

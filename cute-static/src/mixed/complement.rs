@@ -98,7 +98,13 @@ macro_rules! leaf_leaves {
         }
     )*};
 }
-leaf_leaves!([const N: usize,] C<N>, [] Dyn);
+leaf_leaves!(
+    [const N: usize,] C<N>,
+    [] Dyn,
+    [const N: usize,] crate::DynDiv<N>,
+    [const D0: usize, const D1: usize, const D2: usize, const D3: usize, const D4: usize, const D5: usize, const D6: usize, const D7: usize, const D8: usize, const D9: usize, const D10: usize, const D11: usize, const D12: usize, const D13: usize, const D14: usize, const D15: usize, const D16: usize, const D17: usize, const D18: usize,]
+    crate::Dec<D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12, D13, D14, D15, D16, D17, D18>
+);
 macro_rules! tuple_leaves {
     ($($S:ident $D:ident $i:tt),+) => {
         /// A tuple: its children's leaves in order.
