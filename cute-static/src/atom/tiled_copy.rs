@@ -14,8 +14,16 @@
 //! * `layoutS/D_TV = tile ∘ thrval2mn` (CuTe's `tile2thrfrg((tile, 1:0))`
 //!   at `(_, _, 0)`).
 //!
-//! Not yet static: `get_slice`/`partition_S/D`, `retile_S/D` and
-//! `make_tiled_copy_A/B/C` (the run-time crate has them).
+//! * `partition_S/D` of thread `t` ([`ThrCopy`], from
+//!   [`TiledCopy::get_slice`]): the tensor's layout zipped-divided by
+//!   `Tiler_MN`, its tile mode composed with `thrval2mn` (the by-mode
+//!   `<thrval2mn, _>`, computed on the tile mode alone), sliced at
+//!   `(t, _, (_,…))`: a static layout `(CPY_V, Rest_M, Rest_N, …)` and the
+//!   thread's run-time offset;
+//! * `make_tiled_copy_A/B/C(atom, tiled_mma)`: the tiled MMA's
+//!   `layoutX_TV` over its `(tile_size<I>, tile_size<J>)` tile.
+//!
+//! Not yet static: `retile_S/D` (the run-time crate has them).
 //!
 //! ```
 //! use cute_static::{CopyLayoutTv, CopySrc, Layout, MakeTiledCopy, StaticLayout, TiledCopyLayouts, UniversalCopy, layout, make_tiled_copy};
@@ -33,11 +41,18 @@ use core::marker::PhantomData;
 
 use super::CopyAtom;
 use super::tiled_mma::SizeC;
+use super::tiled_mma::{
+    AtomTvL, AtomTvOf, Atoms, ExtI, ExtJ, LayoutATv, LayoutBTv, LayoutCTv, MmaOperandOf, OperandA,
+    OperandB, OperandC, OperandTile, OperandTileShape, PermI, PermJ, Permuted, Rejoin, RestZ,
+    SpliceRest, ThrTileIJ, TileSize, TiledMmaLayouts, TvThreads, TvValues,
+};
+use crate::Error;
 use crate::algebra::coalesce_by::CoalescedBy;
 use crate::algebra::composition::Compose;
 use crate::algebra::composition::Composed;
 use crate::algebra::divide::SizeOf;
 use crate::algebra::divide::ZippedQuotient;
+use crate::algebra::divide::{LogicalDivide, ZippedDivide};
 use crate::algebra::inverse::RightInverse;
 use crate::algebra::inverse::RightInvert;
 use crate::algebra::product::RakedMultiply;
@@ -49,8 +64,10 @@ use crate::data::int_tuple_ops::ProductEach;
 use crate::data::int_tuple_ops::ProductEachOf;
 use crate::data::layout::{Layout, ModeOf, StaticLayout};
 use crate::data::tiler::Tiler;
+use crate::kernel::layout::TensorLayout;
 use crate::kernel::partition::CompactColMajor;
-use crate::kernel::tensor::Underscore;
+use crate::kernel::partition::CompactFrom;
+use crate::kernel::tensor::{Engine, Tensor, Underscore};
 use crate::private::{If, Pretty};
 use typenum::operator_aliases::Eq;
 use typenum::{IsEqual, U1};
@@ -226,8 +243,283 @@ type TrgTv<A, const BITS: usize, L, Sd> =
 pub type ThrVal2Mn<A, const BITS: usize, L, Sd> =
     CoalescedBy<<TrgTv<A, BITS, L, Sd> as Zip2>::Output, (C<1>, (C<1>, C<1>))>;
 
+/// `thrval2mn` of a tiled copy's side `Sd` as an associated type, so that
+/// generic code names it with one bound (`TiledCopy<…>: CopyThrVal2Mn<Sd>`)
+/// instead of the steps that compute it.
+pub trait CopyThrVal2Mn<Sd> {
+    /// [`ThrVal2Mn`] of the tiled copy.
+    type Layout: StaticLayout;
+}
+impl<A, const BITS: usize, L, T, Sd> CopyThrVal2Mn<Sd> for TiledCopy<A, BITS, L, T>
+where
+    A: CopyAtom,
+    Sd: CopySideOf<A, BITS>,
+    A::RefLayout: crate::Upcast<BITS>,
+    RefL<A, BITS>: RightInvert + crate::Mode<0> + crate::Mode<1>,
+    RightInverse<RefL<A, BITS>>: Compose<<Sd as CopySideOf<A, BITS>>::Trg>,
+    <ModeOf<RefL<A, BITS>, 0> as StaticLayout>::Tree: SizeOf,
+    <ModeOf<RefL<A, BITS>, 1> as StaticLayout>::Tree: SizeOf,
+    <<ModeOf<RefL<A, BITS>, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    <<ModeOf<RefL<A, BITS>, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    L: ZippedDivide<AtomTile<A, BITS>>,
+    ZippedQuotient<L, AtomTile<A, BITS>>: Compose<Tiler<(Ref2Trg<A, BITS, Sd>, Underscore)>>,
+    TrgTv<A, BITS, L, Sd>: Zip2,
+    <TrgTv<A, BITS, L, Sd> as Zip2>::Output:
+        crate::algebra::coalesce_by::CoalesceBy<(C<1>, (C<1>, C<1>))>,
+    ThrVal2Mn<A, BITS, L, Sd>: StaticLayout,
+{
+    type Layout = ThrVal2Mn<A, BITS, L, Sd>;
+}
+/// [`ThrVal2Mn`] named through [`CopyThrVal2Mn`].
+type ThrValOf<A, const BITS: usize, L, T, Sd> =
+    <TiledCopy<A, BITS, L, T> as CopyThrVal2Mn<Sd>>::Layout;
+
 /// CuTe's `get_layoutS_TV()` / `get_layoutD_TV()` of the tiled copy
 /// `TiledCopy<A, BITS, L, T>`: `(thread, value)` → index of the compact
 /// column-major `Tiler_MN` tile.
 pub type CopyLayoutTv<A, const BITS: usize, L, T, Sd> =
     Composed<CompactColMajor<T>, ThrVal2Mn<A, BITS, L, Sd>>;
+
+/// `make_tiled_copy_A(atom, tiled_mma)`'s type: the atom over
+/// `layoutA_TV` of the tiled MMA `M` and its `(tile_size<0>, tile_size<2>)`.
+pub type MakeTiledCopyA<A, const BITS: usize, M> =
+    TiledCopy<A, BITS, LayoutATv<M>, (TileSize<M, 0>, TileSize<M, 2>)>;
+/// `make_tiled_copy_B(atom, tiled_mma)`'s type: `layoutB_TV` over
+/// `(tile_size<1>, tile_size<2>)`.
+pub type MakeTiledCopyB<A, const BITS: usize, M> =
+    TiledCopy<A, BITS, LayoutBTv<M>, (TileSize<M, 1>, TileSize<M, 2>)>;
+/// `make_tiled_copy_C(atom, tiled_mma)`'s type: `layoutC_TV` over
+/// `(tile_size<0>, tile_size<1>)`.
+pub type MakeTiledCopyC<A, const BITS: usize, M> =
+    TiledCopy<A, BITS, LayoutCTv<M>, (TileSize<M, 0>, TileSize<M, 1>)>;
+
+/// `make_tiled_copy_A/B/C`: the copy atom over the operand's
+/// `layoutX_TV`, with the bounds that compute it for a generic tiled MMA
+/// (the steps of [`LayoutTv`](crate::LayoutTv) over the operand's tile).
+macro_rules! make_tiled_copy_mma {
+    ($(#[$doc:meta])* $name:ident, $alias:ident, $op:ty) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<A, const BITS: usize, M>(_atom: A, _tiled_mma: &M) -> $alias<A, BITS, M>
+        where
+            A: CopyAtom,
+            M: TiledMmaLayouts,
+            $op: MmaOperandOf<M>,
+            OperandTileShape<M, $op>: CompactFrom<U1>,
+            OperandTile<M, $op>:
+                StaticLayout + LogicalDivide<Tiler<(PermI<M, $op>, PermJ<M, $op>)>>,
+            Permuted<OperandTile<M, $op>, M, $op>:
+                ZippedDivide<Tiler<(ExtI<M, $op>, ExtJ<M, $op>)>>,
+            Atoms<OperandTile<M, $op>, M, $op>:
+                Compose<Tiler<(AtomTvL<M, $op>, Underscore)>>,
+            AtomTvOf<OperandTile<M, $op>, M, $op>: crate::Mode<0> + crate::Mode<1>,
+            ModeOf<AtomTvOf<OperandTile<M, $op>, M, $op>, 0>: crate::Mode<0> + crate::Mode<1>,
+            ModeOf<AtomTvOf<OperandTile<M, $op>, M, $op>, 1>: ZippedDivide<ThrTileIJ<M, $op>>,
+            RestZ<OperandTile<M, $op>, M, $op>: crate::Mode<0> + crate::Mode<1>,
+            ModeOf<ModeOf<AtomTvOf<OperandTile<M, $op>, M, $op>, 0>, 0>:
+                Rejoin<ModeOf<RestZ<OperandTile<M, $op>, M, $op>, 0>>,
+            ModeOf<ModeOf<AtomTvOf<OperandTile<M, $op>, M, $op>, 0>, 1>:
+                Rejoin<ModeOf<RestZ<OperandTile<M, $op>, M, $op>, 1>>,
+            TvThreads<M, $op>: Compose<<$op as MmaOperandOf<M>>::Spread>,
+            Composed<TvThreads<M, $op>, <$op as MmaOperandOf<M>>::Spread>:
+                Compose<RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>>,
+            Composed<
+                Composed<TvThreads<M, $op>, <$op as MmaOperandOf<M>>::Spread>,
+                RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>,
+            >: Rejoin<TvValues<M, $op>>,
+            $alias<A, BITS, M>: TiledCopyLayouts,
+        {
+            TiledCopy::new()
+        }
+    };
+}
+make_tiled_copy_mma! {
+    /// CuTe's `make_tiled_copy_A(Copy_Atom<Op, T>{}, tiled_mma)` over
+    /// values of `BITS` bits: the copy that moves the values of `A` each
+    /// thread of the tiled MMA holds (the tiled MMA's `layoutA_TV` over its
+    /// `(tile_size<0>, tile_size<2>)` tile).
+    ///
+    /// ```
+    /// use cute_static::{Layout, SM80_16x8x16_F32F16F16F32_TN, TiledCopyLayouts, TiledMma, UniversalCopy, make_tiled_copy_a};
+    /// let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>::new();
+    /// let copy = make_tiled_copy_a::<_, 16, _>(UniversalCopy::<u32>::new(), &mma);
+    /// assert_eq!((copy.size(), copy.tiler_mn()), (128, [32, 16]));
+    /// ```
+    make_tiled_copy_a, MakeTiledCopyA, OperandA
+}
+make_tiled_copy_mma! {
+    /// CuTe's `make_tiled_copy_B(atom, tiled_mma)`: `layoutB_TV` over
+    /// `(tile_size<1>, tile_size<2>)` (see [`make_tiled_copy_a`]).
+    make_tiled_copy_b, MakeTiledCopyB, OperandB
+}
+make_tiled_copy_mma! {
+    /// CuTe's `make_tiled_copy_C(atom, tiled_mma)`: `layoutC_TV` over
+    /// `(tile_size<0>, tile_size<1>)` (see [`make_tiled_copy_a`]).
+    make_tiled_copy_c, MakeTiledCopyC, OperandC
+}
+
+impl<A, const BITS: usize, L, T> TiledCopy<A, BITS, L, T>
+where
+    Self: TiledCopyLayouts,
+{
+    /// CuTe's `get_slice(thr_idx)`: the partitioner of thread `thr_idx`,
+    /// `0 ≤ thr_idx < size()`; an `out_of_bounds` error beyond.
+    pub fn get_slice(&self, thr_idx: usize) -> Result<ThrCopy<A, BITS, L, T>, Error> {
+        let size = <Self as TiledCopyLayouts>::SIZE;
+        if thr_idx >= size {
+            return Err(Error::OutOfBounds {
+                layout: Some(crate::kernel::layout::notation::<
+                    <Self as TiledCopyLayouts>::LayoutTv,
+                >()),
+                mode: Some(0),
+                index: thr_idx,
+                size,
+            });
+        }
+        Ok(ThrCopy {
+            thr: thr_idx,
+            copy: PhantomData,
+        })
+    }
+
+    /// CuTe's `get_thread_slice`, the other name of [`get_slice`](Self::get_slice).
+    pub fn get_thread_slice(&self, thr_idx: usize) -> Result<ThrCopy<A, BITS, L, T>, Error> {
+        self.get_slice(thr_idx)
+    }
+}
+
+/// One thread's view of a [`TiledCopy<A, BITS, L, T>`] (CuTe's
+/// `ThrCopy`): the thread index is run time, everything else is in the
+/// type.
+pub struct ThrCopy<A, const BITS: usize, L, T> {
+    thr: usize,
+    copy: Parts<A, L, T>,
+}
+impl<A, const BITS: usize, L, T> Clone for ThrCopy<A, BITS, L, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A, const BITS: usize, L, T> Copy for ThrCopy<A, BITS, L, T> {}
+impl<A, const BITS: usize, L, T> PartialEq for ThrCopy<A, BITS, L, T> {
+    fn eq(&self, o: &Self) -> bool {
+        self.thr == o.thr
+    }
+}
+impl<A, const BITS: usize, L, T> core::cmp::Eq for ThrCopy<A, BITS, L, T> {}
+impl<A, const BITS: usize, L, T> core::hash::Hash for ThrCopy<A, BITS, L, T> {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.thr.hash(h)
+    }
+}
+impl<A, const BITS: usize, L, T> fmt::Debug for ThrCopy<A, BITS, L, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ThrCopy")
+            .field("thread", &self.thr)
+            .finish()
+    }
+}
+
+/// A tensor layout `X` zipped-divided by the tile `T`: `((M,N),(Rest…))`.
+type CopyTiles<X, T> = ZippedQuotient<X, Tiler<T>>;
+/// The tile mode composed with `thrval2mn`: `(thread, value)` → offset in
+/// the tensor.
+type CopyTvOf<A, const BITS: usize, L, T, Sd, X> =
+    Composed<ModeOf<CopyTiles<X, T>, 0>, ThrValOf<A, BITS, L, T, Sd>>;
+/// The thread mode of `tidfrg_S/D` of a tensor layout `X`: thread → offset.
+pub type CopyThreads<A, const BITS: usize, L, T, Sd, X> = ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 0>;
+/// The layout of `partition_S/D` of a tensor with the layout `X`:
+/// `(CPY_V, Rest_M, Rest_N, …)`.
+pub type CopyPartition<A, const BITS: usize, L, T, Sd, X> = <<ModeOf<
+    CopyTvOf<A, BITS, L, T, Sd, X>,
+    1,
+> as Rejoin<ModeOf<CopyTiles<X, T>, 1>>>::Output as SpliceRest>::Output;
+
+impl<A, const BITS: usize, L, T> ThrCopy<A, BITS, L, T>
+where
+    A: CopyAtom,
+{
+    /// The thread index.
+    #[inline(always)]
+    pub fn thread(&self) -> usize {
+        self.thr
+    }
+
+    /// CuTe's `partition_S/D` of the side `Sd` ([`CopySrc`], [`CopyDst`]):
+    /// this thread's values of a static tensor of shape `(M,N,…)`, as a
+    /// tensor of shape `(CPY_V,Rest_M,Rest_N,…)` with a static layout and
+    /// the thread's run-time offset.
+    #[inline(always)]
+    pub fn partition<Sd, E, X>(
+        &self,
+        t: Tensor<E, X>,
+    ) -> Result<Tensor<E, CopyPartition<A, BITS, L, T, Sd, X>>, Error>
+    where
+        TiledCopy<A, BITS, L, T>: CopyThrVal2Mn<Sd>,
+        E: Engine,
+        X: TensorLayout + StaticLayout + ZippedDivide<Tiler<T>>,
+        CopyTiles<X, T>: crate::Mode<0> + crate::Mode<1>,
+        ModeOf<CopyTiles<X, T>, 0>: Compose<ThrValOf<A, BITS, L, T, Sd>>,
+        CopyTvOf<A, BITS, L, T, Sd, X>: crate::Mode<0> + crate::Mode<1>,
+        CopyThreads<A, BITS, L, T, Sd, X>: StaticLayout,
+        ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 1>: Rejoin<ModeOf<CopyTiles<X, T>, 1>>,
+        <ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 1> as Rejoin<ModeOf<CopyTiles<X, T>, 1>>>::Output:
+            SpliceRest,
+        CopyPartition<A, BITS, L, T, Sd, X>: TensorLayout + Default,
+    {
+        let (e, base, _) = t.into_parts();
+        let offset = CopyThreads::<A, BITS, L, T, Sd, X>::default().call(self.thr);
+        let base = base.checked_add(offset).ok_or(Error::Overflow {
+            operation: "partition",
+            operands: "the tensor's base and the thread's offset",
+        })?;
+        Ok(Tensor::from_parts(e, base, Default::default()))
+    }
+
+    /// CuTe's `partition_S`: this thread's source values of a static
+    /// tensor of shape `(M,N,…)` (see [`partition`](Self::partition)).
+    #[inline(always)]
+    pub fn partition_s<E, X>(
+        &self,
+        t: Tensor<E, X>,
+    ) -> Result<Tensor<E, CopyPartition<A, BITS, L, T, CopySrc, X>>, Error>
+    where
+        TiledCopy<A, BITS, L, T>: CopyThrVal2Mn<CopySrc>,
+        E: Engine,
+        X: TensorLayout + StaticLayout + ZippedDivide<Tiler<T>>,
+        CopyTiles<X, T>: crate::Mode<0> + crate::Mode<1>,
+        ModeOf<CopyTiles<X, T>, 0>: Compose<ThrValOf<A, BITS, L, T, CopySrc>>,
+        CopyTvOf<A, BITS, L, T, CopySrc, X>: crate::Mode<0> + crate::Mode<1>,
+        CopyThreads<A, BITS, L, T, CopySrc, X>: StaticLayout,
+        ModeOf<CopyTvOf<A, BITS, L, T, CopySrc, X>, 1>: Rejoin<ModeOf<CopyTiles<X, T>, 1>>,
+        <ModeOf<CopyTvOf<A, BITS, L, T, CopySrc, X>, 1> as Rejoin<
+            ModeOf<CopyTiles<X, T>, 1>,
+        >>::Output: SpliceRest,
+        CopyPartition<A, BITS, L, T, CopySrc, X>: TensorLayout + Default,
+    {
+        self.partition::<CopySrc, E, X>(t)
+    }
+
+    /// CuTe's `partition_D`: this thread's destination values.
+    #[inline(always)]
+    pub fn partition_d<E, X>(
+        &self,
+        t: Tensor<E, X>,
+    ) -> Result<Tensor<E, CopyPartition<A, BITS, L, T, CopyDst, X>>, Error>
+    where
+        TiledCopy<A, BITS, L, T>: CopyThrVal2Mn<CopyDst>,
+        E: Engine,
+        X: TensorLayout + StaticLayout + ZippedDivide<Tiler<T>>,
+        CopyTiles<X, T>: crate::Mode<0> + crate::Mode<1>,
+        ModeOf<CopyTiles<X, T>, 0>: Compose<ThrValOf<A, BITS, L, T, CopyDst>>,
+        CopyTvOf<A, BITS, L, T, CopyDst, X>: crate::Mode<0> + crate::Mode<1>,
+        CopyThreads<A, BITS, L, T, CopyDst, X>: StaticLayout,
+        ModeOf<CopyTvOf<A, BITS, L, T, CopyDst, X>, 1>: Rejoin<ModeOf<CopyTiles<X, T>, 1>>,
+        <ModeOf<CopyTvOf<A, BITS, L, T, CopyDst, X>, 1> as Rejoin<
+            ModeOf<CopyTiles<X, T>, 1>,
+        >>::Output: SpliceRest,
+        CopyPartition<A, BITS, L, T, CopyDst, X>: TensorLayout + Default,
+    {
+        self.partition::<CopyDst, E, X>(t)
+    }
+}

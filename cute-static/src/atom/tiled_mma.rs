@@ -433,23 +433,23 @@ impl<Tm, Tn, Tk> SpreadC<Tm, Tn, Tk> for B0 {
     type Spread = Tiler<(Underscore, Layout<(Tm, Tn, Tk), (C<1>, Tm, C<0>)>)>;
 }
 
-type PermI<M, Op> = <Op as MmaOperandOf<M>>::PermI;
-type PermJ<M, Op> = <Op as MmaOperandOf<M>>::PermJ;
-type ExtI<M, Op> = <Op as MmaOperandOf<M>>::ExtI;
-type ExtJ<M, Op> = <Op as MmaOperandOf<M>>::ExtJ;
-type AtomTvL<M, Op> = <Op as MmaOperandOf<M>>::AtomTv;
-type Permuted<L, M, Op> = LogicalQuotient<
+pub(crate) type PermI<M, Op> = <Op as MmaOperandOf<M>>::PermI;
+pub(crate) type PermJ<M, Op> = <Op as MmaOperandOf<M>>::PermJ;
+pub(crate) type ExtI<M, Op> = <Op as MmaOperandOf<M>>::ExtI;
+pub(crate) type ExtJ<M, Op> = <Op as MmaOperandOf<M>>::ExtJ;
+pub(crate) type AtomTvL<M, Op> = <Op as MmaOperandOf<M>>::AtomTv;
+pub(crate) type Permuted<L, M, Op> = LogicalQuotient<
     L,
     Tiler<(
         <Op as MmaOperandOf<M>>::PermI,
         <Op as MmaOperandOf<M>>::PermJ,
     )>,
 >;
-type Atoms<L, M, Op> = ZippedQuotient<
+pub(crate) type Atoms<L, M, Op> = ZippedQuotient<
     Permuted<L, M, Op>,
     Tiler<(<Op as MmaOperandOf<M>>::ExtI, <Op as MmaOperandOf<M>>::ExtJ)>,
 >;
-type AtomTvOf<L, M, Op> =
+pub(crate) type AtomTvOf<L, M, Op> =
     Composed<Atoms<L, M, Op>, Tiler<(<Op as MmaOperandOf<M>>::AtomTv, Underscore)>>;
 
 /// CuTe's `thrfrg_X(T)` of a static layout `L` of shape `(I, J, …)`:
@@ -470,8 +470,9 @@ pub type MmaThreads<M, Op, L> =
 pub type MmaValues<M, Op, L> =
     <ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1> as Rejoin<ModeOf<RestZ<L, M, Op>, 1>>>::Output;
 /// The rest modes of `tv` zipped-divided by the thread counts.
-type RestZ<L, M, Op> = ZippedQuotient<ModeOf<AtomTvOf<L, M, Op>, 1>, ThrTileIJ<M, Op>>;
-type ThrTileIJ<M, Op> = Tiler<(<Op as MmaOperandOf<M>>::ThrI, <Op as MmaOperandOf<M>>::ThrJ)>;
+pub(crate) type RestZ<L, M, Op> = ZippedQuotient<ModeOf<AtomTvOf<L, M, Op>, 1>, ThrTileIJ<M, Op>>;
+pub(crate) type ThrTileIJ<M, Op> =
+    Tiler<(<Op as MmaOperandOf<M>>::ThrI, <Op as MmaOperandOf<M>>::ThrJ)>;
 
 /// The compact column-major tile of operand `Op`: `(TileSize<I>, TileSize<J>)`.
 pub type OperandTile<M, Op> = CompactColMajor<(
@@ -489,8 +490,8 @@ pub type LayoutTv<M, Op> = <Composed<
     Composed<TvThreads<M, Op>, <Op as MmaOperandOf<M>>::Spread>,
     RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>,
 > as Rejoin<TvValues<M, Op>>>::Output;
-type TvThreads<M, Op> = MmaThreads<M, Op, OperandTile<M, Op>>;
-type TvValues<M, Op> = MmaValues<M, Op, OperandTile<M, Op>>;
+pub(crate) type TvThreads<M, Op> = MmaThreads<M, Op, OperandTile<M, Op>>;
+pub(crate) type TvValues<M, Op> = MmaValues<M, Op, OperandTile<M, Op>>;
 
 /// `make_layout(Self, V)`: two layouts as the modes of one.
 pub trait Rejoin<V> {
@@ -848,5 +849,75 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         MmaPartition<M, OperandC, L>: MakeFragment,
     {
         <MmaPartition<M, OperandC, L> as MakeFragment>::fragment(E::Value::default())
+    }
+
+    /// CuTe's `partition_fragment_A(tensor)`: a register fragment (an owned
+    /// array, default values) of the compact column-major layout of the
+    /// shape of this thread's `partition_A`.
+    #[inline(always)]
+    pub fn partition_fragment_a<E, L>(
+        &self,
+        _t: &Tensor<E, L>,
+    ) -> crate::FragmentOf<E::Value, MmaPartition<M, OperandA, L>>
+    where
+        E: Engine,
+        E::Value: Clone + Default,
+        OperandA: MmaOperandOf<M>,
+        L: TensorLayout
+            + StaticLayout
+            + LogicalDivide<Tiler<(PermI<M, OperandA>, PermJ<M, OperandA>)>>,
+        Permuted<L, M, OperandA>: ZippedDivide<Tiler<(ExtI<M, OperandA>, ExtJ<M, OperandA>)>>,
+        Atoms<L, M, OperandA>: Compose<Tiler<(AtomTvL<M, OperandA>, Underscore)>>,
+        AtomTvOf<L, M, OperandA>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandA>, 0>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandA>, 1>: ZippedDivide<ThrTileIJ<M, OperandA>>,
+        RestZ<L, M, OperandA>: Mode<0> + Mode<1>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandA>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandA>, 0>>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandA>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandA>, 1>>,
+        MmaValues<M, OperandA, L>: SpliceRest,
+        L: Mode<0> + Mode<1>,
+        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
+        MmaPartition<M, OperandA, L>: MakeFragment,
+    {
+        <MmaPartition<M, OperandA, L> as MakeFragment>::fragment(E::Value::default())
+    }
+
+    /// CuTe's `partition_fragment_B(tensor)`: a register fragment (an owned
+    /// array, default values) of the compact column-major layout of the
+    /// shape of this thread's `partition_B`.
+    #[inline(always)]
+    pub fn partition_fragment_b<E, L>(
+        &self,
+        _t: &Tensor<E, L>,
+    ) -> crate::FragmentOf<E::Value, MmaPartition<M, OperandB, L>>
+    where
+        E: Engine,
+        E::Value: Clone + Default,
+        OperandB: MmaOperandOf<M>,
+        L: TensorLayout
+            + StaticLayout
+            + LogicalDivide<Tiler<(PermI<M, OperandB>, PermJ<M, OperandB>)>>,
+        Permuted<L, M, OperandB>: ZippedDivide<Tiler<(ExtI<M, OperandB>, ExtJ<M, OperandB>)>>,
+        Atoms<L, M, OperandB>: Compose<Tiler<(AtomTvL<M, OperandB>, Underscore)>>,
+        AtomTvOf<L, M, OperandB>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandB>, 0>: Mode<0> + Mode<1>,
+        ModeOf<AtomTvOf<L, M, OperandB>, 1>: ZippedDivide<ThrTileIJ<M, OperandB>>,
+        RestZ<L, M, OperandB>: Mode<0> + Mode<1>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandB>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandB>, 0>>,
+        ModeOf<ModeOf<AtomTvOf<L, M, OperandB>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandB>, 1>>,
+        MmaValues<M, OperandB, L>: SpliceRest,
+        L: Mode<0> + Mode<1>,
+        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
+        MmaPartition<M, OperandB, L>: MakeFragment,
+    {
+        <MmaPartition<M, OperandB, L> as MakeFragment>::fragment(E::Value::default())
     }
 }
