@@ -40,7 +40,7 @@ pub use tiled_copy::{
 };
 pub use tiled_mma::{
     Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaOperandOf,
-    MmaPartition, MmaThreads, MmaValues, OperandA, OperandB, OperandC, OperandTile,
+    MmaPartition, MmaPartitionOf, MmaThreads, MmaValues, OperandA, OperandB, OperandC, OperandTile,
     OperandTileShape, Permutation, PermutationMode, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma,
     Thrfrg, TileAnswer, TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TilerSize, make_tiled_mma,
 };

@@ -614,9 +614,39 @@ splice_rest!(R0 Q0, R1 Q1);
 splice_rest!(R0 Q0, R1 Q1, R2 Q2);
 splice_rest!(R0 Q0, R1 Q1, R2 Q2, R3 Q3);
 
+/// What `partition_X` of operand `Op` computes for a tensor with the
+/// static layout `L` (implemented by every tiled MMA whose `thrfrg_X`
+/// of `L` exists): one bound in the partition methods instead of the
+/// steps, so that each step is proven once, in this impl.
+pub trait MmaPartitionOf<Op, L> {
+    /// `thrfrg_X`'s thread mode `(ThrV,(Thr_I,Thr_J))`: thread → offset.
+    type Threads: StaticLayout;
+    /// The partition's layout `(FrgV, Rest_I, Rest_J, …)`.
+    type Layout;
+}
+impl<M, Op, L> MmaPartitionOf<Op, L> for M
+where
+    M: TiledMmaLayouts,
+    Op: MmaOperandOf<M>,
+    L: StaticLayout + LogicalDivide<Tiler<(PermI<M, Op>, PermJ<M, Op>)>>,
+    Permuted<L, M, Op>: ZippedDivide<Tiler<(ExtI<M, Op>, ExtJ<M, Op>)>>,
+    Atoms<L, M, Op>: Compose<Tiler<(AtomTvL<M, Op>, Underscore)>>,
+    AtomTvOf<L, M, Op>: Mode<0> + Mode<1>,
+    ModeOf<AtomTvOf<L, M, Op>, 0>: Mode<0> + Mode<1>,
+    ModeOf<AtomTvOf<L, M, Op>, 1>: ZippedDivide<ThrTileIJ<M, Op>>,
+    RestZ<L, M, Op>: Mode<0> + Mode<1>,
+    ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, Op>, 0>>,
+    ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, Op>, 1>>,
+    MmaValues<M, Op, L>: SpliceRest,
+    MmaThreads<M, Op, L>: StaticLayout,
+{
+    type Threads = MmaThreads<M, Op, L>;
+    type Layout = <MmaValues<M, Op, L> as SpliceRest>::Output;
+}
+
 /// The layout of `partition_X` of a tensor with the layout `L`:
 /// `(FrgV, Rest_I, Rest_J, …)`.
-pub type MmaPartition<M, Op, L> = <MmaValues<M, Op, L> as SpliceRest>::Output;
+pub type MmaPartition<M, Op, L> = <M as MmaPartitionOf<Op, L>>::Layout;
 
 /// The extents of a tensor's first two modes, `(C<I>, C<J>)`.
 pub type Extents<L> = (SizeC<ModeOf<L, 0>>, SizeC<ModeOf<L, 1>>);
@@ -689,21 +719,12 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         Op: MmaOperandOf<M>,
         E: Engine,
-        L: TensorLayout + StaticLayout + LogicalDivide<Tiler<(PermI<M, Op>, PermJ<M, Op>)>>,
-        Permuted<L, M, Op>: ZippedDivide<Tiler<(ExtI<M, Op>, ExtJ<M, Op>)>>,
-        Atoms<L, M, Op>: Compose<Tiler<(AtomTvL<M, Op>, Underscore)>>,
-        AtomTvOf<L, M, Op>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, Op>, 0>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, Op>, 1>: ZippedDivide<ThrTileIJ<M, Op>>,
-        RestZ<L, M, Op>: Mode<0> + Mode<1>,
-        ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, Op>, 0>>,
-        ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, Op>, 1>>,
-        MmaValues<M, Op, L>: SpliceRest,
-        MmaThreads<M, Op, L>: StaticLayout,
+        L: TensorLayout,
+        M: MmaPartitionOf<Op, L>,
         MmaPartition<M, Op, L>: TensorLayout + Default,
     {
         let (e, base, _) = t.into_parts();
-        let offset = thread_offset::<MmaThreads<M, Op, L>>(
+        let offset = thread_offset::<<M as MmaPartitionOf<Op, L>>::Threads>(
             self.vmnk[0],
             self.vmnk[i],
             self.vmnk[j],
@@ -727,26 +748,13 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     ) -> Result<Tensor<E, MmaPartition<M, OperandA, L>>, Error>
     where
         E: Engine,
-        OperandA: MmaOperandOf<M>,
-        L: TensorLayout
-            + StaticLayout
-            + LogicalDivide<Tiler<(PermI<M, OperandA>, PermJ<M, OperandA>)>>,
-        Permuted<L, M, OperandA>: ZippedDivide<Tiler<(ExtI<M, OperandA>, ExtJ<M, OperandA>)>>,
-        Atoms<L, M, OperandA>: Compose<Tiler<(AtomTvL<M, OperandA>, Underscore)>>,
-        AtomTvOf<L, M, OperandA>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandA>, 0>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandA>, 1>: ZippedDivide<ThrTileIJ<M, OperandA>>,
-        RestZ<L, M, OperandA>: Mode<0> + Mode<1>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandA>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandA>, 0>>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandA>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandA>, 1>>,
-        MmaValues<M, OperandA, L>: SpliceRest,
-        L: Mode<0> + Mode<1>,
+        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
         <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
         <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
         <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
         <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        M: MmaPartitionOf<OperandA, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
-        MmaThreads<M, OperandA, L>: StaticLayout,
         MmaPartition<M, OperandA, L>: TensorLayout + Default,
     {
         self.partition::<OperandA, E, L>(1, 3, t)
@@ -759,26 +767,13 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     ) -> Result<Tensor<E, MmaPartition<M, OperandB, L>>, Error>
     where
         E: Engine,
-        OperandB: MmaOperandOf<M>,
-        L: TensorLayout
-            + StaticLayout
-            + LogicalDivide<Tiler<(PermI<M, OperandB>, PermJ<M, OperandB>)>>,
-        Permuted<L, M, OperandB>: ZippedDivide<Tiler<(ExtI<M, OperandB>, ExtJ<M, OperandB>)>>,
-        Atoms<L, M, OperandB>: Compose<Tiler<(AtomTvL<M, OperandB>, Underscore)>>,
-        AtomTvOf<L, M, OperandB>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandB>, 0>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandB>, 1>: ZippedDivide<ThrTileIJ<M, OperandB>>,
-        RestZ<L, M, OperandB>: Mode<0> + Mode<1>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandB>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandB>, 0>>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandB>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandB>, 1>>,
-        MmaValues<M, OperandB, L>: SpliceRest,
-        L: Mode<0> + Mode<1>,
+        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
         <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
         <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
         <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
         <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        M: MmaPartitionOf<OperandB, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
-        MmaThreads<M, OperandB, L>: StaticLayout,
         MmaPartition<M, OperandB, L>: TensorLayout + Default,
     {
         self.partition::<OperandB, E, L>(2, 3, t)
@@ -791,34 +786,21 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     ) -> Result<Tensor<E, MmaPartition<M, OperandC, L>>, Error>
     where
         E: Engine,
-        OperandC: MmaOperandOf<M>,
-        L: TensorLayout
-            + StaticLayout
-            + LogicalDivide<Tiler<(PermI<M, OperandC>, PermJ<M, OperandC>)>>,
-        Permuted<L, M, OperandC>: ZippedDivide<Tiler<(ExtI<M, OperandC>, ExtJ<M, OperandC>)>>,
-        Atoms<L, M, OperandC>: Compose<Tiler<(AtomTvL<M, OperandC>, Underscore)>>,
-        AtomTvOf<L, M, OperandC>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandC>, 0>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandC>, 1>: ZippedDivide<ThrTileIJ<M, OperandC>>,
-        RestZ<L, M, OperandC>: Mode<0> + Mode<1>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 0>>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 1>>,
-        MmaValues<M, OperandC, L>: SpliceRest,
-        L: Mode<0> + Mode<1>,
+        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
         <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
         <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
         <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
         <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        M: MmaPartitionOf<OperandC, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
-        MmaThreads<M, OperandC, L>: StaticLayout,
         MmaPartition<M, OperandC, L>: TensorLayout + Default,
     {
         self.partition::<OperandC, E, L>(1, 2, t)
     }
 
-    /// CuTe's `partition_fragment_C(tensor)`: a register fragment (an owned
-    /// array, default values) of the compact column-major layout of the
-    /// shape of this thread's `partition_C`.
+    /// CuTe's `partition_fragment_C(tensor)`: a register fragment (an
+    /// owned array, default values) of the compact column-major layout of
+    /// the shape of this thread's `partition_C`.
     #[inline(always)]
     pub fn partition_fragment_c<E, L>(
         &self,
@@ -827,33 +809,21 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         E::Value: Clone + Default,
-        OperandC: MmaOperandOf<M>,
-        L: TensorLayout
-            + StaticLayout
-            + LogicalDivide<Tiler<(PermI<M, OperandC>, PermJ<M, OperandC>)>>,
-        Permuted<L, M, OperandC>: ZippedDivide<Tiler<(ExtI<M, OperandC>, ExtJ<M, OperandC>)>>,
-        Atoms<L, M, OperandC>: Compose<Tiler<(AtomTvL<M, OperandC>, Underscore)>>,
-        AtomTvOf<L, M, OperandC>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandC>, 0>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandC>, 1>: ZippedDivide<ThrTileIJ<M, OperandC>>,
-        RestZ<L, M, OperandC>: Mode<0> + Mode<1>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 0>>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 1>>,
-        MmaValues<M, OperandC, L>: SpliceRest,
-        L: Mode<0> + Mode<1>,
+        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
         <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
         <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
         <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
         <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        M: MmaPartitionOf<OperandC, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
         MmaPartition<M, OperandC, L>: MakeFragment,
     {
         <MmaPartition<M, OperandC, L> as MakeFragment>::fragment(E::Value::default())
     }
 
-    /// CuTe's `partition_fragment_A(tensor)`: a register fragment (an owned
-    /// array, default values) of the compact column-major layout of the
-    /// shape of this thread's `partition_A`.
+    /// CuTe's `partition_fragment_A(tensor)`: a register fragment (an
+    /// owned array, default values) of the compact column-major layout of
+    /// the shape of this thread's `partition_A`.
     #[inline(always)]
     pub fn partition_fragment_a<E, L>(
         &self,
@@ -862,33 +832,21 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         E::Value: Clone + Default,
-        OperandA: MmaOperandOf<M>,
-        L: TensorLayout
-            + StaticLayout
-            + LogicalDivide<Tiler<(PermI<M, OperandA>, PermJ<M, OperandA>)>>,
-        Permuted<L, M, OperandA>: ZippedDivide<Tiler<(ExtI<M, OperandA>, ExtJ<M, OperandA>)>>,
-        Atoms<L, M, OperandA>: Compose<Tiler<(AtomTvL<M, OperandA>, Underscore)>>,
-        AtomTvOf<L, M, OperandA>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandA>, 0>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandA>, 1>: ZippedDivide<ThrTileIJ<M, OperandA>>,
-        RestZ<L, M, OperandA>: Mode<0> + Mode<1>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandA>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandA>, 0>>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandA>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandA>, 1>>,
-        MmaValues<M, OperandA, L>: SpliceRest,
-        L: Mode<0> + Mode<1>,
+        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
         <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
         <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
         <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
         <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        M: MmaPartitionOf<OperandA, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
         MmaPartition<M, OperandA, L>: MakeFragment,
     {
         <MmaPartition<M, OperandA, L> as MakeFragment>::fragment(E::Value::default())
     }
 
-    /// CuTe's `partition_fragment_B(tensor)`: a register fragment (an owned
-    /// array, default values) of the compact column-major layout of the
-    /// shape of this thread's `partition_B`.
+    /// CuTe's `partition_fragment_B(tensor)`: a register fragment (an
+    /// owned array, default values) of the compact column-major layout of
+    /// the shape of this thread's `partition_B`.
     #[inline(always)]
     pub fn partition_fragment_b<E, L>(
         &self,
@@ -897,24 +855,12 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         E::Value: Clone + Default,
-        OperandB: MmaOperandOf<M>,
-        L: TensorLayout
-            + StaticLayout
-            + LogicalDivide<Tiler<(PermI<M, OperandB>, PermJ<M, OperandB>)>>,
-        Permuted<L, M, OperandB>: ZippedDivide<Tiler<(ExtI<M, OperandB>, ExtJ<M, OperandB>)>>,
-        Atoms<L, M, OperandB>: Compose<Tiler<(AtomTvL<M, OperandB>, Underscore)>>,
-        AtomTvOf<L, M, OperandB>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandB>, 0>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandB>, 1>: ZippedDivide<ThrTileIJ<M, OperandB>>,
-        RestZ<L, M, OperandB>: Mode<0> + Mode<1>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandB>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandB>, 0>>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandB>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandB>, 1>>,
-        MmaValues<M, OperandB, L>: SpliceRest,
-        L: Mode<0> + Mode<1>,
+        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
         <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
         <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
         <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
         <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        M: MmaPartitionOf<OperandB, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
         MmaPartition<M, OperandB, L>: MakeFragment,
     {
