@@ -364,7 +364,7 @@ where
 {
     /// CuTe's `get_slice(thr_idx)`: the partitioner of thread `thr_idx`,
     /// `0 ≤ thr_idx < size()`; an `out_of_bounds` error beyond.
-    pub fn get_slice(&self, thr_idx: usize) -> Result<ThrCopy<A, BITS, L, T>, Error> {
+    pub fn get_slice(&self, thr_idx: usize) -> Result<ThrCopy<Self>, Error> {
         let size = <Self as TiledCopyLayouts>::SIZE;
         if thr_idx >= size {
             return Err(Error::OutOfBounds {
@@ -383,36 +383,36 @@ where
     }
 
     /// CuTe's `get_thread_slice`, the other name of [`get_slice`](Self::get_slice).
-    pub fn get_thread_slice(&self, thr_idx: usize) -> Result<ThrCopy<A, BITS, L, T>, Error> {
+    pub fn get_thread_slice(&self, thr_idx: usize) -> Result<ThrCopy<Self>, Error> {
         self.get_slice(thr_idx)
     }
 }
 
-/// One thread's view of a [`TiledCopy<A, BITS, L, T>`] (CuTe's
+/// One thread's view of a tiled copy `Tc` ([`TiledCopy`], CuTe's
 /// `ThrCopy`): the thread index is run time, everything else is in the
 /// type.
-pub struct ThrCopy<A, const BITS: usize, L, T> {
+pub struct ThrCopy<Tc> {
     thr: usize,
-    copy: Parts<A, L, T>,
+    copy: PhantomData<fn() -> Tc>,
 }
-impl<A, const BITS: usize, L, T> Clone for ThrCopy<A, BITS, L, T> {
+impl<Tc> Clone for ThrCopy<Tc> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<A, const BITS: usize, L, T> Copy for ThrCopy<A, BITS, L, T> {}
-impl<A, const BITS: usize, L, T> PartialEq for ThrCopy<A, BITS, L, T> {
+impl<Tc> Copy for ThrCopy<Tc> {}
+impl<Tc> PartialEq for ThrCopy<Tc> {
     fn eq(&self, o: &Self) -> bool {
         self.thr == o.thr
     }
 }
-impl<A, const BITS: usize, L, T> core::cmp::Eq for ThrCopy<A, BITS, L, T> {}
-impl<A, const BITS: usize, L, T> core::hash::Hash for ThrCopy<A, BITS, L, T> {
+impl<Tc> core::cmp::Eq for ThrCopy<Tc> {}
+impl<Tc> core::hash::Hash for ThrCopy<Tc> {
     fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
         self.thr.hash(h)
     }
 }
-impl<A, const BITS: usize, L, T> fmt::Debug for ThrCopy<A, BITS, L, T> {
+impl<Tc> fmt::Debug for ThrCopy<Tc> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ThrCopy")
             .field("thread", &self.thr)
@@ -426,19 +426,40 @@ type CopyTiles<X, T> = ZippedQuotient<X, Tiler<T>>;
 /// the tensor.
 type CopyTvOf<A, const BITS: usize, L, T, Sd, X> =
     Composed<ModeOf<CopyTiles<X, T>, 0>, ThrValOf<A, BITS, L, T, Sd>>;
-/// The thread mode of `tidfrg_S/D` of a tensor layout `X`: thread → offset.
-pub type CopyThreads<A, const BITS: usize, L, T, Sd, X> = ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 0>;
-/// The layout of `partition_S/D` of a tensor with the layout `X`:
-/// `(CPY_V, Rest_M, Rest_N, …)`.
-pub type CopyPartition<A, const BITS: usize, L, T, Sd, X> = <<ModeOf<
-    CopyTvOf<A, BITS, L, T, Sd, X>,
-    1,
-> as Rejoin<ModeOf<CopyTiles<X, T>, 1>>>::Output as SpliceRest>::Output;
+/// `(value mode, (Rest…))` of `tidfrg_S/D` of a tensor layout `X`.
+type CopyValues<A, const BITS: usize, L, T, Sd, X> =
+    <ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 1> as Rejoin<ModeOf<CopyTiles<X, T>, 1>>>::Output;
 
-impl<A, const BITS: usize, L, T> ThrCopy<A, BITS, L, T>
+/// What `partition_S/D` of the side `Sd` computes for a tensor with the
+/// static layout `X` (implemented by every tiled copy whose `tidfrg` of
+/// `X` exists): one bound in the partition methods instead of the steps.
+pub trait CopyPartitionOf<Sd, X> {
+    /// The thread mode of `tidfrg_S/D`: thread → offset.
+    type Threads: StaticLayout;
+    /// The partition's layout `(CPY_V, Rest_M, Rest_N, …)`.
+    type Layout;
+}
+impl<A, const BITS: usize, L, T, Sd, X> CopyPartitionOf<Sd, X> for TiledCopy<A, BITS, L, T>
 where
-    A: CopyAtom,
+    TiledCopy<A, BITS, L, T>: CopyThrVal2Mn<Sd>,
+    X: StaticLayout + ZippedDivide<Tiler<T>>,
+    CopyTiles<X, T>: crate::Mode<0> + crate::Mode<1>,
+    ModeOf<CopyTiles<X, T>, 0>: Compose<ThrValOf<A, BITS, L, T, Sd>>,
+    CopyTvOf<A, BITS, L, T, Sd, X>: crate::Mode<0> + crate::Mode<1>,
+    ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 0>: StaticLayout,
+    ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 1>: Rejoin<ModeOf<CopyTiles<X, T>, 1>>,
+    CopyValues<A, BITS, L, T, Sd, X>: SpliceRest,
 {
+    type Threads = ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 0>;
+    type Layout = <CopyValues<A, BITS, L, T, Sd, X> as SpliceRest>::Output;
+}
+/// The layout of `partition_S/D` (side `Sd`) of a tensor with the layout
+/// `X` by the tiled copy `Tc`: `(CPY_V, Rest_M, Rest_N, …)`.
+pub type CopyPartition<Tc, Sd, X> = <Tc as CopyPartitionOf<Sd, X>>::Layout;
+/// The thread mode of `tidfrg_S/D` of `X` by the tiled copy `Tc`.
+pub type CopyThreads<Tc, Sd, X> = <Tc as CopyPartitionOf<Sd, X>>::Threads;
+
+impl<Tc> ThrCopy<Tc> {
     /// The thread index.
     #[inline(always)]
     pub fn thread(&self) -> usize {
@@ -453,22 +474,15 @@ where
     pub fn partition<Sd, E, X>(
         &self,
         t: Tensor<E, X>,
-    ) -> Result<Tensor<E, CopyPartition<A, BITS, L, T, Sd, X>>, Error>
+    ) -> Result<Tensor<E, CopyPartition<Tc, Sd, X>>, Error>
     where
-        TiledCopy<A, BITS, L, T>: CopyThrVal2Mn<Sd>,
         E: Engine,
-        X: TensorLayout + StaticLayout + ZippedDivide<Tiler<T>>,
-        CopyTiles<X, T>: crate::Mode<0> + crate::Mode<1>,
-        ModeOf<CopyTiles<X, T>, 0>: Compose<ThrValOf<A, BITS, L, T, Sd>>,
-        CopyTvOf<A, BITS, L, T, Sd, X>: crate::Mode<0> + crate::Mode<1>,
-        CopyThreads<A, BITS, L, T, Sd, X>: StaticLayout,
-        ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 1>: Rejoin<ModeOf<CopyTiles<X, T>, 1>>,
-        <ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 1> as Rejoin<ModeOf<CopyTiles<X, T>, 1>>>::Output:
-            SpliceRest,
-        CopyPartition<A, BITS, L, T, Sd, X>: TensorLayout + Default,
+        X: TensorLayout,
+        Tc: CopyPartitionOf<Sd, X>,
+        CopyPartition<Tc, Sd, X>: TensorLayout + Default,
     {
         let (e, base, _) = t.into_parts();
-        let offset = CopyThreads::<A, BITS, L, T, Sd, X>::default().call(self.thr);
+        let offset = CopyThreads::<Tc, Sd, X>::default().call(self.thr);
         let base = base.checked_add(offset).ok_or(Error::Overflow {
             operation: "partition",
             operands: "the tensor's base and the thread's offset",
@@ -482,20 +496,12 @@ where
     pub fn partition_s<E, X>(
         &self,
         t: Tensor<E, X>,
-    ) -> Result<Tensor<E, CopyPartition<A, BITS, L, T, CopySrc, X>>, Error>
+    ) -> Result<Tensor<E, CopyPartition<Tc, CopySrc, X>>, Error>
     where
-        TiledCopy<A, BITS, L, T>: CopyThrVal2Mn<CopySrc>,
         E: Engine,
-        X: TensorLayout + StaticLayout + ZippedDivide<Tiler<T>>,
-        CopyTiles<X, T>: crate::Mode<0> + crate::Mode<1>,
-        ModeOf<CopyTiles<X, T>, 0>: Compose<ThrValOf<A, BITS, L, T, CopySrc>>,
-        CopyTvOf<A, BITS, L, T, CopySrc, X>: crate::Mode<0> + crate::Mode<1>,
-        CopyThreads<A, BITS, L, T, CopySrc, X>: StaticLayout,
-        ModeOf<CopyTvOf<A, BITS, L, T, CopySrc, X>, 1>: Rejoin<ModeOf<CopyTiles<X, T>, 1>>,
-        <ModeOf<CopyTvOf<A, BITS, L, T, CopySrc, X>, 1> as Rejoin<
-            ModeOf<CopyTiles<X, T>, 1>,
-        >>::Output: SpliceRest,
-        CopyPartition<A, BITS, L, T, CopySrc, X>: TensorLayout + Default,
+        X: TensorLayout,
+        Tc: CopyPartitionOf<CopySrc, X>,
+        CopyPartition<Tc, CopySrc, X>: TensorLayout + Default,
     {
         self.partition::<CopySrc, E, X>(t)
     }
@@ -505,20 +511,12 @@ where
     pub fn partition_d<E, X>(
         &self,
         t: Tensor<E, X>,
-    ) -> Result<Tensor<E, CopyPartition<A, BITS, L, T, CopyDst, X>>, Error>
+    ) -> Result<Tensor<E, CopyPartition<Tc, CopyDst, X>>, Error>
     where
-        TiledCopy<A, BITS, L, T>: CopyThrVal2Mn<CopyDst>,
         E: Engine,
-        X: TensorLayout + StaticLayout + ZippedDivide<Tiler<T>>,
-        CopyTiles<X, T>: crate::Mode<0> + crate::Mode<1>,
-        ModeOf<CopyTiles<X, T>, 0>: Compose<ThrValOf<A, BITS, L, T, CopyDst>>,
-        CopyTvOf<A, BITS, L, T, CopyDst, X>: crate::Mode<0> + crate::Mode<1>,
-        CopyThreads<A, BITS, L, T, CopyDst, X>: StaticLayout,
-        ModeOf<CopyTvOf<A, BITS, L, T, CopyDst, X>, 1>: Rejoin<ModeOf<CopyTiles<X, T>, 1>>,
-        <ModeOf<CopyTvOf<A, BITS, L, T, CopyDst, X>, 1> as Rejoin<
-            ModeOf<CopyTiles<X, T>, 1>,
-        >>::Output: SpliceRest,
-        CopyPartition<A, BITS, L, T, CopyDst, X>: TensorLayout + Default,
+        X: TensorLayout,
+        Tc: CopyPartitionOf<CopyDst, X>,
+        CopyPartition<Tc, CopyDst, X>: TensorLayout + Default,
     {
         self.partition::<CopyDst, E, X>(t)
     }
