@@ -12,8 +12,7 @@
 //!   (atom threads, atom values)) ∘ <right_inverse(Ref) ∘ Trg, _>),
 //!   (1,(1,1)))`, `T ∘ <thrval2mn, _>` unfolded to `(thread, value, rest)`;
 //! * `layoutS/D_TV = tile ∘ thrval2mn` (CuTe's `tile2thrfrg((tile, 1:0))`
-//!   at `(_, _, 0)`).
-//!
+//!   at `(_, _, 0)`);
 //! * `partition_S/D` of thread `t` ([`ThrCopy`], from
 //!   [`TiledCopy::get_slice`]): the tensor's layout zipped-divided by
 //!   `Tiler_MN`, its tile mode composed with `thrval2mn` (the by-mode
@@ -26,7 +25,7 @@
 //! Not yet static: `retile_S/D` (the run-time crate has them).
 //!
 //! ```
-//! use cute_static::{CopyLayoutTv, CopySrc, Layout, MakeTiledCopy, StaticLayout, TiledCopyLayouts, UniversalCopy, layout, make_tiled_copy};
+//! use cute_static::{CopyLayoutTv, CopySrc, Counting, Layout, MakeTiledCopy, StaticLayout, Tensor, TiledCopyLayouts, UniversalCopy, layout, make_tiled_copy};
 //! // 32×8 threads, each 8 contiguous 16-bit values in M: 128-bit copies.
 //! let copy = make_tiled_copy::<_, 16, _, _>(UniversalCopy::<u128>::new(), layout!((32, 8):(1, 32)), layout!((8, 1)));
 //! assert_eq!((copy.size(), copy.tiler_mn()), (256, [256, 8]));
@@ -34,6 +33,10 @@
 //! type Tv = CopyLayoutTv<UniversalCopy<u128>, 16, <Copy as TiledCopyLayouts>::LayoutTv, <Copy as TiledCopyLayouts>::TilerMn, CopySrc>;
 //! // thread t holds rows 8(t mod 32)…+7 of column t/32: index 8t + v.
 //! assert_eq!(Tv::default().call(33 + 256 * 2), 8 * 33 + 2);
+//! // Thread 33's source values of a 256×8 tensor: 8 values from 264 on.
+//! let mine = copy.get_slice(33)?.partition_s(Tensor::new(Counting, layout!((256, 8)))?)?;
+//! assert_eq!((mine.base(), mine.size(), mine.read(7)?), (264, 8, 271));
+//! # Ok::<(), cute_static::Error>(())
 //! ```
 
 use core::fmt;
