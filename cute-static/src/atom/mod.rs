@@ -33,10 +33,11 @@ pub(crate) mod tiled_mma;
 
 pub use generated::*;
 pub use tiled_copy::{
-    CopyDst, CopyLayoutTv, CopyPartition, CopyPartitionOf, CopySideOf, CopySrc, CopyThrVal2Mn,
-    CopyThreads, MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC, MakeTiledCopyTiler,
-    MakeTiledCopyTv, ThrCopy, ThrVal2Mn, TiledCopy, TiledCopyLayouts, Zip2, make_tiled_copy,
-    make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c,
+    CopyDividesTile, CopyDst, CopyLayoutTv, CopyPartition, CopyPartitionOf, CopySideOf, CopySrc,
+    CopyThrVal2Mn, CopyThreads, CopyTileAnswer, MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB,
+    MakeTiledCopyC, MakeTiledCopyTiler, MakeTiledCopyTv, ThrCopy, ThrVal2Mn, TiledCopy,
+    TiledCopyLayouts, Zip2, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b,
+    make_tiled_copy_c,
 };
 pub use tiled_mma::{
     Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaOperandOf,

@@ -45,9 +45,9 @@ use core::marker::PhantomData;
 use super::CopyAtom;
 use super::tiled_mma::SizeC;
 use super::tiled_mma::{
-    AtomTvL, AtomTvOf, Atoms, ExtI, ExtJ, LayoutATv, LayoutBTv, LayoutCTv, MmaOperandOf, OperandA,
-    OperandB, OperandC, OperandTile, OperandTileShape, PermI, PermJ, Permuted, Rejoin, RestZ,
-    SpliceRest, ThrTileIJ, TileSize, TiledMmaLayouts, TvThreads, TvValues,
+    AtomTvL, AtomTvOf, Atoms, ExtI, ExtJ, Extents, LayoutATv, LayoutBTv, LayoutCTv, MmaOperandOf,
+    OperandA, OperandB, OperandC, OperandTile, OperandTileShape, PermI, PermJ, Permuted, Rejoin,
+    RestZ, SpliceRest, ThrTileIJ, TileSize, TiledMmaLayouts, TvThreads, TvValues,
 };
 use crate::Error;
 use crate::algebra::coalesce_by::CoalescedBy;
@@ -63,8 +63,10 @@ use crate::algebra::product::RakedProduct;
 use crate::algebra::recast::Upcasted;
 use crate::data::int_tuple::C;
 use crate::data::int_tuple::StaticInt;
+use crate::data::int_tuple::StaticIntTuple;
 use crate::data::int_tuple_ops::ProductEach;
 use crate::data::int_tuple_ops::ProductEachOf;
+use crate::data::int_tuple_ops::TreeEvenly;
 use crate::data::layout::{Layout, ModeOf, StaticLayout};
 use crate::data::tiler::Tiler;
 use crate::kernel::layout::TensorLayout;
@@ -433,6 +435,27 @@ type CopyTvOf<A, const BITS: usize, L, T, Sd, X> =
 type CopyValues<A, const BITS: usize, L, T, Sd, X> =
     <ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 1> as Rejoin<ModeOf<CopyTiles<X, T>, 1>>>::Output;
 
+/// The tile of a tiled copy divides the tensor's extents (the rule behind
+/// the compile error of a partition over a tile that does not fit).
+pub trait CopyDividesTile<T> {}
+impl<A, T> CopyDividesTile<T> for A
+where
+    A: StaticIntTuple,
+    T: StaticIntTuple,
+    A::Tree: TreeEvenly<T::Tree>,
+    <A::Tree as TreeEvenly<T::Tree>>::Out: CopyTileAnswer<A, T>,
+{
+}
+/// The answer of "the tiled copy's tile `T` divides the extents `A`" is
+/// `true`.
+#[diagnostic::on_unimplemented(
+    message = "the tiled copy's tile `{T}` does not divide the tensor's extents `{A}`",
+    label = "partition_S/D need whole tiles",
+    note = "a tiled copy partitions a tensor whose first two extents are multiples of its tile Tiler_MN (the shape of raked_product(thr_layout, val_layout), or the tiled MMA's tile for make_tiled_copy_A/B/C): pad the tensor, or tile it with local_tile first"
+)]
+pub trait CopyTileAnswer<A, T> {}
+impl<A, T> CopyTileAnswer<A, T> for typenum::B1 {}
+
 /// What `partition_S/D` of the side `Sd` computes for a tensor with the
 /// static layout `X` (implemented by every tiled copy whose `tidfrg` of
 /// `X` exists): one bound in the partition methods instead of the steps.
@@ -480,7 +503,13 @@ impl<Tc> ThrCopy<Tc> {
     ) -> Result<Tensor<E, CopyPartition<Tc, Sd, X>>, Error>
     where
         E: Engine,
-        X: TensorLayout,
+        X: TensorLayout + StaticLayout + crate::Mode<0> + crate::Mode<1>,
+        <ModeOf<X, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<X, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<X, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<X, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Tc: TiledCopyLayouts,
+        Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
         Tc: CopyPartitionOf<Sd, X>,
         CopyPartition<Tc, Sd, X>: TensorLayout + Default,
     {
@@ -502,7 +531,13 @@ impl<Tc> ThrCopy<Tc> {
     ) -> Result<Tensor<E, CopyPartition<Tc, CopySrc, X>>, Error>
     where
         E: Engine,
-        X: TensorLayout,
+        X: TensorLayout + StaticLayout + crate::Mode<0> + crate::Mode<1>,
+        <ModeOf<X, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<X, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<X, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<X, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Tc: TiledCopyLayouts,
+        Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
         Tc: CopyPartitionOf<CopySrc, X>,
         CopyPartition<Tc, CopySrc, X>: TensorLayout + Default,
     {
@@ -517,7 +552,13 @@ impl<Tc> ThrCopy<Tc> {
     ) -> Result<Tensor<E, CopyPartition<Tc, CopyDst, X>>, Error>
     where
         E: Engine,
-        X: TensorLayout,
+        X: TensorLayout + StaticLayout + crate::Mode<0> + crate::Mode<1>,
+        <ModeOf<X, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<X, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<X, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<X, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Tc: TiledCopyLayouts,
+        Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
         Tc: CopyPartitionOf<CopyDst, X>,
         CopyPartition<Tc, CopyDst, X>: TensorLayout + Default,
     {
