@@ -76,7 +76,9 @@
 //! [`MmaAtom`], [`CopyAtom`]), [`TiledMma`] whose thread layout and
 //! `layoutA/B/C_TV` ([`LayoutCTv`], …) are computed by trait resolution and
 //! whose thread slices partition static tensors into static layouts at a
-//! run-time offset, and [`TiledCopy`] ([`make_tiled_copy`]).
+//! run-time offset, and [`TiledCopy`] ([`make_tiled_copy`],
+//! [`make_tiled_copy_a`], …) whose thread slices ([`ThrCopy`]) partition
+//! static tensors likewise.
 //!
 //! Mixed static/dynamic layouts ([`MixedLayout`], CuTe's `Int<N>` beside
 //! `int`): run-time leaves [`Dyn`] written in braces, `layout!((128,{m}):(1,128))`,

@@ -151,19 +151,23 @@ macro_rules! config {
                     "{d}: partition_{op} of thread {thr}"
                 );
             }
-            // The fragment: the same shape and offsets (the static compact
+            // The fragments: the same shape and offsets (the static compact
             // layout gives size-1 modes the next stride, the run-time one 0).
-            let frag = s.partition_fragment_c(&Tensor::new(Counting, <$lc>::default()).unwrap());
-            let (sf, df) = (
-                frag.layout().to_dynamic(),
-                ds.fragment_layout(MmaOperand::OperandC, tc.layout())
-                    .unwrap(),
-            );
-            assert_eq!(sf.shape(), df.shape(), "{d}: partition_fragment_C");
-            assert!(
-                (0..df.size()).all(|i| sf.call(i) == df.call(i)),
-                "{d}: partition_fragment_C"
-            );
+            let fa = s.partition_fragment_a(&Tensor::new(Counting, <$la>::default()).unwrap());
+            let fb = s.partition_fragment_b(&Tensor::new(Counting, <$lb>::default()).unwrap());
+            let fc = s.partition_fragment_c(&Tensor::new(Counting, <$lc>::default()).unwrap());
+            for (op, sf, dt) in [
+                (MmaOperand::OperandA, fa.layout().to_dynamic(), &ta),
+                (MmaOperand::OperandB, fb.layout().to_dynamic(), &tb),
+                (MmaOperand::OperandC, fc.layout().to_dynamic(), &tc),
+            ] {
+                let df = ds.fragment_layout(op, dt.layout()).unwrap();
+                assert_eq!(sf.shape(), df.shape(), "{d}: partition_fragment_{op}");
+                assert!(
+                    (0..df.size()).all(|i| sf.call(i) == df.call(i)),
+                    "{d}: partition_fragment_{op}"
+                );
+            }
         }
         // Beyond the threads: an error, as at run time.
         assert!(
@@ -286,48 +290,95 @@ fn sm75_rank_3_tensors_over_several_tiles() {
     );
 }
 
-/// A static tiled copy against cute-dynamic's `make_tiled_copy` of the same
-/// atom, value type and layouts: the TV layout, the tile, and
-/// `layoutS/D_TV` equal and pass `laws::check_tiled_copy`.
-macro_rules! copy_config {
-    ($atom:ty, $bits:literal, $vt:ident, $thr:ty, $val:ty) => {{
-        type Tc = cute_static::MakeTiledCopy<$atom, $bits, $thr, $val>;
+/// A static tiled copy `$tc` (its type) against the run-time one `$d`: the
+/// TV layout, the tile, `layoutS/D_TV` equal and pass
+/// `laws::check_tiled_copy`, and `partition_S/D` of a counting tensor of
+/// the static layout `$lt` equal cute-dynamic's (offset and layout) for
+/// every thread.
+macro_rules! copy_check {
+    ($tc:ty, $d:expr, $lt:ty) => {{
+        type Tc = $tc;
         type Ltv = <Tc as TiledCopyLayouts>::LayoutTv;
         type Tmn = <Tc as TiledCopyLayouts>::TilerMn;
-        let atom = <$atom as CopyAtom>::to_dynamic().unwrap();
-        let d = cute_dynamic::make_tiled_copy(
-            &atom,
-            cute_dynamic::ValueType::$vt,
-            &<$thr>::default().to_dynamic(),
-            &<$val>::default().to_dynamic(),
-        )
-        .unwrap();
+        type Atom = <Tc as TiledCopyLayouts>::Atom;
+        let d: cute_dynamic::TiledCopy = $d;
         let tc = Tc::new();
         assert_eq!(
             Ltv::default().to_dynamic(),
             d.tiled_layout_tv().clone(),
-            "{atom}"
+            "{d}"
         );
         assert_eq!(tc.size() as i64, d.size());
         let [m, n] = tc.tiler_mn();
         assert_eq!(d.tiler_mn().to_string(), format!("({m},{n})"));
+        const BITS: usize = <Tc as TiledCopyBits>::BITS;
         for (side, tv) in [
             (
                 CopySide::Src,
-                cute_static::CopyLayoutTv::<$atom, $bits, Ltv, Tmn, cute_static::CopySrc>::default(
-                )
-                .to_dynamic(),
+                cute_static::CopyLayoutTv::<Atom, BITS, Ltv, Tmn, cute_static::CopySrc>::default()
+                    .to_dynamic(),
             ),
             (
                 CopySide::Dst,
-                cute_static::CopyLayoutTv::<$atom, $bits, Ltv, Tmn, cute_static::CopyDst>::default(
-                )
-                .to_dynamic(),
+                cute_static::CopyLayoutTv::<Atom, BITS, Ltv, Tmn, cute_static::CopyDst>::default()
+                    .to_dynamic(),
             ),
         ] {
-            assert_eq!(tv, d.layout_tv_of(side).unwrap(), "{atom}: layout{side}_TV");
-            check_tiled_copy(&d, side, &tv).unwrap_or_else(|v| panic!("{atom}: {v}"));
+            assert_eq!(tv, d.layout_tv_of(side).unwrap(), "{d}: layout{side}_TV");
+            check_tiled_copy(&d, side, &tv).unwrap_or_else(|v| panic!("{d}: {v}"));
         }
+        let dt = make_counting_tensor(<$lt>::default().to_dynamic()).unwrap();
+        for thr in 0..tc.size() {
+            let s = tc.get_slice(thr).unwrap();
+            let ds = d.thr_slice(thr as i64).unwrap();
+            let ps = s
+                .partition_s(Tensor::new(Counting, <$lt>::default()).unwrap())
+                .unwrap();
+            let pd = s
+                .partition_d(Tensor::new(Counting, <$lt>::default()).unwrap())
+                .unwrap();
+            for (side, (base, layout)) in [
+                (CopySide::Src, (ps.base(), ps.layout().to_dynamic())),
+                (CopySide::Dst, (pd.base(), pd.layout().to_dynamic())),
+            ] {
+                let dp = ds.partition(side, dt.clone()).unwrap();
+                assert_eq!(
+                    (base as i64, layout),
+                    (dp.base(), dp.layout().clone()),
+                    "{d}: partition_{side} of thread {thr}"
+                );
+            }
+        }
+        // Beyond the threads: an error, as at run time.
+        assert!(tc.get_slice(tc.size()).is_err());
+        assert!(d.thr_slice(d.size()).is_err());
+    }};
+}
+
+/// The value width of a static tiled copy's type.
+trait TiledCopyBits {
+    const BITS: usize;
+}
+impl<A, const B: usize, L, T> TiledCopyBits for cute_static::TiledCopy<A, B, L, T> {
+    const BITS: usize = B;
+}
+
+/// A static `make_tiled_copy` against cute-dynamic's of the same atom,
+/// value type and layouts (see `copy_check`).
+macro_rules! copy_config {
+    ($atom:ty, $bits:literal, $vt:ident, $thr:ty, $val:ty, $lt:ty) => {{
+        let atom = <$atom as CopyAtom>::to_dynamic().unwrap();
+        copy_check!(
+            cute_static::MakeTiledCopy<$atom, $bits, $thr, $val>,
+            cute_dynamic::make_tiled_copy(
+                &atom,
+                cute_dynamic::ValueType::$vt,
+                &<$thr>::default().to_dynamic(),
+                &<$val>::default().to_dynamic(),
+            )
+            .unwrap(),
+            $lt
+        );
     }};
 }
 
@@ -338,35 +389,80 @@ fn tiled_copies_equal_the_run_time_ones() {
         16,
         Half,
         Layout![(32, 8):(1, 32)],
-        Layout![(8, 1)]
+        Layout![(8, 1)],
+        Layout![(256, 16)]
     );
     copy_config!(
         cute_static::SM80_CP_ASYNC_CACHEALWAYS<u128>,
         16,
         Half,
         Layout![(32, 4):(4, 1)],
-        Layout![(1, 8)]
+        Layout![(1, 8)],
+        Layout![(64, 32)]
     );
     copy_config!(
         cute_static::UniversalCopy<u32>,
         32,
         Float,
         Layout![(16, 8)],
-        Layout![(1, 1)]
+        Layout![(1, 1)],
+        Layout![(32, 8):(8, 1)]
     );
     copy_config!(
         cute_static::UniversalCopy<u64>,
         16,
         Half,
         Layout![(8, 16):(16, 1)],
-        Layout![(1, 4)]
+        Layout![(1, 4)],
+        Layout![(8, 64, 2)]
     );
     copy_config!(
         cute_static::SM75_U32x4_LDSM_N,
         16,
         Half,
         Layout![(32, 1)],
-        Layout![(1, 8)]
+        Layout![(1, 8)],
+        Layout![(32, 8)]
+    );
+}
+
+/// `make_tiled_copy_A/B/C(atom, tiled_mma)`: the static copies over the
+/// tiled MMA's TV layouts against cute-dynamic's (see `copy_check`).
+#[test]
+fn tiled_copies_of_a_tiled_mma_equal_the_run_time_ones() {
+    type Mma = TiledMma<cute_static::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+    let mma = Mma::new();
+    let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
+    let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
+    let half = cute_dynamic::ValueType::Half;
+    // A (32×16) by LDSM x4, B (16×16) by LDSM x2, C (32×16, f32) by 32-bit copies.
+    let a = cute_static::make_tiled_copy_a::<_, 16, _>(cute_static::SM75_U32x4_LDSM_N, &mma);
+    let b = cute_static::make_tiled_copy_b::<_, 16, _>(cute_static::SM75_U32x2_LDSM_N, &mma);
+    let c =
+        cute_static::make_tiled_copy_c::<_, 32, _>(cute_static::UniversalCopy::<u32>::new(), &mma);
+    assert_eq!(
+        (a.tiler_mn(), b.tiler_mn(), c.tiler_mn()),
+        ([32, 16], [16, 16], [32, 16])
+    );
+    copy_check!(
+        cute_static::MakeTiledCopyA<cute_static::SM75_U32x4_LDSM_N, 16, Mma>,
+        cute_dynamic::make_tiled_copy_a(&dyn_atom("SM75_U32x4_LDSM_N"), half, &d).unwrap(),
+        Layout![(64, 32)]
+    );
+    copy_check!(
+        cute_static::MakeTiledCopyB<cute_static::SM75_U32x2_LDSM_N, 16, Mma>,
+        cute_dynamic::make_tiled_copy_b(&dyn_atom("SM75_U32x2_LDSM_N"), half, &d).unwrap(),
+        Layout![(16, 32)]
+    );
+    copy_check!(
+        cute_static::MakeTiledCopyC<cute_static::UniversalCopy<u32>, 32, Mma>,
+        cute_dynamic::make_tiled_copy_c(
+            &dyn_atom("UniversalCopy<uint32_t>"),
+            cute_dynamic::ValueType::Float,
+            &d
+        )
+        .unwrap(),
+        Layout![(32, 16, 2)]
     );
 }
 

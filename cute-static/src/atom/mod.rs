@@ -33,12 +33,15 @@ pub(crate) mod tiled_mma;
 
 pub use generated::*;
 pub use tiled_copy::{
-    CopyDst, CopyLayoutTv, CopySideOf, CopySrc, MakeTiledCopy, MakeTiledCopyTiler, MakeTiledCopyTv,
-    ThrVal2Mn, TiledCopy, TiledCopyLayouts, Zip2, make_tiled_copy,
+    CopyDividesTile, CopyDst, CopyLayoutTv, CopyPartition, CopyPartitionOf, CopySideOf, CopySrc,
+    CopyThrVal2Mn, CopyThreads, CopyTileAnswer, MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB,
+    MakeTiledCopyC, MakeTiledCopyTiler, MakeTiledCopyTv, ThrCopy, ThrVal2Mn, TiledCopy,
+    TiledCopyLayouts, Zip2, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b,
+    make_tiled_copy_c,
 };
 pub use tiled_mma::{
     Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaOperandOf,
-    MmaPartition, MmaThreads, MmaValues, OperandA, OperandB, OperandC, OperandTile,
+    MmaPartition, MmaPartitionOf, MmaThreads, MmaValues, OperandA, OperandB, OperandC, OperandTile,
     OperandTileShape, Permutation, PermutationMode, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma,
     Thrfrg, TileAnswer, TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TilerSize, make_tiled_mma,
 };

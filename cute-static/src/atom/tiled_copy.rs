@@ -12,13 +12,20 @@
 //!   (atom threads, atom values)) ∘ <right_inverse(Ref) ∘ Trg, _>),
 //!   (1,(1,1)))`, `T ∘ <thrval2mn, _>` unfolded to `(thread, value, rest)`;
 //! * `layoutS/D_TV = tile ∘ thrval2mn` (CuTe's `tile2thrfrg((tile, 1:0))`
-//!   at `(_, _, 0)`).
+//!   at `(_, _, 0)`);
+//! * `partition_S/D` of thread `t` ([`ThrCopy`], from
+//!   [`TiledCopy::get_slice`]): the tensor's layout zipped-divided by
+//!   `Tiler_MN`, its tile mode composed with `thrval2mn` (the by-mode
+//!   `<thrval2mn, _>`, computed on the tile mode alone), sliced at
+//!   `(t, _, (_,…))`: a static layout `(CPY_V, Rest_M, Rest_N, …)` and the
+//!   thread's run-time offset;
+//! * `make_tiled_copy_A/B/C(atom, tiled_mma)`: the tiled MMA's
+//!   `layoutX_TV` over its `(tile_size<I>, tile_size<J>)` tile.
 //!
-//! Not yet static: `get_slice`/`partition_S/D`, `retile_S/D` and
-//! `make_tiled_copy_A/B/C` (the run-time crate has them).
+//! Not yet static: `retile_S/D` (the run-time crate has them).
 //!
 //! ```
-//! use cute_static::{CopyLayoutTv, CopySrc, Layout, MakeTiledCopy, StaticLayout, TiledCopyLayouts, UniversalCopy, layout, make_tiled_copy};
+//! use cute_static::{CopyLayoutTv, CopySrc, Counting, Layout, MakeTiledCopy, StaticLayout, Tensor, TiledCopyLayouts, UniversalCopy, layout, make_tiled_copy};
 //! // 32×8 threads, each 8 contiguous 16-bit values in M: 128-bit copies.
 //! let copy = make_tiled_copy::<_, 16, _, _>(UniversalCopy::<u128>::new(), layout!((32, 8):(1, 32)), layout!((8, 1)));
 //! assert_eq!((copy.size(), copy.tiler_mn()), (256, [256, 8]));
@@ -26,6 +33,10 @@
 //! type Tv = CopyLayoutTv<UniversalCopy<u128>, 16, <Copy as TiledCopyLayouts>::LayoutTv, <Copy as TiledCopyLayouts>::TilerMn, CopySrc>;
 //! // thread t holds rows 8(t mod 32)…+7 of column t/32: index 8t + v.
 //! assert_eq!(Tv::default().call(33 + 256 * 2), 8 * 33 + 2);
+//! // Thread 33's source values of a 256×8 tensor: 8 values from 264 on.
+//! let mine = copy.get_slice(33)?.partition_s(Tensor::new(Counting, layout!((256, 8)))?)?;
+//! assert_eq!((mine.base(), mine.size(), mine.read(7)?), (264, 8, 271));
+//! # Ok::<(), cute_static::Error>(())
 //! ```
 
 use core::fmt;
@@ -33,11 +44,18 @@ use core::marker::PhantomData;
 
 use super::CopyAtom;
 use super::tiled_mma::SizeC;
+use super::tiled_mma::{
+    AtomTvL, AtomTvOf, Atoms, ExtI, ExtJ, Extents, LayoutATv, LayoutBTv, LayoutCTv, MmaOperandOf,
+    OperandA, OperandB, OperandC, OperandTile, OperandTileShape, PermI, PermJ, Permuted, Rejoin,
+    RestZ, SpliceRest, ThrTileIJ, TileSize, TiledMmaLayouts, TvThreads, TvValues,
+};
+use crate::Error;
 use crate::algebra::coalesce_by::CoalescedBy;
 use crate::algebra::composition::Compose;
 use crate::algebra::composition::Composed;
 use crate::algebra::divide::SizeOf;
 use crate::algebra::divide::ZippedQuotient;
+use crate::algebra::divide::{LogicalDivide, ZippedDivide};
 use crate::algebra::inverse::RightInverse;
 use crate::algebra::inverse::RightInvert;
 use crate::algebra::product::RakedMultiply;
@@ -45,12 +63,16 @@ use crate::algebra::product::RakedProduct;
 use crate::algebra::recast::Upcasted;
 use crate::data::int_tuple::C;
 use crate::data::int_tuple::StaticInt;
+use crate::data::int_tuple::StaticIntTuple;
 use crate::data::int_tuple_ops::ProductEach;
 use crate::data::int_tuple_ops::ProductEachOf;
+use crate::data::int_tuple_ops::TreeEvenly;
 use crate::data::layout::{Layout, ModeOf, StaticLayout};
 use crate::data::tiler::Tiler;
+use crate::kernel::layout::TensorLayout;
 use crate::kernel::partition::CompactColMajor;
-use crate::kernel::tensor::Underscore;
+use crate::kernel::partition::CompactFrom;
+use crate::kernel::tensor::{Engine, Tensor, Underscore};
 use crate::private::{If, Pretty};
 use typenum::operator_aliases::Eq;
 use typenum::{IsEqual, U1};
@@ -227,8 +249,320 @@ type TrgTv<A, const BITS: usize, L, Sd> =
 pub type ThrVal2Mn<A, const BITS: usize, L, Sd> =
     CoalescedBy<<TrgTv<A, BITS, L, Sd> as Zip2>::Output, (C<1>, (C<1>, C<1>))>;
 
+/// `thrval2mn` of a tiled copy's side `Sd` as an associated type, so that
+/// generic code names it with one bound (`TiledCopy<…>: CopyThrVal2Mn<Sd>`)
+/// instead of the steps that compute it.
+pub trait CopyThrVal2Mn<Sd> {
+    /// [`ThrVal2Mn`] of the tiled copy.
+    type Layout: StaticLayout;
+}
+impl<A, const BITS: usize, L, T, Sd> CopyThrVal2Mn<Sd> for TiledCopy<A, BITS, L, T>
+where
+    A: CopyAtom,
+    Sd: CopySideOf<A, BITS>,
+    A::RefLayout: crate::Upcast<BITS>,
+    RefL<A, BITS>: RightInvert + crate::Mode<0> + crate::Mode<1>,
+    RightInverse<RefL<A, BITS>>: Compose<<Sd as CopySideOf<A, BITS>>::Trg>,
+    <ModeOf<RefL<A, BITS>, 0> as StaticLayout>::Tree: SizeOf,
+    <ModeOf<RefL<A, BITS>, 1> as StaticLayout>::Tree: SizeOf,
+    <<ModeOf<RefL<A, BITS>, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    <<ModeOf<RefL<A, BITS>, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    L: ZippedDivide<AtomTile<A, BITS>>,
+    ZippedQuotient<L, AtomTile<A, BITS>>: Compose<Tiler<(Ref2Trg<A, BITS, Sd>, Underscore)>>,
+    TrgTv<A, BITS, L, Sd>: Zip2,
+    <TrgTv<A, BITS, L, Sd> as Zip2>::Output:
+        crate::algebra::coalesce_by::CoalesceBy<(C<1>, (C<1>, C<1>))>,
+    ThrVal2Mn<A, BITS, L, Sd>: StaticLayout,
+{
+    type Layout = ThrVal2Mn<A, BITS, L, Sd>;
+}
+/// [`ThrVal2Mn`] named through [`CopyThrVal2Mn`].
+type ThrValOf<A, const BITS: usize, L, T, Sd> =
+    <TiledCopy<A, BITS, L, T> as CopyThrVal2Mn<Sd>>::Layout;
+
 /// CuTe's `get_layoutS_TV()` / `get_layoutD_TV()` of the tiled copy
 /// `TiledCopy<A, BITS, L, T>`: `(thread, value)` → index of the compact
 /// column-major `Tiler_MN` tile.
 pub type CopyLayoutTv<A, const BITS: usize, L, T, Sd> =
     Composed<CompactColMajor<T>, ThrVal2Mn<A, BITS, L, Sd>>;
+
+/// `make_tiled_copy_A(atom, tiled_mma)`'s type: the atom over
+/// `layoutA_TV` of the tiled MMA `M` and its `(tile_size<0>, tile_size<2>)`.
+pub type MakeTiledCopyA<A, const BITS: usize, M> =
+    TiledCopy<A, BITS, LayoutATv<M>, (TileSize<M, 0>, TileSize<M, 2>)>;
+/// `make_tiled_copy_B(atom, tiled_mma)`'s type: `layoutB_TV` over
+/// `(tile_size<1>, tile_size<2>)`.
+pub type MakeTiledCopyB<A, const BITS: usize, M> =
+    TiledCopy<A, BITS, LayoutBTv<M>, (TileSize<M, 1>, TileSize<M, 2>)>;
+/// `make_tiled_copy_C(atom, tiled_mma)`'s type: `layoutC_TV` over
+/// `(tile_size<0>, tile_size<1>)`.
+pub type MakeTiledCopyC<A, const BITS: usize, M> =
+    TiledCopy<A, BITS, LayoutCTv<M>, (TileSize<M, 0>, TileSize<M, 1>)>;
+
+/// `make_tiled_copy_A/B/C`: the copy atom over the operand's
+/// `layoutX_TV`, with the bounds that compute it for a generic tiled MMA
+/// (the steps of [`LayoutTv`](crate::LayoutTv) over the operand's tile).
+macro_rules! make_tiled_copy_mma {
+    ($(#[$doc:meta])* $name:ident, $alias:ident, $op:ty) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<A, const BITS: usize, M>(_atom: A, _tiled_mma: &M) -> $alias<A, BITS, M>
+        where
+            A: CopyAtom,
+            M: TiledMmaLayouts,
+            $op: MmaOperandOf<M>,
+            OperandTileShape<M, $op>: CompactFrom<U1>,
+            OperandTile<M, $op>:
+                StaticLayout + LogicalDivide<Tiler<(PermI<M, $op>, PermJ<M, $op>)>>,
+            Permuted<OperandTile<M, $op>, M, $op>:
+                ZippedDivide<Tiler<(ExtI<M, $op>, ExtJ<M, $op>)>>,
+            Atoms<OperandTile<M, $op>, M, $op>:
+                Compose<Tiler<(AtomTvL<M, $op>, Underscore)>>,
+            AtomTvOf<OperandTile<M, $op>, M, $op>: crate::Mode<0> + crate::Mode<1>,
+            ModeOf<AtomTvOf<OperandTile<M, $op>, M, $op>, 0>: crate::Mode<0> + crate::Mode<1>,
+            ModeOf<AtomTvOf<OperandTile<M, $op>, M, $op>, 1>: ZippedDivide<ThrTileIJ<M, $op>>,
+            RestZ<OperandTile<M, $op>, M, $op>: crate::Mode<0> + crate::Mode<1>,
+            ModeOf<ModeOf<AtomTvOf<OperandTile<M, $op>, M, $op>, 0>, 0>:
+                Rejoin<ModeOf<RestZ<OperandTile<M, $op>, M, $op>, 0>>,
+            ModeOf<ModeOf<AtomTvOf<OperandTile<M, $op>, M, $op>, 0>, 1>:
+                Rejoin<ModeOf<RestZ<OperandTile<M, $op>, M, $op>, 1>>,
+            TvThreads<M, $op>: Compose<<$op as MmaOperandOf<M>>::Spread>,
+            Composed<TvThreads<M, $op>, <$op as MmaOperandOf<M>>::Spread>:
+                Compose<RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>>,
+            Composed<
+                Composed<TvThreads<M, $op>, <$op as MmaOperandOf<M>>::Spread>,
+                RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>,
+            >: Rejoin<TvValues<M, $op>>,
+            $alias<A, BITS, M>: TiledCopyLayouts,
+        {
+            TiledCopy::new()
+        }
+    };
+}
+make_tiled_copy_mma! {
+    /// CuTe's `make_tiled_copy_A(Copy_Atom<Op, T>{}, tiled_mma)` over
+    /// values of `BITS` bits: the copy that moves the values of `A` each
+    /// thread of the tiled MMA holds (the tiled MMA's `layoutA_TV` over its
+    /// `(tile_size<0>, tile_size<2>)` tile).
+    ///
+    /// ```
+    /// use cute_static::{Layout, SM80_16x8x16_F32F16F16F32_TN, TiledCopyLayouts, TiledMma, UniversalCopy, make_tiled_copy_a};
+    /// let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>::new();
+    /// let copy = make_tiled_copy_a::<_, 16, _>(UniversalCopy::<u32>::new(), &mma);
+    /// assert_eq!((copy.size(), copy.tiler_mn()), (128, [32, 16]));
+    /// ```
+    make_tiled_copy_a, MakeTiledCopyA, OperandA
+}
+make_tiled_copy_mma! {
+    /// CuTe's `make_tiled_copy_B(atom, tiled_mma)`: `layoutB_TV` over
+    /// `(tile_size<1>, tile_size<2>)` (see [`make_tiled_copy_a`]).
+    make_tiled_copy_b, MakeTiledCopyB, OperandB
+}
+make_tiled_copy_mma! {
+    /// CuTe's `make_tiled_copy_C(atom, tiled_mma)`: `layoutC_TV` over
+    /// `(tile_size<0>, tile_size<1>)` (see [`make_tiled_copy_a`]).
+    make_tiled_copy_c, MakeTiledCopyC, OperandC
+}
+
+impl<A, const BITS: usize, L, T> TiledCopy<A, BITS, L, T>
+where
+    Self: TiledCopyLayouts,
+{
+    /// CuTe's `get_slice(thr_idx)`: the partitioner of thread `thr_idx`,
+    /// `0 ≤ thr_idx < size()`; an `out_of_bounds` error beyond.
+    pub fn get_slice(&self, thr_idx: usize) -> Result<ThrCopy<Self>, Error> {
+        let size = <Self as TiledCopyLayouts>::SIZE;
+        if thr_idx >= size {
+            return Err(Error::OutOfBounds {
+                layout: Some(crate::kernel::layout::notation::<
+                    <Self as TiledCopyLayouts>::LayoutTv,
+                >()),
+                mode: Some(0),
+                index: thr_idx,
+                size,
+            });
+        }
+        Ok(ThrCopy {
+            thr: thr_idx,
+            copy: PhantomData,
+        })
+    }
+
+    /// CuTe's `get_thread_slice`, the other name of [`get_slice`](Self::get_slice).
+    pub fn get_thread_slice(&self, thr_idx: usize) -> Result<ThrCopy<Self>, Error> {
+        self.get_slice(thr_idx)
+    }
+}
+
+/// One thread's view of a tiled copy `Tc` ([`TiledCopy`], CuTe's
+/// `ThrCopy`): the thread index is run time, everything else is in the
+/// type.
+pub struct ThrCopy<Tc> {
+    thr: usize,
+    copy: PhantomData<fn() -> Tc>,
+}
+impl<Tc> Clone for ThrCopy<Tc> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Tc> Copy for ThrCopy<Tc> {}
+impl<Tc> PartialEq for ThrCopy<Tc> {
+    fn eq(&self, o: &Self) -> bool {
+        self.thr == o.thr
+    }
+}
+impl<Tc> core::cmp::Eq for ThrCopy<Tc> {}
+impl<Tc> core::hash::Hash for ThrCopy<Tc> {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.thr.hash(h)
+    }
+}
+impl<Tc> fmt::Debug for ThrCopy<Tc> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ThrCopy")
+            .field("thread", &self.thr)
+            .finish()
+    }
+}
+
+/// A tensor layout `X` zipped-divided by the tile `T`: `((M,N),(Rest…))`.
+type CopyTiles<X, T> = ZippedQuotient<X, Tiler<T>>;
+/// The tile mode composed with `thrval2mn`: `(thread, value)` → offset in
+/// the tensor.
+type CopyTvOf<A, const BITS: usize, L, T, Sd, X> =
+    Composed<ModeOf<CopyTiles<X, T>, 0>, ThrValOf<A, BITS, L, T, Sd>>;
+/// `(value mode, (Rest…))` of `tidfrg_S/D` of a tensor layout `X`.
+type CopyValues<A, const BITS: usize, L, T, Sd, X> =
+    <ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 1> as Rejoin<ModeOf<CopyTiles<X, T>, 1>>>::Output;
+
+/// The tile of a tiled copy divides the tensor's extents (the rule behind
+/// the compile error of a partition over a tile that does not fit).
+pub trait CopyDividesTile<T> {}
+impl<A, T> CopyDividesTile<T> for A
+where
+    A: StaticIntTuple,
+    T: StaticIntTuple,
+    A::Tree: TreeEvenly<T::Tree>,
+    <A::Tree as TreeEvenly<T::Tree>>::Out: CopyTileAnswer<A, T>,
+{
+}
+/// The answer of "the tiled copy's tile `T` divides the extents `A`" is
+/// `true`.
+#[diagnostic::on_unimplemented(
+    message = "the tiled copy's tile `{T}` does not divide the tensor's extents `{A}`",
+    label = "partition_S/D need whole tiles",
+    note = "a tiled copy partitions a tensor whose first two extents are multiples of its tile Tiler_MN (the shape of raked_product(thr_layout, val_layout), or the tiled MMA's tile for make_tiled_copy_A/B/C): pad the tensor, or tile it with local_tile first"
+)]
+pub trait CopyTileAnswer<A, T> {}
+impl<A, T> CopyTileAnswer<A, T> for typenum::B1 {}
+
+/// What `partition_S/D` of the side `Sd` computes for a tensor with the
+/// static layout `X` (implemented by every tiled copy whose `tidfrg` of
+/// `X` exists): one bound in the partition methods instead of the steps.
+pub trait CopyPartitionOf<Sd, X> {
+    /// The thread mode of `tidfrg_S/D`: thread → offset.
+    type Threads: StaticLayout;
+    /// The partition's layout `(CPY_V, Rest_M, Rest_N, …)`.
+    type Layout;
+}
+impl<A, const BITS: usize, L, T, Sd, X> CopyPartitionOf<Sd, X> for TiledCopy<A, BITS, L, T>
+where
+    TiledCopy<A, BITS, L, T>: CopyThrVal2Mn<Sd>,
+    X: StaticLayout + ZippedDivide<Tiler<T>>,
+    CopyTiles<X, T>: crate::Mode<0> + crate::Mode<1>,
+    ModeOf<CopyTiles<X, T>, 0>: Compose<ThrValOf<A, BITS, L, T, Sd>>,
+    CopyTvOf<A, BITS, L, T, Sd, X>: crate::Mode<0> + crate::Mode<1>,
+    ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 0>: StaticLayout,
+    ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 1>: Rejoin<ModeOf<CopyTiles<X, T>, 1>>,
+    CopyValues<A, BITS, L, T, Sd, X>: SpliceRest,
+{
+    type Threads = ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 0>;
+    type Layout = <CopyValues<A, BITS, L, T, Sd, X> as SpliceRest>::Output;
+}
+/// The layout of `partition_S/D` (side `Sd`) of a tensor with the layout
+/// `X` by the tiled copy `Tc`: `(CPY_V, Rest_M, Rest_N, …)`.
+pub type CopyPartition<Tc, Sd, X> = <Tc as CopyPartitionOf<Sd, X>>::Layout;
+/// The thread mode of `tidfrg_S/D` of `X` by the tiled copy `Tc`.
+pub type CopyThreads<Tc, Sd, X> = <Tc as CopyPartitionOf<Sd, X>>::Threads;
+
+impl<Tc> ThrCopy<Tc> {
+    /// The thread index.
+    #[inline(always)]
+    pub fn thread(&self) -> usize {
+        self.thr
+    }
+
+    /// CuTe's `partition_S/D` of the side `Sd` ([`CopySrc`], [`CopyDst`]):
+    /// this thread's values of a static tensor of shape `(M,N,…)`, as a
+    /// tensor of shape `(CPY_V,Rest_M,Rest_N,…)` with a static layout and
+    /// the thread's run-time offset.
+    #[inline(always)]
+    pub fn partition<Sd, E, X>(
+        &self,
+        t: Tensor<E, X>,
+    ) -> Result<Tensor<E, CopyPartition<Tc, Sd, X>>, Error>
+    where
+        E: Engine,
+        X: TensorLayout + StaticLayout + crate::Mode<0> + crate::Mode<1>,
+        <ModeOf<X, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<X, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<X, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<X, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Tc: TiledCopyLayouts,
+        Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
+        Tc: CopyPartitionOf<Sd, X>,
+        CopyPartition<Tc, Sd, X>: TensorLayout + Default,
+    {
+        let (e, base, _) = t.into_parts();
+        let offset = CopyThreads::<Tc, Sd, X>::default().call(self.thr);
+        let base = base.checked_add(offset).ok_or(Error::Overflow {
+            operation: "partition",
+            operands: "the tensor's base and the thread's offset",
+        })?;
+        Ok(Tensor::from_parts(e, base, Default::default()))
+    }
+
+    /// CuTe's `partition_S`: this thread's source values of a static
+    /// tensor of shape `(M,N,…)` (see [`partition`](Self::partition)).
+    #[inline(always)]
+    pub fn partition_s<E, X>(
+        &self,
+        t: Tensor<E, X>,
+    ) -> Result<Tensor<E, CopyPartition<Tc, CopySrc, X>>, Error>
+    where
+        E: Engine,
+        X: TensorLayout + StaticLayout + crate::Mode<0> + crate::Mode<1>,
+        <ModeOf<X, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<X, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<X, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<X, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Tc: TiledCopyLayouts,
+        Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
+        Tc: CopyPartitionOf<CopySrc, X>,
+        CopyPartition<Tc, CopySrc, X>: TensorLayout + Default,
+    {
+        self.partition::<CopySrc, E, X>(t)
+    }
+
+    /// CuTe's `partition_D`: this thread's destination values.
+    #[inline(always)]
+    pub fn partition_d<E, X>(
+        &self,
+        t: Tensor<E, X>,
+    ) -> Result<Tensor<E, CopyPartition<Tc, CopyDst, X>>, Error>
+    where
+        E: Engine,
+        X: TensorLayout + StaticLayout + crate::Mode<0> + crate::Mode<1>,
+        <ModeOf<X, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<X, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<X, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<X, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        Tc: TiledCopyLayouts,
+        Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
+        Tc: CopyPartitionOf<CopyDst, X>,
+        CopyPartition<Tc, CopyDst, X>: TensorLayout + Default,
+    {
+        self.partition::<CopyDst, E, X>(t)
+    }
+}

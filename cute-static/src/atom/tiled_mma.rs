@@ -433,23 +433,23 @@ impl<Tm, Tn, Tk> SpreadC<Tm, Tn, Tk> for B0 {
     type Spread = Tiler<(Underscore, Layout<(Tm, Tn, Tk), (C<1>, Tm, C<0>)>)>;
 }
 
-type PermI<M, Op> = <Op as MmaOperandOf<M>>::PermI;
-type PermJ<M, Op> = <Op as MmaOperandOf<M>>::PermJ;
-type ExtI<M, Op> = <Op as MmaOperandOf<M>>::ExtI;
-type ExtJ<M, Op> = <Op as MmaOperandOf<M>>::ExtJ;
-type AtomTvL<M, Op> = <Op as MmaOperandOf<M>>::AtomTv;
-type Permuted<L, M, Op> = LogicalQuotient<
+pub(crate) type PermI<M, Op> = <Op as MmaOperandOf<M>>::PermI;
+pub(crate) type PermJ<M, Op> = <Op as MmaOperandOf<M>>::PermJ;
+pub(crate) type ExtI<M, Op> = <Op as MmaOperandOf<M>>::ExtI;
+pub(crate) type ExtJ<M, Op> = <Op as MmaOperandOf<M>>::ExtJ;
+pub(crate) type AtomTvL<M, Op> = <Op as MmaOperandOf<M>>::AtomTv;
+pub(crate) type Permuted<L, M, Op> = LogicalQuotient<
     L,
     Tiler<(
         <Op as MmaOperandOf<M>>::PermI,
         <Op as MmaOperandOf<M>>::PermJ,
     )>,
 >;
-type Atoms<L, M, Op> = ZippedQuotient<
+pub(crate) type Atoms<L, M, Op> = ZippedQuotient<
     Permuted<L, M, Op>,
     Tiler<(<Op as MmaOperandOf<M>>::ExtI, <Op as MmaOperandOf<M>>::ExtJ)>,
 >;
-type AtomTvOf<L, M, Op> =
+pub(crate) type AtomTvOf<L, M, Op> =
     Composed<Atoms<L, M, Op>, Tiler<(<Op as MmaOperandOf<M>>::AtomTv, Underscore)>>;
 
 /// CuTe's `thrfrg_X(T)` of a static layout `L` of shape `(I, J, …)`:
@@ -470,8 +470,9 @@ pub type MmaThreads<M, Op, L> =
 pub type MmaValues<M, Op, L> =
     <ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1> as Rejoin<ModeOf<RestZ<L, M, Op>, 1>>>::Output;
 /// The rest modes of `tv` zipped-divided by the thread counts.
-type RestZ<L, M, Op> = ZippedQuotient<ModeOf<AtomTvOf<L, M, Op>, 1>, ThrTileIJ<M, Op>>;
-type ThrTileIJ<M, Op> = Tiler<(<Op as MmaOperandOf<M>>::ThrI, <Op as MmaOperandOf<M>>::ThrJ)>;
+pub(crate) type RestZ<L, M, Op> = ZippedQuotient<ModeOf<AtomTvOf<L, M, Op>, 1>, ThrTileIJ<M, Op>>;
+pub(crate) type ThrTileIJ<M, Op> =
+    Tiler<(<Op as MmaOperandOf<M>>::ThrI, <Op as MmaOperandOf<M>>::ThrJ)>;
 
 /// The compact column-major tile of operand `Op`: `(TileSize<I>, TileSize<J>)`.
 pub type OperandTile<M, Op> = CompactColMajor<(
@@ -489,8 +490,8 @@ pub type LayoutTv<M, Op> = <Composed<
     Composed<TvThreads<M, Op>, <Op as MmaOperandOf<M>>::Spread>,
     RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>,
 > as Rejoin<TvValues<M, Op>>>::Output;
-type TvThreads<M, Op> = MmaThreads<M, Op, OperandTile<M, Op>>;
-type TvValues<M, Op> = MmaValues<M, Op, OperandTile<M, Op>>;
+pub(crate) type TvThreads<M, Op> = MmaThreads<M, Op, OperandTile<M, Op>>;
+pub(crate) type TvValues<M, Op> = MmaValues<M, Op, OperandTile<M, Op>>;
 
 /// `make_layout(Self, V)`: two layouts as the modes of one.
 pub trait Rejoin<V> {
@@ -613,9 +614,39 @@ splice_rest!(R0 Q0, R1 Q1);
 splice_rest!(R0 Q0, R1 Q1, R2 Q2);
 splice_rest!(R0 Q0, R1 Q1, R2 Q2, R3 Q3);
 
+/// What `partition_X` of operand `Op` computes for a tensor with the
+/// static layout `L` (implemented by every tiled MMA whose `thrfrg_X`
+/// of `L` exists): one bound in the partition methods instead of the
+/// steps, so that each step is proven once, in this impl.
+pub trait MmaPartitionOf<Op, L> {
+    /// `thrfrg_X`'s thread mode `(ThrV,(Thr_I,Thr_J))`: thread → offset.
+    type Threads: StaticLayout;
+    /// The partition's layout `(FrgV, Rest_I, Rest_J, …)`.
+    type Layout;
+}
+impl<M, Op, L> MmaPartitionOf<Op, L> for M
+where
+    M: TiledMmaLayouts,
+    Op: MmaOperandOf<M>,
+    L: StaticLayout + LogicalDivide<Tiler<(PermI<M, Op>, PermJ<M, Op>)>>,
+    Permuted<L, M, Op>: ZippedDivide<Tiler<(ExtI<M, Op>, ExtJ<M, Op>)>>,
+    Atoms<L, M, Op>: Compose<Tiler<(AtomTvL<M, Op>, Underscore)>>,
+    AtomTvOf<L, M, Op>: Mode<0> + Mode<1>,
+    ModeOf<AtomTvOf<L, M, Op>, 0>: Mode<0> + Mode<1>,
+    ModeOf<AtomTvOf<L, M, Op>, 1>: ZippedDivide<ThrTileIJ<M, Op>>,
+    RestZ<L, M, Op>: Mode<0> + Mode<1>,
+    ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, Op>, 0>>,
+    ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, Op>, 1>>,
+    MmaValues<M, Op, L>: SpliceRest,
+    MmaThreads<M, Op, L>: StaticLayout,
+{
+    type Threads = MmaThreads<M, Op, L>;
+    type Layout = <MmaValues<M, Op, L> as SpliceRest>::Output;
+}
+
 /// The layout of `partition_X` of a tensor with the layout `L`:
 /// `(FrgV, Rest_I, Rest_J, …)`.
-pub type MmaPartition<M, Op, L> = <MmaValues<M, Op, L> as SpliceRest>::Output;
+pub type MmaPartition<M, Op, L> = <M as MmaPartitionOf<Op, L>>::Layout;
 
 /// The extents of a tensor's first two modes, `(C<I>, C<J>)`.
 pub type Extents<L> = (SizeC<ModeOf<L, 0>>, SizeC<ModeOf<L, 1>>);
@@ -688,21 +719,12 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         Op: MmaOperandOf<M>,
         E: Engine,
-        L: TensorLayout + StaticLayout + LogicalDivide<Tiler<(PermI<M, Op>, PermJ<M, Op>)>>,
-        Permuted<L, M, Op>: ZippedDivide<Tiler<(ExtI<M, Op>, ExtJ<M, Op>)>>,
-        Atoms<L, M, Op>: Compose<Tiler<(AtomTvL<M, Op>, Underscore)>>,
-        AtomTvOf<L, M, Op>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, Op>, 0>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, Op>, 1>: ZippedDivide<ThrTileIJ<M, Op>>,
-        RestZ<L, M, Op>: Mode<0> + Mode<1>,
-        ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, Op>, 0>>,
-        ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, Op>, 1>>,
-        MmaValues<M, Op, L>: SpliceRest,
-        MmaThreads<M, Op, L>: StaticLayout,
+        L: TensorLayout,
+        M: MmaPartitionOf<Op, L>,
         MmaPartition<M, Op, L>: TensorLayout + Default,
     {
         let (e, base, _) = t.into_parts();
-        let offset = thread_offset::<MmaThreads<M, Op, L>>(
+        let offset = thread_offset::<<M as MmaPartitionOf<Op, L>>::Threads>(
             self.vmnk[0],
             self.vmnk[i],
             self.vmnk[j],
@@ -726,26 +748,13 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     ) -> Result<Tensor<E, MmaPartition<M, OperandA, L>>, Error>
     where
         E: Engine,
-        OperandA: MmaOperandOf<M>,
-        L: TensorLayout
-            + StaticLayout
-            + LogicalDivide<Tiler<(PermI<M, OperandA>, PermJ<M, OperandA>)>>,
-        Permuted<L, M, OperandA>: ZippedDivide<Tiler<(ExtI<M, OperandA>, ExtJ<M, OperandA>)>>,
-        Atoms<L, M, OperandA>: Compose<Tiler<(AtomTvL<M, OperandA>, Underscore)>>,
-        AtomTvOf<L, M, OperandA>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandA>, 0>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandA>, 1>: ZippedDivide<ThrTileIJ<M, OperandA>>,
-        RestZ<L, M, OperandA>: Mode<0> + Mode<1>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandA>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandA>, 0>>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandA>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandA>, 1>>,
-        MmaValues<M, OperandA, L>: SpliceRest,
-        L: Mode<0> + Mode<1>,
+        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
         <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
         <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
         <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
         <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        M: MmaPartitionOf<OperandA, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
-        MmaThreads<M, OperandA, L>: StaticLayout,
         MmaPartition<M, OperandA, L>: TensorLayout + Default,
     {
         self.partition::<OperandA, E, L>(1, 3, t)
@@ -758,26 +767,13 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     ) -> Result<Tensor<E, MmaPartition<M, OperandB, L>>, Error>
     where
         E: Engine,
-        OperandB: MmaOperandOf<M>,
-        L: TensorLayout
-            + StaticLayout
-            + LogicalDivide<Tiler<(PermI<M, OperandB>, PermJ<M, OperandB>)>>,
-        Permuted<L, M, OperandB>: ZippedDivide<Tiler<(ExtI<M, OperandB>, ExtJ<M, OperandB>)>>,
-        Atoms<L, M, OperandB>: Compose<Tiler<(AtomTvL<M, OperandB>, Underscore)>>,
-        AtomTvOf<L, M, OperandB>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandB>, 0>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandB>, 1>: ZippedDivide<ThrTileIJ<M, OperandB>>,
-        RestZ<L, M, OperandB>: Mode<0> + Mode<1>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandB>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandB>, 0>>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandB>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandB>, 1>>,
-        MmaValues<M, OperandB, L>: SpliceRest,
-        L: Mode<0> + Mode<1>,
+        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
         <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
         <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
         <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
         <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        M: MmaPartitionOf<OperandB, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
-        MmaThreads<M, OperandB, L>: StaticLayout,
         MmaPartition<M, OperandB, L>: TensorLayout + Default,
     {
         self.partition::<OperandB, E, L>(2, 3, t)
@@ -790,34 +786,21 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     ) -> Result<Tensor<E, MmaPartition<M, OperandC, L>>, Error>
     where
         E: Engine,
-        OperandC: MmaOperandOf<M>,
-        L: TensorLayout
-            + StaticLayout
-            + LogicalDivide<Tiler<(PermI<M, OperandC>, PermJ<M, OperandC>)>>,
-        Permuted<L, M, OperandC>: ZippedDivide<Tiler<(ExtI<M, OperandC>, ExtJ<M, OperandC>)>>,
-        Atoms<L, M, OperandC>: Compose<Tiler<(AtomTvL<M, OperandC>, Underscore)>>,
-        AtomTvOf<L, M, OperandC>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandC>, 0>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandC>, 1>: ZippedDivide<ThrTileIJ<M, OperandC>>,
-        RestZ<L, M, OperandC>: Mode<0> + Mode<1>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 0>>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 1>>,
-        MmaValues<M, OperandC, L>: SpliceRest,
-        L: Mode<0> + Mode<1>,
+        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
         <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
         <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
         <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
         <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        M: MmaPartitionOf<OperandC, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
-        MmaThreads<M, OperandC, L>: StaticLayout,
         MmaPartition<M, OperandC, L>: TensorLayout + Default,
     {
         self.partition::<OperandC, E, L>(1, 2, t)
     }
 
-    /// CuTe's `partition_fragment_C(tensor)`: a register fragment (an owned
-    /// array, default values) of the compact column-major layout of the
-    /// shape of this thread's `partition_C`.
+    /// CuTe's `partition_fragment_C(tensor)`: a register fragment (an
+    /// owned array, default values) of the compact column-major layout of
+    /// the shape of this thread's `partition_C`.
     #[inline(always)]
     pub fn partition_fragment_c<E, L>(
         &self,
@@ -826,27 +809,61 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         E::Value: Clone + Default,
-        OperandC: MmaOperandOf<M>,
-        L: TensorLayout
-            + StaticLayout
-            + LogicalDivide<Tiler<(PermI<M, OperandC>, PermJ<M, OperandC>)>>,
-        Permuted<L, M, OperandC>: ZippedDivide<Tiler<(ExtI<M, OperandC>, ExtJ<M, OperandC>)>>,
-        Atoms<L, M, OperandC>: Compose<Tiler<(AtomTvL<M, OperandC>, Underscore)>>,
-        AtomTvOf<L, M, OperandC>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandC>, 0>: Mode<0> + Mode<1>,
-        ModeOf<AtomTvOf<L, M, OperandC>, 1>: ZippedDivide<ThrTileIJ<M, OperandC>>,
-        RestZ<L, M, OperandC>: Mode<0> + Mode<1>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 0>>,
-        ModeOf<ModeOf<AtomTvOf<L, M, OperandC>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, OperandC>, 1>>,
-        MmaValues<M, OperandC, L>: SpliceRest,
-        L: Mode<0> + Mode<1>,
+        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
         <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
         <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
         <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
         <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        M: MmaPartitionOf<OperandC, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
         MmaPartition<M, OperandC, L>: MakeFragment,
     {
         <MmaPartition<M, OperandC, L> as MakeFragment>::fragment(E::Value::default())
+    }
+
+    /// CuTe's `partition_fragment_A(tensor)`: a register fragment (an
+    /// owned array, default values) of the compact column-major layout of
+    /// the shape of this thread's `partition_A`.
+    #[inline(always)]
+    pub fn partition_fragment_a<E, L>(
+        &self,
+        _t: &Tensor<E, L>,
+    ) -> crate::FragmentOf<E::Value, MmaPartition<M, OperandA, L>>
+    where
+        E: Engine,
+        E::Value: Clone + Default,
+        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
+        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        M: MmaPartitionOf<OperandA, L>,
+        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
+        MmaPartition<M, OperandA, L>: MakeFragment,
+    {
+        <MmaPartition<M, OperandA, L> as MakeFragment>::fragment(E::Value::default())
+    }
+
+    /// CuTe's `partition_fragment_B(tensor)`: a register fragment (an
+    /// owned array, default values) of the compact column-major layout of
+    /// the shape of this thread's `partition_B`.
+    #[inline(always)]
+    pub fn partition_fragment_b<E, L>(
+        &self,
+        _t: &Tensor<E, L>,
+    ) -> crate::FragmentOf<E::Value, MmaPartition<M, OperandB, L>>
+    where
+        E: Engine,
+        E::Value: Clone + Default,
+        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
+        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        M: MmaPartitionOf<OperandB, L>,
+        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
+        MmaPartition<M, OperandB, L>: MakeFragment,
+    {
+        <MmaPartition<M, OperandB, L> as MakeFragment>::fragment(E::Value::default())
     }
 }
