@@ -1554,6 +1554,141 @@ pub fn check_unflatten(l: &Layout, profile: &IntTuple, r: &Layout) -> Result<(),
     binary_law("unflatten", l, profile, r, law)
 }
 
+/// `idx2crd(idx, shape, stride) == r` (the strided form): `r` is congruent
+/// to `shape`; each leaf of `r` is `i / d mod s` (C++'s truncating
+/// division; 0 where `s = 1`) for its leaf `s:d` and the integer `i` of
+/// `idx` above it (an integer stride under a tuple: the compact column-major
+/// strides from it); and where `shape:stride` is a bijection onto
+/// `[0, size)` (checked up to 2^12 points) and `0 ≤ idx < size`, `r` maps
+/// back to `idx`.
+pub fn check_idx2crd_strided(
+    idx: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    fn expected(
+        i: IntTupleRef<'_>,
+        s: IntTupleRef<'_>,
+        d: IntTupleRef<'_>,
+        out: &mut Vec<i128>,
+    ) -> Law {
+        match (i.as_int(), s.as_int(), d.as_int()) {
+            (Some(i), Some(s), Some(d)) => {
+                let (i, s, d) = (i128::from(i), i128::from(s), i128::from(d));
+                ensure(s == 1 || (s > 0 && d != 0), || {
+                    format!("{s}:{d} has no quotient")
+                })?;
+                out.push(if s == 1 { 0 } else { (i / d) % s });
+                Ok(())
+            }
+            (Some(_), None, Some(d)) => {
+                let st = crate::compact_col_major(&s.to_owned(), d).map_err(err)?;
+                expected(i, s, st.as_ref(), out)
+            }
+            (Some(_), None, None) if s.rank() == d.rank() => s
+                .children()
+                .zip(d.children())
+                .try_for_each(|(s, d)| expected(i, s, d, out)),
+            (None, None, None) if i.rank() == s.rank() && s.rank() == d.rank() => i
+                .children()
+                .zip(s.children())
+                .zip(d.children())
+                .try_for_each(|((i, s), d)| expected(i, s, d, out)),
+            _ => Err(format!("{i} and {s}:{d} do not match")),
+        }
+    }
+    let law = (|| -> Law {
+        ensure(congruent(r, shape), || {
+            format!("{r} is not congruent to {shape}")
+        })?;
+        let mut want = Vec::new();
+        expected(idx.as_ref(), shape.as_ref(), stride.as_ref(), &mut want)?;
+        let got: Vec<i128> = r.leaves().map(i128::from).collect();
+        ensure(got == want, || {
+            format!("the leaves of {r} are not i / d mod s: {want:?}")
+        })?;
+        let full = match stride.as_int() {
+            Some(d) if !shape.is_int() => crate::compact_col_major(shape, d).map_err(err)?,
+            _ => stride.clone(),
+        };
+        if let (Some(i), Ok(l)) = (idx.as_int(), Layout::new(shape.clone(), full)) {
+            let n = l.size();
+            if n <= 1 << 12 && (0..n).contains(&i) {
+                let mut seen: Vec<i64> = (0..n).map(|k| l.call(k)).collect();
+                seen.sort_unstable();
+                if seen.iter().copied().eq(0..n) {
+                    let back = crd2idx(r, &l).map_err(err)?;
+                    ensure(back == i, || format!("{l} maps {r} to {back}, not {i}"))?;
+                }
+            }
+        }
+        Ok(())
+    })();
+    lift(
+        "idx2crd",
+        format!("idx2crd({idx}, {shape}, {stride})"),
+        r,
+        law,
+    )
+}
+
+/// `crd2crd(c, src, dst) == r`: mode by mode where `c`, `src` and `dst`
+/// are tuples (of one rank); else `r` is congruent to `dst`, has the
+/// colexicographic index of `c` in `src`, and is the canonical coordinate
+/// of that index ([`idx2crd`]: every mode reduced but the last).
+pub fn check_crd2crd(
+    c: &IntTuple,
+    src: &IntTuple,
+    dst: &IntTuple,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    fn go(
+        c: IntTupleRef<'_>,
+        src: IntTupleRef<'_>,
+        dst: IntTupleRef<'_>,
+        r: IntTupleRef<'_>,
+    ) -> Law {
+        if !c.is_int() && !src.is_int() && !dst.is_int() {
+            ensure(
+                c.rank() == src.rank()
+                    && c.rank() == dst.rank()
+                    && r.rank() == c.rank()
+                    && !r.is_int(),
+                || format!("{c}, {src}, {dst}, {r}: ranks differ"),
+            )?;
+            return c
+                .children()
+                .zip(src.children())
+                .zip(dst.children())
+                .zip(r.children())
+                .try_for_each(|(((c, s), d), r)| go(c, s, d, r));
+        }
+        let (r, dst) = (r.to_owned(), dst.to_owned());
+        ensure(congruent(&r, &dst), || {
+            format!("{r} is not congruent to {dst}")
+        })?;
+        let from = crd2idx(
+            &c.to_owned(),
+            &Layout::column_major(&src.to_owned()).map_err(err)?,
+        )
+        .map_err(err)?;
+        let to = crd2idx(&r, &Layout::column_major(&dst).map_err(err)?).map_err(err)?;
+        ensure(from == to, || {
+            format!("{c} has index {from} in {src}, {r} has {to} in {dst}")
+        })?;
+        ensure(idx2crd(to, &dst) == r, || {
+            format!("{r} is not the canonical coordinate of {to} in {dst}")
+        })
+    }
+    lift(
+        "crd2crd",
+        format!("crd2crd({c}, {src}, {dst})"),
+        r,
+        go(c.as_ref(), src.as_ref(), dst.as_ref(), r.as_ref()),
+    )
+}
+
 /// `max(t) == r`: `r` is a leaf of `t` and no leaf is above it.
 pub fn check_max(t: &IntTuple, r: i64) -> Result<(), Violation> {
     lift(
@@ -2983,6 +3118,26 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         ),
         "with_shape" => check_with_shape(&layout(0)?, &tuple(1)?, &out()?),
         "unflatten" => check_unflatten(&layout(0)?, &tuple(1)?, &out()?),
+        "idx2crd" => match args.get(2) {
+            Some(_) => check_idx2crd_strided(&tuple(0)?, &tuple(1)?, &tuple(2)?, &out_tuple()?),
+            None => {
+                let shape = tuple(1)?;
+                let want = idx2crd(int(0)?, &shape);
+                let got = out_tuple()?;
+                let back = Layout::column_major(&shape)
+                    .and_then(|l| crd2idx(&got, &l))
+                    .map_err(|_| bad("shape", text(1)))?;
+                lift(
+                    "idx2crd",
+                    format!("idx2crd({}, {shape})", text(0)),
+                    &got,
+                    ensure(back == int(0)? && got == want, || {
+                        format!("maps back to {back}; the canonical coordinate is {want}")
+                    }),
+                )
+            }
+        },
+        "crd2crd" => check_crd2crd(&tuple(0)?, &tuple(1)?, &tuple(2)?, &out_tuple()?),
         "mma_atom" => {
             let atom = crate::mma_atom(text(0)).map_err(|_| bad("MMA atom", text(0)))?;
             check_mma_atom(&atom)?;

@@ -115,7 +115,7 @@ pub use data::basis::{
     BasisStride, CoordLayout, MAX_CODOMAIN_RANK, ScaledBasis, coord_complement, coord_left_inverse,
     coord_right_inverse, make_identity_layout,
 };
-pub use data::coordinate::{Coord, crd2idx, idx2crd};
+pub use data::coordinate::{Coord, crd2crd, crd2idx, idx2crd, idx2crd_strided};
 pub use data::int_tuple::{Children, IntTuple, IntTupleRef};
 pub use data::int_tuple_ops::{
     ceil_div, colex_less, compatible, congruent, elem_less, elem_scale, evenly_divides,

@@ -1,6 +1,7 @@
 //! Property tests of CuTe's tuple folds (`max`, `min`, `gcd`, `sum`),
 //! `shape_min`, `product_like`, `coshape`, `with_shape`, `unflatten` and the
-//! by-profile `filter`/`filter_zeros` and `compact_col_major`/`compact_row_major`:
+//! by-profile `filter`/`filter_zeros`, `compact_col_major`/`compact_row_major`,
+//! `idx2crd` by a stride and `crd2crd`:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -212,4 +213,104 @@ fn errors() {
             .kind(),
         "overflow"
     );
+}
+
+proptest! {
+    /// `idx2crd(idx, shape, stride)`: every result satisfies its law, a
+    /// changed leaf does not, and the table prints it; on a compact layout
+    /// it inverts the evaluation.
+    #[test]
+    fn idx2crd_strided(
+        shape in tree(1..6),
+        strides in prop::collection::vec(-9i64..10, 1..6),
+        idx in -200i64..200,
+        start in 1i64..4,
+    ) {
+        let l = layout_over(&shape, &strides);
+        let (s, d) = (l.shape().clone(), l.stride().clone());
+        let i: IntTuple = idx.to_string().parse().unwrap();
+        let args = [i.to_string(), s.to_string(), d.to_string()];
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        match cute_dynamic::idx2crd_strided(&i, &s, &d) {
+            Ok(r) => {
+                prop_assert_eq!(laws::check_idx2crd_strided(&i, &s, &d, &r), Ok(()), "idx2crd({}, {}, {}) = {}", i, s, d, r);
+                // A changed leaf (its first digits plus one) fails the law.
+                let text = r.to_string();
+                if let Some(at) = text.find(|ch: char| ch.is_ascii_digit()) {
+                    let len = text[at..].find(|ch: char| !ch.is_ascii_digit()).unwrap_or(text.len() - at);
+                    let v: i64 = text[at..at + len].parse().unwrap();
+                    let wrong: IntTuple = format!("{}{}{}", &text[..at], v + 1, &text[at + len..]).parse().unwrap();
+                    prop_assert!(laws::check_idx2crd_strided(&i, &s, &d, &wrong).is_err(), "{} passes", wrong);
+                }
+                prop_assert_eq!(apply("idx2crd", &args).unwrap(), r.to_string());
+            }
+            Err(e) => {
+                prop_assert!(l.leaf_modes().any(|(s, d)| s > 1 && d == 0), "{}", e);
+                prop_assert_eq!(e.kind(), "invalid_argument");
+            }
+        }
+        // The compact column-major form from `start`: idx2crd inverts it.
+        let r = cute_dynamic::idx2crd_strided(&i, &s, &start.to_string().parse().unwrap()).unwrap();
+        prop_assert_eq!(laws::check_idx2crd_strided(&i, &s, &start.to_string().parse().unwrap(), &r), Ok(()));
+        if start == 1 && (0..l.size()).contains(&idx) {
+            let compact = Layout::column_major(&s).unwrap();
+            prop_assert_eq!(cute_dynamic::crd2idx(&r, &compact).unwrap(), idx);
+        }
+    }
+
+    /// `crd2crd`: the law, the table, and a round trip through a second
+    /// shape of the same size.
+    #[test]
+    fn crd2crd(src in tree(1..6), k in 0i64..10_000, split in 1i64..5) {
+        let n = src.as_ref().size().unwrap().max(1);
+        let c = cute_dynamic::idx2crd(k % n, &src);
+        // A destination of the same size, per mode where src has two modes
+        // (mode by mode), else split in two or flat.
+        let dst: IntTuple = if !src.is_int() && src.rank() == 2 {
+            let m = |k: usize| src.get(k).unwrap().size().unwrap();
+            format!("({},{})", m(0), m(1)).parse().unwrap()
+        } else if src.is_int() && n % split == 0 {
+            format!("({},{})", split, n / split).parse().unwrap()
+        } else {
+            n.to_string().parse().unwrap()
+        };
+        let r = cute_dynamic::crd2crd(&c, &src, &dst).unwrap();
+        prop_assert_eq!(laws::check_crd2crd(&c, &src, &dst, &r), Ok(()), "crd2crd({}, {}, {}) = {}", c, src, dst, r);
+        prop_assert_eq!(cute_dynamic::crd2crd(&r, &dst, &src).unwrap(), c.clone());
+        prop_assert_eq!(apply("crd2crd", &[&c.to_string(), &src.to_string(), &dst.to_string()]).unwrap(), r.to_string());
+    }
+}
+
+/// CuTe's answers (stride.hpp) and the documented errors.
+#[test]
+fn coordinate_maps_cute_exact() {
+    let t = |s: &str| s.parse::<IntTuple>().unwrap();
+    let i2c = |i: &str, s: &str, d: &str| {
+        cute_dynamic::idx2crd_strided(&t(i), &t(s), &t(d))
+            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+    };
+    assert_eq!(i2c("50", "(8,128)", "(1,16)"), "(2,3)");
+    assert_eq!(i2c("70", "(4,8)", "1"), "(2,1)");
+    assert_eq!(i2c("70", "(4,8)", "(8,1)"), "(0,6)");
+    assert_eq!(i2c("-7", "(4,8)", "(1,4)"), "(-3,-1)");
+    assert_eq!(i2c("5", "(1,4)", "(0,1)"), "(0,1)");
+    assert_eq!(i2c("5", "(2,4)", "(0,1)"), "invalid_argument");
+    assert_eq!(i2c("(1,2)", "(4,8)", "(1,4)"), "(1,0)");
+    assert_eq!(i2c("(1,2)", "4", "1"), "not_compatible");
+    assert_eq!(i2c("3", "(4,8)", "(1,4,2)"), "not_compatible");
+    assert_eq!(i2c("-9223372036854775808", "2", "-1"), "overflow");
+    let c2c = |c: &str, s: &str, d: &str| {
+        cute_dynamic::crd2crd(&t(c), &t(s), &t(d))
+            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+    };
+    assert_eq!(c2c("(1,2)", "(4,3)", "12"), "9");
+    assert_eq!(c2c("9", "12", "(2,6)"), "(1,4)");
+    assert_eq!(c2c("(1,2)", "(4,3)", "(2,6)"), "(1,2)");
+    assert_eq!(c2c("(1,2)", "(4,3)", "(2,3,2)"), "not_compatible");
+    assert_eq!(c2c("(1,2)", "(4,0)", "12"), "non_positive_shape");
+    // A wrong answer fails the laws.
+    assert!(
+        laws::check_idx2crd_strided(&t("50"), &t("(8,128)"), &t("(1,16)"), &t("(2,4)")).is_err()
+    );
+    assert!(laws::check_crd2crd(&t("9"), &t("12"), &t("(2,6)"), &t("(3,3)")).is_err());
 }

@@ -796,6 +796,42 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| Ok(crate::unflatten(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
     },
     Operation {
+        name: "idx2crd",
+        aliases: &[],
+        args: &[
+            arg("INDEX", ArgKind::IntTuple),
+            arg("SHAPE", ArgKind::IntTuple),
+            optional("STRIDE", ArgKind::IntTuple),
+        ],
+        help: "The coordinate of INDEX in SHAPE (colexicographic, last mode unreduced), or by STRIDE: (i / d) % s per leaf",
+        example: example(&["50", "(8,128)", "(1,16)"], "(2,3)"),
+        run: |a| {
+            let shape = a.int_tuple(1)?;
+            Ok(match a.text(2) {
+                Some(_) => crate::idx2crd_strided(&a.int_tuple(0)?, &shape, &a.int_tuple(2)?)?,
+                None => {
+                    crate::Layout::column_major(&shape)?;
+                    crate::idx2crd(a.integer(0)?, &shape)
+                }
+            }
+            .to_string())
+        },
+    },
+    Operation {
+        name: "crd2crd",
+        aliases: &[],
+        args: &[
+            arg("COORD", ArgKind::IntTuple),
+            arg("SRC_SHAPE", ArgKind::IntTuple),
+            arg("DST_SHAPE", ArgKind::IntTuple),
+        ],
+        help: "The coordinate of DST_SHAPE with COORD's colexicographic index in SRC_SHAPE",
+        example: example(&["((1,1),2)", "((2,2),3)", "(4,(3))"], "(3,(2))"),
+        run: |a| {
+            Ok(crate::crd2crd(&a.int_tuple(0)?, &a.int_tuple(1)?, &a.int_tuple(2)?)?.to_string())
+        },
+    },
+    Operation {
         name: "compact_col_major",
         aliases: &[],
         args: &[
