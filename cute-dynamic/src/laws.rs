@@ -1689,6 +1689,31 @@ pub fn check_crd2crd(
     )
 }
 
+/// `complement(A, T) == r` for a shape `T`: the complement's law
+/// ([`check_complement`]) for the integer `M = c · size(ceil_div(T, c))`,
+/// where `c` is the extent of `A`'s image, the largest `s·d` over its
+/// leaves of size > 1 and stride ≠ 0 (1 if none): CuTe divides `c` out of
+/// `T`'s modes left to right for the last mode. An integer `T` is `M`.
+pub fn check_complement_shape(a: &Layout, t: &IntTuple, r: &Layout) -> Result<(), Violation> {
+    if let Some(m) = t.as_int() {
+        return check_complement(a, m, r);
+    }
+    let c = a
+        .leaf_modes()
+        .filter(|&(s, d)| s > 1 && d != 0)
+        .map(|(s, d)| i128::from(s) * i128::from(d))
+        .max()
+        .unwrap_or(1);
+    let m = i64::try_from(c).ok().and_then(|c| {
+        let q = crate::ceil_div(t, &IntTuple::int(c)).ok()?.size()?;
+        q.checked_mul(c)
+    });
+    match m {
+        Some(m) => check_complement(a, m, r),
+        None => binary_law("complement", a, t, r, Err("M is beyond i64".into())),
+    }
+}
+
 /// `max(t) == r`: `r` is a leaf of `t` and no leaf is above it.
 pub fn check_max(t: &IntTuple, r: i64) -> Result<(), Violation> {
     lift(
@@ -3034,11 +3059,13 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "composition" => check_composition(&layout(0)?, &tiler(1)?, &out()?),
         "complement" => {
             let a = layout(0)?;
-            let m = match args.get(1) {
-                None => a.cosize().map_err(|_| bad("cosize of", text(0)))?,
-                Some(_) => int(1)?,
-            };
-            check_complement(&a, m, &out()?)
+            match args.get(1) {
+                None => {
+                    let m = a.cosize().map_err(|_| bad("cosize of", text(0)))?;
+                    check_complement(&a, m, &out()?)
+                }
+                Some(_) => check_complement_shape(&a, &tuple(1)?, &out()?),
+            }
         }
         "right_inverse" => check_right_inverse(&layout(0)?, &out()?),
         "left_inverse" => check_left_inverse(&layout(0)?, &out()?),

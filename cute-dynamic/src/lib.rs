@@ -78,7 +78,9 @@ mod tools;
 pub use tools::render;
 
 pub use algebra::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
-pub use algebra::complement::{complement, complement_default, is_complement_admissible};
+pub use algebra::complement::{
+    complement, complement_default, complement_shape, is_complement_admissible,
+};
 pub use algebra::composition::composition;
 pub use algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 pub use algebra::inverse::{left_inverse, right_inverse};

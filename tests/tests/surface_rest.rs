@@ -314,3 +314,57 @@ fn coordinate_maps_cute_exact() {
     );
     assert!(laws::check_crd2crd(&t("9"), &t("12"), &t("(2,6)"), &t("(3,3)")).is_err());
 }
+
+proptest! {
+    /// `complement(A, T)` with a shape cotarget: whatever succeeds
+    /// satisfies its law, a wrong result does not, the table prints it, and
+    /// an integer `T` is the integer complement.
+    #[test]
+    fn complement_by_shape(
+        shape in tree(1..5),
+        strides in prop::collection::vec(0i64..20, 1..6),
+        t in tree(1..9),
+    ) {
+        let a = layout_over(&shape, &strides);
+        let args = [a.to_string(), t.to_string()];
+        match cute_dynamic::complement_shape(&a, &t) {
+            Ok(r) => {
+                prop_assert_eq!(laws::check_complement_shape(&a, &t, &r), Ok(()), "complement({}, {}) = {}", a, t, r);
+                let wrong = Layout::concat([&r, &"2:1".parse().unwrap()]);
+                prop_assert!(laws::check_complement_shape(&a, &t, &wrong).is_err(), "{} passes", wrong);
+                prop_assert_eq!(apply("complement", &[&args[0], &args[1]]).unwrap(), r.to_string());
+            }
+            Err(e) => prop_assert!(
+                matches!(e.kind(), "complement_overlap" | "invalid_argument"),
+                "complement({}, {}): {}", a, t, e
+            ),
+        }
+        if let Some(m) = t.as_int() {
+            prop_assert_eq!(
+                cute_dynamic::complement_shape(&a, &t).ok(),
+                cute_dynamic::complement(&a, m).ok()
+            );
+        }
+    }
+}
+
+/// CuTe's answers for a shape cotarget (layout.hpp: the last mode is
+/// `coalesce(ceil_div(cotarget, c))`).
+#[test]
+fn complement_shape_cute_exact() {
+    let c = |a: &str, t: &str| {
+        cute_dynamic::complement_shape(&a.parse().unwrap(), &t.parse().unwrap())
+            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+    };
+    assert_eq!(c("4:1", "(3,8)"), "4:4");
+    assert_eq!(c("4:1", "24"), "6:4");
+    assert_eq!(c("4:2", "(4,8)"), "(2,4):(1,8)");
+    assert_eq!(c("(2,2):(1,8)", "(16,4)"), "(4,4):(2,16)");
+    assert_eq!(c("(2,2):(1,8)", "(4,16)"), "(4,4):(2,16)");
+    assert_eq!(c("(2,2):(1,8)", "(3,4,2)"), "4:2");
+    assert_eq!(c("(2,2):(1,8)", "24"), "(4,2):(2,16)");
+    assert_eq!(c("4:0", "(3,8)"), "24:1");
+    assert_eq!(c("1:0", "(2,(3,4))"), "24:1");
+    assert_eq!(c("4:1", "(3,0)"), "invalid_argument");
+    assert_eq!(c("(2,2):(1,1)", "(4,4)"), "complement_overlap");
+}

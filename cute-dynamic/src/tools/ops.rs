@@ -373,15 +373,15 @@ pub static OPERATIONS: &[Operation] = &[
         aliases: &[],
         args: &[
             arg("LAYOUT", ArgKind::Layout),
-            optional("M", ArgKind::Integer),
+            optional("M", ArgKind::IntTuple),
         ],
-        help: "Complement of a layout with respect to M (default: its cosize)",
+        help: "Complement of a layout with respect to M, an integer or a shape (default: its cosize)",
         example: example(&["4:32", "256"], "(32,2):(1,128)"),
         run: |a| {
             let l = a.layout(0)?;
             Ok(match a.text(1) {
                 None => crate::complement_default(&l)?,
-                Some(_) => crate::complement(&l, a.integer(1)?)?,
+                Some(_) => crate::complement_shape(&l, &a.int_tuple(1)?)?,
             }
             .to_string())
         },
