@@ -1714,6 +1714,46 @@ pub fn check_complement_shape(a: &Layout, t: &IntTuple, r: &Layout) -> Result<()
     }
 }
 
+/// `append<N>(L, x) == r` (`front`: `prepend<N>`; `n` absent: one mode
+/// more): `r` is `L` itself when `n` is `L`'s rank, else a tuple of rank
+/// `n` whose modes are `L`'s in order followed (preceded) by copies of `x`.
+pub fn check_append(
+    l: &Layout,
+    x: &Layout,
+    n: Option<usize>,
+    front: bool,
+    r: &Layout,
+) -> Result<(), Violation> {
+    let rank = l.rank();
+    let n = n.unwrap_or(rank + 1);
+    let law = (|| -> Law {
+        if n == rank {
+            return ensure(r == l, || format!("rank {n} is {l}'s: {r} is not {l}"));
+        }
+        ensure(n > rank && !r.shape().is_int() && r.rank() == n, || {
+            format!("{r} is not a tuple of rank {n} above {l}'s {rank}")
+        })?;
+        let pad = n - rank;
+        for i in 0..n {
+            let own = if front {
+                i.checked_sub(pad)
+            } else {
+                (i < rank).then_some(i)
+            };
+            let want = match own {
+                Some(k) => l.mode(k),
+                None => Some(x.clone()),
+            };
+            ensure(r.mode(i) == want, || {
+                format!("mode {i} of {r} is not {want:?}")
+            })?;
+        }
+        Ok(())
+    })();
+    let op = if front { "prepend" } else { "append" };
+    lift(op, format!("{op}<{n}>({l}, {x})"), r, law)
+}
+
 /// `max(t) == r`: `r` is a leaf of `t` and no leaf is above it.
 pub fn check_max(t: &IntTuple, r: i64) -> Result<(), Violation> {
     lift(
@@ -3164,6 +3204,17 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
                 )
             }
         },
+        "append" | "prepend" => {
+            let x = match args.get(1) {
+                Some(_) => layout(1)?,
+                None => Layout::rank1(1, 0).map_err(|_| bad("layout", "1:0"))?,
+            };
+            let n = match args.get(2) {
+                Some(_) => Some(usize::try_from(int(2)?).map_err(|_| bad("rank", text(2)))?),
+                None => None,
+            };
+            check_append(&layout(0)?, &x, n, op == "prepend", &out()?)
+        }
         "crd2crd" => check_crd2crd(&tuple(0)?, &tuple(1)?, &tuple(2)?, &out_tuple()?),
         "mma_atom" => {
             let atom = crate::mma_atom(text(0)).map_err(|_| bad("MMA atom", text(0)))?;

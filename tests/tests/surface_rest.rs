@@ -1,7 +1,8 @@
 //! Property tests of CuTe's tuple folds (`max`, `min`, `gcd`, `sum`),
-//! `shape_min`, `product_like`, `coshape`, `with_shape`, `unflatten` and the
+//! `shape_min`, `product_like`, `coshape`, `with_shape`, `unflatten`, the
 //! by-profile `filter`/`filter_zeros`, `compact_col_major`/`compact_row_major`,
-//! `idx2crd` by a stride and `crd2crd`:
+//! `idx2crd` by a stride, `crd2crd`, `complement` by a shape and
+//! `append`/`prepend` to a rank:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -367,4 +368,56 @@ fn complement_shape_cute_exact() {
     assert_eq!(c("1:0", "(2,(3,4))"), "24:1");
     assert_eq!(c("4:1", "(3,0)"), "invalid_argument");
     assert_eq!(c("(2,2):(1,1)", "(4,4)"), "complement_overlap");
+}
+
+proptest! {
+    /// `append<N>`/`prepend<N>` (and the one-mode forms): the law, a
+    /// wrong result fails it, the table prints the method's result.
+    #[test]
+    fn append_prepend_to_rank(
+        shape in tree(1..6),
+        strides in prop::collection::vec(-9i64..10, 1..6),
+        xs in tree(1..4),
+        extra in 0usize..4,
+    ) {
+        let l = layout_over(&shape, &strides);
+        let x = layout_over(&xs, &[3]);
+        let n = l.rank() + extra;
+        for front in [false, true] {
+            let name = if front { "prepend" } else { "append" };
+            let r = if front { l.prepend_to(n, &x) } else { l.append_to(n, &x) }.unwrap();
+            prop_assert_eq!(laws::check_append(&l, &x, Some(n), front, &r), Ok(()), "{}<{}>({}, {}) = {}", name, n, l, x, r);
+            let wrong = if front { r.append(&x) } else { r.prepend(&x) };
+            prop_assert!(laws::check_append(&l, &x, Some(n), front, &wrong).is_err());
+            prop_assert_eq!(apply(name, &[&l.to_string(), &x.to_string(), &n.to_string()]).unwrap(), r.to_string());
+            let one = if front { l.prepend(&x) } else { l.append(&x) };
+            prop_assert_eq!(laws::check_append(&l, &x, None, front, &one), Ok(()));
+            prop_assert_eq!(apply(name, &[&l.to_string(), &x.to_string()]).unwrap(), one.to_string());
+            if l.rank() > 0 {
+                let e = if front { l.prepend_to(l.rank() - 1, &x) } else { l.append_to(l.rank() - 1, &x) };
+                prop_assert_eq!(e.unwrap_err().kind(), "rank_mismatch");
+            }
+        }
+    }
+}
+
+/// CuTe's `append<N>`/`prepend<N>` (layout.hpp; `x` defaults to `1:0`).
+#[test]
+fn append_prepend_cute_exact() {
+    let run = |op: &str, args: &[&str]| apply(op, args).unwrap_or_else(|e| e.kind().to_string());
+    assert_eq!(run("append", &["(4,8):(1,4)"]), "(4,8,1):(1,4,0)");
+    assert_eq!(run("append", &["4:1", "1:0", "3"]), "(4,1,1):(1,0,0)");
+    assert_eq!(run("append", &["4:1", "1:0", "1"]), "4:1");
+    assert_eq!(
+        run("prepend", &["(4,8):(1,4)", "(2,2):(0,1)", "3"]),
+        "((2,2),4,8):((0,1),1,4)"
+    );
+    assert_eq!(
+        run("prepend", &["(4,8):(1,4)", "1:0", "1"]),
+        "rank_mismatch"
+    );
+    assert_eq!(
+        run("append", &["(4,8):(1,4)", "1:0", "-1"]),
+        "invalid_argument"
+    );
 }

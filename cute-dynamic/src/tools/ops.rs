@@ -796,6 +796,30 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| Ok(crate::unflatten(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
     },
     Operation {
+        name: "append",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            optional("X", ArgKind::Layout),
+            optional("N", ArgKind::Integer),
+        ],
+        help: "LAYOUT with X (default 1:0) as a new last mode, or padded with X to rank N",
+        example: example(&["(4,8):(1,4)", "1:0", "4"], "(4,8,1,1):(1,4,0,0)"),
+        run: |a| pad(a, false),
+    },
+    Operation {
+        name: "prepend",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            optional("X", ArgKind::Layout),
+            optional("N", ArgKind::Integer),
+        ],
+        help: "LAYOUT with X (default 1:0) as a new first mode, or padded with X to rank N",
+        example: example(&["4:1", "2:8", "3"], "(2,2,4):(8,8,1)"),
+        run: |a| pad(a, true),
+    },
+    Operation {
         name: "idx2crd",
         aliases: &[],
         args: &[
@@ -982,6 +1006,29 @@ pub fn operation(name: &str) -> Option<&'static Operation> {
         .find(|op| op.name == name || op.aliases.contains(&name))
 }
 
+/// `append`/`prepend` with their optional `X` (default `1:0`) and rank `N`.
+fn pad(a: &Args<'_>, front: bool) -> Result<String, LayoutError> {
+    let l = a.layout(0)?;
+    let x: Layout = match a.text(1) {
+        Some(_) => a.layout(1)?,
+        None => Layout::rank1(1, 0)?,
+    };
+    let r = match (a.text(2), front) {
+        (None, false) => l.append(&x),
+        (None, true) => l.prepend(&x),
+        (Some(_), _) => {
+            let n =
+                usize::try_from(a.integer(2)?).map_err(|_| a.invalid(2, "expected a rank ≥ 0"))?;
+            if front {
+                l.prepend_to(n, &x)?
+            } else {
+                l.append_to(n, &x)?
+            }
+        }
+    };
+    Ok(r.to_string())
+}
+
 /// Run operation `op` (by its name; the CLI's aliases are not op names) on
 /// text operands and print the result in CuTe notation.
 ///
@@ -994,7 +1041,7 @@ pub fn operation(name: &str) -> Option<&'static Operation> {
 /// assert_eq!(apply("swizzle", &["3,4,3", "128"])?, "144");
 /// assert_eq!(apply("descriptor", &["( 1@0 , 8/2@1 )"])?, "(1@0,4@1)");
 /// assert_eq!(apply("size", &[]).unwrap_err().kind(), "arity");
-/// assert_eq!(apply("complement", &["4:1", "(2,2)"]).unwrap_err().kind(), "invalid_argument");
+/// assert_eq!(apply("complement", &["4:1", "(2,-2)"]).unwrap_err().kind(), "invalid_argument");
 /// assert_eq!(apply("compose", &["4:1", "2:1"]).unwrap_err().kind(), "unknown_operation");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
@@ -1074,19 +1121,20 @@ mod tests {
 
     #[test]
     fn non_integers_are_invalid_arguments() {
-        let e = apply("complement", &["4:1", "(2,3)"]).unwrap_err();
+        // (complement's M may be a shape: CuTe's tuple cotarget.)
+        let e = apply("compact_col_major", &["(2,2)", "(2,3)"]).unwrap_err();
         assert_eq!(
             e,
             LayoutError::InvalidArgument {
-                operation: "complement",
-                argument: "M",
+                operation: "compact_col_major",
+                argument: "START",
                 value: "(2,3)".into(),
                 reason: "expected an integer".into(),
             }
         );
         assert_eq!(
             e.to_string(),
-            "complement: argument M = (2,3): expected an integer"
+            "compact_col_major: argument START = (2,3): expected an integer"
         );
         assert_eq!(
             apply("complement", &["4:1", "0"]).unwrap_err().kind(),
