@@ -1754,6 +1754,37 @@ pub fn check_append(
     lift(op, format!("{op}<{n}>({l}, {x})"), r, law)
 }
 
+/// `zip2_by(L, T) == r`: for a by-mode tiler, `r` is the pair of the
+/// tile modes and the rest modes of `L` by `T` (each tiled mode of `L` a
+/// pair `(tile, rest)`, recursively; the untiled modes among the rests);
+/// for any other tiler `r` is `L`, a pair.
+pub fn check_zip2_by(l: &Layout, t: &Tiler, r: &Layout) -> Result<(), Violation> {
+    let cx = Ctx::new("zip2_by", format!("zip2_by({l}, {t})"), r);
+    let pairs = |m: &Layout| !m.shape().is_int() && m.rank() == 2;
+    fn tiled_are_pairs(l: &Layout, t: TilerRef<'_>) -> bool {
+        match t {
+            TilerRef::Modes(ts) => (0..l.rank()).all(|i| match (ts.get(i), l.mode(i)) {
+                (Some(ti), Some(m)) => tiled_are_pairs(&m, ti.as_tiler()),
+                (None, _) => true,
+                (Some(_), None) => false,
+            }),
+            _ => !l.shape().is_int() && l.rank() == 2,
+        }
+    }
+    cx.ensure(tiled_are_pairs(l, t.as_tiler()), || {
+        format!("a mode of {l} tiled by {t} is not a pair")
+    })?;
+    let want = match t.as_tiler() {
+        TilerRef::Modes(_) => Layout::concat([
+            &Layout::concat(group_like(l, t.as_tiler(), true).iter()),
+            &Layout::concat(group_like(l, t.as_tiler(), false).iter()),
+        ]),
+        _ => l.clone(),
+    };
+    cx.ensure(pairs(r), || format!("{r} is not a pair"))?;
+    same_layout(&cx, Some(r.clone()), &want, "the result")
+}
+
 /// `max(t) == r`: `r` is a leaf of `t` and no leaf is above it.
 pub fn check_max(t: &IntTuple, r: i64) -> Result<(), Violation> {
     lift(
@@ -3215,6 +3246,7 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             };
             check_append(&layout(0)?, &x, n, op == "prepend", &out()?)
         }
+        "zip2_by" => check_zip2_by(&layout(0)?, &tiler(1)?, &out()?),
         "crd2crd" => check_crd2crd(&tuple(0)?, &tuple(1)?, &tuple(2)?, &out_tuple()?),
         "mma_atom" => {
             let atom = crate::mma_atom(text(0)).map_err(|_| bad("MMA atom", text(0)))?;

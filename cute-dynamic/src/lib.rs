@@ -82,7 +82,7 @@ pub use algebra::complement::{
     complement, complement_default, complement_shape, is_complement_admissible,
 };
 pub use algebra::composition::composition;
-pub use algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+pub use algebra::divide::{flat_divide, logical_divide, tiled_divide, zip2_by, zipped_divide};
 pub use algebra::inverse::{left_inverse, right_inverse};
 pub use algebra::max_common::{max_common_layout, max_common_vector};
 pub use algebra::product::{

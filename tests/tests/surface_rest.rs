@@ -2,7 +2,7 @@
 //! `shape_min`, `product_like`, `coshape`, `with_shape`, `unflatten`, the
 //! by-profile `filter`/`filter_zeros`, `compact_col_major`/`compact_row_major`,
 //! `idx2crd` by a stride, `crd2crd`, `complement` by a shape and
-//! `append`/`prepend` to a rank:
+//! `append`/`prepend` to a rank and `zip2_by`:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -420,4 +420,35 @@ fn append_prepend_cute_exact() {
         run("append", &["(4,8):(1,4)", "1:0", "-1"]),
         "invalid_argument"
     );
+}
+
+proptest! {
+    /// `zip2_by`: whatever succeeds satisfies its law (errors are
+    /// `not_compatible`), the table prints it, and
+    /// `zip2_by(logical_divide(A, T), T) == zipped_divide(A, T)`.
+    #[test]
+    fn zip2_by(
+        shape in tree(1..7),
+        strides in prop::collection::vec(0i64..10, 1..6),
+        t0 in 1i64..4,
+        t1 in 1i64..4,
+        holes in any::<bool>(),
+    ) {
+        let a = layout_over(&shape, &strides);
+        let text: String = if holes { "<_,_>".into() } else { format!("<{t0},{t1}>") };
+        let t: cute_dynamic::Tiler = text.parse().unwrap();
+        match cute_dynamic::zip2_by(&a, &t) {
+            Ok(r) => {
+                prop_assert_eq!(laws::check_zip2_by(&a, &t, &r), Ok(()), "zip2_by({}, {}) = {}", a, t, r);
+                prop_assert!(laws::check_zip2_by(&a, &t, &a.append(&"1:0".parse().unwrap())).is_err() || r == a.append(&"1:0".parse().unwrap()));
+                prop_assert_eq!(apply("zip2_by", &[&a.to_string(), &text]).unwrap(), r.to_string());
+            }
+            Err(e) => {
+                prop_assert_eq!(e.kind(), "not_compatible");
+            }
+        }
+        if let (Ok(d), Ok(z)) = (cute_dynamic::logical_divide(&a, &t), cute_dynamic::zipped_divide(&a, &t)) {
+            prop_assert_eq!(cute_dynamic::zip2_by(&d, &t).unwrap(), z);
+        }
+    }
 }

@@ -820,6 +820,17 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| pad(a, true),
     },
     Operation {
+        name: "zip2_by",
+        aliases: &[],
+        args: &[arg("LAYOUT", ArgKind::Layout), arg("TILER", ArgKind::Tiler)],
+        help: "A by-mode divide's result regrouped as ((tiles…),(rests…,untiled modes…))",
+        example: example(
+            &["((2,3),(4,5),7):((1,2),(6,24),120)", "<_,_>"],
+            "((2,4),(3,5,7)):((1,6),(2,24,120))",
+        ),
+        run: |a| Ok(crate::zip2_by(&a.layout(0)?, &a.tiler(1)?)?.to_string()),
+    },
+    Operation {
         name: "idx2crd",
         aliases: &[],
         args: &[
