@@ -1785,6 +1785,47 @@ pub fn check_zip2_by(l: &Layout, t: &Tiler, r: &Layout) -> Result<(), Violation>
     same_layout(&cx, Some(r.clone()), &want, "the result")
 }
 
+/// `prefix_product(a, init) == r`: with an integer `init` above a tuple,
+/// `r` is congruent to `a` and each leaf of `r` is `init` times the
+/// product of the leaves of `a` before it (depth-first); a tuple `init`
+/// goes mode by mode; under a leaf of `a`, `r` is `init`.
+pub fn check_prefix_product(a: &IntTuple, init: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
+    fn go(a: IntTupleRef<'_>, init: IntTupleRef<'_>, r: IntTupleRef<'_>) -> Law {
+        if a.is_int() {
+            return ensure(r == init, || format!("{r} is not the init {init}"));
+        }
+        match init.as_int() {
+            Some(c) => {
+                ensure(a.congruent(r), || format!("{r} is not congruent to {a}"))?;
+                let mut acc = i128::from(c);
+                for (x, y) in a.leaves().zip(r.leaves()) {
+                    ensure(i128::from(y) == acc, || {
+                        format!("a leaf of {r} is {y}, not {acc} (the product before it)")
+                    })?;
+                    acc = acc.saturating_mul(i128::from(x));
+                }
+                Ok(())
+            }
+            None => {
+                ensure(
+                    init.rank() == a.rank() && !r.is_int() && r.rank() == a.rank(),
+                    || format!("{a}, {init} and {r} have different ranks"),
+                )?;
+                a.children()
+                    .zip(init.children())
+                    .zip(r.children())
+                    .try_for_each(|((x, i), y)| go(x, i, y))
+            }
+        }
+    }
+    lift(
+        "prefix_product",
+        format!("prefix_product({a}, {init})"),
+        r,
+        go(a.as_ref(), init.as_ref(), r.as_ref()),
+    )
+}
+
 /// `max(t) == r`: `r` is a leaf of `t` and no leaf is above it.
 pub fn check_max(t: &IntTuple, r: i64) -> Result<(), Violation> {
     lift(
@@ -3247,6 +3288,13 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             check_append(&layout(0)?, &x, n, op == "prepend", &out()?)
         }
         "zip2_by" => check_zip2_by(&layout(0)?, &tiler(1)?, &out()?),
+        "prefix_product" => {
+            let init = match args.get(1) {
+                Some(_) => tuple(1)?,
+                None => IntTuple::int(1),
+            };
+            check_prefix_product(&tuple(0)?, &init, &out_tuple()?)
+        }
         "crd2crd" => check_crd2crd(&tuple(0)?, &tuple(1)?, &tuple(2)?, &out_tuple()?),
         "mma_atom" => {
             let atom = crate::mma_atom(text(0)).map_err(|_| bad("MMA atom", text(0)))?;

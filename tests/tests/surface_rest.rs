@@ -2,7 +2,7 @@
 //! `shape_min`, `product_like`, `coshape`, `with_shape`, `unflatten`, the
 //! by-profile `filter`/`filter_zeros`, `compact_col_major`/`compact_row_major`,
 //! `idx2crd` by a stride, `crd2crd`, `complement` by a shape and
-//! `append`/`prepend` to a rank and `zip2_by`:
+//! `append`/`prepend` to a rank, `zip2_by` and `prefix_product`:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -451,4 +451,50 @@ proptest! {
             prop_assert_eq!(cute_dynamic::zip2_by(&d, &t).unwrap(), z);
         }
     }
+}
+
+proptest! {
+    /// `prefix_product`: the law, a changed result fails it, the table
+    /// prints it; with init 1 on positive leaves it is `compact_col_major`
+    /// except where that puts 0 on a size-1 leaf.
+    #[test]
+    fn prefix_product(t in tree(-5..9), init in -4i64..5, by_mode in any::<bool>()) {
+        let i: IntTuple = if by_mode && !t.is_int() {
+            format!("({})", vec![init.to_string(); t.rank()].join(",")).parse().unwrap()
+        } else {
+            init.to_string().parse().unwrap()
+        };
+        let r = cute_dynamic::prefix_product(&t, &i).unwrap();
+        prop_assert_eq!(laws::check_prefix_product(&t, &i, &r), Ok(()), "prefix_product({}, {}) = {}", t, i, r);
+        prop_assert_eq!(apply("prefix_product", &[&t.to_string(), &i.to_string()]).unwrap(), r.to_string());
+        if let Some(first) = r.leaves().next() {
+            let text = r.to_string();
+            let wrong: IntTuple = text.replacen(&first.to_string(), &(first + 1).to_string(), 1).parse().unwrap();
+            if wrong != r {
+                prop_assert!(laws::check_prefix_product(&t, &i, &wrong).is_err(), "{} passes", wrong);
+            }
+        }
+        if init == 1 && !by_mode && t.leaves().all(|v| v > 0) {
+            let c = cute_dynamic::compact_col_major(&t, 1).unwrap();
+            for ((p, q), s) in r.leaves().zip(c.leaves()).zip(t.leaves()) {
+                prop_assert!(p == q || (s == 1 && q == 0), "{} vs {}", r, c);
+            }
+        }
+    }
+}
+
+/// CuTe's `prefix_product` answers and its errors.
+#[test]
+fn prefix_product_cute_exact() {
+    let p = |a: &str, i: &str| {
+        cute_dynamic::prefix_product(&a.parse().unwrap(), &i.parse().unwrap())
+            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+    };
+    assert_eq!(p("(2,3,4)", "1"), "(1,2,6)");
+    assert_eq!(p("(4,(1,3),2)", "2"), "(2,(8,8),24)");
+    assert_eq!(p("(4,(1,3))", "(2,5)"), "(2,(5,5))");
+    assert_eq!(p("5", "(1,2)"), "(1,2)");
+    assert_eq!(p("(4,3)", "(1,2,3)"), "not_compatible");
+    assert_eq!(p("(4611686018427387904,4)", "1"), "(1,4611686018427387904)");
+    assert_eq!(p("(4611686018427387904,4,2)", "1"), "overflow");
 }

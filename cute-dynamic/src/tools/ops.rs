@@ -831,6 +831,23 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| Ok(crate::zip2_by(&a.layout(0)?, &a.tiler(1)?)?.to_string()),
     },
     Operation {
+        name: "prefix_product",
+        aliases: &[],
+        args: &[
+            arg("TUPLE", ArgKind::IntTuple),
+            optional("INIT", ArgKind::IntTuple),
+        ],
+        help: "Exclusive prefix products of TUPLE's leaves from INIT (default 1; a tuple: by mode)",
+        example: example(&["(4,(1,3),2)", "1"], "(1,(4,4),12)"),
+        run: |a| {
+            let init = match a.text(1) {
+                Some(_) => a.int_tuple(1)?,
+                None => IntTuple::int(1),
+            };
+            Ok(crate::prefix_product(&a.int_tuple(0)?, &init)?.to_string())
+        },
+    },
+    Operation {
         name: "idx2crd",
         aliases: &[],
         args: &[
