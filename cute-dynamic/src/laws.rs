@@ -1826,6 +1826,39 @@ pub fn check_prefix_product(a: &IntTuple, init: &IntTuple, r: &IntTuple) -> Resu
     )
 }
 
+/// `zip(L) == r`: `r` is `L` for `s:d`, `(L)` when `L`'s first mode is a
+/// leaf, else (all modes tuples of rank `k`) a tuple of rank `k` with
+/// `r.mode(j).mode(i) == L.mode(i).mode(j)` and `rank(r.mode(j)) = rank(L)`.
+pub fn check_zip(l: &Layout, r: &Layout) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        if l.shape().is_int() {
+            return ensure(r == l, || format!("{r} is not {l}"));
+        }
+        let first = l.mode(0).ok_or("no mode")?;
+        if first.shape().is_int() {
+            return ensure(*r == Layout::concat([l]), || format!("{r} is not ({l})"));
+        }
+        let k = first.rank();
+        ensure(!r.shape().is_int() && r.rank() == k, || {
+            format!("{r} has not rank {k}")
+        })?;
+        for j in 0..k {
+            let col = r.mode(j).ok_or("mode")?;
+            ensure(!col.shape().is_int() && col.rank() == l.rank(), || {
+                format!("mode {j} of {r} has not rank {}", l.rank())
+            })?;
+            for i in 0..l.rank() {
+                let want = l.mode(i).and_then(|m| m.mode(j));
+                ensure(col.mode(i) == want, || {
+                    format!("({j},{i}) of {r} is not ({i},{j}) of {l}")
+                })?;
+            }
+        }
+        Ok(())
+    })();
+    lift("zip", format!("zip({l})"), r, law)
+}
+
 /// `max(t) == r`: `r` is a leaf of `t` and no leaf is above it.
 pub fn check_max(t: &IntTuple, r: i64) -> Result<(), Violation> {
     lift(
@@ -3295,6 +3328,7 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             };
             check_prefix_product(&tuple(0)?, &init, &out_tuple()?)
         }
+        "zip" => check_zip(&layout(0)?, &out()?),
         "crd2crd" => check_crd2crd(&tuple(0)?, &tuple(1)?, &tuple(2)?, &out_tuple()?),
         "mma_atom" => {
             let atom = crate::mma_atom(text(0)).map_err(|_| bad("MMA atom", text(0)))?;

@@ -98,7 +98,7 @@ pub use algebra::{
     filter_by::{filter_by, filter_zeros_by},
     layout_add::layout_add,
     layout_like::make_layout_like,
-    layout_utils::{coshape, unflatten, with_shape},
+    layout_utils::{coshape, unflatten, with_shape, zip},
     nullspace::nullspace,
     ordered_layout::make_ordered_layout,
     tile_to_shape::tile_to_shape,

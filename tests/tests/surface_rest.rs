@@ -2,7 +2,7 @@
 //! `shape_min`, `product_like`, `coshape`, `with_shape`, `unflatten`, the
 //! by-profile `filter`/`filter_zeros`, `compact_col_major`/`compact_row_major`,
 //! `idx2crd` by a stride, `crd2crd`, `complement` by a shape and
-//! `append`/`prepend` to a rank, `zip2_by` and `prefix_product`:
+//! `append`/`prepend` to a rank, `zip`, `zip2_by` and `prefix_product`:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -497,4 +497,43 @@ fn prefix_product_cute_exact() {
     assert_eq!(p("(4,3)", "(1,2,3)"), "not_compatible");
     assert_eq!(p("(4611686018427387904,4)", "1"), "(1,4611686018427387904)");
     assert_eq!(p("(4611686018427387904,4,2)", "1"), "overflow");
+}
+
+proptest! {
+    /// `zip`: the law, the table, and zip twice on a rank-k×rank-n layout
+    /// (k, n ≥ 1, its modes tuples) gives it back.
+    #[test]
+    fn zip(shape in tree(1..6), strides in prop::collection::vec(-9i64..10, 1..6)) {
+        let l = layout_over(&shape, &strides);
+        match cute_dynamic::zip(&l) {
+            Ok(r) => {
+                prop_assert_eq!(laws::check_zip(&l, &r), Ok(()), "zip({}) = {}", l, r);
+                prop_assert_eq!(apply("zip", &[&l.to_string()]).unwrap(), r.to_string());
+                let transposed = !l.shape().is_int() && l.rank() > 0 && r.rank() > 0
+                    && !l.mode(0).unwrap().shape().is_int();
+                if transposed {
+                    prop_assert_eq!(cute_dynamic::zip(&r).unwrap(), l.clone());
+                    prop_assert!(laws::check_zip(&l, &l).is_err() || r == l);
+                }
+            }
+            Err(e) => prop_assert_eq!(e.kind(), "not_compatible"),
+        }
+    }
+}
+
+/// CuTe's `zip` answers (int_tuple.hpp / layout.hpp) and its errors.
+#[test]
+fn zip_cute_exact() {
+    let z = |a: &str| {
+        cute_dynamic::zip(&a.parse().unwrap())
+            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+    };
+    assert_eq!(
+        z("((2,3),(4,5),(6,7)):((1,2),(6,24),(0,0))"),
+        "((2,4,6),(3,5,7)):((1,6,0),(2,24,0))"
+    );
+    assert_eq!(z("(2,3):(1,2)"), "((2,3)):((1,2))");
+    assert_eq!(z("8:1"), "8:1");
+    assert_eq!(z("((2,3),4):((1,2),6)"), "not_compatible");
+    assert_eq!(z("((2,3),(4,5,6)):((1,2),(6,24,96))"), "not_compatible");
 }

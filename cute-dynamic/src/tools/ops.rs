@@ -848,6 +848,17 @@ pub static OPERATIONS: &[Operation] = &[
         },
     },
     Operation {
+        name: "zip",
+        aliases: &[],
+        args: LAYOUT,
+        help: "Modes that are tuples of one rank transposed: mode j gathers sub-mode j of each",
+        example: example(
+            &["((2,3),(4,5)):((1,2),(6,24))"],
+            "((2,4),(3,5)):((1,6),(2,24))",
+        ),
+        run: |a| Ok(crate::zip(&a.layout(0)?)?.to_string()),
+    },
+    Operation {
         name: "idx2crd",
         aliases: &[],
         args: &[
