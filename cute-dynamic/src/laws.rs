@@ -1554,6 +1554,311 @@ pub fn check_unflatten(l: &Layout, profile: &IntTuple, r: &Layout) -> Result<(),
     binary_law("unflatten", l, profile, r, law)
 }
 
+/// `idx2crd(idx, shape, stride) == r` (the strided form): `r` is congruent
+/// to `shape`; each leaf of `r` is `i / d mod s` (C++'s truncating
+/// division; 0 where `s = 1`) for its leaf `s:d` and the integer `i` of
+/// `idx` above it (an integer stride under a tuple: the compact column-major
+/// strides from it); and where `shape:stride` is a bijection onto
+/// `[0, size)` (checked up to 2^12 points) and `0 ≤ idx < size`, `r` maps
+/// back to `idx`.
+pub fn check_idx2crd_strided(
+    idx: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    fn expected(
+        i: IntTupleRef<'_>,
+        s: IntTupleRef<'_>,
+        d: IntTupleRef<'_>,
+        out: &mut Vec<i128>,
+    ) -> Law {
+        match (i.as_int(), s.as_int(), d.as_int()) {
+            (Some(i), Some(s), Some(d)) => {
+                let (i, s, d) = (i128::from(i), i128::from(s), i128::from(d));
+                ensure(s == 1 || (s > 0 && d != 0), || {
+                    format!("{s}:{d} has no quotient")
+                })?;
+                out.push(if s == 1 { 0 } else { (i / d) % s });
+                Ok(())
+            }
+            (Some(_), None, Some(d)) => {
+                let st = crate::compact_col_major(&s.to_owned(), d).map_err(err)?;
+                expected(i, s, st.as_ref(), out)
+            }
+            (Some(_), None, None) if s.rank() == d.rank() => s
+                .children()
+                .zip(d.children())
+                .try_for_each(|(s, d)| expected(i, s, d, out)),
+            (None, None, None) if i.rank() == s.rank() && s.rank() == d.rank() => i
+                .children()
+                .zip(s.children())
+                .zip(d.children())
+                .try_for_each(|((i, s), d)| expected(i, s, d, out)),
+            _ => Err(format!("{i} and {s}:{d} do not match")),
+        }
+    }
+    let law = (|| -> Law {
+        ensure(congruent(r, shape), || {
+            format!("{r} is not congruent to {shape}")
+        })?;
+        let mut want = Vec::new();
+        expected(idx.as_ref(), shape.as_ref(), stride.as_ref(), &mut want)?;
+        let got: Vec<i128> = r.leaves().map(i128::from).collect();
+        ensure(got == want, || {
+            format!("the leaves of {r} are not i / d mod s: {want:?}")
+        })?;
+        let full = match stride.as_int() {
+            Some(d) if !shape.is_int() => crate::compact_col_major(shape, d).map_err(err)?,
+            _ => stride.clone(),
+        };
+        if let (Some(i), Ok(l)) = (idx.as_int(), Layout::new(shape.clone(), full)) {
+            let n = l.size();
+            if n <= 1 << 12 && (0..n).contains(&i) {
+                let mut seen: Vec<i64> = (0..n).map(|k| l.call(k)).collect();
+                seen.sort_unstable();
+                if seen.iter().copied().eq(0..n) {
+                    let back = crd2idx(r, &l).map_err(err)?;
+                    ensure(back == i, || format!("{l} maps {r} to {back}, not {i}"))?;
+                }
+            }
+        }
+        Ok(())
+    })();
+    lift(
+        "idx2crd",
+        format!("idx2crd({idx}, {shape}, {stride})"),
+        r,
+        law,
+    )
+}
+
+/// `crd2crd(c, src, dst) == r`: mode by mode where `c`, `src` and `dst`
+/// are tuples (of one rank); else `r` is congruent to `dst`, has the
+/// colexicographic index of `c` in `src`, and is the canonical coordinate
+/// of that index ([`idx2crd`]: every mode reduced but the last).
+pub fn check_crd2crd(
+    c: &IntTuple,
+    src: &IntTuple,
+    dst: &IntTuple,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    fn go(
+        c: IntTupleRef<'_>,
+        src: IntTupleRef<'_>,
+        dst: IntTupleRef<'_>,
+        r: IntTupleRef<'_>,
+    ) -> Law {
+        if !c.is_int() && !src.is_int() && !dst.is_int() {
+            ensure(
+                c.rank() == src.rank()
+                    && c.rank() == dst.rank()
+                    && r.rank() == c.rank()
+                    && !r.is_int(),
+                || format!("{c}, {src}, {dst}, {r}: ranks differ"),
+            )?;
+            return c
+                .children()
+                .zip(src.children())
+                .zip(dst.children())
+                .zip(r.children())
+                .try_for_each(|(((c, s), d), r)| go(c, s, d, r));
+        }
+        let (r, dst) = (r.to_owned(), dst.to_owned());
+        ensure(congruent(&r, &dst), || {
+            format!("{r} is not congruent to {dst}")
+        })?;
+        let from = crd2idx(
+            &c.to_owned(),
+            &Layout::column_major(&src.to_owned()).map_err(err)?,
+        )
+        .map_err(err)?;
+        let to = crd2idx(&r, &Layout::column_major(&dst).map_err(err)?).map_err(err)?;
+        ensure(from == to, || {
+            format!("{c} has index {from} in {src}, {r} has {to} in {dst}")
+        })?;
+        ensure(idx2crd(to, &dst) == r, || {
+            format!("{r} is not the canonical coordinate of {to} in {dst}")
+        })
+    }
+    lift(
+        "crd2crd",
+        format!("crd2crd({c}, {src}, {dst})"),
+        r,
+        go(c.as_ref(), src.as_ref(), dst.as_ref(), r.as_ref()),
+    )
+}
+
+/// `complement(A, T) == r` for a shape `T`: the complement's law
+/// ([`check_complement`]) for the integer `M = c · size(ceil_div(T, c))`,
+/// where `c` is the extent of `A`'s image, the largest `s·d` over its
+/// leaves of size > 1 and stride ≠ 0 (1 if none): CuTe divides `c` out of
+/// `T`'s modes left to right for the last mode. An integer `T` is `M`.
+pub fn check_complement_shape(a: &Layout, t: &IntTuple, r: &Layout) -> Result<(), Violation> {
+    if let Some(m) = t.as_int() {
+        return check_complement(a, m, r);
+    }
+    let c = a
+        .leaf_modes()
+        .filter(|&(s, d)| s > 1 && d != 0)
+        .map(|(s, d)| i128::from(s) * i128::from(d))
+        .max()
+        .unwrap_or(1);
+    let m = i64::try_from(c).ok().and_then(|c| {
+        let q = crate::ceil_div(t, &IntTuple::int(c)).ok()?.size()?;
+        q.checked_mul(c)
+    });
+    match m {
+        Some(m) => check_complement(a, m, r),
+        None => binary_law("complement", a, t, r, Err("M is beyond i64".into())),
+    }
+}
+
+/// `append<N>(L, x) == r` (`front`: `prepend<N>`; `n` absent: one mode
+/// more): `r` is `L` itself when `n` is `L`'s rank, else a tuple of rank
+/// `n` whose modes are `L`'s in order followed (preceded) by copies of `x`.
+pub fn check_append(
+    l: &Layout,
+    x: &Layout,
+    n: Option<usize>,
+    front: bool,
+    r: &Layout,
+) -> Result<(), Violation> {
+    let rank = l.rank();
+    let n = n.unwrap_or(rank + 1);
+    let law = (|| -> Law {
+        if n == rank {
+            return ensure(r == l, || format!("rank {n} is {l}'s: {r} is not {l}"));
+        }
+        ensure(n > rank && !r.shape().is_int() && r.rank() == n, || {
+            format!("{r} is not a tuple of rank {n} above {l}'s {rank}")
+        })?;
+        let pad = n - rank;
+        for i in 0..n {
+            let own = if front {
+                i.checked_sub(pad)
+            } else {
+                (i < rank).then_some(i)
+            };
+            let want = match own {
+                Some(k) => l.mode(k),
+                None => Some(x.clone()),
+            };
+            ensure(r.mode(i) == want, || {
+                format!("mode {i} of {r} is not {want:?}")
+            })?;
+        }
+        Ok(())
+    })();
+    let op = if front { "prepend" } else { "append" };
+    lift(op, format!("{op}<{n}>({l}, {x})"), r, law)
+}
+
+/// `zip2_by(L, T) == r`: for a by-mode tiler, `r` is the pair of the
+/// tile modes and the rest modes of `L` by `T` (each tiled mode of `L` a
+/// pair `(tile, rest)`, recursively; the untiled modes among the rests);
+/// for any other tiler `r` is `L`, a pair.
+pub fn check_zip2_by(l: &Layout, t: &Tiler, r: &Layout) -> Result<(), Violation> {
+    let cx = Ctx::new("zip2_by", format!("zip2_by({l}, {t})"), r);
+    let pairs = |m: &Layout| !m.shape().is_int() && m.rank() == 2;
+    fn tiled_are_pairs(l: &Layout, t: TilerRef<'_>) -> bool {
+        match t {
+            TilerRef::Modes(ts) => (0..l.rank()).all(|i| match (ts.get(i), l.mode(i)) {
+                (Some(ti), Some(m)) => tiled_are_pairs(&m, ti.as_tiler()),
+                (None, _) => true,
+                (Some(_), None) => false,
+            }),
+            _ => !l.shape().is_int() && l.rank() == 2,
+        }
+    }
+    cx.ensure(tiled_are_pairs(l, t.as_tiler()), || {
+        format!("a mode of {l} tiled by {t} is not a pair")
+    })?;
+    let want = match t.as_tiler() {
+        TilerRef::Modes(_) => Layout::concat([
+            &Layout::concat(group_like(l, t.as_tiler(), true).iter()),
+            &Layout::concat(group_like(l, t.as_tiler(), false).iter()),
+        ]),
+        _ => l.clone(),
+    };
+    cx.ensure(pairs(r), || format!("{r} is not a pair"))?;
+    same_layout(&cx, Some(r.clone()), &want, "the result")
+}
+
+/// `prefix_product(a, init) == r`: with an integer `init` above a tuple,
+/// `r` is congruent to `a` and each leaf of `r` is `init` times the
+/// product of the leaves of `a` before it (depth-first); a tuple `init`
+/// goes mode by mode; under a leaf of `a`, `r` is `init`.
+pub fn check_prefix_product(a: &IntTuple, init: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
+    fn go(a: IntTupleRef<'_>, init: IntTupleRef<'_>, r: IntTupleRef<'_>) -> Law {
+        if a.is_int() {
+            return ensure(r == init, || format!("{r} is not the init {init}"));
+        }
+        match init.as_int() {
+            Some(c) => {
+                ensure(a.congruent(r), || format!("{r} is not congruent to {a}"))?;
+                let mut acc = i128::from(c);
+                for (x, y) in a.leaves().zip(r.leaves()) {
+                    ensure(i128::from(y) == acc, || {
+                        format!("a leaf of {r} is {y}, not {acc} (the product before it)")
+                    })?;
+                    acc = acc.saturating_mul(i128::from(x));
+                }
+                Ok(())
+            }
+            None => {
+                ensure(
+                    init.rank() == a.rank() && !r.is_int() && r.rank() == a.rank(),
+                    || format!("{a}, {init} and {r} have different ranks"),
+                )?;
+                a.children()
+                    .zip(init.children())
+                    .zip(r.children())
+                    .try_for_each(|((x, i), y)| go(x, i, y))
+            }
+        }
+    }
+    lift(
+        "prefix_product",
+        format!("prefix_product({a}, {init})"),
+        r,
+        go(a.as_ref(), init.as_ref(), r.as_ref()),
+    )
+}
+
+/// `zip(L) == r`: `r` is `L` for `s:d`, `(L)` when `L`'s first mode is a
+/// leaf, else (all modes tuples of rank `k`) a tuple of rank `k` with
+/// `r.mode(j).mode(i) == L.mode(i).mode(j)` and `rank(r.mode(j)) = rank(L)`.
+pub fn check_zip(l: &Layout, r: &Layout) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        if l.shape().is_int() {
+            return ensure(r == l, || format!("{r} is not {l}"));
+        }
+        let first = l.mode(0).ok_or("no mode")?;
+        if first.shape().is_int() {
+            return ensure(*r == Layout::concat([l]), || format!("{r} is not ({l})"));
+        }
+        let k = first.rank();
+        ensure(!r.shape().is_int() && r.rank() == k, || {
+            format!("{r} has not rank {k}")
+        })?;
+        for j in 0..k {
+            let col = r.mode(j).ok_or("mode")?;
+            ensure(!col.shape().is_int() && col.rank() == l.rank(), || {
+                format!("mode {j} of {r} has not rank {}", l.rank())
+            })?;
+            for i in 0..l.rank() {
+                let want = l.mode(i).and_then(|m| m.mode(j));
+                ensure(col.mode(i) == want, || {
+                    format!("({j},{i}) of {r} is not ({i},{j}) of {l}")
+                })?;
+            }
+        }
+        Ok(())
+    })();
+    lift("zip", format!("zip({l})"), r, law)
+}
+
 /// `max(t) == r`: `r` is a leaf of `t` and no leaf is above it.
 pub fn check_max(t: &IntTuple, r: i64) -> Result<(), Violation> {
     lift(
@@ -2899,11 +3204,13 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "composition" => check_composition(&layout(0)?, &tiler(1)?, &out()?),
         "complement" => {
             let a = layout(0)?;
-            let m = match args.get(1) {
-                None => a.cosize().map_err(|_| bad("cosize of", text(0)))?,
-                Some(_) => int(1)?,
-            };
-            check_complement(&a, m, &out()?)
+            match args.get(1) {
+                None => {
+                    let m = a.cosize().map_err(|_| bad("cosize of", text(0)))?;
+                    check_complement(&a, m, &out()?)
+                }
+                Some(_) => check_complement_shape(&a, &tuple(1)?, &out()?),
+            }
         }
         "right_inverse" => check_right_inverse(&layout(0)?, &out()?),
         "left_inverse" => check_left_inverse(&layout(0)?, &out()?),
@@ -2983,6 +3290,46 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         ),
         "with_shape" => check_with_shape(&layout(0)?, &tuple(1)?, &out()?),
         "unflatten" => check_unflatten(&layout(0)?, &tuple(1)?, &out()?),
+        "idx2crd" => match args.get(2) {
+            Some(_) => check_idx2crd_strided(&tuple(0)?, &tuple(1)?, &tuple(2)?, &out_tuple()?),
+            None => {
+                let shape = tuple(1)?;
+                let want = idx2crd(int(0)?, &shape);
+                let got = out_tuple()?;
+                let back = Layout::column_major(&shape)
+                    .and_then(|l| crd2idx(&got, &l))
+                    .map_err(|_| bad("shape", text(1)))?;
+                lift(
+                    "idx2crd",
+                    format!("idx2crd({}, {shape})", text(0)),
+                    &got,
+                    ensure(back == int(0)? && got == want, || {
+                        format!("maps back to {back}; the canonical coordinate is {want}")
+                    }),
+                )
+            }
+        },
+        "append" | "prepend" => {
+            let x = match args.get(1) {
+                Some(_) => layout(1)?,
+                None => Layout::rank1(1, 0).map_err(|_| bad("layout", "1:0"))?,
+            };
+            let n = match args.get(2) {
+                Some(_) => Some(usize::try_from(int(2)?).map_err(|_| bad("rank", text(2)))?),
+                None => None,
+            };
+            check_append(&layout(0)?, &x, n, op == "prepend", &out()?)
+        }
+        "zip2_by" => check_zip2_by(&layout(0)?, &tiler(1)?, &out()?),
+        "prefix_product" => {
+            let init = match args.get(1) {
+                Some(_) => tuple(1)?,
+                None => IntTuple::int(1),
+            };
+            check_prefix_product(&tuple(0)?, &init, &out_tuple()?)
+        }
+        "zip" => check_zip(&layout(0)?, &out()?),
+        "crd2crd" => check_crd2crd(&tuple(0)?, &tuple(1)?, &tuple(2)?, &out_tuple()?),
         "mma_atom" => {
             let atom = crate::mma_atom(text(0)).map_err(|_| bad("MMA atom", text(0)))?;
             check_mma_atom(&atom)?;

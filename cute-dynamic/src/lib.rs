@@ -78,9 +78,11 @@ mod tools;
 pub use tools::render;
 
 pub use algebra::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
-pub use algebra::complement::{complement, complement_default, is_complement_admissible};
+pub use algebra::complement::{
+    complement, complement_default, complement_shape, is_complement_admissible,
+};
 pub use algebra::composition::composition;
-pub use algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+pub use algebra::divide::{flat_divide, logical_divide, tiled_divide, zip2_by, zipped_divide};
 pub use algebra::inverse::{left_inverse, right_inverse};
 pub use algebra::max_common::{max_common_layout, max_common_vector};
 pub use algebra::product::{
@@ -89,14 +91,14 @@ pub use algebra::product::{
 pub use algebra::recast::{downcast, recast_layout, upcast};
 pub use algebra::{
     common_domain::greatest_common_domain,
-    compact_major::{compact_col_major, compact_row_major},
+    compact_major::{compact_col_major, compact_row_major, prefix_product},
     dice::{dice, dice_coord, dice_int_tuple},
     domain_distribute::domain_distribute,
     domain_offset::domain_offset,
     filter_by::{filter_by, filter_zeros_by},
     layout_add::layout_add,
     layout_like::make_layout_like,
-    layout_utils::{coshape, unflatten, with_shape},
+    layout_utils::{coshape, unflatten, with_shape, zip},
     nullspace::nullspace,
     ordered_layout::make_ordered_layout,
     tile_to_shape::tile_to_shape,
@@ -115,7 +117,7 @@ pub use data::basis::{
     BasisStride, CoordLayout, MAX_CODOMAIN_RANK, ScaledBasis, coord_complement, coord_left_inverse,
     coord_right_inverse, make_identity_layout,
 };
-pub use data::coordinate::{Coord, crd2idx, idx2crd};
+pub use data::coordinate::{Coord, crd2crd, crd2idx, idx2crd, idx2crd_strided};
 pub use data::int_tuple::{Children, IntTuple, IntTupleRef};
 pub use data::int_tuple_ops::{
     ceil_div, colex_less, compatible, congruent, elem_less, elem_scale, evenly_divides,

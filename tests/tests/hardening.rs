@@ -210,10 +210,11 @@ fn bad_arguments_name_the_argument() {
         "recast_layout",
         "new_bits",
     );
+    // (complement takes a shape as M, CuTe's tuple cotarget.)
     named(
-        apply("complement", &["4:1", "(2,2)"]).unwrap_err(),
-        "complement",
-        "M",
+        apply("compact_col_major", &["(2,2)", "(2,2)"]).unwrap_err(),
+        "compact_col_major",
+        "START",
     );
     for op in OPERATIONS {
         let e = op.apply(&vec!["4:1"; op.max_args() + 1]).unwrap_err();

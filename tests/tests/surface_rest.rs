@@ -1,6 +1,8 @@
 //! Property tests of CuTe's tuple folds (`max`, `min`, `gcd`, `sum`),
-//! `shape_min`, `product_like`, `coshape`, `with_shape`, `unflatten` and the
-//! by-profile `filter`/`filter_zeros` and `compact_col_major`/`compact_row_major`:
+//! `shape_min`, `product_like`, `coshape`, `with_shape`, `unflatten`, the
+//! by-profile `filter`/`filter_zeros`, `compact_col_major`/`compact_row_major`,
+//! `idx2crd` by a stride, `crd2crd`, `complement` by a shape and
+//! `append`/`prepend` to a rank, `zip`, `zip2_by` and `prefix_product`:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -212,4 +214,326 @@ fn errors() {
             .kind(),
         "overflow"
     );
+}
+
+proptest! {
+    /// `idx2crd(idx, shape, stride)`: every result satisfies its law, a
+    /// changed leaf does not, and the table prints it; on a compact layout
+    /// it inverts the evaluation.
+    #[test]
+    fn idx2crd_strided(
+        shape in tree(1..6),
+        strides in prop::collection::vec(-9i64..10, 1..6),
+        idx in -200i64..200,
+        start in 1i64..4,
+    ) {
+        let l = layout_over(&shape, &strides);
+        let (s, d) = (l.shape().clone(), l.stride().clone());
+        let i: IntTuple = idx.to_string().parse().unwrap();
+        let args = [i.to_string(), s.to_string(), d.to_string()];
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        match cute_dynamic::idx2crd_strided(&i, &s, &d) {
+            Ok(r) => {
+                prop_assert_eq!(laws::check_idx2crd_strided(&i, &s, &d, &r), Ok(()), "idx2crd({}, {}, {}) = {}", i, s, d, r);
+                // A changed leaf (its first digits plus one) fails the law.
+                let text = r.to_string();
+                if let Some(at) = text.find(|ch: char| ch.is_ascii_digit()) {
+                    let len = text[at..].find(|ch: char| !ch.is_ascii_digit()).unwrap_or(text.len() - at);
+                    let v: i64 = text[at..at + len].parse().unwrap();
+                    let wrong: IntTuple = format!("{}{}{}", &text[..at], v + 1, &text[at + len..]).parse().unwrap();
+                    prop_assert!(laws::check_idx2crd_strided(&i, &s, &d, &wrong).is_err(), "{} passes", wrong);
+                }
+                prop_assert_eq!(apply("idx2crd", &args).unwrap(), r.to_string());
+            }
+            Err(e) => {
+                prop_assert!(l.leaf_modes().any(|(s, d)| s > 1 && d == 0), "{}", e);
+                prop_assert_eq!(e.kind(), "invalid_argument");
+            }
+        }
+        // The compact column-major form from `start`: idx2crd inverts it.
+        let r = cute_dynamic::idx2crd_strided(&i, &s, &start.to_string().parse().unwrap()).unwrap();
+        prop_assert_eq!(laws::check_idx2crd_strided(&i, &s, &start.to_string().parse().unwrap(), &r), Ok(()));
+        if start == 1 && (0..l.size()).contains(&idx) {
+            let compact = Layout::column_major(&s).unwrap();
+            prop_assert_eq!(cute_dynamic::crd2idx(&r, &compact).unwrap(), idx);
+        }
+    }
+
+    /// `crd2crd`: the law, the table, and a round trip through a second
+    /// shape of the same size.
+    #[test]
+    fn crd2crd(src in tree(1..6), k in 0i64..10_000, split in 1i64..5) {
+        let n = src.as_ref().size().unwrap().max(1);
+        let c = cute_dynamic::idx2crd(k % n, &src);
+        // A destination of the same size, per mode where src has two modes
+        // (mode by mode), else split in two or flat.
+        let dst: IntTuple = if !src.is_int() && src.rank() == 2 {
+            let m = |k: usize| src.get(k).unwrap().size().unwrap();
+            format!("({},{})", m(0), m(1)).parse().unwrap()
+        } else if src.is_int() && n % split == 0 {
+            format!("({},{})", split, n / split).parse().unwrap()
+        } else {
+            n.to_string().parse().unwrap()
+        };
+        let r = cute_dynamic::crd2crd(&c, &src, &dst).unwrap();
+        prop_assert_eq!(laws::check_crd2crd(&c, &src, &dst, &r), Ok(()), "crd2crd({}, {}, {}) = {}", c, src, dst, r);
+        prop_assert_eq!(cute_dynamic::crd2crd(&r, &dst, &src).unwrap(), c.clone());
+        prop_assert_eq!(apply("crd2crd", &[&c.to_string(), &src.to_string(), &dst.to_string()]).unwrap(), r.to_string());
+    }
+}
+
+/// CuTe's answers (stride.hpp) and the documented errors.
+#[test]
+fn coordinate_maps_cute_exact() {
+    let t = |s: &str| s.parse::<IntTuple>().unwrap();
+    let i2c = |i: &str, s: &str, d: &str| {
+        cute_dynamic::idx2crd_strided(&t(i), &t(s), &t(d))
+            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+    };
+    assert_eq!(i2c("50", "(8,128)", "(1,16)"), "(2,3)");
+    assert_eq!(i2c("70", "(4,8)", "1"), "(2,1)");
+    assert_eq!(i2c("70", "(4,8)", "(8,1)"), "(0,6)");
+    assert_eq!(i2c("-7", "(4,8)", "(1,4)"), "(-3,-1)");
+    assert_eq!(i2c("5", "(1,4)", "(0,1)"), "(0,1)");
+    assert_eq!(i2c("5", "(2,4)", "(0,1)"), "invalid_argument");
+    assert_eq!(i2c("(1,2)", "(4,8)", "(1,4)"), "(1,0)");
+    assert_eq!(i2c("(1,2)", "4", "1"), "not_compatible");
+    assert_eq!(i2c("3", "(4,8)", "(1,4,2)"), "not_compatible");
+    assert_eq!(i2c("-9223372036854775808", "2", "-1"), "overflow");
+    let c2c = |c: &str, s: &str, d: &str| {
+        cute_dynamic::crd2crd(&t(c), &t(s), &t(d))
+            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+    };
+    assert_eq!(c2c("(1,2)", "(4,3)", "12"), "9");
+    assert_eq!(c2c("9", "12", "(2,6)"), "(1,4)");
+    assert_eq!(c2c("(1,2)", "(4,3)", "(2,6)"), "(1,2)");
+    assert_eq!(c2c("(1,2)", "(4,3)", "(2,3,2)"), "not_compatible");
+    assert_eq!(c2c("(1,2)", "(4,0)", "12"), "non_positive_shape");
+    // A wrong answer fails the laws.
+    assert!(
+        laws::check_idx2crd_strided(&t("50"), &t("(8,128)"), &t("(1,16)"), &t("(2,4)")).is_err()
+    );
+    assert!(laws::check_crd2crd(&t("9"), &t("12"), &t("(2,6)"), &t("(3,3)")).is_err());
+}
+
+proptest! {
+    /// `complement(A, T)` with a shape cotarget: whatever succeeds
+    /// satisfies its law, a wrong result does not, the table prints it, and
+    /// an integer `T` is the integer complement.
+    #[test]
+    fn complement_by_shape(
+        shape in tree(1..5),
+        strides in prop::collection::vec(0i64..20, 1..6),
+        t in tree(1..9),
+    ) {
+        let a = layout_over(&shape, &strides);
+        let args = [a.to_string(), t.to_string()];
+        match cute_dynamic::complement_shape(&a, &t) {
+            Ok(r) => {
+                prop_assert_eq!(laws::check_complement_shape(&a, &t, &r), Ok(()), "complement({}, {}) = {}", a, t, r);
+                let wrong = Layout::concat([&r, &"2:1".parse().unwrap()]);
+                prop_assert!(laws::check_complement_shape(&a, &t, &wrong).is_err(), "{} passes", wrong);
+                prop_assert_eq!(apply("complement", &[&args[0], &args[1]]).unwrap(), r.to_string());
+            }
+            Err(e) => prop_assert!(
+                matches!(e.kind(), "complement_overlap" | "invalid_argument"),
+                "complement({}, {}): {}", a, t, e
+            ),
+        }
+        if let Some(m) = t.as_int() {
+            prop_assert_eq!(
+                cute_dynamic::complement_shape(&a, &t).ok(),
+                cute_dynamic::complement(&a, m).ok()
+            );
+        }
+    }
+}
+
+/// CuTe's answers for a shape cotarget (layout.hpp: the last mode is
+/// `coalesce(ceil_div(cotarget, c))`).
+#[test]
+fn complement_shape_cute_exact() {
+    let c = |a: &str, t: &str| {
+        cute_dynamic::complement_shape(&a.parse().unwrap(), &t.parse().unwrap())
+            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+    };
+    assert_eq!(c("4:1", "(3,8)"), "4:4");
+    assert_eq!(c("4:1", "24"), "6:4");
+    assert_eq!(c("4:2", "(4,8)"), "(2,4):(1,8)");
+    assert_eq!(c("(2,2):(1,8)", "(16,4)"), "(4,4):(2,16)");
+    assert_eq!(c("(2,2):(1,8)", "(4,16)"), "(4,4):(2,16)");
+    assert_eq!(c("(2,2):(1,8)", "(3,4,2)"), "4:2");
+    assert_eq!(c("(2,2):(1,8)", "24"), "(4,2):(2,16)");
+    assert_eq!(c("4:0", "(3,8)"), "24:1");
+    assert_eq!(c("1:0", "(2,(3,4))"), "24:1");
+    assert_eq!(c("4:1", "(3,0)"), "invalid_argument");
+    assert_eq!(c("(2,2):(1,1)", "(4,4)"), "complement_overlap");
+}
+
+proptest! {
+    /// `append<N>`/`prepend<N>` (and the one-mode forms): the law, a
+    /// wrong result fails it, the table prints the method's result.
+    #[test]
+    fn append_prepend_to_rank(
+        shape in tree(1..6),
+        strides in prop::collection::vec(-9i64..10, 1..6),
+        xs in tree(1..4),
+        extra in 0usize..4,
+    ) {
+        let l = layout_over(&shape, &strides);
+        let x = layout_over(&xs, &[3]);
+        let n = l.rank() + extra;
+        for front in [false, true] {
+            let name = if front { "prepend" } else { "append" };
+            let r = if front { l.prepend_to(n, &x) } else { l.append_to(n, &x) }.unwrap();
+            prop_assert_eq!(laws::check_append(&l, &x, Some(n), front, &r), Ok(()), "{}<{}>({}, {}) = {}", name, n, l, x, r);
+            let wrong = if front { r.append(&x) } else { r.prepend(&x) };
+            prop_assert!(laws::check_append(&l, &x, Some(n), front, &wrong).is_err());
+            prop_assert_eq!(apply(name, &[&l.to_string(), &x.to_string(), &n.to_string()]).unwrap(), r.to_string());
+            let one = if front { l.prepend(&x) } else { l.append(&x) };
+            prop_assert_eq!(laws::check_append(&l, &x, None, front, &one), Ok(()));
+            prop_assert_eq!(apply(name, &[&l.to_string(), &x.to_string()]).unwrap(), one.to_string());
+            if l.rank() > 0 {
+                let e = if front { l.prepend_to(l.rank() - 1, &x) } else { l.append_to(l.rank() - 1, &x) };
+                prop_assert_eq!(e.unwrap_err().kind(), "rank_mismatch");
+            }
+        }
+    }
+}
+
+/// CuTe's `append<N>`/`prepend<N>` (layout.hpp; `x` defaults to `1:0`).
+#[test]
+fn append_prepend_cute_exact() {
+    let run = |op: &str, args: &[&str]| apply(op, args).unwrap_or_else(|e| e.kind().to_string());
+    assert_eq!(run("append", &["(4,8):(1,4)"]), "(4,8,1):(1,4,0)");
+    assert_eq!(run("append", &["4:1", "1:0", "3"]), "(4,1,1):(1,0,0)");
+    assert_eq!(run("append", &["4:1", "1:0", "1"]), "4:1");
+    assert_eq!(
+        run("prepend", &["(4,8):(1,4)", "(2,2):(0,1)", "3"]),
+        "((2,2),4,8):((0,1),1,4)"
+    );
+    assert_eq!(
+        run("prepend", &["(4,8):(1,4)", "1:0", "1"]),
+        "rank_mismatch"
+    );
+    assert_eq!(
+        run("append", &["(4,8):(1,4)", "1:0", "-1"]),
+        "invalid_argument"
+    );
+}
+
+proptest! {
+    /// `zip2_by`: whatever succeeds satisfies its law (errors are
+    /// `not_compatible`), the table prints it, and
+    /// `zip2_by(logical_divide(A, T), T) == zipped_divide(A, T)`.
+    #[test]
+    fn zip2_by(
+        shape in tree(1..7),
+        strides in prop::collection::vec(0i64..10, 1..6),
+        t0 in 1i64..4,
+        t1 in 1i64..4,
+        holes in any::<bool>(),
+    ) {
+        let a = layout_over(&shape, &strides);
+        let text: String = if holes { "<_,_>".into() } else { format!("<{t0},{t1}>") };
+        let t: cute_dynamic::Tiler = text.parse().unwrap();
+        match cute_dynamic::zip2_by(&a, &t) {
+            Ok(r) => {
+                prop_assert_eq!(laws::check_zip2_by(&a, &t, &r), Ok(()), "zip2_by({}, {}) = {}", a, t, r);
+                prop_assert!(laws::check_zip2_by(&a, &t, &a.append(&"1:0".parse().unwrap())).is_err() || r == a.append(&"1:0".parse().unwrap()));
+                prop_assert_eq!(apply("zip2_by", &[&a.to_string(), &text]).unwrap(), r.to_string());
+            }
+            Err(e) => {
+                prop_assert_eq!(e.kind(), "not_compatible");
+            }
+        }
+        if let (Ok(d), Ok(z)) = (cute_dynamic::logical_divide(&a, &t), cute_dynamic::zipped_divide(&a, &t)) {
+            prop_assert_eq!(cute_dynamic::zip2_by(&d, &t).unwrap(), z);
+        }
+    }
+}
+
+proptest! {
+    /// `prefix_product`: the law, a changed result fails it, the table
+    /// prints it; with init 1 on positive leaves it is `compact_col_major`
+    /// except where that puts 0 on a size-1 leaf.
+    #[test]
+    fn prefix_product(t in tree(-5..9), init in -4i64..5, by_mode in any::<bool>()) {
+        let i: IntTuple = if by_mode && !t.is_int() {
+            format!("({})", vec![init.to_string(); t.rank()].join(",")).parse().unwrap()
+        } else {
+            init.to_string().parse().unwrap()
+        };
+        let r = cute_dynamic::prefix_product(&t, &i).unwrap();
+        prop_assert_eq!(laws::check_prefix_product(&t, &i, &r), Ok(()), "prefix_product({}, {}) = {}", t, i, r);
+        prop_assert_eq!(apply("prefix_product", &[&t.to_string(), &i.to_string()]).unwrap(), r.to_string());
+        if let Some(first) = r.leaves().next() {
+            let text = r.to_string();
+            let wrong: IntTuple = text.replacen(&first.to_string(), &(first + 1).to_string(), 1).parse().unwrap();
+            if wrong != r {
+                prop_assert!(laws::check_prefix_product(&t, &i, &wrong).is_err(), "{} passes", wrong);
+            }
+        }
+        if init == 1 && !by_mode && t.leaves().all(|v| v > 0) {
+            let c = cute_dynamic::compact_col_major(&t, 1).unwrap();
+            for ((p, q), s) in r.leaves().zip(c.leaves()).zip(t.leaves()) {
+                prop_assert!(p == q || (s == 1 && q == 0), "{} vs {}", r, c);
+            }
+        }
+    }
+}
+
+/// CuTe's `prefix_product` answers and its errors.
+#[test]
+fn prefix_product_cute_exact() {
+    let p = |a: &str, i: &str| {
+        cute_dynamic::prefix_product(&a.parse().unwrap(), &i.parse().unwrap())
+            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+    };
+    assert_eq!(p("(2,3,4)", "1"), "(1,2,6)");
+    assert_eq!(p("(4,(1,3),2)", "2"), "(2,(8,8),24)");
+    assert_eq!(p("(4,(1,3))", "(2,5)"), "(2,(5,5))");
+    assert_eq!(p("5", "(1,2)"), "(1,2)");
+    assert_eq!(p("(4,3)", "(1,2,3)"), "not_compatible");
+    assert_eq!(p("(4611686018427387904,4)", "1"), "(1,4611686018427387904)");
+    assert_eq!(p("(4611686018427387904,4,2)", "1"), "overflow");
+}
+
+proptest! {
+    /// `zip`: the law, the table, and zip twice on a rank-k×rank-n layout
+    /// (k, n ≥ 1, its modes tuples) gives it back.
+    #[test]
+    fn zip(shape in tree(1..6), strides in prop::collection::vec(-9i64..10, 1..6)) {
+        let l = layout_over(&shape, &strides);
+        match cute_dynamic::zip(&l) {
+            Ok(r) => {
+                prop_assert_eq!(laws::check_zip(&l, &r), Ok(()), "zip({}) = {}", l, r);
+                prop_assert_eq!(apply("zip", &[&l.to_string()]).unwrap(), r.to_string());
+                let transposed = !l.shape().is_int() && l.rank() > 0 && r.rank() > 0
+                    && !l.mode(0).unwrap().shape().is_int();
+                if transposed {
+                    prop_assert_eq!(cute_dynamic::zip(&r).unwrap(), l.clone());
+                    prop_assert!(laws::check_zip(&l, &l).is_err() || r == l);
+                }
+            }
+            Err(e) => prop_assert_eq!(e.kind(), "not_compatible"),
+        }
+    }
+}
+
+/// CuTe's `zip` answers (int_tuple.hpp / layout.hpp) and its errors.
+#[test]
+fn zip_cute_exact() {
+    let z = |a: &str| {
+        cute_dynamic::zip(&a.parse().unwrap())
+            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+    };
+    assert_eq!(
+        z("((2,3),(4,5),(6,7)):((1,2),(6,24),(0,0))"),
+        "((2,4,6),(3,5,7)):((1,6,0),(2,24,0))"
+    );
+    assert_eq!(z("(2,3):(1,2)"), "((2,3)):((1,2))");
+    assert_eq!(z("8:1"), "8:1");
+    assert_eq!(z("((2,3),4):((1,2),6)"), "not_compatible");
+    assert_eq!(z("((2,3),(4,5,6)):((1,2),(6,24,96))"), "not_compatible");
 }

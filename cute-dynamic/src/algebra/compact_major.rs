@@ -19,7 +19,7 @@
 #[allow(unused_imports)]
 use crate::prelude::*;
 
-use crate::data::int_tuple::IntTuple;
+use crate::data::int_tuple::{IntTuple, IntTupleRef, TupleBuilder};
 use crate::data::layout::{Layout, replace_leaves};
 use crate::error::LayoutError;
 
@@ -33,6 +33,76 @@ pub fn compact_col_major(shape: &IntTuple, current: i64) -> Result<IntTuple, Lay
 /// Errors: a non-positive shape leaf, or a stride beyond `i64`.
 pub fn compact_row_major(shape: &IntTuple, current: i64) -> Result<IntTuple, LayoutError> {
     scaled(Layout::row_major(shape)?, current, "compact_row_major")
+}
+
+/// CuTe's `prefix_product(a, init)` (`int_tuple.hpp`, the exclusive scan
+/// by products): under a tuple `a` with an integer `init`, mode `k` gets
+/// the prefix product of its own leaves from `init · product(a₀ … a_{k-1})`;
+/// a tuple `init` goes mode by mode (same rank); a leaf of `a` takes `init`
+/// as it is. So each leaf is `init` times the product of the leaves before
+/// it, as `compact_col_major` but without its size-1 → 0 rule.
+///
+/// ```
+/// use cute_dynamic::{prefix_product, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// assert_eq!(prefix_product(&t("(4,(1,3),2)"), &t("1"))?.to_string(), "(1,(4,4),12)");
+/// assert_eq!(prefix_product(&t("(4,(1,3))"), &t("(2,5)"))?.to_string(), "(2,(5,5))");
+/// assert_eq!(prefix_product(&t("7"), &t("3"))?.to_string(), "3");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: a tuple `init` whose rank differs from `a`'s (`not_compatible`),
+/// a product beyond `i64` (`overflow`).
+pub fn prefix_product(a: &IntTuple, init: &IntTuple) -> Result<IntTuple, LayoutError> {
+    fn go(
+        a: IntTupleRef<'_>,
+        init: IntTupleRef<'_>,
+        b: &mut TupleBuilder,
+        whole: &dyn core::fmt::Display,
+    ) -> Result<(), LayoutError> {
+        if a.is_int() {
+            b.push_ref(init);
+            return Ok(());
+        }
+        let o = b.open();
+        match init.as_int() {
+            Some(mut c) => {
+                let n = a.rank();
+                for (k, x) in a.children().enumerate() {
+                    go(x, IntTuple::int(c).as_ref(), b, whole)?;
+                    if k + 1 == n {
+                        break;
+                    }
+                    c = x
+                        .leaves()
+                        .try_fold(c, i64::checked_mul)
+                        .ok_or_else(|| LayoutError::overflow("prefix_product", whole))?;
+                }
+            }
+            None if init.rank() == a.rank() => {
+                for (x, i) in a.children().zip(init.children()) {
+                    go(x, i, b, whole)?;
+                }
+            }
+            None => {
+                return Err(LayoutError::NotCompatible {
+                    operation: "prefix_product (an init of the tuple's rank)",
+                    left: a.to_string(),
+                    right: init.to_string(),
+                });
+            }
+        }
+        b.close(o);
+        Ok(())
+    }
+    let mut b = TupleBuilder::new();
+    go(
+        a.as_ref(),
+        init.as_ref(),
+        &mut b,
+        &format_args!("{a}, {init}"),
+    )?;
+    Ok(b.finish())
 }
 
 /// The strides of the compact layout `l`, each times `current`.

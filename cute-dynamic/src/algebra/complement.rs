@@ -20,13 +20,53 @@ use cute_core::int::ceil_div;
 use cute_core::stride;
 
 use crate::algebra::coalesce::{Modes, coalesce_modes_into};
-use crate::data::int_tuple::Node;
+use crate::data::int_tuple::{IntTuple, Node};
+use crate::data::int_tuple_ops::ceil_div as ceil_div_tuple;
 use crate::data::layout::{Layout, LayoutRef};
 use crate::error::LayoutError;
 
 /// `complement(A, M)` (see the module documentation).
 pub fn complement(a: &Layout, cotarget: i64) -> Result<Layout, LayoutError> {
     complement_ref(a.as_ref(), cotarget)
+}
+
+/// CuTe's `complement(A, T)` with a shape `T` as cotarget: the last mode,
+/// from the extent `c` of `A`'s sorted leaves, has the size
+/// `size(ceil_div(T, c))` (the integer `c` divided out of `T`'s modes left
+/// to right, CuTe's `coalesce(ceil_div(cotarget, c))` with compact strides
+/// from `c`, coalesced into one mode); an integer `T` is [`complement`].
+///
+/// ```
+/// use cute_dynamic::{complement, complement_shape, Layout};
+/// let a: Layout = "4:1".parse()?;
+/// // (3,8) / 4 = (1,4) (not 24 / 4 = 6).
+/// assert_eq!(complement_shape(&a, &"(3,8)".parse()?)?.to_string(), "4:4");
+/// assert_eq!(complement(&a, 24)?.to_string(), "6:4");
+/// assert_eq!(complement_shape(&"4:0".parse()?, &"(3,8)".parse()?)?.to_string(), "24:1");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: those of [`complement`], a non-positive leaf of `T`
+/// (`invalid_argument`), a size beyond `i64` (`overflow`).
+pub fn complement_shape(a: &Layout, cotarget: &IntTuple) -> Result<Layout, LayoutError> {
+    if let Some(m) = cotarget.as_int() {
+        return complement(a, m);
+    }
+    if cotarget.leaves().any(|v| v < 1) {
+        return Err(LayoutError::InvalidArgument {
+            operation: "complement",
+            argument: "cotarget",
+            value: cotarget.to_string(),
+            reason: "its leaves must be positive".into(),
+        });
+    }
+    let mut modes: Modes = Modes::new();
+    complement_modes_with(a.as_ref(), &mut modes, |cur| {
+        ceil_div_tuple(cotarget, &IntTuple::int(cur))?
+            .size()
+            .ok_or_else(|| LayoutError::overflow("complement", format_args!("{a}, {cotarget}")))
+    })?;
+    Ok(Layout::unwrap_flat(&modes))
 }
 
 /// `complement(A, cosize(A))`.
@@ -85,6 +125,17 @@ pub(crate) fn complement_modes(
             reason: "must be positive".into(),
         });
     }
+    complement_modes_with(a, out, |cur| Ok(ceil_div(cotarget, cur)))
+}
+
+/// The modes of the complement whose last mode (from the extent `cur` of
+/// the sorted leaves, with stride `cur`) has the size `last(cur)`.
+#[inline]
+fn complement_modes_with(
+    a: LayoutRef<'_>,
+    out: &mut Modes,
+    last: impl FnOnce(i64) -> Result<i64, LayoutError>,
+) -> Result<(), LayoutError> {
     let modes = out;
     sorted_leaves(a, "complement", modes)?;
     // The gaps (one per leaf, and the last mode) go to a plain array when
@@ -111,7 +162,7 @@ pub(crate) fn complement_modes(
         }
     }
     let cur = walk.extent().ok_or_else(overflow)?;
-    let last = (ceil_div(cotarget, cur), cur);
+    let last = (last(cur)?, cur);
     if n < gaps.len() {
         gaps[n] = last;
         coalesce_modes_into(gaps[..=n].iter().copied(), true, modes);

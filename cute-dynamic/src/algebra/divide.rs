@@ -22,7 +22,7 @@ use crate::algebra::coalesce::Modes;
 use crate::algebra::complement::complement_modes;
 use crate::algebra::composition::{Operands, coalesced_left, compose_modes_into};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
-use crate::data::tiler::{AsTiler, TilerRef, tile_of};
+use crate::data::tiler::{AsTiler, Tiler, TilerRef, tile_of};
 use crate::error::LayoutError;
 use alloc::string::ToString;
 
@@ -141,13 +141,30 @@ pub(crate) fn whole_pair(t: TilerRef<'_>) -> bool {
     matches!(t, TilerRef::Layout(_) | TilerRef::Int(_))
 }
 
+/// CuTe's `zip2_by(layout, tiler)`: `layout` (the by-mode result of a
+/// divide or product, each tiled mode a pair `(tile, rest)`) regrouped as
+/// `((tiles…), (rests…, untiled modes…))`; a tiler that is not a tuple
+/// keeps a rank-2 layout as it is.
+///
+/// ```
+/// use cute_dynamic::{zip2_by, Layout, Tiler};
+/// let l: Layout = "((2,3),(4,5),7):((1,2),(6,24),120)".parse()?;
+/// assert_eq!(zip2_by(&l, &"<_,_>".parse()?)?.to_string(), "((2,4),(3,5,7)):((1,6),(2,24,120))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: a tiled mode that is not a pair (`not_compatible`).
+pub fn zip2_by(l: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
+    zip2_by_ref(l.as_ref(), t.as_tiler())
+}
+
 /// [`zip2_by`] of an owned layout: a tiler that is not a tuple keeps the
 /// layout as it is (no copy).
 pub(crate) fn zip2_by_owned(l: Layout, t: TilerRef<'_>) -> Result<Layout, LayoutError> {
     match t {
-        TilerRef::Modes(_) => zip2_by(l.as_ref(), t),
+        TilerRef::Modes(_) => zip2_by_ref(l.as_ref(), t),
         _ if l.rank() == 2 && !l.shape.is_int() => Ok(l),
-        _ => zip2_by(l.as_ref(), t),
+        _ => zip2_by_ref(l.as_ref(), t),
     }
 }
 
@@ -157,7 +174,7 @@ pub(crate) fn zip2_by_owned(l: Layout, t: TilerRef<'_>) -> Result<Layout, Layout
 /// pair `(tile, rest)`. As in CuTe, a mode kept by `_` is split as such a
 /// pair, so it must have rank 2 (CuTe rejects any other at compile time;
 /// here it is a `not_compatible` error).
-pub(crate) fn zip2_by(l: LayoutRef<'_>, t: TilerRef<'_>) -> Result<Layout, LayoutError> {
+pub(crate) fn zip2_by_ref(l: LayoutRef<'_>, t: TilerRef<'_>) -> Result<Layout, LayoutError> {
     let mut firsts = LayoutBuilder::new();
     let mut seconds = LayoutBuilder::new();
     let f = firsts.open();
@@ -167,7 +184,7 @@ pub(crate) fn zip2_by(l: LayoutRef<'_>, t: TilerRef<'_>) -> Result<Layout, Layou
             for (i, m) in l.modes().enumerate() {
                 match ts.get(i) {
                     Some(ti) => {
-                        let z = zip2_by(m, ti.as_tiler())?;
+                        let z = zip2_by_ref(m, ti.as_tiler())?;
                         let zr = z.as_ref();
                         firsts.push(zr.mode(0).expect("pair"));
                         seconds.push(zr.mode(1).expect("pair"));

@@ -1,5 +1,5 @@
 //! CuTe's layout utilities of `layout.hpp`: `coshape(L)`, `with_shape(L,
-//! shape)` and `unflatten(L, profile)`.
+//! shape)`, `unflatten(L, profile)` and `zip(L)`.
 //!
 //! * `coshape(L)` is the codomain's extent: the smallest `C` with
 //!   `|L|(c) < C` for every coordinate `c`, where `|L|` has `L`'s strides
@@ -62,6 +62,56 @@ pub fn unflatten(l: &Layout, profile: &IntTuple) -> Result<Layout, LayoutError> 
     let shape = replace_leaves(profile.as_ref(), l.shape().leaves());
     let stride = replace_leaves(profile.as_ref(), l.stride().leaves());
     Layout::new(shape, stride)
+}
+
+/// CuTe's `zip(L)` (`make_layout(zip(shape), zip(stride))`): a layout
+/// whose modes are all tuples of one rank `k` is transposed, mode `j` of
+/// the result gathering sub-mode `j` of every mode; a layout whose first
+/// mode is a leaf is wrapped as `(L)`; `s:d` is kept.
+///
+/// ```
+/// use cute_dynamic::{zip, Layout};
+/// let l: Layout = "((2,3),(4,5)):((1,2),(6,24))".parse()?;
+/// assert_eq!(zip(&l)?.to_string(), "((2,4),(3,5)):((1,6),(2,24))");
+/// assert_eq!(zip(&"(2,3):(1,2)".parse()?)?.to_string(), "((2,3)):((1,2))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: no mode, or modes that are not all tuples of the first one's
+/// rank (`not_compatible`; CuTe's "Mismatched Ranks").
+pub fn zip(l: &Layout) -> Result<Layout, LayoutError> {
+    if l.shape().is_int() {
+        return Ok(l.clone());
+    }
+    let modes: Vec<Layout> = (0..l.rank()).filter_map(|i| l.mode(i)).collect();
+    let first = modes.first().ok_or_else(|| mismatched(l))?;
+    if first.shape().is_int() {
+        return Ok(Layout::concat([l]));
+    }
+    let k = first.rank();
+    if modes.iter().any(|m| m.shape().is_int() || m.rank() != k) {
+        return Err(mismatched(l));
+    }
+    let columns: Vec<Layout> = (0..k)
+        .map(|j| {
+            Layout::concat(
+                modes
+                    .iter()
+                    .filter_map(|m| m.mode(j))
+                    .collect::<Vec<_>>()
+                    .iter(),
+            )
+        })
+        .collect();
+    Ok(Layout::concat(columns.iter()))
+}
+
+fn mismatched(l: &Layout) -> LayoutError {
+    LayoutError::NotCompatible {
+        operation: "zip (modes that are tuples of one rank)",
+        left: l.to_string(),
+        right: l.shape().to_string(),
+    }
 }
 
 #[cfg(test)]

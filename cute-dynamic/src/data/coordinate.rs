@@ -4,7 +4,7 @@
 //! stride, for any coordinate weakly congruent to the shape; slicing with `_`
 //! keeps the holes' modes and returns the offset of the fixed part.
 
-use alloc::{string::ToString, vec::Vec};
+use alloc::{format, string::ToString, vec::Vec};
 use core::fmt;
 use core::str::FromStr;
 
@@ -187,6 +187,168 @@ fn crd2idx_ref(
             right: l.shape.to_string(),
         }),
     }
+}
+
+/// CuTe's `idx2crd(idx, shape, stride)` (stride.hpp): each leaf `(s, d)` of
+/// `shape:stride` takes the coordinate `(i / d) % s` (truncating division,
+/// as in C++; a leaf of size 1 gives 0), where `i` is the integer of `idx`
+/// above that leaf. `idx` is weakly congruent to `shape`: an integer is
+/// shared by every mode below it; a tuple goes mode by mode. An integer
+/// `stride` under a tuple `shape` stands for `compact_col_major(shape,
+/// stride)`. Unlike [`idx2crd`], every mode is reduced, the last included.
+///
+/// ```
+/// use cute_dynamic::{idx2crd_strided, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// assert_eq!(idx2crd_strided(&t("50"), &t("(8,128)"), &t("(1,16)"))?.to_string(), "(2,3)");
+/// assert_eq!(idx2crd_strided(&t("70"), &t("(4,8)"), &t("1"))?.to_string(), "(2,1)");
+/// assert_eq!(idx2crd_strided(&t("(5,9)"), &t("(4,(2,3))"), &t("(2,(1,2))"))?.to_string(), "(2,(1,1))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: `idx` or `stride` not matching `shape`'s modes (`not_compatible`),
+/// a leaf of size > 1 with stride 0 or a non-positive size
+/// (`invalid_argument`: CuTe divides by them), `i64::MIN / -1` (`overflow`).
+pub fn idx2crd_strided(
+    idx: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+) -> Result<IntTuple, LayoutError> {
+    let mut b = TupleBuilder::new();
+    let whole = format!("idx2crd({idx}, {shape}, {stride})");
+    idx2crd_strided_into(
+        idx.as_ref(),
+        shape.as_ref(),
+        stride.as_ref(),
+        &whole,
+        &mut b,
+    )?;
+    Ok(b.finish())
+}
+
+fn idx2crd_strided_into(
+    idx: IntTupleRef<'_>,
+    shape: IntTupleRef<'_>,
+    stride: IntTupleRef<'_>,
+    whole: &str,
+    b: &mut TupleBuilder,
+) -> Result<(), LayoutError> {
+    let mismatch = || LayoutError::NotCompatible {
+        operation: "idx2crd (an index and a stride weakly congruent to the shape)",
+        left: idx.to_string(),
+        right: format!("{shape}:{stride}"),
+    };
+    match (idx.as_int(), shape.as_int(), stride.as_int()) {
+        (Some(i), Some(s), Some(d)) => {
+            let invalid = |reason: &str| LayoutError::InvalidArgument {
+                operation: "idx2crd",
+                argument: "shape:stride",
+                value: format!("{s}:{d}"),
+                reason: reason.to_string(),
+            };
+            if s <= 0 {
+                return Err(invalid("a leaf size must be positive"));
+            }
+            if s == 1 {
+                b.leaf(0);
+                return Ok(());
+            }
+            if d == 0 {
+                return Err(invalid("a stride 0 under a size > 1 (CuTe divides by it)"));
+            }
+            let q = i
+                .checked_div(d)
+                .ok_or_else(|| LayoutError::overflow("idx2crd", whole))?;
+            b.leaf(q % s);
+            Ok(())
+        }
+        (Some(_), None, Some(d)) => {
+            let compact = crate::compact_col_major(&shape.to_owned(), d)?;
+            idx2crd_strided_into(idx, shape, compact.as_ref(), whole, b)
+        }
+        (Some(_), None, None) if shape.rank() == stride.rank() => {
+            let o = b.open();
+            for (s, d) in shape.children().zip(stride.children()) {
+                idx2crd_strided_into(idx, s, d, whole, b)?;
+            }
+            b.close(o);
+            Ok(())
+        }
+        (None, None, None) if idx.rank() == shape.rank() && shape.rank() == stride.rank() => {
+            let o = b.open();
+            for ((i, s), d) in idx.children().zip(shape.children()).zip(stride.children()) {
+                idx2crd_strided_into(i, s, d, whole, b)?;
+            }
+            b.close(o);
+            Ok(())
+        }
+        _ => Err(mismatch()),
+    }
+}
+
+/// CuTe's `crd2crd(coord, src_shape, dst_shape)`: the coordinate of
+/// `dst_shape` with the same colexicographic index as `coord` in
+/// `src_shape`; mode by mode where all three are tuples (of one rank),
+/// else `idx2crd(crd2idx(coord, src_shape), dst_shape)` (the last mode of
+/// `dst_shape` unreduced, as [`idx2crd`]).
+///
+/// ```
+/// use cute_dynamic::{crd2crd, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// assert_eq!(crd2crd(&t("(1,2)"), &t("(4,3)"), &t("12"))?.to_string(), "9");
+/// assert_eq!(crd2crd(&t("(1,2)"), &t("(4,3)"), &t("(2,6)"))?.to_string(), "(1,2)");
+/// assert_eq!(crd2crd(&t("((1,1),2)"), &t("((2,2),3)"), &t("(4,(3))"))?.to_string(), "(3,(2))");
+/// assert_eq!(crd2crd(&t("9"), &t("12"), &t("(2,6)"))?.to_string(), "(1,4)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: a non-positive shape leaf (`non_positive_shape`), `coord` not
+/// weakly congruent to `src_shape` or tuples of different ranks
+/// (`not_compatible`), an index beyond `i64` (`overflow`).
+pub fn crd2crd(
+    coord: &IntTuple,
+    src_shape: &IntTuple,
+    dst_shape: &IntTuple,
+) -> Result<IntTuple, LayoutError> {
+    // Both shapes checked once (positive leaves, sizes in `i64`).
+    Layout::column_major(src_shape)?;
+    Layout::column_major(dst_shape)?;
+    let mut b = TupleBuilder::new();
+    crd2crd_into(
+        coord.as_ref(),
+        src_shape.as_ref(),
+        dst_shape.as_ref(),
+        &mut b,
+    )?;
+    Ok(b.finish())
+}
+
+fn crd2crd_into(
+    c: IntTupleRef<'_>,
+    src: IntTupleRef<'_>,
+    dst: IntTupleRef<'_>,
+    b: &mut TupleBuilder,
+) -> Result<(), LayoutError> {
+    if !c.is_int() && !src.is_int() && !dst.is_int() {
+        if c.rank() != src.rank() || c.rank() != dst.rank() {
+            return Err(LayoutError::NotCompatible {
+                operation: "crd2crd (a coordinate and shapes of one rank)",
+                left: c.to_string(),
+                right: format!("{src} -> {dst}"),
+            });
+        }
+        let o = b.open();
+        for ((cc, s), d) in c.children().zip(src.children()).zip(dst.children()) {
+            crd2crd_into(cc, s, d, b)?;
+        }
+        b.close(o);
+        return Ok(());
+    }
+    // The colexicographic index within this mode's own shape.
+    let src = Layout::column_major(&src.to_owned())?;
+    let i = crd2idx_ref(c, src.as_ref(), &src)?;
+    idx2crd_into(i, dst, b);
+    Ok(())
 }
 
 impl Layout {

@@ -391,6 +391,66 @@ impl Layout {
         concat_modes([mode.as_ref(), self.as_ref()], [true, false])
     }
 
+    /// CuTe's `append<N>(layout, x)`: `self` padded with copies of `x` as
+    /// new last modes up to rank `n` (`s:d` counts as rank 1); `n` equal to
+    /// the rank gives `self` unchanged. CuTe's default `x` is `1:0`.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(4,8):(1,4)".parse()?;
+    /// let one: Layout = "1:0".parse()?;
+    /// assert_eq!(l.append_to(4, &one)?.to_string(), "(4,8,1,1):(1,4,0,0)");
+    /// assert_eq!(l.append_to(2, &one)?.to_string(), "(4,8):(1,4)");
+    /// assert_eq!("4:1".parse::<Layout>()?.prepend_to(3, &"2:8".parse()?)?.to_string(), "(2,2,4):(8,8,1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    ///
+    /// Errors: `n` below the rank (`rank_mismatch`).
+    pub fn append_to(&self, n: usize, x: &Layout) -> Result<Layout, LayoutError> {
+        self.pad_to(n, x, "append", false)
+    }
+
+    /// CuTe's `prepend<N>(layout, x)`: `self` padded with copies of `x` as
+    /// new first modes up to rank `n` (see [`Layout::append_to`]).
+    ///
+    /// Errors: `n` below the rank (`rank_mismatch`).
+    pub fn prepend_to(&self, n: usize, x: &Layout) -> Result<Layout, LayoutError> {
+        self.pad_to(n, x, "prepend", true)
+    }
+
+    fn pad_to(
+        &self,
+        n: usize,
+        x: &Layout,
+        operation: &'static str,
+        front: bool,
+    ) -> Result<Layout, LayoutError> {
+        let rank = self.rank();
+        if n < rank {
+            return Err(LayoutError::RankMismatch {
+                operation,
+                layout: self.to_string(),
+                requested: n,
+                available: rank,
+            });
+        }
+        if n == rank {
+            return Ok(self.clone());
+        }
+        let own: smallvec::SmallVec<[LayoutRef<'_>; 8]> =
+            (0..rank).filter_map(|i| self.as_ref().mode(i)).collect();
+        let pad = core::iter::repeat_n(x.as_ref(), n - rank);
+        let mut b = LayoutBuilder::new();
+        let o = b.open();
+        if front {
+            pad.chain(own).for_each(|m| b.push(m));
+        } else {
+            own.into_iter().chain(pad).for_each(|m| b.push(m));
+        }
+        b.close(o);
+        Ok(b.finish())
+    }
+
     /// `self` with mode `i` replaced by `mode`.
     pub fn replace(&self, i: usize, mode: &Layout) -> Result<Layout, LayoutError> {
         if i >= self.rank() {

@@ -373,15 +373,15 @@ pub static OPERATIONS: &[Operation] = &[
         aliases: &[],
         args: &[
             arg("LAYOUT", ArgKind::Layout),
-            optional("M", ArgKind::Integer),
+            optional("M", ArgKind::IntTuple),
         ],
-        help: "Complement of a layout with respect to M (default: its cosize)",
+        help: "Complement of a layout with respect to M, an integer or a shape (default: its cosize)",
         example: example(&["4:32", "256"], "(32,2):(1,128)"),
         run: |a| {
             let l = a.layout(0)?;
             Ok(match a.text(1) {
                 None => crate::complement_default(&l)?,
-                Some(_) => crate::complement(&l, a.integer(1)?)?,
+                Some(_) => crate::complement_shape(&l, &a.int_tuple(1)?)?,
             }
             .to_string())
         },
@@ -796,6 +796,105 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| Ok(crate::unflatten(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
     },
     Operation {
+        name: "append",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            optional("X", ArgKind::Layout),
+            optional("N", ArgKind::Integer),
+        ],
+        help: "LAYOUT with X (default 1:0) as a new last mode, or padded with X to rank N",
+        example: example(&["(4,8):(1,4)", "1:0", "4"], "(4,8,1,1):(1,4,0,0)"),
+        run: |a| pad(a, false),
+    },
+    Operation {
+        name: "prepend",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            optional("X", ArgKind::Layout),
+            optional("N", ArgKind::Integer),
+        ],
+        help: "LAYOUT with X (default 1:0) as a new first mode, or padded with X to rank N",
+        example: example(&["4:1", "2:8", "3"], "(2,2,4):(8,8,1)"),
+        run: |a| pad(a, true),
+    },
+    Operation {
+        name: "zip2_by",
+        aliases: &[],
+        args: &[arg("LAYOUT", ArgKind::Layout), arg("TILER", ArgKind::Tiler)],
+        help: "A by-mode divide's result regrouped as ((tiles…),(rests…,untiled modes…))",
+        example: example(
+            &["((2,3),(4,5),7):((1,2),(6,24),120)", "<_,_>"],
+            "((2,4),(3,5,7)):((1,6),(2,24,120))",
+        ),
+        run: |a| Ok(crate::zip2_by(&a.layout(0)?, &a.tiler(1)?)?.to_string()),
+    },
+    Operation {
+        name: "prefix_product",
+        aliases: &[],
+        args: &[
+            arg("TUPLE", ArgKind::IntTuple),
+            optional("INIT", ArgKind::IntTuple),
+        ],
+        help: "Exclusive prefix products of TUPLE's leaves from INIT (default 1; a tuple: by mode)",
+        example: example(&["(4,(1,3),2)", "1"], "(1,(4,4),12)"),
+        run: |a| {
+            let init = match a.text(1) {
+                Some(_) => a.int_tuple(1)?,
+                None => IntTuple::int(1),
+            };
+            Ok(crate::prefix_product(&a.int_tuple(0)?, &init)?.to_string())
+        },
+    },
+    Operation {
+        name: "zip",
+        aliases: &[],
+        args: LAYOUT,
+        help: "Modes that are tuples of one rank transposed: mode j gathers sub-mode j of each",
+        example: example(
+            &["((2,3),(4,5)):((1,2),(6,24))"],
+            "((2,4),(3,5)):((1,6),(2,24))",
+        ),
+        run: |a| Ok(crate::zip(&a.layout(0)?)?.to_string()),
+    },
+    Operation {
+        name: "idx2crd",
+        aliases: &[],
+        args: &[
+            arg("INDEX", ArgKind::IntTuple),
+            arg("SHAPE", ArgKind::IntTuple),
+            optional("STRIDE", ArgKind::IntTuple),
+        ],
+        help: "The coordinate of INDEX in SHAPE (colexicographic, last mode unreduced), or by STRIDE: (i / d) % s per leaf",
+        example: example(&["50", "(8,128)", "(1,16)"], "(2,3)"),
+        run: |a| {
+            let shape = a.int_tuple(1)?;
+            Ok(match a.text(2) {
+                Some(_) => crate::idx2crd_strided(&a.int_tuple(0)?, &shape, &a.int_tuple(2)?)?,
+                None => {
+                    crate::Layout::column_major(&shape)?;
+                    crate::idx2crd(a.integer(0)?, &shape)
+                }
+            }
+            .to_string())
+        },
+    },
+    Operation {
+        name: "crd2crd",
+        aliases: &[],
+        args: &[
+            arg("COORD", ArgKind::IntTuple),
+            arg("SRC_SHAPE", ArgKind::IntTuple),
+            arg("DST_SHAPE", ArgKind::IntTuple),
+        ],
+        help: "The coordinate of DST_SHAPE with COORD's colexicographic index in SRC_SHAPE",
+        example: example(&["((1,1),2)", "((2,2),3)", "(4,(3))"], "(3,(2))"),
+        run: |a| {
+            Ok(crate::crd2crd(&a.int_tuple(0)?, &a.int_tuple(1)?, &a.int_tuple(2)?)?.to_string())
+        },
+    },
+    Operation {
         name: "compact_col_major",
         aliases: &[],
         args: &[
@@ -946,6 +1045,29 @@ pub fn operation(name: &str) -> Option<&'static Operation> {
         .find(|op| op.name == name || op.aliases.contains(&name))
 }
 
+/// `append`/`prepend` with their optional `X` (default `1:0`) and rank `N`.
+fn pad(a: &Args<'_>, front: bool) -> Result<String, LayoutError> {
+    let l = a.layout(0)?;
+    let x: Layout = match a.text(1) {
+        Some(_) => a.layout(1)?,
+        None => Layout::rank1(1, 0)?,
+    };
+    let r = match (a.text(2), front) {
+        (None, false) => l.append(&x),
+        (None, true) => l.prepend(&x),
+        (Some(_), _) => {
+            let n =
+                usize::try_from(a.integer(2)?).map_err(|_| a.invalid(2, "expected a rank ≥ 0"))?;
+            if front {
+                l.prepend_to(n, &x)?
+            } else {
+                l.append_to(n, &x)?
+            }
+        }
+    };
+    Ok(r.to_string())
+}
+
 /// Run operation `op` (by its name; the CLI's aliases are not op names) on
 /// text operands and print the result in CuTe notation.
 ///
@@ -958,7 +1080,7 @@ pub fn operation(name: &str) -> Option<&'static Operation> {
 /// assert_eq!(apply("swizzle", &["3,4,3", "128"])?, "144");
 /// assert_eq!(apply("descriptor", &["( 1@0 , 8/2@1 )"])?, "(1@0,4@1)");
 /// assert_eq!(apply("size", &[]).unwrap_err().kind(), "arity");
-/// assert_eq!(apply("complement", &["4:1", "(2,2)"]).unwrap_err().kind(), "invalid_argument");
+/// assert_eq!(apply("complement", &["4:1", "(2,-2)"]).unwrap_err().kind(), "invalid_argument");
 /// assert_eq!(apply("compose", &["4:1", "2:1"]).unwrap_err().kind(), "unknown_operation");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
@@ -1038,19 +1160,20 @@ mod tests {
 
     #[test]
     fn non_integers_are_invalid_arguments() {
-        let e = apply("complement", &["4:1", "(2,3)"]).unwrap_err();
+        // (complement's M may be a shape: CuTe's tuple cotarget.)
+        let e = apply("compact_col_major", &["(2,2)", "(2,3)"]).unwrap_err();
         assert_eq!(
             e,
             LayoutError::InvalidArgument {
-                operation: "complement",
-                argument: "M",
+                operation: "compact_col_major",
+                argument: "START",
                 value: "(2,3)".into(),
                 reason: "expected an integer".into(),
             }
         );
         assert_eq!(
             e.to_string(),
-            "complement: argument M = (2,3): expected an integer"
+            "compact_col_major: argument START = (2,3): expected an integer"
         );
         assert_eq!(
             apply("complement", &["4:1", "0"]).unwrap_err().kind(),
