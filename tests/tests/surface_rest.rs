@@ -309,6 +309,7 @@ fn coordinate_maps_cute_exact() {
     assert_eq!(c2c("(1,2)", "(4,3)", "(2,6)"), "(1,2)");
     assert_eq!(c2c("(1,2)", "(4,3)", "(2,3,2)"), "not_compatible");
     assert_eq!(c2c("(1,2)", "(4,0)", "12"), "non_positive_shape");
+    assert_eq!(c2c("(1,2)", "(4,3)", "10"), "not_compatible");
     // A wrong answer fails the laws.
     assert!(
         laws::check_idx2crd_strided(&t("50"), &t("(8,128)"), &t("(1,16)"), &t("(2,4)")).is_err()

@@ -303,8 +303,10 @@ fn idx2crd_strided_into(
 /// ```
 ///
 /// Errors: a non-positive shape leaf (`non_positive_shape`), `coord` not
-/// weakly congruent to `src_shape` or tuples of different ranks
-/// (`not_compatible`), an index beyond `i64` (`overflow`).
+/// weakly congruent to `src_shape`, tuples of different ranks, or shapes
+/// of different sizes (`not_compatible`; CuTe does not check the sizes and
+/// answers a coordinate outside `dst_shape`), an index beyond `i64`
+/// (`overflow`).
 pub fn crd2crd(
     coord: &IntTuple,
     src_shape: &IntTuple,
@@ -313,6 +315,17 @@ pub fn crd2crd(
     // Both shapes checked once (positive leaves, sizes in `i64`).
     Layout::column_major(src_shape)?;
     Layout::column_major(dst_shape)?;
+    // CuTe leaves `size(src) == size(dst)` to the caller (its assert is
+    // commented out) and answers a coordinate outside `dst_shape`
+    // otherwise; here it is a named error. (Mode by mode, the modes' sizes
+    // may differ, as in CuTe.)
+    if src_shape.size() != dst_shape.size() {
+        return Err(LayoutError::NotCompatible {
+            operation: "crd2crd (shapes of one size)",
+            left: src_shape.to_string(),
+            right: dst_shape.to_string(),
+        });
+    }
     let mut b = TupleBuilder::new();
     crd2crd_into(
         coord.as_ref(),
