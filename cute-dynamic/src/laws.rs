@@ -31,8 +31,8 @@
 //! | `recast_layout` | `downcast(den, upcast(num, L))` for `new/old = num/den`, each by its law |
 //! | `shape_div`, `ceil_div`, `round_up` | quotient (or `±1`), ceiling, least multiple; mode by mode or folded |
 //! | `product_each`, `inner_product`, `elem_scale` | sizes of the modes (an integer is itself), `Σ aᵢ·bᵢ`, leaves scaled by mode sizes |
-//! | `congruent`, `weakly_congruent`, `compatible`, `evenly_divides` | the predicate's definition on the profiles |
-//! | `lex_less`, `colex_less`, `elem_less` | the order of the leaf sequences (congruent operands) |
+//! | `congruent`, `weakly_congruent`, `compatible`, `weakly_compatible`, `evenly_divides` | the predicate's definition on the profiles |
+//! | `lex_less`, `colex_less`, `elem_less`, `elem_leq`, `elem_gtr`, `elem_geq` | the order of the leaf sequences (congruent operands) |
 //! | `nullspace` | `L(R(i)) == 0`, injective, the size of the stride-0 leaves |
 //! | `domain_offset` | `L(c + x) == offset + L(x)` |
 //! | `dice` | the leaves under integers of the coordinate; splits `L` with the slice |
@@ -1360,6 +1360,24 @@ fn product_each_law_text(a: &IntTuple, r: &IntTuple) -> Law {
     Ok(())
 }
 
+/// `abs(t) == r`: `r` is congruent to `t` and each leaf of `r` is the
+/// absolute value of the matching leaf of `t`.
+pub fn check_abs(t: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
+    lift("abs", format!("abs({t})"), &r, abs_law_text(t, r))
+}
+
+fn abs_law_text(t: &IntTuple, r: &IntTuple) -> Law {
+    ensure(congruent(t, r), || {
+        format!("abs({t}) = {r}: not congruent to the operand")
+    })?;
+    for (x, y) in t.leaves().zip(r.leaves()) {
+        ensure(i128::from(x).abs() == i128::from(y), || {
+            format!("abs({t}) = {r}: |{x}| != {y}")
+        })?;
+    }
+    Ok(())
+}
+
 /// `inner_product(a, b) == r`: `Σ aᵢ·bᵢ` over the leaves (congruent).
 pub fn check_inner_product(a: &IntTuple, b: &IntTuple, r: i64) -> Result<(), Violation> {
     binary_law("inner_product", a, b, &r, inner_product_law_text(a, b, r))
@@ -2423,6 +2441,66 @@ fn elem_less_law_text(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
     Ok(())
 }
 
+/// `elem_leq(a, b) == r`: for congruent tuples, some leaf of `a` is at
+/// most the matching leaf of `b` (CuTe's
+/// `!elem_less(b, a)`).
+pub fn check_elem_leq(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
+    binary_law(
+        "elem_leq",
+        a,
+        b,
+        &r,
+        elem_cmp_law_text("elem_leq", a, b, r, |x, y| x <= y, true),
+    )
+}
+
+/// `elem_gtr(a, b) == r`: for congruent tuples, every leaf of `a` is above
+/// the matching leaf of `b` (CuTe's `elem_less(b, a)`).
+pub fn check_elem_gtr(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
+    binary_law(
+        "elem_gtr",
+        a,
+        b,
+        &r,
+        elem_cmp_law_text("elem_gtr", a, b, r, |x, y| x > y, false),
+    )
+}
+
+/// `elem_geq(a, b) == r`: for congruent tuples, some leaf of `a` is at
+/// least the matching leaf of `b` (CuTe's
+/// `!elem_less(a, b)`).
+pub fn check_elem_geq(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
+    binary_law(
+        "elem_geq",
+        a,
+        b,
+        &r,
+        elem_cmp_law_text("elem_geq", a, b, r, |x, y| x >= y, true),
+    )
+}
+
+/// For congruent tuples, `r` is "some leaf pair satisfies `cmp`" (`some`;
+/// false without leaves) or "every leaf pair does".
+fn elem_cmp_law_text(
+    op: &str,
+    a: &IntTuple,
+    b: &IntTuple,
+    r: bool,
+    cmp: fn(i64, i64) -> bool,
+    some: bool,
+) -> Law {
+    if congruent(a, b) {
+        let mut pairs = a.leaves().zip(b.leaves());
+        let want = if some {
+            pairs.any(|(x, y)| cmp(x, y))
+        } else {
+            pairs.all(|(x, y)| cmp(x, y))
+        };
+        ensure(r == want, || format!("{op}({a}, {b}) = {r}, want {want}"))?;
+    }
+    Ok(())
+}
+
 // ---------------------------------------------------------------------
 // Recasting
 // ---------------------------------------------------------------------
@@ -2568,6 +2646,22 @@ fn compatible_def(a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> bool {
             .all(|(x, y)| compatible_def(x, y))
 }
 
+fn weakly_compatible_def(a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> bool {
+    if let Some(x) = a.as_int() {
+        let n = size128(b);
+        return if x == 0 {
+            n == 0
+        } else {
+            n % i128::from(x) == 0
+        };
+    }
+    !b.is_int()
+        && a.rank() == b.rank()
+        && a.children()
+            .zip(b.children())
+            .all(|(x, y)| weakly_compatible_def(x, y))
+}
+
 fn predicate_law(
     law: &'static str,
     a: &IntTuple,
@@ -2598,6 +2692,13 @@ pub fn check_weakly_congruent(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(),
 /// equal ranks and compatible modes.
 pub fn check_compatible(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
     predicate_law("compatible", a, b, r, compatible_def)
+}
+
+/// `weakly_compatible(a, b) = r`: `r` holds exactly when each leaf `x` of
+/// `a` divides the size of the matching mode of `b` (an integer `a`:
+/// `x | size(b)`; tuples need equal ranks and weakly compatible modes).
+pub fn check_weakly_compatible(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
+    predicate_law("weakly_compatible", a, b, r, weakly_compatible_def)
 }
 
 /// `S(x) = y` for a swizzle `S`: `S` satisfies [`check_swizzle`], `S(y) ==
@@ -3248,10 +3349,15 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "congruent" => check_congruent(&tuple(0)?, &tuple(1)?, out_bool()?),
         "weakly_congruent" => check_weakly_congruent(&tuple(0)?, &tuple(1)?, out_bool()?),
         "compatible" => check_compatible(&tuple(0)?, &tuple(1)?, out_bool()?),
+        "weakly_compatible" => check_weakly_compatible(&tuple(0)?, &tuple(1)?, out_bool()?),
+        "abs" => check_abs(&tuple(0)?, &out_tuple()?),
         "evenly_divides" => check_evenly_divides(&tuple(0)?, &tuple(1)?, out_bool()?),
         "lex_less" => check_lex_less(&tuple(0)?, &tuple(1)?, out_bool()?),
         "colex_less" => check_colex_less(&tuple(0)?, &tuple(1)?, out_bool()?),
         "elem_less" => check_elem_less(&tuple(0)?, &tuple(1)?, out_bool()?),
+        "elem_leq" => check_elem_leq(&tuple(0)?, &tuple(1)?, out_bool()?),
+        "elem_gtr" => check_elem_gtr(&tuple(0)?, &tuple(1)?, out_bool()?),
+        "elem_geq" => check_elem_geq(&tuple(0)?, &tuple(1)?, out_bool()?),
         "max" => check_max(&tuple(0)?, out_int()?),
         "min" => check_min(&tuple(0)?, out_int()?),
         "gcd" => check_gcd(&tuple(0)?, out_int()?),
@@ -4072,6 +4178,21 @@ mod tests {
         assert!(check_colex_less(&it("(5,1)"), &it("(0,2)"), false).is_err());
         ok_law(check_elem_less(&it("(3,(1,7))"), &it("(4,(2,8))"), true));
         assert!(check_elem_less(&it("(3,(2,7))"), &it("(4,(2,8))"), true).is_err());
+        ok_law(check_elem_leq(&it("(5,(1,9))"), &it("(4,(2,8))"), true));
+        assert!(check_elem_leq(&it("(5,(3,9))"), &it("(4,(2,8))"), true).is_err());
+        ok_law(check_elem_gtr(&it("(4,(2,8))"), &it("(3,(1,7))"), true));
+        assert!(check_elem_gtr(&it("(4,(2,8))"), &it("(3,(2,7))"), true).is_err());
+        ok_law(check_elem_geq(&it("()"), &it("()"), false));
+        assert!(check_elem_geq(&it("(3,(1,7))"), &it("(4,(2,8))"), true).is_err());
+        ok_law(check_weakly_compatible(
+            &it("(2,5)"),
+            &it("(4,(3,5))"),
+            true,
+        ));
+        assert!(check_weakly_compatible(&it("(2,4)"), &it("(4,(3,5))"), true).is_err());
+        ok_law(check_abs(&it("(-3,(4,-5))"), &it("(3,(4,5))")));
+        assert!(check_abs(&it("(-3,(4,-5))"), &it("(3,4,5)")).is_err());
+        assert!(check_abs(&it("(-3,(4,-5))"), &it("(3,(4,-5))")).is_err());
 
         let n = l("(2,4,6):(1,2,0)");
         ok_law(check_nullspace(&n, &crate::nullspace(&n)));

@@ -120,8 +120,9 @@ pub use data::basis::{
 pub use data::coordinate::{Coord, crd2crd, crd2idx, idx2crd, idx2crd_strided};
 pub use data::int_tuple::{Children, IntTuple, IntTupleRef};
 pub use data::int_tuple_ops::{
-    ceil_div, colex_less, compatible, congruent, elem_less, elem_scale, evenly_divides,
-    inner_product, lex_less, product_each, round_up, shape_div, weakly_congruent,
+    abs, ceil_div, colex_less, compatible, congruent, elem_geq, elem_gtr, elem_leq, elem_less,
+    elem_scale, evenly_divides, inner_product, lex_less, product_each, round_up, shape_div,
+    weakly_compatible, weakly_congruent,
 };
 pub use data::layout::{Evaluator, Layout, LayoutRef, Offsets};
 pub use data::swizzle::{

@@ -2,7 +2,8 @@
 //! `shape_min`, `product_like`, `coshape`, `with_shape`, `unflatten`, the
 //! by-profile `filter`/`filter_zeros`, `compact_col_major`/`compact_row_major`,
 //! `idx2crd` by a stride, `crd2crd`, `complement` by a shape and
-//! `append`/`prepend` to a rank, `zip`, `zip2_by` and `prefix_product`:
+//! `append`/`prepend` to a rank, `zip`, `zip2_by`, `prefix_product`,
+//! `elem_leq`/`elem_gtr`/`elem_geq`, `weakly_compatible` and `abs`:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -537,4 +538,131 @@ fn zip_cute_exact() {
     assert_eq!(z("8:1"), "8:1");
     assert_eq!(z("((2,3),4):((1,2),6)"), "not_compatible");
     assert_eq!(z("((2,3),(4,5,6)):((1,2),(6,24,96))"), "not_compatible");
+}
+
+/// `t` with its leaves replaced, in order, by `v` (cycled): congruent to `t`.
+fn relabel(t: &IntTuple, v: &[i64], k: &mut usize) -> String {
+    if t.is_int() {
+        *k += 1;
+        return v[(*k - 1) % v.len()].to_string();
+    }
+    let parts: Vec<String> = t
+        .as_ref()
+        .children()
+        .map(|m| relabel(&m.to_owned(), v, k))
+        .collect();
+    format!("({})", parts.join(","))
+}
+
+proptest! {
+    /// `elem_leq`, `elem_gtr`, `elem_geq` on congruent and arbitrary pairs:
+    /// the law holds, the negated answer fails it, each is CuTe's
+    /// `elem_less` with swapped or negated operands, and the table agrees.
+    #[test]
+    fn elem_orders(a in tree(0..3), v in prop::collection::vec(0i64..3, 1..8), c in tree(0..3)) {
+        let b: IntTuple = relabel(&a, &v, &mut 0).parse().unwrap();
+        type Cmp = (&'static str, fn(&IntTuple, &IntTuple) -> Result<bool, cute_dynamic::LayoutError>, fn(&IntTuple, &IntTuple, bool) -> Result<(), laws::Violation>);
+        let cmps: [Cmp; 3] = [
+            ("elem_leq", cute_dynamic::elem_leq, laws::check_elem_leq),
+            ("elem_gtr", cute_dynamic::elem_gtr, laws::check_elem_gtr),
+            ("elem_geq", cute_dynamic::elem_geq, laws::check_elem_geq),
+        ];
+        for (x, y) in [(&a, &b), (&b, &a), (&a, &c), (&c, &a)] {
+            let less_yx = cute_dynamic::elem_less(y, x);
+            let less_xy = cute_dynamic::elem_less(x, y);
+            for (name, f, law) in cmps {
+                let want = match name {
+                    "elem_leq" => less_yx.clone().map(|r| !r),
+                    "elem_gtr" => less_yx.clone(),
+                    _ => less_xy.clone().map(|r| !r),
+                };
+                match f(x, y) {
+                    Ok(r) => {
+                        prop_assert_eq!(Ok(r), want.clone());
+                        prop_assert_eq!(law(x, y, r), Ok(()), "{}({}, {}) = {}", name, x, y, r);
+                        if x.as_ref().congruent(y.as_ref()) {
+                            prop_assert!(law(x, y, !r).is_err(), "{}({}, {}) = {} negated passes", name, x, y, r);
+                        }
+                        prop_assert_eq!(apply(name, &[&x.to_string(), &y.to_string()]).unwrap(), r.to_string());
+                    }
+                    Err(e) => {
+                        prop_assert!(want.is_err());
+                        prop_assert_eq!(e.kind(), "not_compatible");
+                        prop_assert!(e.to_string().starts_with(name), "{}", e);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `weakly_compatible`: the law holds and its negation fails; a
+    /// compatible pair is weakly compatible, a weakly compatible one weakly
+    /// congruent; the table agrees.
+    #[test]
+    fn weakly_compatible(a in tree(-6..7), choices in prop::collection::vec(any::<bool>(), 1..12), c in tree(-6..7)) {
+        let coarse: IntTuple = coarsen(&a, &choices, &mut 0).parse().unwrap();
+        for (x, y) in [(&coarse, &a), (&a, &coarse), (&a, &c), (&c, &a)] {
+            match cute_dynamic::weakly_compatible(x, y) {
+                Ok(r) => {
+                    prop_assert_eq!(laws::check_weakly_compatible(x, y, r), Ok(()));
+                    prop_assert!(laws::check_weakly_compatible(x, y, !r).is_err());
+                    if cute_dynamic::compatible(x, y) {
+                        prop_assert!(r, "compatible({}, {}) but not weakly", x, y);
+                    }
+                    if r {
+                        prop_assert!(cute_dynamic::weakly_congruent(x, y));
+                    }
+                    prop_assert_eq!(apply("weakly_compatible", &[&x.to_string(), &y.to_string()]).unwrap(), r.to_string());
+                }
+                Err(e) => {
+                    prop_assert_eq!(e.kind(), "invalid_argument");
+                    prop_assert!(x.leaves().any(|l| l == 0), "{}", e);
+                }
+            }
+        }
+        // A coarsening with leaf 1 everywhere divides any size.
+        prop_assert_eq!(cute_dynamic::weakly_compatible(&coarse, &a), Ok(true));
+    }
+
+    /// `abs`: the law holds, a result with one leaf negated or changed fails
+    /// it, and the table agrees.
+    #[test]
+    fn abs(t in tree(-20..21)) {
+        let r = cute_dynamic::abs(&t).unwrap();
+        prop_assert_eq!(laws::check_abs(&t, &r), Ok(()));
+        if r.leaves().any(|l| l != 0) {
+            let bumped: Vec<i64> = r.leaves().map(|l| if l != 0 { -l } else { l }).collect();
+            let bad: IntTuple = relabel(&r, &bumped, &mut 0).parse().unwrap();
+            prop_assert!(laws::check_abs(&t, &bad).is_err());
+        }
+        prop_assert_eq!(apply("abs", &[&t.to_string()]).unwrap(), r.to_string());
+    }
+}
+
+#[test]
+fn elem_orders_weakly_compatible_abs_cute_exact() {
+    let t = |s: &str| s.parse::<IntTuple>().unwrap();
+    assert_eq!(cute_dynamic::elem_leq(&t("(1,2)"), &t("(1,2)")), Ok(true));
+    assert_eq!(cute_dynamic::elem_geq(&t("(1,2)"), &t("(1,2)")), Ok(true));
+    assert_eq!(cute_dynamic::elem_gtr(&t("(1,2)"), &t("(1,2)")), Ok(false));
+    assert_eq!(
+        cute_dynamic::weakly_compatible(&t("(2,3)"), &t("(8,(3,3))")),
+        Ok(true)
+    );
+    assert_eq!(
+        cute_dynamic::weakly_compatible(&t("12"), &t("(8,(3,3))")),
+        Ok(true)
+    );
+    assert_eq!(
+        cute_dynamic::weakly_compatible(&t("0"), &t("8"))
+            .unwrap_err()
+            .kind(),
+        "invalid_argument"
+    );
+    assert_eq!(
+        cute_dynamic::abs(&t("(-9223372036854775808)"))
+            .unwrap_err()
+            .kind(),
+        "overflow"
+    );
 }

@@ -1,7 +1,7 @@
 //! Integer-tuple arithmetic (CuTe's `int_tuple.hpp`): `shape_div`,
 //! `ceil_div`, `round_up`, `product_each`, `inner_product`, `elem_scale`,
-//! the profile queries `congruent`, `weakly_congruent`, `compatible`, and
-//! `evenly_divides`. Results are those CuTe C++ computes when every integer
+//! `abs`, the profile queries `congruent`, `weakly_congruent`, `compatible`,
+//! `weakly_compatible` and `evenly_divides`, and the element-wise orders. Results are those CuTe C++ computes when every integer
 //! is static; where CuTe would fail a `static_assert` or silently compute
 //! something that is not what the function promises, we return an error.
 //!
@@ -452,6 +452,88 @@ pub fn compatible(a: &IntTuple, b: &IntTuple) -> bool {
     a.as_ref().compatible(b.as_ref())
 }
 
+/// `weakly_compatible(a, b)`: `a` is compatible with `b` up to a factor at
+/// each leaf of `a` (CuTe: an integer `a` divides `size(b)`; tuples need
+/// equal ranks and weakly compatible modes; an integer `b` under a tuple
+/// `a` is false). A partial order weaker than [`compatible`].
+///
+/// Errors: a zero leaf of `a` where CuTe computes `size(b) % 0`
+/// (`invalid_argument`); a size of `b` beyond `i64` (`overflow`).
+///
+/// ```
+/// use cute_dynamic::{weakly_compatible, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>();
+/// assert!(weakly_compatible(&t("(2,5)")?, &t("(4,(3,5))")?)?);
+/// assert!(!weakly_compatible(&t("(2,4)")?, &t("(4,(3,5))")?)?);
+/// assert!(weakly_compatible(&t("6")?, &t("(4,(3,5))")?)?);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn weakly_compatible(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    weakly_compatible_ref(a.as_ref(), b.as_ref())
+}
+
+fn weakly_compatible_ref(a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> Result<bool, LayoutError> {
+    if let Some(x) = a.as_int() {
+        if x == 0 {
+            return Err(invalid(
+                "weakly_compatible",
+                "A",
+                x,
+                format!("CuTe divides size({b}) by this leaf"),
+            ));
+        }
+        // `i64::MIN % -1` is the only overflow of `%`; it is 0.
+        return Ok(product(b, "weakly_compatible")?.checked_rem(x).unwrap_or(0) == 0);
+    }
+    if b.is_int() || a.rank() != b.rank() {
+        return Ok(false);
+    }
+    // CuTe evaluates every mode before folding them with `&&`.
+    let mut all = true;
+    for (x, y) in a.children().zip(b.children()) {
+        all &= weakly_compatible_ref(x, y)?;
+    }
+    Ok(all)
+}
+
+/// `abs(t)`: `t` with every leaf replaced by its absolute value (CuTe's
+/// element-wise `abs` of an int tuple).
+///
+/// Errors: a leaf `i64::MIN`, whose absolute value is beyond `i64`
+/// (`overflow`).
+///
+/// ```
+/// use cute_dynamic::{abs, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>();
+/// assert_eq!(abs(&t("(-3,(4,-5))")?)?.to_string(), "(3,(4,5))");
+/// assert_eq!(abs(&t("-7")?)?.to_string(), "7");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn abs(t: &IntTuple) -> Result<IntTuple, LayoutError> {
+    let mut out = TupleBuilder::new();
+    abs_into(t.as_ref(), &mut out)?;
+    Ok(out.finish())
+}
+
+fn abs_into(t: IntTupleRef<'_>, out: &mut TupleBuilder) -> Result<(), LayoutError> {
+    match t.as_int() {
+        Some(x) => {
+            out.leaf(
+                x.checked_abs()
+                    .ok_or_else(|| LayoutError::overflow("abs", format_args!("{t}")))?,
+            );
+        }
+        None => {
+            let o = out.open();
+            for m in t.children() {
+                abs_into(m, out)?;
+            }
+            out.close(o);
+        }
+    }
+    Ok(())
+}
+
 /// `evenly_divides(shape, tiler)`: each mode of the tiler (an integer or a
 /// tuple of tilers, applied mode by mode) divides the matching part of the
 /// shape with no remainder, so that `logical_divide` of a layout of this
@@ -515,7 +597,14 @@ impl Order {
 /// CuTe instantiates the comparison of every pair of modes up to the
 /// shorter rank: an integer paired with a tuple does not compile, even
 /// where an earlier mode decides the answer.
-fn comparable(op: Order, a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> Result<(), LayoutError> {
+/// `name` is the operation the error names (`elem_leq` compares `b` with
+/// `a` by `elem_less`).
+fn comparable(
+    op: Order,
+    name: &'static str,
+    a: IntTupleRef<'_>,
+    b: IntTupleRef<'_>,
+) -> Result<(), LayoutError> {
     match (a.is_int(), b.is_int()) {
         (true, true) => Ok(()),
         (false, false) => {
@@ -527,12 +616,12 @@ fn comparable(op: Order, a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> Result<(), L
                     _ => (k, k),
                 };
                 if let (Some(x), Some(y)) = (a.get(i), b.get(j)) {
-                    comparable(op, x, y)?;
+                    comparable(op, name, x, y)?;
                 }
             }
             Ok(())
         }
-        _ => Err(incompatible(op.name(), a, b)),
+        _ => Err(incompatible(name, a, b)),
     }
 }
 
@@ -604,7 +693,7 @@ fn less(op: Order, a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> bool {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn lex_less(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
-    comparable(Order::Lex, a.as_ref(), b.as_ref())?;
+    comparable(Order::Lex, Order::Lex.name(), a.as_ref(), b.as_ref())?;
     Ok(less(Order::Lex, a.as_ref(), b.as_ref()))
 }
 
@@ -620,7 +709,7 @@ pub fn lex_less(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn colex_less(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
-    comparable(Order::Colex, a.as_ref(), b.as_ref())?;
+    comparable(Order::Colex, Order::Colex.name(), a.as_ref(), b.as_ref())?;
     Ok(less(Order::Colex, a.as_ref(), b.as_ref()))
 }
 
@@ -637,8 +726,58 @@ pub fn colex_less(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn elem_less(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
-    comparable(Order::Elem, a.as_ref(), b.as_ref())?;
+    comparable(Order::Elem, Order::Elem.name(), a.as_ref(), b.as_ref())?;
     Ok(less(Order::Elem, a.as_ref(), b.as_ref()))
+}
+
+/// `elem_less(a, b)` for the operation `name`.
+fn elem_less_as(name: &'static str, a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    comparable(Order::Elem, name, a.as_ref(), b.as_ref())?;
+    Ok(less(Order::Elem, a.as_ref(), b.as_ref()))
+}
+
+/// `elem_leq(a, b)`: `!elem_less(b, a)`, as in CuTe (for congruent tuples:
+/// some leaf of `a` is at most the matching leaf of `b`; not "every leaf
+/// ≤"; `elem_leq((), ())` is false).
+///
+/// ```
+/// use cute_dynamic::{elem_leq, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>();
+/// assert!(elem_leq(&t("(4,(2,8))")?, &t("(4,(2,8))")?)?);
+/// assert!(elem_leq(&t("(5,(1,9))")?, &t("(4,(2,8))")?)?); // 1 ≤ 2
+/// assert!(!elem_leq(&t("(5,(3,9))")?, &t("(4,(2,8))")?)?);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn elem_leq(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    Ok(!elem_less_as("elem_leq", b, a)?)
+}
+
+/// `elem_gtr(a, b)`: `elem_less(b, a)`, as in CuTe (every mode of `b` below
+/// the matching mode of `a`).
+///
+/// ```
+/// use cute_dynamic::{elem_gtr, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>();
+/// assert!(elem_gtr(&t("(4,(2,8))")?, &t("(3,(1,7))")?)?);
+/// assert!(!elem_gtr(&t("(4,(2,8))")?, &t("(3,(2,7))")?)?);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn elem_gtr(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    elem_less_as("elem_gtr", b, a)
+}
+
+/// `elem_geq(a, b)`: `!elem_less(a, b)`, as in CuTe (for congruent tuples:
+/// some leaf of `a` is at least the matching leaf of `b`).
+///
+/// ```
+/// use cute_dynamic::{elem_geq, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>();
+/// assert!(elem_geq(&t("(3,(2,7))")?, &t("(4,(2,8))")?)?); // 2 ≥ 2
+/// assert!(!elem_geq(&t("(3,(1,7))")?, &t("(4,(2,8))")?)?);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn elem_geq(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    Ok(!elem_less_as("elem_geq", a, b)?)
 }
 
 #[cfg(test)]
@@ -750,5 +889,55 @@ mod tests {
         // deciding mode.
         assert!(lex("(0,1)", "(1,(1))").is_err());
         assert!(elem("5", "(6)").is_err());
+        // The other three are elem_less with swapped operands or negated.
+        let leq = |a: &str, b: &str| elem_leq(&t(a), &t(b));
+        let gtr = |a: &str, b: &str| elem_gtr(&t(a), &t(b));
+        let geq = |a: &str, b: &str| elem_geq(&t(a), &t(b));
+        assert!(!leq("()", "()").unwrap());
+        assert!(!geq("()", "()").unwrap());
+        assert!(gtr("()", "()").unwrap());
+        assert!(leq("(2)", "(1,2)").unwrap());
+        // elem_gtr(a, b) = elem_less(b, a): the shorter b is exhausted.
+        assert!(gtr("(2,0)", "(1)").unwrap());
+        assert!(!gtr("(1)", "(2,0)").unwrap());
+        assert_eq!(leq("5", "(6)").unwrap_err().kind(), "not_compatible");
+        assert!(
+            geq("5", "(6)")
+                .unwrap_err()
+                .to_string()
+                .starts_with("elem_geq")
+        );
+    }
+
+    #[test]
+    fn weakly_compatible_and_abs_cute_exact() {
+        let wc = |a: &str, b: &str| {
+            weakly_compatible(&t(a), &t(b)).map_or_else(|e| e.kind().to_string(), |r| r.to_string())
+        };
+        assert_eq!(wc("4", "(2,6)"), "true");
+        assert_eq!(wc("5", "(2,6)"), "false");
+        assert_eq!(wc("-3", "(2,6)"), "true");
+        assert_eq!(wc("(2,3)", "(2,6)"), "true");
+        assert_eq!(wc("(2,3)", "(2,(2,3))"), "true");
+        assert_eq!(wc("(2,(2,3))", "(2,6)"), "false");
+        assert_eq!(wc("(2,3)", "(2,6,1)"), "false");
+        assert_eq!(wc("()", "()"), "true");
+        assert_eq!(wc("()", "1"), "false");
+        assert_eq!(wc("0", "(2,6)"), "invalid_argument");
+        // CuTe evaluates every mode: a zero after a false mode still fails.
+        assert_eq!(wc("(5,0)", "(2,6)"), "invalid_argument");
+        assert_eq!(wc("-1", "(-9223372036854775808)"), "true");
+        assert_eq!(wc("2", "(4611686018427387904,4)"), "overflow");
+        assert_eq!(abs(&t("()")).unwrap().to_string(), "()");
+        assert_eq!(
+            abs(&t("(0,-1,(-9223372036854775807))"))
+                .unwrap()
+                .to_string(),
+            "(0,1,(9223372036854775807))"
+        );
+        assert_eq!(
+            abs(&t("(1,-9223372036854775808)")).unwrap_err().kind(),
+            "overflow"
+        );
     }
 }

@@ -586,6 +586,14 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| predicate(crate::compatible, a),
     },
     Operation {
+        name: "weakly_compatible",
+        aliases: &[],
+        args: TUPLES,
+        help: "Whether each leaf of A divides the size of B's matching mode (true/false)",
+        example: example(&["(2,5)", "(4,(3,5))"], "true"),
+        run: |a| order(crate::weakly_compatible, a),
+    },
+    Operation {
         name: "evenly_divides",
         aliases: &[],
         args: &[
@@ -619,6 +627,38 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Whether every leaf of A is below the matching leaf of B (true/false)",
         example: example(&["(3,(1,7))", "(4,(2,8))"], "true"),
         run: |a| order(crate::elem_less, a),
+    },
+    Operation {
+        name: "elem_leq",
+        aliases: &[],
+        args: TUPLES,
+        help: "CuTe's !elem_less(B, A): whether not every leaf of B is below A's (true/false)",
+        example: example(&["(5,(1,9))", "(4,(2,8))"], "true"),
+        run: |a| order(crate::elem_leq, a),
+    },
+    Operation {
+        name: "elem_gtr",
+        aliases: &[],
+        args: TUPLES,
+        help: "CuTe's elem_less(B, A): whether every leaf of B is below A's (true/false)",
+        example: example(&["(4,(2,8))", "(3,(1,7))"], "true"),
+        run: |a| order(crate::elem_gtr, a),
+    },
+    Operation {
+        name: "elem_geq",
+        aliases: &[],
+        args: TUPLES,
+        help: "CuTe's !elem_less(A, B): whether not every leaf of A is below B's (true/false)",
+        example: example(&["(3,(2,7))", "(4,(2,8))"], "true"),
+        run: |a| order(crate::elem_geq, a),
+    },
+    Operation {
+        name: "abs",
+        aliases: &[],
+        args: &[arg("T", ArgKind::IntTuple)],
+        help: "T with every leaf replaced by its absolute value",
+        example: example(&["(-3,(4,-5))"], "(3,(4,5))"),
+        run: |a| Ok(crate::abs(&a.int_tuple(0)?)?.to_string()),
     },
     Operation {
         name: "max",
