@@ -47,7 +47,7 @@ use super::tiled_mma::SizeC;
 use super::tiled_mma::{
     AtomTvL, AtomTvOf, Atoms, ExtI, ExtJ, Extents, LayoutATv, LayoutBTv, LayoutCTv, MmaOperandOf,
     OperandA, OperandB, OperandC, OperandTile, OperandTileShape, PermI, PermJ, Permuted, Rejoin,
-    RestZ, SpliceRest, ThrTileIJ, TileSize, TiledMmaLayouts, TvThreads, TvValues,
+    RestZ, SpliceRest, ThrTileIJ, TileExtents, TileSize, TiledMmaLayouts, TvThreads, TvValues,
 };
 use crate::Error;
 use crate::algebra::coalesce_by::CoalescedBy;
@@ -504,11 +504,7 @@ impl<Tc> ThrCopy<Tc> {
     ) -> Result<Tensor<E, CopyPartition<Tc, Sd, X>>, Error>
     where
         E: Engine,
-        X: TensorLayout + StaticLayout + crate::Mode<0> + crate::Mode<1>,
-        <ModeOf<X, 0> as StaticLayout>::Tree: SizeOf,
-        <ModeOf<X, 1> as StaticLayout>::Tree: SizeOf,
-        <<ModeOf<X, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-        <<ModeOf<X, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        X: TensorLayout + TileExtents,
         Tc: TiledCopyLayouts,
         Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
         Tc: CopyPartitionOf<Sd, X>,
@@ -532,11 +528,7 @@ impl<Tc> ThrCopy<Tc> {
     ) -> Result<Tensor<E, CopyPartition<Tc, CopySrc, X>>, Error>
     where
         E: Engine,
-        X: TensorLayout + StaticLayout + crate::Mode<0> + crate::Mode<1>,
-        <ModeOf<X, 0> as StaticLayout>::Tree: SizeOf,
-        <ModeOf<X, 1> as StaticLayout>::Tree: SizeOf,
-        <<ModeOf<X, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-        <<ModeOf<X, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        X: TensorLayout + TileExtents,
         Tc: TiledCopyLayouts,
         Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
         Tc: CopyPartitionOf<CopySrc, X>,
@@ -553,11 +545,7 @@ impl<Tc> ThrCopy<Tc> {
     ) -> Result<Tensor<E, CopyPartition<Tc, CopyDst, X>>, Error>
     where
         E: Engine,
-        X: TensorLayout + StaticLayout + crate::Mode<0> + crate::Mode<1>,
-        <ModeOf<X, 0> as StaticLayout>::Tree: SizeOf,
-        <ModeOf<X, 1> as StaticLayout>::Tree: SizeOf,
-        <<ModeOf<X, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-        <<ModeOf<X, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        X: TensorLayout + TileExtents,
         Tc: TiledCopyLayouts,
         Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
         Tc: CopyPartitionOf<CopyDst, X>,

@@ -648,8 +648,25 @@ where
 /// `(FrgV, Rest_I, Rest_J, …)`.
 pub type MmaPartition<M, Op, L> = <M as MmaPartitionOf<Op, L>>::Layout;
 
+/// A static layout with at least two modes, and the extents of its first
+/// two modes: what the tiled MMA's and tiled copy's partitions check their
+/// tiles against (one bound for the size computations behind it).
+pub trait TileExtents: StaticLayout + Mode<0> + Mode<1> {
+    /// `(C<size<0>>, C<size<1>>)`.
+    type Extents;
+}
+impl<L> TileExtents for L
+where
+    L: StaticLayout + Mode<0> + Mode<1>,
+    <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+    <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
+    <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+{
+    type Extents = (SizeC<ModeOf<L, 0>>, SizeC<ModeOf<L, 1>>);
+}
 /// The extents of a tensor's first two modes, `(C<I>, C<J>)`.
-pub type Extents<L> = (SizeC<ModeOf<L, 0>>, SizeC<ModeOf<L, 1>>);
+pub type Extents<L> = <L as TileExtents>::Extents;
 /// The operand's tile, `(C<TileSize<I>>, C<TileSize<J>>)`.
 pub type OperandTileShape<M, Op> = (
     <<Op as MmaOperandOf<M>>::PermI as TilerSize>::Size,
@@ -748,11 +765,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     ) -> Result<Tensor<E, MmaPartition<M, OperandA, L>>, Error>
     where
         E: Engine,
-        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
-        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
-        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
-        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandA, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
         MmaPartition<M, OperandA, L>: TensorLayout + Default,
@@ -767,11 +780,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     ) -> Result<Tensor<E, MmaPartition<M, OperandB, L>>, Error>
     where
         E: Engine,
-        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
-        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
-        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
-        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandB, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
         MmaPartition<M, OperandB, L>: TensorLayout + Default,
@@ -786,11 +795,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     ) -> Result<Tensor<E, MmaPartition<M, OperandC, L>>, Error>
     where
         E: Engine,
-        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
-        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
-        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
-        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandC, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
         MmaPartition<M, OperandC, L>: TensorLayout + Default,
@@ -809,11 +814,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         E::Value: Clone + Default,
-        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
-        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
-        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
-        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandC, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
         MmaPartition<M, OperandC, L>: MakeFragment,
@@ -832,11 +833,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         E::Value: Clone + Default,
-        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
-        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
-        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
-        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandA, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
         MmaPartition<M, OperandA, L>: MakeFragment,
@@ -855,11 +852,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         E::Value: Clone + Default,
-        L: TensorLayout + StaticLayout + Mode<0> + Mode<1>,
-        <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
-        <ModeOf<L, 1> as StaticLayout>::Tree: SizeOf,
-        <<ModeOf<L, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-        <<ModeOf<L, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+        L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandB, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
         MmaPartition<M, OperandB, L>: MakeFragment,
