@@ -78,12 +78,14 @@ mod tools;
 pub use tools::render;
 
 pub use algebra::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
+pub use algebra::coalesce_x::{bw_coalesce, coalesce_x, coalesce_x_by};
 pub use algebra::complement::{
     complement, complement_default, complement_shape, is_complement_admissible,
 };
 pub use algebra::composition::composition;
 pub use algebra::divide::{flat_divide, logical_divide, tiled_divide, zip2_by, zipped_divide};
 pub use algebra::inverse::{left_inverse, right_inverse};
+pub use algebra::max_alignment::max_alignment;
 pub use algebra::max_common::{max_common_layout, max_common_vector};
 pub use algebra::product::{
     blocked_product, flat_product, logical_product, raked_product, tiled_product, zipped_product,
@@ -98,7 +100,7 @@ pub use algebra::{
     filter_by::{filter_by, filter_zeros_by},
     layout_add::layout_add,
     layout_like::make_layout_like,
-    layout_utils::{coshape, unflatten, with_shape, zip},
+    layout_utils::{coshape, tile_unzip, unflatten, with_shape, zip},
     nullspace::nullspace,
     ordered_layout::make_ordered_layout,
     tile_to_shape::tile_to_shape,
@@ -117,8 +119,15 @@ pub use data::basis::{
     BasisStride, CoordLayout, MAX_CODOMAIN_RANK, ScaledBasis, coord_complement, coord_left_inverse,
     coord_right_inverse, make_identity_layout,
 };
+pub use data::coord_iter::{
+    CoordIterator, increment, make_coord_iterator, make_coord_iterator_from,
+    make_coord_iterator_ordered,
+};
 pub use data::coordinate::{Coord, crd2crd, crd2idx, idx2crd, idx2crd_strided};
 pub use data::int_tuple::{Children, IntTuple, IntTupleRef};
+pub use data::int_tuple_make::{
+    escan, fill_int_tuple_from, iscan, make_int_tuple, make_int_tuple_from, repeat_like,
+};
 pub use data::int_tuple_ops::{
     abs, ceil_div, colex_less, compatible, congruent, elem_geq, elem_gtr, elem_leq, elem_less,
     elem_scale, evenly_divides, inner_product, lex_less, product_each, round_up, shape_div,

@@ -137,19 +137,19 @@ pub(crate) fn coalesce_ref(layout: LayoutRef<'_>) -> Layout {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn coalesce_by(layout: &Layout, profile: &IntTuple) -> Result<Layout, LayoutError> {
-    by_profile("coalesce", layout, profile, coalesce_ref)
+    by_profile("coalesce", layout, profile, |l| Ok(coalesce_ref(l)))
 }
 
 /// CuTe's `transform_layout(layout, trg_profile, …)` walk shared by the
 /// by-profile forms (`coalesce`, `filter`): `f` applied to the part of
 /// `layout` at each leaf of `profile`; a tuple profile of rank `r ≤ rank`
 /// keeps the modes after `r`; a higher rank is a
-/// [`LayoutError::RankMismatch`] of `operation`.
+/// [`LayoutError::RankMismatch`] of `operation`; an error of `f` is passed on.
 pub(crate) fn by_profile(
     operation: &'static str,
     layout: &Layout,
     profile: &IntTuple,
-    f: fn(LayoutRef<'_>) -> Layout,
+    f: fn(LayoutRef<'_>) -> Result<Layout, LayoutError>,
 ) -> Result<Layout, LayoutError> {
     let mut b = LayoutBuilder::new();
     by_profile_into(operation, layout.as_ref(), profile, layout, f, &mut b)?;
@@ -161,11 +161,11 @@ fn by_profile_into(
     l: LayoutRef<'_>,
     profile: &IntTuple,
     whole: &Layout,
-    f: fn(LayoutRef<'_>) -> Layout,
+    f: fn(LayoutRef<'_>) -> Result<Layout, LayoutError>,
     b: &mut LayoutBuilder,
 ) -> Result<(), LayoutError> {
     if profile.is_int() {
-        b.push(f(l).as_ref());
+        b.push(f(l)?.as_ref());
         return Ok(());
     }
     if profile.rank() > l.rank() {

@@ -29,7 +29,7 @@ use crate::error::LayoutError;
 /// `filter(L, P)` (see the module documentation). Errors: a tuple profile
 /// of higher rank than the mode it applies to (`rank_mismatch`).
 pub fn filter_by(layout: &Layout, profile: &IntTuple) -> Result<Layout, LayoutError> {
-    by_profile("filter", layout, profile, filter_ref)
+    by_profile("filter", layout, profile, |l| Ok(filter_ref(l)))
 }
 
 fn filter_ref(l: LayoutRef<'_>) -> Layout {

@@ -1,5 +1,5 @@
 //! CuTe's layout utilities of `layout.hpp`: `coshape(L)`, `with_shape(L,
-//! shape)`, `unflatten(L, profile)` and `zip(L)`.
+//! shape)`, `unflatten(L, profile)`, `zip(L)` and `tile_unzip(L, T)`.
 //!
 //! * `coshape(L)` is the codomain's extent: the smallest `C` with
 //!   `|L|(c) < C` for every coordinate `c`, where `|L|` has `L`'s strides
@@ -104,6 +104,26 @@ pub fn zip(l: &Layout) -> Result<Layout, LayoutError> {
         })
         .collect();
     Ok(Layout::concat(columns.iter()))
+}
+
+/// CuTe's `tile_unzip(L, T)`: `make_layout(zip2_by(shape, T),
+/// zip2_by(stride, T))`, the by-mode divide or product `L` of the tiler `T`
+/// regrouped into `(tiles, rests)`; the same as
+/// [`zip2_by`](crate::zip2_by), under CuTe's name for layouts (law
+/// `laws::check_zip2_by`).
+///
+/// ```
+/// use cute_dynamic::{logical_divide, tile_unzip, zipped_divide, Layout, Tiler};
+/// let a: Layout = "(8,8):(1,8)".parse()?;
+/// let t: Tiler = "<2:1,4:1>".parse()?;
+/// assert_eq!(tile_unzip(&logical_divide(&a, &t)?, &t)?, zipped_divide(&a, &t)?);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: those of `zip2_by` (a tiled mode that is not a pair:
+/// `not_compatible`).
+pub fn tile_unzip(l: &Layout, t: &crate::data::tiler::Tiler) -> Result<Layout, LayoutError> {
+    crate::algebra::divide::zip2_by(l, t)
 }
 
 fn mismatched(l: &Layout) -> LayoutError {

@@ -2,6 +2,7 @@
 //! operation's defining property (the contract that `crate::laws` checks).
 
 pub(crate) mod coalesce;
+pub(crate) mod coalesce_x;
 pub(crate) mod common_domain;
 pub(crate) mod compact_major;
 pub(crate) mod complement;
@@ -16,6 +17,7 @@ pub(crate) mod inverse;
 pub(crate) mod layout_add;
 pub(crate) mod layout_like;
 pub(crate) mod layout_utils;
+pub(crate) mod max_alignment;
 pub(crate) mod max_common;
 pub(crate) mod methods;
 pub(crate) mod nullspace;

@@ -2,9 +2,11 @@
 //! strides and swizzles. Nothing here depends on the algebra.
 
 pub(crate) mod basis;
+pub(crate) mod coord_iter;
 pub(crate) mod coordinate;
 pub(crate) mod inline;
 pub(crate) mod int_tuple;
+pub(crate) mod int_tuple_make;
 pub(crate) mod int_tuple_ops;
 pub(crate) mod layout;
 pub(crate) mod swizzle;

@@ -899,6 +899,230 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| Ok(crate::zip(&a.layout(0)?)?.to_string()),
     },
     Operation {
+        name: "tile_unzip",
+        aliases: &[],
+        args: LAYOUT_TILER,
+        help: "CuTe's tile_unzip: zip2_by of the shape and the stride ((tiles…),(rests…))",
+        example: example(
+            &["((2,4),(4,2)):((1,2),(8,32))", "<2:1,4:1>"],
+            "((2,4),(4,2)):((1,8),(2,32))",
+        ),
+        run: |a| by_tiler(crate::tile_unzip, a),
+    },
+    Operation {
+        name: "coalesce_x",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            optional("PROFILE", ArgKind::IntTuple),
+        ],
+        help: "Coalesce keeping the values beyond the domain too (a trailing 1:d seeds 2:d); optionally by a profile",
+        example: example(&["(4,1):(1,0)"], "(4,2):(1,0)"),
+        run: |a| {
+            let l = a.layout(0)?;
+            Ok(match a.text(1) {
+                None => crate::coalesce_x(&l)?,
+                Some(_) => crate::coalesce_x_by(&l, &a.int_tuple(1)?)?,
+            }
+            .to_string())
+        },
+    },
+    Operation {
+        name: "bw_coalesce",
+        aliases: &[],
+        args: &[arg("LAYOUT", ArgKind::Layout), arg("SEED", ArgKind::Layout)],
+        help: "LAYOUT's leaves, last to first, coalesced onto the front of the flat stack SEED",
+        example: example(&["(2,3):(1,2)", "4:6"], "24:1"),
+        run: |a| by_layout(crate::bw_coalesce, a),
+    },
+    Operation {
+        name: "max_alignment",
+        aliases: &[],
+        args: LAYOUT,
+        help: "CuTe's max_alignment: gcd(size<0>(P), stride<1>(P)), P = logical_divide(F, right_inverse(F)), F = coalesce(L)",
+        example: example(&["(4,8):(16,1)"], "8"),
+        run: |a| Ok(crate::max_alignment(&a.layout(0)?)?.to_string()),
+    },
+    Operation {
+        name: "make_layout",
+        aliases: &[],
+        args: &[
+            arg("SHAPE", ArgKind::IntTuple),
+            optional("STRIDE", ArgKind::IntTuple),
+        ],
+        help: "The layout SHAPE:STRIDE (no STRIDE: compact column-major)",
+        example: example(&["(4,(2,3))"], "(4,(2,3)):(1,(4,8))"),
+        run: |a| {
+            let shape = a.int_tuple(0)?;
+            Ok(match a.text(1) {
+                None => Layout::column_major(&shape)?,
+                Some(_) => Layout::new(shape, a.int_tuple(1)?)?,
+            }
+            .to_string())
+        },
+    },
+    Operation {
+        name: "select",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("MODES", ArgKind::IntTuple),
+        ],
+        help: "The modes MODES (an index or a flat tuple of indices), in that order, as a layout",
+        example: example(&["(2,3,4):(1,2,6)", "(2,0)"], "(4,2):(6,1)"),
+        run: |a| {
+            let idx = indices(a, 1)?;
+            Ok(a.layout(0)?.select(&idx)?.to_string())
+        },
+    },
+    Operation {
+        name: "take",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("BEGIN", ArgKind::Integer),
+            arg("END", ArgKind::Integer),
+        ],
+        help: "Modes BEGIN..END (CuTe's take<B,E>)",
+        example: example(&["(2,3,4):(1,2,6)", "1", "3"], "(3,4):(2,6)"),
+        run: |a| Ok(a.layout(0)?.take(index(a, 1)?, index(a, 2)?)?.to_string()),
+    },
+    Operation {
+        name: "group_modes",
+        aliases: &["group"],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("BEGIN", ArgKind::Integer),
+            arg("END", ArgKind::Integer),
+        ],
+        help: "Modes BEGIN..END grouped into one mode (CuTe's group<B,E>, group_modes<B,E>)",
+        example: example(
+            &["(2,3,4,5):(1,2,6,24)", "1", "3"],
+            "(2,(3,4),5):(1,(2,6),24)",
+        ),
+        run: |a| {
+            Ok(a.layout(0)?
+                .group_modes(index(a, 1)?, index(a, 2)?)?
+                .to_string())
+        },
+    },
+    Operation {
+        name: "flatten",
+        aliases: &[],
+        args: LAYOUT,
+        help: "The leaves as a flat layout",
+        example: example(&["((2,2),(4,2)):((1,8),(2,16))"], "(2,2,4,2):(1,8,2,16)"),
+        run: |a| Ok(a.layout(0)?.flatten().to_string()),
+    },
+    Operation {
+        name: "upcast",
+        aliases: &[],
+        args: &[arg("N", ArgKind::Integer), arg("LAYOUT", ArgKind::Layout)],
+        help: "CuTe's upcast<N>: N consecutive elements viewed as one",
+        example: example(&["2", "(4,8):(1,4)"], "(2,8):(1,2)"),
+        run: |a| Ok(crate::upcast(a.integer(0)?, &a.layout(1)?)?.to_string()),
+    },
+    Operation {
+        name: "downcast",
+        aliases: &[],
+        args: &[arg("N", ArgKind::Integer), arg("LAYOUT", ArgKind::Layout)],
+        help: "CuTe's downcast<N>: every element split into N",
+        example: example(&["2", "(4,8):(1,4)"], "(8,8):(1,8)"),
+        run: |a| Ok(crate::downcast(a.integer(0)?, &a.layout(1)?)?.to_string()),
+    },
+    Operation {
+        name: "recast_layout",
+        aliases: &[],
+        args: &[
+            arg("OLD_BITS", ArgKind::Integer),
+            arg("NEW_BITS", ArgKind::Integer),
+            arg("LAYOUT", ArgKind::Layout),
+        ],
+        help: "CuTe's recast_layout<Old,New> for element sizes in bits: upcast then downcast",
+        example: example(&["16", "32", "(4,8):(1,4)"], "(2,8):(1,2)"),
+        run: |a| Ok(crate::recast_layout(a.integer(0)?, a.integer(1)?, &a.layout(2)?)?.to_string()),
+    },
+    Operation {
+        name: "crd2idx",
+        aliases: &[],
+        args: &[
+            arg("COORD", ArgKind::IntTuple),
+            arg("SHAPE", ArgKind::IntTuple),
+            arg("STRIDE", ArgKind::IntTuple),
+        ],
+        help: "CuTe's crd2idx(coord, shape, stride): the offset of COORD (weakly congruent to SHAPE)",
+        example: example(&["(2,5)", "((2,2),(4,2))", "((1,8),(2,16))"], "26"),
+        run: |a| {
+            let l = Layout::new(a.int_tuple(1)?, a.int_tuple(2)?)?;
+            Ok(crate::crd2idx(&a.int_tuple(0)?, &l)?.to_string())
+        },
+    },
+    Operation {
+        name: "increment",
+        aliases: &[],
+        args: &[
+            arg("COORD", ArgKind::IntTuple),
+            arg("SHAPE", ArgKind::IntTuple),
+        ],
+        help: "The next coordinate of SHAPE colexicographically (after the last: the end, last leaf = its extent)",
+        example: example(&["(1,(0,2))", "(2,(2,3))"], "(0,(1,2))"),
+        run: |a| {
+            let mut c = a.int_tuple(0)?;
+            crate::increment(&mut c, &a.int_tuple(1)?)?;
+            Ok(c.to_string())
+        },
+    },
+    Operation {
+        name: "repeat_like",
+        aliases: &[],
+        args: &[arg("TUPLE", ArgKind::IntTuple), arg("X", ArgKind::IntTuple)],
+        help: "TUPLE's tree with every leaf replaced by X",
+        example: example(&["(1,2,(2,3),3)", "0"], "(0,0,(0,0),0)"),
+        run: |a| Ok(crate::repeat_like(&a.int_tuple(0)?, &a.int_tuple(1)?).to_string()),
+    },
+    Operation {
+        name: "make_int_tuple",
+        aliases: &[],
+        args: &[
+            arg("N", ArgKind::Integer),
+            arg("VALUES", ArgKind::IntTuple),
+            arg("INIT", ArgKind::Integer),
+        ],
+        help: "CuTe's make_int_tuple<N>(values, n, init): rank N, VALUES first, then INIT",
+        example: example(&["5", "(6,3,4)", "0"], "(6,3,4,0,0)"),
+        run: |a| {
+            let n = index(a, 0)?;
+            Ok(crate::make_int_tuple(n, &values(a, 1)?, a.integer(2)?)?.to_string())
+        },
+    },
+    Operation {
+        name: "make_int_tuple_from",
+        aliases: &["fill_int_tuple_from"],
+        args: &[
+            arg("TEMPLATE", ArgKind::Coord),
+            arg("VALUES", ArgKind::IntTuple),
+        ],
+        help: "TEMPLATE's holes _ (CuTe's dynamic leaves) filled in order from VALUES",
+        example: example(&["(1,(_,_,3),_,2)", "(6,3,4)"], "(1,(6,3,3),4,2)"),
+        run: |a| Ok(crate::make_int_tuple_from(&a.coord(0)?, &values(a, 1)?)?.to_string()),
+    },
+    Operation {
+        name: "escan",
+        aliases: &[],
+        args: SCAN,
+        help: "CuTe's exclusive scan of TUPLE's integer modes from INIT by OP (plus, multiplies, max, min)",
+        example: example(&["(2,3,4)", "1", "multiplies"], "(1,2,6)"),
+        run: |a| scan(a, "escan", false),
+    },
+    Operation {
+        name: "iscan",
+        aliases: &[],
+        args: SCAN,
+        help: "CuTe's inclusive scan of TUPLE's integer modes from INIT by OP (plus, multiplies, max, min)",
+        example: example(&["(2,3,4)", "0", "plus"], "(2,5,9)"),
+        run: |a| scan(a, "iscan", true),
+    },
+    Operation {
         name: "idx2crd",
         aliases: &[],
         args: &[
@@ -1083,6 +1307,45 @@ pub fn operation(name: &str) -> Option<&'static Operation> {
     OPERATIONS
         .iter()
         .find(|op| op.name == name || op.aliases.contains(&name))
+}
+
+const SCAN: &[Arg] = &[
+    arg("TUPLE", ArgKind::IntTuple),
+    arg("INIT", ArgKind::Integer),
+    arg("OP", ArgKind::Text),
+];
+
+/// Argument `i` as an index (an integer ≥ 0).
+fn index(a: &Args<'_>, i: usize) -> Result<usize, LayoutError> {
+    usize::try_from(a.integer(i)?).map_err(|_| a.invalid(i, "expected an index ≥ 0"))
+}
+
+/// Argument `i` as a list of integers: an integer, or a flat tuple of them.
+fn values(a: &Args<'_>, i: usize) -> Result<Vec<i64>, LayoutError> {
+    let t = a.int_tuple(i)?;
+    if t.depth() > 1 {
+        return Err(a.invalid(i, "expected an integer or a flat tuple of integers"));
+    }
+    Ok(t.leaves().collect())
+}
+
+/// Argument `i` as a list of mode indices.
+fn indices(a: &Args<'_>, i: usize) -> Result<Vec<usize>, LayoutError> {
+    values(a, i)?
+        .into_iter()
+        .map(|v| usize::try_from(v).map_err(|_| a.invalid(i, "expected indices ≥ 0")))
+        .collect()
+}
+
+/// `escan`/`iscan` by an operator named in the table.
+fn scan(a: &Args<'_>, operation: &'static str, inclusive: bool) -> Result<String, LayoutError> {
+    let name = a.text(2).unwrap_or_default();
+    let op = crate::data::int_tuple_make::scan_operator(name)
+        .ok_or_else(|| a.invalid(2, "expected plus, multiplies, max or min"))?;
+    let t = a.int_tuple(0)?;
+    let r =
+        crate::data::int_tuple_make::scan_integers(operation, &t, a.integer(1)?, op, inclusive)?;
+    Ok(r.to_string())
 }
 
 /// `append`/`prepend` with their optional `X` (default `1:0`) and rank `N`.
