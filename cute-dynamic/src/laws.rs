@@ -1877,6 +1877,472 @@ pub fn check_zip(l: &Layout, r: &Layout) -> Result<(), Violation> {
     lift("zip", format!("zip({l})"), r, law)
 }
 
+// ---------------------------------------------------------------------
+// Issue 17, item 1: coalesce_x, bw_coalesce, max_alignment, the modes of
+// a layout by index, crd2idx, the coordinate iterator, the int-tuple
+// constructors and scans
+// ---------------------------------------------------------------------
+
+/// `L`'s values equal `R`'s at the points of `[0, n)` on the extended
+/// domain (the last mode takes every index beyond), where both are in
+/// `i64`.
+fn same_extended(l: &Layout, r: &Layout, n: i64) -> Law {
+    for i in points(n) {
+        if let (Ok(a), Ok(b)) = (l.checked_call(i), r.checked_call(i)) {
+            ensure(a == b, || format!("R({i}) = {b} but L({i}) = {a}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// No size-1 mode and no two adjacent modes that merge (`s0·d0 == d1`).
+fn no_unit_or_mergeable(r: &Layout) -> Law {
+    let modes: Vec<(i64, i64)> = r.leaf_modes().collect();
+    ensure(r.depth() <= 1, || format!("depth {} > 1", r.depth()))?;
+    if let Some(k) = modes.iter().position(|m| m.0 == 1) {
+        return Err(format!("mode {k} has size 1"));
+    }
+    match modes
+        .windows(2)
+        .position(|w| w[0].0.checked_mul(w[0].1) == Some(w[1].1))
+    {
+        Some(k) => Err(format!("modes {k} and {} merge", k + 1)),
+        None => Ok(()),
+    }
+}
+
+/// `coalesce_x(L) = R`: depth ≤ 1, `R(i) == L(i)` for every `i ≥ 0` on the
+/// extended domain (checked on `[0, 4·size(L))`), `size(R)` is `size(L)`,
+/// or twice it when `L`'s last leaf has size 1 (CuTe seeds it as `2:d`),
+/// and no size-1 or mergeable modes.
+pub fn check_coalesce_x(l: &Layout, r: &Layout) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        let last = l.leaf_modes().last().ok_or("L has no leaf")?;
+        let factor = if last.0 == 1 { 2 } else { 1 };
+        ensure(Some(r.size()) == l.size().checked_mul(factor), || {
+            format!(
+                "size {} is not {factor}·size(L) = {factor}·{}",
+                r.size(),
+                l.size()
+            )
+        })?;
+        no_unit_or_mergeable(r)?;
+        same_extended(l, r, l.size().saturating_mul(4))
+    })();
+    lift("coalesce_x", format!("coalesce_x({l})"), r, law)
+}
+
+/// `coalesce_x_by(L, profile) = R`: an integer profile is
+/// [`check_coalesce_x`]; a tuple profile of rank `≤ rank(L)` applies it to
+/// mode `i` by `profile[i]` and keeps the other modes.
+pub fn check_coalesce_x_by(l: &Layout, profile: &IntTuple, r: &Layout) -> Result<(), Violation> {
+    if profile.is_int() {
+        return check_coalesce_x(l, r);
+    }
+    let cx = Ctx::new("coalesce_x", format!("coalesce_x({l}, {profile})"), r);
+    cx.ensure(profile.rank() <= l.rank(), || {
+        format!("profile rank {} > rank(L) = {}", profile.rank(), l.rank())
+    })?;
+    cx.ensure(!r.shape().is_int() && r.rank() == l.rank(), || {
+        format!("rank {} differs from rank(L) = {}", r.rank(), l.rank())
+    })?;
+    for i in 0..l.rank() {
+        let (li, ri) = (mode(l, i), r.mode(i));
+        match profile.get(i) {
+            Some(p) => {
+                let ri = ri.ok_or_else(|| cx.fail(None, format!("mode {i} is missing")))?;
+                check_coalesce_x_by(&li, &p.to_owned(), &ri)?;
+            }
+            None => same_layout(&cx, ri, &li, &format!("mode {i}"))?,
+        }
+    }
+    Ok(())
+}
+
+/// `bw_coalesce(L, N) = R` (`N` flat): with `X` the flat layout of `L`'s
+/// leaves followed by `N`'s, `size(R) == size(X)`, depth ≤ 1 and `R(i) ==
+/// X(i)` for every `i < size(X)`.
+pub fn check_bw_coalesce(l: &Layout, seed: &Layout, r: &Layout) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(seed.depth() <= 1, || {
+            format!("the stack {seed} is not flat")
+        })?;
+        let leaves: Vec<(i64, i64)> = l.leaf_modes().chain(seed.leaf_modes()).collect();
+        let (s, d): (Vec<i64>, Vec<i64>) = leaves.into_iter().unzip();
+        let x = Layout::new(IntTuple::flat(s), IntTuple::flat(d)).map_err(err)?;
+        ensure(r.depth() <= 1, || format!("depth {} > 1", r.depth()))?;
+        ensure(r.size() == x.size(), || {
+            format!("size {} is not size(L)·size(N) = {}", r.size(), x.size())
+        })?;
+        for i in points(x.size()) {
+            let (a, b) = (x.call(i), r.call(i));
+            ensure(a == b, || format!("R({i}) = {b} but (L, N)({i}) = {a}"))?;
+        }
+        Ok(())
+    })();
+    lift("bw_coalesce", format!("bw_coalesce({l}, {seed})"), r, law)
+}
+
+/// `max_alignment(L) = N`: CuTe's definition `N = |gcd(size<0>(P),
+/// stride<1>(P))|` with `P = logical_divide(F, right_inverse(F))`, `F =
+/// coalesce(L)` (each operation by its own law), and its meaning: `N ≥ 1`
+/// divides the contiguous run `size(right_inverse(F))`, and the image of
+/// `L` is a union of whole aligned blocks `[N·m, N·m + N)`.
+pub fn check_max_alignment(l: &Layout, n: i64) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        let f = crate::coalesce(l);
+        let inv = crate::right_inverse(&f).map_err(err)?;
+        let p = logical_divide(&f, &inv).map_err(err)?;
+        let mut g = p.mode(0).ok_or("P has no mode 0")?.size();
+        for d in p.mode(1).ok_or("P has no mode 1")?.stride().leaves() {
+            g = cute_core::int::gcd(g, d);
+        }
+        ensure(n >= 1 && Some(n) == g.checked_abs(), || {
+            format!("CuTe's gcd(size<0>(P), stride<1>(P)) is {g}, P = {p}")
+        })?;
+        ensure(inv.size() % n == 0, || {
+            format!("{n} does not divide the contiguous run {}", inv.size())
+        })?;
+        if let Some(img) = image(l) {
+            for &x in &img {
+                let base = x - x.rem_euclid(n);
+                let whole = (base..base + n).all(|y| img.binary_search(&y).is_ok());
+                ensure(whole, || {
+                    format!(
+                        "offset {x}: the block [{base}, {}) is not in the image",
+                        base + n
+                    )
+                })?;
+            }
+        }
+        Ok(())
+    })();
+    lift("max_alignment", format!("max_alignment({l})"), &n, law)
+}
+
+/// `make_layout(S, D) = R`: `R`'s shape is `S` and its stride `D`, or
+/// without `D` the compact column-major strides `compact_col_major(S, 1)`.
+pub fn check_make_layout(
+    shape: &IntTuple,
+    stride: Option<&IntTuple>,
+    r: &Layout,
+) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(r.shape() == shape, || {
+            format!("shape {} is not {shape}", r.shape())
+        })?;
+        let want = match stride {
+            Some(d) => d.clone(),
+            None => crate::compact_col_major(shape, 1).map_err(err)?,
+        };
+        ensure(*r.stride() == want, || {
+            format!("stride {} is not {want}", r.stride())
+        })
+    })();
+    let operands = match stride {
+        Some(d) => format!("make_layout({shape}, {d})"),
+        None => format!("make_layout({shape})"),
+    };
+    lift("make_layout", operands, r, law)
+}
+
+/// `select(L, I) = R`: `R` is a tuple of rank `|I|` whose mode `k` is mode
+/// `I[k]` of `L` (for `s:d`, mode 0 is `L`).
+pub fn check_select(l: &Layout, indices: &[usize], r: &Layout) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(!r.shape().is_int() && r.rank() == indices.len(), || {
+            format!("{r} is not a tuple of rank {}", indices.len())
+        })?;
+        for (k, &i) in indices.iter().enumerate() {
+            ensure(i < l.rank() && r.mode(k) == Some(mode(l, i)), || {
+                format!("mode {k} is not mode {i} of {l}")
+            })?;
+        }
+        Ok(())
+    })();
+    lift("select", format!("select({l}, {indices:?})"), r, law)
+}
+
+/// `take(L, B, E) = R`: `select(L, [B, …, E-1])`.
+pub fn check_take(l: &Layout, begin: usize, end: usize, r: &Layout) -> Result<(), Violation> {
+    let idx: Vec<usize> = (begin..end).collect();
+    check_select(l, &idx, r)
+}
+
+/// `group_modes(L, B, E) = R`: the modes of `L` before `B` and from `E`
+/// kept, and between them one mode whose modes are `L`'s modes `B..E`.
+pub fn check_group_modes(
+    l: &Layout,
+    begin: usize,
+    end: usize,
+    r: &Layout,
+) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(begin < end && end <= l.rank(), || {
+            format!("{begin}..{end} is not a range of modes")
+        })?;
+        ensure(
+            !r.shape().is_int() && r.rank() == l.rank() - (end - begin) + 1,
+            || format!("rank {} is not rank(L) - (E - B) + 1", r.rank()),
+        )?;
+        for i in 0..begin {
+            ensure(r.mode(i) == Some(mode(l, i)), || {
+                format!("mode {i} is not L's")
+            })?;
+        }
+        for i in end..l.rank() {
+            let k = i - (end - begin) + 1;
+            ensure(r.mode(k) == Some(mode(l, i)), || {
+                format!("mode {k} is not L's mode {i}")
+            })?;
+        }
+        let g = r.mode(begin).ok_or("the group is missing")?;
+        ensure(!g.shape().is_int() && g.rank() == end - begin, || {
+            format!("the group {g} has not rank {}", end - begin)
+        })?;
+        for i in begin..end {
+            ensure(g.mode(i - begin) == Some(mode(l, i)), || {
+                format!("mode {} of the group is not L's mode {i}", i - begin)
+            })?;
+        }
+        Ok(())
+    })();
+    lift(
+        "group_modes",
+        format!("group_modes({l}, {begin}, {end})"),
+        r,
+        law,
+    )
+}
+
+/// `flatten(L) = R`: depth ≤ 1, the same leaves `s:d` in order, and an
+/// integer exactly when `L` is one.
+pub fn check_flatten(l: &Layout, r: &Layout) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(r.depth() <= 1, || format!("depth {} > 1", r.depth()))?;
+        ensure(r.shape().is_int() == l.shape().is_int(), || {
+            "an integer exactly when L is".into()
+        })?;
+        ensure(r.leaf_modes().eq(l.leaf_modes()), || {
+            "the leaves differ".into()
+        })
+    })();
+    lift("flatten", format!("flatten({l})"), r, law)
+}
+
+/// `c` split into a congruent coordinate of `shape`: an integer above a
+/// tuple is split colexicographically (the last mode unreduced).
+fn natural(c: IntTupleRef<'_>, shape: IntTupleRef<'_>, out: &mut Vec<i64>) -> Law {
+    match (c.as_int(), shape.is_int()) {
+        (Some(v), true) => out.push(v),
+        (Some(v), false) => {
+            let n = shape.rank();
+            let mut rest = v;
+            for (k, m) in shape.children().enumerate() {
+                let part = if k + 1 == n {
+                    rest
+                } else {
+                    let s = m.size().ok_or("size beyond i64")?;
+                    let p = rest % s;
+                    rest /= s;
+                    p
+                };
+                natural(IntTuple::int(part).as_ref(), m, out)?;
+            }
+        }
+        (None, false) if c.rank() == shape.rank() => {
+            for (cc, m) in c.children().zip(shape.children()) {
+                natural(cc, m, out)?;
+            }
+        }
+        _ => return Err(format!("{c} is not weakly congruent to {shape}")),
+    }
+    Ok(())
+}
+
+/// `crd2idx(c, S, D) = r`: `r = Σ cᵢ·dᵢ` over the leaves of `c`'s natural
+/// (congruent) coordinate in `S` (an integer above a tuple split
+/// colexicographically), exactly.
+pub fn check_crd2idx(
+    c: &IntTuple,
+    shape: &IntTuple,
+    stride: &IntTuple,
+    r: i64,
+) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        let mut nat = Vec::new();
+        natural(c.as_ref(), shape.as_ref(), &mut nat)?;
+        let want: i128 = nat
+            .iter()
+            .zip(stride.leaves())
+            .map(|(&x, d)| i128::from(x) * i128::from(d))
+            .sum();
+        ensure(i128::from(r) == want, || format!("Σ c·d is {want}"))
+    })();
+    lift(
+        "crd2idx",
+        format!("crd2idx({c}, {shape}, {stride})"),
+        &r,
+        law,
+    )
+}
+
+/// `increment(c, S) = r` for `c` in `S`'s domain: `r` congruent to `S`,
+/// its colexicographic index one more than `c`'s, every leaf but the last
+/// in `[0, extent)` and the last in `[0, extent]` (the end coordinate).
+pub fn check_increment(c: &IntTuple, shape: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(congruent(c, shape) && congruent(r, shape), || {
+            "coordinate, result and shape are not congruent".into()
+        })?;
+        let ext: Vec<i64> = shape.leaves().collect();
+        let index = |t: &IntTuple| -> i128 {
+            let (mut i, mut p) = (0i128, 1i128);
+            for (x, &s) in t.leaves().zip(&ext) {
+                i += i128::from(x) * p;
+                p *= i128::from(s);
+            }
+            i
+        };
+        ensure(index(r) == index(c) + 1, || {
+            format!(
+                "index {} is not index({c}) + 1 = {}",
+                index(r),
+                index(c) + 1
+            )
+        })?;
+        let n = ext.len();
+        for (k, (x, &s)) in r.leaves().zip(&ext).enumerate() {
+            let hi = if k + 1 == n { s } else { s - 1 };
+            ensure((0..=hi).contains(&x), || {
+                format!("leaf {k} = {x} is outside [0, {hi}]")
+            })?;
+        }
+        Ok(())
+    })();
+    lift("increment", format!("increment({c}, {shape})"), r, law)
+}
+
+/// `repeat_like(t, x) = r`: `r` has `t`'s tree down to its leaves, and `x`
+/// at each of them.
+pub fn check_repeat_like(t: &IntTuple, x: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
+    fn go(t: IntTupleRef<'_>, x: IntTupleRef<'_>, r: IntTupleRef<'_>) -> Law {
+        if t.is_int() {
+            return ensure(r == x, || format!("{r} is not {x}"));
+        }
+        ensure(!r.is_int() && r.rank() == t.rank(), || {
+            format!("{r} has not the rank of {t}")
+        })?;
+        t.children()
+            .zip(r.children())
+            .try_for_each(|(a, b)| go(a, x, b))
+    }
+    lift(
+        "repeat_like",
+        format!("repeat_like({t}, {x})"),
+        r,
+        go(t.as_ref(), x.as_ref(), r.as_ref()),
+    )
+}
+
+/// `make_int_tuple(n, v, init) = r`: `r` has rank `n` (an integer for
+/// `n = 1`), element `i` being `v[i]` for `i < |v|`, else `init`.
+pub fn check_make_int_tuple(
+    n: usize,
+    values: &[i64],
+    init: i64,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(n >= 1, || "N is 0".into())?;
+        let got: Vec<i64> = r.leaves().collect();
+        ensure(
+            r.is_int() == (n == 1) && r.depth() <= 1 && got.len() == n,
+            || format!("{r} is not of rank {n}"),
+        )?;
+        for (i, g) in got.iter().enumerate() {
+            let want = values.get(i).copied().unwrap_or(init);
+            ensure(*g == want, || {
+                format!("element {i} is {g}, expected {want}")
+            })?;
+        }
+        Ok(())
+    })();
+    lift(
+        "make_int_tuple",
+        format!("make_int_tuple({n}, {values:?}, {init})"),
+        r,
+        law,
+    )
+}
+
+/// `make_int_tuple_from(T, v) = r`: `r` is `T` with its holes, in order
+/// (depth first), replaced by `v[0], v[1], …` (`T` has at most `|v|`
+/// holes).
+pub fn check_make_int_tuple_from(
+    template: &Coord,
+    values: &[i64],
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        let holes = holes_in(template);
+        ensure(holes <= values.len(), || {
+            format!("{holes} holes but {} values", values.len())
+        })?;
+        let want = fill_holes(template, &mut values.iter().map(|&v| IntTuple::int(v)))
+            .ok_or("the holes cannot be filled")?;
+        ensure(*r == want, || format!("{r} is not {want}"))
+    })();
+    lift(
+        "make_int_tuple_from",
+        format!("make_int_tuple_from({template}, {values:?})"),
+        r,
+        law,
+    )
+}
+
+/// The step function of a scan, as the table's `escan`/`iscan` take it.
+pub type ScanStep<'a> = &'a mut dyn FnMut(&IntTuple, IntTupleRef<'_>) -> Option<IntTuple>;
+
+/// `escan(t, init, f) = r` (CuTe's exclusive scan over `t`'s top-level
+/// modes): `r` has `t`'s rank, `r₀ = init` and `rᵢ₊₁ = f(rᵢ, tᵢ)`; with
+/// `inclusive` (`iscan`), `r₀ = f(init, t₀)` and `rᵢ₊₁ = f(rᵢ, tᵢ₊₁)`.
+pub fn check_escan(
+    t: &IntTuple,
+    init: &IntTuple,
+    f: ScanStep<'_>,
+    inclusive: bool,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let name = if inclusive { "iscan" } else { "escan" };
+    let law = (|| -> Law {
+        ensure(
+            !t.is_int() && !r.is_int() && r.rank() == t.rank() && t.rank() > 0,
+            || format!("{r} is not a tuple of rank rank({t}) > 0"),
+        )?;
+        let mut prev = init.clone();
+        for (i, (ti, ri)) in t.as_ref().children().zip(r.as_ref().children()).enumerate() {
+            let want = if inclusive {
+                f(&prev, ti).ok_or("the step fails")?
+            } else {
+                prev.clone()
+            };
+            ensure(ri.to_owned() == want, || {
+                format!("mode {i} is {ri}, expected {want}")
+            })?;
+            prev = if inclusive {
+                want
+            } else if i + 1 < t.rank() {
+                f(&prev, ti).ok_or("the step fails")?
+            } else {
+                prev
+            };
+        }
+        Ok(())
+    })();
+    lift(name, format!("{name}({t}, {init}, f)"), r, law)
+}
+
 /// `max(t) == r`: `r` is a leaf of `t` and no leaf is above it.
 pub fn check_max(t: &IntTuple, r: i64) -> Result<(), Violation> {
     lift(
@@ -3435,6 +3901,63 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             check_prefix_product(&tuple(0)?, &init, &out_tuple()?)
         }
         "zip" => check_zip(&layout(0)?, &out()?),
+        "tile_unzip" => check_zip2_by(&layout(0)?, &tiler(1)?, &out()?),
+        "coalesce_x" => match args.get(1) {
+            None => check_coalesce_x(&layout(0)?, &out()?),
+            Some(_) => check_coalesce_x_by(&layout(0)?, &tuple(1)?, &out()?),
+        },
+        "bw_coalesce" => check_bw_coalesce(&layout(0)?, &layout(1)?, &out()?),
+        "max_alignment" => check_max_alignment(&layout(0)?, out_int()?),
+        "make_layout" => match args.get(1) {
+            None => check_make_layout(&tuple(0)?, None, &out()?),
+            Some(_) => check_make_layout(&tuple(0)?, Some(&tuple(1)?), &out()?),
+        },
+        "select" => {
+            let idx = tuple(1)?
+                .leaves()
+                .map(usize::try_from)
+                .collect::<Result<Vec<usize>, _>>()
+                .map_err(|_| bad("indices", text(1)))?;
+            check_select(&layout(0)?, &idx, &out()?)
+        }
+        "take" | "group_modes" => {
+            let ix = |i: usize| usize::try_from(int(i)?).map_err(|_| bad("index", text(i)));
+            if op == "take" {
+                check_take(&layout(0)?, ix(1)?, ix(2)?, &out()?)
+            } else {
+                check_group_modes(&layout(0)?, ix(1)?, ix(2)?, &out()?)
+            }
+        }
+        "flatten" => check_flatten(&layout(0)?, &out()?),
+        "upcast" => check_upcast(int(0)?, &layout(1)?, &out()?),
+        "downcast" => check_downcast(int(0)?, &layout(1)?, &out()?),
+        "recast_layout" => check_recast_layout(int(0)?, int(1)?, &layout(2)?, &out()?),
+        "crd2idx" => check_crd2idx(&tuple(0)?, &tuple(1)?, &tuple(2)?, out_int()?),
+        "increment" => check_increment(&tuple(0)?, &tuple(1)?, &out_tuple()?),
+        "repeat_like" => check_repeat_like(&tuple(0)?, &tuple(1)?, &out_tuple()?),
+        "make_int_tuple" => {
+            let n = usize::try_from(int(0)?).map_err(|_| bad("rank", text(0)))?;
+            let values: Vec<i64> = tuple(1)?.leaves().collect();
+            check_make_int_tuple(n, &values, int(2)?, &out_tuple()?)
+        }
+        "make_int_tuple_from" => {
+            let values: Vec<i64> = tuple(1)?.leaves().collect();
+            check_make_int_tuple_from(&coord(0)?, &values, &out_tuple()?)
+        }
+        "escan" | "iscan" => {
+            let f = crate::data::int_tuple_make::scan_operator(text(2).trim())
+                .ok_or_else(|| bad("operator", text(2)))?;
+            let mut step = |acc: &IntTuple, x: IntTupleRef<'_>| {
+                f(acc.as_int()?, x.as_int()?).map(IntTuple::int)
+            };
+            check_escan(
+                &tuple(0)?,
+                &IntTuple::int(int(1)?),
+                &mut step,
+                op == "iscan",
+                &out_tuple()?,
+            )
+        }
         "crd2crd" => check_crd2crd(&tuple(0)?, &tuple(1)?, &tuple(2)?, &out_tuple()?),
         "mma_atom" => {
             let atom = crate::mma_atom(text(0)).map_err(|_| bad("MMA atom", text(0)))?;
