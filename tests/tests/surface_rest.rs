@@ -3,7 +3,11 @@
 //! by-profile `filter`/`filter_zeros`, `compact_col_major`/`compact_row_major`,
 //! `idx2crd` by a stride, `crd2crd`, `complement` by a shape and
 //! `append`/`prepend` to a rank, `zip`, `zip2_by`, `prefix_product`,
-//! `elem_leq`/`elem_gtr`/`elem_geq`, `weakly_compatible` and `abs`:
+//! `elem_leq`/`elem_gtr`/`elem_geq`, `weakly_compatible` and `abs`,
+//! `coalesce_x`/`bw_coalesce`, `max_alignment`, `tile_unzip`, the modes by
+//! index (`select`, `take`, `group_modes`, `flatten`, `make_layout`),
+//! `crd2idx`, the recasts, `increment` and the coordinate iterator,
+//! `repeat_like`, `make_int_tuple(_from)` and `escan`/`iscan`:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -663,6 +667,364 @@ fn elem_orders_weakly_compatible_abs_cute_exact() {
         cute_dynamic::abs(&t("(-9223372036854775808)"))
             .unwrap_err()
             .kind(),
+        "overflow"
+    );
+}
+
+// ---------------------------------------------------------------------
+// Issue 17, item 1: coalesce_x, bw_coalesce, max_alignment, tile_unzip,
+// make_layout/select/take/group_modes/flatten/upcast/downcast/recast_layout
+// and crd2idx as table operations, the coordinate iterator, repeat_like,
+// make_int_tuple(_from), escan/iscan
+// ---------------------------------------------------------------------
+
+/// `apply` of `op`, or the error's kind.
+fn run(op: &str, args: &[&str]) -> String {
+    apply(op, args).unwrap_or_else(|e| e.kind().to_string())
+}
+
+proptest! {
+    /// `coalesce_x`, `coalesce_x_by` and `bw_coalesce`: their laws, the
+    /// table, and `coalesce` where it differs beyond the domain.
+    #[test]
+    fn coalesce_x_family(
+        shape in tree(1..5),
+        strides in prop::collection::vec(-9i64..10, 1..6),
+        seed in prop::collection::vec((1i64..5, -9i64..10), 1..3),
+        choices in prop::collection::vec(any::<bool>(), 1..12),
+    ) {
+        let l = layout_over(&shape, &strides);
+        let text = l.to_string();
+        match cute_dynamic::coalesce_x(&l) {
+            Ok(r) => {
+                prop_assert_eq!(laws::check_coalesce_x(&l, &r), Ok(()), "coalesce_x({}) = {}", text, r);
+                prop_assert_eq!(run("coalesce_x", &[&text]), r.to_string());
+                // A layout ending in a size-1 leaf: coalesce's answer has
+                // the wrong size for coalesce_x's law.
+                if l.leaf_modes().last().is_some_and(|m| m.0 == 1) {
+                    prop_assert!(laws::check_coalesce_x(&l, &cute_dynamic::coalesce(&l)).is_err());
+                } else {
+                    prop_assert_eq!(r.size(), l.size());
+                }
+            }
+            Err(e) => prop_assert_eq!(e.kind(), "not_compatible"),
+        }
+        let profile: IntTuple = coarsen(l.shape(), &choices, &mut 0).parse().unwrap();
+        if let Ok(r) = cute_dynamic::coalesce_x_by(&l, &profile) {
+            prop_assert_eq!(laws::check_coalesce_x_by(&l, &profile, &r), Ok(()), "coalesce_x({}, {}) = {}", text, profile, r);
+        }
+        let (s, d): (Vec<String>, Vec<String>) =
+            seed.iter().map(|(s, d)| (s.to_string(), d.to_string())).unzip();
+        let n: Layout = if seed.len() == 1 {
+            format!("{}:{}", s[0], d[0])
+        } else {
+            format!("({}):({})", s.join(","), d.join(","))
+        }
+        .parse()
+        .unwrap();
+        let r = cute_dynamic::bw_coalesce(&l, &n).unwrap();
+        prop_assert_eq!(laws::check_bw_coalesce(&l, &n, &r), Ok(()), "bw_coalesce({}, {}) = {}", text, n, r);
+        prop_assert_eq!(run("bw_coalesce", &[&text, &n.to_string()]), r.to_string());
+    }
+
+    /// `max_alignment`: the law on random layouts, and a wrong answer fails.
+    #[test]
+    fn max_alignment(shape in tree(1..6), strides in prop::collection::vec(-9i64..17, 1..6)) {
+        let l = layout_over(&shape, &strides);
+        let n = cute_dynamic::max_alignment(&l).unwrap();
+        prop_assert_eq!(laws::check_max_alignment(&l, n), Ok(()), "max_alignment({}) = {}", l, n);
+        prop_assert!(laws::check_max_alignment(&l, n + 1).is_err());
+        prop_assert_eq!(run("max_alignment", &[&l.to_string()]), n.to_string());
+    }
+
+    /// The modes of a layout by index, `flatten`, `make_layout`, `crd2idx`
+    /// in CuTe's argument order, the recasts and `tile_unzip`, through the
+    /// table and their laws.
+    #[test]
+    fn modes_by_index(
+        shape in tree(1..6),
+        strides in prop::collection::vec(-9i64..10, 1..6),
+        picks in prop::collection::vec(0usize..5, 0..5),
+        b in 0usize..5,
+        e in 0usize..5,
+        i in 0i64..10_000,
+        n in 1i64..5,
+    ) {
+        let l = layout_over(&shape, &strides);
+        let text = l.to_string();
+        let check = |op: &str, args: &[&str]| -> Result<(), TestCaseError> {
+            if let Ok(out) = apply(op, args) {
+                prop_assert_eq!(laws::check_by_name(op, args, &out), Ok(()), "{}{:?} = {}", op, args, out);
+                prop_assert!(laws::check_by_name(op, args, "#").is_err());
+            }
+            Ok(())
+        };
+        let picks_text = format!(
+            "({})",
+            picks.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
+        );
+        check("select", &[&text, &picks_text])?;
+        let (bs, es) = (b.to_string(), e.to_string());
+        check("take", &[&text, &bs, &es])?;
+        check("group_modes", &[&text, &bs, &es])?;
+        check("flatten", &[&text])?;
+        let (st, dt) = (l.shape().to_string(), l.stride().to_string());
+        check("make_layout", &[&st, &dt])?;
+        check("make_layout", &[&st])?;
+        let idx = (i % l.size()).to_string();
+        let natural = cute_dynamic::idx2crd(i % l.size(), l.shape()).to_string();
+        let want = l.call(i % l.size()).to_string();
+        prop_assert_eq!(run("crd2idx", &[&idx, &st, &dt]), want.clone());
+        prop_assert_eq!(run("crd2idx", &[&natural, &st, &dt]), want);
+        check("crd2idx", &[&natural, &st, &dt])?;
+        let ns = n.to_string();
+        check("upcast", &[&ns, &text])?;
+        check("downcast", &[&ns, &text])?;
+        check("recast_layout", &[&ns, "8", &text])?;
+        prop_assert_eq!(run("select", &[&text, &picks_text]),
+            l.select(&picks).map_or_else(|e| e.kind().to_string(), |r| r.to_string()));
+        let t: cute_dynamic::Tiler = "<2:1>".parse().unwrap();
+        if let (Ok(d), Ok(z)) = (cute_dynamic::logical_divide(&l, &t), cute_dynamic::zipped_divide(&l, &t)) {
+            let u = cute_dynamic::tile_unzip(&d, &t).unwrap();
+            prop_assert_eq!(laws::check_zip2_by(&d, &t, &u), Ok(()));
+            prop_assert_eq!(u, z);
+        }
+    }
+
+    /// The coordinate iterator yields `idx2crd(0..size)`; each step is an
+    /// `increment` satisfying its law; an ordered iterator's `i`-th
+    /// coordinate has index `i` in the compact layout of that order.
+    #[test]
+    fn coordinate_iteration(shape in tree(1..5), perm_seed in any::<u64>()) {
+        let size = shape.size().unwrap();
+        if shape.leaves().count() == 0 || size > 4096 {
+            // No leaf: an error (`issue17_item1_cute_exact`); too many to list.
+            return Ok(());
+        }
+        let coords: Vec<IntTuple> = cute_dynamic::make_coord_iterator(&shape).unwrap().collect();
+        prop_assert_eq!(coords.len() as i64, size);
+        for (i, c) in coords.iter().enumerate() {
+            prop_assert_eq!(c, &cute_dynamic::idx2crd(i as i64, &shape));
+            let mut next = c.clone();
+            cute_dynamic::increment(&mut next, &shape).unwrap();
+            prop_assert_eq!(laws::check_increment(c, &shape, &next), Ok(()));
+            if let Some(want) = coords.get(i + 1) {
+                prop_assert_eq!(&next, want);
+            }
+            prop_assert_eq!(run("increment", &[&c.to_string(), &shape.to_string()]), next.to_string());
+        }
+        // A random order: a permutation of the leaves, as a congruent tuple.
+        let n = shape.leaves().count();
+        let mut perm: Vec<i64> = (0..n as i64).collect();
+        let mut s = perm_seed;
+        for k in (1..n).rev() {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            perm.swap(k, (s >> 33) as usize % (k + 1));
+        }
+        let order = relabel(&shape, &perm, &mut 0).parse::<IntTuple>().unwrap();
+        let Ok(ordered) = Layout::ordered(&shape, &order) else {
+            return Ok(());
+        };
+        let it = cute_dynamic::make_coord_iterator_ordered(&shape, &order).unwrap();
+        let mut count = 0i64;
+        for (i, c) in it.enumerate() {
+            prop_assert_eq!(cute_dynamic::crd2idx(&c, &ordered).unwrap(), i as i64, "{} in {}", c, ordered);
+            count += 1;
+        }
+        prop_assert_eq!(count, size);
+    }
+
+    /// `repeat_like`, `make_int_tuple`, `make_int_tuple_from` and the
+    /// scans: laws, the table, and the closure form against the table's
+    /// operators.
+    #[test]
+    fn int_tuple_constructors_and_scans(
+        t in tree(1..9),
+        x in tree(0..4),
+        values in prop::collection::vec(-50i64..50, 0..7),
+        n in 1usize..8,
+        init in -5i64..6,
+        holes in prop::collection::vec(any::<bool>(), 1..12),
+    ) {
+        let r = cute_dynamic::repeat_like(&t, &x).unwrap();
+        prop_assert_eq!(laws::check_repeat_like(&t, &x, &r), Ok(()));
+        prop_assert!(t.is_int() || laws::check_repeat_like(&t, &x, &t).is_err() || t == r);
+        let r = cute_dynamic::make_int_tuple(n, &values, init).unwrap();
+        prop_assert_eq!(laws::check_make_int_tuple(n, &values, init, &r), Ok(()));
+        // A template: t's leaves turned into holes where `holes` says.
+        let mut k = 0;
+        let template: cute_dynamic::Coord = {
+            let text = t.to_string();
+            let mut out = String::new();
+            let mut chars = text.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c.is_ascii_digit() || c == '-' {
+                    let mut num = c.to_string();
+                    while chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+                        num.push(chars.next().unwrap());
+                    }
+                    out.push_str(if holes[k % holes.len()] { "_" } else { &num });
+                    k += 1;
+                } else {
+                    out.push(c);
+                }
+            }
+            out.parse().unwrap()
+        };
+        let vals_text = format!(
+            "({})",
+            values.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
+        );
+        match cute_dynamic::fill_int_tuple_from(&template, &values) {
+            Ok((filled, rest)) => {
+                prop_assert_eq!(laws::check_make_int_tuple_from(&template, &values, &filled), Ok(()));
+                let holes = template.to_string().matches('_').count();
+                prop_assert_eq!(rest.len(), values.len() - holes);
+                prop_assert_eq!(run("make_int_tuple_from", &[&template.to_string(), &vals_text]), filled.to_string());
+            }
+            Err(e) => prop_assert_eq!(e.kind(), "invalid_argument"),
+        }
+        // Scans over the top-level modes by a closure equal the table's.
+        let flat = IntTuple::flat(values.iter().copied());
+        let plus = |a: &IntTuple, b: cute_dynamic::IntTupleRef<'_>| {
+            Ok(IntTuple::int(a.as_int().unwrap() + b.as_int().unwrap()))
+        };
+        let init_t = IntTuple::int(init);
+        for (op, inclusive) in [("escan", false), ("iscan", true)] {
+            let by_closure = if inclusive {
+                cute_dynamic::iscan(&flat, &init_t, plus)
+            } else {
+                cute_dynamic::escan(&flat, &init_t, plus)
+            };
+            let by_table = run(op, &[&flat.to_string(), &init.to_string(), "plus"]);
+            match by_closure {
+                Ok(r) => {
+                    prop_assert_eq!(&by_table, &r.to_string());
+                    prop_assert_eq!(laws::check_by_name(op, &[&flat.to_string(), &init.to_string(), "plus"], &by_table), Ok(()));
+                }
+                Err(e) => prop_assert_eq!(by_table, e.kind()),
+            }
+        }
+    }
+}
+
+/// CuTe's answers and errors for the functions above (layout.hpp,
+/// int_tuple.hpp, tuple_algorithms.hpp; traced by hand where CuTe's
+/// headers give no example).
+#[test]
+fn issue17_item1_cute_exact() {
+    // coalesce_x keeps the values beyond the domain; coalesce does not.
+    assert_eq!(run("coalesce", &["(4,1):(1,0)"]), "4:1");
+    assert_eq!(run("coalesce_x", &["(4,1):(1,0)"]), "(4,2):(1,0)");
+    assert_eq!(run("coalesce_x", &["(4,1):(1,4)"]), "8:1");
+    assert_eq!(run("coalesce_x", &["((2,1),(1,3)):((1,0),(9,2))"]), "6:1");
+    assert_eq!(run("coalesce_x", &["():()"]), "not_compatible");
+    assert_eq!(
+        run("coalesce_x", &["(2,3):(1,2)", "(1,1,1)"]),
+        "rank_mismatch"
+    );
+    assert_eq!(
+        run("bw_coalesce", &["(2,(1,3)):(1,(5,4))", "1:7"]),
+        "(2,3):(1,4)"
+    );
+    assert_eq!(
+        run("bw_coalesce", &["(2,3):(1,2)", "((1)):((7))"]),
+        "not_compatible"
+    );
+    // max_alignment: CuTe's formula, smaller than what upcast accepts.
+    assert_eq!(run("max_alignment", &["(2,4):(1,4)"]), "2");
+    assert_eq!(run("upcast", &["4", "(2,4):(1,4)"]), "(1,4):(1,1)");
+    assert_eq!(run("max_alignment", &["8:2"]), "1");
+    assert_eq!(run("max_alignment", &["((4,2),8):((1,4),8)"]), "64");
+    assert_eq!(run("max_alignment", &["(4,8):(1,0)"]), "4");
+    assert_eq!(run("max_alignment", &["(4,8):(2,8)"]), "1");
+    // tile_unzip is zip2_by.
+    assert_eq!(
+        run("tile_unzip", &["((2,4),(4,2)):((1,2),(8,32))", "<2:1,4:1>"]),
+        run("zipped_divide", &["(8,8):(1,8)", "<2:1,4:1>"])
+    );
+    // The modes by index.
+    assert_eq!(run("select", &["(2,3,4):(1,2,6)", "(2,0)"]), "(4,2):(6,1)");
+    assert_eq!(run("select", &["(2,3,4):(1,2,6)", "()"]), "():()");
+    assert_eq!(run("select", &["(2,3,4):(1,2,6)", "3"]), "rank_mismatch");
+    assert_eq!(
+        run("select", &["(2,3,4):(1,2,6)", "-1"]),
+        "invalid_argument"
+    );
+    assert_eq!(run("take", &["(2,3,4):(1,2,6)", "1", "1"]), "():()");
+    assert_eq!(run("take", &["(2,3,4):(1,2,6)", "2", "4"]), "rank_mismatch");
+    assert_eq!(
+        run("group_modes", &["(2,3,4):(1,2,6)", "0", "3"]),
+        "((2,3,4)):((1,2,6))"
+    );
+    assert_eq!(
+        run("group_modes", &["(2,3,4):(1,2,6)", "1", "1"]),
+        "rank_mismatch"
+    );
+    assert_eq!(run("make_layout", &["(2,(1,3))"]), "(2,(1,3)):(1,(0,2))");
+    assert_eq!(run("make_layout", &["(2,3)", "(3,(1,1))"]), "not_congruent");
+    assert_eq!(
+        run("recast_layout", &["16", "8", "(4,8):(1,4)"]),
+        "(8,8):(1,8)"
+    );
+    assert_eq!(run("downcast", &["0", "4:1"]), "invalid_argument");
+    // crd2idx in CuTe's order: an integer, a natural and a hierarchical
+    // coordinate of the same point.
+    for c in ["22", "(2,5)", "((0,1),(1,1))"] {
+        assert_eq!(
+            run("crd2idx", &[c, "((2,2),(4,2))", "((1,8),(2,16))"]),
+            "26"
+        );
+    }
+    assert_eq!(
+        run("crd2idx", &["(1,2,3)", "(2,3)", "(1,2)"]),
+        "not_compatible"
+    );
+    // increment and its end.
+    assert_eq!(run("increment", &["(1,(1,2))", "(2,(2,3))"]), "(0,(0,3))");
+    assert_eq!(
+        run("increment", &["(0,(0,3))", "(2,(2,3))"]),
+        "out_of_bounds"
+    );
+    assert_eq!(run("increment", &["(0,0)", "(2,(2,3))"]), "not_compatible");
+    // The int-tuple constructors.
+    assert_eq!(
+        run("repeat_like", &["(1,2,(2,3),3)", "(0,1)"]),
+        "((0,1),(0,1),((0,1),(0,1)),(0,1))"
+    );
+    assert_eq!(run("make_int_tuple", &["5", "(6,3,4)", "0"]), "(6,3,4,0,0)");
+    assert_eq!(run("make_int_tuple", &["1", "(6,3,4)", "0"]), "6");
+    assert_eq!(run("make_int_tuple", &["0", "()", "0"]), "invalid_argument");
+    assert_eq!(
+        run("make_int_tuple", &["2", "((1,2))", "0"]),
+        "invalid_argument"
+    );
+    assert_eq!(
+        run("make_int_tuple_from", &["(1,(_,_,3),_,2)", "(6,3,4)"]),
+        "(1,(6,3,3),4,2)"
+    );
+    assert_eq!(
+        run("make_int_tuple_from", &["((_,_),(2,_))", "(2,4,23)"]),
+        "((2,4),(2,23))"
+    );
+    assert_eq!(
+        run("make_int_tuple_from", &["(1,(_,_,3),_,2)", "(6,3)"]),
+        "invalid_argument"
+    );
+    // Scans: CuTe's exclusive scan never reads the last mode.
+    assert_eq!(run("escan", &["(2,3,4)", "1", "multiplies"]), "(1,2,6)");
+    assert_eq!(run("escan", &["(2,(3,4))", "1", "multiplies"]), "(1,2)");
+    assert_eq!(
+        run("escan", &["((3,4),2)", "1", "multiplies"]),
+        "not_compatible"
+    );
+    assert_eq!(run("iscan", &["(2,3,4)", "0", "max"]), "(2,3,4)");
+    assert_eq!(run("escan", &["(5,1,7)", "9", "min"]), "(9,5,1)");
+    assert_eq!(run("escan", &["3", "1", "plus"]), "not_compatible");
+    assert_eq!(run("escan", &["()", "1", "plus"]), "not_compatible");
+    assert_eq!(run("escan", &["(2,3)", "1", "divides"]), "invalid_argument");
+    assert_eq!(
+        run("iscan", &["(4611686018427387904,2)", "1", "multiplies"]),
         "overflow"
     );
 }

@@ -24,7 +24,7 @@
 //! ```
 //! use cute_dynamic::{escan, fill_int_tuple_from, make_int_tuple, repeat_like, Coord, IntTuple};
 //! let t = |s: &str| s.parse::<IntTuple>().unwrap();
-//! assert_eq!(repeat_like(&t("(2,(3,4))"), &t("0")).to_string(), "(0,(0,0))");
+//! assert_eq!(repeat_like(&t("(2,(3,4))"), &t("0"))?.to_string(), "(0,(0,0))");
 //! assert_eq!(make_int_tuple(5, &[6, 3, 4], 0)?.to_string(), "(6,3,4,0,0)");
 //! let template: Coord = "(1,(_,_,3),_,2)".parse()?;
 //! let (filled, rest) = fill_int_tuple_from(&template, &[6, 3, 4, 9])?;
@@ -43,9 +43,27 @@ use crate::data::coordinate::Coord;
 use crate::data::int_tuple::{IntTuple, IntTupleRef, TupleBuilder};
 use crate::error::LayoutError;
 
+/// The most nodes a constructor here builds (a bound on the memory a
+/// hostile operand can ask for; CuTe's ranks are compile-time constants).
+pub(crate) const MAX_BUILT: usize = 1 << 20;
+
+fn too_large(operation: &'static str, argument: &'static str, value: String) -> LayoutError {
+    LayoutError::InvalidArgument {
+        operation,
+        argument,
+        value,
+        reason: format!("the result would have more than {MAX_BUILT} entries"),
+    }
+}
+
 /// CuTe's `repeat_like(t, x)`: `t`'s tree with every leaf replaced by `x`
 /// (an integer `t` gives `x`).
-pub fn repeat_like(t: &IntTuple, x: &IntTuple) -> IntTuple {
+///
+/// Errors: a result of more than 2^20 leaves and tuples (`invalid_argument`).
+pub fn repeat_like(t: &IntTuple, x: &IntTuple) -> Result<IntTuple, LayoutError> {
+    if t.leaves().count().saturating_mul(x.as_ref().nodes.len()) > MAX_BUILT {
+        return Err(too_large("repeat_like", "X", x.to_string()));
+    }
     fn go(t: IntTupleRef<'_>, x: IntTupleRef<'_>, b: &mut TupleBuilder) {
         if t.is_int() {
             b.push_ref(x);
@@ -59,16 +77,20 @@ pub fn repeat_like(t: &IntTuple, x: &IntTuple) -> IntTuple {
     }
     let mut b = TupleBuilder::new();
     go(t.as_ref(), x.as_ref(), &mut b);
-    b.finish()
+    Ok(b.finish())
 }
 
 /// CuTe's `make_int_tuple<N>(values, values.len(), init)`: rank `n`,
 /// element `i` is `values[i]` for `i < values.len()`, else `init`; `n = 1`
 /// gives the integer. Values beyond `n` are not read.
 ///
-/// Errors: `n = 0` (`invalid_argument`: CuTe's `static_assert(N > 0)`).
+/// Errors: `n = 0` (`invalid_argument`: CuTe's `static_assert(N > 0)`),
+/// `n` above 2^20 (`invalid_argument`).
 pub fn make_int_tuple(n: usize, values: &[i64], init: i64) -> Result<IntTuple, LayoutError> {
     let at = |i: usize| values.get(i).copied().unwrap_or(init);
+    if n > MAX_BUILT {
+        return Err(too_large("make_int_tuple", "N", n.to_string()));
+    }
     match n {
         0 => Err(LayoutError::InvalidArgument {
             operation: "make_int_tuple",

@@ -971,8 +971,16 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The modes MODES (an index or a flat tuple of indices), in that order, as a layout",
         example: example(&["(2,3,4):(1,2,6)", "(2,0)"], "(4,2):(6,1)"),
         run: |a| {
-            let idx = indices(a, 1)?;
-            Ok(a.layout(0)?.select(&idx)?.to_string())
+            let (l, idx) = (a.layout(0)?, indices(a, 1)?);
+            // Bound the copies a hostile index list asks for.
+            let leaves = |i: usize| l.as_ref().mode(i).map_or(0, |m| m.leaf_modes().count());
+            let total = idx.iter().try_fold(0usize, |n, &i| {
+                Some(n + leaves(i)).filter(|&n| n <= crate::data::int_tuple_make::MAX_BUILT)
+            });
+            if total.is_none() {
+                return Err(a.invalid(1, "the result would have more than 2^20 leaves"));
+            }
+            Ok(l.select(&idx)?.to_string())
         },
     },
     Operation {
@@ -1078,7 +1086,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("TUPLE", ArgKind::IntTuple), arg("X", ArgKind::IntTuple)],
         help: "TUPLE's tree with every leaf replaced by X",
         example: example(&["(1,2,(2,3),3)", "0"], "(0,0,(0,0),0)"),
-        run: |a| Ok(crate::repeat_like(&a.int_tuple(0)?, &a.int_tuple(1)?).to_string()),
+        run: |a| Ok(crate::repeat_like(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
     },
     Operation {
         name: "make_int_tuple",
