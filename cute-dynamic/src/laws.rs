@@ -51,6 +51,11 @@
 //! | `tiled_copy` | `layoutS_TV(t, v)` / `layoutD_TV(t, v)` likewise against `partition_S` / `partition_D` |
 //! | `mma_atom`, `copy_atom` | well formed; each tile element (each reference bit) held exactly once |
 //! | `_` in tilers, `make_fragment_like`, `copy_if`, `fill`, `group_modes` | modes kept; compact, mode 0 first; by the predicate; every element; the same values |
+//! | `coalesce_x`, `bw_coalesce` | depth ≤ 1, `R(i) == L(i)` for every `i ≥ 0` (size doubled by a trailing 1); `R(i) == (L, N)(i)` on the domain |
+//! | `max_alignment` | CuTe's `gcd(size<0>(P), stride<1>(P))`; it divides the contiguous run and the image is a union of aligned N-blocks |
+//! | `make_layout`, `select`, `take`, `group_modes` (layouts), `flatten` | the given shape and stride; the modes at the indices; the range grouped; the same leaves flat |
+//! | `crd2idx`, `increment` | `Σ cᵢ·dᵢ` of the natural coordinate; colexicographic index + 1 |
+//! | `repeat_like`, `make_int_tuple(_from)`, `escan`/`iscan` | `x` at every leaf; values then init; holes filled in order; the scan's recurrence |
 //!
 //! [`check_by_name`] runs these on text operands for every operation of the
 //! table (`cute_dynamic::OPERATIONS`) except the pure queries of

@@ -286,10 +286,11 @@ mod tests {
             t("((2,4),(2,23))")
         );
         assert_eq!(
-            repeat_like(&t("(1,2,(2,3),3)"), &t("0")),
+            repeat_like(&t("(1,2,(2,3),3)"), &t("0")).unwrap(),
             t("(0,0,(0,0),0)")
         );
-        assert_eq!(repeat_like(&t("5"), &t("(1,2)")), t("(1,2)"));
+        assert_eq!(repeat_like(&t("5"), &t("(1,2)")).unwrap(), t("(1,2)"));
+        assert!(make_int_tuple(MAX_BUILT + 1, &[], 0).is_err());
         let prod = |op| scan_integers("escan", &t("(2,3,4)"), 1, scan_operator(op).unwrap(), false);
         assert_eq!(prod("multiplies").unwrap(), t("(1,2,6)"));
         assert_eq!(prod("plus").unwrap(), t("(1,3,6)"));
