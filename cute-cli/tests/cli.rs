@@ -217,6 +217,25 @@ fn help_lists_every_operation_of_the_table() {
         "greatest_common_domain",
         "layout_add",
         "domain_distribute",
+        "coalesce_x",
+        "bw_coalesce",
+        "max_alignment",
+        "tile_unzip",
+        "make_layout",
+        "select",
+        "take",
+        "group_modes",
+        "flatten",
+        "upcast",
+        "downcast",
+        "recast_layout",
+        "crd2idx",
+        "increment",
+        "repeat_like",
+        "make_int_tuple",
+        "make_int_tuple_from",
+        "escan",
+        "iscan",
     ] {
         assert!(commands.contains(&name), "{name}");
     }
@@ -254,6 +273,13 @@ fn int_tuple_and_layout_surface() {
         ),
         (&["layout_add", "(4,3):(1,4)", "(4,3):(3,1)"], "(4,3):(4,5)"),
         (&["domain_distribute", "(4,3)", "6"], "(2,3):(1,4)"),
+        (
+            &["group", "(2,3,4):(1,2,6)", "0", "2"],
+            "((2,3),4):((1,2),6)",
+        ),
+        (&["fill_int_tuple_from", "(_,3)", "7"], "(7,3)"),
+        (&["escan", "(2,3,4)", "0", "plus"], "(0,2,5)"),
+        (&["max_alignment", "(2,4):(1,4)"], "2"),
     ];
     for (args, want) in cases {
         assert_eq!(stdout(args).trim(), *want, "{args:?}");
@@ -270,6 +296,7 @@ fn int_tuple_and_layout_surface() {
             "expected an integer",
         ),
         (&["dice", "(2,_)", "(4,8"], "parse error"),
+        (&["escan", "(2,3)", "1", "divides"], "[invalid_argument]"),
     ];
     for (args, needle) in errors {
         let out = cute(args, "");
