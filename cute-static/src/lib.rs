@@ -222,6 +222,7 @@ pub mod private;
 pub use algebra::coalesce::{Coalesce, Coalesced};
 pub use algebra::coalesce_by::{CoalesceBy, CoalescedBy};
 pub use algebra::common_domain::{CommonDomain, GreatestCommonDomain};
+pub use algebra::compact_major::{PrefixProduct, PrefixProductOf};
 pub use algebra::complement::{Complement, Complemented};
 pub use algebra::composition::{Compose, Composed};
 pub use algebra::dice::{DiceOf, Diced};
@@ -247,6 +248,7 @@ pub use algebra::product::{
 };
 pub use algebra::recast::{Downcast, Downcasted, Recast, RecastLayout, Upcast, Upcasted};
 pub use algebra::tile_to_shape::{Arrangement, PadTo, TileToShape, tile_to_shape};
+pub use algebra::tuple_fold::{GcdOf, MaxOf, MinOf, SumOf, TupleGcd, TupleMax, TupleMin, TupleSum};
 pub use atom::*;
 pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};
 pub use data::dec::Dec;

@@ -736,3 +736,53 @@ fn layout_add_cases() {
         (layout!((8, 4):(4, 1)), layout!(32:3)),
     );
 }
+
+/// The folds `max`, `min`, `gcd`, `sum` and `prefix_product` with an
+/// integer init: static = run time (cute-dynamic's functions), and the
+/// run-time laws hold.
+#[test]
+fn folds_and_prefix_product_cases() {
+    macro_rules! folds {
+        ($($t:ty),+ $(,)?) => {$({
+            let t = d(<$t>::default());
+            assert_eq!(<$t as TupleMax>::VALUE as i64, cute_dynamic::max(&t).unwrap(), "max {t}");
+            assert_eq!(<$t as TupleMin>::VALUE as i64, cute_dynamic::min(&t).unwrap(), "min {t}");
+            assert_eq!(<$t as TupleGcd>::VALUE as i64, cute_dynamic::gcd(&t).unwrap(), "gcd {t}");
+            assert_eq!(<$t as TupleSum>::VALUE as i64, cute_dynamic::sum(&t).unwrap(), "sum {t}");
+            ok(laws::check_max(&t, <$t as TupleMax>::VALUE as i64));
+            ok(laws::check_min(&t, <$t as TupleMin>::VALUE as i64));
+            ok(laws::check_gcd(&t, <$t as TupleGcd>::VALUE as i64));
+            ok(laws::check_sum(&t, <$t as TupleSum>::VALUE as i64));
+            assert_eq!(d(<$t>::default().tuple_max()), DTuple::int(<$t as TupleMax>::VALUE as i64));
+            let p = d(<$t>::default().prefix_product(C::<3>));
+            let want = cute_dynamic::prefix_product(&t, &DTuple::int(3)).unwrap();
+            assert_eq!(p, want, "prefix_product({t}, 3)");
+            ok(laws::check_prefix_product(&t, &DTuple::int(3), &p));
+        })+};
+    }
+    folds!(
+        C<7>,
+        C<0>,
+        (C<4>, C<6>),
+        ((C<4>, C<6>), (C<8>, C<2>)),
+        (C<0>, (C<0>, C<12>), C<18>),
+        ((), (C<5>, ()), C<15>),
+        (C<1024>, C<4096>, (C<3>, (C<9>, C<27>))),
+        (C<2>, C<3>, C<5>, C<7>, C<11>, C<13>, C<17>, C<19>),
+    );
+    assert_type_eq_all!(SumOf<((), ())>, C<0>);
+    assert_type_eq_all!(GcdOf<(C<0>, C<0>)>, C<0>);
+    assert_type_eq_all!(MaxOf<(C<4096>, Dec<5, 0, 0, 0>)>, Dec<5, 0, 0, 0>);
+    assert_type_eq_all!(PrefixProductOf<()>, ());
+    assert_type_eq_all!(PrefixProductOf<C<7>, C<3>>, C<3>);
+    assert_type_eq_all!(
+        PrefixProductOf<(C<4>, (C<1>, C<3>), C<2>)>,
+        (C<1>, (C<4>, C<4>), C<12>)
+    );
+    let t = d(<((C<2>, C<2>), ((), C<8>))>::default());
+    let p = d(<((C<2>, C<2>), ((), C<8>))>::default().prefix_product(C::<1>));
+    assert_eq!(
+        p,
+        cute_dynamic::prefix_product(&t, &DTuple::int(1)).unwrap()
+    );
+}

@@ -5,6 +5,7 @@
 pub(crate) mod coalesce;
 pub(crate) mod coalesce_by;
 pub(crate) mod common_domain;
+pub(crate) mod compact_major;
 pub(crate) mod complement;
 pub(crate) mod composed;
 pub(crate) mod composition;
@@ -22,3 +23,4 @@ pub(crate) mod ordered_layout;
 pub(crate) mod product;
 pub(crate) mod recast;
 pub(crate) mod tile_to_shape;
+pub(crate) mod tuple_fold;

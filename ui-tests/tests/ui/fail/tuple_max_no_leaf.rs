@@ -1,0 +1,7 @@
+//! max of a tuple without a leaf: a fold over none has no value.
+use cute_static::MaxOf;
+
+fn main() {
+    let r = <MaxOf<((), ((),))>>::default();
+    println!("{r:?}");
+}
