@@ -236,6 +236,12 @@ fn help_lists_every_operation_of_the_table() {
         "make_int_tuple_from",
         "escan",
         "iscan",
+        "lex_leq",
+        "lex_gtr",
+        "lex_geq",
+        "colex_leq",
+        "colex_gtr",
+        "colex_geq",
     ] {
         assert!(commands.contains(&name), "{name}");
     }

@@ -32,7 +32,7 @@
 //! | `shape_div`, `ceil_div`, `round_up` | quotient (or `±1`), ceiling, least multiple; mode by mode or folded |
 //! | `product_each`, `inner_product`, `elem_scale` | sizes of the modes (an integer is itself), `Σ aᵢ·bᵢ`, leaves scaled by mode sizes |
 //! | `congruent`, `weakly_congruent`, `compatible`, `weakly_compatible`, `evenly_divides` | the predicate's definition on the profiles |
-//! | `lex_less`, `colex_less`, `elem_less`, `elem_leq`, `elem_gtr`, `elem_geq` | the order of the leaf sequences (congruent operands) |
+//! | `lex_less`, `colex_less`, `elem_less`, `elem_leq`, `elem_gtr`, `elem_geq`, `lex_`/`colex_leq`, `_gtr`, `_geq` | the order of the leaf sequences (congruent operands) |
 //! | `nullspace` | `L(R(i)) == 0`, injective, the size of the stride-0 leaves |
 //! | `domain_offset` | `L(c + x) == offset + L(x)` |
 //! | `dice` | the leaves under integers of the coordinate; splits `L` with the slice |
@@ -2879,6 +2879,31 @@ fn lex_less_law_text(a: &IntTuple, b: &IntTuple, r: bool) -> Law {
     Ok(())
 }
 
+/// `lex_leq`, `lex_gtr`, `lex_geq`, `colex_leq`, `colex_gtr`, `colex_geq`
+/// (`op`) `(a, b) == r`: for congruent tuples, `≤`, `>`, `≥` of the leaf
+/// sequences (reversed for colex), as CuTe's negations and swaps of
+/// `lex_less`/`colex_less` give them.
+pub fn check_lex_order(op: &str, a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        if !congruent(a, b) {
+            return Ok(());
+        }
+        let (mut x, mut y): (Vec<i64>, Vec<i64>) = (a.leaves().collect(), b.leaves().collect());
+        if op.starts_with("colex") {
+            x.reverse();
+            y.reverse();
+        }
+        let want = match op.rsplit('_').next() {
+            Some("leq") => x <= y,
+            Some("gtr") => x > y,
+            Some("geq") => x >= y,
+            _ => return Err(format!("{op} is not an order")),
+        };
+        ensure(r == want, || format!("{op}({a}, {b}) = {r}, want {want}"))
+    })();
+    lift("lex_order", format!("{op}({a}, {b})"), &r, law)
+}
+
 /// `colex_less(a, b) == r`: for congruent tuples, the lexicographic order
 /// of the reversed leaf sequences.
 pub fn check_colex_less(a: &IntTuple, b: &IntTuple, r: bool) -> Result<(), Violation> {
@@ -3825,6 +3850,9 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "evenly_divides" => check_evenly_divides(&tuple(0)?, &tuple(1)?, out_bool()?),
         "lex_less" => check_lex_less(&tuple(0)?, &tuple(1)?, out_bool()?),
         "colex_less" => check_colex_less(&tuple(0)?, &tuple(1)?, out_bool()?),
+        "lex_leq" | "lex_gtr" | "lex_geq" | "colex_leq" | "colex_gtr" | "colex_geq" => {
+            check_lex_order(op, &tuple(0)?, &tuple(1)?, out_bool()?)
+        }
         "elem_less" => check_elem_less(&tuple(0)?, &tuple(1)?, out_bool()?),
         "elem_leq" => check_elem_leq(&tuple(0)?, &tuple(1)?, out_bool()?),
         "elem_gtr" => check_elem_gtr(&tuple(0)?, &tuple(1)?, out_bool()?),

@@ -129,9 +129,9 @@ pub use data::int_tuple_make::{
     escan, fill_int_tuple_from, iscan, make_int_tuple, make_int_tuple_from, repeat_like,
 };
 pub use data::int_tuple_ops::{
-    abs, ceil_div, colex_less, compatible, congruent, elem_geq, elem_gtr, elem_leq, elem_less,
-    elem_scale, evenly_divides, inner_product, lex_less, product_each, round_up, shape_div,
-    weakly_compatible, weakly_congruent,
+    abs, ceil_div, colex_geq, colex_gtr, colex_leq, colex_less, compatible, congruent, elem_geq,
+    elem_gtr, elem_leq, elem_less, elem_scale, evenly_divides, inner_product, lex_geq, lex_gtr,
+    lex_leq, lex_less, product_each, round_up, shape_div, weakly_compatible, weakly_congruent,
 };
 pub use data::layout::{Evaluator, Layout, LayoutRef, Offsets};
 pub use data::swizzle::{

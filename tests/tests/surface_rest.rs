@@ -7,7 +7,8 @@
 //! `coalesce_x`/`bw_coalesce`, `max_alignment`, `tile_unzip`, the modes by
 //! index (`select`, `take`, `group_modes`, `flatten`, `make_layout`),
 //! `crd2idx`, the recasts, `increment` and the coordinate iterator,
-//! `repeat_like`, `make_int_tuple(_from)` and `escan`/`iscan`:
+//! `repeat_like`, `make_int_tuple(_from)`, `escan`/`iscan` and the
+//! `lex_`/`colex_` `leq`/`gtr`/`geq` orders:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -1027,4 +1028,44 @@ fn issue17_item1_cute_exact() {
         run("iscan", &["(4611686018427387904,2)", "1", "multiplies"]),
         "overflow"
     );
+}
+
+proptest! {
+    /// `lex_leq`/`lex_gtr`/`lex_geq` and the colex three: CuTe's swaps and
+    /// negations of `lex_less`/`colex_less` (errors named by the function
+    /// called), the law, its negation failing on congruent pairs, and the
+    /// table.
+    #[test]
+    fn lex_colex_orders(a in tree(0..3), v in prop::collection::vec(0i64..3, 1..8), c in tree(0..3)) {
+        let b: IntTuple = relabel(&a, &v, &mut 0).parse().unwrap();
+        type F = fn(&IntTuple, &IntTuple) -> Result<bool, cute_dynamic::LayoutError>;
+        let cmps: [(&str, F, F, bool, bool); 6] = [
+            ("lex_leq", cute_dynamic::lex_leq, cute_dynamic::lex_less, true, true),
+            ("lex_gtr", cute_dynamic::lex_gtr, cute_dynamic::lex_less, true, false),
+            ("lex_geq", cute_dynamic::lex_geq, cute_dynamic::lex_less, false, true),
+            ("colex_leq", cute_dynamic::colex_leq, cute_dynamic::colex_less, true, true),
+            ("colex_gtr", cute_dynamic::colex_gtr, cute_dynamic::colex_less, true, false),
+            ("colex_geq", cute_dynamic::colex_geq, cute_dynamic::colex_less, false, true),
+        ];
+        for (x, y) in [(&a, &b), (&b, &a), (&a, &c), (&c, &a)] {
+            for (name, f, less, swap, negate) in cmps {
+                let base = if swap { less(y, x) } else { less(x, y) };
+                match f(x, y) {
+                    Ok(r) => {
+                        prop_assert_eq!(Ok(r), base.map(|l| l != negate));
+                        prop_assert_eq!(laws::check_lex_order(name, x, y, r), Ok(()));
+                        if x.as_ref().congruent(y.as_ref()) {
+                            prop_assert!(laws::check_lex_order(name, x, y, !r).is_err());
+                        }
+                        prop_assert_eq!(apply(name, &[&x.to_string(), &y.to_string()]).unwrap(), r.to_string());
+                    }
+                    Err(e) => {
+                        prop_assert!(base.is_err());
+                        prop_assert_eq!(e.kind(), "not_compatible");
+                        prop_assert!(e.to_string().starts_with(name), "{}", e);
+                    }
+                }
+            }
+        }
+    }
 }

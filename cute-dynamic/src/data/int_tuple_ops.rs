@@ -732,8 +732,59 @@ pub fn elem_less(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
 
 /// `elem_less(a, b)` for the operation `name`.
 fn elem_less_as(name: &'static str, a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
-    comparable(Order::Elem, name, a.as_ref(), b.as_ref())?;
-    Ok(less(Order::Elem, a.as_ref(), b.as_ref()))
+    less_as(Order::Elem, name, a, b)
+}
+
+/// The order `op`'s `less(a, b)` for the operation `name`.
+fn less_as(op: Order, name: &'static str, a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    comparable(op, name, a.as_ref(), b.as_ref())?;
+    Ok(less(op, a.as_ref(), b.as_ref()))
+}
+
+/// `lex_leq(a, b)`: `!lex_less(b, a)`, as in CuTe.
+///
+/// ```
+/// use cute_dynamic::{lex_geq, lex_gtr, lex_leq, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>();
+/// assert!(lex_leq(&t("(1,5)")?, &t("(1,5)")?)? && lex_leq(&t("(1,5)")?, &t("(2,0)")?)?);
+/// assert!(lex_gtr(&t("(2,0)")?, &t("(1,5)")?)? && !lex_geq(&t("(1,2)")?, &t("(1,2,0)")?)?);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn lex_leq(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    Ok(!less_as(Order::Lex, "lex_leq", b, a)?)
+}
+
+/// `lex_gtr(a, b)`: `lex_less(b, a)`, as in CuTe.
+pub fn lex_gtr(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    less_as(Order::Lex, "lex_gtr", b, a)
+}
+
+/// `lex_geq(a, b)`: `!lex_less(a, b)`, as in CuTe.
+pub fn lex_geq(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    Ok(!less_as(Order::Lex, "lex_geq", a, b)?)
+}
+
+/// `colex_leq(a, b)`: `!colex_less(b, a)`, as in CuTe.
+///
+/// ```
+/// use cute_dynamic::{colex_geq, colex_gtr, colex_leq, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>();
+/// assert!(colex_leq(&t("(5,1)")?, &t("(0,2)")?)? && colex_gtr(&t("(0,2)")?, &t("(5,1)")?)?);
+/// assert!(colex_geq(&t("(5,1)")?, &t("(5,1)")?)?);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn colex_leq(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    Ok(!less_as(Order::Colex, "colex_leq", b, a)?)
+}
+
+/// `colex_gtr(a, b)`: `colex_less(b, a)`, as in CuTe.
+pub fn colex_gtr(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    less_as(Order::Colex, "colex_gtr", b, a)
+}
+
+/// `colex_geq(a, b)`: `!colex_less(a, b)`, as in CuTe.
+pub fn colex_geq(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
+    Ok(!less_as(Order::Colex, "colex_geq", a, b)?)
 }
 
 /// `elem_leq(a, b)`: `!elem_less(b, a)`, as in CuTe (for congruent tuples:
