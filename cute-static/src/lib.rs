@@ -248,7 +248,10 @@ pub use algebra::product::{
 };
 pub use algebra::recast::{Downcast, Downcasted, Recast, RecastLayout, Upcast, Upcasted};
 pub use algebra::tile_to_shape::{Arrangement, PadTo, TileToShape, tile_to_shape};
-pub use algebra::tuple_fold::{GcdOf, MaxOf, MinOf, SumOf, TupleGcd, TupleMax, TupleMin, TupleSum};
+pub use algebra::tuple_fold::{
+    GcdOf, MaxOf, MinOf, ProductLike, ProductLikeOf, ShapeMin, ShapeMinOf, SumOf, TupleGcd,
+    TupleMax, TupleMin, TupleSum,
+};
 pub use atom::*;
 pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};
 pub use data::dec::Dec;

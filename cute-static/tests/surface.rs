@@ -786,3 +786,49 @@ fn folds_and_prefix_product_cases() {
         cute_dynamic::prefix_product(&t, &DTuple::int(1)).unwrap()
     );
 }
+
+/// `shape_min` and `product_like`: static = run time, and the laws hold.
+#[test]
+fn shape_min_and_product_like_cases() {
+    macro_rules! shape_min {
+        ($(($a:ty, $b:ty)),+ $(,)?) => {$({
+            let (a, b) = (d(<$a>::default()), d(<$b>::default()));
+            let r = <$a as ShapeMin<$b>>::VALUE as i64;
+            assert_eq!(r, cute_dynamic::shape_min(&a, &b).unwrap(), "shape_min({a}, {b})");
+            ok(laws::check_shape_min(&a, &b, r));
+        })+};
+    }
+    shape_min!(
+        (C<4>, C<6>),
+        (C<6>, C<4>),
+        (C<1>, C<9>),
+        (C<9>, C<1>),
+        (C<0>, C<1>),
+        (C<0>, C<5>),
+        (C<7>, C<7>)
+    );
+    macro_rules! product_like {
+        ($(($t:ty, $g:ty)),+ $(,)?) => {$({
+            let (t, g) = (d(<$t>::default()), d(<$g>::default()));
+            let r = d(<$t>::default().product_like(<$g>::default()));
+            assert_eq!(r, cute_dynamic::product_like(&t, &g).unwrap(), "product_like({t}, {g})");
+            ok(laws::check_product_like(&t, &g, &r));
+        })+};
+    }
+    product_like!(
+        (
+            ((C<2>, C<3>), (C<4>, C<5>), C<6>),
+            (C<1>, (C<1>, C<1>), C<1>)
+        ),
+        (((C<2>, C<3>), C<4>), C<1>),
+        (((C<2>, C<3>), C<4>), (C<1>, C<1>)),
+        (C<7>, C<1>),
+        ((), ()),
+        (((), C<3>), (C<0>, C<0>)),
+    );
+    assert_type_eq_all!(ShapeMinOf<C<4096>, C<64>>, C<64>);
+    assert_type_eq_all!(
+        ProductLikeOf<((C<2>, C<2>), C<3>), (C<1>, C<1>)>,
+        (C<4>, C<3>)
+    );
+}

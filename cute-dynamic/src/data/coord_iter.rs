@@ -50,6 +50,9 @@ impl Walk {
                 right: order.map_or_else(|| shape.to_string(), ToString::to_string),
             });
         }
+        if shape.size().is_none() {
+            return Err(LayoutError::overflow("coordinate iteration", shape));
+        }
         let Some(order) = order else {
             return Ok(Walk {
                 seq: (0..extents.len()).collect(),
@@ -130,7 +133,8 @@ impl Walk {
 /// Errors: a coordinate not congruent to the shape (`not_compatible`,
 /// CuTe's "Mismatched ranks"), a leaf outside `[0, extent)`, so also the
 /// end coordinate (`out_of_bounds`: CuTe keeps counting past the end), a
-/// shape without a leaf or with a non-positive one (`not_compatible`).
+/// shape without a leaf or with a non-positive one (`not_compatible`), a
+/// shape whose size is beyond `i64` (`overflow`).
 pub fn increment(coord: &mut IntTuple, shape: &IntTuple) -> Result<(), LayoutError> {
     let walk = Walk::new(shape, None)?;
     let mut c = walk.leaves(coord, shape)?;
@@ -183,7 +187,8 @@ impl core::iter::FusedIterator for CoordIterator {}
 /// zero, colexicographically (`idx2crd(0..size, shape)`).
 ///
 /// Errors: a shape without a leaf (CuTe's iterator does not compile) or
-/// with a non-positive one (`not_compatible`).
+/// with a non-positive one (`not_compatible`), a size beyond `i64`
+/// (`overflow`).
 pub fn make_coord_iterator(shape: &IntTuple) -> Result<CoordIterator, LayoutError> {
     let walk = Walk::new(shape, None)?;
     Ok(CoordIterator {
@@ -278,5 +283,7 @@ mod tests {
         let from = make_coord_iterator_from(&t("(1,2)"), &t("(2,3)")).unwrap();
         assert_eq!(from.count(), 1);
         assert!(make_coord_iterator_ordered(&t("(2,3)"), &t("(0,0)")).is_err());
+        let huge = t("(4611686018427387904,4611686018427387904,4611686018427387904)");
+        assert_eq!(make_coord_iterator(&huge).unwrap_err().kind(), "overflow");
     }
 }
