@@ -257,10 +257,23 @@ pub fn check_coalesce(l: &Layout, r: &Layout) -> Result<(), Violation> {
 /// layout ([`check_coalesce`]); a tuple profile of rank `≤ rank(L)`
 /// coalesces mode `i` by `profile[i]` and keeps the other modes.
 pub fn check_coalesce_by(l: &Layout, profile: &IntTuple, r: &Layout) -> Result<(), Violation> {
+    by_profile_law("coalesce", l, profile, r, check_coalesce)
+}
+
+/// The by-profile law shared by `coalesce` and `coalesce_x`: an integer
+/// profile is `whole(L, R)`; a tuple profile of rank `≤ rank(L)` applies
+/// the law to mode `i` by `profile[i]` and keeps the other modes.
+fn by_profile_law(
+    law: &'static str,
+    l: &Layout,
+    profile: &IntTuple,
+    r: &Layout,
+    whole: fn(&Layout, &Layout) -> Result<(), Violation>,
+) -> Result<(), Violation> {
     if profile.is_int() {
-        return check_coalesce(l, r);
+        return whole(l, r);
     }
-    let cx = Ctx::new("coalesce", format!("coalesce({l}, {profile})"), r);
+    let cx = Ctx::new(law, format!("{law}({l}, {profile})"), r);
     cx.ensure(profile.rank() <= l.rank(), || {
         format!("profile rank {} > rank(L) = {}", profile.rank(), l.rank())
     })?;
@@ -272,7 +285,7 @@ pub fn check_coalesce_by(l: &Layout, profile: &IntTuple, r: &Layout) -> Result<(
         match profile.get(i) {
             Some(p) => {
                 let ri = ri.ok_or_else(|| cx.fail(None, format!("mode {i} is missing")))?;
-                check_coalesce_by(&li, &p.to_owned(), &ri)?;
+                by_profile_law(law, &li, &p.to_owned(), &ri, whole)?;
             }
             None => same_layout(&cx, ri, &li, &format!("mode {i}"))?,
         }
@@ -1941,27 +1954,7 @@ pub fn check_coalesce_x(l: &Layout, r: &Layout) -> Result<(), Violation> {
 /// [`check_coalesce_x`]; a tuple profile of rank `≤ rank(L)` applies it to
 /// mode `i` by `profile[i]` and keeps the other modes.
 pub fn check_coalesce_x_by(l: &Layout, profile: &IntTuple, r: &Layout) -> Result<(), Violation> {
-    if profile.is_int() {
-        return check_coalesce_x(l, r);
-    }
-    let cx = Ctx::new("coalesce_x", format!("coalesce_x({l}, {profile})"), r);
-    cx.ensure(profile.rank() <= l.rank(), || {
-        format!("profile rank {} > rank(L) = {}", profile.rank(), l.rank())
-    })?;
-    cx.ensure(!r.shape().is_int() && r.rank() == l.rank(), || {
-        format!("rank {} differs from rank(L) = {}", r.rank(), l.rank())
-    })?;
-    for i in 0..l.rank() {
-        let (li, ri) = (mode(l, i), r.mode(i));
-        match profile.get(i) {
-            Some(p) => {
-                let ri = ri.ok_or_else(|| cx.fail(None, format!("mode {i} is missing")))?;
-                check_coalesce_x_by(&li, &p.to_owned(), &ri)?;
-            }
-            None => same_layout(&cx, ri, &li, &format!("mode {i}"))?,
-        }
-    }
-    Ok(())
+    by_profile_law("coalesce_x", l, profile, r, check_coalesce_x)
 }
 
 /// `bw_coalesce(L, N) = R` (`N` flat): with `X` the flat layout of `L`'s
