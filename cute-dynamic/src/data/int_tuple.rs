@@ -15,7 +15,11 @@ use crate::data::inline::InlineVec;
 use crate::error::LayoutError;
 
 /// One node of the preorder encoding.
+///
+/// The tag is a full word, so that a node has no padding: filling or
+/// copying node arrays is then plain (vectorised) stores of whole words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u64)]
 pub(crate) enum Node {
     /// An integer leaf.
     Leaf(i64),
