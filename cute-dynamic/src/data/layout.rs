@@ -288,8 +288,10 @@ impl Layout {
         let mut rest = i as u64;
         let mut offset = 0i64;
         let mut last = (1u64, 0i64);
-        for (s, d) in leaf_pairs(self.as_ref()) {
-            {
+        // The stride is congruent: the shape's kinds say where its leaves are.
+        let (shape, stride) = (self.shape.as_ref(), self.stride.as_ref());
+        for ((&k, &s), &d) in shape.kinds.iter().zip(shape.vals).zip(stride.vals) {
+            if k == LEAF {
                 let s = s as u64;
                 let (q, r) = if s.is_power_of_two() {
                     (rest >> s.trailing_zeros(), rest & (s - 1))
