@@ -741,6 +741,34 @@ mod tests {
         assert_eq!(IntTuple::int(5).depth(), 0);
     }
 
+    /// Trees beyond the inline capacity (the nodes spill to the heap) read,
+    /// build, cut, compare and print as inline ones do.
+    #[test]
+    fn spilled_trees() {
+        let text = "((1,2,3),(4,(5,6,7)),8,(9,10,11,12),13)";
+        let t: IntTuple = text.parse().unwrap();
+        assert!(t.as_ref().node_count() > INLINE_NODES);
+        assert_eq!(t.to_string(), text);
+        assert_eq!((t.rank(), t.depth()), (5, 3));
+        assert_eq!(
+            t.leaves().collect::<alloc::vec::Vec<_>>(),
+            (1..=13).collect::<alloc::vec::Vec<_>>()
+        );
+        assert_eq!(t.get(1).unwrap().to_string(), "(4,(5,6,7))");
+        assert_eq!(t.get(4).unwrap().as_int(), Some(13));
+        let copy = t.as_ref().to_owned();
+        assert_eq!(copy, t);
+        assert!(copy.as_ref().congruent(t.as_ref()));
+        let rebuilt = IntTuple::tuple(t.as_ref().children());
+        assert_eq!(rebuilt, t);
+        let flat = t.flatten();
+        assert_eq!(flat.rank(), 13);
+        assert_eq!(flat.size(), Some((1..=13).product()));
+        let other: IntTuple = "((1,2,3),(4,(5,6,7)),8,(9,10,11,12),14)".parse().unwrap();
+        assert_ne!(other, t);
+        assert!(other.as_ref().congruent(t.as_ref()));
+    }
+
     #[test]
     fn profiles() {
         let p = |s: &str| s.parse::<IntTuple>().unwrap();
