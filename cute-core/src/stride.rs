@@ -98,7 +98,22 @@ pub fn sort_by_stride(modes: &mut [(i64, i64)]) -> usize {
             kept += 1;
         }
     }
-    modes[..kept].sort_unstable_by_key(|&(s, d)| (d, s));
+    // Insertion sort for a handful of leaves (no call, no key closure);
+    // equal keys are equal leaves, so stability does not matter.
+    let sorted = &mut modes[..kept];
+    if sorted.len() > 16 {
+        sorted.sort_unstable_by_key(|&(s, d)| (d, s));
+        return kept;
+    }
+    for i in 1..sorted.len() {
+        let x = sorted[i];
+        let mut j = i;
+        while j > 0 && (x.1, x.0) < (sorted[j - 1].1, sorted[j - 1].0) {
+            sorted[j] = sorted[j - 1];
+            j -= 1;
+        }
+        sorted[j] = x;
+    }
     kept
 }
 

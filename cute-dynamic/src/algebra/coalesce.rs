@@ -26,8 +26,8 @@
 use alloc::string::ToString;
 
 use crate::data::inline::InlineVec;
-use crate::data::int_tuple::{IntTuple, Node};
-use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
+use crate::data::int_tuple::IntTuple;
+use crate::data::layout::{Layout, LayoutBuilder, LayoutRef, leaf_pairs};
 use crate::error::LayoutError;
 
 /// Flat modes, inline for the common ranks.
@@ -100,16 +100,7 @@ fn coalesce_rev_into(mut it: impl Iterator<Item = (i64, i64)>, drop_unit: bool, 
 /// without collecting them first, written into `out` (cleared first).
 #[inline]
 pub(crate) fn coalesce_leaves_into(layout: LayoutRef<'_>, drop_unit: bool, out: &mut Modes) {
-    let rev = layout
-        .shape
-        .nodes
-        .iter()
-        .rev()
-        .zip(layout.stride.nodes.iter().rev())
-        .filter_map(|(s, d)| match (s, d) {
-            (Node::Leaf(s), Node::Leaf(d)) => Some((*s, *d)),
-            _ => None,
-        });
+    let rev = leaf_pairs(layout).rev();
     coalesce_rev_into(rev, drop_unit, out);
 }
 

@@ -20,9 +20,9 @@ use cute_core::int::ceil_div;
 use cute_core::stride;
 
 use crate::algebra::coalesce::{Modes, coalesce_modes_into};
-use crate::data::int_tuple::{IntTuple, Node};
+use crate::data::int_tuple::IntTuple;
 use crate::data::int_tuple_ops::ceil_div as ceil_div_tuple;
-use crate::data::layout::{Layout, LayoutRef};
+use crate::data::layout::{Layout, LayoutRef, leaf_pairs};
 use crate::error::LayoutError;
 
 /// `complement(A, M)` (see the module documentation).
@@ -80,10 +80,8 @@ pub fn complement_default(a: &Layout) -> Result<Layout, LayoutError> {
 #[inline]
 fn sorted_leaves(a: LayoutRef<'_>, op: &'static str, modes: &mut Modes) -> Result<(), LayoutError> {
     modes.clear();
-    for (s, d) in a.shape.nodes.iter().zip(a.stride.nodes) {
-        if let (Node::Leaf(s), Node::Leaf(d)) = (s, d) {
-            modes.push((*s, *d));
-        }
+    for m in leaf_pairs(a) {
+        modes.push(m);
     }
     let kept = stride::sort_by_stride(modes);
     modes.truncate(kept);

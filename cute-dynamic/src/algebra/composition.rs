@@ -29,8 +29,8 @@
 use alloc::{format, string::ToString, vec::Vec};
 
 use crate::algebra::coalesce::{Modes, coalesce_leaves_into};
-use crate::data::int_tuple::{IntTupleRef, Node};
-use crate::data::layout::{Layout, LayoutBuilder, LayoutOpen, LayoutRef};
+use crate::data::int_tuple::{LEAF, Node};
+use crate::data::layout::{Layout, LayoutBuilder, LayoutOpen, LayoutRef, leaf_pairs};
 use crate::data::tiler::{AsTiler, TilerRef};
 use crate::error::LayoutError;
 
@@ -150,8 +150,7 @@ pub(crate) fn compose_modes_into(
 ) -> Result<(), LayoutError> {
     let start = out.len();
     if extra.is_none()
-        && let (Some(&Node::Leaf(s)), Some(&Node::Leaf(d))) =
-            (b.shape.nodes.first(), b.stride.nodes.first())
+        && let (Some(s), Some(d)) = (b.shape.as_int(), b.stride.as_int())
     {
         // A single leaf cannot carry into itself: no digit accounting.
         return compose_leaf(a_modes, s, d, out, &mut [], ops);
@@ -160,24 +159,9 @@ pub(crate) fn compose_modes_into(
     // Several modes with a negative stride among them are rejected (first
     // a scan of the strides alone: most right sides have no negative one).
     let extra_modes = extra.unwrap_or_default();
-    let any_negative = b
-        .stride
-        .nodes
-        .iter()
-        .any(|n| matches!(*n, Node::Leaf(d) if d < 0))
-        || extra_modes.iter().any(|&(_, d)| d < 0);
+    let any_negative = b.stride.leaves().any(|d| d < 0) || extra_modes.iter().any(|&(_, d)| d < 0);
     if any_negative {
-        let leaf = |(s, d): (&Node, &Node)| match (*s, *d) {
-            (Node::Leaf(s), Node::Leaf(d)) => Some((s, d)),
-            _ => None,
-        };
-        let b_leaves = b
-            .shape
-            .nodes
-            .iter()
-            .zip(b.stride.nodes)
-            .filter_map(leaf)
-            .chain(extra_modes.iter().copied());
+        let b_leaves = leaf_pairs(b).chain(extra_modes.iter().copied());
         let (mut nontrivial, mut negative) = (0usize, false);
         for (s, d) in b_leaves {
             if s > 1 && d != 0 {
@@ -234,12 +218,6 @@ pub(crate) fn compose_modes_into(
     Ok(())
 }
 
-/// The nodes of a tuple after its header.
-#[inline]
-fn inner(t: IntTupleRef<'_>) -> &[Node] {
-    t.nodes.get(1..).unwrap_or_default()
-}
-
 /// The leaves of `B` composed one by one, `B`'s structure kept.
 #[inline]
 fn compose_structure(
@@ -249,38 +227,30 @@ fn compose_structure(
     digit_sum: &mut [i64],
     ops: &Operands<'_>,
 ) -> Result<(), LayoutError> {
-    let (b_rank, b_span) = match (b.shape.nodes.first(), b.stride.nodes.first()) {
-        (Some(&Node::Tuple { rank, span }), _) => (rank, span as usize),
-        (Some(&Node::Leaf(s)), Some(&Node::Leaf(d))) => {
+    let (b_rank, b_span) = match (b.shape.node(0), b.stride.node(0)) {
+        (Some(Node::Tuple { rank, span }), _) => (rank, span as usize),
+        (Some(Node::Leaf(s)), Some(Node::Leaf(d))) => {
             return compose_leaf(a_modes, s, d, out, digit_sum, ops);
         }
-        _ => (0, b.shape.nodes.len()),
+        _ => (0, b.shape.node_count()),
     };
+    // The nodes of B's tuple after its header.
+    let inner = b.inner();
     // (An empty tuple `()` is a child of span 1 too, hence the second test.)
-    if b_span == b_rank as usize + 1 && inner(b.shape).iter().all(|s| matches!(s, Node::Leaf(_))) {
-        // Flat B (every mode a leaf): one tuple of B's rank.
+    if b_span == b_rank as usize + 1 && inner.shape.kinds.iter().all(|&k| k == LEAF) {
+        // Flat B (every mode a leaf, so is every stride node): one tuple of
+        // B's rank.
         let o = out.open();
-        for (s, d) in inner(b.shape).iter().zip(inner(b.stride)) {
-            if let (Node::Leaf(s), Node::Leaf(d)) = (*s, *d) {
-                compose_leaf(a_modes, s, d, out, digit_sum, ops)?;
-            }
+        for (&s, &d) in inner.shape.vals.iter().zip(inner.stride.vals) {
+            compose_leaf(a_modes, s, d, out, digit_sum, ops)?;
         }
         out.close_with_rank(o, b_rank);
         return Ok(());
     }
     // Each leaf of B becomes one mode: the result's tuples have B's ranks.
     let o = out.open();
-    for (sc, dc) in b.shape.children().zip(b.stride.children()) {
-        compose_structure(
-            a_modes,
-            LayoutRef {
-                shape: sc,
-                stride: dc,
-            },
-            out,
-            digit_sum,
-            ops,
-        )?;
+    for m in b.modes() {
+        compose_structure(a_modes, m, out, digit_sum, ops)?;
     }
     out.close_with_rank(o, b_rank);
     Ok(())

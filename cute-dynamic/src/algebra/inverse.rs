@@ -43,15 +43,15 @@ impl Visit {
 /// Fill `v` (empty) for `l`, in place (no moves of the inline buffers).
 fn visit(l: &Layout, v: &mut Visit) {
     coalesce_leaves_into(l.as_ref(), true, &mut v.modes);
-    let modes = &v.modes;
+    let modes = v.modes.as_slice();
     let mut p = 1i64;
     for &(s, _) in modes {
         v.prefix.push(p);
         p = p.wrapping_mul(s);
     }
     // CuTe's exchange sort on |stride|.
-    let order = &mut v.order;
-    order.extend(0..modes.len());
+    v.order.extend(0..modes.len());
+    let order = v.order.as_mut_slice();
     let key = |i: usize| modes[i].1.unsigned_abs();
     for i in 0..order.len() {
         for j in i + 1..order.len() {
@@ -82,10 +82,11 @@ pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
     let mut out: Modes = Modes::new();
     out.push((1, 0));
     let mut cur = 1i64;
-    for &i in &v.order {
-        let (s, d) = v.modes[i];
+    let (modes, prefix) = (v.modes.as_slice(), v.prefix.as_slice());
+    for &i in v.order.as_slice() {
+        let (s, d) = modes[i];
         if d == cur {
-            out.push((s, v.prefix[i]));
+            out.push((s, prefix[i]));
             cur = s.saturating_mul(d);
         }
     }
@@ -152,8 +153,9 @@ fn cute_left_inverse(l: &Layout, out: &mut Modes) -> Result<bool, LayoutError> {
     let mut last_shape = 1i64;
     let mut covered = Some(1i64);
     let mut disjoint = true;
-    for &i in &v.order {
-        let (s, d) = v.modes[i];
+    let (modes, prefix) = (v.modes.as_slice(), v.prefix.as_slice());
+    for &i in v.order.as_slice() {
+        let (s, d) = modes[i];
         last_shape = s;
         if d == 0 {
             continue;
@@ -167,7 +169,7 @@ fn cute_left_inverse(l: &Layout, out: &mut Modes) -> Result<bool, LayoutError> {
         }
         disjoint &= covered.is_some_and(|c| d >= c);
         covered = s.checked_mul(d);
-        shapes.push((d / z, v.prefix[i]));
+        shapes.push((d / z, prefix[i]));
         z = d;
     }
     let mut raw: Modes = Modes::new();

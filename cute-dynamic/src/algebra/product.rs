@@ -190,8 +190,8 @@ fn zip_product(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, LayoutErro
         let o2 = out.open();
         out.push(xi);
         out.push(yi);
-        out.close(o2);
+        out.close_with_rank(o2, 2);
     }
-    out.close(o);
+    out.close_with_rank(o, r as u32);
     Ok(out.finish())
 }

@@ -1,7 +1,6 @@
-//! Fixed-capacity inline storage with a heap fallback: the node arrays of
-//! [`crate::IntTuple`] and the flat mode lists of the algebra. Up to `N`
-//! elements live in an array with a length, so a push is one comparison and
-//! one store (no spill check on every access, as a general small vector
+//! Fixed-capacity inline storage with a heap fallback: the flat mode lists
+//! of the algebra. Up to `N` elements live in an array with a length, so a
+//! push is one comparison and one store (no spill check on every access, as a general small vector
 //! makes); beyond `N`, all elements move to a heap vector (the cold path).
 
 use alloc::{boxed::Box, vec::Vec};
@@ -27,17 +26,6 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
         InlineVec {
             len: 0,
             inline: [T::default(); N],
-            heap: None,
-        }
-    }
-
-    /// The first `len ≤ N` elements of `inline`.
-    #[inline(always)]
-    pub(crate) fn from_buf_and_len(inline: [T; N], len: usize) -> Self {
-        debug_assert!(len <= N);
-        InlineVec {
-            len: len.min(N),
-            inline,
             heap: None,
         }
     }
@@ -72,19 +60,6 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
                 self.len += 1;
             }
             None => self.spill().push(x),
-        }
-    }
-
-    /// Append the elements of `s`.
-    #[inline(always)]
-    pub(crate) fn extend_from_slice(&mut self, s: &[T]) {
-        let end = self.len + s.len();
-        match self.inline.get_mut(self.len..end) {
-            Some(dst) => {
-                dst.copy_from_slice(s);
-                self.len = end;
-            }
-            None => self.spill().extend_from_slice(s),
         }
     }
 
@@ -202,15 +177,15 @@ mod tests {
             w.push(i);
             assert_eq!(v.as_slice(), w.as_slice());
         }
-        v.extend_from_slice(&[20, 21]);
+        v.extend([20, 21]);
         w.extend_from_slice(&[20, 21]);
         v.truncate(5);
         w.truncate(5);
         assert_eq!(v.as_slice(), w.as_slice());
         let mut small: InlineVec<i64, 4> = [2, 3].into_iter().collect();
-        small.extend_from_slice(&[7, 8]);
+        small.extend([7, 8]);
         assert_eq!(small.as_slice(), &[2, 3, 7, 8]);
-        small.extend_from_slice(&[9]);
+        small.extend([9]);
         assert_eq!(small.as_slice(), &[2, 3, 7, 8, 9]);
         small.clear();
         assert!(small.is_empty());

@@ -10,7 +10,9 @@ use alloc::string::ToString;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::data::int_tuple::{INLINE_NODES, IntTuple, IntTupleRef, Node, Nodes, Open, build};
+use crate::data::int_tuple::{
+    INLINE_NODES, IntTuple, IntTupleRef, LEAF, Node, Nodes, Open, TUPLE, build, header,
+};
 use crate::error::{LayoutError, add, mul};
 use cute_core::stride::compact_leaf;
 
@@ -177,25 +179,24 @@ impl Layout {
             [(s, d)] => Layout::int(*s, *d),
             _ if modes.len() < INLINE_NODES => {
                 // Fill the inline node arrays directly: no per-push checks.
-                let mut shape = [Node::Leaf(0); INLINE_NODES];
-                let mut stride = [Node::Leaf(0); INLINE_NODES];
                 let n = modes.len();
-                let header = Node::Tuple {
-                    rank: n as u32,
-                    span: n as u32 + 1,
-                };
-                shape[0] = header;
-                stride[0] = header;
+                let mut kinds = [LEAF; INLINE_NODES];
+                kinds[0] = TUPLE;
+                let mut shape = [0i64; INLINE_NODES];
+                let mut stride = [0i64; INLINE_NODES];
+                let h = header(n as u32, n as u32 + 1);
+                shape[0] = h;
+                stride[0] = h;
                 for (k, &(s, d)) in modes.iter().enumerate() {
-                    shape[k + 1] = Node::Leaf(s);
-                    stride[k + 1] = Node::Leaf(d);
+                    shape[k + 1] = s;
+                    stride[k + 1] = d;
                 }
                 Layout {
                     shape: IntTuple {
-                        nodes: Nodes::from_buf_and_len(shape, n + 1),
+                        nodes: Nodes::from_inline(kinds, shape, n + 1),
                     },
                     stride: IntTuple {
-                        nodes: Nodes::from_buf_and_len(stride, n + 1),
+                        nodes: Nodes::from_inline(kinds, stride, n + 1),
                     },
                 }
             }
@@ -287,8 +288,11 @@ impl Layout {
         let mut rest = i as u64;
         let mut offset = 0i64;
         let mut last = (1u64, 0i64);
-        for (sn, dn) in self.shape.nodes.iter().zip(&self.stride.nodes) {
-            if let (Node::Leaf(s), Node::Leaf(d)) = (*sn, *dn) {
+        // The shape's kinds say where the leaves are (as in `leaf_pairs`;
+        // this plain loop compiles to fewer instructions per element).
+        let (shape, stride) = (self.shape.as_ref(), self.stride.as_ref());
+        for ((&k, &s), &d) in shape.kinds.iter().zip(shape.vals).zip(stride.vals) {
+            if k == LEAF {
                 let s = s as u64;
                 let (q, r) = if s.is_power_of_two() {
                     (rest >> s.trailing_zeros(), rest & (s - 1))
@@ -782,10 +786,22 @@ impl<'a> LayoutRef<'a> {
 
     /// The modes in order (an integer layout yields itself).
     pub fn modes(self) -> impl Iterator<Item = LayoutRef<'a>> + Clone {
-        self.shape
-            .modes()
-            .zip(self.stride.modes())
-            .map(|(shape, stride)| LayoutRef { shape, stride })
+        LayoutModes {
+            rest: if self.shape.is_int() {
+                self
+            } else {
+                self.inner()
+            },
+        }
+    }
+
+    /// The nodes after the root (the modes of a tuple, one after the other).
+    #[inline(always)]
+    pub(crate) fn inner(self) -> LayoutRef<'a> {
+        LayoutRef {
+            shape: self.shape.nodes_from(1),
+            stride: self.stride.nodes_from(1),
+        }
     }
 
     /// An owned copy.
@@ -794,6 +810,29 @@ impl<'a> LayoutRef<'a> {
             shape: self.shape.to_owned(),
             stride: self.stride.to_owned(),
         }
+    }
+}
+
+/// The modes of a layout: each cut from both trees at the span of the
+/// shape's subtree (the stride is congruent; a stride that is not ends the
+/// walk).
+#[derive(Clone)]
+struct LayoutModes<'a> {
+    rest: LayoutRef<'a>,
+}
+
+impl<'a> Iterator for LayoutModes<'a> {
+    type Item = LayoutRef<'a>;
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let span = self.rest.shape.head_span()?;
+        let (shape, shape_rest) = self.rest.shape.split_at(span)?;
+        let (stride, stride_rest) = self.rest.stride.split_at(span)?;
+        self.rest = LayoutRef {
+            shape: shape_rest,
+            stride: stride_rest,
+        };
+        Some(LayoutRef { shape, stride })
     }
 }
 
@@ -900,16 +939,24 @@ impl LayoutBuilder {
     /// mode (for error messages).
     pub(crate) fn layout_from(&self, start: usize) -> Layout {
         Layout {
-            shape: IntTupleRef {
-                nodes: &self.layout.shape.nodes[start..],
-            }
-            .to_owned(),
-            stride: IntTupleRef {
-                nodes: &self.layout.stride.nodes[start..],
-            }
-            .to_owned(),
+            shape: self.layout.shape.as_ref().nodes_from(start).to_owned(),
+            stride: self.layout.stride.as_ref().nodes_from(start).to_owned(),
         }
     }
+}
+
+/// `(shape, stride)` of every leaf of `l` in order, walkable from either
+/// end. The shape's kinds say where the leaves are: the stride is
+/// congruent in every layout (a hand-made incongruent view gives pairs
+/// that mean nothing, never a panic).
+#[inline(always)]
+pub(crate) fn leaf_pairs(l: LayoutRef<'_>) -> impl DoubleEndedIterator<Item = (i64, i64)> + '_ {
+    let (shape, stride) = (l.shape, l.stride);
+    shape
+        .kinds
+        .iter()
+        .zip(shape.vals.iter().zip(stride.vals))
+        .filter_map(|(&k, (&s, &d))| (k == LEAF).then_some((s, d)))
 }
 
 /// `t` with its leaves replaced, in order, by `values`.
@@ -917,16 +964,14 @@ pub(crate) fn replace_leaves(
     t: IntTupleRef<'_>,
     mut values: impl Iterator<Item = i64>,
 ) -> IntTuple {
-    IntTuple {
-        nodes: t
-            .nodes
-            .iter()
-            .map(|n| match n {
-                Node::Leaf(_) => Node::Leaf(values.next().unwrap_or(0)),
-                tuple => *tuple,
-            })
-            .collect(),
+    let mut nodes = Nodes::new();
+    nodes.extend_from_ref(t);
+    for i in 0..t.node_count() {
+        if let Some(Node::Leaf(_)) = t.node(i) {
+            nodes.set(i, Node::Leaf(values.next().unwrap_or(0)));
+        }
     }
+    IntTuple { nodes }
 }
 
 /// Every leaf positive and the product in `i64`.
