@@ -283,6 +283,10 @@ pub use mixed::layout::{
     MixedShape, MixedSliceCoord, SliceEntry, Sliced,
 };
 pub use mixed::layout::{DynDiv, Structure};
+pub use mixed::modes::{
+    DiceCoord, MakeMixedLayout, MixedAppend, MixedDiced, MixedMode, MixedOperand, MixedReplace,
+    MixedSelect, MixedSelected, MixedTake, MixedTaken, make_mixed_layout,
+};
 
 /// The run-time crate, for `dlayout!`'s expansion.
 #[cfg(feature = "std")]

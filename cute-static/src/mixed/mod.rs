@@ -58,4 +58,5 @@ pub(crate) mod complement;
 pub(crate) mod composition;
 pub(crate) mod divide;
 pub(crate) mod inverse;
+pub(crate) mod modes;
 pub(crate) mod product;

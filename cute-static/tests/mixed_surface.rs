@@ -1,0 +1,130 @@
+//! The mode functions of mixed layouts (cute-static's `mixed/modes.rs`:
+//! `make_mixed_layout`, `append`, `prepend`, `replace`, `take`, `select`,
+//! `dice`, `domain_offset`) on random run-time values: every result equals
+//! cute-dynamic's on the same values (via `to_dynamic()`), satisfies the
+//! operation's law where `laws` has one (`append`/`prepend`, `dice`,
+//! `domain_offset`), keeps the operands' static leaves static, and every
+//! `Err` is the named `overflow` error exactly where the run-time layout
+//! would leave the `i64` range.
+use cute_dynamic::{Layout as DLayout, laws};
+use cute_static::{__, C, Dyn, DynDiv, MixedLayout, layout, make_mixed_layout};
+use proptest::prelude::*;
+
+fn dl(s: &str) -> DLayout {
+    s.parse().unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn modes_match_dynamic(m in 1usize..50, n in 1usize..50, k in 0usize..4) {
+        let a = layout!(({m}, 4, {n}):(1, {m}, 256)).unwrap();
+        let b = layout!(((2, {n}), {m}):((1, 2), 64)).unwrap();
+        let s = layout!((3, 5):(5, 1));
+        let (da, db, ds) = (a.to_dynamic(), b.to_dynamic(), s.to_dynamic());
+
+        // make_layout(l0, l1, …): the structure of the operands.
+        let c = make_mixed_layout((a, s, b)).unwrap();
+        prop_assert_eq!(c.to_dynamic(), DLayout::concat([&da, &ds, &db]));
+        prop_assert_eq!(
+            c.structure().to_string(),
+            "((?,_4,?),(_3,_5),((_2,?),?)):((_1,?,_256),(_5,_1),((_1,_2),_64))"
+        );
+
+        // append / prepend, with their law.
+        let r = a.append(b).unwrap().to_dynamic();
+        prop_assert_eq!(&r, &da.append(&db));
+        prop_assert!(laws::check_append(&da, &db, None, false, &r).is_ok());
+        let r = a.prepend(s).unwrap().to_dynamic();
+        prop_assert_eq!(&r, &da.prepend(&ds));
+        prop_assert!(laws::check_append(&da, &ds, None, true, &r).is_ok());
+        let leaf = MixedLayout::new(Dyn(m), C::<2>).unwrap();
+        let r = leaf.append(a).unwrap().to_dynamic();
+        prop_assert_eq!(&r, &leaf.to_dynamic().append(&da));
+
+        // replace<I>.
+        prop_assert_eq!(a.replace(C::<1>, b).unwrap().to_dynamic(), da.replace(1, &db).unwrap());
+        prop_assert_eq!(a.replace(C::<2>, s).unwrap().to_dynamic(), da.replace(2, &ds).unwrap());
+        prop_assert_eq!(leaf.replace(C::<0>, b).unwrap().to_dynamic(), leaf.to_dynamic().replace(0, &db).unwrap());
+
+        // take<B, E> and select<I…>.
+        prop_assert_eq!(a.take::<0, 2>().to_dynamic(), da.take(0, 2).unwrap());
+        prop_assert_eq!(a.take::<1, 3>().to_dynamic(), da.take(1, 3).unwrap());
+        prop_assert_eq!(a.take::<2, 3>().to_dynamic(), da.take(2, 3).unwrap());
+        prop_assert_eq!(
+            a.select((C::<2>, C::<0>, C::<2>)).unwrap().to_dynamic(),
+            da.select(&[2, 0, 2]).unwrap()
+        );
+        prop_assert_eq!(b.select((C::<1>, C::<0>)).unwrap().to_dynamic(), db.select(&[1, 0]).unwrap());
+        prop_assert_eq!(leaf.select((C::<0>,)).unwrap().to_dynamic(), leaf.to_dynamic().select(&[0]).unwrap());
+
+        // dice, with its law: integers of any kind keep, `__` drops, nested
+        // tuples splice.
+        let dice = |r: DLayout, coord: &str, l: &DLayout| -> Result<(), TestCaseError> {
+            let c = cute_dynamic::parse_coord(coord).unwrap();
+            prop_assert_eq!(&r, &cute_dynamic::dice(&c, l).unwrap(), "dice({}, {})", coord, l);
+            prop_assert!(laws::check_dice(&c, l, &r).is_ok());
+            Ok(())
+        };
+        dice(a.dice((k, __, 0usize)).to_dynamic(), "(1,_,0)", &da)?;
+        dice(a.dice((__, C::<3>, __)).to_dynamic(), "(_,3,_)", &da)?;
+        dice(b.dice(((__, k), __)).to_dynamic(), "((_,1),_)", &db)?;
+        dice(b.dice(((0usize, __), 2usize)).to_dynamic(), "((0,_),2)", &db)?;
+        dice(b.dice((__, __)).to_dynamic(), "(_,_)", &db)?;
+
+        // domain_offset, with its law, inside and outside the domain.
+        for c in [(k, 3usize, n - 1), (m + k, 5, 2 * n)] {
+            let (r, off) = a.domain_offset(c).unwrap();
+            let t = cute_dynamic::parse_int_tuple(&format!("({},{},{})", c.0, c.1, c.2)).unwrap();
+            let (dr, doff) = cute_dynamic::domain_offset(&t, &da).unwrap();
+            prop_assert_eq!((r.to_dynamic(), off as i64), (dr.clone(), doff));
+            prop_assert!(laws::check_domain_offset(&t, &da, &dr, off as i64).is_ok());
+        }
+        let (_, off) = b.domain_offset(((k, 1usize), m - 1)).unwrap();
+        let t = cute_dynamic::parse_int_tuple(&format!("(({k},1),{})", m - 1)).unwrap();
+        prop_assert_eq!(off as i64, cute_dynamic::domain_offset(&t, &db).unwrap().1);
+    }
+
+    /// Divisors survive the mode functions; sizes past `i64` are `overflow`
+    /// where the run-time layout cannot be built either.
+    #[test]
+    fn divisors_and_overflow(q in 1usize..8, big in 40u32..62) {
+        let m = 128 * q;
+        let a = layout!(({m:128}, 4):(1, {m})).unwrap();
+        let t = a.take::<0, 1>();
+        prop_assert_eq!(t.structure().to_string(), "(?{div=128}):(_1)");
+        prop_assert_eq!(t.shape().0, DynDiv::<128>::new(m).unwrap());
+        let s = a.select((C::<1>, C::<0>)).unwrap();
+        prop_assert_eq!(s.structure().to_string(), "(_4,?{div=128}):(?{div=128},_1)");
+
+        let huge = MixedLayout::new(Dyn(1usize << big), C::<1>).unwrap();
+        let joined = make_mixed_layout((huge, huge));
+        let want = DLayout::new(
+            cute_dynamic::parse_int_tuple(&format!("({},{})", 1u64 << big, 1u64 << big)).unwrap(),
+            cute_dynamic::parse_int_tuple("(1,1)").unwrap(),
+        );
+        prop_assert_eq!(joined.is_ok(), want.is_ok());
+        if let Err(e) = joined {
+            prop_assert_eq!(e.kind(), "overflow");
+        }
+        prop_assert_eq!(huge.append(huge).is_ok(), want.is_ok());
+        prop_assert_eq!(huge.select((C::<0>, C::<0>)).is_ok(), want.is_ok());
+        let far = huge.domain_offset(usize::MAX - q);
+        prop_assert_eq!(far.unwrap_err().kind(), "overflow");
+    }
+}
+
+#[test]
+fn known_values() {
+    let l = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100)));
+    let m = MixedLayout::from(l);
+    let d = dl("((3,2),((2,3),2)):((4,1),((2,15),100))");
+    assert_eq!(m.to_dynamic(), d);
+    assert_eq!(m.dice((2usize, __)).to_string(), "((_3,_2)):((_4,_1))");
+    assert_eq!(m.dice((__, ((0usize, __), __))).to_string(), "(_2):(_2)");
+    assert_eq!(
+        l.dice((__, ((0usize, __), __))).to_string(),
+        m.dice((__, ((0usize, __), __))).to_string()
+    );
+}
