@@ -115,6 +115,52 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// nullspace: the leaves with a static stride 0 are kept (their shapes
+    /// static or run-time, their strides run-time); a run-time stride 0 is
+    /// `value_dependent_structure`, and only then.
+    #[test]
+    fn nullspace_matches_dynamic(m in 1usize..40, n in 1usize..40, z in 0usize..3) {
+        let check = |ours: Result<DLayout, cute_static::Error>, l: DLayout, runtime_zero: bool| -> Result<(), TestCaseError> {
+            match ours {
+                Ok(r) => {
+                    prop_assert!(!runtime_zero);
+                    prop_assert_eq!(&r, &cute_dynamic::nullspace(&l), "nullspace({})", l);
+                    prop_assert!(laws::check_nullspace(&l, &r).is_ok());
+                }
+                Err(e) => {
+                    prop_assert!(runtime_zero, "nullspace({}): {}", l, e);
+                    prop_assert_eq!(e.kind(), "value_dependent_structure");
+                }
+            }
+            Ok(())
+        };
+        let a = layout!(({m}, 4, {n}):(1, 0, 0)).unwrap();
+        check(a.nullspace().map(|r| r.to_dynamic()), a.to_dynamic(), false)?;
+        let b = layout!(((2, {n}), ({m}, 3)):((0, 2), (0, {z}))).unwrap();
+        check(b.nullspace().map(|r| r.to_dynamic()), b.to_dynamic(), z == 0)?;
+        let c = layout!(({m}, 8):(0, 1)).unwrap();
+        let r = c.nullspace().unwrap();
+        prop_assert_eq!(r.structure().to_string(), "?:?");
+        check(Ok(r.to_dynamic()), c.to_dynamic(), false)?;
+        let d = layout!(({m}, {n}):(1, {m})).unwrap();
+        let r = d.nullspace().unwrap();
+        prop_assert_eq!(r.structure().to_string(), "_1:_0");
+        check(Ok(r.to_dynamic()), d.to_dynamic(), false)?;
+        let leaf = MixedLayout::new(Dyn(m), C::<0>).unwrap();
+        check(leaf.nullspace().map(|r| r.to_dynamic()), leaf.to_dynamic(), false)?;
+    }
+}
+
+#[test]
+fn nullspace_static_operand() {
+    let m = MixedLayout::from(layout!((4, (3, 5)):(0, (1, 0))));
+    let r = m.nullspace().unwrap();
+    assert_eq!(r.to_string(), "(_4,_5):(_1,_12)");
+}
+
 #[test]
 fn known_values() {
     let l = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100)));

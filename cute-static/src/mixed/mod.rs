@@ -59,4 +59,5 @@ pub(crate) mod composition;
 pub(crate) mod divide;
 pub(crate) mod inverse;
 pub(crate) mod modes;
+pub(crate) mod nullspace;
 pub(crate) mod product;

@@ -124,6 +124,7 @@ macro_rules! leaf_layouts {
             crate::Dec<D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12, D13, D14, D15, D16, D17, D18>);
     };
 }
+pub(crate) use leaf_layouts;
 macro_rules! leaf_mode {
     ([$($g:tt)*] $t:ty) => {
         /// An integer layout's only mode is itself.
