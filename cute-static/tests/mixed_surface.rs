@@ -154,6 +154,50 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// upcast/downcast: leaf by leaf, static leaves static, equal to
+    /// cute-dynamic and its laws; `overflow` exactly where cute-dynamic
+    /// overflows.
+    #[test]
+    fn recast_matches_dynamic(m in 1usize..64, n in 1usize..64, big in 50u32..62) {
+        let a = layout!(({m}, 8, (4, {n})):(1, {m}, (0, 1024))).unwrap();
+        let b = layout!((8, {n}):({n}, 1)).unwrap();
+        let c = MixedLayout::from(layout!((12, 3):(3, 1)));
+        let d = MixedLayout::new((Dyn(2), C::<3>), (Dyn(1usize << big), C::<1>)).unwrap();
+        macro_rules! check {
+            ($l:expr, $op:ident, $n:literal, $law:ident) => {{
+                let l = $l.to_dynamic();
+                let ours = $l.$op::<$n>().map(|r| r.to_dynamic());
+                let theirs = cute_dynamic::$op($n, &l);
+                match (ours, theirs) {
+                    (Ok(o), Ok(t)) => {
+                        prop_assert_eq!(&o, &t, "{}<{}>({})", stringify!($op), $n, l);
+                        prop_assert!(laws::$law($n, &l, &o).is_ok());
+                    }
+                    (Err(e), Err(t)) => {
+                        prop_assert_eq!(e.kind(), "overflow");
+                        prop_assert_eq!(t.kind(), "overflow");
+                    }
+                    (o, t) => prop_assert!(false, "{}<{}>({}): {:?} vs {:?}", stringify!($op), $n, l, o, t),
+                }
+            }};
+        }
+        check!(a, upcast, 2, check_upcast);
+        check!(a, upcast, 8, check_upcast);
+        check!(b, upcast, 4, check_upcast);
+        check!(c, upcast, 3, check_upcast);
+        check!(a, downcast, 2, check_downcast);
+        check!(b, downcast, 8, check_downcast);
+        check!(c, downcast, 4, check_downcast);
+        check!(d, downcast, 16, check_downcast);
+        check!(d, upcast, 16, check_upcast);
+        prop_assert_eq!(a.upcast::<2>().unwrap().structure().to_string(), "(?,?,(_4,?)):(_1,?,(_0,_512))");
+        prop_assert_eq!(a.downcast::<2>().unwrap().structure().to_string(), "(?,?,(_4,?)):(_1,?,(_0,_2048))");
+    }
+}
+
 #[test]
 fn nullspace_static_operand() {
     let m = MixedLayout::from(layout!((4, (3, 5)):(0, (1, 0))));

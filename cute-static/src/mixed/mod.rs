@@ -61,3 +61,4 @@ pub(crate) mod inverse;
 pub(crate) mod modes;
 pub(crate) mod nullspace;
 pub(crate) mod product;
+pub(crate) mod recast;
