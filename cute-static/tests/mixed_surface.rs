@@ -198,6 +198,48 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// make_layout_like: `L`'s shape, run-time strides, equal to
+    /// cute-dynamic and its law; a tie between two leaves of size > 1 is
+    /// `value_dependent_structure` exactly where cute-dynamic refuses it.
+    #[test]
+    fn layout_like_matches_dynamic(m in 1usize..20, n in 1usize..20, d in 0usize..40) {
+        let check = |ours: Result<DLayout, cute_static::Error>, l: DLayout| -> Result<(), TestCaseError> {
+            match (ours, cute_dynamic::make_layout_like(&l)) {
+                (Ok(r), Ok(t)) => {
+                    prop_assert_eq!(&r, &t, "make_layout_like({})", l);
+                    prop_assert!(laws::check_make_layout_like(&l, &r).is_ok());
+                }
+                (Err(e), Err(t)) => {
+                    prop_assert_eq!(e.kind(), "value_dependent_structure");
+                    prop_assert_eq!(t.kind(), "invalid_argument");
+                }
+                (o, t) => prop_assert!(false, "make_layout_like({}): {:?} vs {:?}", l, o, t),
+            }
+            Ok(())
+        };
+        let a = layout!(({m}, 4, {n}):({d}, 0, 3)).unwrap();
+        check(a.make_layout_like().map(|r| r.to_dynamic()), a.to_dynamic())?;
+        let b = layout!(((2, {n}), ({m}, 1)):((1, {d}), (7, 5))).unwrap();
+        let r = b.make_layout_like();
+        if let Ok(r) = &r {
+            prop_assert_eq!(r.structure().to_string(), "((_2,?),(?,_1)):((?,?),(?,?))");
+        }
+        check(r.map(|r| r.to_dynamic()), b.to_dynamic())?;
+    }
+}
+
+#[test]
+fn layout_like_static_operand() {
+    let m = MixedLayout::from(layout!((2, 3, 4, 5):(0, 42, 1, 0)));
+    assert_eq!(
+        m.make_layout_like().unwrap().to_string(),
+        "(_2,_3,_4,_5):(_0,_4,_1,_0)"
+    );
+}
+
 #[test]
 fn nullspace_static_operand() {
     let m = MixedLayout::from(layout!((4, (3, 5)):(0, (1, 0))));

@@ -58,6 +58,7 @@ pub(crate) mod complement;
 pub(crate) mod composition;
 pub(crate) mod divide;
 pub(crate) mod inverse;
+pub(crate) mod layout_like;
 pub(crate) mod modes;
 pub(crate) mod nullspace;
 pub(crate) mod product;
