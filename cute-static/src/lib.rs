@@ -287,6 +287,7 @@ pub use mixed::modes::{
     DiceCoord, MakeMixedLayout, MixedAppend, MixedDiced, MixedMode, MixedOperand, MixedReplace,
     MixedSelect, MixedSelected, MixedTake, MixedTaken, make_mixed_layout,
 };
+pub use mixed::ordered_layout::{MixedOrder, MixedOrderedLayout, make_mixed_ordered_layout};
 
 /// The run-time crate, for `dlayout!`'s expansion.
 #[cfg(feature = "std")]

@@ -7,7 +7,9 @@
 //! `Err` is the named `overflow` error exactly where the run-time layout
 //! would leave the `i64` range.
 use cute_dynamic::{Layout as DLayout, laws};
-use cute_static::{__, C, Dyn, DynDiv, MixedLayout, layout, make_mixed_layout};
+use cute_static::{
+    __, C, Dyn, DynDiv, MixedLayout, layout, make_mixed_layout, make_mixed_ordered_layout,
+};
 use proptest::prelude::*;
 
 fn dl(s: &str) -> DLayout {
@@ -228,6 +230,37 @@ proptest! {
             prop_assert_eq!(r.structure().to_string(), "((_2,?),(?,_1)):((?,?),(?,?))");
         }
         check(r.map(|r| r.to_dynamic()), b.to_dynamic())?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// make_ordered_layout with a mixed shape: equal to cute-dynamic and
+    /// its law; a tie is `value_dependent_structure` exactly where
+    /// cute-dynamic refuses it (`invalid_argument`).
+    #[test]
+    fn ordered_layout_matches_dynamic(m in 1usize..20, n in 1usize..20, o0 in 0usize..4, o1 in 0usize..4, o2 in 0usize..4) {
+        let t = |s: String| cute_dynamic::parse_int_tuple(&s).unwrap();
+        let check = |ours: Result<DLayout, cute_static::Error>, shape: &str, order: &str| -> Result<(), TestCaseError> {
+            let (sh, or) = (t(shape.to_string()), t(order.to_string()));
+            match (ours, cute_dynamic::make_ordered_layout(&sh, &or)) {
+                (Ok(r), Ok(d)) => {
+                    prop_assert_eq!(&r, &d, "make_ordered_layout({}, {})", shape, order);
+                    prop_assert!(laws::check_make_ordered_layout(&sh, &or, &r).is_ok());
+                }
+                (Err(e), Err(d)) => {
+                    prop_assert_eq!(e.kind(), "value_dependent_structure");
+                    prop_assert_eq!(d.kind(), "invalid_argument");
+                }
+                (o, d) => prop_assert!(false, "make_ordered_layout({}, {}): {:?} vs {:?}", shape, order, o, d),
+            }
+            Ok(())
+        };
+        let r = make_mixed_ordered_layout((Dyn(m), C::<4>, Dyn(n)), (o0, o1, o2)).map(|r| r.to_dynamic());
+        check(r, &format!("({m},4,{n})"), &format!("({o0},{o1},{o2})"))?;
+        let r = make_mixed_ordered_layout(((C::<2>, Dyn(m)), (Dyn(n), C::<1>)), (o0, (o1, C::<3>))).map(|r| r.to_dynamic());
+        check(r, &format!("((2,{m}),({n},1))"), &format!("({o0},({o1},3))"))?;
     }
 }
 

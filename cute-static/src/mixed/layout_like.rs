@@ -44,6 +44,8 @@ pub trait RuntimeStrides {
     type Out;
     /// The tree of `values[*next..]`, in leaf order.
     fn fill(&self, values: &[usize], next: &mut usize) -> Self::Out;
+    /// Push the leaf values in order; `false` when `out` is full.
+    fn leaf_sizes(&self, out: &mut [usize], next: &mut usize) -> bool;
 }
 macro_rules! leaf_strides {
     ($([$($g:tt)*] $t:ty),*) => {$(
@@ -55,6 +57,17 @@ macro_rules! leaf_strides {
                 let v = values.get(*next).copied().unwrap_or(0);
                 *next += 1;
                 Dyn(v)
+            }
+            #[inline(always)]
+            fn leaf_sizes(&self, out: &mut [usize], next: &mut usize) -> bool {
+                match out.get_mut(*next) {
+                    Some(o) => {
+                        *o = crate::data::int_tuple::Int::value(*self);
+                        *next += 1;
+                        true
+                    }
+                    None => false,
+                }
             }
         }
     )*};
@@ -74,6 +87,10 @@ macro_rules! tuple_strides {
             #[inline(always)]
             fn fill(&self, values: &[usize], next: &mut usize) -> Self::Out {
                 ($(self.$i.fill(values, next),)+)
+            }
+            #[inline(always)]
+            fn leaf_sizes(&self, out: &mut [usize], next: &mut usize) -> bool {
+                true $(&& self.$i.leaf_sizes(out, next))+
             }
         }
     };

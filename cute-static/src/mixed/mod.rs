@@ -61,5 +61,6 @@ pub(crate) mod inverse;
 pub(crate) mod layout_like;
 pub(crate) mod modes;
 pub(crate) mod nullspace;
+pub(crate) mod ordered_layout;
 pub(crate) mod product;
 pub(crate) mod recast;
