@@ -195,6 +195,30 @@ proptest! {
         check!(c, downcast, 4, check_downcast);
         check!(d, downcast, 16, check_downcast);
         check!(d, upcast, 16, check_upcast);
+        macro_rules! recast {
+            ($l:expr, $old:literal, $new:literal) => {{
+                let l = $l.to_dynamic();
+                let ours = $l.recast_layout::<$old, $new>().map(|r| r.to_dynamic());
+                match (ours, cute_dynamic::recast_layout($old, $new, &l)) {
+                    (Ok(o), Ok(t)) => {
+                        prop_assert_eq!(&o, &t, "recast_layout<{}, {}>({})", $old, $new, l);
+                        prop_assert!(laws::check_recast_layout($old, $new, &l, &o).is_ok());
+                    }
+                    (Err(e), Err(t)) => {
+                        prop_assert_eq!(e.kind(), "overflow");
+                        prop_assert_eq!(t.kind(), "overflow");
+                    }
+                    (o, t) => prop_assert!(false, "recast_layout({}): {:?} vs {:?}", l, o, t),
+                }
+            }};
+        }
+        recast!(a, 16, 32);
+        recast!(a, 32, 8);
+        recast!(b, 24, 16);
+        recast!(c, 8, 12);
+        recast!(d, 4, 64);
+        recast!(d, 64, 4);
+        prop_assert_eq!(c.recast_layout::<16, 32>().unwrap().to_string(), c.upcast::<2>().unwrap().to_string());
         prop_assert_eq!(a.upcast::<2>().unwrap().structure().to_string(), "(?,?,(_4,?)):(_1,?,(_0,_512))");
         prop_assert_eq!(a.downcast::<2>().unwrap().structure().to_string(), "(?,?,(_4,?)):(_1,?,(_0,_2048))");
     }
