@@ -437,3 +437,29 @@ proptest! {
         prop_assert_eq!(ok, k <= 4 * m * 2);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `tiled_product`/`flat_product` by one whole static layout (bare or
+    /// `tiler!(B)`): `zipped_product` regrouped as CuTe regroups it, equal
+    /// to cute-dynamic and the laws, or the zipped product's named error.
+    #[test]
+    fn whole_layout_tiled_and_flat_products(m in 1usize..40, n in 1usize..20, ld in 0usize..60) {
+        let col = layout!(({m}, {n}):(1, {m})).unwrap();
+        let strided = layout!(({m}, {n}):(1, {ld})).unwrap();
+        let leaf = layout!({m}:1).unwrap();
+        prop_assert!(product!(col, tiled_product, layout!((4, 2):(1, 4)), "(4,2):(1,4)"));
+        prop_assert!(product!(col, flat_product, layout!((4, 2):(2, 1)), "(4,2):(2,1)"));
+        prop_assert!(product!(col, tiled_product, tiler!((2, 3):(3, 1)), "(2,3):(3,1)"));
+        prop_assert!(product!(col, flat_product, tiler!(8:1), "8:1"));
+        prop_assert!(product!(leaf, flat_product, layout!((2, 4):(1, 2)), "(2,4):(1,2)"));
+        prop_assert!(product!(leaf, tiled_product, layout!(3:1), "3:1"));
+        product!(strided, tiled_product, layout!((4, 2):(1, 4)), "(4,2):(1,4)");
+        product!(strided, flat_product, layout!(4:2), "4:2");
+        let t = col.tiled_product(layout!((4, 2):(1, 4))).unwrap();
+        prop_assert_eq!(t.structure().to_string(), "((?,?),_4,_2):((_1,?),?,?)");
+        let f = col.flat_product(layout!((4, 2):(1, 4))).unwrap();
+        prop_assert_eq!(f.structure().to_string(), "(?,?,_4,_2):(_1,?,?,?)");
+    }
+}
