@@ -91,7 +91,12 @@
 //! overflow. The mixed algebra takes layouts of at most
 //! [`MIXED_ALGEBRA_MAX_RANK`] (4) top-level modes and tilers of at most as
 //! many modes; beyond that a call does not compile, with an error naming
-//! the limit.
+//! the limit. The products by static layouts, [`Complement`] and
+//! [`RightInvert`] take mixed layouts too, and so do the mode functions
+//! ([`make_mixed_layout`], `append`, `prepend`, `replace`, `take`,
+//! `select`, `dice`, `domain_offset`), `nullspace`, `make_layout_like`,
+//! [`make_mixed_ordered_layout`] and `upcast`/`downcast`/`recast_layout`
+//! (methods of the same names on [`MixedLayout`]).
 //!
 //! ```
 //! use cute_static::{layout, tiler, ZippedDivide};
