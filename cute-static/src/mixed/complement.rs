@@ -393,7 +393,7 @@ pub trait ClassLeaves<D> {
     type Out;
 }
 macro_rules! class_leaf {
-    ($([$($g:tt)*] $t:ty),*) => {$(
+    ([$($g:tt)*] $t:ty) => {
         /// A leaf.
         impl<$($g)* Dd: StrideClass> ClassLeaves<Dd> for $t
         where
@@ -401,15 +401,9 @@ macro_rules! class_leaf {
         {
             type Out = HCons<(<$t as ShapeClass>::Cls, Dd::Cls), HNil>;
         }
-    )*};
+    };
 }
-class_leaf!(
-    [const N: usize,] C<N>,
-    [] Dyn,
-    [const N: usize,] DynDiv<N>,
-    [const D0: usize, const D1: usize, const D2: usize, const D3: usize, const D4: usize, const D5: usize, const D6: usize, const D7: usize, const D8: usize, const D9: usize, const D10: usize, const D11: usize, const D12: usize, const D13: usize, const D14: usize, const D15: usize, const D16: usize, const D17: usize, const D18: usize,]
-    crate::Dec<D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12, D13, D14, D15, D16, D17, D18>
-);
+crate::mixed::for_leaf_types!(class_leaf);
 macro_rules! class_tuples {
     ($S0:ident $D0:ident $(, $S:ident $D:ident)*) => {
         /// A tuple: its children's lists, in order.

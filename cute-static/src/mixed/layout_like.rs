@@ -26,12 +26,10 @@
 
 use crate::Error;
 use crate::algebra::layout_like::{LayoutLike, MakeLayoutLike};
-use crate::data::int_tuple::{C, StaticIntTuple};
+use crate::data::int_tuple::StaticIntTuple;
 use crate::data::layout::{Layout, StaticLayout};
 use crate::mixed::complement::{AsMixed, Leaves, MAX_LEAVES, as_mixed, leaves};
-use crate::mixed::layout::{
-    AllStatic, Dyn, DynDiv, HasDyn, KindAnd, LeafKinds, MixedLayout, MixedShape,
-};
+use crate::mixed::layout::{AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout, MixedShape};
 
 /// The requirement the rule names in its error.
 const NO_TIES: &str = "make_layout_like: no two leaves of size > 1 with the same non-zero stride (no order between them)";
@@ -48,7 +46,7 @@ pub trait RuntimeStrides {
     fn leaf_sizes(&self, out: &mut [usize], next: &mut usize) -> bool;
 }
 macro_rules! leaf_strides {
-    ($([$($g:tt)*] $t:ty),*) => {$(
+    ([$($g:tt)*] $t:ty) => {
         /// A leaf: the next value.
         impl<$($g)*> RuntimeStrides for $t {
             type Out = Dyn;
@@ -70,15 +68,9 @@ macro_rules! leaf_strides {
                 }
             }
         }
-    )*};
+    };
 }
-leaf_strides!(
-    [const N: usize] C<N>,
-    [] Dyn,
-    [const N: usize] DynDiv<N>,
-    [const D0: usize, const D1: usize, const D2: usize, const D3: usize, const D4: usize, const D5: usize, const D6: usize, const D7: usize, const D8: usize, const D9: usize, const D10: usize, const D11: usize, const D12: usize, const D13: usize, const D14: usize, const D15: usize, const D16: usize, const D17: usize, const D18: usize]
-    crate::Dec<D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12, D13, D14, D15, D16, D17, D18>
-);
+crate::mixed::for_leaf_types!(leaf_strides);
 macro_rules! tuple_strides {
     ($($S:ident $i:tt),+) => {
         /// A tuple: its children in order.

@@ -38,7 +38,7 @@ use crate::data::int_tuple::{C, IntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::kernel::tensor::Underscore;
 use crate::mixed::layout::{
-    Dyn, DynDiv, MixedCoord, MixedLayout, MixedShape, MixedSliceCoord, Sliced, overflow,
+    MixedCoord, MixedLayout, MixedShape, MixedSliceCoord, Sliced, overflow,
 };
 
 /// A layout that can be a mode of a mixed layout: a [`MixedLayout`] or a
@@ -114,17 +114,6 @@ macro_rules! mode_tuples {
 }
 crate::data::int_tuple::arities!(mode_tuples; (S0 D0 0), (S1 D1 1), (S2 D2 2), (S3 D3 3), (S4 D4 4), (S5 D5 5), (S6 D6 6), (S7 D7 7));
 
-/// The impls of an integer layout (a leaf shape `$t`), for every leaf type.
-macro_rules! leaf_layouts {
-    ($m:ident) => {
-        $m!([const N: usize,] C<N>);
-        $m!([] Dyn);
-        $m!([const N: usize,] DynDiv<N>);
-        $m!([const D0: usize, const D1: usize, const D2: usize, const D3: usize, const D4: usize, const D5: usize, const D6: usize, const D7: usize, const D8: usize, const D9: usize, const D10: usize, const D11: usize, const D12: usize, const D13: usize, const D14: usize, const D15: usize, const D16: usize, const D17: usize, const D18: usize,]
-            crate::Dec<D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12, D13, D14, D15, D16, D17, D18>);
-    };
-}
-pub(crate) use leaf_layouts;
 macro_rules! leaf_mode {
     ([$($g:tt)*] $t:ty) => {
         /// An integer layout's only mode is itself.
@@ -138,7 +127,7 @@ macro_rules! leaf_mode {
         }
     };
 }
-leaf_layouts!(leaf_mode);
+crate::mixed::for_leaf_types!(leaf_mode);
 
 /// `select<I…>(L)`: the modes `I…` (a tuple of `C<I>`), in that order.
 pub trait MixedSelect<Is> {
@@ -312,7 +301,7 @@ macro_rules! leaf_append {
         }
     };
 }
-leaf_layouts!(leaf_append);
+crate::mixed::for_leaf_types!(leaf_append);
 
 /// `replace<I>(L, M)`: mode `I` of `L` replaced by `M` (an integer layout,
 /// whose only mode is 0, becomes `M`).
@@ -367,7 +356,7 @@ macro_rules! leaf_replace {
         }
     };
 }
-leaf_layouts!(leaf_replace);
+crate::mixed::for_leaf_types!(leaf_replace);
 
 /// CuTe's `make_layout(l0, l1, …)` for mixed (or static) layouts: the
 /// layouts of a tuple as the modes of one layout.

@@ -239,7 +239,7 @@ macro_rules! flat_leaf {
         }
     };
 }
-crate::mixed::modes::leaf_layouts!(flat_leaf);
+crate::mixed::for_leaf_types!(flat_leaf);
 
 /// The nullspace of a mixed layout by its leaf kinds.
 #[doc(hidden)]

@@ -39,9 +39,7 @@ use crate::Error;
 use crate::algebra::recast::{Downcast, RecastLayout, Upcast};
 use crate::data::int_tuple::{C, Int, IntTuple, StaticInt};
 use crate::data::layout::{Layout, StaticLayout};
-use crate::mixed::layout::{
-    AllStatic, Dyn, DynDiv, HasDyn, LeafKinds, MixedLayout, MixedShape, overflow,
-};
+use crate::mixed::layout::{AllStatic, Dyn, HasDyn, LeafKinds, MixedLayout, MixedShape, overflow};
 
 /// A leaf rule of the recasts: `upcast<N>` ([`UpOp`]), `downcast<N>`
 /// ([`DownOp`]) or `recast_layout<OLD, NEW>` ([`RecastOp`]).
@@ -185,11 +183,7 @@ macro_rules! recast_leaf {
         }
     };
 }
-recast_leaf!([const M: usize,] C<M>);
-recast_leaf!([] Dyn);
-recast_leaf!([const M: usize,] DynDiv<M>);
-recast_leaf!([const D0: usize, const D1: usize, const D2: usize, const D3: usize, const D4: usize, const D5: usize, const D6: usize, const D7: usize, const D8: usize, const D9: usize, const D10: usize, const D11: usize, const D12: usize, const D13: usize, const D14: usize, const D15: usize, const D16: usize, const D17: usize, const D18: usize,]
-    crate::Dec<D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12, D13, D14, D15, D16, D17, D18>);
+crate::mixed::for_leaf_types!(recast_leaf);
 macro_rules! recast_tuples {
     ($($S:ident $D:ident $i:tt),+) => {
         /// A tuple: child by child.
