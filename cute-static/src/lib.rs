@@ -289,8 +289,8 @@ pub use mixed::layout::{
 };
 pub use mixed::layout::{DynDiv, Structure};
 pub use mixed::modes::{
-    DiceCoord, MakeMixedLayout, MixedAppend, MixedDiced, MixedMode, MixedOperand, MixedReplace,
-    MixedSelect, MixedSelected, MixedTake, MixedTaken, make_mixed_layout,
+    DiceCoord, MakeMixedLayout, MixedAppend, MixedDiceCoord, MixedDiced, MixedMode, MixedOperand,
+    MixedReplace, MixedSelect, MixedSelected, MixedTake, MixedTaken, make_mixed_layout,
 };
 pub use mixed::ordered_layout::{MixedOrder, MixedOrderedLayout, make_mixed_ordered_layout};
 

@@ -130,6 +130,10 @@ macro_rules! leaf_mode {
 crate::mixed::for_leaf_types!(leaf_mode);
 
 /// `select<I…>(L)`: the modes `I…` (a tuple of `C<I>`), in that order.
+#[diagnostic::on_unimplemented(
+    message = "select: `{Is}` is not a tuple of mode indices `C<I>` of the mixed layout `{Self}`",
+    note = "modes are numbered from 0 to rank - 1; select takes 1 to 8 indices"
+)]
 pub trait MixedSelect<Is> {
     /// The selected layout.
     type Output;
@@ -240,6 +244,10 @@ take_ranges!(
 
 /// `append(L, M)` / `prepend(L, M)`: `L`'s modes with `M` as a new last
 /// (first) mode (an integer layout becomes a rank-2 tuple).
+#[diagnostic::on_unimplemented(
+    message = "append/prepend: `{M}` cannot be added as a mode of the mixed layout `{Self}`",
+    note = "the mode is a mixed or a static layout, and the result has at most 8 top-level modes"
+)]
 pub trait MixedAppend<M> {
     /// `L`'s modes followed by `M`.
     type Appended;
@@ -360,6 +368,9 @@ crate::mixed::for_leaf_types!(leaf_replace);
 
 /// CuTe's `make_layout(l0, l1, …)` for mixed (or static) layouts: the
 /// layouts of a tuple as the modes of one layout.
+#[diagnostic::on_unimplemented(
+    message = "make_mixed_layout: `{Self}` is not a tuple of 1 to 8 mixed or static layouts"
+)]
 pub trait MakeMixedLayout {
     /// The concatenated layout.
     type Output;
@@ -398,6 +409,10 @@ pub fn make_mixed_layout<Ls: MakeMixedLayout>(modes: Ls) -> Result<Ls::Output, E
 /// drops it, a tuple applies to the sub-modes — as the slicing coordinate
 /// with integers and holes exchanged (CuTe's `dice` is the complement of
 /// `slice`, with the same splicing of nested modes).
+#[diagnostic::on_unimplemented(
+    message = "dice: `{Self}` is not a dice coordinate",
+    note = "each entry is an integer (`usize` or `C<N>`: keep the mode), `__` (drop it) or a tuple of entries for a tuple mode"
+)]
 pub trait DiceCoord {
     /// The slicing coordinate that keeps what this one keeps.
     type Slice: Copy;
@@ -441,6 +456,20 @@ macro_rules! dice_tuples {
     };
 }
 crate::data::int_tuple::arities!(dice_tuples; (C0 0), (C1 1), (C2 2), (C3 3), (C4 4), (C5 5), (C6 6), (C7 7));
+/// A dice coordinate `Self` of the top level of a mixed layout `S:D`: one
+/// entry per top-level mode.
+#[diagnostic::on_unimplemented(
+    message = "dice: `{Self}` is not a dice coordinate of the mixed layout `{S}:{D}`",
+    note = "a dice coordinate has one entry per top-level mode: an integer (`usize` or `C<N>`: keep the mode), `__` (drop it) or a tuple of entries for a tuple mode"
+)]
+pub trait MixedDiceCoord<S, D>: DiceCoord {}
+macro_rules! dice_top {
+    ($($Cd:ident $S:ident $D:ident),+) => {
+        /// A tuple coordinate with one entry per top-level mode.
+        impl<$($Cd: DiceCoord, $S, $D),+> MixedDiceCoord<($($S,)+), ($($D,)+)> for ($($Cd,)+) {}
+    };
+}
+crate::data::int_tuple::arities!(dice_top; (C0 S0 D0), (C1 S1 D1), (C2 S2 D2), (C3 S3 D3), (C4 S4 D4), (C5 S5 D5), (C6 S6 D6), (C7 S7 D7));
 /// The layout `dice(Crd, L)` of a mixed layout `L = S:D`.
 pub type MixedDiced<S, D, Crd> = Sliced<S, D, <Crd as DiceCoord>::Slice>;
 
@@ -528,7 +557,7 @@ impl<S, D> MixedLayout<S, D> {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     #[inline(always)]
-    pub fn dice<Crd: DiceCoord>(&self, c: Crd) -> MixedDiced<S, D, Crd>
+    pub fn dice<Crd: MixedDiceCoord<S, D>>(&self, c: Crd) -> MixedDiced<S, D, Crd>
     where
         Crd::Slice: MixedSliceCoord<S, D>,
         S: MixedShape<D>,
