@@ -83,6 +83,14 @@ proptest! {
             prop_assert_eq!((r.to_dynamic(), off as i64), (dr.clone(), doff));
             prop_assert!(laws::check_domain_offset(&t, &da, &dr, off as i64).is_ok());
         }
+        // An integer coordinate, inside and beyond the domain (colexicographic,
+        // the last mode not reduced).
+        for i in [7 * m + k, 4 * m * n + k] {
+            let (_, off) = a.domain_offset(i).unwrap();
+            let t = cute_dynamic::parse_int_tuple(&i.to_string()).unwrap();
+            prop_assert_eq!(off as i64, cute_dynamic::domain_offset(&t, &da).unwrap().1);
+            prop_assert!(laws::check_domain_offset(&t, &da, &da, off as i64).is_ok());
+        }
         let (_, off) = b.domain_offset(((k, 1usize), m - 1)).unwrap();
         let t = cute_dynamic::parse_int_tuple(&format!("(({k},1),{})", m - 1)).unwrap();
         prop_assert_eq!(off as i64, cute_dynamic::domain_offset(&t, &db).unwrap().1);
