@@ -95,7 +95,8 @@
 //! [`RightInvert`] take mixed layouts too, and so do the mode functions
 //! ([`make_mixed_layout`], `append`, `prepend`, `replace`, `take`,
 //! `select`, `dice`, `domain_offset`), `nullspace`, `make_layout_like`,
-//! [`make_mixed_ordered_layout`] and `upcast`/`downcast`/`recast_layout`
+//! [`make_mixed_ordered_layout`], `coalesce`/`coalesce_by` and
+//! `upcast`/`downcast`/`recast_layout`
 //! (methods of the same names on [`MixedLayout`]).
 //!
 //! ```
@@ -283,6 +284,7 @@ pub use kernel::tensor::{
     Underscore, make_tensor,
 };
 pub use mixed::MIXED_ALGEBRA_MAX_RANK;
+pub use mixed::coalesce::{MixedCoalescedBy, MixedProfile};
 pub use mixed::layout::{
     AllHoles, Dyn, MixedCoord, MixedFlattened, MixedGroupModes, MixedGrouped, MixedLayout,
     MixedShape, MixedSliceCoord, SliceEntry, Sliced,

@@ -296,6 +296,49 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// coalesce / coalesce_by: a fully static part by the static algebra,
+    /// a part with run-time leaves one leaf, equal to cute-dynamic and its
+    /// laws; `value_dependent_structure` exactly where cute-dynamic's part
+    /// has several leaves.
+    #[test]
+    fn coalesce_matches_dynamic(m in 1usize..20, n in 1usize..20, ld in 0usize..50) {
+        let t = |s: &str| cute_dynamic::parse_int_tuple(s).unwrap();
+        let check = |ours: Result<DLayout, cute_static::Error>, l: DLayout, p: &str| -> Result<(), TestCaseError> {
+            let theirs = cute_dynamic::coalesce_by(&l, &t(p)).unwrap();
+            match ours {
+                Ok(r) => {
+                    prop_assert_eq!(&r, &theirs, "coalesce_by({}, {})", l, p);
+                    prop_assert!(laws::check_coalesce_by(&l, &t(p), &r).is_ok());
+                }
+                Err(e) => {
+                    prop_assert_eq!(e.kind(), "value_dependent_structure");
+                    // Some coalesced part has several leaves.
+                    prop_assert!(theirs.leaf_modes().count() > theirs.rank() || theirs.depth() > 1 || p == "1", "{} {}", theirs, p);
+                }
+            }
+            Ok(())
+        };
+        let a = layout!(({m}, 4, {n}):(1, {m}, {ld})).unwrap();
+        let da = a.to_dynamic();
+        check(a.coalesce().map(|r| r.to_dynamic()), da.clone(), "1")?;
+        check(a.coalesce_by((C::<1>, 1usize)).map(|r| r.to_dynamic()), da.clone(), "(1,1)")?;
+        let b = layout!((({m}, 2), (4, 2), {n}):((1, {m}), (0, 4), 64)).unwrap();
+        let db = b.to_dynamic();
+        check(b.coalesce_by((C::<1>, C::<1>, C::<1>)).map(|r| r.to_dynamic()), db.clone(), "(1,1,1)")?;
+        check(b.coalesce_by(((C::<1>, C::<1>),)).map(|r| r.to_dynamic()), db.clone(), "((1,1))")?;
+        let r = b.coalesce_by((C::<1>, C::<1>)).unwrap();
+        prop_assert_eq!(r.structure().to_string(), "(?,(_4,_2),?):(?,(_0,_4),_64)");
+        check(Ok(r.to_dynamic()), db, "(1,1)")?;
+        // Contiguous: always one leaf.
+        let c = layout!(({m}, 4, {n}):(1, {m}, {m * 4})).unwrap();
+        let r = c.coalesce().unwrap();
+        check(Ok(r.to_dynamic()), c.to_dynamic(), "1")?;
+    }
+}
+
 #[test]
 fn layout_like_static_operand() {
     let m = MixedLayout::from(layout!((2, 3, 4, 5):(0, 42, 1, 0)));

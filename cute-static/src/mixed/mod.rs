@@ -68,6 +68,7 @@ macro_rules! for_leaf_types {
 }
 pub(crate) use for_leaf_types;
 
+pub(crate) mod coalesce;
 pub(crate) mod complement;
 pub(crate) mod composition;
 pub(crate) mod divide;
