@@ -43,6 +43,50 @@ pub fn checked_sum(values: impl IntoIterator<Item = i64>) -> Option<i64> {
         .try_fold(0i64, |acc, v| acc.checked_add(v))
 }
 
+/// CuTe's `upcast<n>` of one leaf `s:d` (`n ≥ 1`): `⌈s / ⌈n/|d|⌉⌉ :
+/// sign(d)·⌈|d|/n⌉`, a stride-0 leaf kept — the one leaf rule of the
+/// run-time and the mixed `upcast`.
+///
+/// ```
+/// use cute_core::int::upcast_leaf;
+/// assert_eq!(upcast_leaf(8, 1, 2), (4, 1));
+/// assert_eq!(upcast_leaf(8, 64, 8), (8, 8));
+/// assert_eq!(upcast_leaf(3, 0, 4), (3, 0));
+/// ```
+#[inline]
+pub const fn upcast_leaf(s: i64, d: i64, n: i64) -> (i64, i64) {
+    if d == 0 {
+        return (s, 0);
+    }
+    let a = if d == i64::MIN { i64::MAX } else { d.abs() };
+    (ceil_div(s, ceil_div(n, a)), d.signum() * ceil_div(a, n))
+}
+
+/// CuTe's `downcast<n>` of one leaf `s:d`: a leaf of stride `±1` becomes
+/// `s·n:±1`, any other `s:d·n`; `None` on overflow — the one leaf rule of
+/// the run-time and the mixed `downcast`.
+///
+/// ```
+/// use cute_core::int::downcast_leaf;
+/// assert_eq!(downcast_leaf(4, 1, 2), Some((8, 1)));
+/// assert_eq!(downcast_leaf(8, 4, 2), Some((8, 8)));
+/// assert_eq!(downcast_leaf(2, i64::MAX, 2), None);
+/// ```
+#[inline]
+pub const fn downcast_leaf(s: i64, d: i64, n: i64) -> Option<(i64, i64)> {
+    if d == 1 || d == -1 {
+        match s.checked_mul(n) {
+            Some(s) => Some((s, d)),
+            None => None,
+        }
+    } else {
+        match d.checked_mul(n) {
+            Some(d) => Some((s, d)),
+            None => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -86,6 +86,39 @@ pub fn compact_strides(shape: &[i64], out: &mut [i64]) -> Option<i64> {
     (!overflow).then_some(prefix)
 }
 
+/// CuTe's `compact_order` on flat references `(size, order)` (one per
+/// leaf of the order tuple, `size` that of its sub-shape): the start stride
+/// of each, the product of the sizes whose order is smaller, written into
+/// `out` (at least as long as `refs`). Two references of size > 1 with the
+/// same order have no order between them (CuTe gives them the same start: a
+/// layout that is not compact): `Err((k, j))`, their indices.
+///
+/// ```
+/// use cute_core::stride::order_starts;
+/// let mut out = [0i64; 3];
+/// assert_eq!(order_starts(&[(2, 1), (3, 42), (4, 0)], &mut out), Ok(()));
+/// assert_eq!(out, [4, 8, 1]);
+/// assert_eq!(order_starts(&[(2, 5), (3, 5)], &mut out), Err((0, 1)));
+/// ```
+pub fn order_starts(refs: &[(i64, i64)], out: &mut [i64]) -> Result<(), (usize, usize)> {
+    for (k, &(s, o)) in refs.iter().enumerate() {
+        if s == 1 {
+            continue;
+        }
+        if let Some(j) = refs[k + 1..].iter().position(|&(s2, o2)| s2 > 1 && o2 == o) {
+            return Err((k, k + 1 + j));
+        }
+    }
+    for (start, &(_, o)) in out.iter_mut().zip(refs) {
+        // A product of distinct sub-shape sizes: bounded by the size.
+        *start = refs
+            .iter()
+            .filter(|&&(_, o2)| o2 < o)
+            .fold(1i64, |acc, &(s, _)| acc.saturating_mul(s));
+    }
+    Ok(())
+}
+
 /// Move the leaves that matter for a layout's image (size ≠ 1 and stride ≠
 /// 0) to the front of `modes`, sorted by `(stride, shape)`, and return
 /// their number. The order of the rest is unspecified.

@@ -91,7 +91,13 @@
 //! overflow. The mixed algebra takes layouts of at most
 //! [`MIXED_ALGEBRA_MAX_RANK`] (4) top-level modes and tilers of at most as
 //! many modes; beyond that a call does not compile, with an error naming
-//! the limit.
+//! the limit. The products by static layouts, [`Complement`] and
+//! [`RightInvert`] take mixed layouts too, and so do the mode functions
+//! ([`make_mixed_layout`], `append`, `prepend`, `replace`, `take`,
+//! `select`, `dice`, `domain_offset`), `nullspace`, `make_layout_like`,
+//! [`make_mixed_ordered_layout`], `coalesce`/`coalesce_by` and
+//! `upcast`/`downcast`/`recast_layout`
+//! (methods of the same names on [`MixedLayout`]).
 //!
 //! ```
 //! use cute_static::{layout, tiler, ZippedDivide};
@@ -283,11 +289,17 @@ pub use kernel::tensor::{
     Underscore, make_tensor,
 };
 pub use mixed::MIXED_ALGEBRA_MAX_RANK;
+pub use mixed::coalesce::{MixedCoalescedBy, MixedProfile};
 pub use mixed::layout::{
     AllHoles, Dyn, MixedCoord, MixedFlattened, MixedGroupModes, MixedGrouped, MixedLayout,
     MixedShape, MixedSliceCoord, SliceEntry, Sliced,
 };
 pub use mixed::layout::{DynDiv, Structure};
+pub use mixed::modes::{
+    DiceCoord, MakeMixedLayout, MixedAppend, MixedDiceCoord, MixedDiced, MixedMode, MixedOperand,
+    MixedReplace, MixedSelect, MixedSelected, MixedTake, MixedTaken, make_mixed_layout,
+};
+pub use mixed::ordered_layout::{MixedOrder, MixedOrderedLayout, make_mixed_ordered_layout};
 
 /// The run-time crate, for `dlayout!`'s expansion.
 #[cfg(feature = "std")]

@@ -402,3 +402,64 @@ fn inadmissible_values_are_named_errors() {
         .unwrap_err();
     assert_eq!(e.kind(), "overflow");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `complement` decided by the divisors (static strides, shapes static
+    /// or `DynDiv<D ≥ 2>`): proven layouts are `Ok` for every value and
+    /// equal to cute-dynamic (no run-time check); open ones are checked at
+    /// run time (`Ok` equal to cute-dynamic, or `value_dependent_structure`
+    /// exactly where CuTe's complement is not one leaf). The refuted
+    /// `complement((m,4):(1,200))` is the ui case
+    /// `ui-tests/tests/ui/fail/mixed_complement_refuted.rs`.
+    #[test]
+    fn divisor_decided_complement(mq in 1usize..12, k in 1usize..40000) {
+        let m = 128 * mq;
+        // Proven: `4:1` then `m:4` is contiguous for every m.
+        let proven = layout!((4, {m:128}):(1, 4)).unwrap();
+        let d = proven.to_dynamic();
+        prop_assert!(same("complement", &d, &k.to_string(), proven.complement(Dyn(k)).map(|r| r.to_dynamic()), cute_dynamic::complement(&d, k as i64))?);
+        prop_assert!(same("complement", &d, "4096", proven.complement(C::<4096>).map(|r| r.to_dynamic()), cute_dynamic::complement(&d, 4096))?);
+        // Proven, with a broadcast mode and a size-1 mode dropped.
+        let bcast = layout!(({m:128}, 3, 1, 8):(1, 0, 7, {m})).unwrap();
+        let d = bcast.to_dynamic();
+        same("complement", &d, &k.to_string(), bcast.complement(Dyn(k)).map(|r| r.to_dynamic()), cute_dynamic::complement(&d, k as i64))?;
+        // Open: `m:1` then `4:256` needs m = 256 (128 | 256 leaves it open).
+        let open = layout!(({m:128}, 4):(1, 256)).unwrap();
+        let d = open.to_dynamic();
+        let ok = same("complement", &d, &k.to_string(), open.complement(Dyn(k)).map(|r| r.to_dynamic()), cute_dynamic::complement(&d, k as i64))?;
+        prop_assert_eq!(ok, m == 256);
+        // Open: a first gap (stride 2) leaves the cotarget to run time.
+        let gap = layout!((4, {m:128}):(2, 8)).unwrap();
+        let d = gap.to_dynamic();
+        let ok = same("complement", &d, &k.to_string(), gap.complement(Dyn(k)).map(|r| r.to_dynamic()), cute_dynamic::complement(&d, k as i64))?;
+        prop_assert_eq!(ok, k <= 4 * m * 2);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `tiled_product`/`flat_product` by one whole static layout (bare or
+    /// `tiler!(B)`): `zipped_product` regrouped as CuTe regroups it, equal
+    /// to cute-dynamic and the laws, or the zipped product's named error.
+    #[test]
+    fn whole_layout_tiled_and_flat_products(m in 1usize..40, n in 1usize..20, ld in 0usize..60) {
+        let col = layout!(({m}, {n}):(1, {m})).unwrap();
+        let strided = layout!(({m}, {n}):(1, {ld})).unwrap();
+        let leaf = layout!({m}:1).unwrap();
+        prop_assert!(product!(col, tiled_product, layout!((4, 2):(1, 4)), "(4,2):(1,4)"));
+        prop_assert!(product!(col, flat_product, layout!((4, 2):(2, 1)), "(4,2):(2,1)"));
+        prop_assert!(product!(col, tiled_product, tiler!((2, 3):(3, 1)), "(2,3):(3,1)"));
+        prop_assert!(product!(col, flat_product, tiler!(8:1), "8:1"));
+        prop_assert!(product!(leaf, flat_product, layout!((2, 4):(1, 2)), "(2,4):(1,2)"));
+        prop_assert!(product!(leaf, tiled_product, layout!(3:1), "3:1"));
+        product!(strided, tiled_product, layout!((4, 2):(1, 4)), "(4,2):(1,4)");
+        product!(strided, flat_product, layout!(4:2), "4:2");
+        let t = col.tiled_product(layout!((4, 2):(1, 4))).unwrap();
+        prop_assert_eq!(t.structure().to_string(), "((?,?),_4,_2):((_1,?),?,?)");
+        let f = col.flat_product(layout!((4, 2):(1, 4))).unwrap();
+        prop_assert_eq!(f.structure().to_string(), "(?,?,_4,_2):(_1,?,?,?)");
+    }
+}

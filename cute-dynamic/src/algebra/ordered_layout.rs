@@ -83,25 +83,22 @@ pub(crate) fn compact_order(
     // (size of the sub-shape, order value) per leaf of `order`.
     let mut refs: SmallVec<[(i64, i64); 8]> = SmallVec::new();
     collect_refs(shape, order, &mut refs);
-    for (k, &(s, o)) in refs.iter().enumerate() {
-        if s == 1 {
-            continue;
-        }
-        if let Some(&(s2, _)) = refs[k + 1..].iter().find(|&&(s2, o2)| s2 > 1 && o2 == o) {
-            let what = tie.what;
-            return Err(LayoutError::InvalidArgument {
-                operation: tie.operation,
-                argument: tie.argument,
-                value: tie.value.to_string(),
-                reason: format!(
-                    "modes of sizes {s} and {s2} have the same {what} {o}, so neither comes first \
-                     (CuTe gives both the same stride: the layout would not be compact)"
-                ),
-            });
-        }
+    let mut starts: SmallVec<[i64; 8]> = SmallVec::from_elem(1, refs.len());
+    if let Err((k, j)) = cute_core::stride::order_starts(&refs, &mut starts) {
+        let ((s, o), (s2, _)) = (refs[k], refs[j]);
+        let what = tie.what;
+        return Err(LayoutError::InvalidArgument {
+            operation: tie.operation,
+            argument: tie.argument,
+            value: tie.value.to_string(),
+            reason: format!(
+                "modes of sizes {s} and {s2} have the same {what} {o}, so neither comes first \
+                 (CuTe gives both the same stride: the layout would not be compact)"
+            ),
+        });
     }
     let mut out = TupleBuilder::new();
-    emit(shape, order, &refs, &mut out);
+    emit(shape, order, &mut starts.iter().copied(), &mut out);
     Ok(out.finish())
 }
 
@@ -124,23 +121,19 @@ fn collect_refs(
 fn emit(
     shape: IntTupleRef<'_>,
     order: IntTupleRef<'_>,
-    refs: &[(i64, i64)],
+    starts: &mut impl Iterator<Item = i64>,
     out: &mut TupleBuilder,
 ) {
     match order.as_int() {
-        Some(o) => {
-            // A product of distinct sub-shape sizes: at most size(shape).
-            let start = refs
-                .iter()
-                .filter(|&&(_, o2)| o2 < o)
-                .fold(1i64, |acc, &(s, _)| acc.saturating_mul(s));
-            let mut cur = start;
+        Some(_) => {
+            // One start per leaf of `order`, in the order `collect_refs` visits them.
+            let mut cur = starts.next().unwrap_or(1);
             compact_into(shape, &mut cur, out);
         }
         None => {
             let open = out.open();
             for (s, o) in shape.children().zip(order.children()) {
-                emit(s, o, refs, out);
+                emit(s, o, starts, out);
             }
             out.close(open);
         }

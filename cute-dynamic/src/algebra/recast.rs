@@ -26,7 +26,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use cute_core::int::{ceil_div, gcd};
+use cute_core::int::{downcast_leaf, gcd, upcast_leaf};
 
 use crate::data::layout::{Layout, replace_leaves};
 use crate::error::LayoutError;
@@ -48,17 +48,8 @@ fn check_factor(op: &'static str, argument: &'static str, n: i64) -> Result<(), 
 /// CuTe `upcast<N>`: view `n` consecutive elements as one.
 pub fn upcast(n: i64, l: &Layout) -> Result<Layout, LayoutError> {
     check_factor("upcast", "n", n)?;
-    let (shapes, strides): (Vec<i64>, Vec<i64>) = l
-        .leaf_modes()
-        .map(|(s, d)| {
-            if d == 0 {
-                (s, 0)
-            } else {
-                let a = d.unsigned_abs().min(i64::MAX as u64) as i64;
-                (ceil_div(s, ceil_div(n, a)), d.signum() * ceil_div(a, n))
-            }
-        })
-        .unzip();
+    let (shapes, strides): (Vec<i64>, Vec<i64>) =
+        l.leaf_modes().map(|(s, d)| upcast_leaf(s, d, n)).unzip();
     Layout::new(
         replace_leaves(l.shape().as_ref(), shapes.into_iter()),
         replace_leaves(l.stride().as_ref(), strides.into_iter()),
@@ -72,13 +63,9 @@ pub fn downcast(n: i64, l: &Layout) -> Result<Layout, LayoutError> {
     let mut shapes = Vec::new();
     let mut strides = Vec::new();
     for (s, d) in l.leaf_modes() {
-        if d == 1 || d == -1 {
-            shapes.push(s.checked_mul(n).ok_or_else(over)?);
-            strides.push(d);
-        } else {
-            shapes.push(s);
-            strides.push(d.checked_mul(n).ok_or_else(over)?);
-        }
+        let (s, d) = downcast_leaf(s, d, n).ok_or_else(over)?;
+        shapes.push(s);
+        strides.push(d);
     }
     Layout::new(
         replace_leaves(l.shape().as_ref(), shapes.into_iter()),

@@ -266,6 +266,10 @@ pub trait MixedShape<D>: IntTuple {
     /// following modes; with `LAST` the last leaf is not reduced.
     #[doc(hidden)]
     fn eval<const LAST: bool>(&self, d: &D, i: usize) -> (usize, usize);
+    /// [`eval`](Self::eval) with overflow checks (`None` on overflow), for
+    /// coordinates outside the domain.
+    #[doc(hidden)]
+    fn checked_eval<const LAST: bool>(&self, d: &D, i: usize) -> Option<(usize, usize)>;
     /// The first leaf `(s, d)` (`(1, 0)` for none).
     #[doc(hidden)]
     fn lead(&self, d: &D) -> (usize, usize);
@@ -301,6 +305,15 @@ macro_rules! leaf_shape {
                     ((i % s).wrapping_mul(d), i / s)
                 }
             }
+            #[inline(always)]
+            fn checked_eval<const LAST: bool>(&self, d: &Dd, i: usize) -> Option<(usize, usize)> {
+                let (s, d) = (self.value(), d.value());
+                if LAST {
+                    Some((i.checked_mul(d)?, 0))
+                } else {
+                    Some(((i % s).checked_mul(d)?, i / s))
+                }
+            }
         }
     )*};
 }
@@ -322,6 +335,9 @@ impl MixedShape<()> for () {
     fn eval<const LAST: bool>(&self, _: &(), i: usize) -> (usize, usize) {
         (0, i)
     }
+    fn checked_eval<const LAST: bool>(&self, _: &(), i: usize) -> Option<(usize, usize)> {
+        Some((0, i))
+    }
     fn lead(&self, _: &()) -> (usize, usize) {
         (1, 0)
     }
@@ -337,12 +353,20 @@ impl MixedShape<()> for () {
 pub trait MixedCoord<S, D> {
     /// The offset `L(c)`.
     fn offset(&self, s: &S, d: &D) -> usize;
+    /// The offset `L(c)`, `None` when it overflows (a coordinate outside
+    /// the domain, as CuTe's `domain_offset` allows).
+    #[doc(hidden)]
+    fn checked_offset(&self, s: &S, d: &D) -> Option<usize>;
 }
 /// An integer coordinate.
 impl<S: MixedShape<D>, D> MixedCoord<S, D> for usize {
     #[inline(always)]
     fn offset(&self, s: &S, d: &D) -> usize {
         s.eval::<true>(d, *self).0
+    }
+    #[inline(always)]
+    fn checked_offset(&self, s: &S, d: &D) -> Option<usize> {
+        Some(s.checked_eval::<true>(d, *self)?.0)
     }
 }
 
@@ -464,6 +488,10 @@ macro_rules! mixed_tuples {
                 mixed_tuples!(@eval self d i LAST 0usize; $($i)+)
             }
             #[inline(always)]
+            fn checked_eval<const LAST: bool>(&self, d: &($($D,)+), i: usize) -> Option<(usize, usize)> {
+                mixed_tuples!(@ceval self d i LAST 0usize; $($i)+)
+            }
+            #[inline(always)]
             fn lead(&self, d: &($($D,)+)) -> (usize, usize) {
                 self.0.lead(&d.0)
             }
@@ -473,6 +501,12 @@ macro_rules! mixed_tuples {
             #[inline(always)]
             fn offset(&self, s: &($($S,)+), d: &($($D,)+)) -> usize {
                 0usize $(.wrapping_add(self.$i.offset(&s.$i, &d.$i)))+
+            }
+            #[inline(always)]
+            fn checked_offset(&self, s: &($($S,)+), d: &($($D,)+)) -> Option<usize> {
+                let mut o = 0usize;
+                $( o = o.checked_add(self.$i.checked_offset(&s.$i, &d.$i)?)?; )+
+                Some(o)
             }
         }
         /// A tuple slicing coordinate: the kept modes concatenated in order.
@@ -530,6 +564,15 @@ macro_rules! mixed_tuples {
         let (o, q) = $s.$k.eval::<false>(&$d.$k, $i);
         let acc = $acc.wrapping_add(o);
         mixed_tuples!(@eval $s $d q $last acc; $($rest)+)
+    }};
+    (@ceval $s:ident $d:ident $i:ident $last:ident $acc:expr; $k:tt) => {{
+        let (o, q) = $s.$k.checked_eval::<$last>(&$d.$k, $i)?;
+        Some(($acc.checked_add(o)?, q))
+    }};
+    (@ceval $s:ident $d:ident $i:ident $last:ident $acc:expr; $k:tt $($rest:tt)+) => {{
+        let (o, q) = $s.$k.checked_eval::<false>(&$d.$k, $i)?;
+        let acc = $acc.checked_add(o)?;
+        mixed_tuples!(@ceval $s $d q $last acc; $($rest)+)
     }};
     (@kept) => { MNil };
     (@kept $C0:ident $S0:ident $D0:ident $(, $C:ident $S:ident $D:ident)*) => {

@@ -54,8 +54,28 @@ macro_rules! for_each_rank {
     };
 }
 
+/// Call `$m!([generics…,] Leaf)` once for every leaf type of a mixed
+/// layout: `C<N>`, `Dyn`, `DynDiv<N>` and `Dec<…>` (the generics end with a
+/// comma, so `$m` writes `impl<$($g)* More…>`).
+macro_rules! for_leaf_types {
+    ($m:ident) => {
+        $m!([const N: usize,] $crate::C<N>);
+        $m!([] $crate::Dyn);
+        $m!([const N: usize,] $crate::DynDiv<N>);
+        $m!([const D0: usize, const D1: usize, const D2: usize, const D3: usize, const D4: usize, const D5: usize, const D6: usize, const D7: usize, const D8: usize, const D9: usize, const D10: usize, const D11: usize, const D12: usize, const D13: usize, const D14: usize, const D15: usize, const D16: usize, const D17: usize, const D18: usize,]
+            $crate::Dec<D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, D10, D11, D12, D13, D14, D15, D16, D17, D18>);
+    };
+}
+pub(crate) use for_leaf_types;
+
+pub(crate) mod coalesce;
 pub(crate) mod complement;
 pub(crate) mod composition;
 pub(crate) mod divide;
 pub(crate) mod inverse;
+pub(crate) mod layout_like;
+pub(crate) mod modes;
+pub(crate) mod nullspace;
+pub(crate) mod ordered_layout;
 pub(crate) mod product;
+pub(crate) mod recast;

@@ -1,7 +1,7 @@
 //! Products of mixed layouts by static layouts, with the static crate's
 //! traits: [`LogicalMultiply`], [`ZippedMultiply`], [`TiledMultiply`] and
-//! [`FlatMultiply`] (by a static by-mode tiler `<B0, …>`, or for the
-//! logical product by one static layout `B`), [`BlockedMultiply`] and
+//! [`FlatMultiply`] (by a static by-mode tiler `<B0, …>`, or by one static
+//! layout `B`, bare or `tiler!(B)`), [`BlockedMultiply`] and
 //! [`RakedMultiply`] (by a static layout of the same rank), whose `Output`
 //! for a [`MixedLayout`] is `Result<MixedLayout<…>, Error>`. The results
 //! equal cute-dynamic's on the same values.
@@ -59,11 +59,13 @@ use crate::algebra::product::{
 use crate::data::int_tuple::{C, IntTuple, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::data::tiler::Tiler;
+use crate::kernel::tensor::Underscore;
 use crate::mixed::complement::{AsMixed, Leaves, as_mixed, one_leaf_complement};
 use crate::mixed::composition::{LayoutTile, ScaleBy};
 use crate::mixed::divide::{DivideModes, Halves, split_modes};
 use crate::mixed::layout::{
-    AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout, MixedShape, overflow,
+    AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout, MixedShape, MixedSliceCoord, Sliced,
+    overflow,
 };
 
 /// The by-mode tiler `T` of a product (the divides take it bare): selects
@@ -308,6 +310,98 @@ whole_layout_product! {
     LogicalMultiply logical_product Tiler<Layout<BS, BD>>;
     ZippedMultiply zipped_product Layout<BS, BD>;
     ZippedMultiply zipped_product Tiler<Layout<BS, BD>>;
+}
+
+/// The slicing coordinate that keeps each top-level mode of a shape as a
+/// top-level mode (`__` for a leaf, `(__, …)` for a tuple): slicing a mode
+/// with it splices that mode's children one level up.
+#[doc(hidden)]
+pub trait TopHoles {
+    /// The coordinate.
+    type Coord: Copy;
+    /// It.
+    const COORD: Self::Coord;
+}
+macro_rules! top_holes_leaf {
+    ([$($g:tt)*] $t:ty) => {
+        /// A leaf: kept.
+        impl<$($g)*> TopHoles for $t {
+            type Coord = Underscore;
+            const COORD: Underscore = Underscore;
+        }
+    };
+}
+crate::mixed::for_leaf_types!(top_holes_leaf);
+macro_rules! top_holes_tuple {
+    ($($S:ident),+) => {
+        /// A tuple: each child kept whole.
+        impl<$($S),+> TopHoles for ($($S,)+) {
+            type Coord = ($(top_holes_tuple!(@hole $S),)+);
+            const COORD: Self::Coord = ($(top_holes_tuple!(@value $S),)+);
+        }
+    };
+    (@hole $S:ident) => { Underscore };
+    (@value $S:ident) => { Underscore };
+}
+crate::data::int_tuple::arities!(top_holes_tuple; (S0), (S1), (S2), (S3), (S4), (S5), (S6), (S7));
+
+/// The coordinate of `tiled_product` on `(A, repeat)`: `A` whole, the
+/// repeat's modes spliced.
+type TiledCoord<S, D, B> = (Underscore, <Rs<S, D, B> as TopHoles>::Coord);
+/// The coordinate of `flat_product` on `(A, repeat)`: both halves' modes
+/// spliced.
+type FlatCoord<S, D, B> = (
+    <Ts<S, D, B> as TopHoles>::Coord,
+    <Rs<S, D, B> as TopHoles>::Coord,
+);
+/// `tiled_product` and `flat_product` by one static layout `B` (bare or as
+/// the whole-layout tiler `tiler!(B)`): CuTe's regrouping of
+/// `zipped_product(A, B) = (A, repeat)`: `(A, repeat₀, repeat₁, …)` and
+/// `(A₀, A₁, …, repeat₀, repeat₁, …)`.
+macro_rules! whole_layout_regroup {
+    ($($Verb:ident $method:ident $B:ty, $Coord:ident, [$($a:tt)*];)+) => {$(
+        #[doc = concat!("`", stringify!($method), "(A, B)` for one static layout `B`: `zipped_product(A, B)` regrouped.")]
+        impl<S, D, BS, BD> $Verb<$B> for MixedLayout<S, D>
+        where
+            S: Copy,
+            D: Copy,
+            (S, D): MultiplyMode<Layout<BS, BD>>,
+            Ts<S, D, Layout<BS, BD>>: TopHoles,
+            Rs<S, D, Layout<BS, BD>>: TopHoles,
+            (Ts<S, D, Layout<BS, BD>>, Rs<S, D, Layout<BS, BD>>):
+                MixedShape<(Td<S, D, Layout<BS, BD>>, Rd<S, D, Layout<BS, BD>>)>,
+            $Coord<S, D, Layout<BS, BD>>: MixedSliceCoord<
+                (Ts<S, D, Layout<BS, BD>>, Rs<S, D, Layout<BS, BD>>),
+                (Td<S, D, Layout<BS, BD>>, Rd<S, D, Layout<BS, BD>>),
+            >,
+            Sliced<
+                (Ts<S, D, Layout<BS, BD>>, Rs<S, D, Layout<BS, BD>>),
+                (Td<S, D, Layout<BS, BD>>, Rd<S, D, Layout<BS, BD>>),
+                $Coord<S, D, Layout<BS, BD>>,
+            >: crate::kernel::layout::TensorLayout,
+        {
+            type Output = Result<
+                Sliced<
+                    (Ts<S, D, Layout<BS, BD>>, Rs<S, D, Layout<BS, BD>>),
+                    (Td<S, D, Layout<BS, BD>>, Rd<S, D, Layout<BS, BD>>),
+                    $Coord<S, D, Layout<BS, BD>>,
+                >,
+                Error,
+            >;
+            #[inline(always)]
+            fn $method(&self, _b: $B) -> Self::Output {
+                let (s, d, rs, rd) = (*self.shape(), *self.stride()).multiply()?;
+                let z = MixedLayout::new((s, rs), (d, rd))?;
+                Ok(z.slice(($($a)*, <Rs<S, D, Layout<BS, BD>> as TopHoles>::COORD)).0)
+            }
+        }
+    )+};
+}
+whole_layout_regroup! {
+    TiledMultiply tiled_product Layout<BS, BD>, TiledCoord, [Underscore];
+    TiledMultiply tiled_product Tiler<Layout<BS, BD>>, TiledCoord, [Underscore];
+    FlatMultiply flat_product Layout<BS, BD>, FlatCoord, [<Ts<S, D, Layout<BS, BD>> as TopHoles>::COORD];
+    FlatMultiply flat_product Tiler<Layout<BS, BD>>, FlatCoord, [<Ts<S, D, Layout<BS, BD>> as TopHoles>::COORD];
 }
 
 /// `blocked_product` (`RAKED = false`) or `raked_product` of a mixed
