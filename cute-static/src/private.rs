@@ -134,11 +134,22 @@ impl<H, T: RevOnto<HCons<H, Acc>>, Acc> RevOnto<Acc> for HCons<H, T> {
 /// `reverse(L)`.
 pub type Rev<L> = <L as RevOnto<HNil>>::Out;
 
-/// The typenum → `C<N>` table (generated, `table.rs`).
-#[diagnostic::on_unimplemented(message = "`{Self}` is outside the table of readable constants")]
+/// The typenum → `C<N>` table (generated, `table.rs`), keyed by the bit
+/// length `LEN` of the value: `<Bits<LEN> as TableAt<N>>::C`.
+pub struct Bits<const LEN: usize>;
+/// The table's entry for `N` among the values of one bit length.
+#[diagnostic::on_unimplemented(message = "`{N}` is outside the table of readable constants")]
+pub trait TableAt<N> {
+    /// The readable spelling.
+    type C;
+}
+/// A value's readable spelling (`C<N>`, or `Dec<…>` outside the table).
 pub trait ToC {
     /// The readable spelling.
     type C;
+}
+impl<N: Pretty> ToC for N {
+    type C = <N as Pretty>::Out;
 }
 
 /// Total re-spelling of a typenum integer: `C<N>` inside the table
@@ -159,17 +170,208 @@ const _: () = assert!(
     cute_core::limits::MAX_READABLE == 1 << 10 && cute_core::limits::MAX_READABLE_POW2 == 20
 );
 /// `n ↦ C<n>` when `n ≤ 1024` or `n` is a power of two `≤ 2^20`, else
-/// `Dec<digits of n>`. Whether `n` is in the table is read off its bits
-/// ([`Classify`]: its length and whether it is a power of two) rather than
-/// by typenum comparisons, which cost compile time with every leaf spelled.
-impl<U, B> Pretty for UInt<U, B>
+/// `Dec<digits of n>`: one impl per bit length up to 10 (every such value
+/// is in the table, looked up among the values of its length), and one
+/// for the longer values.
+/// A value of 1 bit: in the table.
+impl<B0> Pretty for UInt<UTerm, B0>
 where
-    UInt<U, B>: Classify<Pz, B1>,
-    <UInt<U, B> as Classify<Pz, B1>>::Out: InTableBy,
-    <<UInt<U, B> as Classify<Pz, B1>>::Out as InTableBy>::Out: PrettyIf<UInt<U, B>>,
+    Bits<1>: TableAt<UInt<UTerm, B0>>,
+{
+    type Out = <Bits<1> as TableAt<UInt<UTerm, B0>>>::C;
+}
+/// A value of 2 bits: in the table.
+impl<B0, B1> Pretty for UInt<UInt<UTerm, B0>, B1>
+where
+    Bits<2>: TableAt<UInt<UInt<UTerm, B0>, B1>>,
+{
+    type Out = <Bits<2> as TableAt<UInt<UInt<UTerm, B0>, B1>>>::C;
+}
+/// A value of 3 bits: in the table.
+impl<B0, B1, B2> Pretty for UInt<UInt<UInt<UTerm, B0>, B1>, B2>
+where
+    Bits<3>: TableAt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>>,
+{
+    type Out = <Bits<3> as TableAt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>>>::C;
+}
+/// A value of 4 bits: in the table.
+impl<B0, B1, B2, B3> Pretty for UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>
+where
+    Bits<4>: TableAt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>>,
+{
+    type Out = <Bits<4> as TableAt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>>>::C;
+}
+/// A value of 5 bits: in the table.
+impl<B0, B1, B2, B3, B4> Pretty for UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>
+where
+    Bits<5>: TableAt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>>,
+{
+    type Out = <Bits<5> as TableAt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>>>::C;
+}
+/// A value of 6 bits: in the table.
+impl<B0, B1, B2, B3, B4, B5> Pretty
+    for UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>
+where
+    Bits<6>: TableAt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>>,
 {
     type Out =
-        <<<UInt<U, B> as Classify<Pz, B1>>::Out as InTableBy>::Out as PrettyIf<UInt<U, B>>>::Out;
+        <Bits<6> as TableAt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>>>::C;
+}
+/// A value of 7 bits: in the table.
+impl<B0, B1, B2, B3, B4, B5, B6> Pretty
+    for UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>
+where
+    Bits<7>: TableAt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>>,
+{
+    type Out = <Bits<7> as TableAt<
+        UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>,
+    >>::C;
+}
+/// A value of 8 bits: in the table.
+impl<B0, B1, B2, B3, B4, B5, B6, B7> Pretty
+    for UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>
+where
+    Bits<8>: TableAt<
+        UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>,
+    >,
+{
+    type Out = <Bits<8> as TableAt<
+        UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>,
+    >>::C;
+}
+/// A value of 9 bits: in the table.
+impl<B0, B1, B2, B3, B4, B5, B6, B7, B8> Pretty
+    for UInt<
+        UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>,
+        B8,
+    >
+where
+    Bits<9>: TableAt<
+        UInt<
+            UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>,
+            B8,
+        >,
+    >,
+{
+    type Out = <Bits<9> as TableAt<
+        UInt<
+            UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>,
+            B8,
+        >,
+    >>::C;
+}
+/// A value of 10 bits: in the table.
+impl<B0, B1, B2, B3, B4, B5, B6, B7, B8, B9> Pretty
+    for UInt<
+        UInt<
+            UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>,
+            B8,
+        >,
+        B9,
+    >
+where
+    Bits<10>: TableAt<
+        UInt<
+            UInt<
+                UInt<
+                    UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>,
+                    B7,
+                >,
+                B8,
+            >,
+            B9,
+        >,
+    >,
+{
+    type Out = <Bits<10> as TableAt<
+        UInt<
+            UInt<
+                UInt<
+                    UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>,
+                    B7,
+                >,
+                B8,
+            >,
+            B9,
+        >,
+    >>::C;
+}
+/// A value of 11 bits or more: in the table when a power of two up to
+/// `2^20` (or `1024`), else spelled `Dec<digits>`; read off its bits
+/// ([`Classify`]) rather than by typenum comparisons.
+impl<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10> Pretty
+    for Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10>
+where
+    Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10>: Classify<Pz, typenum::B1>,
+    Cls<Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10>>: InTableBy + ClsLen,
+    (
+        <Cls<Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10>> as InTableBy>::Out,
+        <Cls<Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10>> as ClsLen>::Len,
+    ): PrettyIf<Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10>>,
+{
+    type Out = <(
+        <Cls<Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10>> as InTableBy>::Out,
+        <Cls<Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10>> as ClsLen>::Len,
+    ) as PrettyIf<Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10>>>::Out;
+}
+/// A value of at least 11 bits, `U` its bits above the lowest 11.
+type Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10> = UInt<
+    UInt<
+        UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<U, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>, B8>,
+        B9,
+    >,
+    B10,
+>;
+/// The classification `(length, power of two)` of `N`.
+type Cls<N> = <N as Classify<Pz, typenum::B1>>::Out;
+/// The length of a classification.
+pub trait ClsLen {
+    type Len;
+}
+impl<L, W> ClsLen for (L, W) {
+    type Len = L;
+}
+/// The table's key `Bits<LEN>` of a length `LEN` in unary (the lengths of
+/// the values above 10 bits that are in the table).
+pub trait LenBits {
+    type Bits;
+}
+impl LenBits for Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Pz>>>>>>>>>>> {
+    type Bits = Bits<11>;
+}
+impl LenBits for Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Pz>>>>>>>>>>>> {
+    type Bits = Bits<12>;
+}
+impl LenBits for Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Pz>>>>>>>>>>>>> {
+    type Bits = Bits<13>;
+}
+impl LenBits for Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Pz>>>>>>>>>>>>>> {
+    type Bits = Bits<14>;
+}
+impl LenBits for Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Pz>>>>>>>>>>>>>>> {
+    type Bits = Bits<15>;
+}
+impl LenBits for Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Pz>>>>>>>>>>>>>>>> {
+    type Bits = Bits<16>;
+}
+impl LenBits for Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Pz>>>>>>>>>>>>>>>>> {
+    type Bits = Bits<17>;
+}
+impl LenBits for Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Pz>>>>>>>>>>>>>>>>>> {
+    type Bits = Bits<18>;
+}
+impl LenBits for Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Pz>>>>>>>>>>>>>>>>>>> {
+    type Bits = Bits<19>;
+}
+impl LenBits
+    for Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Pz>>>>>>>>>>>>>>>>>>>>
+{
+    type Bits = Bits<20>;
+}
+impl LenBits
+    for Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Ps<Pz>>>>>>>>>>>>>>>>>>>>>
+{
+    type Bits = Bits<21>;
 }
 
 /// Zero, in the unary count of a number's bits.
@@ -248,17 +450,21 @@ macro_rules! in_table_by {
 }
 // Lengths 1..=10 in the table; 11..=21 if a power of two; 22 and more not.
 in_table_by!(x x x x x x x x x x ; x x x x x x x x x x x ; x);
-/// The table lookup, taken only when the value is in the table.
+/// The table lookup, taken only when the value is in the table
+/// (`Self = (B1, length)`), or the decimal digits (`(B0, length)`).
 pub trait PrettyIf<N> {
     /// The spelling.
     type Out;
 }
-/// In the table: `C<N>`.
-impl<N: ToC> PrettyIf<N> for B1 {
-    type Out = N::C;
+/// In the table: `C<N>`, among the values of its length.
+impl<N, L: LenBits> PrettyIf<N> for (B1, L)
+where
+    L::Bits: TableAt<N>,
+{
+    type Out = <L::Bits as TableAt<N>>::C;
 }
 /// Outside the table: its decimal digits, `Dec<…>`.
-impl<N> PrettyIf<N> for B0
+impl<N, L> PrettyIf<N> for (B0, L)
 where
     N: crate::data::dec::DigitsOnto<HNil>,
     <N as crate::data::dec::DigitsOnto<HNil>>::Out: crate::data::dec::FromDigits,
