@@ -386,13 +386,27 @@ pub trait Classify<P, Z> {
     /// `(Ps<…Pz>, B0 | B1)`.
     type Out;
 }
-/// The highest bit (a 1): the length is one more, a power of two iff all
-/// lower bits are 0.
-impl<B, P, Z> Classify<P, Z> for UInt<UTerm, B> {
+/// One bit `B`: the rest `U` decides whether it was the highest. (One
+/// impl, dispatching on `U` as a self type: a value still being inferred
+/// is merely ambiguous, never explored bit after bit.)
+impl<U, B, P, Z> Classify<P, Z> for UInt<U, B>
+where
+    U: ClassifyRest<B, P, Z>,
+{
+    type Out = <U as ClassifyRest<B, P, Z>>::Out;
+}
+/// [`Classify`] after the bit `B`, `Self` the bits above it.
+pub trait ClassifyRest<B, P, Z> {
+    /// `(Ps<…Pz>, B0 | B1)`.
+    type Out;
+}
+/// No bits above: `B` was the highest (a 1); the length is one more, a
+/// power of two iff all lower bits are 0.
+impl<B, P, Z> ClassifyRest<B, P, Z> for UTerm {
     type Out = (Ps<P>, Z);
 }
 /// A lower bit: count it, and keep `Z` only if it is 0.
-impl<U, Bh, B, P, Z> Classify<P, Z> for UInt<UInt<U, Bh>, B>
+impl<U, Bh, B, P, Z> ClassifyRest<B, P, Z> for UInt<U, Bh>
 where
     (Z, B): AllZero,
     UInt<U, Bh>: Classify<Ps<P>, <(Z, B) as AllZero>::Out>,
