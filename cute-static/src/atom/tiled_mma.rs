@@ -49,10 +49,9 @@ use typenum::{B0, B1, IsEqual, U1, Unsigned};
 
 use super::{MmaAtom, ShapeMnk};
 use crate::Error;
-use crate::algebra::composition::{Compose, ComposeOnto, Composed, Report};
+use crate::algebra::composition::{ComposeOnto, Composed, Report};
 use crate::algebra::divide::{
-    DivideOp, Logical, LogicalDivide, LogicalQuotient, SizeOf, TilerOp, Zipped, ZippedDivide,
-    ZippedQuotient,
+    DivideOp, Logical, LogicalQuotient, SizeOf, TilerOp, Zipped, ZippedQuotient,
 };
 use crate::algebra::inverse::{RightInverse, RightInvert};
 use crate::algebra::product::{TiledMultiply, TiledProduct};
@@ -567,15 +566,29 @@ where
     AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>: At<U0> + At<U1>,
     AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U1>: DivideTree<Zipped, ThrTileIJ<M, Op>>,
     RestZT<HCons<H, Tl>, M, Op>: At<U0> + At<U1>,
+    AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U0>:
+        JoinWith<AtOf<RestZT<HCons<H, Tl>, M, Op>, U0>>,
+    AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U1>:
+        JoinWith<AtOf<RestZT<HCons<H, Tl>, M, Op>, U1>>,
 {
-    type Threads = HCons<
-        AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U0>,
-        HCons<AtOf<RestZT<HCons<H, Tl>, M, Op>, U0>, HNil>,
-    >;
-    type Values = HCons<
-        AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U1>,
-        HCons<AtOf<RestZT<HCons<H, Tl>, M, Op>, U1>, HNil>,
-    >;
+    type Threads = <AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U0> as JoinWith<
+        AtOf<RestZT<HCons<H, Tl>, M, Op>, U0>,
+    >>::Out;
+    type Values = <AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U1> as JoinWith<
+        AtOf<RestZT<HCons<H, Tl>, M, Op>, U1>,
+    >>::Out;
+}
+/// `(Self, R)` as a tree of two modes. (Implemented for a leaf and a tuple
+/// separately: the pair's shape is known only once `Self` is.)
+pub trait JoinWith<R> {
+    /// `HCons<Self, HCons<R, HNil>>`.
+    type Out;
+}
+impl<S, D, R> JoinWith<R> for (S, D) {
+    type Out = HCons<(S, D), HCons<R, HNil>>;
+}
+impl<H, T, R> JoinWith<R> for HCons<H, T> {
+    type Out = HCons<HCons<H, T>, HCons<R, HNil>>;
 }
 /// `thrfrg_X`'s thread-mode tree for a tensor layout `L`.
 pub(crate) type ThreadsT<M, Op, L> = <TreeOf<L> as MmaThrfrgTree<M, Op>>::Threads;
@@ -798,20 +811,33 @@ impl<M, Op, L> MmaPartitionOf<Op, L> for M
 where
     M: TiledMmaLayouts,
     Op: MmaOperandOf<M>,
-    L: StaticLayout + LogicalDivide<Tiler<(PermI<M, Op>, PermJ<M, Op>)>>,
-    Permuted<L, M, Op>: ZippedDivide<Tiler<(ExtI<M, Op>, ExtJ<M, Op>)>>,
-    Atoms<L, M, Op>: Compose<Tiler<(AtomTvL<M, Op>, Underscore)>>,
-    AtomTvOf<L, M, Op>: Mode<0> + Mode<1>,
-    ModeOf<AtomTvOf<L, M, Op>, 0>: Mode<0> + Mode<1>,
-    ModeOf<AtomTvOf<L, M, Op>, 1>: ZippedDivide<ThrTileIJ<M, Op>>,
-    RestZ<L, M, Op>: Mode<0> + Mode<1>,
-    ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, Op>, 0>>,
-    ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, Op>, 1>>,
-    MmaValues<M, Op, L>: SpliceRest,
-    MmaThreads<M, Op, L>: StaticLayout,
+    L: StaticLayout,
+    TreeOf<L>: MmaThrfrgTree<M, Op>,
+    ThreadsT<M, Op, L>: SpellLayout,
+    Spelled<ThreadsT<M, Op, L>>: StaticLayout,
+    ValuesT<M, Op, L>: SpliceTree,
+    <ValuesT<M, Op, L> as SpliceTree>::Out: SpellLayout,
 {
-    type Threads = MmaThreads<M, Op, L>;
-    type Layout = <MmaValues<M, Op, L> as SpliceRest>::Output;
+    type Threads = Spelled<ThreadsT<M, Op, L>>;
+    type Layout = Spelled<<ValuesT<M, Op, L> as SpliceTree>::Out>;
+}
+
+/// [`SpliceRest`] on trees: `(FrgV,(Rest_I,Rest_J,…))` → `(FrgV,Rest_I,Rest_J,…)`.
+pub trait SpliceTree {
+    /// The kept modes.
+    type Out;
+}
+impl<V, R: SpliceOnto<V>> SpliceTree for HCons<V, HCons<R, HNil>> {
+    type Out = <R as SpliceOnto<V>>::Out;
+}
+/// The rest modes `Self` (a tuple of at least two) after `V`. (Dispatching
+/// on the rest as a self type: its shape is not assumed before it is known.)
+pub trait SpliceOnto<V> {
+    /// `HCons<V, Self>`.
+    type Out;
+}
+impl<V, R0, R1, Rs> SpliceOnto<V> for HCons<R0, HCons<R1, Rs>> {
+    type Out = HCons<V, HCons<R0, HCons<R1, Rs>>>;
 }
 
 /// The layout of `partition_X` of a tensor with the layout `L`:
