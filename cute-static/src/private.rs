@@ -169,132 +169,38 @@ impl Pretty for UTerm {
 const _: () = assert!(
     cute_core::limits::MAX_READABLE == 1 << 10 && cute_core::limits::MAX_READABLE_POW2 == 20
 );
+/// `UInt<…UInt<Acc, b0>…, bk>`: the typenum integer of `Acc` followed by the
+/// bits `b0 … bk` (highest first).
+macro_rules! nest {
+    ($acc:ty;) => { $acc };
+    ($acc:ty; $b:ident $($rest:ident)*) => { nest!(UInt<$acc, $b>; $($rest)*) };
+}
 /// `n ↦ C<n>` when `n ≤ 1024` or `n` is a power of two `≤ 2^20`, else
 /// `Dec<digits of n>`: one impl per bit length up to 10 (every such value
 /// is in the table, looked up among the values of its length), and one
 /// for the longer values.
-/// A value of 1 bit: in the table.
-impl<B0> Pretty for UInt<UTerm, B0>
-where
-    Bits<1>: TableAt<UInt<UTerm, B0>>,
-{
-    type Out = <Bits<1> as TableAt<UInt<UTerm, B0>>>::C;
+macro_rules! pretty_by_len {
+    ($($len:literal: $($b:ident)+;)*) => {$(
+        /// A value of this many bits: in the table.
+        impl<$($b),+> Pretty for nest!(UTerm; $($b)+)
+        where
+            Bits<$len>: TableAt<nest!(UTerm; $($b)+)>,
+        {
+            type Out = <Bits<$len> as TableAt<nest!(UTerm; $($b)+)>>::C;
+        }
+    )*};
 }
-/// A value of 2 bits: in the table.
-impl<B0, B1> Pretty for UInt<UInt<UTerm, B0>, B1>
-where
-    Bits<2>: TableAt<UInt<UInt<UTerm, B0>, B1>>,
-{
-    type Out = <Bits<2> as TableAt<UInt<UInt<UTerm, B0>, B1>>>::C;
-}
-/// A value of 3 bits: in the table.
-impl<B0, B1, B2> Pretty for UInt<UInt<UInt<UTerm, B0>, B1>, B2>
-where
-    Bits<3>: TableAt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>>,
-{
-    type Out = <Bits<3> as TableAt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>>>::C;
-}
-/// A value of 4 bits: in the table.
-impl<B0, B1, B2, B3> Pretty for UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>
-where
-    Bits<4>: TableAt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>>,
-{
-    type Out = <Bits<4> as TableAt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>>>::C;
-}
-/// A value of 5 bits: in the table.
-impl<B0, B1, B2, B3, B4> Pretty for UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>
-where
-    Bits<5>: TableAt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>>,
-{
-    type Out = <Bits<5> as TableAt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>>>::C;
-}
-/// A value of 6 bits: in the table.
-impl<B0, B1, B2, B3, B4, B5> Pretty
-    for UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>
-where
-    Bits<6>: TableAt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>>,
-{
-    type Out =
-        <Bits<6> as TableAt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>>>::C;
-}
-/// A value of 7 bits: in the table.
-impl<B0, B1, B2, B3, B4, B5, B6> Pretty
-    for UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>
-where
-    Bits<7>: TableAt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>>,
-{
-    type Out = <Bits<7> as TableAt<
-        UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>,
-    >>::C;
-}
-/// A value of 8 bits: in the table.
-impl<B0, B1, B2, B3, B4, B5, B6, B7> Pretty
-    for UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>
-where
-    Bits<8>: TableAt<
-        UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>,
-    >,
-{
-    type Out = <Bits<8> as TableAt<
-        UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>,
-    >>::C;
-}
-/// A value of 9 bits: in the table.
-impl<B0, B1, B2, B3, B4, B5, B6, B7, B8> Pretty
-    for UInt<
-        UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>,
-        B8,
-    >
-where
-    Bits<9>: TableAt<
-        UInt<
-            UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>,
-            B8,
-        >,
-    >,
-{
-    type Out = <Bits<9> as TableAt<
-        UInt<
-            UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>,
-            B8,
-        >,
-    >>::C;
-}
-/// A value of 10 bits: in the table.
-impl<B0, B1, B2, B3, B4, B5, B6, B7, B8, B9> Pretty
-    for UInt<
-        UInt<
-            UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>,
-            B8,
-        >,
-        B9,
-    >
-where
-    Bits<10>: TableAt<
-        UInt<
-            UInt<
-                UInt<
-                    UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>,
-                    B7,
-                >,
-                B8,
-            >,
-            B9,
-        >,
-    >,
-{
-    type Out = <Bits<10> as TableAt<
-        UInt<
-            UInt<
-                UInt<
-                    UInt<UInt<UInt<UInt<UInt<UInt<UInt<UTerm, B0>, B1>, B2>, B3>, B4>, B5>, B6>,
-                    B7,
-                >,
-                B8,
-            >,
-            B9,
-        >,
-    >>::C;
+pretty_by_len! {
+    1: X0;
+    2: X0 X1;
+    3: X0 X1 X2;
+    4: X0 X1 X2 X3;
+    5: X0 X1 X2 X3 X4;
+    6: X0 X1 X2 X3 X4 X5;
+    7: X0 X1 X2 X3 X4 X5 X6;
+    8: X0 X1 X2 X3 X4 X5 X6 X7;
+    9: X0 X1 X2 X3 X4 X5 X6 X7 X8;
+    10: X0 X1 X2 X3 X4 X5 X6 X7 X8 X9;
 }
 /// A value of 11 bits or more: in the table when a power of two up to
 /// `2^20` (or `1024`), else spelled `Dec<digits>`; read off its bits
@@ -315,13 +221,8 @@ where
     ) as PrettyIf<Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10>>>::Out;
 }
 /// A value of at least 11 bits, `U` its bits above the lowest 11.
-type Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10> = UInt<
-    UInt<
-        UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<UInt<U, B0>, B1>, B2>, B3>, B4>, B5>, B6>, B7>, B8>,
-        B9,
-    >,
-    B10,
->;
+type Long<U, B0, B1, B2, B3, B4, B5, B6, B7, B8, B9, B10> =
+    nest!(U; B0 B1 B2 B3 B4 B5 B6 B7 B8 B9 B10);
 /// The classification `(length, power of two)` of `N`.
 type Cls<N> = <N as Classify<Pz, typenum::B1>>::Out;
 /// The length of a classification.
