@@ -40,12 +40,20 @@ pub fn generate() -> String {
         "//! The generated table from typenum integers back to `C<N>`."
     )
     .unwrap();
-    writeln!(out, "use crate::private::ToC;").unwrap();
+    writeln!(out, "use crate::private::{{Bits, TableAt}};").unwrap();
     writeln!(out, "use crate::C;").unwrap();
     writeln!(out, "use typenum::{{B0, B1, UInt, UTerm}};").unwrap();
     writeln!(out).unwrap();
+    // Keyed by the bit length (the impl's self type `Bits<LEN>`), so that
+    // a lookup only scans the entries of one length.
     for n in values {
-        writeln!(out, "impl ToC for {} {{ type C = C<{n}>; }}", typenum(n)).unwrap();
+        let len = 64 - n.leading_zeros();
+        writeln!(
+            out,
+            "impl TableAt<{}> for Bits<{len}> {{ type C = C<{n}>; }}",
+            typenum(n)
+        )
+        .unwrap();
     }
     out
 }

@@ -21,17 +21,17 @@
 //! static_assertions::assert_type_eq_all!(Composed<Layout![(8,8):(8,1)], Layout![2:3]>, Layout![2:24]);
 //! ```
 
-use core::ops::{Add, BitOr, Mul, Rem, Sub};
-use typenum::operator_aliases::{Add1, Eq, Gr, Le, Mod, Or, Prod, Sub1, Sum};
-use typenum::{B1, Bit, IsEqual, IsGreater, IsLess, U0, U1, UInt, UTerm, Unsigned};
+use core::ops::{Add, BitOr, Mul, Sub};
+use typenum::operator_aliases::{Add1, Eq, Le, Or, Prod, Sub1, Sum};
+use typenum::{B1, Bit, IsEqual, IsLess, U0, U1, UInt, UTerm, Unsigned};
 
 use crate::algebra::coalesce::{CoalesceTree, Unwrap};
 use crate::data::int_tuple::Spell;
 use crate::data::layout::{Layout, LayoutOf, StaticLayout, Unzip};
 use crate::data::tiler::{IntoTiler, TI, TL};
 use crate::private::{
-    Bind, Both, Cat, Concat, ConsR, Err, FloorQuot, Fun, HCons, HNil, If, Ok, P, Pretty, QuotBy,
-    Sel, Then, Violation,
+    Bind, Both, Cat, Concat, ConsR, DivRem, Err, FloorQuot, Fun, HCons, HNil, If, Ok, P, Pretty,
+    QuotBy, RemOf, Sel, Then, Violation,
 };
 
 /// `A ∘ B` for a static layout or tiler `B`.
@@ -491,63 +491,114 @@ pub struct StrideFail;
 pub struct ShapeFail;
 
 type Reach<Rs, Rd> = Prod<Sub1<Rs>, Rd>;
-type N<Sr, Rd> = Sel<Eq<Mod<Sr, Rd>, U0>, FloorQuot<Sr, Rd>, U1>;
-type StrideOk<Sr, Rd> = Or<Eq<Mod<Sr, Rd>, U0>, Eq<Mod<Rd, Sr>, U0>>;
 /// Select the case: skip if `rs = 1`; inside if `(rs-1)·rd < sr`; stride
 /// failure unless `sr % rd = 0 or rd % sr = 0`; with `n = sr / rd` (or 1):
 /// shape failure if `n > 1` and `rs % n ≠ 0`, split if `n > 1`, else skip.
+/// Each test is a trait of its own, so that only the quantities the case
+/// needs are computed (a remainder is a long division at compile time).
 impl<Sr, Dr, I, Rs, Rd> Step<I, Rs, Rd> for (Sr, Dr)
 where
-    Rs: IsEqual<U1> + Sub<B1> + Rem<N<Sr, Rd>>,
+    Rs: IsEqual<U1>,
+    Eq<Rs, U1>: CaseRestOne<Sr, Rs, Rd>,
+{
+    type Case = <Eq<Rs, U1> as CaseRestOne<Sr, Rs, Rd>>::Case;
+}
+/// `rs = 1` (`Self`): skip; else test whether the image stays inside.
+pub trait CaseRestOne<Sr, Rs, Rd> {
+    /// The case marker.
+    type Case;
+}
+/// `rs = 1`: skip.
+impl<Sr, Rs, Rd> CaseRestOne<Sr, Rs, Rd> for B1 {
+    type Case = Skip;
+}
+/// `rs ≠ 1`: inside if `(rs-1)·rd < sr`.
+impl<Sr, Rs, Rd> CaseRestOne<Sr, Rs, Rd> for typenum::B0
+where
+    Rs: Sub<B1>,
     Sub1<Rs>: Mul<Rd>,
     Reach<Rs, Rd>: IsLess<Sr>,
-    Sr: Rem<Rd>,
-    Rd: Rem<Sr> + QuotBy<Sr>,
-    Mod<Sr, Rd>: IsEqual<U0>,
-    Mod<Rd, Sr>: IsEqual<U0>,
-    Eq<Mod<Sr, Rd>, U0>: BitOr<Eq<Mod<Rd, Sr>, U0>> + If<FloorQuot<Sr, Rd>, U1>,
-    N<Sr, Rd>: IsGreater<U1>,
-    Mod<Rs, N<Sr, Rd>>: IsEqual<U0>,
-    Eq<Mod<Rs, N<Sr, Rd>>, U0>: If<Split, ShapeFail>,
-    Gr<N<Sr, Rd>, U1>: If<Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
-    StrideOk<Sr, Rd>: If<
-            Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
-            StrideFail,
-        >,
-    Le<Reach<Rs, Rd>, Sr>: If<
-            Inside,
-            Sel<
-                StrideOk<Sr, Rd>,
-                Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
-                StrideFail,
-            >,
-        >,
-    Eq<Rs, U1>: If<
-            Skip,
-            Sel<
-                Le<Reach<Rs, Rd>, Sr>,
-                Inside,
-                Sel<
-                    StrideOk<Sr, Rd>,
-                    Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
-                    StrideFail,
-                >,
-            >,
-        >,
+    Le<Reach<Rs, Rd>, Sr>: CaseInside<Sr, Rs, Rd>,
 {
-    type Case = Sel<
-        Eq<Rs, U1>,
-        Skip,
-        Sel<
-            Le<Reach<Rs, Rd>, Sr>,
-            Inside,
-            Sel<
-                StrideOk<Sr, Rd>,
-                Sel<Gr<N<Sr, Rd>, U1>, Sel<Eq<Mod<Rs, N<Sr, Rd>>, U0>, Split, ShapeFail>, Skip>,
-                StrideFail,
-            >,
-        >,
-    >;
+    type Case = <Le<Reach<Rs, Rd>, Sr> as CaseInside<Sr, Rs, Rd>>::Case;
+}
+/// `(rs-1)·rd < sr` (`Self`): inside; else the divisibility tests.
+pub trait CaseInside<Sr, Rs, Rd> {
+    /// The case marker.
+    type Case;
+}
+/// Inside.
+impl<Sr, Rs, Rd> CaseInside<Sr, Rs, Rd> for B1 {
+    type Case = Inside;
+}
+/// Not inside: `sr ≥ rd` divides `sr` by `rd`, else `rd` by `sr`.
+impl<Sr, Rs, Rd> CaseInside<Sr, Rs, Rd> for typenum::B0
+where
+    Sr: IsLess<Rd>,
+    Le<Sr, Rd>: CaseOrder<Sr, Rs, Rd>,
+{
+    type Case = <Le<Sr, Rd> as CaseOrder<Sr, Rs, Rd>>::Case;
+}
+/// `sr < rd` (`Self`): the stride test in the right order.
+pub trait CaseOrder<Sr, Rs, Rd> {
+    /// The case marker.
+    type Case;
+}
+/// `sr < rd`: `sr % rd = sr ≠ 0`, so `n = 1`: skip if `rd % sr = 0`,
+/// else a stride failure.
+impl<Sr, Rs, Rd> CaseOrder<Sr, Rs, Rd> for B1
+where
+    Rd: DivRem<Sr>,
+    RemOf<Rd, Sr>: IsEqual<U0>,
+    Eq<RemOf<Rd, Sr>, U0>: If<Skip, StrideFail>,
+{
+    type Case = Sel<Eq<RemOf<Rd, Sr>, U0>, Skip, StrideFail>;
+}
+/// `sr ≥ rd`: `rd % sr = 0` only if `sr = rd`, which `sr % rd = 0` covers:
+/// a stride failure unless `sr % rd = 0`, then `n = sr / rd`.
+impl<Sr, Rs, Rd> CaseOrder<Sr, Rs, Rd> for typenum::B0
+where
+    Sr: DivRem<Rd>,
+    RemOf<Sr, Rd>: IsEqual<U0>,
+    Eq<RemOf<Sr, Rd>, U0>: CaseStride<<Sr as DivRem<Rd>>::Q, Rs>,
+{
+    type Case = <Eq<RemOf<Sr, Rd>, U0> as CaseStride<<Sr as DivRem<Rd>>::Q, Rs>>::Case;
+}
+/// Stride divisibility holds (`Self`) with `n = N`: split if `n > 1` and
+/// `rs % n = 0`, a shape failure if `n > 1` otherwise, skip if `n = 1`.
+pub trait CaseStride<N, Rs> {
+    /// The case marker.
+    type Case;
+}
+/// Stride divisibility fails.
+impl<N, Rs> CaseStride<N, Rs> for typenum::B0 {
+    type Case = StrideFail;
+}
+/// Stride divisibility holds: test `n`.
+impl<N, Rs> CaseStride<N, Rs> for B1
+where
+    N: IsEqual<U1>,
+    Eq<N, U1>: CaseSplit<N, Rs>,
+{
+    type Case = <Eq<N, U1> as CaseSplit<N, Rs>>::Case;
+}
+/// `n = 1` (`Self`): skip; else split or a shape failure.
+pub trait CaseSplit<N, Rs> {
+    /// The case marker.
+    type Case;
+}
+/// `n = 1`: skip.
+impl<N, Rs> CaseSplit<N, Rs> for B1 {
+    type Case = Skip;
+}
+/// `n > 1`: split if `rs % n = 0`, else a shape failure.
+impl<N, Rs> CaseSplit<N, Rs> for typenum::B0
+where
+    Rs: DivRem<N>,
+    RemOf<Rs, N>: IsEqual<U0>,
+    Eq<RemOf<Rs, N>, U0>: If<Split, ShapeFail>,
+{
+    type Case = Sel<Eq<RemOf<Rs, N>, U0>, Split, ShapeFail>;
 }
 
 /// What a step emits: the new rest shape and state.

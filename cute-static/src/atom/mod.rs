@@ -43,8 +43,8 @@ pub use tiled_mma::{
     Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaOperandOf,
     MmaPartition, MmaPartitionOf, MmaThreads, MmaValues, OperandA, OperandB, OperandC, OperandTile,
     OperandTileShape, Permutation, PermutationMode, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma,
-    Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TilerSize,
-    make_tiled_mma,
+    Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TiledMmaTv,
+    TilerSize, make_tiled_mma,
 };
 
 /// An element type of an atom's operands (CUTLASS's `ValTypeA`, …): a Rust

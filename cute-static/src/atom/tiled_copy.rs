@@ -45,17 +45,16 @@ use core::marker::PhantomData;
 use super::CopyAtom;
 use super::tiled_mma::SizeC;
 use super::tiled_mma::{
-    AtomTvL, AtomTvOf, Atoms, ExtI, ExtJ, Extents, LayoutATv, LayoutBTv, LayoutCTv, MmaOperandOf,
-    OperandA, OperandB, OperandC, OperandTile, OperandTileShape, PermI, PermJ, Permuted, Rejoin,
-    RestZ, SpliceRest, ThrTileIJ, TileExtents, TileSize, TiledMmaLayouts, TvThreads, TvValues,
+    Extents, LayoutATv, LayoutBTv, LayoutCTv, OperandA, OperandB, OperandC, Rejoin, SpliceRest,
+    TileExtents, TileSize, TiledMmaLayouts, TiledMmaTv,
 };
 use crate::Error;
 use crate::algebra::coalesce_by::CoalescedBy;
 use crate::algebra::composition::Compose;
 use crate::algebra::composition::Composed;
 use crate::algebra::divide::SizeOf;
+use crate::algebra::divide::ZippedDivide;
 use crate::algebra::divide::ZippedQuotient;
-use crate::algebra::divide::{LogicalDivide, ZippedDivide};
 use crate::algebra::inverse::RightInverse;
 use crate::algebra::inverse::RightInvert;
 use crate::algebra::product::RakedMultiply;
@@ -71,7 +70,6 @@ use crate::data::layout::{Layout, ModeOf, StaticLayout};
 use crate::data::tiler::Tiler;
 use crate::kernel::layout::TensorLayout;
 use crate::kernel::partition::CompactColMajor;
-use crate::kernel::partition::CompactFrom;
 use crate::kernel::tensor::{Engine, Tensor, Underscore};
 use crate::private::{If, Pretty};
 use typenum::operator_aliases::Eq;
@@ -309,30 +307,7 @@ macro_rules! make_tiled_copy_mma {
         pub fn $name<A, const BITS: usize, M>(_atom: A, _tiled_mma: &M) -> $alias<A, BITS, M>
         where
             A: CopyAtom,
-            M: TiledMmaLayouts,
-            $op: MmaOperandOf<M>,
-            OperandTileShape<M, $op>: CompactFrom<U1>,
-            OperandTile<M, $op>:
-                StaticLayout + LogicalDivide<Tiler<(PermI<M, $op>, PermJ<M, $op>)>>,
-            Permuted<OperandTile<M, $op>, M, $op>:
-                ZippedDivide<Tiler<(ExtI<M, $op>, ExtJ<M, $op>)>>,
-            Atoms<OperandTile<M, $op>, M, $op>:
-                Compose<Tiler<(AtomTvL<M, $op>, Underscore)>>,
-            AtomTvOf<OperandTile<M, $op>, M, $op>: crate::Mode<0> + crate::Mode<1>,
-            ModeOf<AtomTvOf<OperandTile<M, $op>, M, $op>, 0>: crate::Mode<0> + crate::Mode<1>,
-            ModeOf<AtomTvOf<OperandTile<M, $op>, M, $op>, 1>: ZippedDivide<ThrTileIJ<M, $op>>,
-            RestZ<OperandTile<M, $op>, M, $op>: crate::Mode<0> + crate::Mode<1>,
-            ModeOf<ModeOf<AtomTvOf<OperandTile<M, $op>, M, $op>, 0>, 0>:
-                Rejoin<ModeOf<RestZ<OperandTile<M, $op>, M, $op>, 0>>,
-            ModeOf<ModeOf<AtomTvOf<OperandTile<M, $op>, M, $op>, 0>, 1>:
-                Rejoin<ModeOf<RestZ<OperandTile<M, $op>, M, $op>, 1>>,
-            TvThreads<M, $op>: Compose<<$op as MmaOperandOf<M>>::Spread>,
-            Composed<TvThreads<M, $op>, <$op as MmaOperandOf<M>>::Spread>:
-                Compose<RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>>,
-            Composed<
-                Composed<TvThreads<M, $op>, <$op as MmaOperandOf<M>>::Spread>,
-                RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>,
-            >: Rejoin<TvValues<M, $op>>,
+            M: TiledMmaLayouts + TiledMmaTv<$op>,
             $alias<A, BITS, M>: TiledCopyLayouts,
         {
             TiledCopy::new()

@@ -49,20 +49,21 @@ use typenum::{B0, B1, IsEqual, U1, Unsigned};
 
 use super::{MmaAtom, ShapeMnk};
 use crate::Error;
-use crate::algebra::composition::{Compose, Composed};
+use crate::algebra::composition::{ComposeOnto, Composed, Report};
 use crate::algebra::divide::{
-    LogicalDivide, LogicalQuotient, SizeOf, ZippedDivide, ZippedQuotient,
+    DivideOp, Logical, LogicalQuotient, SizeOf, TilerOp, Zipped, ZippedQuotient,
 };
 use crate::algebra::inverse::{RightInverse, RightInvert};
 use crate::algebra::product::{TiledMultiply, TiledProduct};
-use crate::data::int_tuple::{C, StaticInt, StaticIntTuple};
+use crate::data::int_tuple::{C, Spell, StaticInt, StaticIntTuple};
 use crate::data::int_tuple_ops::TreeEvenly;
-use crate::data::layout::{Layout, Mode, ModeOf, StaticLayout};
-use crate::data::tiler::{Tiler, TilerMode};
+use crate::data::layout::{At, Layout, LayoutOf, Mode, ModeOf, StaticLayout, Unzip};
+use crate::data::tiler::{IntoTiler, Tiler, TilerMode};
 use crate::kernel::layout::TensorLayout;
-use crate::kernel::partition::{CompactColMajor, MakeFragment};
+use crate::kernel::partition::{CompactColMajor, CompactFrom, MakeFragment};
 use crate::kernel::tensor::{Engine, Tensor, Underscore};
-use crate::private::{HCons, HNil, P, Pretty};
+use crate::private::{Err, HCons, HNil, Ok, P, Pretty};
+use typenum::U0;
 
 /// A tiled MMA (CuTe's `TiledMMA`): the atom `Atom` repeated over the
 /// `(M,N,K)` layout of atoms `AtomLayout` (a static layout of three
@@ -438,6 +439,162 @@ pub(crate) type PermJ<M, Op> = <Op as MmaOperandOf<M>>::PermJ;
 pub(crate) type ExtI<M, Op> = <Op as MmaOperandOf<M>>::ExtI;
 pub(crate) type ExtJ<M, Op> = <Op as MmaOperandOf<M>>::ExtJ;
 pub(crate) type AtomTvL<M, Op> = <Op as MmaOperandOf<M>>::AtomTv;
+
+/// The zipped tree of a static layout.
+pub(crate) type TreeOf<L> = <L as StaticLayout>::Tree;
+/// The normalised form of a tiler.
+pub(crate) type NormOf<T> = <T as IntoTiler>::Norm;
+/// Child `I` of a tree (a layout's mode `I`).
+pub(crate) type AtOf<T, I> = <T as At<I>>::Out;
+
+/// A step of the atoms' pipelines on trees: `Ok<tree>` gives the tree,
+/// `Err<E>` reports `E` with the spelled left operand `A` (a tree) and
+/// the right operand `B`, as the layout-level operation would. The
+/// pipelines compute on zipped trees and spell only their results: each
+/// intermediate layout spelled as `C<N>` and zipped again would cost
+/// compile time per leaf, for the same tree.
+pub trait StepResult<A, B> {
+    /// The result's tree.
+    type Tree;
+}
+/// A successful step.
+impl<A, B, T> StepResult<A, B> for Ok<T> {
+    type Tree = T;
+}
+/// A failed step reports its rule (never holds).
+impl<A, B, E> StepResult<A, B> for Err<E>
+where
+    A: Unzip,
+    A::S: Spell,
+    A::D: Spell,
+    E: Report<LayoutOf<A>, B>,
+{
+    type Tree = (U1, typenum::U0);
+}
+/// The spelled layout of a zipped tree, behind a projection: a bound on
+/// it stays ambiguous (rather than exploring the `Layout` impls) while the
+/// tree is still being inferred.
+pub trait SpellLayout {
+    /// [`LayoutOf`] the tree.
+    type Layout;
+}
+/// A tuple tree. (No blanket impl: an inferred tree is not explored.)
+impl<H, T> SpellLayout for HCons<H, T>
+where
+    HCons<H, T>: Unzip,
+    <HCons<H, T> as Unzip>::S: Spell,
+    <HCons<H, T> as Unzip>::D: Spell,
+{
+    type Layout = LayoutOf<HCons<H, T>>;
+}
+/// A leaf.
+impl<S, D> SpellLayout for (S, D)
+where
+    S: Spell,
+    D: Spell,
+{
+    type Layout = LayoutOf<(S, D)>;
+}
+/// The spelled layout of the tree `T`.
+pub(crate) type Spelled<T> = <T as SpellLayout>::Layout;
+
+/// `R`-divide (`Logical`, `Zipped`) of the tree `Self` by the tiler `B`,
+/// a step of the atoms' tree pipelines.
+pub trait DivideTree<R, B> {
+    /// The result's tree.
+    type Tree;
+}
+impl<A, R, B> DivideTree<R, B> for A
+where
+    B: IntoTiler,
+    NormOf<B>: TilerOp<DivideOp, R, A>,
+    <NormOf<B> as TilerOp<DivideOp, R, A>>::Out: StepResult<A, B>,
+{
+    type Tree = <<NormOf<B> as TilerOp<DivideOp, R, A>>::Out as StepResult<A, B>>::Tree;
+}
+/// `Self ∘ B` for the tree `Self` and the tiler or layout `B`, a step of
+/// the atoms' tree pipelines.
+pub trait ComposeTreeWith<B> {
+    /// The result's tree.
+    type Tree;
+}
+impl<A, B> ComposeTreeWith<B> for A
+where
+    B: IntoTiler,
+    NormOf<B>: ComposeOnto<A>,
+    <NormOf<B> as ComposeOnto<A>>::Out: StepResult<A, B>,
+{
+    type Tree = <<NormOf<B> as ComposeOnto<A>>::Out as StepResult<A, B>>::Tree;
+}
+pub(crate) type DivTree<R, A, B> = <A as DivideTree<R, B>>::Tree;
+pub(crate) type ComposeTreeOf<A, B> = <A as ComposeTreeWith<B>>::Tree;
+
+/// `<Perm_I, Perm_J>`.
+pub(crate) type PermTiler<M, Op> = Tiler<(PermI<M, Op>, PermJ<M, Op>)>;
+/// `<Ext_I, Ext_J>`.
+pub(crate) type ExtTiler<M, Op> = Tiler<(ExtI<M, Op>, ExtJ<M, Op>)>;
+/// `<XLayout, _>`.
+pub(crate) type AtomTiler<M, Op> = Tiler<(AtomTvL<M, Op>, Underscore)>;
+/// `logical_divide(T, <Perm_I, Perm_J>)` of the tree `T`.
+pub(crate) type PermutedT<T, M, Op> = DivTree<Logical, T, PermTiler<M, Op>>;
+/// `zipped_divide(…, <Ext_I, Ext_J>)`.
+pub(crate) type AtomsT<T, M, Op> = DivTree<Zipped, PermutedT<T, M, Op>, ExtTiler<M, Op>>;
+/// `… ∘ <XLayout, _>`: `((ThrV, FrgV), (Rest_I, Rest_J, …))`.
+pub(crate) type AtomTvT<T, M, Op> = ComposeTreeOf<AtomsT<T, M, Op>, AtomTiler<M, Op>>;
+/// The rest modes zipped-divided by the thread counts.
+pub(crate) type RestZT<T, M, Op> = DivTree<Zipped, AtOf<AtomTvT<T, M, Op>, U1>, ThrTileIJ<M, Op>>;
+
+/// CuTe's `thrfrg_X` of the zipped tree `Self` of a tensor layout, on
+/// trees: its thread mode `(ThrV,(Thr_I,Thr_J))` and value mode
+/// `(FrgV,(Rest_I,Rest_J,…))`. Each step is proven once, in this impl.
+pub trait MmaThrfrgTree<M, Op> {
+    /// The thread mode's tree.
+    type Threads;
+    /// The value mode's tree.
+    type Values;
+}
+/// A tensor layout's tree is a tuple (no blanket impl: a tree still being
+/// inferred is not explored, which would not terminate).
+impl<H, Tl, M, Op> MmaThrfrgTree<M, Op> for HCons<H, Tl>
+where
+    M: TiledMmaLayouts,
+    Op: MmaOperandOf<M>,
+    HCons<H, Tl>: DivideTree<Logical, PermTiler<M, Op>>,
+    PermutedT<HCons<H, Tl>, M, Op>: DivideTree<Zipped, ExtTiler<M, Op>>,
+    AtomsT<HCons<H, Tl>, M, Op>: ComposeTreeWith<AtomTiler<M, Op>>,
+    AtomTvT<HCons<H, Tl>, M, Op>: At<U0> + At<U1>,
+    AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>: At<U0> + At<U1>,
+    AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U1>: DivideTree<Zipped, ThrTileIJ<M, Op>>,
+    RestZT<HCons<H, Tl>, M, Op>: At<U0> + At<U1>,
+    AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U0>:
+        JoinWith<AtOf<RestZT<HCons<H, Tl>, M, Op>, U0>>,
+    AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U1>:
+        JoinWith<AtOf<RestZT<HCons<H, Tl>, M, Op>, U1>>,
+{
+    type Threads = <AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U0> as JoinWith<
+        AtOf<RestZT<HCons<H, Tl>, M, Op>, U0>,
+    >>::Out;
+    type Values = <AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U1> as JoinWith<
+        AtOf<RestZT<HCons<H, Tl>, M, Op>, U1>,
+    >>::Out;
+}
+/// `(Self, R)` as a tree of two modes. (Implemented for a leaf and a tuple
+/// separately: the pair's shape is known only once `Self` is.)
+pub trait JoinWith<R> {
+    /// `HCons<Self, HCons<R, HNil>>`.
+    type Out;
+}
+impl<S, D, R> JoinWith<R> for (S, D) {
+    type Out = HCons<(S, D), HCons<R, HNil>>;
+}
+impl<H, T, R> JoinWith<R> for HCons<H, T> {
+    type Out = HCons<HCons<H, T>, HCons<R, HNil>>;
+}
+/// `thrfrg_X`'s thread-mode tree for a tensor layout `L`.
+pub(crate) type ThreadsT<M, Op, L> = <TreeOf<L> as MmaThrfrgTree<M, Op>>::Threads;
+/// `thrfrg_X`'s value-mode tree for a tensor layout `L`.
+pub(crate) type ValuesT<M, Op, L> = <TreeOf<L> as MmaThrfrgTree<M, Op>>::Values;
+
 pub(crate) type Permuted<L, M, Op> = LogicalQuotient<
     L,
     Tiler<(
@@ -480,18 +637,44 @@ pub type OperandTile<M, Op> = CompactColMajor<(
     <<Op as MmaOperandOf<M>>::PermJ as TilerSize>::Size,
 )>;
 
+/// `layoutX_TV`'s thread-mode steps on trees: the spread, then
+/// `right_inverse(ThrLayoutVMNK)`.
+type TvThreadsT<M, Op> = ThreadsT<M, Op, OperandTile<M, Op>>;
+type SpreadT<M, Op> = ComposeTreeOf<TvThreadsT<M, Op>, <Op as MmaOperandOf<M>>::Spread>;
+type VmnkInv<M> = RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>;
+type TvThreadsDoneT<M, Op> = ComposeTreeOf<SpreadT<M, Op>, VmnkInv<M>>;
+
+/// CuTe's `get_layoutX_TV()` of a tiled MMA (`Self`) for operand `Op`,
+/// as an associated type: one bound (`M: TiledMmaTv<Op>`) for the steps
+/// that compute it (see [`LayoutTv`]).
+pub trait TiledMmaTv<Op> {
+    /// `layoutX_TV`.
+    type Layout: StaticLayout;
+}
+impl<M, Op> TiledMmaTv<Op> for M
+where
+    M: TiledMmaLayouts,
+    Op: MmaOperandOf<M>,
+    OperandTileShape<M, Op>: CompactFrom<U1>,
+    OperandTile<M, Op>: StaticLayout,
+    TreeOf<OperandTile<M, Op>>: MmaThrfrgTree<M, Op>,
+    TvThreadsT<M, Op>: ComposeTreeWith<<Op as MmaOperandOf<M>>::Spread>,
+    SpreadT<M, Op>: ComposeTreeWith<VmnkInv<M>>,
+    TvTree<M, Op>: SpellLayout,
+    Spelled<TvTree<M, Op>>: StaticLayout,
+{
+    type Layout = Spelled<TvTree<M, Op>>;
+}
+/// `layoutX_TV`'s tree.
+type TvTree<M, Op> = HCons<TvThreadsDoneT<M, Op>, HCons<ValuesT<M, Op, OperandTile<M, Op>>, HNil>>;
+
 /// CuTe's `get_layoutX_TV()` of operand `Op`: `(thread, value)` → index
 /// of the operand's compact column-major tile (see the module
 /// documentation). The steps that act on the thread mode only (the spread
 /// and `right_inverse(ThrLayoutVMNK)`, CuTe's by-mode `<…, _>`
 /// compositions) are applied to that mode alone and the value mode is
 /// rejoined: the same layout, computed on smaller operands.
-pub type LayoutTv<M, Op> = <Composed<
-    Composed<TvThreads<M, Op>, <Op as MmaOperandOf<M>>::Spread>,
-    RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>,
-> as Rejoin<TvValues<M, Op>>>::Output;
-pub(crate) type TvThreads<M, Op> = MmaThreads<M, Op, OperandTile<M, Op>>;
-pub(crate) type TvValues<M, Op> = MmaValues<M, Op, OperandTile<M, Op>>;
+pub type LayoutTv<M, Op> = <M as TiledMmaTv<Op>>::Layout;
 
 /// `make_layout(Self, V)`: two layouts as the modes of one.
 pub trait Rejoin<V> {
@@ -628,20 +811,33 @@ impl<M, Op, L> MmaPartitionOf<Op, L> for M
 where
     M: TiledMmaLayouts,
     Op: MmaOperandOf<M>,
-    L: StaticLayout + LogicalDivide<Tiler<(PermI<M, Op>, PermJ<M, Op>)>>,
-    Permuted<L, M, Op>: ZippedDivide<Tiler<(ExtI<M, Op>, ExtJ<M, Op>)>>,
-    Atoms<L, M, Op>: Compose<Tiler<(AtomTvL<M, Op>, Underscore)>>,
-    AtomTvOf<L, M, Op>: Mode<0> + Mode<1>,
-    ModeOf<AtomTvOf<L, M, Op>, 0>: Mode<0> + Mode<1>,
-    ModeOf<AtomTvOf<L, M, Op>, 1>: ZippedDivide<ThrTileIJ<M, Op>>,
-    RestZ<L, M, Op>: Mode<0> + Mode<1>,
-    ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 0>: Rejoin<ModeOf<RestZ<L, M, Op>, 0>>,
-    ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1>: Rejoin<ModeOf<RestZ<L, M, Op>, 1>>,
-    MmaValues<M, Op, L>: SpliceRest,
-    MmaThreads<M, Op, L>: StaticLayout,
+    L: StaticLayout,
+    TreeOf<L>: MmaThrfrgTree<M, Op>,
+    ThreadsT<M, Op, L>: SpellLayout,
+    Spelled<ThreadsT<M, Op, L>>: StaticLayout,
+    ValuesT<M, Op, L>: SpliceTree,
+    <ValuesT<M, Op, L> as SpliceTree>::Out: SpellLayout,
 {
-    type Threads = MmaThreads<M, Op, L>;
-    type Layout = <MmaValues<M, Op, L> as SpliceRest>::Output;
+    type Threads = Spelled<ThreadsT<M, Op, L>>;
+    type Layout = Spelled<<ValuesT<M, Op, L> as SpliceTree>::Out>;
+}
+
+/// [`SpliceRest`] on trees: `(FrgV,(Rest_I,Rest_J,…))` → `(FrgV,Rest_I,Rest_J,…)`.
+pub trait SpliceTree {
+    /// The kept modes.
+    type Out;
+}
+impl<V, R: SpliceOnto<V>> SpliceTree for HCons<V, HCons<R, HNil>> {
+    type Out = <R as SpliceOnto<V>>::Out;
+}
+/// The rest modes `Self` (a tuple of at least two) after `V`. (Dispatching
+/// on the rest as a self type: its shape is not assumed before it is known.)
+pub trait SpliceOnto<V> {
+    /// `HCons<V, Self>`.
+    type Out;
+}
+impl<V, R0, R1, Rs> SpliceOnto<V> for HCons<R0, HCons<R1, Rs>> {
+    type Out = HCons<V, HCons<R0, HCons<R1, Rs>>>;
 }
 
 /// The layout of `partition_X` of a tensor with the layout `L`:

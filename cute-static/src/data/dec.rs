@@ -10,7 +10,7 @@
 //! `Dec<1, 1, 0, 0, 8>` is 11008. Each digit is in typenum's table, so the
 //! type-level value is computed generically (`((1·10 + 1)·10 + 0)…`), and
 //! the reverse map — a computed typenum value back to its spelling — takes
-//! the digits apart with typenum's `Div`/`Rem` by 10
+//! the digits apart by long division by 10 ([`DivRem`](crate::private::DivRem))
 //! ([`Pretty`](crate::private::Pretty)). Every static integer has exactly
 //! one spelling: `C<N>` inside the readable table, `Dec<…>` outside; the
 //! macros emit the same spelling the algebra computes.
@@ -23,11 +23,11 @@
 //! assert_eq!(l.to_string(), "(_4096,_11008):(_11008,_1)");
 //! ```
 
-use core::ops::{Add, Div, Mul, Rem};
-use typenum::{Mod, Prod, Quot, Sum, U10, UInt, UTerm, Unsigned};
+use core::ops::{Add, Mul};
+use typenum::{Prod, Sum, U10, UInt, UTerm, Unsigned};
 
 use crate::data::int_tuple::{C, Int, Sealed, StaticInt};
-use crate::private::{HCons, HNil, ToC};
+use crate::private::{DivRem, HCons, HNil, ToC};
 
 /// Most decimal digits of a static integer: `i64` values and shapes
 /// (`≤ 2^63 − 1`) have at most 19 (a `u64` beyond `10^19 − 1` has no
@@ -105,12 +105,14 @@ impl<Acc> DigitsOnto<Acc> for UTerm {
 /// `digits(n) = digits(n / 10) ++ [n mod 10]`.
 impl<U, B, Acc> DigitsOnto<Acc> for UInt<U, B>
 where
-    UInt<U, B>: Div<U10> + Rem<U10>,
-    Mod<UInt<U, B>, U10>: ToC,
-    Quot<UInt<U, B>, U10>: DigitsOnto<HCons<<Mod<UInt<U, B>, U10> as ToC>::C, Acc>>,
+    UInt<U, B>: DivRem<U10>,
+    <UInt<U, B> as DivRem<U10>>::R: ToC,
+    <UInt<U, B> as DivRem<U10>>::Q:
+        DigitsOnto<HCons<<<UInt<U, B> as DivRem<U10>>::R as ToC>::C, Acc>>,
 {
-    type Out =
-        <Quot<UInt<U, B>, U10> as DigitsOnto<HCons<<Mod<UInt<U, B>, U10> as ToC>::C, Acc>>>::Out;
+    type Out = <<UInt<U, B> as DivRem<U10>>::Q as DigitsOnto<
+        HCons<<<UInt<U, B> as DivRem<U10>>::R as ToC>::C, Acc>,
+    >>::Out;
 }
 
 /// A list of `C<d>` digits spelled as [`Dec`]: the reverse map's second
