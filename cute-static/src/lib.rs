@@ -245,7 +245,9 @@ pub use algebra::product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
-pub use algebra::recast::{Downcast, Downcasted, Recast, RecastLayout, Upcast, Upcasted};
+pub use algebra::recast::{
+    Downcast, Downcasted, Recast, RecastLayout, Upcast, UpcastBy, Upcasted, UpcastedBy,
+};
 pub use algebra::tile_to_shape::{Arrangement, PadTo, TileToShape, tile_to_shape};
 pub use atom::*;
 pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};

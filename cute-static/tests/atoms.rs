@@ -515,3 +515,58 @@ fn host_gemm_through_a_static_tiled_mma() {
         }
     }
 }
+
+/// `retile_S/D` of a thread's register fragment (`partition_fragment_X`
+/// of the tiled MMA) by `make_tiled_copy_X` of the same MMA against
+/// cute-dynamic's `TiledCopy::retile` of the same layout, for every thread
+/// (the retiled view keeps the fragment's base: the slice's offset is 0).
+macro_rules! retile_check {
+    ($mma:expr, $copy:expr, $dcopy:expr, $frag:ident, $lt:ty) => {{
+        let mma = $mma;
+        let copy = $copy;
+        let d: cute_dynamic::TiledCopy = $dcopy;
+        let t = Tensor::new(Counting, <$lt>::default()).unwrap();
+        for thr in 0..copy.size() {
+            let mut f = mma.get_slice(thr).unwrap().$frag(&t);
+            let fl = f.layout().to_dynamic();
+            let (want, off) = d.retile(&fl).unwrap();
+            let s = copy.get_slice(thr).unwrap();
+            let rs = s.retile_s(&f);
+            assert_eq!(
+                (rs.layout().to_dynamic(), rs.base() as i64),
+                (want.clone(), off),
+                "{d}: retile_S of {fl} (thread {thr})"
+            );
+            let rd = s.retile_d(&mut f);
+            assert_eq!(rd.layout().to_dynamic(), want, "{d}: retile_D of {fl}");
+            assert_eq!(rd.size(), fl.size() as usize);
+        }
+    }};
+}
+
+#[test]
+fn retile_of_mma_fragments_equals_the_run_time_one() {
+    type Mma = TiledMma<cute_static::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+    let mma = Mma::new();
+    let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
+    let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
+    let half = cute_dynamic::ValueType::Half;
+    let a = cute_static::make_tiled_copy_a::<_, 16, _>(cute_static::SM75_U32x4_LDSM_N, &mma);
+    let da = cute_dynamic::make_tiled_copy_a(&dyn_atom("SM75_U32x4_LDSM_N"), half, &d).unwrap();
+    retile_check!(mma, a, da.clone(), partition_fragment_a, Layout![(32, 16)]);
+    retile_check!(mma, a, da, partition_fragment_a, Layout![(64, 32)]);
+    let b = cute_static::make_tiled_copy_b::<_, 16, _>(cute_static::SM75_U32x2_LDSM_N, &mma);
+    let db = cute_dynamic::make_tiled_copy_b(&dyn_atom("SM75_U32x2_LDSM_N"), half, &d).unwrap();
+    retile_check!(mma, b, db.clone(), partition_fragment_b, Layout![(16, 16)]);
+    retile_check!(mma, b, db, partition_fragment_b, Layout![(32, 48)]);
+    let c =
+        cute_static::make_tiled_copy_c::<_, 32, _>(cute_static::UniversalCopy::<u32>::new(), &mma);
+    let dc = cute_dynamic::make_tiled_copy_c(
+        &dyn_atom("UniversalCopy<uint32_t>"),
+        cute_dynamic::ValueType::Float,
+        &d,
+    )
+    .unwrap();
+    retile_check!(mma, c, dc.clone(), partition_fragment_c, Layout![(32, 16)]);
+    retile_check!(mma, c, dc, partition_fragment_c, Layout![(64, 32)]);
+}

@@ -28,10 +28,12 @@ use crate::data::tiler::TilerMode;
 
 #[rustfmt::skip]
 mod generated;
+pub(crate) mod retile;
 pub(crate) mod tiled_copy;
 pub(crate) mod tiled_mma;
 
 pub use generated::*;
+pub use retile::{CopyRetile, CopyRetileOf, RetileMn, RetileSlice, RetileV};
 pub use tiled_copy::{
     CopyDividesTile, CopyDst, CopyLayoutTv, CopyPartition, CopyPartitionOf, CopySideOf, CopySrc,
     CopyThrVal2Mn, CopyThreads, CopyTileAnswer, MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB,

@@ -123,7 +123,7 @@ type ThrValShape<Thr, Val> = Layout<
     ),
 >;
 /// `S`, or `C<0>` for a mode of size 1.
-type StrideUnlessOne<N, S> = <Eq<<N as StaticInt>::Tn, U1> as If<C<0>, S>>::Out;
+pub(crate) type StrideUnlessOne<N, S> = <Eq<<N as StaticInt>::Tn, U1> as If<C<0>, S>>::Out;
 /// The tile shape of `make_tiled_copy(atom, thr, val)`.
 pub type MakeTiledCopyTiler<Thr, Val> = ProductEachOf<<LayoutMn<Thr, Val> as StaticLayout>::Shape>;
 /// The type of `make_tiled_copy::<_, BITS, _, _>(atom, thr, val)`.
@@ -235,7 +235,7 @@ impl<S0, S1, S2, S3, D0, D1, D2, D3> Zip2 for Layout<((S0, S1), (S2, S3)), ((D0,
     type Output = Layout<((S0, S2), (S1, S3)), ((D0, D2), (D1, D3))>;
 }
 
-type RefL<A, const BITS: usize> = Upcasted<<A as CopyAtom>::RefLayout, BITS>;
+pub(crate) type RefL<A, const BITS: usize> = Upcasted<<A as CopyAtom>::RefLayout, BITS>;
 type Ref2Trg<A, const BITS: usize, Sd> =
     Composed<RightInverse<RefL<A, BITS>>, <Sd as CopySideOf<A, BITS>>::Trg>;
 type AtomTile<A, const BITS: usize> = Tiler<(
