@@ -11,8 +11,8 @@ use cute_dynamic::{
     CopySide, Layout as DLayout, MmaOperand, Tiler as DTiler, make_counting_tensor,
 };
 use cute_static::{
-    CopyAtom, Counting, Layout, MmaAtom, Tensor, TiledCopyLayouts, TiledMma, TiledMmaLayouts,
-    ValLayoutDst, ValLayoutSrc,
+    CopyAtom, Counting, IntTuple, Layout, MmaAtom, StaticLayout, Tensor, TiledCopyLayouts,
+    TiledMma, TiledMmaLayouts, ValLayoutDst, ValLayoutSrc,
 };
 
 #[test]
@@ -115,6 +115,30 @@ macro_rules! config {
         let ta = make_counting_tensor(<$la>::default().to_dynamic()).unwrap();
         let tb = make_counting_tensor(<$lb>::default().to_dynamic()).unwrap();
         let tc = make_counting_tensor(<$lc>::default().to_dynamic()).unwrap();
+        // partition_shape_A/B/C of the tensors' shapes.
+        for (op, shape, dt) in [
+            (
+                MmaOperand::OperandA,
+                m.partition_shape_a(<$la as StaticLayout>::Shape::default())
+                    .to_dynamic(),
+                &ta,
+            ),
+            (
+                MmaOperand::OperandB,
+                m.partition_shape_b(<$lb as StaticLayout>::Shape::default())
+                    .to_dynamic(),
+                &tb,
+            ),
+            (
+                MmaOperand::OperandC,
+                m.partition_shape_c(<$lc as StaticLayout>::Shape::default())
+                    .to_dynamic(),
+                &tc,
+            ),
+        ] {
+            let want = d.partition_shape(op, dt.layout().shape()).unwrap();
+            assert_eq!(shape, want, "{d}: partition_shape_{op}");
+        }
         for thr in 0..d.size() as usize {
             let s = m.get_slice(thr).unwrap();
             let ds = d.thr_slice(thr as i64).unwrap();
