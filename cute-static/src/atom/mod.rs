@@ -28,11 +28,13 @@ use crate::data::tiler::TilerMode;
 
 #[rustfmt::skip]
 mod generated;
+pub(crate) mod copy_counts;
 pub(crate) mod partition_shape;
 pub(crate) mod retile;
 pub(crate) mod tiled_copy;
 pub(crate) mod tiled_mma;
 
+pub use copy_counts::{CopyCountsFit, TooFewThreads, TooFewValues};
 pub use generated::*;
 pub use partition_shape::{MmaPartitionShape, MmaPartitionShapeOf};
 pub use retile::{CopyRetile, CopyRetileOf, RetileMn, RetileSlice, RetileV};

@@ -193,6 +193,7 @@ impl<A, const BITS: usize, L, const M: usize, const N: usize> TiledCopyLayouts
 where
     A: CopyAtom,
     L: StaticLayout + crate::Mode<0>,
+    Self: super::copy_counts::CopyCountsFit,
 {
     type Atom = A;
     type LayoutTv = L;
