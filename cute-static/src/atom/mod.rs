@@ -29,6 +29,7 @@ use crate::data::tiler::TilerMode;
 #[rustfmt::skip]
 mod generated;
 pub(crate) mod copy_counts;
+pub(crate) mod mixed_partition;
 pub(crate) mod partition_shape;
 pub(crate) mod retile;
 pub(crate) mod tiled_copy;
@@ -36,6 +37,9 @@ pub(crate) mod tiled_mma;
 
 pub use copy_counts::{CopyCountsFit, TooFewThreads, TooFewValues};
 pub use generated::*;
+pub use mixed_partition::{
+    GapAfter, Mixed, MixedTile, RuntimeStrides, StandIn, WithRuntimeStrides,
+};
 pub use partition_shape::{MmaPartitionShape, MmaPartitionShapeOf};
 pub use retile::{CopyRetile, CopyRetileOf, RetileMn, RetileSlice, RetileV};
 pub use tiled_copy::{
