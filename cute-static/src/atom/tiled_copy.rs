@@ -22,7 +22,9 @@
 //! * `make_tiled_copy_A/B/C(atom, tiled_mma)`: the tiled MMA's
 //!   `layoutX_TV` over its `(tile_size<I>, tile_size<J>)` tile.
 //!
-//! Not yet static: `retile_S/D` (the run-time crate has them).
+//! `retile_S/D` are in `atom/retile.rs`, the thread and value counts'
+//! rule in `atom/copy_counts.rs`, partitions of mixed tensors in
+//! `atom/mixed_partition.rs`.
 //!
 //! ```
 //! use cute_static::{CopyLayoutTv, CopySrc, Counting, Layout, MakeTiledCopy, StaticLayout, Tensor, TiledCopyLayouts, UniversalCopy, layout, make_tiled_copy};
