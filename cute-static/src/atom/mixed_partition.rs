@@ -59,7 +59,7 @@ pub trait GapAfter<Prev> {
     /// `C<2·Self·Prev>`.
     type Next: StaticInt;
 }
-impl<S: StaticInt, Prev: StaticInt> GapAfter<Prev> for S
+impl<S: StaticExtent, Prev: StaticInt> GapAfter<Prev> for S
 where
     S::Tn: Mul<U2>,
     Prod<S::Tn, U2>: Mul<Prev::Tn>,
@@ -81,6 +81,20 @@ pub trait MixedTile {
     fn decode(&self, x: usize) -> Option<usize>;
 }
 
+/// A static extent of a mixed tensor that a tiled MMA or copy partitions
+/// (a `C<N>`; a run-time `Dyn` is the named error).
+#[diagnostic::on_unimplemented(
+    message = "a tiled MMA or tiled copy partitions a mixed tensor of a static shape: `{Self}` is not a static extent",
+    label = "a tensor with a run-time extent",
+    note = "partition_*_mixed take a MixedLayout whose shape is 2 to 4 static integers (the strides may be run time): tile a run-time-sized tensor with local_tile first"
+)]
+pub trait StaticExtent: StaticInt {}
+impl<const N: usize> StaticExtent for C<N> where C<N>: StaticInt {}
+crate::data::dec::impl_for_dec! {
+    /// A static extent beyond the readable table.
+    StaticExtent {} where Self: StaticInt
+}
+
 /// `Σ_k ((x / d'_k) mod 2s_k)·d_k` over `(s_k, d_k)`, `d'_0 = 1`,
 /// `d'_{k+1} = 2s_k·d'_k`.
 fn decode_modes(modes: &[(usize, usize)], x: usize) -> Option<usize> {
@@ -99,7 +113,7 @@ macro_rules! mixed_tile {
         $(#[$doc])*
         impl<$($S, $D),+> MixedTile for MixedLayout<($($S,)+), ($($D,)+)>
         where
-            $($S: StaticInt, $D: Int,)+
+            $($S: StaticExtent, $D: Int,)+
             $($bound)*
             Layout<($($S,)+), $strides>: StaticLayout,
         {

@@ -38,7 +38,7 @@ pub(crate) mod tiled_mma;
 pub use copy_counts::{CopyCountsFit, TooFewThreads, TooFewValues};
 pub use generated::*;
 pub use mixed_partition::{
-    GapAfter, Mixed, MixedTile, RuntimeStrides, StandIn, WithRuntimeStrides,
+    GapAfter, Mixed, MixedTile, RuntimeStrides, StandIn, StaticExtent, WithRuntimeStrides,
 };
 pub use partition_shape::{MmaPartitionShape, MmaPartitionShapeOf};
 pub use retile::{CopyRetile, CopyRetileOf, RetileMn, RetileSlice, RetileV};
