@@ -48,7 +48,7 @@
 //! | coalesce by a profile | [`CoalesceBy`] | [`CoalescedBy<L, P>`] | `l.coalesce_by(p)` |
 //! | make_layout, append, prepend, replace | [`MakeLayout`], [`Append`], [`Prepend`], [`Replace`] | [`MakeLayoutOf<(L0, L1)>`], [`Appended<L, M>`], … | [`make_layout`]`((l0, l1))`, `l.append(m)`, `l.replace(C::<I>, m)` |
 //! | group_modes, take, select, flatten | [`GroupModes`], [`Take`], [`Select`], [`FlattenLayout`] | [`Grouped<L, B, E>`], [`Taken<L, B, E>`], … | `l.group_modes::<B, E>()`, `l.take::<B, E>()`, `l.select((C::<I>, …))`, `l.flatten()` |
-//! | upcast / downcast / recast | [`Upcast`], [`Downcast`], [`RecastLayout`] | [`Upcasted<L, N>`], [`Downcasted<L, N>`], [`Recast<L, OLD, NEW>`] | `l.upcast::<N>()`, … |
+//! | upcast / downcast / recast | [`Upcast`] ([`UpcastBy`] for a type-level factor), [`Downcast`], [`RecastLayout`] | [`Upcasted<L, N>`] ([`UpcastedBy<L, N>`]), [`Downcasted<L, N>`], [`Recast<L, OLD, NEW>`] | `l.upcast::<N>()`, … |
 //! | max common layout / vector | [`MaxCommon`] | [`MaxCommonLayout<A, B>`], [`MaxCommon::VECTOR`] | `a.max_common_layout(b)`, `a.max_common_vector(b)` |
 //! | nullspace | [`NullspaceOf`] | [`Nullspace<L>`] | `l.nullspace()` |
 //! | make_layout_like | [`MakeLayoutLike`] | [`LayoutLike<L>`] | `l.make_layout_like()` |
@@ -252,7 +252,9 @@ pub use algebra::product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
-pub use algebra::recast::{Downcast, Downcasted, Recast, RecastLayout, Upcast, Upcasted};
+pub use algebra::recast::{
+    Downcast, Downcasted, Recast, RecastLayout, Upcast, UpcastBy, Upcasted, UpcastedBy,
+};
 pub use algebra::tile_to_shape::{Arrangement, PadTo, TileToShape, tile_to_shape};
 pub use algebra::tuple_fold::{
     GcdOf, MaxOf, MinOf, ProductLike, ProductLikeOf, ShapeMin, ShapeMinOf, SumOf, TupleGcd,

@@ -11,8 +11,8 @@ use cute_dynamic::{
     CopySide, Layout as DLayout, MmaOperand, Tiler as DTiler, make_counting_tensor,
 };
 use cute_static::{
-    CopyAtom, Counting, Layout, MmaAtom, Tensor, TiledCopyLayouts, TiledMma, TiledMmaLayouts,
-    ValLayoutDst, ValLayoutSrc,
+    CopyAtom, Counting, IntTuple, Layout, MmaAtom, StaticLayout, Tensor, TiledCopyLayouts,
+    TiledMma, TiledMmaLayouts, ValLayoutDst, ValLayoutSrc,
 };
 
 #[test]
@@ -115,6 +115,30 @@ macro_rules! config {
         let ta = make_counting_tensor(<$la>::default().to_dynamic()).unwrap();
         let tb = make_counting_tensor(<$lb>::default().to_dynamic()).unwrap();
         let tc = make_counting_tensor(<$lc>::default().to_dynamic()).unwrap();
+        // partition_shape_A/B/C of the tensors' shapes.
+        for (op, shape, dt) in [
+            (
+                MmaOperand::OperandA,
+                m.partition_shape_a(<$la as StaticLayout>::Shape::default())
+                    .to_dynamic(),
+                &ta,
+            ),
+            (
+                MmaOperand::OperandB,
+                m.partition_shape_b(<$lb as StaticLayout>::Shape::default())
+                    .to_dynamic(),
+                &tb,
+            ),
+            (
+                MmaOperand::OperandC,
+                m.partition_shape_c(<$lc as StaticLayout>::Shape::default())
+                    .to_dynamic(),
+                &tc,
+            ),
+        ] {
+            let want = d.partition_shape(op, dt.layout().shape()).unwrap();
+            assert_eq!(shape, want, "{d}: partition_shape_{op}");
+        }
         for thr in 0..d.size() as usize {
             let s = m.get_slice(thr).unwrap();
             let ds = d.thr_slice(thr as i64).unwrap();
@@ -514,4 +538,236 @@ fn host_gemm_through_a_static_tiled_mma() {
             assert_eq!(c[i + m * j], want, "C({i},{j})");
         }
     }
+}
+
+/// `retile_S/D` of a thread's register fragment (`partition_fragment_X`
+/// of the tiled MMA) by `make_tiled_copy_X` of the same MMA against
+/// cute-dynamic's `TiledCopy::retile` of the same layout, for every thread
+/// (the retiled view keeps the fragment's base: the slice's offset is 0).
+macro_rules! retile_check {
+    ($mma:expr, $copy:expr, $dcopy:expr, $frag:ident, $lt:ty) => {{
+        let mma = $mma;
+        let copy = $copy;
+        let d: cute_dynamic::TiledCopy = $dcopy;
+        let t = Tensor::new(Counting, <$lt>::default()).unwrap();
+        for thr in 0..copy.size() {
+            let mut f = mma.get_slice(thr).unwrap().$frag(&t);
+            let fl = f.layout().to_dynamic();
+            let (want, off) = d.retile(&fl).unwrap();
+            let s = copy.get_slice(thr).unwrap();
+            let rs = s.retile_s(&f);
+            assert_eq!(
+                (rs.layout().to_dynamic(), rs.base() as i64),
+                (want.clone(), off),
+                "{d}: retile_S of {fl} (thread {thr})"
+            );
+            let rd = s.retile_d(&mut f);
+            assert_eq!(rd.layout().to_dynamic(), want, "{d}: retile_D of {fl}");
+            assert_eq!(rd.size(), fl.size() as usize);
+        }
+    }};
+}
+
+#[test]
+fn retile_of_mma_fragments_equals_the_run_time_one() {
+    type Mma = TiledMma<cute_static::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+    let mma = Mma::new();
+    let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
+    let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
+    let half = cute_dynamic::ValueType::Half;
+    let a = cute_static::make_tiled_copy_a::<_, 16, _>(cute_static::SM75_U32x4_LDSM_N, &mma);
+    let da = cute_dynamic::make_tiled_copy_a(&dyn_atom("SM75_U32x4_LDSM_N"), half, &d).unwrap();
+    retile_check!(mma, a, da.clone(), partition_fragment_a, Layout![(32, 16)]);
+    retile_check!(mma, a, da, partition_fragment_a, Layout![(64, 32)]);
+    let b = cute_static::make_tiled_copy_b::<_, 16, _>(cute_static::SM75_U32x2_LDSM_N, &mma);
+    let db = cute_dynamic::make_tiled_copy_b(&dyn_atom("SM75_U32x2_LDSM_N"), half, &d).unwrap();
+    retile_check!(mma, b, db.clone(), partition_fragment_b, Layout![(16, 16)]);
+    retile_check!(mma, b, db, partition_fragment_b, Layout![(32, 48)]);
+    let c =
+        cute_static::make_tiled_copy_c::<_, 32, _>(cute_static::UniversalCopy::<u32>::new(), &mma);
+    let dc = cute_dynamic::make_tiled_copy_c(
+        &dyn_atom("UniversalCopy<uint32_t>"),
+        cute_dynamic::ValueType::Float,
+        &d,
+    )
+    .unwrap();
+    retile_check!(mma, c, dc.clone(), partition_fragment_c, Layout![(32, 16)]);
+    retile_check!(mma, c, dc, partition_fragment_c, Layout![(64, 32)]);
+}
+
+/// Whether a static partition (base, layout) of a mixed tensor equals
+/// cute-dynamic's: the same base, size and offset at every index, and the
+/// same layout unless cute-dynamic coalesced modes whose run-time strides
+/// happen to meet (`coalesces`).
+fn same_partition(
+    (base, layout): (usize, DLayout),
+    d: &cute_dynamic::Tensor<cute_dynamic::Counting>,
+    coalesces: bool,
+    what: &str,
+) {
+    assert_eq!(base as i64, d.base(), "{what}: base");
+    let dl = d.layout();
+    assert_eq!(layout.size(), dl.size(), "{what}: size of {layout} vs {dl}");
+    for i in 0..dl.size() {
+        assert_eq!(
+            layout.call(i),
+            dl.call(i),
+            "{what}: index {i} of {layout} vs {dl}"
+        );
+    }
+    if !coalesces {
+        assert_eq!(&layout, dl, "{what}");
+    }
+}
+
+/// `partition_A/B/C_mixed` of mixed tensors (static shapes, run-time
+/// strides) against cute-dynamic's partition of the same layouts, for
+/// every thread and several run-time strides.
+macro_rules! mma_mixed_config {
+    ($atom:ty, $al:ty, $perm:ty, $perm_text:expr, [$($mk:expr),+]) => {{
+        type M = TiledMma<$atom, $al, $perm>;
+        let m = M::new();
+        let d = dynamic_of::<M>(<$al>::default().to_dynamic(), $perm_text);
+        for ld in [0usize, 3, 41] {
+            let (la, lb, lc, coalesces) = ($($mk(ld)),+);
+            let (ta, tb, tc) = (
+                make_counting_tensor(la.to_dynamic()).unwrap(),
+                make_counting_tensor(lb.to_dynamic()).unwrap(),
+                make_counting_tensor(lc.to_dynamic()).unwrap(),
+            );
+            for thr in 0..d.size() as usize {
+                let s = m.get_slice(thr).unwrap();
+                let ds = d.thr_slice(thr as i64).unwrap();
+                let pa = s.partition_a_mixed(Tensor::new(Counting, la).unwrap()).unwrap();
+                let pb = s.partition_b_mixed(Tensor::new(Counting, lb).unwrap()).unwrap();
+                let pc = s.partition_c_mixed(Tensor::new(Counting, lc).unwrap()).unwrap();
+                for (op, got, dt) in [
+                    (MmaOperand::OperandA, (pa.base(), pa.layout().to_dynamic()), &ta),
+                    (MmaOperand::OperandB, (pb.base(), pb.layout().to_dynamic()), &tb),
+                    (MmaOperand::OperandC, (pc.base(), pc.layout().to_dynamic()), &tc),
+                ] {
+                    let dp = ds.partition(op, dt.clone()).unwrap();
+                    same_partition(got, &dp, coalesces, &format!("{d}: partition_{op} of {} (thread {thr})", dt.layout()));
+                }
+            }
+        }
+    }};
+}
+
+#[test]
+fn partitions_of_mixed_tensors_equal_the_run_time_ones() {
+    // Column-major tiles of matrices with ld ≥ the tile's rows (ld = 32 +
+    // 0 coalesces at run time).
+    mma_mixed_config!(
+        cute_static::SM80_16x8x16_F32F16F16F32_TN,
+        Layout![(2, 2, 1)],
+        (),
+        None,
+        [|ld: usize| (
+            cute_static::layout!((32, 16):(1, {32 + ld})).unwrap(),
+            cute_static::layout!((16, 16):({16 + ld}, 1)).unwrap(),
+            cute_static::layout!((64, 32):(1, {64 + ld})).unwrap(),
+            ld == 0
+        )]
+    );
+    mma_mixed_config!(
+        cute_static::UniversalFMA<f32>,
+        Layout![(8, 8, 1)],
+        cute_static::Tiler![<(4, 2):(2, 1), _, _>],
+        Some("<(4,2):(2,1),_,_>"),
+        [|ld: usize| (
+            cute_static::layout!((16, 2):(1, {16 + ld})).unwrap(),
+            cute_static::layout!((8, 2, 3):(1, {8 + ld}, {100 + ld})).unwrap(),
+            cute_static::layout!((16, 8):({8 + ld}, 1)).unwrap(),
+            ld == 0
+        )]
+    );
+}
+
+/// `partition_S/D_mixed` of a mixed tensor by the static tiled copy `$tc`
+/// against cute-dynamic's `$d`, for every thread and several strides.
+macro_rules! copy_mixed_check {
+    ($tc:ty, $d:expr, $mk:expr) => {{
+        let tc = <$tc>::new();
+        let d: cute_dynamic::TiledCopy = $d;
+        for ld in [0usize, 3, 41] {
+            let (l, coalesces) = $mk(ld);
+            let dt = make_counting_tensor(l.to_dynamic()).unwrap();
+            for thr in 0..tc.size() {
+                let s = tc.get_slice(thr).unwrap();
+                let ds = d.thr_slice(thr as i64).unwrap();
+                let ps = s
+                    .partition_s_mixed(Tensor::new(Counting, l).unwrap())
+                    .unwrap();
+                let pd = s
+                    .partition_d_mixed(Tensor::new(Counting, l).unwrap())
+                    .unwrap();
+                for (side, got) in [
+                    (CopySide::Src, (ps.base(), ps.layout().to_dynamic())),
+                    (CopySide::Dst, (pd.base(), pd.layout().to_dynamic())),
+                ] {
+                    let dp = ds.partition(side, dt.clone()).unwrap();
+                    same_partition(
+                        got,
+                        &dp,
+                        coalesces,
+                        &format!("{d}: partition_{side} of {} (thread {thr})", dt.layout()),
+                    );
+                }
+            }
+        }
+    }};
+}
+
+#[test]
+fn copy_partitions_of_mixed_tensors_equal_the_run_time_ones() {
+    let half = cute_dynamic::ValueType::Half;
+    let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
+    // sgemm-like: 128-bit global loads of a K-major (row-major) 64×32 tile.
+    copy_mixed_check!(
+        cute_static::MakeTiledCopy<
+            cute_static::SM80_CP_ASYNC_CACHEALWAYS<u128>,
+            16,
+            Layout![(32, 4):(4, 1)],
+            Layout![(1, 8)],
+        >,
+        cute_dynamic::make_tiled_copy(
+            &dyn_atom("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>"),
+            half,
+            &"(32,4):(4,1)".parse().unwrap(),
+            &"(1,8)".parse().unwrap()
+        )
+        .unwrap(),
+        |ld: usize| (
+            cute_static::layout!((64, 32):({32 + ld}, 1)).unwrap(),
+            ld == 0
+        )
+    );
+    copy_mixed_check!(
+        cute_static::MakeTiledCopy<
+            cute_static::UniversalCopy<u128>,
+            16,
+            Layout![(32, 8):(1, 32)],
+            Layout![(8, 1)],
+        >,
+        cute_dynamic::make_tiled_copy(
+            &dyn_atom("UniversalCopy<uint128_t>"),
+            half,
+            &"(32,8):(1,32)".parse().unwrap(),
+            &"(8,1)".parse().unwrap()
+        )
+        .unwrap(),
+        |ld: usize| (
+            cute_static::layout!((256, 16, 2):(1, {256 + ld}, {5000 + ld})).unwrap(),
+            ld == 0
+        )
+    );
+    // The LDSM copy of A of a 2×2 SM80 tiled MMA over a column-major tile.
+    type Mma = TiledMma<cute_static::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+    let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
+    copy_mixed_check!(
+        cute_static::MakeTiledCopyA<cute_static::SM75_U32x4_LDSM_N, 16, Mma>,
+        cute_dynamic::make_tiled_copy_a(&dyn_atom("SM75_U32x4_LDSM_N"), half, &d).unwrap(),
+        |ld: usize| (cute_static::layout!((64, 32):(1, {64 + ld})).unwrap(), ld == 0)
+    );
 }

@@ -135,6 +135,9 @@ pub trait Upcast<const N: usize> {
 }
 /// `upcast<N>(L)`.
 pub type Upcasted<L, const N: usize> = <L as Upcast<N>>::Output;
+/// The const factor is the type-level one of [`UpcastBy`]: `upcast<N>` is
+/// `UpcastBy<U<N>>`, the rule written once.
+///
 /// (The obligations keep the factor as their self type, so a factor still
 /// being inferred is merely ambiguous, never explored.)
 impl<S, D, const N: usize> Upcast<N> for Layout<S, D>
@@ -143,7 +146,30 @@ where
     Const<N>: ToUInt,
     U<N>: MapBy<UpcastLeaf<U<N>>, <Self as StaticLayout>::Tree>,
 {
-    type Output = <U<N> as MapBy<UpcastLeaf<U<N>>, <Self as StaticLayout>::Tree>>::Output;
+    type Output = UpcastedBy<Self, U<N>>;
+}
+
+/// `upcast<N>(L)` for a factor `N` known as a type-level number (a typenum
+/// unsigned, e.g. a product of sizes computed by trait resolution, as the
+/// tiled copy's `retile` needs); [`Upcast<N>`] is this trait at `U<N>`.
+///
+/// ```
+/// use cute_static::{Layout, UpcastBy, UpcastedBy, Upcasted};
+/// type L = Layout![(4, 8):(1, 4)];
+/// static_assertions::assert_type_eq_all!(UpcastedBy<L, typenum::U2>, Upcasted<L, 2>);
+/// ```
+pub trait UpcastBy<N> {
+    /// The upcast layout.
+    type Output: StaticLayout;
+}
+/// `upcast` by the type-level factor `N`.
+pub type UpcastedBy<L, N> = <L as UpcastBy<N>>::Output;
+impl<S, D, N> UpcastBy<N> for Layout<S, D>
+where
+    Self: StaticLayout,
+    N: MapBy<UpcastLeaf<N>, <Self as StaticLayout>::Tree>,
+{
+    type Output = <N as MapBy<UpcastLeaf<N>, <Self as StaticLayout>::Tree>>::Output;
 }
 /// The tree `T` mapped leaf by leaf with `F` (`Self` is the factor).
 pub trait MapBy<F, T> {

@@ -28,10 +28,20 @@ use crate::data::tiler::TilerMode;
 
 #[rustfmt::skip]
 mod generated;
+pub(crate) mod copy_counts;
+pub(crate) mod mixed_partition;
+pub(crate) mod partition_shape;
+pub(crate) mod retile;
 pub(crate) mod tiled_copy;
 pub(crate) mod tiled_mma;
 
+pub use copy_counts::{CopyCountsFit, TooFewThreads, TooFewValues};
 pub use generated::*;
+pub use mixed_partition::{
+    GapAfter, Mixed, MixedTile, RuntimeStrides, StandIn, StaticExtent, WithRuntimeStrides,
+};
+pub use partition_shape::{MmaPartitionShape, MmaPartitionShapeOf};
+pub use retile::{CopyRetile, CopyRetileOf, RetileMn, RetileSlice, RetileV};
 pub use tiled_copy::{
     CopyDividesTile, CopyDst, CopyLayoutTv, CopyPartition, CopyPartitionOf, CopySideOf, CopySrc,
     CopyThrVal2Mn, CopyThreads, CopyTileAnswer, MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB,

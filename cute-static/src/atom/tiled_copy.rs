@@ -22,7 +22,9 @@
 //! * `make_tiled_copy_A/B/C(atom, tiled_mma)`: the tiled MMA's
 //!   `layoutX_TV` over its `(tile_size<I>, tile_size<J>)` tile.
 //!
-//! Not yet static: `retile_S/D` (the run-time crate has them).
+//! `retile_S/D` are in `atom/retile.rs`, the thread and value counts'
+//! rule in `atom/copy_counts.rs`, partitions of mixed tensors in
+//! `atom/mixed_partition.rs`.
 //!
 //! ```
 //! use cute_static::{CopyLayoutTv, CopySrc, Counting, Layout, MakeTiledCopy, StaticLayout, Tensor, TiledCopyLayouts, UniversalCopy, layout, make_tiled_copy};
@@ -121,7 +123,7 @@ type ThrValShape<Thr, Val> = Layout<
     ),
 >;
 /// `S`, or `C<0>` for a mode of size 1.
-type StrideUnlessOne<N, S> = <Eq<<N as StaticInt>::Tn, U1> as If<C<0>, S>>::Out;
+pub(crate) type StrideUnlessOne<N, S> = <Eq<<N as StaticInt>::Tn, U1> as If<C<0>, S>>::Out;
 /// The tile shape of `make_tiled_copy(atom, thr, val)`.
 pub type MakeTiledCopyTiler<Thr, Val> = ProductEachOf<<LayoutMn<Thr, Val> as StaticLayout>::Shape>;
 /// The type of `make_tiled_copy::<_, BITS, _, _>(atom, thr, val)`.
@@ -191,6 +193,7 @@ impl<A, const BITS: usize, L, const M: usize, const N: usize> TiledCopyLayouts
 where
     A: CopyAtom,
     L: StaticLayout + crate::Mode<0>,
+    Self: super::copy_counts::CopyCountsFit,
 {
     type Atom = A;
     type LayoutTv = L;
@@ -233,7 +236,7 @@ impl<S0, S1, S2, S3, D0, D1, D2, D3> Zip2 for Layout<((S0, S1), (S2, S3)), ((D0,
     type Output = Layout<((S0, S2), (S1, S3)), ((D0, D2), (D1, D3))>;
 }
 
-type RefL<A, const BITS: usize> = Upcasted<<A as CopyAtom>::RefLayout, BITS>;
+pub(crate) type RefL<A, const BITS: usize> = Upcasted<<A as CopyAtom>::RefLayout, BITS>;
 type Ref2Trg<A, const BITS: usize, Sd> =
     Composed<RightInverse<RefL<A, BITS>>, <Sd as CopySideOf<A, BITS>>::Trg>;
 type AtomTile<A, const BITS: usize> = Tiler<(
