@@ -193,7 +193,7 @@ fn tilers_agree_with_cute_dynamic() {
 #[test]
 fn errors_are_combined() {
     let mut errors = Errors::default();
-    let lit = parse::layout(tokens("(4, 0, 8):(1, 4, -8)"), &mut errors);
+    let lit = parse::layout(tokens("(4, 0, 8):(1, 4, -9223372036854775808)"), &mut errors);
     validate::layout(&lit.expect("parses"), Target::Static, &mut errors);
     let messages: Vec<String> = errors
         .finish()
@@ -205,7 +205,7 @@ fn errors_are_combined() {
         messages,
         [
             "expected a positive shape, found 0",
-            "static strides are non-negative, found -8 (use `dlayout!` for negative strides)",
+            "a static negative stride is at least -(2^63 - 1), found -9223372036854775808 (its magnitude 2^63 is not a static integer)",
         ]
     );
     // A malformed item does not stop the others from being checked.

@@ -250,6 +250,7 @@ pub use algebra::tile_to_shape::{Arrangement, PadTo, TileToShape, tile_to_shape}
 pub use atom::*;
 pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};
 pub use data::dec::Dec;
+pub use data::neg::Neg;
 pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use data::int_tuple_ops::{
     CeilDiv, CeilDivide, Compatible, Congruent, Divisibility, ElemScale, ElemScaled, EvenlyDivides,

@@ -722,7 +722,7 @@ where
         let size = <Layout<S0, D0> as StaticLayout>::SIZE;
         let here = match self.0.fixed() {
             None => 0,
-            Some(c) if c < size => Layout::<S0, D0>::new().call(c),
+            Some(c) if c < size => <Layout<S0, D0> as StaticLayout>::call(&Layout::new(), c),
             Some(c) => return Err((mode, c, size)),
         };
         Ok(here + self.1.locate(mode + 1)?)
