@@ -62,3 +62,93 @@ fn rank_one_to_three_with_mixed_signs() {
     assert_eq!(t.to_string(), "(_2,_3):(_-9223372036854775807,_0)");
     assert_eq!(t.to_dynamic().to_string(), "(2,3):(-9223372036854775807,0)");
 }
+
+/// `coalesce(l)`: the law, cute-dynamic's result and the static result.
+fn coalesces<L: StaticLayout + Coalesce>(l: L) {
+    let r = l.coalesce();
+    let (dl_, dr) = (l.to_dynamic(), r.to_dynamic());
+    if let Err(v) = laws::check_coalesce(&dl_, &dr) {
+        panic!("{v}");
+    }
+    assert_eq!(dl_.coalesce(), dr, "coalesce {dl_}");
+    same(r, &dr.to_string());
+}
+
+#[test]
+fn coalesce_merges_equal_signs_as_cute_dynamic() {
+    coalesces(layout!((2, 2):(-1, -2)));
+    coalesces(layout!((2, 2):(-1, 2)));
+    coalesces(layout!((2, 2):(1, -2)));
+    coalesces(layout!(((2, 2), 3):((-1, -2), -4)));
+    coalesces(layout!((2, 1, 4):(-3, -5, -6)));
+    coalesces(layout!((1, 4):(-7, -1)));
+    coalesces(layout!((4, 1):(-1, 0)));
+    coalesces(layout!((3, (2, 5)):(-1, (-3, 0))));
+    assert_type_eq_all!(Coalesced<Layout![((2, 2), 3):((-1, -2), -4)]>, Layout![12:-1]);
+    assert_eq!(layout!((2, 2):(-1, -2)).coalesce().to_string(), "_4:_-1");
+}
+
+#[test]
+fn composition_with_negative_strides_in_a() {
+    let a = layout!((8, 4):(-1, 8));
+    composes(a, layout!(8:4), a.compose(layout!(8:4)));
+    composes(a, layout!(4:2), a.compose(layout!(4:2)));
+    composes(a, layout!((2, 4):(4, 8)), a.compose(layout!((2, 4):(4, 8))));
+    composes(a, layout!((4, 8):(8, 1)), a.compose(layout!((4, 8):(8, 1))));
+    composes(a, layout!(32:1), a.compose(layout!(32:1)));
+    composes(a, layout!(3:0), a.compose(layout!(3:0)));
+    let b = layout!(8:-1);
+    composes(b, layout!(4:2), b.compose(layout!(4:2)));
+    let c = layout!((4, 3):(-3, -12));
+    composes(c, layout!((2, 6):(2, 2)), c.compose(layout!((2, 6):(2, 2))));
+    let d = layout!((2, 3, 4):(-1, 2, -6));
+    composes(d, layout!((6, 4):(1, 6)), d.compose(layout!((6, 4):(1, 6))));
+    composes(d, layout!(4:6), d.compose(layout!(4:6)));
+    let e = layout!(((2, 2), 3):((-1, 4), -8));
+    composes(e, layout!((2, 2, 3):(2, 1, 4)), e.compose(layout!((2, 2, 3):(2, 1, 4))));
+    // Computed strides beyond the readable table are `Neg<Dec<…>>`.
+    let f = layout!((4096, 11008):(-11008, 1));
+    composes(f, layout!(4:2048), f.compose(layout!(4:2048)));
+    assert_type_eq_all!(
+        Composed<Layout![(4096, 11008):(-11008, 1)], Layout![2:1024]>,
+        Layout![2:-11272192]
+    );
+    assert_type_eq_all!(Composed<Layout![(8, 4):(-1, 8)], Layout![4:2]>, Layout![4:-2]);
+}
+
+#[test]
+fn composition_with_a_negative_leaf_in_b() {
+    let a = layout!((4, 6, 8, 10):(2, 3, 5, 7));
+    composes(a, layout!(6:-12), a.compose(layout!(6:-12)));
+    assert_eq!(a.compose(layout!(6:-12)).to_string(), "(_2,_3):(_-9,_-5)");
+    // docs/semantics.md's example.
+    let b = layout!((1, (2, 4)):(0, (-1, 512)));
+    composes(b, layout!(4:-1), b.compose(layout!(4:-1)));
+    assert_eq!(b.compose(layout!(4:-1)).to_string(), "(_2,_2):(_1,_-512)");
+    let c = layout!(8:3);
+    composes(c, layout!(4:-2), c.compose(layout!(4:-2)));
+    let d = layout!((4, 3):(-3, -12));
+    composes(d, layout!(6:-2), d.compose(layout!(6:-2)));
+    composes(d, layout!(3:-4), d.compose(layout!(3:-4)));
+    // A tuple with one non-trivial leaf may be negative.
+    let e = layout!((4, 4):(1, 4));
+    composes(e, layout!((1, 4, 3):(5, -4, 0)), e.compose(layout!((1, 4, 3):(5, -4, 0))));
+    composes(e, layout!((4, 1):(-1, 3)), e.compose(layout!((4, 1):(-1, 3))));
+}
+
+#[test]
+fn composition_by_tilers_with_negative_strides() {
+    let a = layout!((12, 8):(1, 12));
+    let r = a.compose(tiler!(<3:-4, 2:2>));
+    assert_eq!(r.to_string(), "(_3,_2):(_-4,_24)");
+    let (da, t) = (a.to_dynamic(), cute_dynamic::parse_tiler("<3:-4,2:2>").unwrap());
+    assert_eq!(da.compose(&t).unwrap(), r.to_dynamic());
+    if let Err(v) = laws::check_composition(&da, &t, &r.to_dynamic()) {
+        panic!("{v}");
+    }
+    let b = layout!((12, 8):(-1, -12));
+    let r = b.compose(tiler!(<3:4, 2:-2>));
+    let t = cute_dynamic::parse_tiler("<3:4,2:-2>").unwrap();
+    assert_eq!(b.to_dynamic().compose(&t).unwrap(), r.to_dynamic());
+    same(r, &r.to_dynamic().to_string());
+}

@@ -251,3 +251,10 @@ where
 /// `B1` when the zipped tree `T` has a negative stride.
 #[doc(hidden)]
 pub type AnyNegative<T> = <T as HasNegative>::Out;
+
+/// A zipped tree that is a tuple (a list of children), as opposed to a
+/// `(shape, stride)` leaf.
+#[doc(hidden)]
+pub trait TupleTree {}
+impl TupleTree for HNil {}
+impl<H, T> TupleTree for HCons<H, T> {}
