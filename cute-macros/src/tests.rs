@@ -193,7 +193,10 @@ fn tilers_agree_with_cute_dynamic() {
 #[test]
 fn errors_are_combined() {
     let mut errors = Errors::default();
-    let lit = parse::layout(tokens("(4, 0, 8):(1, 4, -9223372036854775808)"), &mut errors);
+    let lit = parse::layout(
+        tokens("(4, 0, 8):(1, 4, -9223372036854775808)"),
+        &mut errors,
+    );
     validate::layout(&lit.expect("parses"), Target::Static, &mut errors);
     let messages: Vec<String> = errors
         .finish()

@@ -250,7 +250,6 @@ pub use algebra::tile_to_shape::{Arrangement, PadTo, TileToShape, tile_to_shape}
 pub use atom::*;
 pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};
 pub use data::dec::Dec;
-pub use data::neg::Neg;
 pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
 pub use data::int_tuple_ops::{
     CeilDiv, CeilDivide, Compatible, Congruent, Divisibility, ElemScale, ElemScaled, EvenlyDivides,
@@ -258,6 +257,7 @@ pub use data::int_tuple_ops::{
     ShapeDiv, ShapeDivide,
 };
 pub use data::layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
+pub use data::neg::Neg;
 pub use data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
 pub use data::tiler::{IntoTiler, Tiler, TilerMode};
 pub use kernel::algorithms::{

@@ -40,7 +40,10 @@ fn the_issue_layout_compiles_prints_and_evaluates() {
     let l = layout!((8, 4):(-1, 8));
     assert_eq!(l.to_string(), "(_8,_4):(_-1,_8)");
     assert_eq!(format!("{l:?}"), "Layout((_8,_4):(_-1,_8))");
-    assert_type_eq_all!(Layout![(8,4):(-1,8)], Layout<(C<8>, C<4>), (Neg<C<1>>, C<8>)>);
+    assert_type_eq_all!(
+        Layout![(8,4):(-1,8)],
+        Layout<(C<8>, C<4>), (Neg<C<1>>, C<8>)>
+    );
     assert_eq!(l.to_dynamic(), dlayout!((8, 4):(-1, 8)));
     assert_eq!(l.call_signed(1), -1);
     assert_eq!(l.call_signed(8), 8);
@@ -57,7 +60,10 @@ fn rank_one_to_three_with_mixed_signs() {
     same(layout!((4, 3):(1, -4)), "(4,3):(1,-4)");
     same(layout!((2, 3, 4):(-1, 2, -6)), "(2,3,4):(-1,2,-6)");
     same(layout!(((2, 2), 3):((-1, 4), -8)), "((2,2),3):((-1,4),-8)");
-    same(layout!((2, (3, 4)):(0, (-1, -4096))), "(2,(3,4)):(0,(-1,-4096))");
+    same(
+        layout!((2, (3, 4)):(0, (-1, -4096))),
+        "(2,(3,4)):(0,(-1,-4096))",
+    );
     let t: Layout![(2, 3):(-9223372036854775807, 0)] = Default::default();
     assert_eq!(t.to_string(), "(_2,_3):(_-9223372036854775807,_0)");
     assert_eq!(t.to_dynamic().to_string(), "(2,3):(-9223372036854775807,0)");
@@ -84,7 +90,10 @@ fn coalesce_merges_equal_signs_as_cute_dynamic() {
     coalesces(layout!((1, 4):(-7, -1)));
     coalesces(layout!((4, 1):(-1, 0)));
     coalesces(layout!((3, (2, 5)):(-1, (-3, 0))));
-    assert_type_eq_all!(Coalesced<Layout![((2, 2), 3):((-1, -2), -4)]>, Layout![12:-1]);
+    assert_type_eq_all!(
+        Coalesced<Layout![((2, 2), 3):((-1, -2), -4)]>,
+        Layout![12:-1]
+    );
     assert_eq!(layout!((2, 2):(-1, -2)).coalesce().to_string(), "_4:_-1");
 }
 
@@ -105,7 +114,11 @@ fn composition_with_negative_strides_in_a() {
     composes(d, layout!((6, 4):(1, 6)), d.compose(layout!((6, 4):(1, 6))));
     composes(d, layout!(4:6), d.compose(layout!(4:6)));
     let e = layout!(((2, 2), 3):((-1, 4), -8));
-    composes(e, layout!((2, 2, 3):(2, 1, 4)), e.compose(layout!((2, 2, 3):(2, 1, 4))));
+    composes(
+        e,
+        layout!((2, 2, 3):(2, 1, 4)),
+        e.compose(layout!((2, 2, 3):(2, 1, 4))),
+    );
     // Computed strides beyond the readable table are `Neg<Dec<…>>`.
     let f = layout!((4096, 11008):(-11008, 1));
     composes(f, layout!(4:2048), f.compose(layout!(4:2048)));
@@ -132,8 +145,16 @@ fn composition_with_a_negative_leaf_in_b() {
     composes(d, layout!(3:-4), d.compose(layout!(3:-4)));
     // A tuple with one non-trivial leaf may be negative.
     let e = layout!((4, 4):(1, 4));
-    composes(e, layout!((1, 4, 3):(5, -4, 0)), e.compose(layout!((1, 4, 3):(5, -4, 0))));
-    composes(e, layout!((4, 1):(-1, 3)), e.compose(layout!((4, 1):(-1, 3))));
+    composes(
+        e,
+        layout!((1, 4, 3):(5, -4, 0)),
+        e.compose(layout!((1, 4, 3):(5, -4, 0))),
+    );
+    composes(
+        e,
+        layout!((4, 1):(-1, 3)),
+        e.compose(layout!((4, 1):(-1, 3))),
+    );
 }
 
 #[test]
@@ -141,7 +162,10 @@ fn composition_by_tilers_with_negative_strides() {
     let a = layout!((12, 8):(1, 12));
     let r = a.compose(tiler!(<3:-4, 2:2>));
     assert_eq!(r.to_string(), "(_3,_2):(_-4,_24)");
-    let (da, t) = (a.to_dynamic(), cute_dynamic::parse_tiler("<3:-4,2:2>").unwrap());
+    let (da, t) = (
+        a.to_dynamic(),
+        cute_dynamic::parse_tiler("<3:-4,2:2>").unwrap(),
+    );
     assert_eq!(da.compose(&t).unwrap(), r.to_dynamic());
     if let Err(v) = laws::check_composition(&da, &t, &r.to_dynamic()) {
         panic!("{v}");

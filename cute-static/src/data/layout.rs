@@ -364,14 +364,16 @@ where
 /// A flat list of modes whose strides are all non-negative: its offsets
 /// are `usize`.
 #[diagnostic::on_unimplemented(
-    message = "this layout has negative strides, so its offsets are signed: evaluate it with `call_signed`",
+    message = "this layout has negative strides, so its offsets are signed: evaluate it with `call_signed` (slice it with `slice_signed`)",
     note = "`call` returns a `usize` offset; `call_signed(i)` returns the `isize` offset of a layout with negative strides"
 )]
 pub trait NonNegativeStrides {}
 /// No modes.
 impl NonNegativeStrides for HNil {}
-/// A mode with an unsigned stride, then the rest.
-impl<S, D: Unsigned, T: NonNegativeStrides> NonNegativeStrides for HCons<(S, D), T> {}
+/// A mode with stride 0, then the rest.
+impl<S, T: NonNegativeStrides> NonNegativeStrides for HCons<(S, UTerm), T> {}
+/// A mode with a positive stride, then the rest.
+impl<S, U, B, T: NonNegativeStrides> NonNegativeStrides for HCons<(S, UInt<U, B>), T> {}
 
 /// Split a zipped tree into its shape and stride trees.
 pub trait Unzip {

@@ -258,3 +258,37 @@ pub type AnyNegative<T> = <T as HasNegative>::Out;
 pub trait TupleTree {}
 impl TupleTree for HNil {}
 impl<H, T> TupleTree for HCons<H, T> {}
+
+/// Run the operation `F` (a `Fun<()>`) unless `Self` (whether the operand
+/// has a negative stride) is `B1`, which gives `Err<E>`: the gate of the
+/// operations that are not defined for negative strides.
+#[doc(hidden)]
+pub trait NegativeGate<E, F> {
+    /// `F`'s result or `Err<E>`.
+    type Out;
+}
+impl<E, F: crate::private::Fun<()>> NegativeGate<E, F> for B0 {
+    type Out = F::Out;
+}
+impl<E, F> NegativeGate<E, F> for B1 {
+    type Out = crate::private::Err<E>;
+}
+/// `F`'s result for the zipped tree `T`, or `Err<E>` if `T` has a negative stride.
+#[doc(hidden)]
+pub type UnlessNegative<T, E, F> = <AnyNegative<T> as NegativeGate<E, F>>::Out;
+
+/// `max(d, 0)` of a stride of the algebra.
+#[doc(hidden)]
+pub trait PositivePart {
+    /// The positive part.
+    type Out;
+}
+impl PositivePart for UTerm {
+    type Out = UTerm;
+}
+impl<U, B> PositivePart for UInt<U, B> {
+    type Out = UInt<U, B>;
+}
+impl<U> PositivePart for Ng<U> {
+    type Out = UTerm;
+}
