@@ -176,3 +176,87 @@ fn composition_by_tilers_with_negative_strides() {
     assert_eq!(b.to_dynamic().compose(&t).unwrap(), r.to_dynamic());
     same(r, &r.to_dynamic().to_string());
 }
+
+/// Panic with the law's message.
+fn law(r: Result<(), laws::Violation>) {
+    if let Err(v) = r {
+        panic!("{v}");
+    }
+}
+
+#[test]
+fn divides_of_a_negative_layout_by_a_non_negative_tiler() {
+    let a = layout!((8, 4):(-1, 8));
+    let (da, b) = (a.to_dynamic(), dl("2:1"));
+    let r = a.logical_divide(layout!(2:1)).to_dynamic();
+    law(laws::check_logical_divide(&da, &b, &r));
+    assert_eq!(cute_dynamic::logical_divide(&da, &b).unwrap(), r);
+    let t = cute_dynamic::parse_tiler("<2,2>").unwrap();
+    let r = a.zipped_divide(tiler!(<2, 2>)).to_dynamic();
+    law(laws::check_zipped_divide(&da, &t, &r));
+    assert_eq!(cute_dynamic::zipped_divide(&da, &t).unwrap(), r);
+    let r = a.tiled_divide(tiler!(<4:2, 2>)).to_dynamic();
+    let t = cute_dynamic::parse_tiler("<4:2,2>").unwrap();
+    law(laws::check_tiled_divide(&da, &t, &r));
+    assert_eq!(cute_dynamic::tiled_divide(&da, &t).unwrap(), r);
+    let c = layout!(((4, 2), 6):((-2, 16), -32));
+    let r = c.logical_divide(tiler!(<2, 3>)).to_dynamic();
+    let t = cute_dynamic::parse_tiler("<2,3>").unwrap();
+    law(laws::check_logical_divide(&c.to_dynamic(), &t, &r));
+    assert_eq!(cute_dynamic::logical_divide(&c.to_dynamic(), &t).unwrap(), r);
+    same(c.logical_divide(tiler!(<2, 3>)), &r.to_string());
+}
+
+#[test]
+fn products_with_a_negative_right_side() {
+    // complement(A, size(A)·cosize(B)) with cute-dynamic's cosize (negative
+    // strides contribute nothing), then composed with B's negative leaf.
+    let a = layout!((2, 2):(1, 2));
+    for (b, text) in [
+        (layout!(3:-1).to_dynamic(), "3:-1"),
+        (layout!((2, 3):(0, -2)).to_dynamic(), "(2,3):(0,-2)"),
+    ] {
+        assert_eq!(b, dl(text));
+    }
+    let r = a.logical_product(layout!(3:-1));
+    let (da, db) = (a.to_dynamic(), dl("3:-1"));
+    assert_eq!(cute_dynamic::logical_product(&da, &db).unwrap(), r.to_dynamic());
+    law(laws::check_logical_product(&da, &db, &r.to_dynamic()));
+    same(r, &r.to_dynamic().to_string());
+    let r = a.logical_product(layout!((2, 3):(0, -2)));
+    let db = dl("(2,3):(0,-2)");
+    assert_eq!(cute_dynamic::logical_product(&da, &db).unwrap(), r.to_dynamic());
+    law(laws::check_logical_product(&da, &db, &r.to_dynamic()));
+}
+
+#[test]
+fn structural_operations_keep_negative_strides() {
+    let a = layout!((8, (4, 2)):(-1, (8, -32)));
+    assert_eq!(a.flatten().to_dynamic(), a.to_dynamic().flatten());
+    assert_eq!(a.append(layout!(2:-3)).to_dynamic(), a.to_dynamic().append(&dl("2:-3")));
+    let r = a.coalesce_by(C::<1>);
+    let p: cute_dynamic::IntTuple = "1".parse().unwrap();
+    law(laws::check_coalesce_by(&a.to_dynamic(), &p, &r.to_dynamic()));
+    assert_eq!(cute_dynamic::coalesce_by(&a.to_dynamic(), &p).unwrap(), r.to_dynamic());
+    let b = layout!((2, 4, 6):(-1, 0, 0));
+    assert_eq!(b.nullspace().to_dynamic(), cute_dynamic::nullspace(&b.to_dynamic()));
+    let (p, q) = (layout!((8, 4):(-1, 8)), layout!((8, 4):(1, 8)));
+    let r = p.max_common_layout(q).to_dynamic();
+    assert_eq!(cute_dynamic::max_common_layout(&p.to_dynamic(), &q.to_dynamic()).unwrap(), r);
+    law(laws::check_max_common_layout(&p.to_dynamic(), &q.to_dynamic(), &r));
+}
+
+#[test]
+fn slices_have_signed_offsets() {
+    let a = layout!(((2, 3), (4, 2)):((-1, 8), (-24, 100)));
+    let d = a.to_dynamic();
+    for (i, j) in [(0usize, 0usize), (1, 0), (5, 7), (3, 2)] {
+        let (sub, off) = a.slice_signed((i, __)).unwrap();
+        let (dsub, doff) = d.slice(&format!("({i},_)").parse().unwrap()).unwrap();
+        assert_eq!((sub.to_dynamic(), off as i64), (dsub, doff));
+        let (sub, off) = a.slice_signed((__, j)).unwrap();
+        let (dsub, doff) = d.slice(&format!("(_,{j})").parse().unwrap()).unwrap();
+        assert_eq!((sub.to_dynamic(), off as i64), (dsub, doff));
+    }
+    assert!(a.slice_signed((6usize, __)).is_err());
+}

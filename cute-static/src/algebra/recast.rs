@@ -171,8 +171,8 @@ where
 }
 /// Raised for a layout with a negative stride.
 #[diagnostic::on_unimplemented(
-    message = "upcast and recast_layout need non-negative strides in a static layout: {L} has a negative stride",
-    note = "use cute_dynamic's upcast/recast_layout for this layout"
+    message = "upcast, downcast and recast_layout need non-negative strides in a static layout: {L} has a negative stride",
+    note = "cute-dynamic treats a stride of -1 as a unit stride; use its upcast/downcast/recast_layout for this layout"
 )]
 pub trait RecastNonNegative<L> {}
 /// The tree `T` mapped leaf by leaf with `F` (`Self` is the factor).
@@ -202,9 +202,14 @@ impl<S, D, const N: usize> Downcast<N> for Layout<S, D>
 where
     Self: StaticLayout,
     Const<N>: ToUInt,
-    U<N>: MapBy<DowncastLeaf<U<N>>, <Self as StaticLayout>::Tree>,
+    <Self as StaticLayout>::Tree: HasNegative,
+    AnyNegative<<Self as StaticLayout>::Tree>: RecastGate<Self, U<N>, DowncastLeaf<U<N>>>,
 {
-    type Output = <U<N> as MapBy<DowncastLeaf<U<N>>, <Self as StaticLayout>::Tree>>::Output;
+    type Output = <AnyNegative<<Self as StaticLayout>::Tree> as RecastGate<
+        Self,
+        U<N>,
+        DowncastLeaf<U<N>>,
+    >>::Output;
 }
 
 /// `recast_layout<OLD, NEW>(L)` for element sizes in bits.
