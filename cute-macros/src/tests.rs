@@ -369,7 +369,11 @@ fn negative_static_strides() {
             .finish()
             .map_err(|e| e.into_iter().map(|e| e.to_string()).collect::<Vec<_>>())
     };
-    for ok in ["(8,4):(-1,8)", "8:-11008", "(2,(3,4)):(0,(-1,-9223372036854775807))"] {
+    for ok in [
+        "(8,4):(-1,8)",
+        "8:-11008",
+        "(2,(3,4)):(0,(-1,-9223372036854775807))",
+    ] {
         assert_eq!(check(ok), Ok(()), "{ok}");
     }
     assert_eq!(

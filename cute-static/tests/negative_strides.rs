@@ -203,7 +203,10 @@ fn divides_of_a_negative_layout_by_a_non_negative_tiler() {
     let r = c.logical_divide(tiler!(<2, 3>)).to_dynamic();
     let t = cute_dynamic::parse_tiler("<2,3>").unwrap();
     law(laws::check_logical_divide(&c.to_dynamic(), &t, &r));
-    assert_eq!(cute_dynamic::logical_divide(&c.to_dynamic(), &t).unwrap(), r);
+    assert_eq!(
+        cute_dynamic::logical_divide(&c.to_dynamic(), &t).unwrap(),
+        r
+    );
     same(c.logical_divide(tiler!(<2, 3>)), &r.to_string());
 }
 
@@ -220,12 +223,18 @@ fn products_with_a_negative_right_side() {
     }
     let r = a.logical_product(layout!(3:-1));
     let (da, db) = (a.to_dynamic(), dl("3:-1"));
-    assert_eq!(cute_dynamic::logical_product(&da, &db).unwrap(), r.to_dynamic());
+    assert_eq!(
+        cute_dynamic::logical_product(&da, &db).unwrap(),
+        r.to_dynamic()
+    );
     law(laws::check_logical_product(&da, &db, &r.to_dynamic()));
     same(r, &r.to_dynamic().to_string());
     let r = a.logical_product(layout!((2, 3):(0, -2)));
     let db = dl("(2,3):(0,-2)");
-    assert_eq!(cute_dynamic::logical_product(&da, &db).unwrap(), r.to_dynamic());
+    assert_eq!(
+        cute_dynamic::logical_product(&da, &db).unwrap(),
+        r.to_dynamic()
+    );
     law(laws::check_logical_product(&da, &db, &r.to_dynamic()));
 }
 
@@ -233,17 +242,37 @@ fn products_with_a_negative_right_side() {
 fn structural_operations_keep_negative_strides() {
     let a = layout!((8, (4, 2)):(-1, (8, -32)));
     assert_eq!(a.flatten().to_dynamic(), a.to_dynamic().flatten());
-    assert_eq!(a.append(layout!(2:-3)).to_dynamic(), a.to_dynamic().append(&dl("2:-3")));
+    assert_eq!(
+        a.append(layout!(2:-3)).to_dynamic(),
+        a.to_dynamic().append(&dl("2:-3"))
+    );
     let r = a.coalesce_by(C::<1>);
     let p: cute_dynamic::IntTuple = "1".parse().unwrap();
-    law(laws::check_coalesce_by(&a.to_dynamic(), &p, &r.to_dynamic()));
-    assert_eq!(cute_dynamic::coalesce_by(&a.to_dynamic(), &p).unwrap(), r.to_dynamic());
+    law(laws::check_coalesce_by(
+        &a.to_dynamic(),
+        &p,
+        &r.to_dynamic(),
+    ));
+    assert_eq!(
+        cute_dynamic::coalesce_by(&a.to_dynamic(), &p).unwrap(),
+        r.to_dynamic()
+    );
     let b = layout!((2, 4, 6):(-1, 0, 0));
-    assert_eq!(b.nullspace().to_dynamic(), cute_dynamic::nullspace(&b.to_dynamic()));
+    assert_eq!(
+        b.nullspace().to_dynamic(),
+        cute_dynamic::nullspace(&b.to_dynamic())
+    );
     let (p, q) = (layout!((8, 4):(-1, 8)), layout!((8, 4):(1, 8)));
     let r = p.max_common_layout(q).to_dynamic();
-    assert_eq!(cute_dynamic::max_common_layout(&p.to_dynamic(), &q.to_dynamic()).unwrap(), r);
-    law(laws::check_max_common_layout(&p.to_dynamic(), &q.to_dynamic(), &r));
+    assert_eq!(
+        cute_dynamic::max_common_layout(&p.to_dynamic(), &q.to_dynamic()).unwrap(),
+        r
+    );
+    law(laws::check_max_common_layout(
+        &p.to_dynamic(),
+        &q.to_dynamic(),
+        &r,
+    ));
 }
 
 #[test]
