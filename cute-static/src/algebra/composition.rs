@@ -302,10 +302,29 @@ pub trait SignCheck {
 impl<S, D> SignCheck for (S, D) {
     type Out = Ok<()>;
 }
-/// A tuple: count the non-trivial leaves and their signs.
+/// A tuple: accepted at once without a negative stride (the common case,
+/// a cheap walk over the leaves' stride types), else its non-trivial
+/// leaves are counted.
 impl<T> SignCheck for T
 where
-    T: crate::data::layout::Flatten + crate::data::neg::TupleTree,
+    T: crate::data::neg::TupleTree + crate::data::neg::HasNegative,
+    crate::data::neg::AnyNegative<T>: SignGate<T>,
+{
+    type Out = <crate::data::neg::AnyNegative<T> as SignGate<T>>::Out;
+}
+/// The sign check of the tuple `T` given whether it has a negative stride.
+pub trait SignGate<T> {
+    /// `Ok<()>` or [`SeveralNegativeErr`].
+    type Out;
+}
+/// No negative stride: nothing to check.
+impl<T> SignGate<T> for typenum::B0 {
+    type Out = Ok<()>;
+}
+/// A negative stride: count the non-trivial leaves.
+impl<T> SignGate<T> for B1
+where
+    T: crate::data::layout::Flatten,
     crate::data::layout::FlatOf<T>: NonTrivial,
     <crate::data::layout::FlatOf<T> as NonTrivial>::Out: SignVerdict,
 {
