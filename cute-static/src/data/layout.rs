@@ -229,9 +229,10 @@ impl<N, B> Zip<UTerm> for UInt<N, B> {
 impl<N, B, N2, B2> Zip<UInt<N2, B2>> for UInt<N, B> {
     type Out = (UInt<N, B>, UInt<N2, B2>);
 }
-/// A positive leaf with a negative stride.
-impl<N, B, M> Zip<Ng<M>> for UInt<N, B> {
-    type Out = (UInt<N, B>, Ng<M>);
+/// A positive leaf with a negative stride (of a positive magnitude:
+/// `Neg<C<0>>` is not a stride).
+impl<N, B, M, Bm> Zip<Ng<UInt<M, Bm>>> for UInt<N, B> {
+    type Out = (UInt<N, B>, Ng<UInt<M, Bm>>);
 }
 /// A zero shape is rejected.
 impl<D> Zip<D> for UTerm
