@@ -111,16 +111,17 @@ pub(crate) fn layout(l: &LayoutLit, target: Target, errors: &mut Errors) {
     }
     // A mixed layout's static leaves are `Int`s (unsigned): negative
     // strides are supported in fully static layouts.
-    if target.is_static() && has_dyn(&l.shape) | l.stride.as_ref().is_some_and(has_dyn) {
-        if let Some(stride) = &l.stride {
-            for leaf in stride.leaves() {
-                if let Tree::Leaf(Leaf::Int(v)) = leaf.tree
-                    && v < 0
-                {
-                    errors.push(leaf.at.error(format!(
-                        "negative strides are supported in fully static layouts, found {v} in a layout with run-time leaves (use `dlayout!` or `cute_dynamic` for it)"
-                    )));
-                }
+    if let Some(stride) = &l.stride
+        && target.is_static()
+        && (has_dyn(&l.shape) || has_dyn(stride))
+    {
+        for leaf in stride.leaves() {
+            if let Tree::Leaf(Leaf::Int(v)) = leaf.tree
+                && v < 0
+            {
+                errors.push(leaf.at.error(format!(
+                    "negative strides are supported in fully static layouts, found {v} in a layout with run-time leaves (use `dlayout!` or `cute_dynamic` for it)"
+                )));
             }
         }
     }
