@@ -330,10 +330,10 @@ where
 {
     type Out = <<crate::data::layout::FlatOf<T> as NonTrivial>::Out as SignVerdict>::Out;
 }
-/// The non-trivial leaves of a flat list: `(count ≥ 2, any negative)` as
-/// `(many, neg)` bits, counting up to two.
+/// The non-trivial leaves (size > 1, stride ≠ 0) of a flat list: how many
+/// (saturated at two) and whether one of them has a negative stride.
 pub trait NonTrivial {
-    /// `(Count, Neg)`: `Count` one of `U0`, `U1`, `U2` (saturated).
+    /// `(Count, Neg)`: `Count` one of `U0`, `U1`, `U2`; `Neg` a bit.
     type Out;
 }
 impl NonTrivial for HNil {
@@ -385,7 +385,7 @@ impl<Neg, Acc> CountLeaf<Neg, Acc> for typenum::B0 {
 /// A non-trivial leaf counts (saturating at 2) and may be negative.
 impl<Neg, K, N2> CountLeaf<Neg, (K, N2)> for typenum::B1
 where
-    K: Add<B1> + typenum::Min<typenum::U2>,
+    K: Add<B1>,
     Add1<K>: typenum::Min<typenum::U2>,
     N2: BitOr<Neg>,
 {
