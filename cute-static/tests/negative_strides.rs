@@ -155,6 +155,15 @@ fn composition_with_a_negative_leaf_in_b() {
         layout!((4, 1):(-1, 3)),
         e.compose(layout!((4, 1):(-1, 3))),
     );
+    // A single-mode A: B's strides scaled with their signs.
+    composes(
+        c,
+        layout!((2, 1):(-2, 7)),
+        c.compose(layout!((2, 1):(-2, 7))),
+    );
+    let f = layout!(16:-3);
+    composes(f, layout!((4, 4):(1, 4)), f.compose(layout!((4, 4):(1, 4))));
+    composes(f, layout!(4:-4), f.compose(layout!(4:-4)));
 }
 
 #[test]
@@ -170,6 +179,11 @@ fn composition_by_tilers_with_negative_strides() {
     if let Err(v) = laws::check_composition(&da, &t, &r.to_dynamic()) {
         panic!("{v}");
     }
+    // A tuple mode of the tiler with one non-trivial leaf may be negative.
+    let r = a.compose(tiler!(<(3, 1):(-4, 5), 2:2>));
+    let t = cute_dynamic::parse_tiler("<(3,1):(-4,5),2:2>").unwrap();
+    assert_eq!(da.compose(&t).unwrap(), r.to_dynamic());
+    law(laws::check_composition(&da, &t, &r.to_dynamic()));
     let b = layout!((12, 8):(-1, -12));
     let r = b.compose(tiler!(<3:4, 2:-2>));
     let t = cute_dynamic::parse_tiler("<3:4,2:-2>").unwrap();
