@@ -45,6 +45,9 @@ gen() {
             # GEMM-width layout composed with a tile, its result strides
             # re-spelled from typenum values.
             bigint) echo "pub fn f$k() -> usize { <Composed<Layout![(4096,$((11000 + x))):($((11000 + x)),1)], Layout![(64,32):(1,4096)]> as StaticLayout>::COSIZE }" ;;
+            # negative static strides (Neg<…>): signed strides in A, a
+            # negative leaf in B (cute-dynamic's sign-carrying walk).
+            negcompose) echo "pub fn f$k() -> usize { <Composed<Layout![(4,6,8,$x):(2,-3,5,-7)], Layout![6:-12]> as StaticLayout>::SIZE }" ;;
             mix)
                 case $((k % 5)) in
                 0) echo "pub fn f$k() -> usize { <Composed<Layout![(4,6,8,$x):(2,3,5,7)], Layout![6:12]> as StaticLayout>::SIZE }" ;;

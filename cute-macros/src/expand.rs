@@ -1,7 +1,8 @@
 //! Stage 3: a valid AST → tokens naming `::cute_static` types and values.
 //!
 //! Only called when [`validate`](crate::validate) found nothing, so every
-//! static leaf here is a non-negative `i64` and every tuple is congruent;
+//! static leaf here is an `i64` above `i64::MIN` (negative only in the
+//! strides of a fully static layout) and every tuple is congruent;
 //! the code still never panics on anything else (it emits `()`).
 
 use proc_macro2::{Ident, Span, TokenStream};
@@ -80,12 +81,17 @@ fn rebuild<T: Default>(
     }
 }
 
-/// The one spelling of the static integer `n ≥ 0`: `C<n>` for a readable
-/// constant (`0..=1024`, powers of two up to `2^20`: what the algebra's
-/// results are spelled with), else its decimal digits `Dec<d0, d1, …>`
-/// (`cute_static::Dec`: typenum has `C<n>`'s type-level value only for a
-/// table of constants).
+/// The one spelling of the static integer `n > i64::MIN`: `C<n>` for a
+/// readable constant (`0..=1024`, powers of two up to `2^20`: what the
+/// algebra's results are spelled with), else its decimal digits
+/// `Dec<d0, d1, …>` (`cute_static::Dec`: typenum has `C<n>`'s type-level
+/// value only for a table of constants); a negative `n` (a stride) is
+/// `Neg<…>` of the spelling of `−n`.
 pub(crate) fn c_type(n: i64) -> TokenStream {
+    if n < 0 {
+        let m = c_type(n.saturating_neg());
+        return quote!(::cute_static::Neg<#m>);
+    }
     let n = n as u64;
     if cute_core::limits::is_readable(n) {
         let n = n as usize;

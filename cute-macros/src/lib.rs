@@ -63,7 +63,9 @@ fn pipeline<L>(
 ///
 /// The value is a zero-sized `cute_static::Layout<S, D>` whose leaves are
 /// `C<N>` (or `Dec<digits>` beyond `0..=1024` and the powers of two up to
-/// `2^20`: any `i64 ≥ 0` is a static integer), and strides are non-negative. With run-time leaves `{expr}` (a `usize`
+/// `2^20`: any `i64 ≥ 0` is a static integer); a negative stride `-m` is
+/// `Neg<…>` of the spelling of `m` (`layout!((8,4):(-1,8))` prints
+/// `(_8,_4):(_-1,_8)`; `i64::MIN` is an error). With run-time leaves `{expr}` (a `usize`
 /// expression) the value is a `Result<cute_static::MixedLayout<S, D>, _>`.
 ///
 /// A swizzle prefix makes a composed layout (CuTe's `ComposedLayout`):

@@ -193,7 +193,10 @@ fn tilers_agree_with_cute_dynamic() {
 #[test]
 fn errors_are_combined() {
     let mut errors = Errors::default();
-    let lit = parse::layout(tokens("(4, 0, 8):(1, 4, -8)"), &mut errors);
+    let lit = parse::layout(
+        tokens("(4, 0, 8):(1, 4, -9223372036854775808)"),
+        &mut errors,
+    );
     validate::layout(&lit.expect("parses"), Target::Static, &mut errors);
     let messages: Vec<String> = errors
         .finish()
@@ -205,7 +208,7 @@ fn errors_are_combined() {
         messages,
         [
             "expected a positive shape, found 0",
-            "static strides are non-negative, found -8 (use `dlayout!` for negative strides)",
+            "a static negative stride is at least -(2^63 - 1), found -9223372036854775808 (its magnitude 2^63 is not a static integer)",
         ]
     );
     // A malformed item does not stop the others from being checked.
@@ -351,4 +354,45 @@ fn run_time_leaves_with_a_divisor() {
     ] {
         assert!(mixed_leaves(bad).is_err(), "{bad}");
     }
+}
+
+/// The static rules for negative strides: accepted in a fully static
+/// layout (down to `-(2^63 - 1)`) and spelled `Neg<…>`; `i64::MIN` and a
+/// negative stride beside run-time leaves are errors.
+#[test]
+fn negative_static_strides() {
+    let check = |text: &str| {
+        let mut errors = Errors::default();
+        let lit = parse::layout(tokens(text), &mut errors).expect("parses");
+        validate::layout(&lit, Target::Static, &mut errors);
+        errors
+            .finish()
+            .map_err(|e| e.into_iter().map(|e| e.to_string()).collect::<Vec<_>>())
+    };
+    for ok in [
+        "(8,4):(-1,8)",
+        "8:-11008",
+        "(2,(3,4)):(0,(-1,-9223372036854775807))",
+    ] {
+        assert_eq!(check(ok), Ok(()), "{ok}");
+    }
+    assert_eq!(
+        check("(4,8):(1,-9223372036854775808)"),
+        Err(vec![
+            "a static negative stride is at least -(2^63 - 1), found -9223372036854775808 (its magnitude 2^63 is not a static integer)".to_string()
+        ])
+    );
+    assert_eq!(
+        check("({m},8):(1,-16)"),
+        Err(vec![
+            "negative strides are supported in fully static layouts, found -16 in a layout with run-time leaves (use `dlayout!` or `cute_dynamic` for it)".to_string()
+        ])
+    );
+    let spell = |n: i64| crate::expand::c_type(n).to_string().replace(' ', "");
+    assert_eq!(spell(-1), "::cute_static::Neg<::cute_static::C<1usize>>");
+    assert_eq!(
+        spell(-11008),
+        "::cute_static::Neg<::cute_static::Dec<1usize,1usize,0usize,0usize,8usize>>"
+    );
+    assert_eq!(spell(0), "::cute_static::C<0usize>");
 }

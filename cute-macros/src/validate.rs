@@ -11,7 +11,7 @@
 //! | stride congruent to the shape                    | ✓                   | ✓        | ✓          |
 //! | shape size fits in `i64`                         | ✓                   | ✓        | ✓          |
 //! | tuples have ≤ [`MAX_RANK`] children, tilers ≤ [`MAX_RANK`] modes | ✓   | ✓        |            |
-//! | static strides ≥ 0                               | ✓                   | ✓        |            |
+//! | static strides ≥ −(2^63 − 1); ≥ 0 beside `{…}`    | ✓                   | ✓        |            |
 //! | no run-time leaves `{…}`                          |                    | ✓        | ✓          |
 //!
 //! [`MAX_DEPTH`]: cute_core::limits::MAX_DEPTH
@@ -109,6 +109,22 @@ pub(crate) fn layout(l: &LayoutLit, target: Target, errors: &mut Errors) {
     if !ok {
         return;
     }
+    // A mixed layout's static leaves are `Int`s (unsigned): negative
+    // strides are supported in fully static layouts.
+    if let Some(stride) = &l.stride
+        && target.is_static()
+        && (has_dyn(&l.shape) || has_dyn(stride))
+    {
+        for leaf in stride.leaves() {
+            if let Tree::Leaf(Leaf::Int(v)) = leaf.tree
+                && v < 0
+            {
+                errors.push(leaf.at.error(format!(
+                    "negative strides are supported in fully static layouts, found {v} in a layout with run-time leaves (use `dlayout!` or `cute_dynamic` for it)"
+                )));
+            }
+        }
+    }
     let size = l
         .shape
         .leaves()
@@ -166,9 +182,9 @@ fn tuple(n: &Node, role: Role, target: Target, errors: &mut Errors) -> bool {
             let v = *v;
             if role == Role::Shape && v <= 0 {
                 fail(format!("expected a positive shape, found {v}"))
-            } else if target.is_static() && v < 0 {
+            } else if target.is_static() && v == i64::MIN {
                 fail(format!(
-                    "static strides are non-negative, found {v} (use `dlayout!` for negative strides)"
+                    "a static negative stride is at least -(2^63 - 1), found {v} (its magnitude 2^63 is not a static integer)"
                 ))
             } else {
                 true
@@ -188,6 +204,13 @@ fn tuple(n: &Node, role: Role, target: Target, errors: &mut Errors) -> bool {
             ok
         }
     }
+}
+
+/// Whether the tuple has a run-time leaf `{…}`.
+fn has_dyn(n: &Node) -> bool {
+    n.leaves()
+        .into_iter()
+        .any(|leaf| matches!(leaf.tree, Tree::Leaf(Leaf::Dyn(..))))
 }
 
 /// Whether no item of the tuple failed to parse.

@@ -198,7 +198,9 @@
 //! of `0..=2^63 − 1`: [`C<N>`] for `0..=1024` and the powers of two up to
 //! `2^20`, [`Dec`] (the decimal digits, `Dec<1, 1, 0, 0, 8>` for 11008)
 //! beyond — literals and computed values alike, never a typenum type.
-//! Static strides are non-negative.
+//! Static strides may be negative ([`Neg`]: `layout!((8, 4):(-1, 8))`
+//! prints `(_8,_4):(_-1,_8)`); such a layout is evaluated by
+//! [`call_signed`](StaticLayout::call_signed).
 //!
 //! Features: `std` (on by default) adds the run-time crate — the
 //! `to_dynamic()` conversions and `dlayout!`. Without it
@@ -270,6 +272,7 @@ pub use data::int_tuple_ops::{
     ShapeDiv, ShapeDivide,
 };
 pub use data::layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
+pub use data::neg::Neg;
 pub use data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
 pub use data::tiler::{IntoTiler, Tiler, TilerMode};
 pub use kernel::algorithms::{

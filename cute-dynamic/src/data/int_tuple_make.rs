@@ -61,7 +61,7 @@ fn too_large(operation: &'static str, argument: &'static str, value: String) -> 
 ///
 /// Errors: a result of more than 2^20 leaves and tuples (`invalid_argument`).
 pub fn repeat_like(t: &IntTuple, x: &IntTuple) -> Result<IntTuple, LayoutError> {
-    if t.leaves().count().saturating_mul(x.as_ref().nodes.len()) > MAX_BUILT {
+    if t.leaves().count().saturating_mul(x.as_ref().kinds.len()) > MAX_BUILT {
         return Err(too_large("repeat_like", "X", x.to_string()));
     }
     fn go(t: IntTupleRef<'_>, x: IntTupleRef<'_>, b: &mut TupleBuilder) {

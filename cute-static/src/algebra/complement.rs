@@ -19,6 +19,7 @@ use crate::algebra::coalesce::CoalesceTree;
 use crate::algebra::composition::{Finish, Report};
 use crate::data::int_tuple::StaticInt;
 use crate::data::layout::{FlatOf, Flatten, Layout, StaticLayout};
+use crate::data::neg::{AnyNegative, HasNegative, NegativeGate, UnlessNegative};
 use crate::private::{
     Bind, Cat, Concat, Err, FloorQuot, Fun, HCons, HNil, If, Ok, P, Pretty, QuotBy, Sel, Then,
     Violation,
@@ -85,8 +86,34 @@ pub trait ComplementOf<T> {
     /// The result.
     type Out;
 }
-/// Filter, sort, walk, close with `⌈M / cur⌉`, coalesce.
+/// Rejected for a negative stride (cute-dynamic's `unsupported`), else
+/// [`ComplementWalkOf`].
 impl<T, M> ComplementOf<T> for M
+where
+    T: HasNegative,
+    AnyNegative<T>: NegativeGate<NegativeComplementErr, ComplementWalkOf<T, M>>,
+{
+    type Out = UnlessNegative<T, NegativeComplementErr, ComplementWalkOf<T, M>>;
+}
+
+/// The layout has a negative stride: CuTe's complement is defined for
+/// non-negative strides.
+pub struct NegativeComplementErr;
+/// Raised for [`NegativeComplementErr`].
+#[diagnostic::on_unimplemented(
+    message = "complement needs non-negative strides: the layout it complements has a negative stride",
+    label = "complement of a layout with a negative stride",
+    note = "operands: {A} and {M}",
+    note = "complement is defined for non-negative strides (cute-dynamic: `unsupported`); the products complement their left layout and the divides their tiler"
+)]
+pub trait ComplementNonNegative<A, M> {}
+/// Reported by name.
+impl<A, M> Report<A, M> for NegativeComplementErr where Violation: ComplementNonNegative<A, M> {}
+
+/// `complement(T, M)` of a tree without negative strides.
+pub struct ComplementWalkOf<T, M>(core::marker::PhantomData<(T, M)>);
+/// Filter, sort, walk, close with `⌈M / cur⌉`, coalesce.
+impl<T, M> Fun<()> for ComplementWalkOf<T, M>
 where
     T: Flatten,
     FlatOf<T>: FilterModes,

@@ -28,6 +28,7 @@ use typenum::{B1, Bit, IsEqual, IsLess, U0, U1, UInt, UTerm, Unsigned};
 use crate::algebra::coalesce::{CoalesceTree, Unwrap};
 use crate::data::int_tuple::Spell;
 use crate::data::layout::{Layout, LayoutOf, StaticLayout, Unzip};
+use crate::data::neg::{Negate, Negated, Ng};
 use crate::data::tiler::{IntoTiler, TI, TL};
 use crate::private::{
     Bind, Both, Cat, Concat, ConsR, DivRem, Err, FloorQuot, Fun, HCons, HNil, If, Ok, P, Pretty,
@@ -265,8 +266,20 @@ where
 /// `A ∘ B` for the zipped tree `B` of a layout, as a function of `A`'s tree.
 pub struct ComposeTree<B>(core::marker::PhantomData<B>);
 /// Coalesce `A` (keeping its extension), compose every leaf of `B`, then
-/// check the no-carry rule.
+/// check the no-carry rule. A `B` with several non-trivial leaves (size > 1,
+/// stride ≠ 0) among which a negative stride is rejected first, as in
+/// cute-dynamic: their carries are not analysed.
 impl<A, B> Fun<A> for ComposeTree<B>
+where
+    B: SignCheck,
+    <B as SignCheck>::Out: Bind<ComposeChecked<A, B>>,
+{
+    type Out = Then<<B as SignCheck>::Out, ComposeChecked<A, B>>;
+}
+/// `A ∘ B` once `B` passed [`SignCheck`].
+pub struct ComposeChecked<A, B>(core::marker::PhantomData<(A, B)>);
+/// The leafwise composition and the no-carry rule.
+impl<A, B> Fun<()> for ComposeChecked<A, B>
 where
     A: CoalesceTree<typenum::B0>,
     B: LeafwiseCompose<<A as CoalesceTree<typenum::B0>>::Out>,
@@ -278,6 +291,138 @@ where
         CheckCarry<<A as CoalesceTree<typenum::B0>>::Out>,
     >;
 }
+
+/// `Ok<()>` unless the tuple `B` has more than one non-trivial leaf and a
+/// negative stride among them (a single leaf is always accepted).
+pub trait SignCheck {
+    /// `Ok<()>` or [`SeveralNegativeErr`].
+    type Out;
+}
+/// A single leaf.
+impl<S, D> SignCheck for (S, D) {
+    type Out = Ok<()>;
+}
+/// A tuple: accepted at once without a negative stride (the common case,
+/// a cheap walk over the leaves' stride types), else its non-trivial
+/// leaves are counted.
+impl<T> SignCheck for T
+where
+    T: crate::data::neg::TupleTree + crate::data::neg::HasNegative,
+    crate::data::neg::AnyNegative<T>: SignGate<T>,
+{
+    type Out = <crate::data::neg::AnyNegative<T> as SignGate<T>>::Out;
+}
+/// The sign check of the tuple `T` given whether it has a negative stride.
+pub trait SignGate<T> {
+    /// `Ok<()>` or [`SeveralNegativeErr`].
+    type Out;
+}
+/// No negative stride: nothing to check.
+impl<T> SignGate<T> for typenum::B0 {
+    type Out = Ok<()>;
+}
+/// A negative stride: count the non-trivial leaves.
+impl<T> SignGate<T> for B1
+where
+    T: crate::data::layout::Flatten,
+    crate::data::layout::FlatOf<T>: NonTrivial,
+    <crate::data::layout::FlatOf<T> as NonTrivial>::Out: SignVerdict,
+{
+    type Out = <<crate::data::layout::FlatOf<T> as NonTrivial>::Out as SignVerdict>::Out;
+}
+/// The non-trivial leaves (size > 1, stride ≠ 0) of a flat list: how many
+/// (saturated at two) and whether one of them has a negative stride.
+pub trait NonTrivial {
+    /// `(Count, Neg)`: `Count` one of `U0`, `U1`, `U2`; `Neg` a bit.
+    type Out;
+}
+impl NonTrivial for HNil {
+    type Out = (U0, typenum::B0);
+}
+/// A leaf of size 1 or stride 0 is trivial.
+impl<S, D, T> NonTrivial for HCons<(S, D), T>
+where
+    T: NonTrivial,
+    S: typenum::IsNotEqual<U1>,
+    D: StrideSign,
+    typenum::NotEq<S, U1>: core::ops::BitAnd<<D as StrideSign>::NonZero>,
+    typenum::And<typenum::NotEq<S, U1>, <D as StrideSign>::NonZero>:
+        CountLeaf<<D as StrideSign>::Neg, <T as NonTrivial>::Out>,
+{
+    type Out = <typenum::And<typenum::NotEq<S, U1>, <D as StrideSign>::NonZero> as CountLeaf<
+        <D as StrideSign>::Neg,
+        <T as NonTrivial>::Out,
+    >>::Out;
+}
+/// Whether a stride is non-zero, and whether it is negative.
+pub trait StrideSign {
+    /// `B1` unless 0.
+    type NonZero;
+    /// `B1` for a negative stride.
+    type Neg;
+}
+impl StrideSign for UTerm {
+    type NonZero = typenum::B0;
+    type Neg = typenum::B0;
+}
+impl<U, Bt> StrideSign for UInt<U, Bt> {
+    type NonZero = typenum::B1;
+    type Neg = typenum::B0;
+}
+impl<M> StrideSign for Ng<M> {
+    type NonZero = typenum::B1;
+    type Neg = typenum::B1;
+}
+/// Add one leaf (`Self` = whether it is non-trivial) to the count.
+pub trait CountLeaf<Neg, Acc> {
+    /// The new `(count, neg)`.
+    type Out;
+}
+/// A trivial leaf changes nothing.
+impl<Neg, Acc> CountLeaf<Neg, Acc> for typenum::B0 {
+    type Out = Acc;
+}
+/// A non-trivial leaf counts (saturating at 2) and may be negative.
+impl<Neg, K, N2> CountLeaf<Neg, (K, N2)> for typenum::B1
+where
+    K: Add<B1>,
+    Add1<K>: typenum::Min<typenum::U2>,
+    N2: BitOr<Neg>,
+{
+    type Out = (typenum::Minimum<Add1<K>, typenum::U2>, Or<N2, Neg>);
+}
+/// The verdict on `(count, neg)`.
+pub trait SignVerdict {
+    /// `Ok<()>` or the error.
+    type Out;
+}
+impl<K> SignVerdict for (K, typenum::B0) {
+    type Out = Ok<()>;
+}
+impl SignVerdict for (U0, B1) {
+    type Out = Ok<()>;
+}
+impl SignVerdict for (U1, B1) {
+    type Out = Ok<()>;
+}
+impl SignVerdict for (typenum::U2, B1) {
+    type Out = Err<SeveralNegativeErr>;
+}
+
+/// A tuple right side with several non-trivial leaves and a negative
+/// stride among them (cute-dynamic's `unsupported`).
+pub struct SeveralNegativeErr;
+/// Raised for [`SeveralNegativeErr`].
+#[diagnostic::on_unimplemented(
+    message = "composition is not supported: the right side has several modes and a negative stride among them, so its carries are not checked",
+    label = "several non-trivial modes with a negative stride",
+    note = "left layout:  {A}",
+    note = "right layout: {B}",
+    note = "a right side that is a single mode may have a negative stride; cute-dynamic rejects this case too (`unsupported`)"
+)]
+pub trait SeveralNegative<A, B> {}
+/// Reported by name.
+impl<A, B> Report<A, B> for SeveralNegativeErr where Violation: SeveralNegative<A, B> {}
 
 /// Compose every leaf of `Self` (a zipped tree) with coalesced `A`'s modes
 /// `Am`: `Ok<(tree, digits)>`, the digits summed over the leaves.
@@ -408,6 +553,39 @@ where
 {
     type Out = Then<<Self as Walk<U0, S, UInt<N, B>, Ok<(HNil, HNil)>>>::Out, FinishLeaf>;
 }
+/// A negative stride `−m` walks with `m` and carries the sign into every
+/// stride it emits (CuTe's walk with `|d|`; the digits are those of `m`).
+impl<S, M, M0, M1, T> ComposeLeaf<S, Ng<M>> for HCons<M0, HCons<M1, T>>
+where
+    Self: ComposeLeaf<S, M>,
+    <Self as ComposeLeaf<S, M>>::Out: Bind<NegateLeaf>,
+{
+    type Out = Then<<Self as ComposeLeaf<S, M>>::Out, NegateLeaf>;
+}
+/// `(tree, digits) ↦ (−tree, digits)`: the strides of a leaf's result negated.
+pub struct NegateLeaf;
+/// Negate the strides of the leaf or flat tuple of leaves.
+impl<Tr: NegateStrides, Ds> Fun<(Tr, Ds)> for NegateLeaf {
+    type Out = Ok<(<Tr as NegateStrides>::Out, Ds)>;
+}
+/// The strides of a leaf or a flat list of leaves, negated.
+pub trait NegateStrides {
+    /// The negated tree.
+    type Out;
+}
+/// A leaf `s:d` becomes `s:−d`.
+impl<S, D: Negate> NegateStrides for (S, D) {
+    type Out = (S, Negated<D>);
+}
+/// `−() = ()`.
+impl NegateStrides for HNil {
+    type Out = HNil;
+}
+/// Leaf by leaf.
+impl<H: NegateStrides, T: NegateStrides> NegateStrides for HCons<H, T> {
+    type Out = HCons<H::Out, T::Out>;
+}
+
 /// `(modes, digits) ↦ (unwrap(modes), digits)`.
 pub struct FinishLeaf;
 /// Unwrap the emitted modes.

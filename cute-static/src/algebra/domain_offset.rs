@@ -58,7 +58,10 @@ where
     pub fn domain_offset<Crd: Coordinate<<Self as StaticLayout>::Tree>>(
         self,
         c: Crd,
-    ) -> (Self, usize) {
+    ) -> (Self, usize)
+    where
+        <Self as StaticLayout>::Flat: crate::data::layout::NonNegativeStrides,
+    {
         (self, c.offset(PhantomData))
     }
 }

@@ -37,6 +37,7 @@ use crate::algebra::ordered_layout::Compact;
 use crate::algebra::recast::{LeafFn, MapLeaves};
 use crate::data::int_tuple::{C, StaticInt, StaticIntTuple};
 use crate::data::layout::{FlatOf, Flatten, Layout};
+use crate::data::neg::{AnyNegative, HasNegative};
 use crate::mixed::layout::{Dyn, MixedLayout};
 use crate::private::{HCons, HNil, If, Sel};
 
@@ -53,7 +54,28 @@ pub trait FragmentLayoutOf {
 /// `make_fragment_like(L)`'s layout.
 pub type FragmentLayout<L> = <L as FragmentLayoutOf>::Output;
 
+/// A layout with a negative stride is refused (its order keys are the
+/// strides as non-negative integers).
 impl<S, D> FragmentLayoutOf for Layout<S, D>
+where
+    Self: crate::StaticLayout,
+    <Self as crate::StaticLayout>::Tree: HasNegative,
+    AnyNegative<<Self as crate::StaticLayout>::Tree>: FragGate<S, D>,
+{
+    type Output = <AnyNegative<<Self as crate::StaticLayout>::Tree> as FragGate<S, D>>::Output;
+}
+/// The fragment layout of `S:D` unless `Self` (a negative stride) is `B1`.
+pub trait FragGate<S, D> {
+    /// The fragment's compact layout.
+    type Output: crate::StaticLayout;
+}
+impl<S, D> FragGate<S, D> for typenum::B1
+where
+    crate::private::Violation: FragmentLikeNonNegative<Layout<S, D>>,
+{
+    type Output = Layout<crate::C<1>, crate::C<0>>;
+}
+impl<S, D> FragGate<S, D> for typenum::B0
 where
     S: StaticIntTuple,
     D: OrderKeys,
@@ -62,6 +84,12 @@ where
 {
     type Output = SpeltOf<<S::Tree as FragTree<D::Out>>::Out>;
 }
+/// Raised for a layout with a negative stride.
+#[diagnostic::on_unimplemented(
+    message = "make_fragment_like needs non-negative strides in a static layout: {L} has a negative stride",
+    note = "the fragment's order is taken from the strides, which the static crate compares as non-negative integers"
+)]
+pub trait FragmentLikeNonNegative<L> {}
 impl<S, D> FragmentLayoutOf for MixedLayout<S, D>
 where
     S: StaticIntTuple,

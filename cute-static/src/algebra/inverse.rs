@@ -26,8 +26,8 @@ use typenum::{B0, B1, IsEqual, IsGreater, IsLess, IsNotEqual, U0, U1};
 use crate::algebra::coalesce::CoalesceTree;
 use crate::algebra::complement::{FilterModes, SortModes};
 use crate::algebra::composition::{Finish, Report};
-use crate::data::int_tuple::Spell;
-use crate::data::layout::{FlatOf, Flatten, Layout, LayoutOf, StaticLayout, Unzip};
+use crate::data::layout::{FlatOf, Flatten, Layout, StaticLayout};
+use crate::data::neg::{AnyNegative, HasNegative, NegativeGate, UnlessNegative};
 use crate::private::{
     Bind, Cat, Concat, Err, Fun, HCons, HNil, If, Ok, Pretty, Sel, Then, Violation,
 };
@@ -48,13 +48,20 @@ pub trait RightInvert {
 impl<S, D> RightInvert for Layout<S, D>
 where
     Self: StaticLayout,
-    <Self as StaticLayout>::Tree: RightInverseTree,
-    <<Self as StaticLayout>::Tree as RightInverseTree>::Out: Unzip,
-    <<<Self as StaticLayout>::Tree as RightInverseTree>::Out as Unzip>::S: Spell,
-    <<<Self as StaticLayout>::Tree as RightInverseTree>::Out as Unzip>::D: Spell,
-    LayoutOf<<<Self as StaticLayout>::Tree as RightInverseTree>::Out>: StaticLayout,
+    <Self as StaticLayout>::Tree: HasNegative,
+    AnyNegative<<Self as StaticLayout>::Tree>:
+        NegativeGate<NegativeRightInverseErr, RightInverseOk<<Self as StaticLayout>::Tree>>,
+    UnlessNegative<
+        <Self as StaticLayout>::Tree,
+        NegativeRightInverseErr,
+        RightInverseOk<<Self as StaticLayout>::Tree>,
+    >: Finish<Self, ()>,
 {
-    type Output = LayoutOf<<<Self as StaticLayout>::Tree as RightInverseTree>::Out>;
+    type Output = <UnlessNegative<
+        <Self as StaticLayout>::Tree,
+        NegativeRightInverseErr,
+        RightInverseOk<<Self as StaticLayout>::Tree>,
+    > as Finish<Self, ()>>::Output;
     #[inline(always)]
     fn right_inverse(&self) -> Self::Output {
         Default::default()
@@ -73,6 +80,37 @@ impl<S, D> Layout<S, D> {
         <Self as RightInvert>::right_inverse(&self)
     }
 }
+
+/// `Ok<right_inverse(T)>`.
+pub struct RightInverseOk<T>(core::marker::PhantomData<T>);
+/// The right inverse never fails.
+impl<T: RightInverseTree> Fun<()> for RightInverseOk<T> {
+    type Out = Ok<T::Out>;
+}
+/// The layout has a negative stride.
+pub struct NegativeRightInverseErr;
+/// Raised for [`NegativeRightInverseErr`].
+#[diagnostic::on_unimplemented(
+    message = "right_inverse needs non-negative strides in a static layout: the layout has a negative stride",
+    label = "right inverse of a layout with a negative stride",
+    note = "layout: {A}",
+    note = "cute-dynamic's right_inverse skips the negative-stride modes (CuTe's sign-carrying result breaks L(R(i)) == i); use it for this layout"
+)]
+pub trait RightInverseNonNegative<A> {}
+/// Reported by name.
+impl<A, B> Report<A, B> for NegativeRightInverseErr where Violation: RightInverseNonNegative<A> {}
+/// The layout has a negative stride.
+pub struct NegativeLeftInverseErr;
+/// Raised for [`NegativeLeftInverseErr`].
+#[diagnostic::on_unimplemented(
+    message = "left_inverse needs non-negative strides: the layout has a negative stride",
+    label = "left inverse of a layout with a negative stride",
+    note = "layout: {A}",
+    note = "left_inverse is defined for non-negative strides (cute-dynamic: `unsupported`)"
+)]
+pub trait LeftInverseNonNegative<A> {}
+/// Reported by name.
+impl<A, B> Report<A, B> for NegativeLeftInverseErr where Violation: LeftInverseNonNegative<A> {}
 
 /// The right inverse of a zipped tree.
 pub trait RightInverseTree {
@@ -264,8 +302,18 @@ pub trait LeftInverseTree {
     /// The result.
     type Out;
 }
-/// Refuse layouts that are not simply injective, else CuTe's walk.
+/// Refuse negative strides, else [`LeftInverseOf`].
 impl<T> LeftInverseTree for T
+where
+    T: HasNegative,
+    AnyNegative<T>: NegativeGate<NegativeLeftInverseErr, LeftInverseOf<T>>,
+{
+    type Out = UnlessNegative<T, NegativeLeftInverseErr, LeftInverseOf<T>>;
+}
+/// The left inverse of a tree without negative strides.
+pub struct LeftInverseOf<T>(core::marker::PhantomData<T>);
+/// Refuse layouts that are not simply injective, else CuTe's walk.
+impl<T> Fun<()> for LeftInverseOf<T>
 where
     T: Flatten + CoalesceTree<B1>,
     FlatOf<T>: IsSimplyInjective,

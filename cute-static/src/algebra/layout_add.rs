@@ -27,6 +27,7 @@ use crate::algebra::domain_offset::IdxOffset;
 use crate::algebra::modes::{Spelt, SpeltOf};
 use crate::data::int_tuple_ops::{SizeT, TSize};
 use crate::data::layout::{FlatOf, Flatten, Layout, StaticLayout};
+use crate::data::neg::{AnyNegative, HasNegative};
 use crate::private::{HCons, HNil, Violation};
 
 /// `layout_add(Self, B)` for static layouts.
@@ -52,18 +53,47 @@ impl<SA, DA, SB, DB> LayoutAdd<Layout<SB, DB>> for Layout<SA, DA>
 where
     Self: StaticLayout,
     Layout<SB, DB>: StaticLayout,
-    <Self as StaticLayout>::Tree: CoalesceTree<B1>,
-    <Layout<SB, DB> as StaticLayout>::Tree: CoalesceTree<B1>,
-    CoalescedTree<<Self as StaticLayout>::Tree>: Flatten,
-    CoalescedTree<<Layout<SB, DB> as StaticLayout>::Tree>: Flatten,
-    CFlat<Self>: Shapes + TSizeFlat,
-    CFlat<Layout<SB, DB>>: Shapes + TSizeFlat,
-    <CFlat<Self> as TSizeFlat>::Out: IsEqual<<CFlat<Layout<SB, DB>> as TSizeFlat>::Out>,
-    Eq<<CFlat<Self> as TSizeFlat>::Out, <CFlat<Layout<SB, DB>> as TSizeFlat>::Out>:
-        AddSizes<Self, Layout<SB, DB>>,
+    HCons<<Self as StaticLayout>::Tree, HCons<<Layout<SB, DB> as StaticLayout>::Tree, HNil>>:
+        HasNegative,
+    AnyNegative<
+        HCons<<Self as StaticLayout>::Tree, HCons<<Layout<SB, DB> as StaticLayout>::Tree, HNil>>,
+    >: AddGate<Self, Layout<SB, DB>>,
 {
-    type Output = <Eq<<CFlat<Self> as TSizeFlat>::Out, <CFlat<Layout<SB, DB>> as TSizeFlat>::Out> as AddSizes<Self, Layout<SB, DB>>>::Output;
+    type Output = <AnyNegative<
+        HCons<<Self as StaticLayout>::Tree, HCons<<Layout<SB, DB> as StaticLayout>::Tree, HNil>>,
+    > as AddGate<Self, Layout<SB, DB>>>::Output;
 }
+/// `layout_add(A, B)` unless `Self` (a negative stride in either) is `B1`.
+pub trait AddGate<A, B> {
+    /// The sum layout.
+    type Output: StaticLayout;
+}
+impl<A, B> AddGate<A, B> for typenum::B1
+where
+    Violation: LayoutAddNonNegative<A, B>,
+{
+    type Output = Layout<crate::C<1>, crate::C<0>>;
+}
+impl<A: StaticLayout, B: StaticLayout> AddGate<A, B> for B0
+where
+    A::Tree: CoalesceTree<B1>,
+    B::Tree: CoalesceTree<B1>,
+    CoalescedTree<A::Tree>: Flatten,
+    CoalescedTree<B::Tree>: Flatten,
+    CFlat<A>: Shapes + TSizeFlat,
+    CFlat<B>: Shapes + TSizeFlat,
+    <CFlat<A> as TSizeFlat>::Out: IsEqual<<CFlat<B> as TSizeFlat>::Out>,
+    Eq<<CFlat<A> as TSizeFlat>::Out, <CFlat<B> as TSizeFlat>::Out>: AddSizes<A, B>,
+{
+    type Output =
+        <Eq<<CFlat<A> as TSizeFlat>::Out, <CFlat<B> as TSizeFlat>::Out> as AddSizes<A, B>>::Output;
+}
+/// Raised for an operand with a negative stride.
+#[diagnostic::on_unimplemented(
+    message = "layout_add needs non-negative strides in a static layout: {A} or {B} has a negative stride",
+    note = "use cute_dynamic's layout_add for these layouts"
+)]
+pub trait LayoutAddNonNegative<A, B> {}
 
 /// The sum when the sizes are equal (`Self`), else the error.
 pub trait AddSizes<A, B> {

@@ -23,6 +23,7 @@ use typenum::{B0, B1, IsEqual, IsLess, U0, U1};
 use crate::algebra::modes::{Spelt, SpeltOf};
 use crate::algebra::recast::{LeafFn, MapLeaves};
 use crate::data::layout::{FlatOf, Flatten, Layout, StaticLayout};
+use crate::data::neg::{AnyNegative, HasNegative};
 use crate::private::{HCons, HNil, If, Sel, Violation};
 
 /// `make_layout_like(L)`. An inadmissible `L` is reported by its rule where
@@ -35,19 +36,41 @@ pub trait MakeLayoutLike {
 }
 /// `make_layout_like(L)`.
 pub type LayoutLike<L> = <L as MakeLayoutLike>::Output;
-/// (Ties are looked for first, so an inadmissible layout raises one error.)
+/// A layout with a negative stride is refused first, then ties are looked
+/// for, so an inadmissible layout raises one error.
 impl<S, D> MakeLayoutLike for Layout<S, D>
 where
     Self: StaticLayout,
-    <Self as StaticLayout>::Tree: Flatten,
-    FlatOf<<Self as StaticLayout>::Tree>: TieFree<FlatOf<<Self as StaticLayout>::Tree>>,
-    <FlatOf<<Self as StaticLayout>::Tree> as TieFree<FlatOf<<Self as StaticLayout>::Tree>>>::Out:
-        LikeFinish<Self>,
+    <Self as StaticLayout>::Tree: HasNegative,
+    AnyNegative<<Self as StaticLayout>::Tree>: LikeGate<Self>,
 {
-    type Output = <<FlatOf<<Self as StaticLayout>::Tree> as TieFree<
-        FlatOf<<Self as StaticLayout>::Tree>,
-    >>::Out as LikeFinish<Self>>::Output;
+    type Output = <AnyNegative<<Self as StaticLayout>::Tree> as LikeGate<Self>>::Output;
 }
+/// `make_layout_like(L)` unless `Self` (whether `L` has a negative stride) is `B1`.
+pub trait LikeGate<L> {
+    /// The layout.
+    type Output: StaticLayout;
+}
+impl<L: StaticLayout> LikeGate<L> for B1
+where
+    Violation: LayoutLikeNonNegative<L>,
+{
+    type Output = Layout<crate::C<1>, crate::C<0>>;
+}
+impl<L: StaticLayout> LikeGate<L> for B0
+where
+    L::Tree: Flatten,
+    FlatOf<L::Tree>: TieFree<FlatOf<L::Tree>>,
+    <FlatOf<L::Tree> as TieFree<FlatOf<L::Tree>>>::Out: LikeFinish<L>,
+{
+    type Output = <<FlatOf<L::Tree> as TieFree<FlatOf<L::Tree>>>::Out as LikeFinish<L>>::Output;
+}
+/// Raised for a layout with a negative stride.
+#[diagnostic::on_unimplemented(
+    message = "make_layout_like needs non-negative strides in a static layout: {L} has a negative stride",
+    note = "cute-dynamic's make_layout_like orders negative strides first; use it for this layout"
+)]
+pub trait LayoutLikeNonNegative<L> {}
 /// The layout like `L` when its ordered strides are unique (`Self`), else the error.
 pub trait LikeFinish<L> {
     /// The layout.

@@ -26,10 +26,11 @@ use crate::algebra::complement::ComplementOf;
 use crate::algebra::composition::{ComposeTree, Finish, Len, ModesOf};
 use crate::algebra::divide::{Flat, Logical, SizeOf, Tiled, TilerOp, TreeOp, Zipped, tiler_verb};
 use crate::data::layout::{FlatOf, Flatten, Layout, StaticLayout};
+use crate::data::neg::PositivePart;
 use crate::data::tiler::IntoTiler;
 use crate::private::{Bind, Cat, Concat, Fun, HCons, HNil, If, Ok, Sel, Then};
 
-/// `cosize` of a tree: `Σ (s - 1)·d + 1`.
+/// `cosize` of a tree: `Σ (s - 1)·max(d, 0) + 1`.
 pub trait CosizeOf {
     /// The cosize.
     type Out;
@@ -51,14 +52,15 @@ pub trait FlatCosize {
 impl FlatCosize for HNil {
     type Out = U0;
 }
-/// `(s - 1)·d + rest`.
-impl<S, D, T: FlatCosize> FlatCosize for HCons<(S, D), T>
+/// `(s - 1)·max(d, 0) + rest` (negative strides contribute nothing, as in
+/// cute-dynamic's `cosize`).
+impl<S, D: PositivePart, T: FlatCosize> FlatCosize for HCons<(S, D), T>
 where
     S: Sub<B1>,
-    Sub1<S>: Mul<D>,
-    Prod<Sub1<S>, D>: Add<T::Out>,
+    Sub1<S>: Mul<D::Out>,
+    Prod<Sub1<S>, D::Out>: Add<T::Out>,
 {
-    type Out = Sum<Prod<Sub1<S>, D>, T::Out>;
+    type Out = Sum<Prod<Sub1<S>, D::Out>, T::Out>;
 }
 
 /// The product step: `(A, complement(A, size(A)·cosize(B)) ∘ B)`.

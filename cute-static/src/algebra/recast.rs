@@ -26,6 +26,7 @@ use typenum::{B0, B1, Const, Gcd, IsEqual, ToUInt, U, U1, UInt, UTerm};
 
 use crate::algebra::modes::{Spelt, SpeltOf};
 use crate::data::layout::{Layout, StaticLayout};
+use crate::data::neg::{AnyNegative, HasNegative};
 use crate::private::{HCons, HNil, Violation};
 
 /// Map `Self`'s leaves `(s, d)` with the leaf function `F`.
@@ -144,7 +145,7 @@ impl<S, D, const N: usize> Upcast<N> for Layout<S, D>
 where
     Self: StaticLayout,
     Const<N>: ToUInt,
-    U<N>: MapBy<UpcastLeaf<U<N>>, <Self as StaticLayout>::Tree>,
+    Self: UpcastBy<U<N>>,
 {
     type Output = UpcastedBy<Self, U<N>>;
 }
@@ -167,10 +168,36 @@ pub type UpcastedBy<L, N> = <L as UpcastBy<N>>::Output;
 impl<S, D, N> UpcastBy<N> for Layout<S, D>
 where
     Self: StaticLayout,
-    N: MapBy<UpcastLeaf<N>, <Self as StaticLayout>::Tree>,
+    <Self as StaticLayout>::Tree: HasNegative,
+    AnyNegative<<Self as StaticLayout>::Tree>: RecastGate<Self, N, UpcastLeaf<N>>,
 {
-    type Output = <N as MapBy<UpcastLeaf<N>, <Self as StaticLayout>::Tree>>::Output;
+    type Output =
+        <AnyNegative<<Self as StaticLayout>::Tree> as RecastGate<Self, N, UpcastLeaf<N>>>::Output;
 }
+/// `Self` (a negative stride in `L`) is `B1`: the named error; else the
+/// tree of `L` mapped leaf by leaf with `F` (the factor `K`).
+pub trait RecastGate<L, K, F> {
+    /// The mapped layout.
+    type Output: StaticLayout;
+}
+impl<L, K, F> RecastGate<L, K, F> for B1
+where
+    Violation: RecastNonNegative<L>,
+{
+    type Output = Layout<crate::C<1>, crate::C<0>>;
+}
+impl<L: StaticLayout, K, F> RecastGate<L, K, F> for B0
+where
+    K: MapBy<F, L::Tree>,
+{
+    type Output = <K as MapBy<F, L::Tree>>::Output;
+}
+/// Raised for a layout with a negative stride.
+#[diagnostic::on_unimplemented(
+    message = "upcast, downcast and recast_layout need non-negative strides in a static layout: {L} has a negative stride",
+    note = "cute-dynamic treats a stride of -1 as a unit stride; use its upcast/downcast/recast_layout for this layout"
+)]
+pub trait RecastNonNegative<L> {}
 /// The tree `T` mapped leaf by leaf with `F` (`Self` is the factor).
 pub trait MapBy<F, T> {
     /// The mapped layout.
@@ -198,9 +225,14 @@ impl<S, D, const N: usize> Downcast<N> for Layout<S, D>
 where
     Self: StaticLayout,
     Const<N>: ToUInt,
-    U<N>: MapBy<DowncastLeaf<U<N>>, <Self as StaticLayout>::Tree>,
+    <Self as StaticLayout>::Tree: HasNegative,
+    AnyNegative<<Self as StaticLayout>::Tree>: RecastGate<Self, U<N>, DowncastLeaf<U<N>>>,
 {
-    type Output = <U<N> as MapBy<DowncastLeaf<U<N>>, <Self as StaticLayout>::Tree>>::Output;
+    type Output = <AnyNegative<<Self as StaticLayout>::Tree> as RecastGate<
+        Self,
+        U<N>,
+        DowncastLeaf<U<N>>,
+    >>::Output;
 }
 
 /// `recast_layout<OLD, NEW>(L)` for element sizes in bits.
@@ -216,6 +248,8 @@ type Den<O, N> = Quot<O, Gcf<O, N>>;
 impl<S, D, const OLD: usize, const NEW: usize> RecastLayout<OLD, NEW> for Layout<S, D>
 where
     Self: StaticLayout,
+    <Self as StaticLayout>::Tree: HasNegative,
+    AnyNegative<<Self as StaticLayout>::Tree>: RecastOk<Self>,
     Const<OLD>: ToUInt,
     Const<NEW>: ToUInt,
     U<OLD>: RecastBy<U<NEW>, <Self as StaticLayout>::Tree>,
@@ -286,3 +320,8 @@ impl<S, D> Layout<S, D> {
         Default::default()
     }
 }
+
+/// `Self` (a negative stride in `L`) is `B0`; `B1` is the named error.
+pub trait RecastOk<L> {}
+impl<L> RecastOk<L> for B0 {}
+impl<L> RecastOk<L> for B1 where Violation: RecastNonNegative<L> {}

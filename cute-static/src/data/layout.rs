@@ -19,6 +19,7 @@ use core::marker::PhantomData;
 use typenum::{Bit, Const, Sub1, ToUInt, U, U0, UInt, UTerm, Unsigned};
 
 use crate::data::int_tuple::{IntTuple, Sealed, Spell, StaticIntTuple};
+use crate::data::neg::Ng;
 use crate::private::{Cat, Concat, HCons, HNil, Violation};
 
 /// A static layout `S:D`: zero-sized, every query a constant.
@@ -83,7 +84,9 @@ pub trait StaticLayout: Copy + Default + fmt::Debug + fmt::Display + Sealed {
     type Flat: FlatModes;
     /// Number of coordinates: the product of the shape.
     const SIZE: usize;
-    /// One past the largest offset: `L(SIZE - 1) + 1`.
+    /// One past the largest offset over the domain: `L(SIZE - 1) + 1` when
+    /// no stride is negative; negative strides contribute nothing (as
+    /// cute-dynamic's `cosize`).
     const COSIZE: usize;
     /// Number of top-level modes (1 for an integer shape).
     const RANK: usize;
@@ -94,6 +97,23 @@ pub trait StaticLayout: Copy + Default + fmt::Debug + fmt::Display + Sealed {
     #[inline(always)]
     fn call(&self, i: usize) -> usize {
         Self::Flat::call(i)
+    }
+    /// The signed offset of the integral coordinate `i`: the offset of a
+    /// layout with negative strides ([`Neg`](crate::Neg)); for any other
+    /// layout `call(i)` as an `isize`. (For a layout with negative strides
+    /// `call` is that value modulo `2^64`, and the inherent
+    /// [`Layout::call`] does not compile.)
+    ///
+    /// ```
+    /// use cute_static::{layout, StaticLayout};
+    /// let l = layout!((8, 4):(-1, 8));
+    /// assert_eq!(l.call_signed(0), 0);
+    /// assert_eq!(l.call_signed(7), -7);
+    /// assert_eq!(l.call_signed(31), -7 + 3 * 8);
+    /// ```
+    #[inline(always)]
+    fn call_signed(&self, i: usize) -> isize {
+        Self::Flat::call_signed(i)
     }
     /// The equal run-time layout.
     #[cfg(feature = "std")]
@@ -129,9 +149,20 @@ where
     Self: StaticLayout,
 {
     /// The offset of the integral coordinate `i` (see [`StaticLayout::call`]).
+    /// A layout with a negative stride has signed offsets: it is evaluated
+    /// by [`call_signed`](Self::call_signed), and `call` does not compile.
     #[inline(always)]
-    pub fn call(self, i: usize) -> usize {
+    pub fn call(self, i: usize) -> usize
+    where
+        <Self as StaticLayout>::Flat: NonNegativeStrides,
+    {
         <Self as StaticLayout>::call(&self, i)
+    }
+    /// The signed offset of the integral coordinate `i` (see
+    /// [`StaticLayout::call_signed`]): `(_8,_4):(_-1,_8)` maps 9 to 7.
+    #[inline(always)]
+    pub fn call_signed(self, i: usize) -> isize {
+        <Self as StaticLayout>::call_signed(&self, i)
     }
     /// The offset of a natural or hierarchical coordinate (or an integer):
     /// `L(22) == L((2, 5)) == L(((0, 1), (1, 1)))` for
@@ -145,7 +176,10 @@ where
     /// assert_eq!(l.call_coord(((0, 1), (1, 1))), 26);
     /// ```
     #[inline(always)]
-    pub fn call_coord<Cd: Coordinate<<Self as StaticLayout>::Tree>>(self, c: Cd) -> usize {
+    pub fn call_coord<Cd: Coordinate<<Self as StaticLayout>::Tree>>(self, c: Cd) -> usize
+    where
+        <Self as StaticLayout>::Flat: NonNegativeStrides,
+    {
         c.offset(PhantomData)
     }
     /// The equal run-time layout.
@@ -195,6 +229,11 @@ impl<N, B> Zip<UTerm> for UInt<N, B> {
 impl<N, B, N2, B2> Zip<UInt<N2, B2>> for UInt<N, B> {
     type Out = (UInt<N, B>, UInt<N2, B2>);
 }
+/// A positive leaf with a negative stride (of a positive magnitude:
+/// `Neg<C<0>>` is not a stride).
+impl<N, B, M, Bm> Zip<Ng<UInt<M, Bm>>> for UInt<N, B> {
+    type Out = (UInt<N, B>, Ng<UInt<M, Bm>>);
+}
 /// A zero shape is rejected.
 impl<D> Zip<D> for UTerm
 where
@@ -238,12 +277,17 @@ where
 
 /// Evaluation and extent of a flat list of modes.
 pub trait FlatModes {
-    /// `Σ (s - 1)·d`: the largest offset.
+    /// `Σ (s - 1)·max(d, 0)`: the largest offset (negative strides
+    /// contribute nothing, as in cute-dynamic's `cosize`).
     const COSIZE_M1: usize;
-    /// The first leaf `(s, d)` (`(1, 0)` for none): the kernels' inner loop.
+    /// The first leaf `(s, d)` (`(1, 0)` for none, or a negative stride):
+    /// the kernels' inner loop.
     const LEAD: (usize, usize);
-    /// The offset of `i` (last mode not reduced).
+    /// The offset of `i` (last mode not reduced); with negative strides,
+    /// the signed offset modulo `2^64`.
     fn call(i: usize) -> usize;
+    /// The signed offset of `i` (last mode not reduced).
+    fn call_signed(i: usize) -> isize;
 }
 /// No modes: every coordinate is offset 0.
 impl FlatModes for HNil {
@@ -251,6 +295,10 @@ impl FlatModes for HNil {
     const LEAD: (usize, usize) = (1, 0);
     #[inline(always)]
     fn call(_: usize) -> usize {
+        0
+    }
+    #[inline(always)]
+    fn call_signed(_: usize) -> isize {
         0
     }
 }
@@ -261,6 +309,10 @@ impl<S: Unsigned, D: Unsigned> FlatModes for HCons<(S, D), HNil> {
     #[inline(always)]
     fn call(i: usize) -> usize {
         i * D::USIZE
+    }
+    #[inline(always)]
+    fn call_signed(i: usize) -> isize {
+        i as isize * D::ISIZE
     }
 }
 /// An inner mode: `(i mod s)·d + rest(i / s)`.
@@ -274,7 +326,55 @@ where
     fn call(i: usize) -> usize {
         (i % S::USIZE) * D::USIZE + <HCons<H, T> as FlatModes>::call(i / S::USIZE)
     }
+    #[inline(always)]
+    fn call_signed(i: usize) -> isize {
+        ((i % S::USIZE) * D::USIZE) as isize + <HCons<H, T> as FlatModes>::call_signed(i / S::USIZE)
+    }
 }
+/// The last mode with a negative stride `−m`: `−i·m`.
+impl<S: Unsigned, M: Unsigned> FlatModes for HCons<(S, Ng<M>), HNil> {
+    const COSIZE_M1: usize = 0;
+    const LEAD: (usize, usize) = (1, 0);
+    #[inline(always)]
+    fn call(i: usize) -> usize {
+        Self::call_signed(i) as usize
+    }
+    #[inline(always)]
+    fn call_signed(i: usize) -> isize {
+        -(i as isize * M::ISIZE)
+    }
+}
+/// An inner mode with a negative stride `−m`: `−(i mod s)·m + rest(i / s)`.
+impl<S: Unsigned, M: Unsigned, H, T> FlatModes for HCons<(S, Ng<M>), HCons<H, T>>
+where
+    HCons<H, T>: FlatModes,
+{
+    const COSIZE_M1: usize = <HCons<H, T> as FlatModes>::COSIZE_M1;
+    const LEAD: (usize, usize) = (1, 0);
+    #[inline(always)]
+    fn call(i: usize) -> usize {
+        Self::call_signed(i) as usize
+    }
+    #[inline(always)]
+    fn call_signed(i: usize) -> isize {
+        -(((i % S::USIZE) * M::USIZE) as isize)
+            + <HCons<H, T> as FlatModes>::call_signed(i / S::USIZE)
+    }
+}
+
+/// A flat list of modes whose strides are all non-negative: its offsets
+/// are `usize`.
+#[diagnostic::on_unimplemented(
+    message = "this layout has negative strides, so its offsets are signed: evaluate it with `call_signed` (slice it with `slice_signed`)",
+    note = "`call` returns a `usize` offset; `call_signed(i)` returns the `isize` offset of a layout with negative strides"
+)]
+pub trait NonNegativeStrides {}
+/// No modes.
+impl NonNegativeStrides for HNil {}
+/// A mode with stride 0, then the rest.
+impl<S, T: NonNegativeStrides> NonNegativeStrides for HCons<(S, UTerm), T> {}
+/// A mode with a positive stride, then the rest.
+impl<S, U, B, T: NonNegativeStrides> NonNegativeStrides for HCons<(S, UInt<U, B>), T> {}
 
 /// Split a zipped tree into its shape and stride trees.
 pub trait Unzip {

@@ -5,6 +5,7 @@ pub(crate) mod dec;
 pub(crate) mod int_tuple;
 pub(crate) mod int_tuple_ops;
 pub(crate) mod layout;
+pub(crate) mod neg;
 pub(crate) mod swizzle;
 #[rustfmt::skip]
 pub(crate) mod table;

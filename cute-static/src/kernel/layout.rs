@@ -219,10 +219,12 @@ pub trait SliceLayout<Cd>: TensorLayout {
     fn slice_layout(&self, coord: Cd) -> Result<(Self::Output, usize), Error>;
 }
 
-/// Static: the kept modes form a static layout.
+/// Static: the kept modes form a static layout (a layout with negative
+/// strides has signed offsets: [`Layout::slice_signed`]).
 impl<S, D, Cd> SliceLayout<Cd> for Layout<S, D>
 where
     Layout<S, D>: StaticLayout,
+    <Layout<S, D> as StaticLayout>::Flat: crate::data::layout::NonNegativeStrides,
     Cd: SliceCoord<Layout<S, D>>,
     Cd::Output: TensorLayout,
 {

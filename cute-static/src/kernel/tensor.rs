@@ -640,9 +640,32 @@ where
     /// assert_eq!((sub.to_string(), offset), ("((_3,_2),_3):((_4,_1),_15)".to_string(), 102));
     /// # Ok::<(), cute_static::Error>(())
     /// ```
-    pub fn slice<Cd: SliceCoord<Self>>(self, coord: Cd) -> Result<(Cd::Output, usize), Error> {
+    pub fn slice<Cd: SliceCoord<Self>>(self, coord: Cd) -> Result<(Cd::Output, usize), Error>
+    where
+        <Self as StaticLayout>::Flat: crate::data::layout::NonNegativeStrides,
+    {
         let offset = coord.locate().map_err(out_of_mode::<Self>)?;
         Ok((Cd::Output::default(), offset))
+    }
+    /// [`slice`](Self::slice) with a signed offset: the slice of a layout
+    /// with negative strides ([`Neg`](crate::Neg)), whose offset may be
+    /// negative (`slice` does not compile for it).
+    ///
+    /// ```
+    /// use cute_static::{__, layout};
+    /// let a = layout!((8, 4):(-1, 8));
+    /// let (sub, offset) = a.slice_signed((5, __))?;
+    /// assert_eq!((sub.to_string(), offset), ("(_4):(_8)".to_string(), -5));
+    /// let (sub, offset) = a.slice_signed((__, 2))?;
+    /// assert_eq!((sub.to_string(), offset), ("(_8):(_-1)".to_string(), 16));
+    /// # Ok::<(), cute_static::Error>(())
+    /// ```
+    pub fn slice_signed<Cd: SliceCoord<Self>>(
+        self,
+        coord: Cd,
+    ) -> Result<(Cd::Output, isize), Error> {
+        let offset = coord.locate().map_err(out_of_mode::<Self>)?;
+        Ok((Cd::Output::default(), offset as isize))
     }
 }
 
@@ -722,10 +745,12 @@ where
         let size = <Layout<S0, D0> as StaticLayout>::SIZE;
         let here = match self.0.fixed() {
             None => 0,
-            Some(c) if c < size => Layout::<S0, D0>::new().call(c),
+            Some(c) if c < size => <Layout<S0, D0> as StaticLayout>::call(&Layout::new(), c),
             Some(c) => return Err((mode, c, size)),
         };
-        Ok(here + self.1.locate(mode + 1)?)
+        // Two's complement: a negative stride's part is the signed offset
+        // modulo 2^64, so the sum is too (`slice_signed` reads it back).
+        Ok(here.wrapping_add(self.1.locate(mode + 1)?))
     }
 }
 
