@@ -96,13 +96,16 @@ pub trait StaticLayout: Copy + Default + fmt::Debug + fmt::Display + Sealed {
     /// mode is not reduced, so `i ≥ SIZE` continues along it).
     #[inline(always)]
     fn call(&self, i: usize) -> usize {
+        #[allow(clippy::let_unit_value)]
+        let () = UnsignedOffsets::<Self>::CHECKED;
         Self::Flat::call(i)
     }
     /// The signed offset of the integral coordinate `i`: the offset of a
     /// layout with negative strides ([`Neg`](crate::Neg)); for any other
     /// layout `call(i)` as an `isize`. (For a layout with negative strides
-    /// `call` is that value modulo `2^64`, and the inherent
-    /// [`Layout::call`] does not compile.)
+    /// the inherent [`Layout::call`] does not compile, and this trait's
+    /// `call`, reached by generic code, fails the build when it is
+    /// instantiated.)
     ///
     /// ```
     /// use cute_static::{layout, StaticLayout};
@@ -283,8 +286,11 @@ pub trait FlatModes {
     /// The first leaf `(s, d)` (`(1, 0)` for none, or a negative stride):
     /// the kernels' inner loop.
     const LEAD: (usize, usize);
+    /// Whether some stride is negative.
+    const NEGATIVE: bool;
     /// The offset of `i` (last mode not reduced); with negative strides,
-    /// the signed offset modulo `2^64`.
+    /// the signed offset modulo `2^64` (internal: `StaticLayout::call`
+    /// refuses such layouts at compile time).
     fn call(i: usize) -> usize;
     /// The signed offset of `i` (last mode not reduced).
     fn call_signed(i: usize) -> isize;
@@ -293,6 +299,7 @@ pub trait FlatModes {
 impl FlatModes for HNil {
     const COSIZE_M1: usize = 0;
     const LEAD: (usize, usize) = (1, 0);
+    const NEGATIVE: bool = false;
     #[inline(always)]
     fn call(_: usize) -> usize {
         0
@@ -306,6 +313,7 @@ impl FlatModes for HNil {
 impl<S: Unsigned, D: Unsigned> FlatModes for HCons<(S, D), HNil> {
     const COSIZE_M1: usize = (S::USIZE - 1) * D::USIZE;
     const LEAD: (usize, usize) = (S::USIZE, D::USIZE);
+    const NEGATIVE: bool = false;
     #[inline(always)]
     fn call(i: usize) -> usize {
         i * D::USIZE
@@ -322,6 +330,7 @@ where
 {
     const COSIZE_M1: usize = (S::USIZE - 1) * D::USIZE + <HCons<H, T> as FlatModes>::COSIZE_M1;
     const LEAD: (usize, usize) = (S::USIZE, D::USIZE);
+    const NEGATIVE: bool = <HCons<H, T> as FlatModes>::NEGATIVE;
     #[inline(always)]
     fn call(i: usize) -> usize {
         (i % S::USIZE) * D::USIZE + <HCons<H, T> as FlatModes>::call(i / S::USIZE)
@@ -335,6 +344,7 @@ where
 impl<S: Unsigned, M: Unsigned> FlatModes for HCons<(S, Ng<M>), HNil> {
     const COSIZE_M1: usize = 0;
     const LEAD: (usize, usize) = (1, 0);
+    const NEGATIVE: bool = true;
     #[inline(always)]
     fn call(i: usize) -> usize {
         Self::call_signed(i) as usize
@@ -351,6 +361,7 @@ where
 {
     const COSIZE_M1: usize = <HCons<H, T> as FlatModes>::COSIZE_M1;
     const LEAD: (usize, usize) = (1, 0);
+    const NEGATIVE: bool = true;
     #[inline(always)]
     fn call(i: usize) -> usize {
         Self::call_signed(i) as usize
@@ -360,6 +371,19 @@ where
         -(((i % S::USIZE) * M::USIZE) as isize)
             + <HCons<H, T> as FlatModes>::call_signed(i / S::USIZE)
     }
+}
+
+/// Generic code that reaches `StaticLayout::call` (an unsigned offset) on a
+/// layout with negative strides fails to build: evaluating `CHECKED` for
+/// such a layout `L` is a compile-time error raised when that `call` is
+/// instantiated, instead of an offset silently wrapped modulo `2^64`.
+struct UnsignedOffsets<L>(PhantomData<L>);
+impl<L: StaticLayout> UnsignedOffsets<L> {
+    const CHECKED: () = if <L::Flat as FlatModes>::NEGATIVE {
+        panic!(
+            "`StaticLayout::call` of a layout with negative strides: its offsets are signed, use `call_signed`"
+        )
+    };
 }
 
 /// A flat list of modes whose strides are all non-negative: its offsets

@@ -745,7 +745,11 @@ where
         let size = <Layout<S0, D0> as StaticLayout>::SIZE;
         let here = match self.0.fixed() {
             None => 0,
-            Some(c) if c < size => <Layout<S0, D0> as StaticLayout>::call(&Layout::new(), c),
+            // The flat evaluation, not `StaticLayout::call` (which refuses
+            // negative strides): `slice_signed` reads the wrapped sum back.
+            Some(c) if c < size => {
+                <<Layout<S0, D0> as StaticLayout>::Flat as crate::data::layout::FlatModes>::call(c)
+            }
             Some(c) => return Err((mode, c, size)),
         };
         // Two's complement: a negative stride's part is the signed offset
