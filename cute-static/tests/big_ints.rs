@@ -227,3 +227,23 @@ proptest! {
         prop_assert_eq!(l.call(k) as i64, l.to_dynamic().call(k as i64));
     }
 }
+
+/// A mixed mode divided by a whole-layout tile `N:1` whose length is beyond
+/// the readable table (`Layout![11008:1]`), equal to cute-dynamic.
+#[test]
+fn mixed_divide_by_a_big_unit_layout() {
+    let n = 4 * 11008usize;
+    let l = layout!(({ n }, 8):(1, { n })).unwrap();
+    let t = tiler!(<11008:1, 4>);
+    let q = l.logical_divide(t).unwrap();
+    assert_eq!(
+        q.to_dynamic(),
+        l.to_dynamic()
+            .logical_divide(&t_dyn("<11008:1,4>"))
+            .unwrap()
+    );
+    assert_eq!(
+        q.to_string(),
+        "((_11008,4),(_4,_2)):((_1,11008),(44032,176128))"
+    );
+}

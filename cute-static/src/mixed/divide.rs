@@ -109,13 +109,13 @@ crate::data::dec::impl_for_dec! {
         type Len = Self;
     } where Self: StaticInt
 }
-/// The layout `N:1`.
-impl<const N: usize> UnitTile for Layout<C<N>, C<1>>
+/// The layout `N:1`, `N` a readable constant or a `Dec` integer.
+impl<N> UnitTile for Layout<N, C<1>>
 where
-    C<N>: StaticInt,
+    N: StaticInt + IntTuple + Default,
 {
-    const N: usize = N;
-    type Len = C<N>;
+    const N: usize = N::VALUE;
+    type Len = N;
 }
 
 /// The parts of a static two-mode result: mode 0 and mode 1.
