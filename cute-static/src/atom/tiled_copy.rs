@@ -51,14 +51,12 @@ use super::tiled_mma::{
     LayoutBTv, LayoutCTv, OperandA, OperandB, OperandC, SpellLayout, Spelled, SpliceTree,
     TileExtents, TileSize, TiledMmaLayouts, TiledMmaTv, TreeOf,
 };
-use crate::algebra::divide::Zipped;
-use crate::private::HCons;
-use typenum::U0;
 use crate::Error;
 use crate::algebra::coalesce_by::CoalescedBy;
 use crate::algebra::composition::Compose;
 use crate::algebra::composition::Composed;
 use crate::algebra::divide::SizeOf;
+use crate::algebra::divide::Zipped;
 use crate::algebra::divide::ZippedDivide;
 use crate::algebra::divide::ZippedQuotient;
 use crate::algebra::inverse::RightInverse;
@@ -77,7 +75,9 @@ use crate::data::tiler::Tiler;
 use crate::kernel::layout::TensorLayout;
 use crate::kernel::partition::CompactColMajor;
 use crate::kernel::tensor::{Engine, Tensor, Underscore};
+use crate::private::HCons;
 use crate::private::{If, Pretty};
+use typenum::U0;
 use typenum::operator_aliases::Eq;
 use typenum::{IsEqual, U1};
 
@@ -561,4 +561,3 @@ impl<Tc> ThrCopy<Tc> {
         self.partition::<CopyDst, E, X>(t)
     }
 }
-
