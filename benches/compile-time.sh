@@ -2,6 +2,8 @@
 # Compile-time cost of the static algebra: `cargo check` time per operation.
 #
 # Usage: benches/compile-time.sh [N]   (default N = 100)
+#        OPS="" ONLY_ATOMS=1 IR=1 benches/compile-time.sh   (the atoms crate
+#        alone, with rustc's instruction count under callgrind)
 #
 # Generates a throwaway crate under target/compile-time with N distinct static
 # compositions (then N distinct logical divides), checks it, and prints the
@@ -129,6 +131,20 @@ RS
 t=$(check)
 printf 'tiled MMA + 2 tiled copies (TV layouts, partitions): %6.2f s total, %6.2f s above the baseline %.2f s, peak rustc memory %d MiB\n' \
     "$t" "$(echo "$t - $base" | bc -l)" "$base" "$(($(cat "$DIR/peak-kb") / 1024))"
+# IR=1: rustc's instructions checking the same crate under callgrind (the
+# machine's load does not change them; wall time on a shared machine
+# does). The command is cargo's own, without incremental compilation (which
+# would reuse the previous check's results).
+if [[ -n ${IR:-} ]]; then
+    touch "$DIR/src/lib.rs"
+    cmd=$(cd "$DIR" && cargo check -v 2>&1 | sed -n 's/^ *Running `\(.*--crate-name cute_compile_time.*\)`$/\1/p')
+    cmd=$(echo "$cmd" | sed 's/ -C incremental=[^ ]*//')
+    out=$(mktemp -d)
+    (cd "$DIR" && eval "valgrind --tool=callgrind --callgrind-out-file=$out/cg $cmd") 2> "$out/log" > /dev/null
+    printf 'tiled MMA + 2 tiled copies: %.0f M instructions of rustc (callgrind)\n' \
+        "$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out/log" | awk '{print $1 / 1e6}')"
+    rm -rf "$out"
+fi
 [[ -n ${ONLY_ATOMS:-} ]] && exit 0
 
 # A realistic kernel crate: kernels/ (cute-kernels: sgemm_1 over mixed global

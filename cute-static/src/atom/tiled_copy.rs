@@ -47,14 +47,16 @@ use core::marker::PhantomData;
 use super::CopyAtom;
 use super::tiled_mma::SizeC;
 use super::tiled_mma::{
-    Extents, LayoutATv, LayoutBTv, LayoutCTv, OperandA, OperandB, OperandC, Rejoin, SpliceRest,
-    TileExtents, TileSize, TiledMmaLayouts, TiledMmaTv,
+    AtOf, ComposeTreeOf, ComposeTreeWith, DivTree, DivideTree, Extents, JoinWith, LayoutATv,
+    LayoutBTv, LayoutCTv, OperandA, OperandB, OperandC, SpellLayout, Spelled, SpliceTree,
+    TileExtents, TileSize, TiledMmaLayouts, TiledMmaTv, TreeOf,
 };
 use crate::Error;
 use crate::algebra::coalesce_by::CoalescedBy;
 use crate::algebra::composition::Compose;
 use crate::algebra::composition::Composed;
 use crate::algebra::divide::SizeOf;
+use crate::algebra::divide::Zipped;
 use crate::algebra::divide::ZippedDivide;
 use crate::algebra::divide::ZippedQuotient;
 use crate::algebra::inverse::RightInverse;
@@ -68,12 +70,14 @@ use crate::data::int_tuple::StaticIntTuple;
 use crate::data::int_tuple_ops::ProductEach;
 use crate::data::int_tuple_ops::ProductEachOf;
 use crate::data::int_tuple_ops::TreeEvenly;
-use crate::data::layout::{Layout, ModeOf, StaticLayout};
+use crate::data::layout::{At, Layout, ModeOf, StaticLayout};
 use crate::data::tiler::Tiler;
 use crate::kernel::layout::TensorLayout;
 use crate::kernel::partition::CompactColMajor;
 use crate::kernel::tensor::{Engine, Tensor, Underscore};
+use crate::private::HCons;
 use crate::private::{If, Pretty};
+use typenum::U0;
 use typenum::operator_aliases::Eq;
 use typenum::{IsEqual, U1};
 
@@ -404,15 +408,41 @@ impl<Tc> fmt::Debug for ThrCopy<Tc> {
     }
 }
 
-/// A tensor layout `X` zipped-divided by the tile `T`: `((M,N),(Rest…))`.
-type CopyTiles<X, T> = ZippedQuotient<X, Tiler<T>>;
-/// The tile mode composed with `thrval2mn`: `(thread, value)` → offset in
-/// the tensor.
-type CopyTvOf<A, const BITS: usize, L, T, Sd, X> =
-    Composed<ModeOf<CopyTiles<X, T>, 0>, ThrValOf<A, BITS, L, T, Sd>>;
-/// `(value mode, (Rest…))` of `tidfrg_S/D` of a tensor layout `X`.
-type CopyValues<A, const BITS: usize, L, T, Sd, X> =
-    <ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 1> as Rejoin<ModeOf<CopyTiles<X, T>, 1>>>::Output;
+/// CuTe's `tidfrg_S/D` of the zipped tree `Self` of a tensor layout, on
+/// trees: `Self` zipped-divided by the tile `Tl` (`Tiler<Tiler_MN>`), its
+/// tile mode composed with `thrval2mn` (`Tv`), the thread mode and the
+/// value mode `(CPY_V,(Rest_M,Rest_N,…))`. Each step is proven once, in
+/// this impl, and no intermediate layout is spelled.
+pub trait CopyTidfrgTree<Tl, Tv> {
+    /// The thread mode's tree.
+    type Threads;
+    /// The value mode's tree.
+    type Values;
+}
+/// The tensor layout's zipped quotient by the tile, as a tree.
+type TilesT<X, Tl> = DivTree<Zipped, X, Tl>;
+/// The tile mode composed with `thrval2mn`: `(thread, value)` → offset.
+type CopyTvT<X, Tl, Tv> = ComposeTreeOf<AtOf<TilesT<X, Tl>, U0>, Tv>;
+/// A tensor layout's tree is a tuple (no blanket impl: a tree still being
+/// inferred is not explored).
+impl<H, Rs, Tl, Tv> CopyTidfrgTree<Tl, Tv> for HCons<H, Rs>
+where
+    HCons<H, Rs>: DivideTree<Zipped, Tl>,
+    TilesT<HCons<H, Rs>, Tl>: At<U0> + At<U1>,
+    AtOf<TilesT<HCons<H, Rs>, Tl>, U0>: ComposeTreeWith<Tv>,
+    CopyTvT<HCons<H, Rs>, Tl, Tv>: At<U0> + At<U1>,
+    AtOf<CopyTvT<HCons<H, Rs>, Tl, Tv>, U1>: JoinWith<AtOf<TilesT<HCons<H, Rs>, Tl>, U1>>,
+{
+    type Threads = AtOf<CopyTvT<HCons<H, Rs>, Tl, Tv>, U0>;
+    type Values = <AtOf<CopyTvT<HCons<H, Rs>, Tl, Tv>, U1> as JoinWith<
+        AtOf<TilesT<HCons<H, Rs>, Tl>, U1>,
+    >>::Out;
+}
+/// `tidfrg_S/D`'s trees for the tensor layout `X`.
+type TidfrgOf<A, const BITS: usize, L, T, Sd, X> =
+    <TreeOf<X> as CopyTidfrgTree<Tiler<T>, ThrValOf<A, BITS, L, T, Sd>>>::Threads;
+type TidfrgValuesOf<A, const BITS: usize, L, T, Sd, X> =
+    <TreeOf<X> as CopyTidfrgTree<Tiler<T>, ThrValOf<A, BITS, L, T, Sd>>>::Values;
 
 /// The tile of a tiled copy divides the tensor's extents (the rule behind
 /// the compile error of a partition over a tile that does not fit).
@@ -447,16 +477,15 @@ pub trait CopyPartitionOf<Sd, X> {
 impl<A, const BITS: usize, L, T, Sd, X> CopyPartitionOf<Sd, X> for TiledCopy<A, BITS, L, T>
 where
     TiledCopy<A, BITS, L, T>: CopyThrVal2Mn<Sd>,
-    X: StaticLayout + ZippedDivide<Tiler<T>>,
-    CopyTiles<X, T>: crate::Mode<0> + crate::Mode<1>,
-    ModeOf<CopyTiles<X, T>, 0>: Compose<ThrValOf<A, BITS, L, T, Sd>>,
-    CopyTvOf<A, BITS, L, T, Sd, X>: crate::Mode<0> + crate::Mode<1>,
-    ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 0>: StaticLayout,
-    ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 1>: Rejoin<ModeOf<CopyTiles<X, T>, 1>>,
-    CopyValues<A, BITS, L, T, Sd, X>: SpliceRest,
+    X: StaticLayout,
+    TreeOf<X>: CopyTidfrgTree<Tiler<T>, ThrValOf<A, BITS, L, T, Sd>>,
+    TidfrgOf<A, BITS, L, T, Sd, X>: SpellLayout,
+    Spelled<TidfrgOf<A, BITS, L, T, Sd, X>>: StaticLayout,
+    TidfrgValuesOf<A, BITS, L, T, Sd, X>: SpliceTree,
+    <TidfrgValuesOf<A, BITS, L, T, Sd, X> as SpliceTree>::Out: SpellLayout,
 {
-    type Threads = ModeOf<CopyTvOf<A, BITS, L, T, Sd, X>, 0>;
-    type Layout = <CopyValues<A, BITS, L, T, Sd, X> as SpliceRest>::Output;
+    type Threads = Spelled<TidfrgOf<A, BITS, L, T, Sd, X>>;
+    type Layout = Spelled<<TidfrgValuesOf<A, BITS, L, T, Sd, X> as SpliceTree>::Out>;
 }
 /// The layout of `partition_S/D` (side `Sd`) of a tensor with the layout
 /// `X` by the tiled copy `Tc`: `(CPY_V, Rest_M, Rest_N, …)`.
