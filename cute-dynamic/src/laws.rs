@@ -2113,6 +2113,31 @@ pub fn check_group_modes(
     )
 }
 
+/// `replace(L, I, X) = R`: for a tuple `L`, `R` is a tuple of `L`'s rank
+/// whose mode `I` is `X` and whose other modes are `L`'s; for an integer
+/// `L` (rank 1), `I` is 0 and `R` is `X`.
+pub fn check_replace(l: &Layout, i: usize, x: &Layout, r: &Layout) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(i < l.rank(), || {
+            format!("{i} is not a mode of L (rank {})", l.rank())
+        })?;
+        if l.shape().is_int() {
+            return ensure(r == x, || format!("{r} is not X"));
+        }
+        ensure(!r.shape().is_int() && r.rank() == l.rank(), || {
+            format!("{r} is not a tuple of rank {}", l.rank())
+        })?;
+        for k in 0..l.rank() {
+            let want = if k == i { x.clone() } else { mode(l, k) };
+            ensure(r.mode(k) == Some(want), || {
+                format!("mode {k} is not {}", if k == i { "X" } else { "L's" })
+            })?;
+        }
+        Ok(())
+    })();
+    lift("replace", format!("replace({l}, {i}, {x})"), r, law)
+}
+
 /// `flatten(L) = R`: depth ≤ 1, the same leaves `s:d` in order, and an
 /// integer exactly when `L` is one.
 pub fn check_flatten(l: &Layout, r: &Layout) -> Result<(), Violation> {
@@ -3953,6 +3978,10 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             } else {
                 check_group_modes(&layout(0)?, ix(1)?, ix(2)?, &out()?)
             }
+        }
+        "replace" => {
+            let i = usize::try_from(int(1)?).map_err(|_| bad("index", text(1)))?;
+            check_replace(&layout(0)?, i, &layout(2)?, &out()?)
         }
         "flatten" => check_flatten(&layout(0)?, &out()?),
         "upcast" => check_upcast(int(0)?, &layout(1)?, &out()?),

@@ -769,6 +769,16 @@ proptest! {
         check("take", &[&text, &bs, &es])?;
         check("group_modes", &[&text, &bs, &es])?;
         check("flatten", &[&text])?;
+        // replace: mode B by a layout, beyond the rank an error.
+        let x = "(3,2):(5,1)";
+        check("replace", &[&text, &bs, x])?;
+        match apply("replace", &[&text, &bs, x]) {
+            Ok(out) => prop_assert_eq!(out, l.replace(b, &x.parse().unwrap()).unwrap().to_string()),
+            Err(err) => {
+                prop_assert!(b >= l.rank(), "replace({}, {}): {}", text, b, err);
+                prop_assert_eq!(err.kind(), "rank_mismatch");
+            }
+        }
         let (st, dt) = (l.shape().to_string(), l.stride().to_string());
         check("make_layout", &[&st, &dt])?;
         check("make_layout", &[&st])?;

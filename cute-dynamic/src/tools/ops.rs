@@ -1044,6 +1044,25 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| Ok(a.layout(0)?.take(index(a, 1)?, index(a, 2)?)?.to_string()),
     },
     Operation {
+        name: "replace",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("INDEX", ArgKind::Integer),
+            arg("MODE", ArgKind::Layout),
+        ],
+        help: "LAYOUT with mode INDEX replaced by MODE (CuTe's replace<N>; an integer layout is replaced whole)",
+        example: example(
+            &["(2,3,4):(1,2,6)", "1", "(5,7):(10,50)"],
+            "(2,(5,7),4):(1,(10,50),6)",
+        ),
+        run: |a| {
+            Ok(a.layout(0)?
+                .replace(index(a, 1)?, &a.layout(2)?)?
+                .to_string())
+        },
+    },
+    Operation {
         name: "group_modes",
         aliases: &["group"],
         args: &[
