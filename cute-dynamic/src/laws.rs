@@ -2717,6 +2717,34 @@ pub fn check_make_ordered_layout(
     )
 }
 
+/// `compact_order(S, O) = R`: `S:R` is `make_ordered_layout(S, O)`, which
+/// satisfies its law.
+pub fn check_compact_order(
+    shape: &IntTuple,
+    order: &IntTuple,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = Layout::new(shape.clone(), r.clone())
+        .map_err(|e| format!("{shape}:{r} is not a layout: {e}"))
+        .and_then(|l| make_ordered_layout_law_text(shape, order, &l));
+    binary_law("compact_order", shape, order, r, law)
+}
+
+/// `ceil_div(T, L) = R` for a layout `L` (CuTe's `ceil_div(target,
+/// tiler)`): `R` is the shape of `complement(L, T)`, which satisfies the
+/// complement's law.
+pub fn check_ceil_div_by_layout(t: &IntTuple, l: &Layout, r: &IntTuple) -> Result<(), Violation> {
+    let law = crate::complement_shape(l, t)
+        .map_err(|e| format!("complement({l}, {t}) fails: {e}"))
+        .and_then(|c| {
+            check_complement_shape(l, t, &c).map_err(|v| v.to_string())?;
+            ensure(c.shape() == r, || {
+                format!("{r} is not the shape of complement({l}, {t}) = {c}")
+            })
+        });
+    binary_law("ceil_div", t, l, r, law)
+}
+
 fn make_ordered_layout_law_text(shape: &IntTuple, order: &IntTuple, r: &Layout) -> Law {
     ensure(r.shape() == shape, || {
         format!("make_ordered_layout({shape}, {order}) = {r}: wrong shape")
@@ -3855,6 +3883,9 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         }
         // Integer tuples.
         "shape_div" => check_shape_div(&tuple(0)?, &tuple(1)?, &out_tuple()?),
+        "ceil_div" if text(1).contains(':') => {
+            check_ceil_div_by_layout(&tuple(0)?, &layout(1)?, &out_tuple()?)
+        }
         "ceil_div" => check_ceil_div(&tuple(0)?, &tuple(1)?, &out_tuple()?),
         "round_up" => check_round_up(&tuple(0)?, &tuple(1)?, &out_tuple()?),
         "product_each" => check_product_each(&tuple(0)?, &out_tuple()?),
@@ -3889,6 +3920,7 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         }
         "dice" => check_dice(&coord(0)?, &layout(1)?, &out()?),
         "make_ordered_layout" => check_make_ordered_layout(&tuple(0)?, &tuple(1)?, &out()?),
+        "compact_order" => check_compact_order(&tuple(0)?, &tuple(1)?, &out_tuple()?),
         "make_layout_like" => check_make_layout_like(&layout(0)?, &out()?),
         "tile_to_shape" => {
             let order = match args.get(2) {
@@ -3951,7 +3983,10 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             };
             check_prefix_product(&tuple(0)?, &init, &out_tuple()?)
         }
-        "zip" => check_zip(&layout(0)?, &out()?),
+        "zip" => match args.get(1) {
+            None => check_zip(&layout(0)?, &out()?),
+            Some(_) => check_zip(&Layout::concat([&layout(0)?, &layout(1)?]), &out()?),
+        },
         "tile_unzip" => check_zip2_by(&layout(0)?, &tiler(1)?, &out()?),
         "coalesce_x" => match args.get(1) {
             None => check_coalesce_x(&layout(0)?, &out()?),
