@@ -60,14 +60,17 @@ fn shape_leaves<A: Leaves<A>>(
     Ok((out, list.len))
 }
 
+/// Fixed-capacity flat leaves `(shape, stride)` (the first `n` in use).
+pub(crate) type LeafArray = [(i64, i64); MAX_LEAVES];
+
 /// The common factors `(c, p)` of two lists of positive leaves, in order
 /// (at most 63: their product divides a size that fits in an `i64`).
 pub(crate) fn common_factors(
     xa: &mut [i64],
     xb: &mut [i64],
     operation: &'static str,
-) -> Result<([(i64, i64); MAX_LEAVES], usize), Error> {
-    let mut out = [(1i64, 0i64); MAX_LEAVES];
+) -> Result<(LeafArray, usize), Error> {
+    let mut out: LeafArray = [(1, 0); MAX_LEAVES];
     let mut n = 0usize;
     cute_core::int::common_domain(xa, xb, |c, p| {
         if let Some(o) = out.get_mut(n) {

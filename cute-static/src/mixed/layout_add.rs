@@ -39,7 +39,7 @@ use crate::Error;
 use crate::algebra::layout_add::{LayoutAdd, LayoutSum};
 use crate::data::int_tuple::StaticIntTuple;
 use crate::data::layout::{Layout, StaticLayout};
-use crate::mixed::common_domain::common_factors;
+use crate::mixed::common_domain::{LeafArray, common_factors};
 use crate::mixed::complement::{AsMixed, Leaves, MAX_LEAVES, as_mixed, coalesce, leaves};
 use crate::mixed::layout::{AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout};
 
@@ -60,10 +60,7 @@ fn eval(modes: &[(i64, i64)], mut i: i64) -> Option<i64> {
 }
 
 /// The coalesced flat leaves of `s:d` and the size.
-fn coalesced<S: Leaves<D>, D>(
-    s: &S,
-    d: &D,
-) -> Result<([(i64, i64); MAX_LEAVES], usize, i64), Error> {
+fn coalesced<S: Leaves<D>, D>(s: &S, d: &D) -> Result<(LeafArray, usize, i64), Error> {
     let mut list = leaves(s, d, OP)?;
     // A checked mixed layout's size fits in an `i64`.
     let size = list.leaves[..list.len].iter().map(|&(s, _)| s).product();
