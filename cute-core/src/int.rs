@@ -27,6 +27,60 @@ pub const fn gcd(a: i64, b: i64) -> i64 {
     a
 }
 
+/// The walk of `greatest_common_domain` (PyCuTe's) over the positive leaves
+/// `xa`, `xb` of two shapes, shared by cute-dynamic and the mixed layer:
+/// `push(c, p)` is called for each common factor `c > 1`, in order, with
+/// `p` the index at which it starts in both shapes' colexicographic
+/// domains. Both slices are used as scratch. `None` when an index passes
+/// `i64` (no factor is pushed after that).
+///
+/// ```
+/// let mut got = Vec::new();
+/// cute_core::int::common_domain(&mut [5, 3, 4], &mut [10, 6], |c, p| got.push((c, p)));
+/// assert_eq!(got, [(5, 1), (2, 30)]);
+/// ```
+pub fn common_domain(xa: &mut [i64], xb: &mut [i64], mut push: impl FnMut(i64, i64)) -> Option<()> {
+    let (mut pa, mut pb) = (1i64, 1i64);
+    let (mut i, mut j) = (0usize, 0usize);
+    while i < xa.len() && j < xb.len() {
+        if xa[i] == 1 {
+            i += 1;
+            continue;
+        }
+        if xb[j] == 1 {
+            j += 1;
+            continue;
+        }
+        let g = gcd(pa, pb);
+        let lcm = (pa / g).checked_mul(pb)?;
+        let (ra, rb) = (lcm / pa, lcm / pb);
+        if xa[i] % ra == 0 && xb[j] % rb == 0 {
+            let c = gcd(xa[i] / ra, xb[j] / rb);
+            if c != 1 {
+                push(c, lcm);
+                xa[i] /= ra * c;
+                xb[j] /= rb * c;
+                pa = lcm * c;
+                pb = pa;
+                continue;
+            }
+        }
+        // Leaf ends are prefix products of the shapes: they fit in i64
+        // when the shapes' sizes do.
+        let (ea, eb) = (pa.checked_mul(xa[i])?, pb.checked_mul(xb[j])?);
+        let (qa, qb) = (eb % ea == 0, ea % eb == 0);
+        if qa || !qb {
+            pa = ea;
+            i += 1;
+        }
+        if qb || !qa {
+            pb = eb;
+            j += 1;
+        }
+    }
+    Some(())
+}
+
 /// The product of `values`, `None` on overflow (`1` for none).
 #[inline]
 pub fn checked_product(values: impl IntoIterator<Item = i64>) -> Option<i64> {

@@ -2113,6 +2113,31 @@ pub fn check_group_modes(
     )
 }
 
+/// `replace(L, I, X) = R`: for a tuple `L`, `R` is a tuple of `L`'s rank
+/// whose mode `I` is `X` and whose other modes are `L`'s; for an integer
+/// `L` (rank 1), `I` is 0 and `R` is `X`.
+pub fn check_replace(l: &Layout, i: usize, x: &Layout, r: &Layout) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(i < l.rank(), || {
+            format!("{i} is not a mode of L (rank {})", l.rank())
+        })?;
+        if l.shape().is_int() {
+            return ensure(r == x, || format!("{r} is not X"));
+        }
+        ensure(!r.shape().is_int() && r.rank() == l.rank(), || {
+            format!("{r} is not a tuple of rank {}", l.rank())
+        })?;
+        for k in 0..l.rank() {
+            let want = if k == i { x.clone() } else { mode(l, k) };
+            ensure(r.mode(k) == Some(want), || {
+                format!("mode {k} is not {}", if k == i { "X" } else { "L's" })
+            })?;
+        }
+        Ok(())
+    })();
+    lift("replace", format!("replace({l}, {i}, {x})"), r, law)
+}
+
 /// `flatten(L) = R`: depth ≤ 1, the same leaves `s:d` in order, and an
 /// integer exactly when `L` is one.
 pub fn check_flatten(l: &Layout, r: &Layout) -> Result<(), Violation> {
@@ -2690,6 +2715,34 @@ pub fn check_make_ordered_layout(
         &r,
         make_ordered_layout_law_text(shape, order, r),
     )
+}
+
+/// `compact_order(S, O) = R`: `S:R` is `make_ordered_layout(S, O)`, which
+/// satisfies its law.
+pub fn check_compact_order(
+    shape: &IntTuple,
+    order: &IntTuple,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = Layout::new(shape.clone(), r.clone())
+        .map_err(|e| format!("{shape}:{r} is not a layout: {e}"))
+        .and_then(|l| make_ordered_layout_law_text(shape, order, &l));
+    binary_law("compact_order", shape, order, r, law)
+}
+
+/// `ceil_div(T, L) = R` for a layout `L` (CuTe's `ceil_div(target,
+/// tiler)`): `R` is the shape of `complement(L, T)`, which satisfies the
+/// complement's law.
+pub fn check_ceil_div_by_layout(t: &IntTuple, l: &Layout, r: &IntTuple) -> Result<(), Violation> {
+    let law = crate::complement_shape(l, t)
+        .map_err(|e| format!("complement({l}, {t}) fails: {e}"))
+        .and_then(|c| {
+            check_complement_shape(l, t, &c).map_err(|v| v.to_string())?;
+            ensure(c.shape() == r, || {
+                format!("{r} is not the shape of complement({l}, {t}) = {c}")
+            })
+        });
+    binary_law("ceil_div", t, l, r, law)
 }
 
 fn make_ordered_layout_law_text(shape: &IntTuple, order: &IntTuple, r: &Layout) -> Law {
@@ -3830,6 +3883,9 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         }
         // Integer tuples.
         "shape_div" => check_shape_div(&tuple(0)?, &tuple(1)?, &out_tuple()?),
+        "ceil_div" if text(1).contains(':') => {
+            check_ceil_div_by_layout(&tuple(0)?, &layout(1)?, &out_tuple()?)
+        }
         "ceil_div" => check_ceil_div(&tuple(0)?, &tuple(1)?, &out_tuple()?),
         "round_up" => check_round_up(&tuple(0)?, &tuple(1)?, &out_tuple()?),
         "product_each" => check_product_each(&tuple(0)?, &out_tuple()?),
@@ -3864,6 +3920,7 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         }
         "dice" => check_dice(&coord(0)?, &layout(1)?, &out()?),
         "make_ordered_layout" => check_make_ordered_layout(&tuple(0)?, &tuple(1)?, &out()?),
+        "compact_order" => check_compact_order(&tuple(0)?, &tuple(1)?, &out_tuple()?),
         "make_layout_like" => check_make_layout_like(&layout(0)?, &out()?),
         "tile_to_shape" => {
             let order = match args.get(2) {
@@ -3926,7 +3983,10 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             };
             check_prefix_product(&tuple(0)?, &init, &out_tuple()?)
         }
-        "zip" => check_zip(&layout(0)?, &out()?),
+        "zip" => match args.get(1) {
+            None => check_zip(&layout(0)?, &out()?),
+            Some(_) => check_zip(&Layout::concat([&layout(0)?, &layout(1)?]), &out()?),
+        },
         "tile_unzip" => check_zip2_by(&layout(0)?, &tiler(1)?, &out()?),
         "coalesce_x" => match args.get(1) {
             None => check_coalesce_x(&layout(0)?, &out()?),
@@ -3953,6 +4013,10 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             } else {
                 check_group_modes(&layout(0)?, ix(1)?, ix(2)?, &out()?)
             }
+        }
+        "replace" => {
+            let i = usize::try_from(int(1)?).map_err(|_| bad("index", text(1)))?;
+            check_replace(&layout(0)?, i, &layout(2)?, &out()?)
         }
         "flatten" => check_flatten(&layout(0)?, &out()?),
         "upcast" => check_upcast(int(0)?, &layout(1)?, &out()?),

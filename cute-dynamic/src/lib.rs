@@ -80,7 +80,7 @@ pub use tools::render;
 pub use algebra::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
 pub use algebra::coalesce_x::{bw_coalesce, coalesce_x, coalesce_x_by};
 pub use algebra::complement::{
-    complement, complement_default, complement_shape, is_complement_admissible,
+    ceil_div_by_layout, complement, complement_default, complement_shape, is_complement_admissible,
 };
 pub use algebra::composition::composition;
 pub use algebra::divide::{flat_divide, logical_divide, tiled_divide, zip2_by, zipped_divide};
@@ -100,9 +100,9 @@ pub use algebra::{
     filter_by::{filter_by, filter_zeros_by},
     layout_add::layout_add,
     layout_like::make_layout_like,
-    layout_utils::{coshape, tile_unzip, unflatten, with_shape, zip},
+    layout_utils::{coshape, tile_unzip, unflatten, with_shape, zip, zip_layouts},
     nullspace::nullspace,
-    ordered_layout::make_ordered_layout,
+    ordered_layout::{compact_order, make_ordered_layout},
     tile_to_shape::tile_to_shape,
     tuple_fold::{gcd, max, min, product_like, shape_min, sum},
 };

@@ -295,11 +295,13 @@ pub use kernel::tensor::{
 };
 pub use mixed::MIXED_ALGEBRA_MAX_RANK;
 pub use mixed::coalesce::{MixedCoalescedBy, MixedProfile};
+pub use mixed::common_domain::{MixedCommonDomain, mixed_greatest_common_domain};
 pub use mixed::layout::{
     AllHoles, Dyn, MixedCoord, MixedFlattened, MixedGroupModes, MixedGrouped, MixedLayout,
     MixedShape, MixedSliceCoord, SliceEntry, Sliced,
 };
 pub use mixed::layout::{DynDiv, Structure};
+pub use mixed::layout_add::MixedLayoutSum;
 pub use mixed::modes::{
     DiceCoord, MakeMixedLayout, MixedAppend, MixedDiceCoord, MixedDiced, MixedMode, MixedOperand,
     MixedReplace, MixedSelect, MixedSelected, MixedTake, MixedTaken, make_mixed_layout,

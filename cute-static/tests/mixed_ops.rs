@@ -170,23 +170,31 @@ proptest! {
         }
     }
 
-    /// `right_inverse(L)`: one leaf whenever CuTe's result is one.
+    /// `right_inverse(L)`: one leaf whenever CuTe's result is one; for
+    /// `(s0, s1):(d0, _1)` two modes whenever CuTe's result has two.
     #[test]
     fn right_inverses_match_dynamic(m in 1usize..40, n in 1usize..20, ld in 0usize..60) {
         let a = layout!(({m}, {n}):(1, {m})).unwrap();
         prop_assert!(same("right_inverse", &a.to_dynamic(), "", a.right_inverse().map(|r| r.to_dynamic()), cute_dynamic::right_inverse(&a.to_dynamic()))?);
+        // (operand, ours, whether the reversed rank-2 rule applies)
         let cases = [
-            { let a = layout!(({m}, {n}):({n}, 1)).unwrap(); (a.to_dynamic(), a.right_inverse().map(|r| r.to_dynamic())) },
-            { let a = layout!(({m}, {n}):(1, {ld})).unwrap(); (a.to_dynamic(), a.right_inverse().map(|r| r.to_dynamic())) },
-            { let a = layout!(({m}, {n}):({ld}, 1)).unwrap(); (a.to_dynamic(), a.right_inverse().map(|r| r.to_dynamic())) },
-            { let a = layout!(({m}, {n}):(2, {ld})).unwrap(); (a.to_dynamic(), a.right_inverse().map(|r| r.to_dynamic())) },
+            { let a = layout!(({m}, {n}):({n}, 1)).unwrap(); (a.to_dynamic(), a.right_inverse().map(|r| r.to_dynamic()), true) },
+            { let a = layout!(({m}, {n}):(1, {ld})).unwrap(); (a.to_dynamic(), a.right_inverse().map(|r| r.to_dynamic()), false) },
+            { let a = layout!(({m}, {n}):({ld}, 1)).unwrap(); (a.to_dynamic(), a.right_inverse().map(|r| r.to_dynamic()), true) },
+            { let a = layout!(({m}, {n}):(2, {ld})).unwrap(); (a.to_dynamic(), a.right_inverse().map(|r| r.to_dynamic()), false) },
+            { let a = layout!(({m}, 8):(8, 1)).unwrap(); (a.to_dynamic(), a.right_inverse().map(|r| r.to_dynamic()), true) },
         ];
-        for (d, ours) in cases {
+        for (d, ours, reversed) in cases {
             let theirs = cute_dynamic::right_inverse(&d);
-            let leaf = theirs.as_ref().map(|t| t.rank() == 1 && t.depth() == 0).unwrap_or(false);
+            let want = expected_inverse_structure(&theirs, reversed);
             let ok = same("right_inverse", &d, "", ours, theirs)?;
-            // Ours errs exactly where CuTe's result is no single leaf.
-            prop_assert_eq!(ok, leaf, "{}", d);
+            // Ours errs exactly where CuTe's result has another structure.
+            prop_assert_eq!(ok, want, "{}", d);
+        }
+        // Row-major with run-time extents: always the two-mode result.
+        if m > 1 && n > 1 {
+            let row = layout!(({m}, {n}):({n}, 1)).unwrap();
+            prop_assert_eq!(row.right_inverse().unwrap().to_string(), format!("({n},{m}):({m},1)"));
         }
     }
 }
@@ -302,23 +310,23 @@ proptest! {
         zip_product!(b, raked_product, layout!((2, 2):(1, 2)));
         // `(complement(A, k) is Ok, right_inverse(A) is Ok)`.
         macro_rules! complement_and_inverse {
-            ($a:expr) => {{
+            ($a:expr, $reversed:expr) => {{
                 let a = $a;
                 let d = a.to_dynamic();
                 let ok = same("complement", &d, &k.to_string(), a.complement(Dyn(k)).map(|r| r.to_dynamic()), cute_dynamic::complement(&d, k as i64))?;
                 same("complement", &d, "256", a.complement(C::<256>).map(|r| r.to_dynamic()), cute_dynamic::complement(&d, 256))?;
                 let theirs = cute_dynamic::right_inverse(&d);
-                let leaf = theirs.as_ref().map(|t| t.rank() == 1 && t.depth() == 0).unwrap_or(false);
+                let want = expected_inverse_structure(&theirs, $reversed);
                 let inv = same("right_inverse", &d, "", a.right_inverse().map(|r| r.to_dynamic()), theirs)?;
-                // Ours errs exactly where CuTe's inverse is no single leaf.
-                prop_assert_eq!(inv, leaf, "{}", d);
+                // Ours errs exactly where CuTe's inverse has another structure.
+                prop_assert_eq!(inv, want, "{}", d);
                 (ok, inv)
             }};
         }
         // Compact: gap-free, one-leaf complement and inverse.
-        prop_assert_eq!(complement_and_inverse!(col), (true, true));
-        complement_and_inverse!(strided);
-        complement_and_inverse!(b);
+        prop_assert_eq!(complement_and_inverse!(col, false), (true, true));
+        complement_and_inverse!(strided, true);
+        complement_and_inverse!(b, true);
         // The `DynDiv` values are the ones given.
         let (s0, s1): (DynDiv<128>, DynDiv<8>) = *col.shape();
         prop_assert_eq!((s0.get(), s1.get()), (m, n));
@@ -343,9 +351,25 @@ proptest! {
         prop_assert!(inv, "{}", d);
         let d = row.to_dynamic();
         let theirs = cute_dynamic::right_inverse(&d);
-        let leaf = theirs.as_ref().map(|t| t.rank() == 1 && t.depth() == 0).unwrap_or(false);
-        prop_assert_eq!(same("right_inverse", &d, "", row.right_inverse().map(|r| r.to_dynamic()), theirs)?, leaf);
+        let want = expected_inverse_structure(&theirs, true);
+        prop_assert_eq!(same("right_inverse", &d, "", row.right_inverse().map(|r| r.to_dynamic()), theirs)?, want);
     }
+}
+
+/// Whether cute-dynamic's right inverse has the structure the mixed rule
+/// gives: one leaf, or for the reversed rank-2 rule (`(s0, s1):(d0, _1)`)
+/// a flat pair.
+fn expected_inverse_structure(
+    theirs: &Result<DLayout, cute_dynamic::LayoutError>,
+    reversed: bool,
+) -> bool {
+    theirs.as_ref().is_ok_and(|t| {
+        if reversed {
+            t.rank() == 2 && t.depth() == 1
+        } else {
+            t.rank() == 1 && t.depth() == 0
+        }
+    })
 }
 
 /// Fully static operands stay static (the static algebra's types).
@@ -385,7 +409,7 @@ fn inadmissible_values_are_named_errors() {
     let e = layout!(({m}):(2)).unwrap().complement(C::<64>).unwrap_err();
     assert_eq!(e.kind(), "value_dependent_structure");
     assert!(e.to_string().contains("one leaf"), "{e}");
-    let e = layout!(({m}, {n}):({n}, 1))
+    let e = layout!(({m}, {n}):(100, 1))
         .unwrap()
         .right_inverse()
         .unwrap_err();

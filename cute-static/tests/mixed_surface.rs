@@ -9,6 +9,7 @@
 use cute_dynamic::{Layout as DLayout, laws};
 use cute_static::{
     __, C, Dyn, DynDiv, MixedLayout, layout, make_mixed_layout, make_mixed_ordered_layout,
+    mixed_greatest_common_domain,
 };
 use proptest::prelude::*;
 
@@ -336,6 +337,78 @@ proptest! {
         let c = layout!(({m}, 4, {n}):(1, {m}, {m * 4})).unwrap();
         let r = c.coalesce().unwrap();
         check(Ok(r.to_dynamic()), c.to_dynamic(), "1")?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// greatest_common_domain of mixed shapes: fully static shapes by the
+    /// static algebra, otherwise one factor, equal to cute-dynamic and its
+    /// law; `value_dependent_structure` exactly where cute-dynamic's result
+    /// has several factors.
+    #[test]
+    fn common_domain_matches_dynamic(m in 1usize..40, n in 1usize..40, k in 0usize..3) {
+        let t = |s: String| cute_dynamic::parse_int_tuple(&s).unwrap();
+        let check = |ours: Result<DLayout, cute_static::Error>, a: String, b: String| -> Result<(), TestCaseError> {
+            let (ta, tb) = (t(a), t(b));
+            let theirs = cute_dynamic::greatest_common_domain(&ta, &tb).unwrap();
+            match ours {
+                Ok(r) => {
+                    prop_assert_eq!(&r, &theirs, "greatest_common_domain({}, {})", ta, tb);
+                    prop_assert!(laws::check_greatest_common_domain(&ta, &tb, &r).is_ok());
+                }
+                Err(e) => {
+                    prop_assert_eq!(e.kind(), "value_dependent_structure");
+                    prop_assert!(theirs.rank() > 1, "{}", theirs);
+                }
+            }
+            Ok(())
+        };
+        let four = [2usize, 4, 6][k];
+        check(mixed_greatest_common_domain((Dyn(m),), (Dyn(n),)).map(|r| r.to_dynamic()), format!("({m})"), format!("({n})"))?;
+        check(mixed_greatest_common_domain((Dyn(m), C::<4>), (Dyn(n), Dyn(four))).map(|r| r.to_dynamic()), format!("({m},4)"), format!("({n},{four})"))?;
+        check(mixed_greatest_common_domain((C::<6>, DynDiv::<2>::new(2 * m).unwrap()), (Dyn(n * 3),)).map(|r| r.to_dynamic()), format!("(6,{})", 2 * m), format!("({})", n * 3))?;
+        check(mixed_greatest_common_domain(Dyn(m), (C::<2>, C::<3>)).map(|r| r.to_dynamic()), format!("{m}"), "(2,3)".into())?;
+        // A zero leaf, as at run time.
+        prop_assert_eq!(mixed_greatest_common_domain((Dyn(0),), (Dyn(n),)).unwrap_err().kind(), "non_positive_shape");
+    }
+
+    /// layout_add of mixed layouts: one leaf, equal to cute-dynamic and its
+    /// law; `value_dependent_structure` exactly where cute-dynamic's sum
+    /// keeps several modes, `not_compatible` where cute-dynamic says so.
+    #[test]
+    fn layout_add_matches_dynamic(m in 1usize..20, n in 1usize..20, d in 0usize..50, e in 0usize..3) {
+        let check = |ours: Result<DLayout, cute_static::Error>, a: DLayout, b: DLayout| -> Result<(), TestCaseError> {
+            let theirs = cute_dynamic::layout_add(&a, &b);
+            match (ours, theirs) {
+                (Ok(r), Ok(t)) => {
+                    prop_assert_eq!(&r, &t, "layout_add({}, {})", a, b);
+                    prop_assert!(laws::check_layout_add(&a, &b, &r).is_ok());
+                }
+                (Err(o), Ok(t)) => {
+                    prop_assert_eq!(o.kind(), "value_dependent_structure");
+                    prop_assert!(t.leaf_modes().count() > 1, "{}", t);
+                }
+                (Err(o), Err(t)) => prop_assert_eq!(o.kind(), t.kind()),
+                (Ok(r), Err(t)) => prop_assert!(false, "{} where cute-dynamic says {}", r, t),
+            }
+            Ok(())
+        };
+        let a = layout!(({m}, 4, {n}):(1, {m}, {m * 4})).unwrap();
+        let b = layout!(({m}, 4, {n}):(1, {m}, {m * 4})).unwrap();
+        check(a.layout_add(&b).map(|r| r.to_dynamic()), a.to_dynamic(), b.to_dynamic())?;
+        let c = layout!(({m}, 4, {n}):({d}, 0, {e})).unwrap();
+        check(a.layout_add(&c).map(|r| r.to_dynamic()), a.to_dynamic(), c.to_dynamic())?;
+        let f = layout!(({m * 4}, {n}):(1, {d})).unwrap();
+        check(a.layout_add(&f).map(|r| r.to_dynamic()), a.to_dynamic(), f.to_dynamic())?;
+        let g = layout!(({n}, {m}):({m}, 1)).unwrap();
+        check(g.layout_add(&f).map(|r| r.to_dynamic()), g.to_dynamic(), f.to_dynamic())?;
+        let one = layout!({m * 4 * n}:{d}).unwrap();
+        check(one.layout_add(&a).map(|r| r.to_dynamic()), one.to_dynamic(), a.to_dynamic())?;
+        // A fully static pair: the static algebra's layout and types.
+        let s = MixedLayout::from(layout!((4, 3):(1, 4))).layout_add(&MixedLayout::from(layout!((4, 3):(3, 1)))).unwrap();
+        prop_assert_eq!(s.to_string(), "(_4,_3):(_4,_5)");
     }
 }
 

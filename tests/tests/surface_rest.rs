@@ -769,6 +769,16 @@ proptest! {
         check("take", &[&text, &bs, &es])?;
         check("group_modes", &[&text, &bs, &es])?;
         check("flatten", &[&text])?;
+        // replace: mode B by a layout, beyond the rank an error.
+        let x = "(3,2):(5,1)";
+        check("replace", &[&text, &bs, x])?;
+        match apply("replace", &[&text, &bs, x]) {
+            Ok(out) => prop_assert_eq!(out, l.replace(b, &x.parse().unwrap()).unwrap().to_string()),
+            Err(err) => {
+                prop_assert!(b >= l.rank(), "replace({}, {}): {}", text, b, err);
+                prop_assert_eq!(err.kind(), "rank_mismatch");
+            }
+        }
         let (st, dt) = (l.shape().to_string(), l.stride().to_string());
         check("make_layout", &[&st, &dt])?;
         check("make_layout", &[&st])?;
@@ -1067,5 +1077,46 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+proptest! {
+    /// CuTe's `ceil_div(target, tiler)` by a layout, the two-layout `zip`
+    /// and `compact_order`, through the table, equal to the library
+    /// functions and satisfying their laws (a wrong result does not).
+    #[test]
+    fn ceil_div_by_layout_zip_pair_compact_order(
+        shape in tree(1..7),
+        strides in prop::collection::vec(0i64..9, 1..6),
+        n in 1i64..9,
+        d in 1i64..4,
+        v in prop::collection::vec(0i64..6, 1..8),
+    ) {
+        let law = |op: &str, args: &[&str]| -> Result<Option<String>, TestCaseError> {
+            Ok(match apply(op, args) {
+                Ok(out) => {
+                    prop_assert_eq!(laws::check_by_name(op, args, &out), Ok(()), "{}{:?} = {}", op, args, out);
+                    prop_assert!(laws::check_by_name(op, args, "(#)").is_err());
+                    Some(out)
+                }
+                Err(_) => None,
+            })
+        };
+        let target = shape.to_string();
+        for tiler in [format!("{n}:{d}"), format!("({n},2):(1,{})", n * 2)] {
+            let l: Layout = tiler.parse().unwrap();
+            let want = cute_dynamic::ceil_div_by_layout(&shape, &l).map(|r| r.to_string()).ok();
+            prop_assert_eq!(law("ceil_div", &[&target, &tiler])?, want);
+        }
+        let a = layout_over(&shape, &strides);
+        let b = layout_over(&shape, &[1]);
+        let (ta, tb) = (a.to_string(), b.to_string());
+        let want = cute_dynamic::zip_layouts(&a, &b).map(|r| r.to_string()).ok();
+        prop_assert_eq!(law("zip", &[&ta, &tb])?, want.clone());
+        prop_assert_eq!(want, cute_dynamic::zip(&Layout::concat([&a, &b])).map(|r| r.to_string()).ok());
+        let order: IntTuple = relabel(&shape, &v, &mut 0).parse().unwrap();
+        let got = law("compact_order", &[&target, &order.to_string()])?;
+        let want = cute_dynamic::make_ordered_layout(&shape, &order).map(|l| l.stride().to_string()).ok();
+        prop_assert_eq!(got, want);
     }
 }

@@ -32,13 +32,6 @@ use crate::data::int_tuple::IntTuple;
 use crate::data::layout::{Layout, LayoutBuilder};
 use crate::error::LayoutError;
 
-fn gcd(mut a: i64, mut b: i64) -> i64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
 /// `greatest_common_domain(A, B)` of two shapes (see the module
 /// documentation). Errors: a non-positive leaf, or a size beyond `i64`.
 pub fn greatest_common_domain(a: &IntTuple, b: &IntTuple) -> Result<Layout, LayoutError> {
@@ -48,43 +41,8 @@ pub fn greatest_common_domain(a: &IntTuple, b: &IntTuple) -> Result<Layout, Layo
     let mut xa: SmallVec<[i64; 8]> = a.leaves().collect();
     let mut xb: SmallVec<[i64; 8]> = b.leaves().collect();
     let mut out: SmallVec<[(i64, i64); 8]> = SmallVec::new();
-    let (mut pa, mut pb) = (1i64, 1i64);
-    let (mut i, mut j) = (0usize, 0usize);
-    while i < xa.len() && j < xb.len() {
-        if xa[i] == 1 {
-            i += 1;
-            continue;
-        }
-        if xb[j] == 1 {
-            j += 1;
-            continue;
-        }
-        let g = gcd(pa, pb);
-        let lcm = (pa / g).checked_mul(pb).ok_or_else(overflow)?;
-        let (ra, rb) = (lcm / pa, lcm / pb);
-        if xa[i] % ra == 0 && xb[j] % rb == 0 {
-            let c = gcd(xa[i] / ra, xb[j] / rb);
-            if c != 1 {
-                out.push((c, lcm));
-                xa[i] /= ra * c;
-                xb[j] /= rb * c;
-                pa = lcm * c;
-                pb = pa;
-                continue;
-            }
-        }
-        // Leaf ends are prefix products of the shapes: they fit in i64.
-        let (ea, eb) = (pa * xa[i], pb * xb[j]);
-        let (qa, qb) = (eb % ea == 0, ea % eb == 0);
-        if qa || !qb {
-            pa = ea;
-            i += 1;
-        }
-        if qb || !qa {
-            pb = eb;
-            j += 1;
-        }
-    }
+    cute_core::int::common_domain(&mut xa, &mut xb, |c, p| out.push((c, p)))
+        .ok_or_else(overflow)?;
     if out.is_empty() {
         out.push((1, 0));
     }

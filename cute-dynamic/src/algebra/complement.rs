@@ -69,6 +69,27 @@ pub fn complement_shape(a: &Layout, cotarget: &IntTuple) -> Result<Layout, Layou
     Ok(Layout::unwrap_flat(&modes))
 }
 
+/// CuTe's `ceil_div(target, tiler)` for a layout `tiler` (layout.hpp): the
+/// shape of `complement(tiler, shape(target))`, the rest mode a logical
+/// divide of a layout of shape `target` by `tiler` would have (CuTe uses it
+/// for grid sizes; like CuTe it does not check that the divide itself is
+/// admissible). Law `laws::check_ceil_div_by_layout`.
+///
+/// ```
+/// use cute_dynamic::{ceil_div_by_layout, IntTuple, Layout};
+/// let t: IntTuple = "(12,10)".parse()?;
+/// // The rest is coalesced, as CuTe's complement is: 3·10 tiles.
+/// assert_eq!(ceil_div_by_layout(&t, &"4:1".parse::<Layout>()?)?.to_string(), "30");
+/// assert_eq!(ceil_div_by_layout(&t, &"(4,5):(1,12)".parse::<Layout>()?)?.to_string(), "(3,2)");
+/// assert_eq!(ceil_div_by_layout(&"100".parse()?, &"8:1".parse::<Layout>()?)?.to_string(), "13");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: those of [`complement_shape`].
+pub fn ceil_div_by_layout(target: &IntTuple, tiler: &Layout) -> Result<IntTuple, LayoutError> {
+    Ok(complement_shape(tiler, target)?.shape().clone())
+}
+
 /// `complement(A, cosize(A))`.
 pub fn complement_default(a: &Layout) -> Result<Layout, LayoutError> {
     complement_ref(a.as_ref(), a.cosize()?)

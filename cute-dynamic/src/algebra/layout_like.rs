@@ -19,7 +19,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::algebra::ordered_layout::{Tie, compact_order};
+use crate::algebra::ordered_layout::{Tie, compact_order_with};
 use crate::data::layout::{Layout, replace_leaves};
 use crate::error::LayoutError;
 #[allow(unused_imports)]
@@ -33,7 +33,7 @@ pub fn make_layout_like(l: &Layout) -> Result<Layout, LayoutError> {
         l.shape().as_ref(),
         l.leaf_modes().map(|(s, d)| if d == 0 { 1 } else { s }),
     );
-    let stride = compact_order(
+    let stride = compact_order_with(
         filtered.as_ref(),
         l.stride().as_ref(),
         Tie {

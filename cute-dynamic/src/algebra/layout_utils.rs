@@ -106,6 +106,24 @@ pub fn zip(l: &Layout) -> Result<Layout, LayoutError> {
     Ok(Layout::concat(columns.iter()))
 }
 
+/// CuTe's two-layout `zip(A, B)`: `zip((A, B))`, each mode `j` of the
+/// result pairing mode `j` of `A` with mode `j` of `B` (law
+/// `laws::check_zip` of the pair).
+///
+/// ```
+/// use cute_dynamic::{zip_layouts, Layout};
+/// let a: Layout = "(2,3):(1,2)".parse()?;
+/// let b: Layout = "(4,5):(6,24)".parse()?;
+/// assert_eq!(zip_layouts(&a, &b)?.to_string(), "((2,4),(3,5)):((1,6),(2,24))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: those of [`zip`] (`A` and `B` not tuples of one rank:
+/// `not_compatible`).
+pub fn zip_layouts(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
+    zip(&Layout::concat([a, b]))
+}
+
 /// CuTe's `tile_unzip(L, T)`: `make_layout(zip2_by(shape, T),
 /// zip2_by(stride, T))`, the by-mode divide or product `L` of the tiler `T`
 /// regrouped into `(tiles, rests)`; the same as

@@ -39,7 +39,7 @@ use crate::error::LayoutError;
 /// with the same order value (`invalid_argument`: no order between them).
 pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout, LayoutError> {
     check_positive(shape)?;
-    let stride = compact_order(
+    let stride = compact_order_with(
         shape.as_ref(),
         order.as_ref(),
         Tie {
@@ -50,6 +50,23 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout,
         },
     )?;
     Layout::new(shape.clone(), stride)
+}
+
+/// CuTe's `compact_order(shape, order)` (stride.hpp): the stride of
+/// [`make_ordered_layout`]`(shape, order)`, the compact strides of `shape`
+/// with its leaves (or sub-shapes, per order leaf) laid out in increasing
+/// order (law `laws::check_compact_order`).
+///
+/// ```
+/// use cute_dynamic::{compact_order, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>();
+/// assert_eq!(compact_order(&t("(2,2,2,2)")?, &t("(0,2,3,1)")?)?.to_string(), "(1,4,8,2)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: those of [`make_ordered_layout`].
+pub fn compact_order(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple, LayoutError> {
+    Ok(make_ordered_layout(shape, order)?.stride().clone())
 }
 
 /// Every shape leaf positive and the size in `i64` (the check every layout
@@ -68,7 +85,7 @@ pub(crate) struct Tie<'a> {
 /// CuTe's `compact_order(shape, order)` with static orders, ties rejected
 /// (an [`LayoutError::InvalidArgument`] described by `tie`).
 /// `shape`'s leaves are positive and its size fits in `i64`.
-pub(crate) fn compact_order(
+pub(crate) fn compact_order_with(
     shape: IntTupleRef<'_>,
     order: IntTupleRef<'_>,
     tie: Tie<'_>,

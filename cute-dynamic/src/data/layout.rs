@@ -455,7 +455,19 @@ impl Layout {
         Ok(b.finish())
     }
 
-    /// `self` with mode `i` replaced by `mode`.
+    /// `self` with mode `i` replaced by `mode` (CuTe's `replace<N>`); an
+    /// integer layout `s:d` has the one mode 0 and is replaced whole.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(2,3,4):(1,2,6)".parse()?;
+    /// let x: Layout = "(5,7):(10,50)".parse()?;
+    /// assert_eq!(l.replace(1, &x)?.to_string(), "(2,(5,7),4):(1,(10,50),6)");
+    /// assert_eq!(l.replace(3, &x).unwrap_err().kind(), "rank_mismatch");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    ///
+    /// Errors: `i` not below the rank (`rank_mismatch`).
     pub fn replace(&self, i: usize, mode: &Layout) -> Result<Layout, LayoutError> {
         if i >= self.rank() {
             return Err(self.rank_error("replace", i + 1));

@@ -525,9 +525,14 @@ pub static OPERATIONS: &[Operation] = &[
         name: "ceil_div",
         aliases: &[],
         args: TUPLES,
-        help: "⌈A / B⌉ mode by mode (missing modes of B are 1)",
+        help: "⌈A / B⌉ mode by mode (missing modes of B are 1); B a layout S:D: the shape of complement(B, A) (CuTe's ceil_div(target, tiler))",
         example: example(&["(10,7,3)", "(4,2)"], "(3,4,3)"),
-        run: |a| by_tuples(crate::ceil_div, a),
+        run: |a| match a.text(1) {
+            Some(b) if b.contains(':') => {
+                Ok(crate::ceil_div_by_layout(&a.int_tuple(0)?, &a.layout(1)?)?.to_string())
+            }
+            _ => by_tuples(crate::ceil_div, a),
+        },
     },
     Operation {
         name: "round_up",
@@ -804,6 +809,17 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| Ok(crate::make_ordered_layout(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
     },
     Operation {
+        name: "compact_order",
+        aliases: &[],
+        args: &[
+            arg("SHAPE", ArgKind::IntTuple),
+            arg("ORDER", ArgKind::IntTuple),
+        ],
+        help: "CuTe's compact_order: the strides of make_ordered_layout(SHAPE, ORDER)",
+        example: example(&["(2,2,2,2)", "(0,2,3,1)"], "(1,4,8,2)"),
+        run: |a| Ok(crate::compact_order(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+    },
+    Operation {
         name: "make_layout_like",
         aliases: &["layout_like"],
         args: LAYOUT,
@@ -938,13 +954,22 @@ pub static OPERATIONS: &[Operation] = &[
     Operation {
         name: "zip",
         aliases: &[],
-        args: LAYOUT,
-        help: "Modes that are tuples of one rank transposed: mode j gathers sub-mode j of each",
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            optional("B", ArgKind::Layout),
+        ],
+        help: "Modes that are tuples of one rank transposed: mode j gathers sub-mode j of each; with B, zip((LAYOUT, B))",
         example: example(
             &["((2,3),(4,5)):((1,2),(6,24))"],
             "((2,4),(3,5)):((1,6),(2,24))",
         ),
-        run: |a| Ok(crate::zip(&a.layout(0)?)?.to_string()),
+        run: |a| {
+            Ok(match a.text(1) {
+                None => crate::zip(&a.layout(0)?)?,
+                Some(_) => crate::zip_layouts(&a.layout(0)?, &a.layout(1)?)?,
+            }
+            .to_string())
+        },
     },
     Operation {
         name: "tile_unzip",
@@ -1042,6 +1067,25 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Modes BEGIN..END (CuTe's take<B,E>)",
         example: example(&["(2,3,4):(1,2,6)", "1", "3"], "(3,4):(2,6)"),
         run: |a| Ok(a.layout(0)?.take(index(a, 1)?, index(a, 2)?)?.to_string()),
+    },
+    Operation {
+        name: "replace",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("INDEX", ArgKind::Integer),
+            arg("MODE", ArgKind::Layout),
+        ],
+        help: "LAYOUT with mode INDEX replaced by MODE (CuTe's replace<N>; an integer layout is replaced whole)",
+        example: example(
+            &["(2,3,4):(1,2,6)", "1", "(5,7):(10,50)"],
+            "(2,(5,7),4):(1,(10,50),6)",
+        ),
+        run: |a| {
+            Ok(a.layout(0)?
+                .replace(index(a, 1)?, &a.layout(2)?)?
+                .to_string())
+        },
     },
     Operation {
         name: "group_modes",

@@ -69,10 +69,12 @@ macro_rules! for_leaf_types {
 pub(crate) use for_leaf_types;
 
 pub(crate) mod coalesce;
+pub(crate) mod common_domain;
 pub(crate) mod complement;
 pub(crate) mod composition;
 pub(crate) mod divide;
 pub(crate) mod inverse;
+pub(crate) mod layout_add;
 pub(crate) mod layout_like;
 pub(crate) mod modes;
 pub(crate) mod nullspace;
