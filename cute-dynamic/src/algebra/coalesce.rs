@@ -104,12 +104,74 @@ pub(crate) fn coalesce_leaves_into(layout: LayoutRef<'_>, drop_unit: bool, out: 
     coalesce_rev_into(rev, drop_unit, out);
 }
 
+/// Capacity of the plain array [`coalesce_leaves_back`] writes into.
+pub(crate) const BACK_MODES: usize = 8;
+
+/// A plain array of modes filled from the back by [`coalesce_leaves_back`].
+pub(crate) type BackModes = [(i64, i64); BACK_MODES];
+
+/// [`coalesce_leaves_into`] written from the back of `buf`: the coalesced
+/// modes are `buf[start..]`, in order, for the returned `start` (the walk
+/// is back to front, so nothing is reversed or moved). `None` when they do
+/// not fit (the caller takes [`coalesce_leaves_into`]); the same modes
+/// otherwise, step for step.
+#[inline]
+pub(crate) fn coalesce_leaves_back(
+    layout: LayoutRef<'_>,
+    drop_unit: bool,
+    buf: &mut BackModes,
+) -> Option<usize> {
+    coalesce_back(leaf_pairs(layout).rev(), drop_unit, buf)
+}
+
+/// [`coalesce_rev_into`] on the modes given last to first, written from
+/// the back of `buf` (see [`coalesce_leaves_back`]).
+#[inline(always)]
+pub(crate) fn coalesce_back(
+    mut rev: impl Iterator<Item = (i64, i64)>,
+    drop_unit: bool,
+    buf: &mut BackModes,
+) -> Option<usize> {
+    let Some(last) = rev.next() else {
+        return Some(BACK_MODES);
+    };
+    let mut pos = BACK_MODES - 1;
+    buf[pos] = last;
+    for (s, d) in rev {
+        if s == 1 {
+            continue;
+        }
+        let front = &mut buf[pos];
+        if drop_unit && pos == BACK_MODES - 1 && front.0 == 1 {
+            *front = (s, d);
+        } else if let (Some(true), Some(merged)) = (
+            s.checked_mul(d).map(|x| x == front.1),
+            front.0.checked_mul(s),
+        ) {
+            front.0 = merged;
+            front.1 = d;
+        } else {
+            pos = pos.checked_sub(1)?;
+            buf[pos] = (s, d);
+        }
+    }
+    if drop_unit && pos == BACK_MODES - 1 && buf[pos].0 == 1 {
+        buf[pos] = (1, 0);
+    }
+    Some(pos)
+}
+
 /// Coalesce a layout (see the module documentation); it cannot fail.
 pub fn coalesce(layout: &Layout) -> Layout {
     coalesce_ref(layout.as_ref())
 }
 
+#[inline]
 pub(crate) fn coalesce_ref(layout: LayoutRef<'_>) -> Layout {
+    let mut buf: BackModes = [(0, 0); BACK_MODES];
+    if let Some(start) = coalesce_leaves_back(layout, true, &mut buf) {
+        return Layout::unwrap_flat(&buf[start..]);
+    }
     let mut m: Modes = Modes::new();
     coalesce_leaves_into(layout, true, &mut m);
     Layout::unwrap_flat(&m)

@@ -19,8 +19,8 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::algebra::coalesce::Modes;
-use crate::algebra::complement::complement_modes;
+use crate::algebra::coalesce::{BACK_MODES, BackModes, Modes};
+use crate::algebra::complement::complement_modes_in;
 use crate::algebra::composition::{Operands, compose_modes_into};
 use crate::algebra::divide::{by_mode_built, unpack_both, unpack_rest, whole_pair, zip2_by_owned};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
@@ -94,13 +94,13 @@ fn repeat_into(
     )?;
     // The complement's modes are coalesced and never empty, as
     // composition reads its left side.
-    let mut c = Modes::new();
-    complement_modes(a, m, &mut c)?;
+    let (mut c_buf, mut c_spill): (BackModes, Modes) = ([(0, 0); BACK_MODES], Modes::new());
+    let c = complement_modes_in(a, m, &mut c_buf, &mut c_spill)?;
     let operands = Operands {
-        a: &|| Layout::unwrap_flat(&c),
+        a: &|| Layout::unwrap_flat(c),
         b: &|| b.to_owned(),
     };
-    compose_modes_into(&c, b, None, out, &operands)
+    compose_modes_into(c, b, None, out, &operands)
 }
 
 /// Blocks of `A` arranged as `B`.
