@@ -104,21 +104,22 @@ fn negative_stride(a: LayoutRef<'_>, op: &'static str) -> LayoutError {
 
 pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, LayoutError> {
     let mut buf: BackModes = [(0, 0); BACK_MODES];
-    let mut spill: Modes = Modes::new();
+    let mut spill = None;
     let modes = complement_modes_in(a, cotarget, &mut buf, &mut spill)?;
     Ok(Layout::unwrap_flat(modes))
 }
 
 /// [`complement_modes`] into a plain array when `A` has at most
 /// `BACK_MODES - 1` leaves that move (written from its back, nothing
-/// moved), else into `spill`: the modes, never empty, and the same
+/// moved), else into `spill` (left `None` on the fast path, so that no
+/// list is initialised there): the modes, never empty, and the same
 /// errors in the same order.
 #[inline]
 pub(crate) fn complement_modes_in<'m>(
     a: LayoutRef<'_>,
     cotarget: i64,
     buf: &'m mut BackModes,
-    spill: &'m mut Modes,
+    spill: &'m mut Option<Modes>,
 ) -> Result<&'m [(i64, i64)], LayoutError> {
     if cotarget >= 1 {
         match complement_back(a, cotarget, buf) {
@@ -127,6 +128,7 @@ pub(crate) fn complement_modes_in<'m>(
             None => {}
         }
     }
+    let spill = spill.insert(Modes::new());
     complement_modes(a, cotarget, spill)?;
     Ok(spill)
 }

@@ -95,7 +95,7 @@ pub(crate) fn compose_into(
     out: &mut LayoutBuilder,
 ) -> Result<(), LayoutError> {
     let mut buf: BackModes = [(0, 0); BACK_MODES];
-    let mut spill: Modes = Modes::new();
+    let mut spill = None;
     let a_modes = coalesced_left_in(a, &mut buf, &mut spill);
     let operands = Operands {
         a: &|| a.to_owned(),
@@ -116,12 +116,13 @@ pub(crate) fn coalesced_left(a: LayoutRef<'_>, modes: &mut Modes) {
 }
 
 /// [`coalesced_left`] into a plain array when the modes fit (written from
-/// its back, nothing moved), else into `spill`: the modes, never empty.
+/// its back, nothing moved), else into `spill` (left `None` on the fast
+/// path): the modes, never empty.
 #[inline(always)]
 pub(crate) fn coalesced_left_in<'m>(
     a: LayoutRef<'_>,
     buf: &'m mut BackModes,
-    spill: &'m mut Modes,
+    spill: &'m mut Option<Modes>,
 ) -> &'m [(i64, i64)] {
     match coalesce_leaves_back(a, false, buf) {
         Some(BACK_MODES) => {
@@ -131,6 +132,7 @@ pub(crate) fn coalesced_left_in<'m>(
         }
         Some(start) => &buf[start..],
         None => {
+            let spill = spill.insert(Modes::new());
             coalesced_left(a, spill);
             spill
         }

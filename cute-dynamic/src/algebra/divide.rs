@@ -59,9 +59,9 @@ fn divide_into(
     b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<(), LayoutError> {
-    let (mut c_buf, mut c_spill): (BackModes, Modes) = ([(0, 0); BACK_MODES], Modes::new());
+    let (mut c_buf, mut c_spill): (BackModes, Option<Modes>) = ([(0, 0); BACK_MODES], None);
     let c = complement_modes_in(b, a.size(), &mut c_buf, &mut c_spill)?;
-    let (mut a_buf, mut a_spill): (BackModes, Modes) = ([(0, 0); BACK_MODES], Modes::new());
+    let (mut a_buf, mut a_spill): (BackModes, Option<Modes>) = ([(0, 0); BACK_MODES], None);
     let a_modes = coalesced_left_in(a, &mut a_buf, &mut a_spill);
     let operands = Operands {
         a: &|| a.to_owned(),

@@ -94,7 +94,7 @@ fn repeat_into(
     )?;
     // The complement's modes are coalesced and never empty, as
     // composition reads its left side.
-    let (mut c_buf, mut c_spill): (BackModes, Modes) = ([(0, 0); BACK_MODES], Modes::new());
+    let (mut c_buf, mut c_spill): (BackModes, Option<Modes>) = ([(0, 0); BACK_MODES], None);
     let c = complement_modes_in(a, m, &mut c_buf, &mut c_spill)?;
     let operands = Operands {
         a: &|| Layout::unwrap_flat(c),

@@ -764,14 +764,18 @@ impl<'a> LayoutRef<'a> {
 
     /// Largest offset plus one.
     pub fn cosize(self) -> Result<i64, LayoutError> {
+        // One pass over the leaves with plain checked arithmetic; the
+        // error (the same for every overflow) is built out of line.
         let mut hi = 0i64;
-        for (s, d) in self.leaf_modes() {
+        for (s, d) in leaf_pairs(self) {
             if d > 0 {
-                let t = mul(s - 1, d, "cosize", &self)?;
-                hi = add(hi, t, "cosize", &self)?;
+                match (s - 1).checked_mul(d).and_then(|t| hi.checked_add(t)) {
+                    Some(h) => hi = h,
+                    None => return Err(cosize_overflow(self)),
+                }
             }
         }
-        add(hi, 1, "cosize", &self)
+        hi.checked_add(1).ok_or_else(|| cosize_overflow(self))
     }
 
     /// Mode `i` (for an integer layout, mode 0 is itself).
@@ -963,6 +967,12 @@ impl LayoutBuilder {
             stride: self.layout.stride.as_ref().nodes_from(start).to_owned(),
         }
     }
+}
+
+#[cold]
+#[inline(never)]
+fn cosize_overflow(l: LayoutRef<'_>) -> LayoutError {
+    LayoutError::overflow("cosize", &l)
 }
 
 /// `(shape, stride)` of every leaf of `l` in order, walkable from either
