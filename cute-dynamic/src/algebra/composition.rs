@@ -38,7 +38,11 @@ use crate::error::LayoutError;
 
 /// `A ∘ B` for a layout or tiler `B` (see the module documentation).
 pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout, LayoutError> {
-    compose_tiler(a.as_ref(), b.as_tiler())
+    match b.as_tiler() {
+        // (The common case, without the tiler's dispatch.)
+        TilerRef::Layout(b) => compose(a.as_ref(), b),
+        t => compose_tiler(a.as_ref(), t),
+    }
 }
 
 pub(crate) fn compose_tiler(a: LayoutRef<'_>, b: TilerRef<'_>) -> Result<Layout, LayoutError> {
@@ -81,6 +85,7 @@ fn compose_tiler_into(
 }
 
 /// Composition with a layout `B`.
+#[inline]
 pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
     let mut out = LayoutBuilder::new();
     compose_into(a, b, &mut out)?;
@@ -175,8 +180,28 @@ pub(crate) fn compose_modes_into(
     out: &mut LayoutBuilder,
     ops: &Operands<'_>,
 ) -> Result<(), LayoutError> {
+    compose_modes_zip_into(a_modes, b, extra, None, out, ops)
+}
+
+/// [`compose_modes_into`], or with `zip = Some((X, raked))` and no
+/// `extra`, the modes of `A ∘ B` zipped with the modes of `X` (of `B`'s
+/// rank, `B` a tuple): `((X_0, (A∘B)_0), (X_1, (A∘B)_1), …)`, each pair
+/// swapped when `raked` — the blocked and raked products, written without
+/// building `A ∘ B` first. The digit accounting spans all of `B`, as for
+/// `A ∘ B`; the witness of a carry error is then not `A ∘ B`'s (the
+/// products recompute their errors on the general path).
+#[inline(always)]
+pub(crate) fn compose_modes_zip_into(
+    a_modes: &[(i64, i64)],
+    b: LayoutRef<'_>,
+    extra: Option<&[(i64, i64)]>,
+    zip: Option<(LayoutRef<'_>, bool)>,
+    out: &mut LayoutBuilder,
+    ops: &Operands<'_>,
+) -> Result<(), LayoutError> {
     let start = out.len();
     if extra.is_none()
+        && zip.is_none()
         && let (Some(s), Some(d)) = (b.shape.as_int(), b.stride.as_int())
     {
         // A single leaf cannot carry into itself: no digit accounting.
@@ -215,7 +240,26 @@ pub(crate) fn compose_modes_into(
         }
     };
     let pair = extra.map(|_| out.open());
-    compose_structure(a_modes, b, out, digit_sum, ops)?;
+    match zip {
+        None => compose_structure(a_modes, b, out, digit_sum, ops)?,
+        Some((x, raked)) => {
+            let o = out.open_at();
+            let mut rank = 0u32;
+            for (xi, bi) in x.modes().zip(b.modes()) {
+                let p = out.open_at();
+                if !raked {
+                    out.push(xi);
+                }
+                compose_structure(a_modes, bi, out, digit_sum, ops)?;
+                if raked {
+                    out.push(xi);
+                }
+                out.close_at(p, 2);
+                rank += 1;
+            }
+            out.close_at(o, rank);
+        }
+    }
     if let (Some(o), Some(c)) = (pair, extra) {
         match c {
             [] => compose_leaf(a_modes, 1, 0, out, digit_sum, ops)?,

@@ -86,6 +86,7 @@ pub(crate) type IntoOp<'a> =
 /// integer `n` as CuTe's `make_layout(n)`, a tuple mode by mode (`A`'s modes
 /// beyond the tiler are kept). `op` writes each result into the layout
 /// being built: no intermediate layout per mode.
+#[inline(always)]
 pub(crate) fn by_mode_built(
     a: LayoutRef<'_>,
     t: TilerRef<'_>,
@@ -93,7 +94,11 @@ pub(crate) fn by_mode_built(
     op: IntoOp<'_>,
 ) -> Result<Layout, LayoutError> {
     let mut out = LayoutBuilder::new();
-    by_mode_into(a, t, operation, op, &mut out)?;
+    match t {
+        // (The common case, without the tiler's dispatch.)
+        TilerRef::Layout(b) => op(a, b, &mut out)?,
+        _ => by_mode_into(a, t, operation, op, &mut out)?,
+    }
     Ok(out.finish())
 }
 

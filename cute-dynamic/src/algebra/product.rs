@@ -21,7 +21,7 @@
 
 use crate::algebra::coalesce::{BACK_MODES, BackModes, Modes};
 use crate::algebra::complement::complement_modes_in;
-use crate::algebra::composition::{Operands, compose_modes_into};
+use crate::algebra::composition::{Operands, compose_modes_into, compose_modes_zip_into};
 use crate::algebra::divide::{by_mode_built, unpack_both, unpack_rest, whole_pair, zip2_by_owned};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::AsTiler;
@@ -139,6 +139,44 @@ fn nth_mode(l: LayoutRef<'_>, i: usize, r: usize) -> Option<LayoutRef<'_>> {
 }
 
 fn zip_product(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, LayoutError> {
+    // Tuples of equal rank (the common case): the pairs are written as the
+    // repeat is composed, with no repeat layout to build and cut; any error
+    // is recomputed on the general path below, which words it.
+    if !a.shape.is_int()
+        && !b.shape.is_int()
+        && a.rank() == b.rank()
+        && let Ok(l) = zip_product_direct(a.as_ref(), b.as_ref(), raked)
+    {
+        return Ok(l);
+    }
+    zip_product_general(a, b, raked)
+}
+
+/// [`zip_product`] of two tuples of equal rank, the repeat composed mode
+/// by mode into the pairs.
+fn zip_product_direct(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    raked: bool,
+) -> Result<Layout, LayoutError> {
+    let m = mul(
+        a.size(),
+        b.cosize()?,
+        "logical_product",
+        &format_args!("{a} ⊗ {b}"),
+    )?;
+    let (mut c_buf, mut c_spill): (BackModes, Option<Modes>) = ([(0, 0); BACK_MODES], None);
+    let c = complement_modes_in(a, m, &mut c_buf, &mut c_spill)?;
+    let operands = Operands {
+        a: &|| Layout::unwrap_flat(c),
+        b: &|| b.to_owned(),
+    };
+    let mut out = LayoutBuilder::new();
+    compose_modes_zip_into(c, b, None, Some((a, raked)), &mut out, &operands)?;
+    Ok(out.finish())
+}
+
+fn zip_product_general(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, LayoutError> {
     let r = a.rank().max(b.rank());
     // Only the operand of smaller rank is padded (no copies of the other).
     let (pa, pb);
