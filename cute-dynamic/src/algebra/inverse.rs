@@ -147,6 +147,11 @@ pub fn left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
             ),
         });
     }
+    // The common case first: CuTe's candidate on plain arrays, exact.
+    let mut buf: BackModes = [(0, 0); BACK_MODES];
+    if let Some(Ok((start, true))) = cute_left_inverse_back(l, &mut buf) {
+        return Ok(Layout::unwrap_flat(&buf[start..]));
+    }
     let mut modes: Modes = Modes::new();
     let cute = cute_left_inverse(l, &mut modes);
     // CuTe's candidate needs no check when its coalesced modes of non-zero
@@ -183,37 +188,78 @@ pub fn left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
 /// mode before it), which makes the candidate exact (see [`left_inverse`]).
 fn cute_left_inverse(l: &Layout, out: &mut Modes) -> Result<bool, LayoutError> {
     with_visit(l, |modes, prefix, order| {
-        // `raw` is `(d_1/1, 0), (d_2/d_1, p_1), …, (s_last, p_k)`: the
-        // pending stride of each mode is the prefix of the one before.
         let mut raw: Modes = Modes::new();
-        let mut z = 1i64;
-        let mut last_shape = 1i64;
-        let mut covered = Some(1i64);
-        let mut disjoint = true;
-        let mut prev_stride = 0i64;
-        for &i in order {
-            let (s, d) = modes[i];
-            last_shape = s;
-            if d == 0 {
-                continue;
-            }
-            if d % z != 0 {
-                return Err(LayoutError::LeftInverseDivisibility {
-                    layout: l.to_string(),
-                    stride: d,
-                    divisor: z,
-                });
-            }
-            disjoint &= covered.is_some_and(|c| d >= c);
-            covered = s.checked_mul(d);
-            raw.push((d / z, prev_stride));
-            prev_stride = prefix[i];
-            z = d;
-        }
-        raw.push((last_shape, prev_stride));
+        let (_, disjoint) = cute_raw_modes(l, modes, prefix, order, |_, m| raw.push(m))?;
         coalesce_modes_into(raw.iter().copied(), true, out);
         Ok(disjoint)
     })
+}
+
+/// [`cute_left_inverse`] with its modes written from the back of `buf`
+/// (`buf[start..]`): `None` when `L`'s coalesced modes do not fit a plain
+/// array (the caller takes [`cute_left_inverse`]).
+#[inline]
+fn cute_left_inverse_back(
+    l: &Layout,
+    buf: &mut BackModes,
+) -> Option<Result<(usize, bool), LayoutError>> {
+    with_visit(l, |modes, prefix, order| {
+        // At most one raw mode per mode of `L`, and the last.
+        let mut raw = [(0i64, 0i64); BACK_MODES + 1];
+        let emit = |k: usize, m| {
+            if let Some(slot) = raw.get_mut(k) {
+                *slot = m;
+            }
+        };
+        let (k, disjoint) = match cute_raw_modes(l, modes, prefix, order, emit) {
+            Ok(r) => r,
+            Err(e) => return Some(Err(e)),
+        };
+        let start = coalesce_back(raw.get(..k)?.iter().rev().copied(), true, buf)?;
+        Some(Ok((start, disjoint)))
+    })
+}
+
+/// CuTe's left-inverse walk over the visited modes of `L`: each raw mode
+/// `(d_1/1, 0), (d_2/d_1, p_1), …, (s_last, p_k)` passed to `emit` with
+/// its index; their number, and whether the modes of non-zero stride are
+/// disjoint.
+#[inline(always)]
+fn cute_raw_modes(
+    l: &Layout,
+    modes: &[(i64, i64)],
+    prefix: &[i64],
+    order: &[usize],
+    mut emit: impl FnMut(usize, (i64, i64)),
+) -> Result<(usize, bool), LayoutError> {
+    let mut k = 0usize;
+    let mut z = 1i64;
+    let mut last_shape = 1i64;
+    let mut covered = Some(1i64);
+    let mut disjoint = true;
+    let mut prev_stride = 0i64;
+    for &i in order {
+        let (s, d) = modes[i];
+        last_shape = s;
+        if d == 0 {
+            continue;
+        }
+        if d % z != 0 {
+            return Err(LayoutError::LeftInverseDivisibility {
+                layout: l.to_string(),
+                stride: d,
+                divisor: z,
+            });
+        }
+        disjoint &= covered.is_some_and(|c| d >= c);
+        covered = s.checked_mul(d);
+        emit(k, (d / z, prev_stride));
+        k += 1;
+        prev_stride = prefix[i];
+        z = d;
+    }
+    emit(k, (last_shape, prev_stride));
+    Ok((k + 1, disjoint))
 }
 
 /// pycute's `right_inverse(make_layout(L, complement(L)))`: its complement
