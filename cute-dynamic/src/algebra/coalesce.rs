@@ -64,6 +64,30 @@ fn coalesce_rev(it: impl Iterator<Item = (i64, i64)>, drop_unit: bool) -> Modes 
     rev
 }
 
+/// One step of CuTe's back-to-front walk: the mode `(s, d)` (of size ≠ 1)
+/// met before `front`, the first mode kept so far. It replaces a size-1
+/// `front` when dropping size-1 modes and `front` is the only mode kept
+/// (`single`), or merges with it when `s·d` is its stride: the new front;
+/// else (`None`) it is a mode of its own.
+#[inline(always)]
+fn absorb(
+    front: (i64, i64),
+    (s, d): (i64, i64),
+    drop_unit: bool,
+    single: bool,
+) -> Option<(i64, i64)> {
+    if drop_unit && single && front.0 == 1 {
+        Some((s, d))
+    } else if let (Some(true), Some(merged)) = (
+        s.checked_mul(d).map(|x| x == front.1),
+        front.0.checked_mul(s),
+    ) {
+        Some((merged, d))
+    } else {
+        None
+    }
+}
+
 /// [`coalesce_rev`] into `rev` (cleared first).
 #[inline]
 fn coalesce_rev_into(mut it: impl Iterator<Item = (i64, i64)>, drop_unit: bool, rev: &mut Modes) {
@@ -78,16 +102,9 @@ fn coalesce_rev_into(mut it: impl Iterator<Item = (i64, i64)>, drop_unit: bool, 
         }
         let single = rev.len() == 1;
         let front = rev.last_mut().expect("non-empty");
-        if drop_unit && single && front.0 == 1 {
-            *front = (s, d);
-        } else if let (Some(true), Some(merged)) = (
-            s.checked_mul(d).map(|x| x == front.1),
-            front.0.checked_mul(s),
-        ) {
-            front.0 = merged;
-            front.1 = d;
-        } else {
-            rev.push((s, d));
+        match absorb(*front, (s, d), drop_unit, single) {
+            Some(m) => *front = m,
+            None => rev.push((s, d)),
         }
     }
     if drop_unit && rev.len() == 1 && rev[0].0 == 1 {
@@ -141,18 +158,12 @@ pub(crate) fn coalesce_back(
         if s == 1 {
             continue;
         }
-        let front = &mut buf[pos];
-        if drop_unit && pos == BACK_MODES - 1 && front.0 == 1 {
-            *front = (s, d);
-        } else if let (Some(true), Some(merged)) = (
-            s.checked_mul(d).map(|x| x == front.1),
-            front.0.checked_mul(s),
-        ) {
-            front.0 = merged;
-            front.1 = d;
-        } else {
-            pos = pos.checked_sub(1)?;
-            buf[pos] = (s, d);
+        match absorb(buf[pos], (s, d), drop_unit, pos == BACK_MODES - 1) {
+            Some(m) => buf[pos] = m,
+            None => {
+                pos = pos.checked_sub(1)?;
+                buf[pos] = (s, d);
+            }
         }
     }
     if drop_unit && pos == BACK_MODES - 1 && buf[pos].0 == 1 {

@@ -86,21 +86,32 @@ fn repeat_into(
     b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<(), LayoutError> {
+    let (mut c_buf, mut c_spill): (BackModes, Option<Modes>) = ([(0, 0); BACK_MODES], None);
+    let c = repeat_complement(a, b, &mut c_buf, &mut c_spill)?;
+    let operands = Operands {
+        a: &|| Layout::unwrap_flat(c),
+        b: &|| b.to_owned(),
+    };
+    compose_modes_into(c, b, None, out, &operands)
+}
+
+/// The modes of `complement(A, size(A)·cosize(B))`, the left side of the
+/// repeat (coalesced and never empty, as composition reads its left side),
+/// in `buf` or `spill` (see [`complement_modes_in`]).
+#[inline(always)]
+fn repeat_complement<'m>(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    buf: &'m mut BackModes,
+    spill: &'m mut Option<Modes>,
+) -> Result<&'m [(i64, i64)], LayoutError> {
     let m = mul(
         a.size(),
         b.cosize()?,
         "logical_product",
         &format_args!("{a} ⊗ {b}"),
     )?;
-    // The complement's modes are coalesced and never empty, as
-    // composition reads its left side.
-    let (mut c_buf, mut c_spill): (BackModes, Option<Modes>) = ([(0, 0); BACK_MODES], None);
-    let c = complement_modes_in(a, m, &mut c_buf, &mut c_spill)?;
-    let operands = Operands {
-        a: &|| Layout::unwrap_flat(c),
-        b: &|| b.to_owned(),
-    };
-    compose_modes_into(c, b, None, out, &operands)
+    complement_modes_in(a, m, buf, spill)
 }
 
 /// Blocks of `A` arranged as `B`.
@@ -159,14 +170,8 @@ fn zip_product_direct(
     b: LayoutRef<'_>,
     raked: bool,
 ) -> Result<Layout, LayoutError> {
-    let m = mul(
-        a.size(),
-        b.cosize()?,
-        "logical_product",
-        &format_args!("{a} ⊗ {b}"),
-    )?;
     let (mut c_buf, mut c_spill): (BackModes, Option<Modes>) = ([(0, 0); BACK_MODES], None);
-    let c = complement_modes_in(a, m, &mut c_buf, &mut c_spill)?;
+    let c = repeat_complement(a, b, &mut c_buf, &mut c_spill)?;
     let operands = Operands {
         a: &|| Layout::unwrap_flat(c),
         b: &|| b.to_owned(),
