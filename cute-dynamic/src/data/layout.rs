@@ -972,7 +972,7 @@ impl LayoutBuilder {
 #[cold]
 #[inline(never)]
 fn cosize_overflow(l: LayoutRef<'_>) -> LayoutError {
-    LayoutError::overflow("cosize", &l)
+    LayoutError::overflow("cosize", l)
 }
 
 /// `(shape, stride)` of every leaf of `l` in order, walkable from either
