@@ -64,6 +64,30 @@ fn coalesce_rev(it: impl Iterator<Item = (i64, i64)>, drop_unit: bool) -> Modes 
     rev
 }
 
+/// One step of CuTe's back-to-front walk: the mode `(s, d)` (of size ≠ 1)
+/// met before `front`, the first mode kept so far. It replaces a size-1
+/// `front` when dropping size-1 modes and `front` is the only mode kept
+/// (`single`), or merges with it when `s·d` is its stride: the new front;
+/// else (`None`) it is a mode of its own.
+#[inline(always)]
+fn absorb(
+    front: (i64, i64),
+    (s, d): (i64, i64),
+    drop_unit: bool,
+    single: bool,
+) -> Option<(i64, i64)> {
+    if drop_unit && single && front.0 == 1 {
+        Some((s, d))
+    } else if let (Some(true), Some(merged)) = (
+        s.checked_mul(d).map(|x| x == front.1),
+        front.0.checked_mul(s),
+    ) {
+        Some((merged, d))
+    } else {
+        None
+    }
+}
+
 /// [`coalesce_rev`] into `rev` (cleared first).
 #[inline]
 fn coalesce_rev_into(mut it: impl Iterator<Item = (i64, i64)>, drop_unit: bool, rev: &mut Modes) {
@@ -78,16 +102,9 @@ fn coalesce_rev_into(mut it: impl Iterator<Item = (i64, i64)>, drop_unit: bool, 
         }
         let single = rev.len() == 1;
         let front = rev.last_mut().expect("non-empty");
-        if drop_unit && single && front.0 == 1 {
-            *front = (s, d);
-        } else if let (Some(true), Some(merged)) = (
-            s.checked_mul(d).map(|x| x == front.1),
-            front.0.checked_mul(s),
-        ) {
-            front.0 = merged;
-            front.1 = d;
-        } else {
-            rev.push((s, d));
+        match absorb(*front, (s, d), drop_unit, single) {
+            Some(m) => *front = m,
+            None => rev.push((s, d)),
         }
     }
     if drop_unit && rev.len() == 1 && rev[0].0 == 1 {
@@ -104,12 +121,68 @@ pub(crate) fn coalesce_leaves_into(layout: LayoutRef<'_>, drop_unit: bool, out: 
     coalesce_rev_into(rev, drop_unit, out);
 }
 
+/// Capacity of the plain array [`coalesce_leaves_back`] writes into.
+pub(crate) const BACK_MODES: usize = 8;
+
+/// A plain array of modes filled from the back by [`coalesce_leaves_back`].
+pub(crate) type BackModes = [(i64, i64); BACK_MODES];
+
+/// [`coalesce_leaves_into`] written from the back of `buf`: the coalesced
+/// modes are `buf[start..]`, in order, for the returned `start` (the walk
+/// is back to front, so nothing is reversed or moved). `None` when they do
+/// not fit (the caller takes [`coalesce_leaves_into`]); the same modes
+/// otherwise, step for step.
+#[inline]
+pub(crate) fn coalesce_leaves_back(
+    layout: LayoutRef<'_>,
+    drop_unit: bool,
+    buf: &mut BackModes,
+) -> Option<usize> {
+    coalesce_back(leaf_pairs(layout).rev(), drop_unit, buf)
+}
+
+/// [`coalesce_rev_into`] on the modes given last to first, written from
+/// the back of `buf` (see [`coalesce_leaves_back`]).
+#[inline(always)]
+pub(crate) fn coalesce_back(
+    mut rev: impl Iterator<Item = (i64, i64)>,
+    drop_unit: bool,
+    buf: &mut BackModes,
+) -> Option<usize> {
+    let Some(last) = rev.next() else {
+        return Some(BACK_MODES);
+    };
+    let mut pos = BACK_MODES - 1;
+    buf[pos] = last;
+    for (s, d) in rev {
+        if s == 1 {
+            continue;
+        }
+        match absorb(buf[pos], (s, d), drop_unit, pos == BACK_MODES - 1) {
+            Some(m) => buf[pos] = m,
+            None => {
+                pos = pos.checked_sub(1)?;
+                buf[pos] = (s, d);
+            }
+        }
+    }
+    if drop_unit && pos == BACK_MODES - 1 && buf[pos].0 == 1 {
+        buf[pos] = (1, 0);
+    }
+    Some(pos)
+}
+
 /// Coalesce a layout (see the module documentation); it cannot fail.
 pub fn coalesce(layout: &Layout) -> Layout {
     coalesce_ref(layout.as_ref())
 }
 
+#[inline]
 pub(crate) fn coalesce_ref(layout: LayoutRef<'_>) -> Layout {
+    let mut buf: BackModes = [(0, 0); BACK_MODES];
+    if let Some(start) = coalesce_leaves_back(layout, true, &mut buf) {
+        return Layout::unwrap_flat(&buf[start..]);
+    }
     let mut m: Modes = Modes::new();
     coalesce_leaves_into(layout, true, &mut m);
     Layout::unwrap_flat(&m)

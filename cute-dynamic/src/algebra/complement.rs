@@ -19,7 +19,7 @@ use alloc::{format, string::ToString, vec::Vec};
 use cute_core::int::ceil_div;
 use cute_core::stride;
 
-use crate::algebra::coalesce::{Modes, coalesce_modes_into};
+use crate::algebra::coalesce::{BACK_MODES, BackModes, Modes, coalesce_back, coalesce_modes_into};
 use crate::data::int_tuple::IntTuple;
 use crate::data::int_tuple_ops::ceil_div as ceil_div_tuple;
 use crate::data::layout::{Layout, LayoutRef, leaf_pairs};
@@ -124,9 +124,100 @@ fn negative_stride(a: LayoutRef<'_>, op: &'static str) -> LayoutError {
 }
 
 pub(crate) fn complement_ref(a: LayoutRef<'_>, cotarget: i64) -> Result<Layout, LayoutError> {
-    let mut modes: Modes = Modes::new();
-    complement_modes(a, cotarget, &mut modes)?;
-    Ok(Layout::unwrap_flat(&modes))
+    let mut buf: BackModes = [(0, 0); BACK_MODES];
+    let mut spill = None;
+    let modes = complement_modes_in(a, cotarget, &mut buf, &mut spill)?;
+    Ok(Layout::unwrap_flat(modes))
+}
+
+/// [`complement_modes`] into a plain array when `A` has at most
+/// `BACK_MODES - 1` leaves that move (written from its back, nothing
+/// moved), else into `spill` (left `None` on the fast path, so that no
+/// list is initialised there): the modes, never empty, and the same
+/// errors in the same order.
+#[inline]
+pub(crate) fn complement_modes_in<'m>(
+    a: LayoutRef<'_>,
+    cotarget: i64,
+    buf: &'m mut BackModes,
+    spill: &'m mut Option<Modes>,
+) -> Result<&'m [(i64, i64)], LayoutError> {
+    if cotarget >= 1 {
+        match complement_back(a, cotarget, buf) {
+            Some(Ok(start)) => return Ok(&buf[start..]),
+            Some(Err(e)) => return Err(e),
+            None => {}
+        }
+    }
+    let spill = spill.insert(Modes::new());
+    complement_modes(a, cotarget, spill)?;
+    Ok(spill)
+}
+
+/// The complement for a positive `cotarget` written from the back of
+/// `buf` (its modes are `buf[start..]`): the leaves that move are sorted
+/// into a plain array as they are read, the gaps go to another, and they
+/// are coalesced back to front into `buf`. `None` when `A` has more than
+/// `BACK_MODES - 1` leaves that move (the caller takes the general path).
+#[inline(always)]
+fn complement_back(
+    a: LayoutRef<'_>,
+    cotarget: i64,
+    buf: &mut BackModes,
+) -> Option<Result<usize, LayoutError>> {
+    // The leaves that matter for the image, by (stride, shape), as
+    // `stride::sort_by_stride` orders them (equal keys are equal leaves).
+    let mut sorted = [(0i64, 0i64); BACK_MODES - 1];
+    let mut n = 0usize;
+    for (s, d) in leaf_pairs(a) {
+        if s != 1 && d != 0 {
+            if n == sorted.len() {
+                return None;
+            }
+            let mut j = n;
+            while j > 0 && (d, s) < (sorted[j - 1].1, sorted[j - 1].0) {
+                sorted[j] = sorted[j - 1];
+                j -= 1;
+            }
+            sorted[j] = (s, d);
+            n += 1;
+        }
+    }
+    Some(complement_sorted(a, cotarget, &sorted[..n], buf))
+}
+
+/// The walk of [`complement_modes_with`] over `sorted` (at most
+/// `BACK_MODES - 1` leaves), its gaps coalesced into the back of `buf`.
+#[inline(always)]
+fn complement_sorted(
+    a: LayoutRef<'_>,
+    cotarget: i64,
+    sorted: &[(i64, i64)],
+    buf: &mut BackModes,
+) -> Result<usize, LayoutError> {
+    if sorted.first().is_some_and(|&(_, d)| d < 0) {
+        return Err(negative_stride(a, "complement"));
+    }
+    let overflow = || LayoutError::overflow("complement", a);
+    let mut gaps = [(0i64, 0i64); BACK_MODES];
+    let mut cur = 1i64;
+    for (gap, &(s, d)) in gaps.iter_mut().zip(sorted) {
+        if d < cur {
+            return Err(LayoutError::ComplementOverlap {
+                layout: a.to_string(),
+                stride: d,
+                covered: cur,
+            });
+        }
+        *gap = (d / cur, cur);
+        cur = s.checked_mul(d).ok_or_else(overflow)?;
+    }
+    let n = sorted.len();
+    if let Some(g) = gaps.get_mut(n) {
+        *g = (ceil_div(cotarget, cur), cur);
+    }
+    let gaps = gaps.get(..=n).unwrap_or_default();
+    Ok(coalesce_back(gaps.iter().rev().copied(), true, buf).unwrap_or(BACK_MODES))
 }
 
 /// The modes of `complement(A, M)` (coalesced, never empty) written into
@@ -248,4 +339,40 @@ pub(crate) fn is_injective(a: &Layout) -> bool {
     let mut seen: Vec<i64> = (0..n).map(|i| a.call(i)).collect();
     seen.sort_unstable();
     seen.windows(2).all(|w| w[0] != w[1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn general(a: &Layout, m: i64) -> Result<Layout, LayoutError> {
+        let mut modes: Modes = Modes::new();
+        complement_modes(a.as_ref(), m, &mut modes)?;
+        Ok(Layout::unwrap_flat(&modes))
+    }
+
+    /// The plain-array path agrees with the general one on both sides of
+    /// its capacity (7 moving leaves fit, 8 do not), on unsorted leaves,
+    /// and on every error (overlap, negative stride, bad cotarget).
+    #[test]
+    fn array_path_agrees_with_the_general_one() {
+        let cases = [
+            ("(2,2,2,2,2,2,2):(1,2,4,8,16,32,64)", 512),
+            ("(2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128)", 1024),
+            ("(2,2,2,2,2,2,2,2):(128,64,32,16,8,4,2,1)", 256),
+            ("((2,3),(1,5),2):((60,1),(7,3),30)", 600),
+            ("(2,2,2,2,2,2,2,3):(1,4,16,64,256,1024,4096,16384)", 1 << 20),
+            ("(4,4):(1,2)", 64),
+            ("(4,2):(-1,8)", 64),
+            ("(4,2):(1,4)", 0),
+            ("(4,(2,1)):(0,(4,9))", 7),
+            ("1:0", 1),
+        ];
+        for (text, m) in cases {
+            let a: Layout = text.parse().unwrap();
+            let fast = complement(&a, m).map(|l| l.to_string());
+            let slow = general(&a, m).map(|l| l.to_string());
+            assert_eq!(fast, slow, "{text}, {m}");
+        }
+    }
 }

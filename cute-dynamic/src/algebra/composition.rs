@@ -28,7 +28,9 @@
 
 use alloc::{format, string::ToString, vec::Vec};
 
-use crate::algebra::coalesce::{Modes, coalesce_leaves_into};
+use crate::algebra::coalesce::{
+    BACK_MODES, BackModes, Modes, coalesce_leaves_back, coalesce_leaves_into,
+};
 use crate::data::int_tuple::{LEAF, Node};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutOpen, LayoutRef, leaf_pairs};
 use crate::data::tiler::{AsTiler, TilerRef};
@@ -36,7 +38,11 @@ use crate::error::LayoutError;
 
 /// `A ∘ B` for a layout or tiler `B` (see the module documentation).
 pub fn composition<T: AsTiler + ?Sized>(a: &Layout, b: &T) -> Result<Layout, LayoutError> {
-    compose_tiler(a.as_ref(), b.as_tiler())
+    match b.as_tiler() {
+        // (The common case, without the tiler's dispatch.)
+        TilerRef::Layout(b) => compose(a.as_ref(), b),
+        t => compose_tiler(a.as_ref(), t),
+    }
 }
 
 pub(crate) fn compose_tiler(a: LayoutRef<'_>, b: TilerRef<'_>) -> Result<Layout, LayoutError> {
@@ -79,6 +85,7 @@ fn compose_tiler_into(
 }
 
 /// Composition with a layout `B`.
+#[inline]
 pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
     let mut out = LayoutBuilder::new();
     compose_into(a, b, &mut out)?;
@@ -92,13 +99,14 @@ pub(crate) fn compose_into(
     b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<(), LayoutError> {
-    let mut a_modes: Modes = Modes::new();
-    coalesced_left(a, &mut a_modes);
+    let mut buf: BackModes = [(0, 0); BACK_MODES];
+    let mut spill = None;
+    let a_modes = coalesced_left_in(a, &mut buf, &mut spill);
     let operands = Operands {
         a: &|| a.to_owned(),
         b: &|| b.to_owned(),
     };
-    compose_modes_into(&a_modes, b, None, out, &operands)
+    compose_modes_into(a_modes, b, None, out, &operands)
 }
 
 /// The modes of coalesced `A` as composition reads its left side: the
@@ -109,6 +117,30 @@ pub(crate) fn coalesced_left(a: LayoutRef<'_>, modes: &mut Modes) {
     if modes.is_empty() {
         // `()` as the left side: the function 0, like `1:0`.
         modes.push((1, 0));
+    }
+}
+
+/// [`coalesced_left`] into a plain array when the modes fit (written from
+/// its back, nothing moved), else into `spill` (left `None` on the fast
+/// path): the modes, never empty.
+#[inline(always)]
+pub(crate) fn coalesced_left_in<'m>(
+    a: LayoutRef<'_>,
+    buf: &'m mut BackModes,
+    spill: &'m mut Option<Modes>,
+) -> &'m [(i64, i64)] {
+    match coalesce_leaves_back(a, false, buf) {
+        Some(BACK_MODES) => {
+            // `()` as the left side: the function 0, like `1:0`.
+            buf[BACK_MODES - 1] = (1, 0);
+            &buf[BACK_MODES - 1..]
+        }
+        Some(start) => &buf[start..],
+        None => {
+            let spill = spill.insert(Modes::new());
+            coalesced_left(a, spill);
+            spill
+        }
     }
 }
 
@@ -148,8 +180,28 @@ pub(crate) fn compose_modes_into(
     out: &mut LayoutBuilder,
     ops: &Operands<'_>,
 ) -> Result<(), LayoutError> {
+    compose_modes_zip_into(a_modes, b, extra, None, out, ops)
+}
+
+/// [`compose_modes_into`], or with `zip = Some((X, raked))` and no
+/// `extra`, the modes of `A ∘ B` zipped with the modes of `X` (of `B`'s
+/// rank, `B` a tuple): `((X_0, (A∘B)_0), (X_1, (A∘B)_1), …)`, each pair
+/// swapped when `raked` — the blocked and raked products, written without
+/// building `A ∘ B` first. The digit accounting spans all of `B`, as for
+/// `A ∘ B`; the witness of a carry error is then not `A ∘ B`'s (the
+/// products recompute their errors on the general path).
+#[inline(always)]
+pub(crate) fn compose_modes_zip_into(
+    a_modes: &[(i64, i64)],
+    b: LayoutRef<'_>,
+    extra: Option<&[(i64, i64)]>,
+    zip: Option<(LayoutRef<'_>, bool)>,
+    out: &mut LayoutBuilder,
+    ops: &Operands<'_>,
+) -> Result<(), LayoutError> {
     let start = out.len();
     if extra.is_none()
+        && zip.is_none()
         && let (Some(s), Some(d)) = (b.shape.as_int(), b.stride.as_int())
     {
         // A single leaf cannot carry into itself: no digit accounting.
@@ -159,7 +211,10 @@ pub(crate) fn compose_modes_into(
     // Several modes with a negative stride among them are rejected (first
     // a scan of the strides alone: most right sides have no negative one).
     let extra_modes = extra.unwrap_or_default();
-    let any_negative = b.stride.leaves().any(|d| d < 0) || extra_modes.iter().any(|&(_, d)| d < 0);
+    // (A tuple header's value, its rank and span, is never negative: the
+    // stride's values are scanned without their kinds.)
+    let any_negative =
+        b.stride.vals.iter().any(|&d| d < 0) || extra_modes.iter().any(|&(_, d)| d < 0);
     if any_negative {
         let b_leaves = leaf_pairs(b).chain(extra_modes.iter().copied());
         let (mut nontrivial, mut negative) = (0usize, false);
@@ -185,7 +240,26 @@ pub(crate) fn compose_modes_into(
         }
     };
     let pair = extra.map(|_| out.open());
-    compose_structure(a_modes, b, out, digit_sum, ops)?;
+    match zip {
+        None => compose_structure(a_modes, b, out, digit_sum, ops)?,
+        Some((x, raked)) => {
+            let o = out.open_at();
+            let mut rank = 0u32;
+            for (xi, bi) in x.modes().zip(b.modes()) {
+                let p = out.open_at();
+                if !raked {
+                    out.push(xi);
+                }
+                compose_structure(a_modes, bi, out, digit_sum, ops)?;
+                if raked {
+                    out.push(xi);
+                }
+                out.close_at(p, 2);
+                rank += 1;
+            }
+            out.close_at(o, rank);
+        }
+    }
     if let (Some(o), Some(c)) = (pair, extra) {
         match c {
             [] => compose_leaf(a_modes, 1, 0, out, digit_sum, ops)?,
@@ -218,7 +292,13 @@ pub(crate) fn compose_modes_into(
     Ok(())
 }
 
-/// The leaves of `B` composed one by one, `B`'s structure kept.
+/// Tuples of `B` open at once in [`compose_structure`]'s walk; deeper
+/// subtrees are composed by [`compose_structure_rec`].
+const OPEN_TUPLES: usize = 8;
+
+/// The leaves of `B` composed one by one, `B`'s structure kept: one walk
+/// over `B`'s preorder nodes, each tuple header opened in `out` and closed
+/// (with `B`'s rank) once its span has been walked.
 #[inline]
 fn compose_structure(
     a_modes: &[(i64, i64)],
@@ -227,30 +307,75 @@ fn compose_structure(
     digit_sum: &mut [i64],
     ops: &Operands<'_>,
 ) -> Result<(), LayoutError> {
-    let (b_rank, b_span) = match (b.shape.node(0), b.stride.node(0)) {
-        (Some(Node::Tuple { rank, span }), _) => (rank, span as usize),
+    let (kinds, shape, stride) = (b.shape.kinds, b.shape.vals, b.stride.vals);
+    if kinds.is_empty() {
+        return compose_structure_rec(a_modes, b, out, digit_sum, ops);
+    }
+    // (position of the header in `out`, rank, end of its span in `B`)
+    let mut open = [(0usize, 0u32, 0usize); OPEN_TUPLES];
+    let mut depth = 0usize;
+    let mut i = 0usize;
+    while let (Some(&k), Some(&s), Some(&d)) = (kinds.get(i), shape.get(i), stride.get(i)) {
+        if k == LEAF {
+            compose_leaf(a_modes, s, d, out, digit_sum, ops)?;
+            i += 1;
+        } else {
+            let (rank, span) = (s as u32, (s >> 32) as u32 as usize);
+            match open.get_mut(depth) {
+                Some(slot) => {
+                    *slot = (out.open_at(), rank, i + span);
+                    depth += 1;
+                    i += 1;
+                }
+                None => {
+                    let sub = LayoutRef {
+                        shape: b
+                            .shape
+                            .nodes_from(i)
+                            .split_at(span)
+                            .map_or(b.shape, |p| p.0),
+                        stride: b
+                            .stride
+                            .nodes_from(i)
+                            .split_at(span)
+                            .map_or(b.stride, |p| p.0),
+                    };
+                    compose_structure_rec(a_modes, sub, out, digit_sum, ops)?;
+                    i += span;
+                }
+            }
+        }
+        while let Some(&(at, rank, end)) = depth.checked_sub(1).and_then(|t| open.get(t)) {
+            if end > i {
+                break;
+            }
+            out.close_at(at, rank);
+            depth -= 1;
+        }
+    }
+    Ok(())
+}
+
+/// [`compose_structure`] by recursion over the modes (the subtrees below
+/// [`OPEN_TUPLES`] open tuples, and node-less views).
+fn compose_structure_rec(
+    a_modes: &[(i64, i64)],
+    b: LayoutRef<'_>,
+    out: &mut LayoutBuilder,
+    digit_sum: &mut [i64],
+    ops: &Operands<'_>,
+) -> Result<(), LayoutError> {
+    let b_rank = match (b.shape.node(0), b.stride.node(0)) {
+        (Some(Node::Tuple { rank, .. }), _) => rank,
         (Some(Node::Leaf(s)), Some(Node::Leaf(d))) => {
             return compose_leaf(a_modes, s, d, out, digit_sum, ops);
         }
-        _ => (0, b.shape.node_count()),
+        _ => 0,
     };
-    // The nodes of B's tuple after its header.
-    let inner = b.inner();
-    // (An empty tuple `()` is a child of span 1 too, hence the second test.)
-    if b_span == b_rank as usize + 1 && inner.shape.kinds.iter().all(|&k| k == LEAF) {
-        // Flat B (every mode a leaf, so is every stride node): one tuple of
-        // B's rank.
-        let o = out.open();
-        for (&s, &d) in inner.shape.vals.iter().zip(inner.stride.vals) {
-            compose_leaf(a_modes, s, d, out, digit_sum, ops)?;
-        }
-        out.close_with_rank(o, b_rank);
-        return Ok(());
-    }
     // Each leaf of B becomes one mode: the result's tuples have B's ranks.
     let o = out.open();
     for m in b.modes() {
-        compose_structure(a_modes, m, out, digit_sum, ops)?;
+        compose_structure_rec(a_modes, m, out, digit_sum, ops)?;
     }
     out.close_with_rank(o, b_rank);
     Ok(())
@@ -453,6 +578,21 @@ impl Emit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A right side nested deeper than the walk's stack of open tuples
+    /// (its inner subtrees composed by recursion) keeps its structure, with
+    /// empty tuples anywhere.
+    #[test]
+    fn deep_right_side() {
+        let a: Layout = "(4096,2):(1,4096)".parse().unwrap();
+        for text in [
+            "((((((((((2,2),2),2),2),2),2),2),2),2),((),2)):((((((((((1,2),4),8),16),32),64),128),256),512),((),1024))",
+            "(((((((((((3)))))))))),()):(((((((((((5)))))))))),())",
+        ] {
+            let b: Layout = text.parse().unwrap();
+            assert_eq!(composition(&a, &b).unwrap(), b, "{text}");
+        }
+    }
 
     /// An empty tuple among B's modes keeps B's structure (the flat fast
     /// path must not take it for a leaf).

@@ -18,9 +18,9 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::algebra::coalesce::Modes;
-use crate::algebra::complement::complement_modes;
-use crate::algebra::composition::{Operands, coalesced_left, compose_modes_into};
+use crate::algebra::coalesce::{BACK_MODES, BackModes, Modes};
+use crate::algebra::complement::complement_modes_in;
+use crate::algebra::composition::{Operands, coalesced_left_in, compose_modes_into};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::{AsTiler, Tiler, TilerRef, tile_of};
 use crate::error::LayoutError;
@@ -59,22 +59,22 @@ fn divide_into(
     b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<(), LayoutError> {
-    let mut c = Modes::new();
-    complement_modes(b, a.size(), &mut c)?;
-    let mut a_modes = Modes::new();
-    coalesced_left(a, &mut a_modes);
+    let (mut c_buf, mut c_spill): (BackModes, Option<Modes>) = ([(0, 0); BACK_MODES], None);
+    let c = complement_modes_in(b, a.size(), &mut c_buf, &mut c_spill)?;
+    let (mut a_buf, mut a_spill): (BackModes, Option<Modes>) = ([(0, 0); BACK_MODES], None);
+    let a_modes = coalesced_left_in(a, &mut a_buf, &mut a_spill);
     let operands = Operands {
         a: &|| a.to_owned(),
         b: &|| {
             let mut bc = LayoutBuilder::new();
             let o = bc.open();
             bc.push(b);
-            bc.flat_or_unit(&c);
+            bc.flat_or_unit(c);
             bc.close(o);
             bc.finish()
         },
     };
-    compose_modes_into(&a_modes, b, Some(&c), out, &operands)
+    compose_modes_into(a_modes, b, Some(c), out, &operands)
 }
 
 /// The operation a by-mode divide or product applies: its result is
@@ -86,6 +86,7 @@ pub(crate) type IntoOp<'a> =
 /// integer `n` as CuTe's `make_layout(n)`, a tuple mode by mode (`A`'s modes
 /// beyond the tiler are kept). `op` writes each result into the layout
 /// being built: no intermediate layout per mode.
+#[inline(always)]
 pub(crate) fn by_mode_built(
     a: LayoutRef<'_>,
     t: TilerRef<'_>,
@@ -93,7 +94,11 @@ pub(crate) fn by_mode_built(
     op: IntoOp<'_>,
 ) -> Result<Layout, LayoutError> {
     let mut out = LayoutBuilder::new();
-    by_mode_into(a, t, operation, op, &mut out)?;
+    match t {
+        // (The common case, without the tiler's dispatch.)
+        TilerRef::Layout(b) => op(a, b, &mut out)?,
+        _ => by_mode_into(a, t, operation, op, &mut out)?,
+    }
     Ok(out.finish())
 }
 

@@ -17,42 +17,31 @@
 use alloc::{format, string::ToString};
 use smallvec::SmallVec;
 
-use crate::algebra::coalesce::{Modes, coalesce_leaves_into, coalesce_modes_into};
+use crate::algebra::coalesce::{
+    BACK_MODES, BackModes, Modes, coalesce_back, coalesce_leaves_back, coalesce_leaves_into,
+    coalesce_modes_into,
+};
 use crate::data::inline::InlineVec;
 use crate::data::layout::Layout;
 use crate::error::LayoutError;
 
-/// Coalesced modes, their exclusive prefix products, and the visiting order.
-struct Visit {
-    modes: Modes,
-    prefix: InlineVec<i64, 8>,
-    order: InlineVec<usize, 8>,
-}
-
-impl Visit {
-    #[inline]
-    fn new() -> Self {
-        Visit {
-            modes: Modes::new(),
-            prefix: InlineVec::new(),
-            order: InlineVec::new(),
-        }
-    }
-}
-
-/// Fill `v` (empty) for `l`, in place (no moves of the inline buffers).
-fn visit(l: &Layout, v: &mut Visit) {
-    coalesce_leaves_into(l.as_ref(), true, &mut v.modes);
-    let modes = v.modes.as_slice();
+/// Fill `prefix` with the exclusive prefix products of `modes` and
+/// `order` with the order CuTe visits them in (its exchange sort on
+/// `|stride|`); both as long as `modes`.
+#[inline(always)]
+fn visit_into(modes: &[(i64, i64)], prefix: &mut [i64], order: &mut [usize]) {
     let mut p = 1i64;
-    for &(s, _) in modes {
-        v.prefix.push(p);
+    for (k, ((&(s, _), pr), o)) in modes
+        .iter()
+        .zip(prefix.iter_mut())
+        .zip(order.iter_mut())
+        .enumerate()
+    {
+        *pr = p;
         p = p.wrapping_mul(s);
+        *o = k;
     }
-    // CuTe's exchange sort on |stride|.
-    v.order.extend(0..modes.len());
-    let order = v.order.as_mut_slice();
-    let key = |i: usize| modes[i].1.unsigned_abs();
+    let key = |i: usize| modes.get(i).map_or(0, |m| m.1.unsigned_abs());
     for i in 0..order.len() {
         for j in i + 1..order.len() {
             if key(order[j]) < key(order[i]) {
@@ -62,9 +51,36 @@ fn visit(l: &Layout, v: &mut Visit) {
     }
 }
 
-/// [`Layout::unwrap_flat`] of the coalesced `modes`.
+/// Run `f` on the coalesced modes of `l`, their prefix products and the
+/// visiting order: plain arrays when the modes fit, lists (allocated
+/// beyond their inline capacity) otherwise.
+#[inline(always)]
+fn with_visit<R>(l: &Layout, f: impl FnOnce(&[(i64, i64)], &[i64], &[usize]) -> R) -> R {
+    let mut buf: BackModes = [(0, 0); BACK_MODES];
+    if let Some(start) = coalesce_leaves_back(l.as_ref(), true, &mut buf) {
+        let modes = &buf[start..];
+        let n = modes.len();
+        let (mut prefix, mut order) = ([0i64; BACK_MODES], [0usize; BACK_MODES]);
+        visit_into(modes, &mut prefix[..n], &mut order[..n]);
+        return f(modes, &prefix[..n], &order[..n]);
+    }
+    let mut modes: Modes = Modes::new();
+    coalesce_leaves_into(l.as_ref(), true, &mut modes);
+    let n = modes.len();
+    let mut prefix: InlineVec<i64, 8> = (0..n).map(|_| 0).collect();
+    let mut order: InlineVec<usize, 8> = (0..n).collect();
+    visit_into(&modes, &mut prefix, &mut order);
+    f(&modes, &prefix, &order)
+}
+
+/// [`Layout::unwrap_flat`] of the coalesced `modes` (coalesced into a
+/// plain array when they fit).
 #[inline]
 fn unwrap_coalesced(modes: &[(i64, i64)]) -> Layout {
+    let mut buf: BackModes = [(0, 0); BACK_MODES];
+    if let Some(start) = coalesce_back(modes.iter().rev().copied(), true, &mut buf) {
+        return Layout::unwrap_flat(&buf[start..]);
+    }
     let mut c: Modes = Modes::new();
     coalesce_modes_into(modes.iter().copied(), true, &mut c);
     Layout::unwrap_flat(&c)
@@ -77,20 +93,38 @@ fn unwrap_coalesced(modes: &[(i64, i64)]) -> Layout {
 /// indices and break `L(R(i)) == i`; skipping them keeps the result correct
 /// (such a mode sits at coordinate 0 in every `R(i)`), possibly smaller.
 pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
-    let mut v = Visit::new();
-    visit(l, &mut v);
-    let mut out: Modes = Modes::new();
-    out.push((1, 0));
-    let mut cur = 1i64;
-    let (modes, prefix) = (v.modes.as_slice(), v.prefix.as_slice());
-    for &i in v.order.as_slice() {
-        let (s, d) = modes[i];
-        if d == cur {
-            out.push((s, prefix[i]));
-            cur = s.saturating_mul(d);
+    Ok(with_visit(l, |modes, prefix, order| {
+        // `1:0`, then at most one mode per mode of `L`.
+        let mut out = [(0i64, 0i64); BACK_MODES + 1];
+        let mut spill: Modes = Modes::new();
+        let mut k = 0usize;
+        let mut push = |m: (i64, i64)| match out.get_mut(k) {
+            Some(slot) => {
+                *slot = m;
+                k += 1;
+            }
+            None => {
+                if spill.is_empty() {
+                    spill.extend(out.iter().copied());
+                }
+                spill.push(m);
+            }
+        };
+        push((1, 0));
+        let mut cur = 1i64;
+        for &i in order {
+            let (s, d) = modes[i];
+            if d == cur {
+                push((s, prefix[i]));
+                cur = s.saturating_mul(d);
+            }
         }
-    }
-    Ok(unwrap_coalesced(&out))
+        if spill.is_empty() {
+            unwrap_coalesced(&out[..k])
+        } else {
+            unwrap_coalesced(&spill)
+        }
+    }))
 }
 
 /// The left inverse (see the module documentation).
@@ -103,13 +137,20 @@ pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
 /// When neither candidate satisfies the property, the error names CuTe's
 /// failure.
 pub fn left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
-    if l.leaf_modes().any(|(_, d)| d < 0) {
+    if l.stride.as_ref().vals.iter().any(|&d| d < 0) {
+        // (A tuple header's value is never negative: the stride's values
+        // are scanned without their kinds.)
         return Err(LayoutError::Unsupported {
             operation: "left_inverse",
             reason: format!(
                 "{l} has a negative stride; left_inverse is defined for non-negative strides"
             ),
         });
+    }
+    // The common case first: CuTe's candidate on plain arrays, exact.
+    let mut buf: BackModes = [(0, 0); BACK_MODES];
+    if let Some(Ok((start, true))) = cute_left_inverse_back(l, &mut buf) {
+        return Ok(Layout::unwrap_flat(&buf[start..]));
     }
     let mut modes: Modes = Modes::new();
     let cute = cute_left_inverse(l, &mut modes);
@@ -146,15 +187,58 @@ pub fn left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
 /// non-zero stride are disjoint (each stride at least the extent of the
 /// mode before it), which makes the candidate exact (see [`left_inverse`]).
 fn cute_left_inverse(l: &Layout, out: &mut Modes) -> Result<bool, LayoutError> {
-    let mut v = Visit::new();
-    visit(l, &mut v);
-    let mut shapes: Modes = Modes::new();
+    with_visit(l, |modes, prefix, order| {
+        let mut raw: Modes = Modes::new();
+        let (_, disjoint) = cute_raw_modes(l, modes, prefix, order, |_, m| raw.push(m))?;
+        coalesce_modes_into(raw.iter().copied(), true, out);
+        Ok(disjoint)
+    })
+}
+
+/// [`cute_left_inverse`] with its modes written from the back of `buf`
+/// (`buf[start..]`): `None` when `L`'s coalesced modes do not fit a plain
+/// array (the caller takes [`cute_left_inverse`]).
+#[inline]
+fn cute_left_inverse_back(
+    l: &Layout,
+    buf: &mut BackModes,
+) -> Option<Result<(usize, bool), LayoutError>> {
+    with_visit(l, |modes, prefix, order| {
+        // At most one raw mode per mode of `L`, and the last.
+        let mut raw = [(0i64, 0i64); BACK_MODES + 1];
+        let emit = |k: usize, m| {
+            if let Some(slot) = raw.get_mut(k) {
+                *slot = m;
+            }
+        };
+        let (k, disjoint) = match cute_raw_modes(l, modes, prefix, order, emit) {
+            Ok(r) => r,
+            Err(e) => return Some(Err(e)),
+        };
+        let start = coalesce_back(raw.get(..k)?.iter().rev().copied(), true, buf)?;
+        Some(Ok((start, disjoint)))
+    })
+}
+
+/// CuTe's left-inverse walk over the visited modes of `L`: each raw mode
+/// `(d_1/1, 0), (d_2/d_1, p_1), …, (s_last, p_k)` passed to `emit` with
+/// its index; their number, and whether the modes of non-zero stride are
+/// disjoint.
+#[inline(always)]
+fn cute_raw_modes(
+    l: &Layout,
+    modes: &[(i64, i64)],
+    prefix: &[i64],
+    order: &[usize],
+    mut emit: impl FnMut(usize, (i64, i64)),
+) -> Result<(usize, bool), LayoutError> {
+    let mut k = 0usize;
     let mut z = 1i64;
     let mut last_shape = 1i64;
     let mut covered = Some(1i64);
     let mut disjoint = true;
-    let (modes, prefix) = (v.modes.as_slice(), v.prefix.as_slice());
-    for &i in v.order.as_slice() {
+    let mut prev_stride = 0i64;
+    for &i in order {
         let (s, d) = modes[i];
         last_shape = s;
         if d == 0 {
@@ -169,18 +253,13 @@ fn cute_left_inverse(l: &Layout, out: &mut Modes) -> Result<bool, LayoutError> {
         }
         disjoint &= covered.is_some_and(|c| d >= c);
         covered = s.checked_mul(d);
-        shapes.push((d / z, prefix[i]));
+        emit(k, (d / z, prev_stride));
+        k += 1;
+        prev_stride = prefix[i];
         z = d;
     }
-    let mut raw: Modes = Modes::new();
-    let mut prev_stride = 0i64;
-    for &(s, p) in &shapes {
-        raw.push((s, prev_stride));
-        prev_stride = p;
-    }
-    raw.push((last_shape, prev_stride));
-    coalesce_modes_into(raw.iter().copied(), true, out);
-    Ok(disjoint)
+    emit(k, (last_shape, prev_stride));
+    Ok((k + 1, disjoint))
 }
 
 /// pycute's `right_inverse(make_layout(L, complement(L)))`: its complement

@@ -19,9 +19,9 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::algebra::coalesce::Modes;
-use crate::algebra::complement::complement_modes;
-use crate::algebra::composition::{Operands, compose_modes_into};
+use crate::algebra::coalesce::{BACK_MODES, BackModes, Modes};
+use crate::algebra::complement::complement_modes_in;
+use crate::algebra::composition::{Operands, compose_modes_into, compose_modes_zip_into};
 use crate::algebra::divide::{by_mode_built, unpack_both, unpack_rest, whole_pair, zip2_by_owned};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::AsTiler;
@@ -86,21 +86,32 @@ fn repeat_into(
     b: LayoutRef<'_>,
     out: &mut LayoutBuilder,
 ) -> Result<(), LayoutError> {
+    let (mut c_buf, mut c_spill): (BackModes, Option<Modes>) = ([(0, 0); BACK_MODES], None);
+    let c = repeat_complement(a, b, &mut c_buf, &mut c_spill)?;
+    let operands = Operands {
+        a: &|| Layout::unwrap_flat(c),
+        b: &|| b.to_owned(),
+    };
+    compose_modes_into(c, b, None, out, &operands)
+}
+
+/// The modes of `complement(A, size(A)·cosize(B))`, the left side of the
+/// repeat (coalesced and never empty, as composition reads its left side),
+/// in `buf` or `spill` (see [`complement_modes_in`]).
+#[inline(always)]
+fn repeat_complement<'m>(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    buf: &'m mut BackModes,
+    spill: &'m mut Option<Modes>,
+) -> Result<&'m [(i64, i64)], LayoutError> {
     let m = mul(
         a.size(),
         b.cosize()?,
         "logical_product",
         &format_args!("{a} ⊗ {b}"),
     )?;
-    // The complement's modes are coalesced and never empty, as
-    // composition reads its left side.
-    let mut c = Modes::new();
-    complement_modes(a, m, &mut c)?;
-    let operands = Operands {
-        a: &|| Layout::unwrap_flat(&c),
-        b: &|| b.to_owned(),
-    };
-    compose_modes_into(&c, b, None, out, &operands)
+    complement_modes_in(a, m, buf, spill)
 }
 
 /// Blocks of `A` arranged as `B`.
@@ -139,6 +150,38 @@ fn nth_mode(l: LayoutRef<'_>, i: usize, r: usize) -> Option<LayoutRef<'_>> {
 }
 
 fn zip_product(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, LayoutError> {
+    // Tuples of equal rank (the common case): the pairs are written as the
+    // repeat is composed, with no repeat layout to build and cut; any error
+    // is recomputed on the general path below, which words it.
+    if !a.shape.is_int()
+        && !b.shape.is_int()
+        && a.rank() == b.rank()
+        && let Ok(l) = zip_product_direct(a.as_ref(), b.as_ref(), raked)
+    {
+        return Ok(l);
+    }
+    zip_product_general(a, b, raked)
+}
+
+/// [`zip_product`] of two tuples of equal rank, the repeat composed mode
+/// by mode into the pairs.
+fn zip_product_direct(
+    a: LayoutRef<'_>,
+    b: LayoutRef<'_>,
+    raked: bool,
+) -> Result<Layout, LayoutError> {
+    let (mut c_buf, mut c_spill): (BackModes, Option<Modes>) = ([(0, 0); BACK_MODES], None);
+    let c = repeat_complement(a, b, &mut c_buf, &mut c_spill)?;
+    let operands = Operands {
+        a: &|| Layout::unwrap_flat(c),
+        b: &|| b.to_owned(),
+    };
+    let mut out = LayoutBuilder::new();
+    compose_modes_zip_into(c, b, None, Some((a, raked)), &mut out, &operands)?;
+    Ok(out.finish())
+}
+
+fn zip_product_general(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, LayoutError> {
     let r = a.rank().max(b.rank());
     // Only the operand of smaller rank is padded (no copies of the other).
     let (pa, pb);

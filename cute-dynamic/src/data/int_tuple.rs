@@ -109,22 +109,6 @@ impl Nodes {
         }
     }
 
-    /// The first `len ≤ INLINE_NODES` nodes of the given arrays.
-    #[inline(always)]
-    pub(crate) fn from_inline(
-        kinds: [u8; INLINE_NODES],
-        vals: [i64; INLINE_NODES],
-        len: usize,
-    ) -> Self {
-        debug_assert!(len <= INLINE_NODES);
-        Nodes {
-            len: len.min(INLINE_NODES) as u32,
-            kinds,
-            vals,
-            heap: None,
-        }
-    }
-
     /// Number of nodes.
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {
@@ -228,6 +212,41 @@ impl Nodes {
             self.len = INLINE_NODES as u32 + 1;
         }
         self.heap.get_or_insert_with(Default::default)
+    }
+}
+
+/// Write the flat tuples `(s0,s1,…)` and `(d0,d1,…)` of `modes` into the
+/// empty `shape` and `stride` (fresh from [`Nodes::new`], whose kinds are
+/// leaves), in place: one header and one value per mode. More modes than
+/// the inline capacity holds take the pushing path.
+#[inline(always)]
+pub(crate) fn flat_pair_into(shape: &mut Nodes, stride: &mut Nodes, modes: &[(i64, i64)]) {
+    let n = modes.len();
+    debug_assert!(shape.len == 0 && stride.len == 0);
+    if n < INLINE_NODES {
+        let h = header(n as u32, n as u32 + 1);
+        shape.kinds[0] = TUPLE;
+        stride.kinds[0] = TUPLE;
+        shape.vals[0] = h;
+        stride.vals[0] = h;
+        for ((s, d), &(sv, dv)) in shape.vals[1..=n]
+            .iter_mut()
+            .zip(&mut stride.vals[1..=n])
+            .zip(modes)
+        {
+            *s = sv;
+            *d = dv;
+        }
+        shape.len = n as u32 + 1;
+        stride.len = n as u32 + 1;
+    } else {
+        for (nodes, pick) in [(shape, 0), (stride, 1)] {
+            let o = build::open(nodes);
+            for &(s, d) in modes {
+                build::leaf(nodes, if pick == 0 { s } else { d });
+            }
+            build::close_with_rank(nodes, o, n as u32);
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::data::int_tuple::{
-    INLINE_NODES, IntTuple, IntTupleRef, LEAF, Node, Nodes, Open, TUPLE, build, header,
+    IntTuple, IntTupleRef, LEAF, Node, Nodes, Open, build, flat_pair_into,
 };
 use crate::error::{LayoutError, add, mul};
 use cute_core::stride::compact_leaf;
@@ -173,34 +173,32 @@ impl Layout {
 
     /// A flat layout, or `s:d` when there is exactly one mode, or `1:0` when
     /// there is none (the shape of CuTe's coalesced results).
+    #[inline(always)]
     pub(crate) fn unwrap_flat(modes: &[(i64, i64)]) -> Self {
         match modes {
             [] => Layout::int(1, 0),
             [(s, d)] => Layout::int(*s, *d),
-            _ if modes.len() < INLINE_NODES => {
-                // Fill the inline node arrays directly: no per-push checks.
-                let n = modes.len();
-                let mut kinds = [LEAF; INLINE_NODES];
-                kinds[0] = TUPLE;
-                let mut shape = [0i64; INLINE_NODES];
-                let mut stride = [0i64; INLINE_NODES];
-                let h = header(n as u32, n as u32 + 1);
-                shape[0] = h;
-                stride[0] = h;
-                for (k, &(s, d)) in modes.iter().enumerate() {
-                    shape[k + 1] = s;
-                    stride[k + 1] = d;
-                }
-                Layout {
-                    shape: IntTuple {
-                        nodes: Nodes::from_inline(kinds, shape, n + 1),
-                    },
-                    stride: IntTuple {
-                        nodes: Nodes::from_inline(kinds, stride, n + 1),
-                    },
-                }
+            _ => {
+                // Written in place into fresh inline node arrays (their
+                // kinds start as leaves): no per-push checks.
+                let mut l = Layout::empty_inline();
+                flat_pair_into(&mut l.shape.nodes, &mut l.stride.nodes, modes);
+                l
             }
-            _ => Layout::flat(modes.iter().copied()),
+        }
+    }
+
+    /// A layout with no nodes yet (its inline arrays zeroed), to be
+    /// written in place.
+    #[inline(always)]
+    pub(crate) fn empty_inline() -> Self {
+        Layout {
+            shape: IntTuple {
+                nodes: Nodes::new(),
+            },
+            stride: IntTuple {
+                nodes: Nodes::new(),
+            },
         }
     }
 
@@ -778,14 +776,18 @@ impl<'a> LayoutRef<'a> {
 
     /// Largest offset plus one.
     pub fn cosize(self) -> Result<i64, LayoutError> {
+        // One pass over the leaves with plain checked arithmetic; the
+        // error (the same for every overflow) is built out of line.
         let mut hi = 0i64;
-        for (s, d) in self.leaf_modes() {
+        for (s, d) in leaf_pairs(self) {
             if d > 0 {
-                let t = mul(s - 1, d, "cosize", &self)?;
-                hi = add(hi, t, "cosize", &self)?;
+                match (s - 1).checked_mul(d).and_then(|t| hi.checked_add(t)) {
+                    Some(h) => hi = h,
+                    None => return Err(cosize_overflow(self)),
+                }
             }
         }
-        add(hi, 1, "cosize", &self)
+        hi.checked_add(1).ok_or_else(|| cosize_overflow(self))
     }
 
     /// Mode `i` (for an integer layout, mode 0 is itself).
@@ -899,6 +901,28 @@ impl LayoutBuilder {
         build::close_with_rank(&mut self.layout.shape.nodes, o.0, rank);
         build::close_with_rank(&mut self.layout.stride.nodes, o.1, rank);
     }
+    /// Open a tuple in both trees; returns its position, for
+    /// [`Self::close_at`].
+    #[inline(always)]
+    pub(crate) fn open_at(&mut self) -> usize {
+        let at = self.len();
+        self.layout
+            .shape
+            .nodes
+            .push(Node::Tuple { rank: 0, span: 0 });
+        self.layout
+            .stride
+            .nodes
+            .push(Node::Tuple { rank: 0, span: 0 });
+        at
+    }
+    /// Close the tuple opened at `at` with `rank` direct children.
+    #[inline(always)]
+    pub(crate) fn close_at(&mut self, at: usize, rank: u32) {
+        let span = (self.len() - at) as u32;
+        self.layout.shape.nodes.set(at, Node::Tuple { rank, span });
+        self.layout.stride.nodes.set(at, Node::Tuple { rank, span });
+    }
     #[inline]
     pub(crate) fn leaf(&mut self, s: i64, d: i64) {
         build::leaf(&mut self.layout.shape.nodes, s);
@@ -955,6 +979,12 @@ impl LayoutBuilder {
             stride: self.layout.stride.as_ref().nodes_from(start).to_owned(),
         }
     }
+}
+
+#[cold]
+#[inline(never)]
+fn cosize_overflow(l: LayoutRef<'_>) -> LayoutError {
+    LayoutError::overflow("cosize", l)
 }
 
 /// `(shape, stride)` of every leaf of `l` in order, walkable from either
