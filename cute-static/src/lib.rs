@@ -302,6 +302,7 @@ pub use mixed::layout::{
 };
 pub use mixed::layout::{DynDiv, Structure};
 pub use mixed::layout_add::MixedLayoutSum;
+pub use mixed::max_common::MixedMaxCommonLayout;
 pub use mixed::modes::{
     DiceCoord, MakeMixedLayout, MixedAppend, MixedDiceCoord, MixedDiced, MixedMode, MixedOperand,
     MixedReplace, MixedSelect, MixedSelected, MixedTake, MixedTaken, make_mixed_layout,

@@ -76,6 +76,7 @@ pub(crate) mod divide;
 pub(crate) mod inverse;
 pub(crate) mod layout_add;
 pub(crate) mod layout_like;
+pub(crate) mod max_common;
 pub(crate) mod modes;
 pub(crate) mod nullspace;
 pub(crate) mod ordered_layout;
