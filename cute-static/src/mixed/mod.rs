@@ -82,3 +82,4 @@ pub(crate) mod nullspace;
 pub(crate) mod ordered_layout;
 pub(crate) mod product;
 pub(crate) mod recast;
+pub(crate) mod tile_to_shape;
