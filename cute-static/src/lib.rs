@@ -302,11 +302,13 @@ pub use mixed::layout::{
 };
 pub use mixed::layout::{DynDiv, Structure};
 pub use mixed::layout_add::MixedLayoutSum;
+pub use mixed::max_common::MixedMaxCommonLayout;
 pub use mixed::modes::{
     DiceCoord, MakeMixedLayout, MixedAppend, MixedDiceCoord, MixedDiced, MixedMode, MixedOperand,
     MixedReplace, MixedSelect, MixedSelected, MixedTake, MixedTaken, make_mixed_layout,
 };
 pub use mixed::ordered_layout::{MixedOrder, MixedOrderedLayout, make_mixed_ordered_layout};
+pub use mixed::tile_to_shape::MixedTiledToShape;
 
 /// The run-time crate, for `dlayout!`'s expansion.
 #[cfg(feature = "std")]

@@ -65,3 +65,48 @@ fn matches_cute_dynamic() {
         None
     );
 }
+
+/// A mixed block with static leaves: the static algebra's layout, equal to
+/// cute-dynamic's, and its law.
+#[test]
+fn mixed_static_block_matches() {
+    use cute_static::MixedLayout;
+    macro_rules! mixed {
+        ($block:expr, $shape:expr, $order:expr, $sh:literal, $ord:expr) => {{
+            let block = $block;
+            let m = MixedLayout::from(block);
+            let r = m.tile_to_shape($shape, $order);
+            assert_eq!(
+                r.to_string(),
+                tile_to_shape(block, $shape, $order).to_string()
+            );
+            let shape: cute_dynamic::IntTuple = $sh.parse().unwrap();
+            let order: Option<cute_dynamic::IntTuple> = $ord.map(|o: &str| o.parse().unwrap());
+            let d = cute_dynamic::tile_to_shape(&m.to_dynamic(), &shape, order.as_ref()).unwrap();
+            assert_eq!(r.to_dynamic(), d);
+            laws::check_tile_to_shape(&m.to_dynamic(), &shape, order.as_ref(), &d).unwrap();
+        }};
+    }
+    mixed!(
+        layout!((8, 64):(64, 1)),
+        (C::<128>, C::<64>),
+        (),
+        "(128,64)",
+        None
+    );
+    mixed!(
+        layout!((8, 64):(64, 1)),
+        (C::<64>, C::<128>),
+        (C::<1>, C::<0>),
+        "(64,128)",
+        Some("(1,0)")
+    );
+    mixed!(
+        layout!((2, 2):(1, 2)),
+        (C::<4>, C::<4>, C::<3>),
+        (),
+        "(4,4,3)",
+        None
+    );
+    mixed!(layout!((8):(1)), (C::<32>,), (), "(32)", None);
+}
