@@ -324,6 +324,7 @@ proptest! {
         prop_assert_eq!(divide_by!(col, zipped_divide, "(2,4):(4,1)", (2, 4):(4, 1)), one);
         prop_assert_eq!(divide_by!(col, tiled_divide, "(2,(2,2)):(2,(1,4))", (2, (2, 2)):(2, (1, 4))), one);
         prop_assert_eq!(divide_by!(col, flat_divide, "((2,2),3):((1,2),4)", ((2, 2), 3):((1, 2), 4)), one);
+        prop_assert_eq!(divide_by!(col, zipped_divide, "4:0", 4:0), one);
         // Run-time strides: `A` must coalesce to one leaf.
         let leaf = one && (ld == m || m == 1);
         prop_assert_eq!(divide_by!(strided, logical_divide, "(4,2):(1,8)", (4, 2):(1, 8)), leaf && size > 16);

@@ -36,10 +36,32 @@
 //! run-time check is that the result's size and offsets fit in an `i64`
 //! (`Err(Error::Overflow)` otherwise).
 //!
-//! By one static layout `B` (bare, or the whole-layout tiler `tiler!(B)`),
+//! By one static layout `B` (bare, or the whole-layout tiler `tiler!(B)`;
+//! any `B` with a complement: gaps, broadcast, permuted or nested modes),
 //! see [`WholeDivideByKind`]: a fully static `A` by the static algebra; an
-//! `A` with run-time leaves by a contiguous tile `N:1`, when its values
-//! coalesce to one leaf (else `Err(Error::ValueDependentStructure)`).
+//! `A` with run-time leaves when its values coalesce to one leaf `s:d` and,
+//! for a `B` with gaps, `s` exceeds the extent `P` of `(B, complement(B,
+//! 1))` (else `Err(Error::ValueDependentStructure)`). The tile keeps `B`'s
+//! static shape, the rest is `B`'s static gaps then one run-time leaf
+//! `⌈s/P⌉`, every stride run-time:
+//!
+//! ```
+//! use cute_static::layout;
+//! let (m, n) = (40, 3);
+//! let a = layout!(({m}, {n}):(1, {m}))?;
+//! // complement((4,2):(1,8), 120) = (2,8):(4,16): the gap 2:4, then ⌈120/16⌉.
+//! let q = a.zipped_divide(layout!((4, 2):(1, 8)))?;
+//! assert_eq!(q.to_string(), "((_4,_2),(_2,8)):((1,8),(4,16))");
+//! let b: cute_dynamic::Layout = "(4,2):(1,8)".parse()?;
+//! assert_eq!(q.to_dynamic(), cute_dynamic::zipped_divide(&a.to_dynamic(), &b)?);
+//! let f = a.flat_divide(layout!((4, 2):(1, 8)))?;
+//! assert_eq!(f.to_string(), "(_4,_2,_2,8):(1,8,4,16)");
+//! // 2·6 = 12 ≤ 16: CuTe drops the rest leaf, another structure.
+//! let small = layout!(({2}, 6):(1, 2))?;
+//! let e = small.logical_divide(layout!((4, 2):(1, 8))).unwrap_err();
+//! assert_eq!(e.kind(), "value_dependent_structure");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
 //!
 //! Limits: layouts of at most [`MIXED_ALGEBRA_MAX_RANK`](crate::MIXED_ALGEBRA_MAX_RANK)
 //! (4) top-level modes, tilers of at most as many modes as the layout; a
@@ -614,17 +636,17 @@ mixed_divide_verb!(
 /// whole-layout tiler `tiler!(B)`), by `A`'s leaf kinds.
 ///
 /// * `A` fully static: the static algebra (static types).
-/// * `A` with run-time leaves: `B` must be a contiguous tile `N:1` (or
-///   `C<N>`), and `A` must coalesce to one leaf `s:d`, its last leaf
-///   included (checked at run time, else
-///   `Err(Error::ValueDependentStructure)`). Then
-///   `A ∘ (B, complement(B, size(A))) = (N, ⌈s/N⌉):(d, N·d)` (stride 0 for
-///   a rest of size 1), which is also CuTe's zipped, tiled and flat divide
-///   by a layout.
+/// * `A` with run-time leaves: `A` must coalesce to one leaf `s:d`, its
+///   last leaf included (checked at run time, else
+///   `Err(Error::ValueDependentStructure)`). Then `A ∘ (B, complement(B,
+///   s))` is `(B, R)` with every stride times `d`: `R` the static gaps
+///   `complement(B, 1)` then the rest leaf `⌈s/P⌉:P` (see [`RestOfGaps`];
+///   with gaps, `⌈s/P⌉ ≥ 2` is required). The zipped divide is the same;
+///   the tiled and flat divides splice `R` (and `B`) as CuTe does.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "a mixed layout with run-time leaves is divided by one static layout only when it is a contiguous tile `N:1`",
-    label = "the divide's structure would depend on run-time values",
+    message = "a mixed layout with run-time leaves is divided by one static layout `B` only when `B` has a complement",
+    label = "`B` is not a static layout with a complement (injective on its modes of stride ≠ 0)",
     note = "layout: {S}:{D}",
     note = "tiler:  {B}",
     note = "divide by a by-mode tiler `<…>` instead, or convert with `to_dynamic()` and use cute-dynamic"
