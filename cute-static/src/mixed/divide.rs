@@ -768,7 +768,7 @@ crate::data::dec::impl_for_dec! {
         #[inline(always)]
         fn rest(k: usize, p: usize, d: Dyn) -> Result<(Self::S, Self::D), Error> {
             let (rs, rd) = rest_beside_gaps(k, p, d)?;
-            Ok(((Self::default(), rs), (gap_stride::<GD>(d)?, rd)))
+            Ok(((Self, rs), (gap_stride::<GD>(d)?, rd)))
         }
     }
 }
