@@ -1,5 +1,6 @@
-//! The mixed products, `complement` and `right_inverse` (cute-static's
-//! `mixed/product.rs`, `complement.rs`, `inverse.rs`) on random run-time
+//! The mixed products, `complement`, `right_inverse`, and the composition
+//! and divides by one whole static layout (cute-static's `mixed/product.rs`,
+//! `complement.rs`, `inverse.rs`, `composition.rs`, `divide.rs`) on random run-time
 //! values: every `Ok` result equals cute-dynamic's on the same values
 //! (structure and values, via `to_dynamic()`) and satisfies the operation's
 //! law (`cute_dynamic::laws`); every `Err` is a named error
