@@ -557,3 +557,26 @@ proptest! {
         prop_assert_eq!(f.structure().to_string(), "(?,?,_4,_2):(_1,?,?,?)");
     }
 }
+
+/// A whole static layout whose gap is beyond the readable constants (a
+/// `Dec` leaf, `11008`): the divides by it equal cute-dynamic's.
+#[test]
+fn whole_layout_divide_with_a_big_static_gap() {
+    let b: DLayout = "(2,2):(1,22016)".parse().unwrap();
+    for m in [44033usize, 100000] {
+        let a = layout!(({m}):(3)).unwrap();
+        let q = a.logical_divide(layout!((2, 2):(1, 22016))).unwrap();
+        assert_eq!(
+            q.to_dynamic(),
+            cute_dynamic::logical_divide(&a.to_dynamic(), &b).unwrap()
+        );
+        let f = a.flat_divide(layout!((2, 2):(1, 22016))).unwrap();
+        assert_eq!(
+            f.to_dynamic(),
+            cute_dynamic::flat_divide(&a.to_dynamic(), &b).unwrap()
+        );
+    }
+    let a = layout!(({44032}):(1)).unwrap();
+    let e = a.zipped_divide(layout!((2, 2):(1, 22016))).unwrap_err();
+    assert_eq!(e.kind(), "value_dependent_structure");
+}
