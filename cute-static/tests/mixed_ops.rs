@@ -1,5 +1,6 @@
-//! The mixed products, `complement` and `right_inverse` (cute-static's
-//! `mixed/product.rs`, `complement.rs`, `inverse.rs`) on random run-time
+//! The mixed products, `complement`, `right_inverse`, and the composition
+//! and divides by one whole static layout (cute-static's `mixed/product.rs`,
+//! `complement.rs`, `inverse.rs`, `composition.rs`, `divide.rs`) on random run-time
 //! values: every `Ok` result equals cute-dynamic's on the same values
 //! (structure and values, via `to_dynamic()`) and satisfies the operation's
 //! law (`cute_dynamic::laws`); every `Err` is a named error
@@ -281,6 +282,62 @@ proptest! {
     }
 }
 
+/// A divide by one whole static layout `B`, bare and as `tiler!(B)` (the
+/// same): equal to cute-dynamic and its law, or a named error.
+macro_rules! divide_by {
+    ($a:expr, $op:ident, $text:literal, $($b:tt)+) => {{
+        let a = $a;
+        let b: DLayout = $text.parse().unwrap();
+        let theirs = cute_dynamic::$op(&a.to_dynamic(), &b);
+        let ours = a.$op(layout!($($b)+)).map(|r| r.to_dynamic());
+        let t = a.$op(cute_static::tiler!($($b)+)).map(|r| r.to_dynamic());
+        prop_assert_eq!(&t.as_ref().ok(), &ours.as_ref().ok());
+        same(stringify!($op), &a.to_dynamic(), &b.to_string(), ours, theirs)?
+    }};
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The four divides by one whole static layout `B` with gaps, broadcast
+    /// modes or permuted modes: `Ok` exactly when `A` coalesces to one leaf
+    /// `s:d` (its last leaf included) and, if `B` has gaps
+    /// (`complement(B, 1) ≠ 1:0`), `s > P`, the extent of
+    /// `(B, complement(B, 1))`; then equal to cute-dynamic's and the law.
+    #[test]
+    fn whole_static_layout_divides_match_dynamic(m in prop_oneof![Just(1usize), 1usize..50], n in prop_oneof![Just(1usize), 1usize..20], ld in prop_oneof![Just(0usize), 0usize..100]) {
+        let col = layout!(({m}, {n}):(1, {m})).unwrap();
+        let strided = layout!(({m}, {n}):(1, {ld})).unwrap();
+        let one = n > 1;
+        let size = m * n;
+        // Gaps: complement((4,2):(1,8), 1) = 2:4, P = 16.
+        prop_assert_eq!(divide_by!(col, logical_divide, "(4,2):(1,8)", (4, 2):(1, 8)), one && size > 16);
+        prop_assert_eq!(divide_by!(col, zipped_divide, "(4,2):(1,8)", (4, 2):(1, 8)), one && size > 16);
+        prop_assert_eq!(divide_by!(col, tiled_divide, "(4,2):(1,8)", (4, 2):(1, 8)), one && size > 16);
+        prop_assert_eq!(divide_by!(col, flat_divide, "(4,2):(1,8)", (4, 2):(1, 8)), one && size > 16);
+        // Several gaps: complement = (2,2):(2,8), P = 32.
+        prop_assert_eq!(divide_by!(col, logical_divide, "(2,2,2):(1,4,16)", (2, 2, 2):(1, 4, 16)), one && size > 32);
+        prop_assert_eq!(divide_by!(col, flat_divide, "(2,2,2):(1,4,16)", (2, 2, 2):(1, 4, 16)), one && size > 32);
+        // One gap below a leaf: 4:2, P = 8.
+        prop_assert_eq!(divide_by!(col, tiled_divide, "4:2", 4:2), one && size > 8);
+        // No gaps (a rest of size 1 is `1:0`): always `Ok` for one leaf.
+        prop_assert_eq!(divide_by!(col, logical_divide, "(4,3):(0,1)", (4, 3):(0, 1)), one);
+        prop_assert_eq!(divide_by!(col, zipped_divide, "(2,4):(4,1)", (2, 4):(4, 1)), one);
+        prop_assert_eq!(divide_by!(col, tiled_divide, "(2,(2,2)):(2,(1,4))", (2, (2, 2)):(2, (1, 4))), one);
+        prop_assert_eq!(divide_by!(col, flat_divide, "((2,2),3):((1,2),4)", ((2, 2), 3):((1, 2), 4)), one);
+        prop_assert_eq!(divide_by!(col, zipped_divide, "4:0", 4:0), one);
+        // Run-time strides: `A` must coalesce to one leaf.
+        let leaf = one && (ld == m || m == 1);
+        prop_assert_eq!(divide_by!(strided, logical_divide, "(4,2):(1,8)", (4, 2):(1, 8)), leaf && size > 16);
+        prop_assert_eq!(divide_by!(strided, flat_divide, "(2,4):(4,1)", (2, 4):(4, 1)), leaf);
+        // A static shape with a run-time stride, a divisor leaf.
+        let rowv = layout!((4, 8):({ld}, {ld * 4})).unwrap();
+        prop_assert_eq!(divide_by!(rowv, zipped_divide, "(4,2):(1,8)", (4, 2):(1, 8)), true);
+        let div = layout!(({m * 128:128}):(1)).unwrap();
+        prop_assert!(divide_by!(div, logical_divide, "(2,2,2):(1,4,16)", (2, 2, 2):(1, 4, 16)));
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -385,6 +442,13 @@ fn static_operands_stay_static() {
     );
     let c = a.complement(C::<64>).unwrap();
     assert_eq!(c.to_string(), "_2:_32");
+    let q = a.logical_divide(layout!((4, 2):(1, 8))).unwrap();
+    assert_eq!(
+        q.to_dynamic(),
+        cute_dynamic::logical_divide(&a.to_dynamic(), &"(4,2):(1,8)".parse::<DLayout>().unwrap())
+            .unwrap()
+    );
+    assert_eq!(core::mem::size_of_val(&q), 0);
     let p = a.logical_product(tiler!(<2, 2>)).unwrap();
     assert_eq!(
         p.to_dynamic(),
@@ -419,6 +483,12 @@ fn inadmissible_values_are_named_errors() {
         .logical_product(layout!(4:1))
         .unwrap_err();
     assert_eq!(e.kind(), "value_dependent_structure");
+    let e = layout!(({m}, 2):(1, {m}))
+        .unwrap()
+        .logical_divide(layout!((4, 2):(1, 8)))
+        .unwrap_err();
+    assert_eq!(e.kind(), "value_dependent_structure");
+    assert!(e.to_string().contains("size(A) > the extent P"), "{e}");
     let big = 1usize << 50;
     let e = layout!(({big}):(1))
         .unwrap()
@@ -486,4 +556,27 @@ proptest! {
         let f = col.flat_product(layout!((4, 2):(1, 4))).unwrap();
         prop_assert_eq!(f.structure().to_string(), "(?,?,_4,_2):(_1,?,?,?)");
     }
+}
+
+/// A whole static layout whose gap is beyond the readable constants (a
+/// `Dec` leaf, `11008`): the divides by it equal cute-dynamic's.
+#[test]
+fn whole_layout_divide_with_a_big_static_gap() {
+    let b: DLayout = "(2,2):(1,22016)".parse().unwrap();
+    for m in [44033usize, 100000] {
+        let a = layout!(({m}):(3)).unwrap();
+        let q = a.logical_divide(layout!((2, 2):(1, 22016))).unwrap();
+        assert_eq!(
+            q.to_dynamic(),
+            cute_dynamic::logical_divide(&a.to_dynamic(), &b).unwrap()
+        );
+        let f = a.flat_divide(layout!((2, 2):(1, 22016))).unwrap();
+        assert_eq!(
+            f.to_dynamic(),
+            cute_dynamic::flat_divide(&a.to_dynamic(), &b).unwrap()
+        );
+    }
+    let a = layout!(({44032}):(1)).unwrap();
+    let e = a.zipped_divide(layout!((2, 2):(1, 22016))).unwrap_err();
+    assert_eq!(e.kind(), "value_dependent_structure");
 }

@@ -36,10 +36,32 @@
 //! run-time check is that the result's size and offsets fit in an `i64`
 //! (`Err(Error::Overflow)` otherwise).
 //!
-//! By one static layout `B` (bare, or the whole-layout tiler `tiler!(B)`),
+//! By one static layout `B` (bare, or the whole-layout tiler `tiler!(B)`;
+//! any `B` with a complement: gaps, broadcast, permuted or nested modes),
 //! see [`WholeDivideByKind`]: a fully static `A` by the static algebra; an
-//! `A` with run-time leaves by a contiguous tile `N:1`, when its values
-//! coalesce to one leaf (else `Err(Error::ValueDependentStructure)`).
+//! `A` with run-time leaves when its values coalesce to one leaf `s:d` and,
+//! for a `B` with gaps, `s` exceeds the extent `P` of `(B, complement(B,
+//! 1))` (else `Err(Error::ValueDependentStructure)`). The tile keeps `B`'s
+//! static shape, the rest is `B`'s static gaps then one run-time leaf
+//! `⌈s/P⌉`, every stride run-time:
+//!
+//! ```
+//! use cute_static::layout;
+//! let (m, n) = (40, 3);
+//! let a = layout!(({m}, {n}):(1, {m}))?;
+//! // complement((4,2):(1,8), 120) = (2,8):(4,16): the gap 2:4, then ⌈120/16⌉.
+//! let q = a.zipped_divide(layout!((4, 2):(1, 8)))?;
+//! assert_eq!(q.to_string(), "((_4,_2),(_2,8)):((1,8),(4,16))");
+//! let b: cute_dynamic::Layout = "(4,2):(1,8)".parse()?;
+//! assert_eq!(q.to_dynamic(), cute_dynamic::zipped_divide(&a.to_dynamic(), &b)?);
+//! let f = a.flat_divide(layout!((4, 2):(1, 8)))?;
+//! assert_eq!(f.to_string(), "(_4,_2,_2,8):(1,8,4,16)");
+//! // 2·6 = 12 ≤ 16: CuTe drops the rest leaf, another structure.
+//! let small = layout!(({2}, 6):(1, 2))?;
+//! let e = small.logical_divide(layout!((4, 2):(1, 8))).unwrap_err();
+//! assert_eq!(e.kind(), "value_dependent_structure");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
 //!
 //! Limits: layouts of at most [`MIXED_ALGEBRA_MAX_RANK`](crate::MIXED_ALGEBRA_MAX_RANK)
 //! (4) top-level modes, tilers of at most as many modes as the layout; a
@@ -69,6 +91,7 @@ use typenum::{B1, IsGreater, Quot, Sub1, Sum, U1};
 
 use crate::private::{P, Pretty};
 
+use crate::algebra::complement::{Complement, Complemented};
 use crate::algebra::divide::{
     FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
     ZippedDivide, ZippedQuotient,
@@ -77,9 +100,12 @@ use crate::data::int_tuple::{C, Int, IntTuple, StaticInt, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::data::tiler::{Tiler, TilerMode};
 use crate::kernel::tensor::Underscore;
+use crate::mixed::composition::ScaleBy;
 use crate::mixed::layout::{
-    AllStatic, Dyn, DynDiv, HasDyn, LeafKinds, MixedLayout, MixedShape, overflow,
+    AllStatic, Dyn, DynDiv, HasDyn, LeafKinds, MixedLayout, MixedShape, MixedSliceCoord, Sliced,
+    overflow,
 };
+use crate::mixed::product::TopHoles;
 
 /// A contiguous static tile `N:1` over a run-time mode: `C<N>` (`N ≥ 2`;
 /// CuTe's integer tile 1 means `1:0`) or the layout `N:1`.
@@ -610,17 +636,17 @@ mixed_divide_verb!(
 /// whole-layout tiler `tiler!(B)`), by `A`'s leaf kinds.
 ///
 /// * `A` fully static: the static algebra (static types).
-/// * `A` with run-time leaves: `B` must be a contiguous tile `N:1` (or
-///   `C<N>`), and `A` must coalesce to one leaf `s:d`, its last leaf
-///   included (checked at run time, else
-///   `Err(Error::ValueDependentStructure)`). Then
-///   `A ∘ (B, complement(B, size(A))) = (N, ⌈s/N⌉):(d, N·d)` (stride 0 for
-///   a rest of size 1), which is also CuTe's zipped, tiled and flat divide
-///   by a layout.
+/// * `A` with run-time leaves: `A` must coalesce to one leaf `s:d`, its
+///   last leaf included (checked at run time, else
+///   `Err(Error::ValueDependentStructure)`). Then `A ∘ (B, complement(B,
+///   s))` is `(B, R)` with every stride times `d`: `R` the static gaps
+///   `complement(B, 1)` then the rest leaf `⌈s/P⌉:P` (see [`RestOfGaps`];
+///   with gaps, `⌈s/P⌉ ≥ 2` is required). The zipped divide is the same;
+///   the tiled and flat divides splice `R` (and `B`) as CuTe does.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "a mixed layout with run-time leaves is divided by one static layout only when it is a contiguous tile `N:1`",
-    label = "the divide's structure would depend on run-time values",
+    message = "a mixed layout with run-time leaves is divided by one static layout `B` only when `B` has a complement",
+    label = "`B` is not a static layout with a complement (injective on its modes of stride ≠ 0)",
     note = "layout: {S}:{D}",
     note = "tiler:  {B}",
     note = "divide by a by-mode tiler `<…>` instead, or convert with `to_dynamic()` and use cute-dynamic"
@@ -662,28 +688,190 @@ where
         Ok(Default::default())
     }
 }
-/// The run-time rule's result: `(N, ⌈s/N⌉):(d, r)`.
-type UnitQuotient<B> = MixedLayout<(<B as UnitTile>::Len, Dyn), (Dyn, Dyn)>;
-/// `A` with run-time leaves by a contiguous tile.
-impl<S, D, B> WholeDivideByKind<S, D, B> for HasDyn
+/// The gaps of a static layout `B = BS:BD`: `complement(B, 1)`, static.
+type Gaps<BS, BD> = Complemented<Layout<BS, BD>, C<1>>;
+type GapS<BS, BD> = <Gaps<BS, BD> as StaticLayout>::Shape;
+type GapD<BS, BD> = <Gaps<BS, BD> as StaticLayout>::Stride;
+/// `complement(B, s)` composed with `s:d`: the gaps, then the rest leaf.
+type RestS<BS, BD> = <GapS<BS, BD> as RestOfGaps<GapD<BS, BD>>>::S;
+type RestD<BS, BD> = <GapS<BS, BD> as RestOfGaps<GapD<BS, BD>>>::D;
+/// `B` with its strides times a run-time stride.
+type TileD<BD> = <BD as ScaleBy<Dyn>>::Out;
+/// The zipped (and logical) quotient `(B, rest)` of a run-time `A`.
+type QuotS<BS, BD> = (BS, RestS<BS, BD>);
+type QuotD<BS, BD> = (TileD<BD>, RestD<BS, BD>);
+/// `tiled_divide`'s coordinate on `(B, rest)`: `B` whole, the rest spliced.
+type TiledCoord<BS, BD> = (Underscore, <RestS<BS, BD> as TopHoles>::Coord);
+/// `flat_divide`'s coordinate on `(B, rest)`: both spliced.
+type FlatCoord<BS, BD> = (<BS as TopHoles>::Coord, <RestS<BS, BD> as TopHoles>::Coord);
+
+/// The requirement of a rest leaf beside gaps.
+const REST_BESIDE_GAPS: &str = "size(A) > the extent P of (B, complement(B, 1)) when B has gaps (complement(B, 1) != 1:0): CuTe drops the rest mode of size 1 otherwise";
+
+/// `complement(B, s)` for a static `B` with gaps `G = complement(B, 1)`
+/// (shape `Self`, stride `GD`) and a run-time cotarget `s`, composed with a
+/// run-time leaf `s:d`: CuTe's complement is the gaps then the rest leaf
+/// `⌈s/P⌉:P` (`P` the extent of `(B, G)`), coalesced. One structure per
+/// `G`: no gaps (`G = 1:0`): the rest leaf alone, `1:0` when `⌈s/P⌉ = 1`;
+/// gaps: `(gaps…, rest)`, which needs `⌈s/P⌉ ≥ 2` (CuTe drops a rest of
+/// size 1, leaving another structure: `Err(ValueDependentStructure)`).
+#[doc(hidden)]
+pub trait RestOfGaps<GD> {
+    /// The shape: static gaps, a run-time rest.
+    type S: Copy;
+    /// The strides, all times `d` (run-time).
+    type D: Copy + IntTuple;
+    /// The parts for `k = ⌈s/P⌉`, `P`, `d`.
+    fn rest(k: usize, p: usize, d: Dyn) -> Result<(Self::S, Self::D), Error>;
+}
+/// The rest leaf `k:P·d` (`1:0` when `k = 1`).
+fn rest_leaf(k: usize, p: usize, d: Dyn) -> Result<(Dyn, Dyn), Error> {
+    if k <= 1 {
+        return Ok((Dyn(1), Dyn(0)));
+    }
+    p.checked_mul(d.0)
+        .map(|r| (Dyn(k), Dyn(r)))
+        .ok_or_else(|| overflow("logical_divide", "the rest stride P·d"))
+}
+/// The rest leaf beside gaps: `k ≥ 2` required.
+fn rest_beside_gaps(k: usize, p: usize, d: Dyn) -> Result<(Dyn, Dyn), Error> {
+    if k <= 1 {
+        return Err(Error::ValueDependentStructure {
+            operation: "logical_divide",
+            requires: REST_BESIDE_GAPS,
+        });
+    }
+    rest_leaf(k, p, d)
+}
+/// A scaled gap stride.
+fn gap_stride<E: ScaleBy<Dyn>>(d: Dyn) -> Result<E::Out, Error> {
+    E::scale(&d).ok_or_else(|| overflow("logical_divide", "a gap stride times a run-time stride"))
+}
+/// A leaf `G`: `1:0` (no gaps) or one gap, told apart by its typenum value.
+impl<const N: usize, GD> RestOfGaps<GD> for C<N>
+where
+    C<N>: StaticInt,
+    <C<N> as StaticInt>::Tn: LeafGaps<C<N>, GD>,
+{
+    type S = <<C<N> as StaticInt>::Tn as LeafGaps<C<N>, GD>>::S;
+    type D = <<C<N> as StaticInt>::Tn as LeafGaps<C<N>, GD>>::D;
+    #[inline(always)]
+    fn rest(k: usize, p: usize, d: Dyn) -> Result<(Self::S, Self::D), Error> {
+        <<C<N> as StaticInt>::Tn as LeafGaps<C<N>, GD>>::rest(k, p, d)
+    }
+}
+crate::data::dec::impl_for_dec! {
+    /// A gap beyond the readable table: one gap.
+    [GD: ScaleBy<Dyn>,] RestOfGaps<GD> {
+        type S = (Self, Dyn);
+        type D = (GD::Out, Dyn);
+        #[inline(always)]
+        fn rest(k: usize, p: usize, d: Dyn) -> Result<(Self::S, Self::D), Error> {
+            let (rs, rd) = rest_beside_gaps(k, p, d)?;
+            Ok(((Self, rs), (gap_stride::<GD>(d)?, rd)))
+        }
+    }
+}
+/// [`RestOfGaps`] of a leaf `G` (shape `G`, stride `GD`) by its typenum
+/// value `Self`.
+#[doc(hidden)]
+pub trait LeafGaps<G, GD> {
+    /// The shape.
+    type S: Copy;
+    /// The strides.
+    type D: Copy + IntTuple;
+    /// The parts.
+    fn rest(k: usize, p: usize, d: Dyn) -> Result<(Self::S, Self::D), Error>;
+}
+/// `G = 1:0`: no gaps, the rest leaf alone.
+impl<G, GD> LeafGaps<G, GD> for typenum::UInt<typenum::UTerm, B1> {
+    type S = Dyn;
+    type D = Dyn;
+    #[inline(always)]
+    fn rest(k: usize, p: usize, d: Dyn) -> Result<(Dyn, Dyn), Error> {
+        rest_leaf(k, p, d)
+    }
+}
+/// `G = g:c` with `g ≥ 2`: one gap, then the rest.
+impl<X, Bx, By, G: Copy + Default, GD: ScaleBy<Dyn>> LeafGaps<G, GD>
+    for typenum::UInt<typenum::UInt<X, Bx>, By>
+{
+    type S = (G, Dyn);
+    type D = (GD::Out, Dyn);
+    #[inline(always)]
+    fn rest(k: usize, p: usize, d: Dyn) -> Result<(Self::S, Self::D), Error> {
+        let (rs, rd) = rest_beside_gaps(k, p, d)?;
+        Ok(((G::default(), rs), (gap_stride::<GD>(d)?, rd)))
+    }
+}
+/// Several gaps `(g0, …):(c0, …)`: `(g0, …, rest)`.
+macro_rules! rest_of_gap_tuple {
+    ($($G:ident $E:ident),+) => {
+        /// Several gaps, then the rest.
+        impl<$($G: Copy + Default, $E: ScaleBy<Dyn>),+> RestOfGaps<($($E,)+)> for ($($G,)+) {
+            type S = ($($G,)+ Dyn);
+            type D = ($($E::Out,)+ Dyn);
+            #[inline(always)]
+            fn rest(k: usize, p: usize, d: Dyn) -> Result<(Self::S, Self::D), Error> {
+                let (rs, rd) = rest_beside_gaps(k, p, d)?;
+                Ok((($($G::default(),)+ rs), ($(gap_stride::<$E>(d)?,)+ rd)))
+            }
+        }
+    };
+}
+rest_of_gap_tuple!(G0 E0, G1 E1);
+rest_of_gap_tuple!(G0 E0, G1 E1, G2 E2);
+rest_of_gap_tuple!(G0 E0, G1 E1, G2 E2, G3 E3);
+rest_of_gap_tuple!(G0 E0, G1 E1, G2 E2, G3 E3, G4 E4);
+rest_of_gap_tuple!(G0 E0, G1 E1, G2 E2, G3 E3, G4 E4, G5 E5);
+rest_of_gap_tuple!(G0 E0, G1 E1, G2 E2, G3 E3, G4 E4, G5 E5, G6 E6);
+
+/// `A` with run-time leaves by a static layout `B`: `A` coalesces to one
+/// leaf `s:d` (checked at run time), so `A ∘ (B, complement(B, s))` is
+/// `(B, gaps…, ⌈s/P⌉)` with every stride times `d` (see [`RestOfGaps`]).
+impl<S, D, BS, BD> WholeDivideByKind<S, D, Layout<BS, BD>> for HasDyn
 where
     S: crate::mixed::complement::Leaves<D>,
-    B: UnitTile,
-    (B::Len, Dyn): MixedShape<(Dyn, Dyn)>,
+    BS: Copy + Default + TopHoles + crate::mixed::complement::Leaves<BD>,
+    BD: Default + ScaleBy<Dyn>,
+    Layout<BS, BD>: Complement<C<1>>,
+    Gaps<BS, BD>: StaticLayout,
+    GapS<BS, BD>: RestOfGaps<GapD<BS, BD>>,
+    RestS<BS, BD>: TopHoles,
+    QuotS<BS, BD>: MixedShape<QuotD<BS, BD>>,
+    TiledCoord<BS, BD>: MixedSliceCoord<QuotS<BS, BD>, QuotD<BS, BD>>,
+    FlatCoord<BS, BD>: MixedSliceCoord<QuotS<BS, BD>, QuotD<BS, BD>>,
 {
-    type Logical = UnitQuotient<B>;
-    type Zipped = UnitQuotient<B>;
-    type Tiled = UnitQuotient<B>;
-    type Flat = UnitQuotient<B>;
+    type Logical = MixedLayout<QuotS<BS, BD>, QuotD<BS, BD>>;
+    type Zipped = MixedLayout<QuotS<BS, BD>, QuotD<BS, BD>>;
+    type Tiled = Sliced<QuotS<BS, BD>, QuotD<BS, BD>, TiledCoord<BS, BD>>;
+    type Flat = Sliced<QuotS<BS, BD>, QuotD<BS, BD>, FlatCoord<BS, BD>>;
     #[allow(clippy::type_complexity)]
     fn divide(
         s: &S,
         d: &D,
     ) -> Result<(Self::Logical, Self::Zipped, Self::Tiled, Self::Flat), Error> {
-        let (size, stride) = crate::mixed::composition::one_leaf(s, d, "logical_divide")?;
-        let (c, r) = divide_leaf(size, stride, B::N)?;
-        let l = MixedLayout::new((B::Len::default(), c), (Dyn(stride), r))?;
-        Ok((l, l, l, l))
+        let op = "logical_divide";
+        let (size, stride) = crate::mixed::composition::one_leaf(s, d, op)?;
+        // `P`: the gaps' size times `B`'s non-broadcast sizes (static).
+        let b = crate::mixed::complement::leaves(&BS::default(), &BD::default(), op)?;
+        let p = b.leaves[..b.len]
+            .iter()
+            .filter(|&&(_, e)| e != 0)
+            .try_fold(<Gaps<BS, BD> as StaticLayout>::SIZE, |p, &(n, _)| {
+                p.checked_mul(n as usize)
+            })
+            .ok_or_else(|| overflow(op, "the extent of (B, complement(B, 1))"))?;
+        let d = Dyn(stride);
+        let td = <BD as ScaleBy<Dyn>>::scale(&d)
+            .ok_or_else(|| overflow(op, "a tile stride times a run-time stride"))?;
+        let (rs, rd) = <GapS<BS, BD> as RestOfGaps<GapD<BS, BD>>>::rest(size.div_ceil(p), p, d)?;
+        let z = MixedLayout::new((BS::default(), rs), (td, rd))?;
+        let t = z.slice((Underscore, <RestS<BS, BD> as TopHoles>::COORD)).0;
+        let f = z
+            .slice((<BS as TopHoles>::COORD, <RestS<BS, BD> as TopHoles>::COORD))
+            .0;
+        Ok((z, z, t, f))
     }
 }
 
