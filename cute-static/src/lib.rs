@@ -308,7 +308,9 @@ pub use mixed::modes::{
     MixedReplace, MixedSelect, MixedSelected, MixedTake, MixedTaken, make_mixed_layout,
 };
 pub use mixed::ordered_layout::{MixedOrder, MixedOrderedLayout, make_mixed_ordered_layout};
-pub use mixed::tile_to_shape::MixedTiledToShape;
+pub use mixed::tile_to_shape::{
+    MixedTiledToDynShape, MixedTiledToShape, TargetExtent, TileOrder, TileToDynShape,
+};
 
 /// The run-time crate, for `dlayout!`'s expansion.
 #[cfg(feature = "std")]

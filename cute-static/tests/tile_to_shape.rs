@@ -110,3 +110,152 @@ fn mixed_static_block_matches() {
     );
     mixed!(layout!((8):(1)), (C::<32>,), (), "(32)", None);
 }
+
+/// What the documented rule of the run-time `tile_to_shape` says, per
+/// mode: `(kind, count, first)`, `kind` 0 for a block leaf (the count is
+/// statically 1), 1 for the block's last mode (one leaf), 2 for a repeated
+/// mode; `first`: the count is the first count > 1 in the order.
+fn rule_ok(modes: &[(u8, usize, bool)]) -> bool {
+    modes.iter().all(|&(kind, c, first)| match kind {
+        0 => c == 1,
+        1 => c == 1 || first,
+        _ => c > 1,
+    })
+}
+
+/// Per mode: is its count the first count > 1 in the order (ties: none)?
+fn firsts(counts: &[usize], order: &[usize]) -> Vec<bool> {
+    counts
+        .iter()
+        .zip(order)
+        .map(|(&c, &o)| {
+            c > 1
+                && counts
+                    .iter()
+                    .zip(order)
+                    .all(|(&c2, &o2)| c2 == 1 || o2 >= o)
+        })
+        .collect()
+}
+
+use proptest::prelude::*;
+
+/// Compare the mixed result with cute-dynamic's: `Ok` equal and lawful;
+/// `not_compatible` and `value_dependent_structure` exactly where expected.
+fn compare(
+    block: &cute_dynamic::Layout,
+    target: &str,
+    order: Option<&str>,
+    ours: Result<cute_dynamic::Layout, cute_static::Error>,
+    rule: bool,
+) -> Result<(), TestCaseError> {
+    let shape: cute_dynamic::IntTuple = target.parse().unwrap();
+    let order: Option<cute_dynamic::IntTuple> = order.map(|o| o.parse().unwrap());
+    let theirs = cute_dynamic::tile_to_shape(block, &shape, order.as_ref());
+    match (ours, theirs) {
+        (Ok(o), Ok(t)) => {
+            prop_assert!(rule, "Ok outside the rule: {} to {}", block, target);
+            prop_assert_eq!(&o, &t, "{} to {}", block, target);
+            prop_assert!(laws::check_tile_to_shape(block, &shape, order.as_ref(), &o).is_ok());
+        }
+        (Err(e), Ok(t)) => {
+            prop_assert_eq!(
+                e.kind(),
+                "value_dependent_structure",
+                "{} to {}: {}",
+                block,
+                target,
+                t
+            );
+            prop_assert!(
+                !rule,
+                "Err inside the rule: {} to {} = {}",
+                block,
+                target,
+                t
+            );
+        }
+        // A block the rule refuses (one with a gap) where cute-dynamic
+        // fails too (its complement): the rule's error.
+        (Err(e), Err(_)) if !rule && e.kind() == "value_dependent_structure" => {}
+        (Err(e), Err(t)) => {
+            prop_assert_eq!(e.kind(), t.kind(), "{} to {}", block, target);
+        }
+        (Ok(o), Err(t)) => {
+            prop_assert!(false, "{} to {}: ours {}, theirs {}", block, target, o, t);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A static block to targets with run-time extents: every `Ok` is
+    /// cute-dynamic's layout and lawful; `value_dependent_structure`
+    /// exactly where the documented rule says; a block that does not
+    /// divide the target is `not_compatible`, as in cute-dynamic.
+    #[test]
+    fn mixed_dyn_target_matches(a in 1usize..9, b in 1usize..7, k in 1usize..12, swap in 0usize..2, off in 0usize..6) {
+        use cute_static::{Dyn, MixedLayout};
+        // Mostly multiples of the block's extents; sometimes not.
+        let m = 8 * a + usize::from(off == 4);
+        let n = 64 * b + 3 * usize::from(off == 5);
+        // The swizzle atom: mode 0 is its last mode (8·64 = its size).
+        let atom = MixedLayout::from(layout!((8, 64):(64, 1)));
+        let ad = atom.to_dynamic();
+        let (c0, c1) = (m / 8, n / 64);
+        let ok = |o: &[usize]| {
+            let f = firsts(&[c0, c1], o);
+            rule_ok(&[(1, c0, f[0]), (2, c1, f[1])])
+        };
+        let r = atom.tile_to_dyn_shape((Dyn(m), C::<64>), ());
+        compare(&ad, &format!("({m},64)"), None, r.map(|l| l.to_dynamic()), rule_ok(&[(1, c0, true), (0, 1, false)]))?;
+        let r = atom.tile_to_dyn_shape((m, n), ());
+        compare(&ad, &format!("({m},{n})"), None, r.map(|l| l.to_dynamic()), ok(&[0, 1]))?;
+        let ord = [swap, 1 - swap];
+        let r = atom.tile_to_dyn_shape((Dyn(m), n), (ord[0], ord[1]));
+        compare(&ad, &format!("({m},{n})"), Some(&format!("({},{})", ord[0], ord[1])), r.map(|l| l.to_dynamic()), ok(&ord))?;
+        // An M-major block: mode 1 is its last mode.
+        let mm = MixedLayout::from(layout!((64, 8):(1, 64)));
+        let (d0, d1) = (n / 64, m / 8);
+        let f = firsts(&[d0, d1], &[0, 1]);
+        let r = mm.tile_to_dyn_shape((n, Dyn(m)), ());
+        compare(&mm.to_dynamic(), &format!("({n},{m})"), None, r.map(|l| l.to_dynamic()), rule_ok(&[(2, d0, f[0]), (1, d1, f[1])]))?;
+        // A static target mode that is not the block's extent: a count.
+        let r = mm.tile_to_dyn_shape((C::<128>, Dyn(m)), (C::<1>, C::<0>));
+        let f = firsts(&[2, d1], &[1, 0]);
+        compare(&mm.to_dynamic(), &format!("(128,{m})"), Some("(1,0)"), r.map(|l| l.to_dynamic()), rule_ok(&[(2, 2, f[0]), (1, d1, f[1])]))?;
+        // Rank 3, an order of run-time values.
+        let b3 = MixedLayout::from(layout!((2, 4, 3):(12, 1, 4)));
+        let n = 3 * b + usize::from(off == 5);
+        let (e0, e1, e2) = (m / 2, k / 4, n / 3);
+        let o3 = [k % 3, (k + 1) % 3, (k + 2) % 3];
+        let f = firsts(&[e0, e1, e2], &o3);
+        let r = b3.tile_to_dyn_shape((m, Dyn(k), n), (o3[0], o3[1], o3[2]));
+        compare(&b3.to_dynamic(), &format!("({m},{k},{n})"), Some(&format!("({},{},{})", o3[0], o3[1], o3[2])), r.map(|l| l.to_dynamic()), rule_ok(&[(1, e0, f[0]), (2, e1, f[1]), (2, e2, f[2])]))?;
+        // Rank 1: the block's only mode is its last; always one leaf.
+        let b1 = MixedLayout::from(layout!((4):(1)));
+        let r = b1.tile_to_dyn_shape((Dyn(m),), ());
+        compare(&b1.to_dynamic(), &format!("({m})"), None, r.map(|l| l.to_dynamic()), true)?;
+        // A block with a gap: never this structure.
+        let gap = MixedLayout::from(layout!((4):(2)));
+        let r = gap.tile_to_dyn_shape((Dyn(m),), ());
+        compare(&gap.to_dynamic(), &format!("({m})"), None, r.map(|l| l.to_dynamic()), false)?;
+    }
+}
+
+/// The documented examples of the run-time target.
+#[test]
+fn mixed_dyn_target_examples() {
+    use cute_static::{Dyn, MixedLayout};
+    let atom = MixedLayout::from(layout!((8, 64):(64, 1)));
+    let l = atom.tile_to_dyn_shape((Dyn(128), C::<64>), ()).unwrap();
+    assert_eq!(l.to_string(), "(128,_64):(_64,_1)");
+    let l = atom.tile_to_dyn_shape((128usize, 256usize), ()).unwrap();
+    assert_eq!(l.to_string(), "(128,(_64,4)):(_64,(_1,8192))");
+    let e = atom.tile_to_dyn_shape((Dyn(128), 64usize), ()).unwrap_err();
+    assert_eq!(e.kind(), "value_dependent_structure");
+    let e = atom.tile_to_dyn_shape((Dyn(100), C::<64>), ()).unwrap_err();
+    assert_eq!(e.kind(), "not_compatible");
+}
