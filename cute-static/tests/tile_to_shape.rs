@@ -258,4 +258,19 @@ fn mixed_dyn_target_examples() {
     assert_eq!(e.kind(), "value_dependent_structure");
     let e = atom.tile_to_dyn_shape((Dyn(100), C::<64>), ()).unwrap_err();
     assert_eq!(e.kind(), "not_compatible");
+    // Ties in the order (cute-dynamic: invalid_argument), a zero extent, a
+    // size past i64: named errors, no panic.
+    let e = atom
+        .tile_to_dyn_shape((256usize, 128usize), (0usize, 0usize))
+        .unwrap_err();
+    assert_eq!(e.kind(), "value_dependent_structure");
+    let e = atom.tile_to_dyn_shape((0usize, 64usize), ()).unwrap_err();
+    assert_eq!(e.kind(), "non_positive_shape");
+    let e = atom
+        .tile_to_dyn_shape((usize::MAX - 7, 1usize << 40), ())
+        .unwrap_err();
+    assert_eq!(e.kind(), "overflow");
+    // A block that does not divide a static target mode: not_compatible.
+    let e = atom.tile_to_dyn_shape((Dyn(8), C::<96>), ()).unwrap_err();
+    assert_eq!(e.kind(), "not_compatible");
 }

@@ -328,7 +328,7 @@ fn counts_and_starts(
         if t == 0 {
             return Err(Error::NonPositiveShape { operation: OP });
         }
-        if t % s != 0 {
+        if t.checked_rem(s).ok_or(named)? != 0 {
             return Err(Error::NotCompatible {
                 operation: "tile_to_shape (the block shape does not divide the target shape)",
                 left: s,
@@ -354,7 +354,7 @@ fn counts_and_starts(
         if s < 2 || d != end {
             return Err(named);
         }
-        end = s * d;
+        end = s.saturating_mul(d);
     }
     let mut starts = [0i64; 4];
     cute_core::stride::order_starts(&refs[..r], &mut starts).map_err(|_| named)?;
