@@ -270,6 +270,10 @@ fn mixed_dyn_target_examples() {
         .tile_to_dyn_shape((usize::MAX - 7, 1usize << 40), ())
         .unwrap_err();
     assert_eq!(e.kind(), "overflow");
+    // A run-time extent with a divisor (not used: checked like a `Dyn`).
+    let t = cute_static::DynDiv::<8>::new(128).unwrap();
+    let l = atom.tile_to_dyn_shape((t, C::<64>), ()).unwrap();
+    assert_eq!(l.to_string(), "(128,_64):(_64,_1)");
     // A block that does not divide a static target mode: not_compatible.
     let e = atom.tile_to_dyn_shape((Dyn(8), C::<96>), ()).unwrap_err();
     assert_eq!(e.kind(), "not_compatible");
