@@ -2210,6 +2210,29 @@ pub fn check_crd2idx(
     )
 }
 
+/// `crd2idx(c, S) = r` (the two-argument form): `c` is congruent to `S`
+/// and `r = Σ cᵢ·(s₀⋯s_{i-1})` over the flat leaves, exactly — the
+/// three-argument form with the strides `prefix_product(S)`.
+pub fn check_crd2idx_shape(c: &IntTuple, shape: &IntTuple, r: i64) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(congruent(c, shape), || {
+            format!("{c} is not congruent to {shape}")
+        })?;
+        let (mut want, mut p) = (0i128, Some(1i128));
+        for (x, s) in c.leaves().zip(shape.leaves()) {
+            if x != 0 {
+                want = p
+                    .and_then(|p| i128::from(x).checked_mul(p))
+                    .and_then(|t| t.checked_add(want))
+                    .ok_or_else(|| "Σ c·(s₀⋯) is beyond i128".to_string())?;
+            }
+            p = p.and_then(|p| p.checked_mul(i128::from(s)));
+        }
+        ensure(i128::from(r) == want, || format!("Σ c·(s₀⋯) is {want}"))
+    })();
+    binary_law("crd2idx", c, shape, &r, law)
+}
+
 /// `increment(c, S) = r` for `c` in `S`'s domain: `r` congruent to `S`,
 /// its colexicographic index one more than `c`'s, every leaf but the last
 /// in `[0, extent)` and the last in `[0, extent]` (the end coordinate).
@@ -4022,7 +4045,10 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "upcast" => check_upcast(int(0)?, &layout(1)?, &out()?),
         "downcast" => check_downcast(int(0)?, &layout(1)?, &out()?),
         "recast_layout" => check_recast_layout(int(0)?, int(1)?, &layout(2)?, &out()?),
-        "crd2idx" => check_crd2idx(&tuple(0)?, &tuple(1)?, &tuple(2)?, out_int()?),
+        "crd2idx" => match args.get(2) {
+            Some(_) => check_crd2idx(&tuple(0)?, &tuple(1)?, &tuple(2)?, out_int()?),
+            None => check_crd2idx_shape(&tuple(0)?, &tuple(1)?, out_int()?),
+        },
         "increment" => check_increment(&tuple(0)?, &tuple(1)?, &out_tuple()?),
         "repeat_like" => check_repeat_like(&tuple(0)?, &tuple(1)?, &out_tuple()?),
         "make_int_tuple" => {

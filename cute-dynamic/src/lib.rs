@@ -123,7 +123,7 @@ pub use data::coord_iter::{
     CoordIterator, increment, make_coord_iterator, make_coord_iterator_from,
     make_coord_iterator_ordered,
 };
-pub use data::coordinate::{Coord, crd2crd, crd2idx, idx2crd, idx2crd_strided};
+pub use data::coordinate::{Coord, crd2crd, crd2idx, crd2idx_shape, idx2crd, idx2crd_strided};
 pub use data::int_tuple::{Children, IntTuple, IntTupleRef};
 pub use data::int_tuple_make::{
     escan, fill_int_tuple_from, iscan, make_int_tuple, make_int_tuple_from, repeat_like,

@@ -1120,3 +1120,28 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 }
+
+proptest! {
+    /// CuTe's two-argument `crd2idx(coord, shape)` through the table: the
+    /// library function's answer, its law holds and a wrong answer fails
+    /// it, on the domain the three-argument form by `compact_col_major`,
+    /// and a coordinate not congruent to the shape is `not_compatible`.
+    #[test]
+    fn crd2idx_by_shape(shape in tree(1..7), v in prop::collection::vec(-2i64..9, 1..8)) {
+        let coord: IntTuple = relabel(&shape, &v, &mut 0).parse().unwrap();
+        let (c, s) = (coord.to_string(), shape.to_string());
+        let out = apply("crd2idx", &[&c, &s]).unwrap();
+        prop_assert_eq!(&out, &cute_dynamic::crd2idx_shape(&coord, &shape).unwrap().to_string());
+        prop_assert_eq!(laws::check_by_name("crd2idx", &[&c, &s], &out), Ok(()));
+        let wrong = (out.parse::<i64>().unwrap() + 1).to_string();
+        prop_assert!(laws::check_by_name("crd2idx", &[&c, &s], &wrong).is_err());
+        if coord.leaves().zip(shape.leaves()).all(|(x, e)| (0..e).contains(&x)) {
+            let d = cute_dynamic::compact_col_major(&shape, 1).unwrap().to_string();
+            prop_assert_eq!(run("crd2idx", &[&c, &s, &d]), out);
+        }
+        if !shape.is_int() {
+            prop_assert_eq!(run("crd2idx", &["0", &s]), "not_compatible");
+            prop_assert_eq!(run("crd2idx", &[&format!("({c})"), &s]), "not_compatible");
+        }
+    }
+}

@@ -1148,13 +1148,16 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[
             arg("COORD", ArgKind::IntTuple),
             arg("SHAPE", ArgKind::IntTuple),
-            arg("STRIDE", ArgKind::IntTuple),
+            optional("STRIDE", ArgKind::IntTuple),
         ],
-        help: "CuTe's crd2idx(coord, shape, stride): the offset of COORD (weakly congruent to SHAPE)",
+        help: "CuTe's crd2idx(coord, shape, stride): the offset of COORD (weakly congruent to SHAPE); without STRIDE, crd2idx(coord, shape): Horner's rule on a COORD congruent to SHAPE",
         example: example(&["(2,5)", "((2,2),(4,2))", "((1,8),(2,16))"], "26"),
-        run: |a| {
-            let l = Layout::new(a.int_tuple(1)?, a.int_tuple(2)?)?;
-            Ok(crate::crd2idx(&a.int_tuple(0)?, &l)?.to_string())
+        run: |a| match a.text(2) {
+            Some(_) => {
+                let l = Layout::new(a.int_tuple(1)?, a.int_tuple(2)?)?;
+                Ok(crate::crd2idx(&a.int_tuple(0)?, &l)?.to_string())
+            }
+            None => Ok(crate::crd2idx_shape(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
         },
     },
     Operation {
