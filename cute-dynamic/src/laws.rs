@@ -1478,6 +1478,35 @@ pub fn check_filter_zeros_by(l: &Layout, profile: &IntTuple, r: &Layout) -> Resu
     Ok(())
 }
 
+/// `filter_zeros(a, b) == r` on integer tuples: `a` weakly congruent to
+/// `b`, `r` congruent to `b`, each leaf of `r` 1 where the leaf of `a`
+/// over it (or at it) is 0, else `b`'s.
+pub fn check_filter_zeros_tuples(
+    a: &IntTuple,
+    b: &IntTuple,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        let mut zero = Vec::new();
+        ensure(zero_flags(a.as_ref(), b.as_ref(), &mut zero), || {
+            format!("{a} is not weakly congruent to {b}")
+        })?;
+        ensure(congruent(r, b), || format!("{r} is not congruent to {b}"))?;
+        for (k, ((x, z), y)) in b.leaves().zip(zero).zip(r.leaves()).enumerate() {
+            let want = if z { 1 } else { x };
+            ensure(y == want, || format!("leaf {k} is {y}, expected {want}"))?;
+        }
+        Ok(())
+    })();
+    binary_law("filter_zeros", a, b, r, law)
+}
+
+/// `filter_zeros(t) == r` on an integer tuple: [`check_filter_zeros_tuples`]
+/// of `(t, t)`.
+pub fn check_filter_zeros_tuple(t: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
+    check_filter_zeros_tuples(t, t, r)
+}
+
 /// For each leaf of `s`: whether the leaf of `p` over it is 0.
 fn zero_flags(p: IntTupleRef<'_>, s: IntTupleRef<'_>, out: &mut Vec<bool>) -> bool {
     match p.as_int() {
@@ -3862,6 +3891,10 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "filter" => match args.get(1) {
             None => check_filter(&layout(0)?, &out()?),
             Some(_) => check_filter_by(&layout(0)?, &tuple(1)?, &out()?),
+        },
+        "filter_zeros" if !text(0).contains(':') => match args.get(1) {
+            None => check_filter_zeros_tuple(&tuple(0)?, &out_tuple()?),
+            Some(_) => check_filter_zeros_tuples(&tuple(0)?, &tuple(1)?, &out_tuple()?),
         },
         "filter_zeros" => match args.get(1) {
             None => check_filter_zeros(&layout(0)?, &out()?),

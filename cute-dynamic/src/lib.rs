@@ -97,7 +97,7 @@ pub use algebra::{
     dice::{dice, dice_coord, dice_int_tuple},
     domain_distribute::domain_distribute,
     domain_offset::domain_offset,
-    filter_by::{filter_by, filter_zeros_by},
+    filter_by::{filter_by, filter_zeros_by, filter_zeros_tuple, filter_zeros_tuples},
     layout_add::layout_add,
     layout_like::make_layout_like,
     layout_utils::{coshape, tile_unzip, unflatten, with_shape, zip, zip_layouts},

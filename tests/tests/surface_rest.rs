@@ -1145,3 +1145,43 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// CuTe's `filter_zeros(a, b)` and `filter_zeros(t)` on integer tuples
+    /// through the table (a first argument without `:`): the library
+    /// functions' answers, their laws hold and a wrong answer fails them;
+    /// `filter_zeros(t)` is `filter_zeros(t, t)`, and on a layout's shape
+    /// the tuple form under the stride is the layout form's shape.
+    #[test]
+    fn filter_zeros_on_tuples(
+        shape in tree(0..4),
+        choices in prop::collection::vec(any::<bool>(), 1..12),
+        v in prop::collection::vec(0i64..3, 1..8),
+    ) {
+        let s = shape.to_string();
+        let one = apply("filter_zeros", &[&s]).unwrap();
+        prop_assert_eq!(&one, &cute_dynamic::filter_zeros_tuple(&shape).to_string());
+        prop_assert_eq!(laws::check_by_name("filter_zeros", &[&s], &one), Ok(()));
+        prop_assert_eq!(&one, &apply("filter_zeros", &[&s, &s]).unwrap());
+        prop_assert!(one.parse::<IntTuple>().unwrap().leaves().all(|x| x != 0));
+        // A profile coarser than the tuple, with zeros.
+        let a: IntTuple = relabel(&coarsen(&shape, &choices, &mut 0).parse().unwrap(), &v, &mut 0).parse().unwrap();
+        let at = a.to_string();
+        let two = apply("filter_zeros", &[&at, &s]).unwrap();
+        prop_assert_eq!(&two, &cute_dynamic::filter_zeros_tuples(&a, &shape).unwrap().to_string());
+        prop_assert_eq!(laws::check_by_name("filter_zeros", &[&at, &s], &two), Ok(()));
+        prop_assert!(laws::check_by_name("filter_zeros", &[&at, &s], "(#)").is_err());
+        let wrong = format!("({two},1)");
+        prop_assert!(laws::check_by_name("filter_zeros", &[&at, &s], &wrong).is_err());
+        if shape.leaves().all(|x| x > 0) {
+            let l = Layout::new(shape.clone(), a.clone()).ok();
+            if let Some(l) = l {
+                let by = cute_dynamic::filter_zeros(&l);
+                prop_assert_eq!(&by.shape().to_string(), &cute_dynamic::filter_zeros_tuples(l.stride(), &shape).unwrap().to_string());
+            }
+        }
+        if !shape.is_int() {
+            prop_assert_eq!(run("filter_zeros", &[&format!("({s})"), &s]), "not_compatible");
+        }
+    }
+}

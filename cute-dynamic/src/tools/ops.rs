@@ -349,9 +349,17 @@ pub static OPERATIONS: &[Operation] = &[
             arg("LAYOUT", ArgKind::Layout),
             optional("PROFILE", ArgKind::IntTuple),
         ],
-        help: "Set to 1 the shape of stride-0 modes (or of the modes under a 0 of a profile)",
+        help: "Set to 1 the shape of stride-0 modes (or of the modes under a 0 of a profile); LAYOUT an integer tuple A (no ':'): CuTe's filter_zeros(A, PROFILE) on tuples, the leaves of PROFILE under a 0 of A set to 1 (without PROFILE: filter_zeros(A, A))",
         example: example(&["(4,2):(1,0)"], "(4,1):(1,0)"),
         run: |a| {
+            if !a.text(0).is_some_and(|t| t.contains(':')) {
+                let t = a.int_tuple(0)?;
+                return Ok(match a.text(1) {
+                    None => crate::filter_zeros_tuple(&t),
+                    Some(_) => crate::filter_zeros_tuples(&t, &a.int_tuple(1)?)?,
+                }
+                .to_string());
+            }
             let l = a.layout(0)?;
             Ok(match a.text(1) {
                 None => crate::filter_zeros(&l),
