@@ -1547,6 +1547,52 @@ pub fn check_compact_row_major(
     binary_law("compact_row_major", shape, &current, r, law)
 }
 
+/// `compact_col_major(S, C) == r` for a tuple of starts `C`: an integer
+/// `C` is [`check_compact_col_major`]'s law; a tuple `C` needs `S` and `r`
+/// tuples of its rank, each mode satisfying this law with its start.
+pub fn check_compact_col_major_by(
+    shape: &IntTuple,
+    current: &IntTuple,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = compact_by_law(shape.as_ref(), current.as_ref(), r.as_ref(), false);
+    binary_law("compact_col_major", shape, current, r, law)
+}
+
+/// `compact_row_major(S, C) == r` for a tuple of starts `C`: as
+/// [`check_compact_col_major_by`], each mode row-major.
+pub fn check_compact_row_major_by(
+    shape: &IntTuple,
+    current: &IntTuple,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = compact_by_law(shape.as_ref(), current.as_ref(), r.as_ref(), true);
+    binary_law("compact_row_major", shape, current, r, law)
+}
+
+fn compact_by_law(
+    shape: IntTupleRef<'_>,
+    current: IntTupleRef<'_>,
+    r: IntTupleRef<'_>,
+    reversed: bool,
+) -> Law {
+    if let Some(c) = current.as_int() {
+        return compact_law(&shape.to_owned(), c, &r.to_owned(), reversed);
+    }
+    ensure(
+        !shape.is_int()
+            && !r.is_int()
+            && shape.rank() == current.rank()
+            && r.rank() == current.rank(),
+        || format!("{shape}, {current} and {r} are not tuples of one rank"),
+    )?;
+    shape
+        .children()
+        .zip(current.children())
+        .zip(r.children())
+        .try_for_each(|((s, c), x)| compact_by_law(s, c, x, reversed))
+}
+
 fn compact_law(shape: &IntTuple, current: i64, r: &IntTuple, reversed: bool) -> Law {
     ensure(shape.as_ref().congruent(r.as_ref()), || {
         format!("{r} is not congruent to {shape}")
@@ -3989,6 +4035,12 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "layout_add" => check_layout_add(&layout(0)?, &layout(1)?, &out()?),
         "domain_distribute" => check_domain_distribute(&tuple(0)?, int(1)?, &out()?),
         "coshape" => check_coshape(&layout(0)?, out_int()?),
+        "compact_col_major" if text(1).contains('(') => {
+            check_compact_col_major_by(&tuple(0)?, &tuple(1)?, &out_tuple()?)
+        }
+        "compact_row_major" if text(1).contains('(') => {
+            check_compact_row_major_by(&tuple(0)?, &tuple(1)?, &out_tuple()?)
+        }
         "compact_col_major" => check_compact_col_major(
             &tuple(0)?,
             if args.len() > 1 { int(1)? } else { 1 },

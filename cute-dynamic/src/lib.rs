@@ -93,7 +93,10 @@ pub use algebra::product::{
 pub use algebra::recast::{downcast, recast_layout, upcast};
 pub use algebra::{
     common_domain::greatest_common_domain,
-    compact_major::{compact_col_major, compact_row_major, prefix_product},
+    compact_major::{
+        compact_col_major, compact_col_major_by, compact_row_major, compact_row_major_by,
+        prefix_product,
+    },
     dice::{dice, dice_coord, dice_int_tuple},
     domain_distribute::domain_distribute,
     domain_offset::domain_offset,

@@ -1185,3 +1185,57 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// `compact_col_major`/`compact_row_major` with a tuple of starts
+    /// (CuTe's `compact_major`): the table prints the library functions'
+    /// answers, the laws hold and a wrong answer fails them, each mode is
+    /// the integer form from its start, and a tuple of starts of another
+    /// rank is `not_compatible`.
+    #[test]
+    fn compact_major_tuple_of_starts(
+        shape in tree(1..5),
+        choices in prop::collection::vec(any::<bool>(), 1..12),
+        v in prop::collection::vec(-3i64..9, 1..8),
+    ) {
+        let starts: IntTuple = relabel(&coarsen(&shape, &choices, &mut 0).parse().unwrap(), &v, &mut 0).parse().unwrap();
+        let (s, c) = (shape.to_string(), starts.to_string());
+        for (op, f) in [
+            ("compact_col_major", cute_dynamic::compact_col_major_by as fn(&IntTuple, &IntTuple) -> Result<IntTuple, cute_dynamic::LayoutError>),
+            ("compact_row_major", cute_dynamic::compact_row_major_by),
+        ] {
+            let out = apply(op, &[&s, &c]).unwrap();
+            let want = f(&shape, &starts).unwrap();
+            prop_assert_eq!(&out, &want.to_string());
+            prop_assert_eq!(laws::check_by_name(op, &[&s, &c], &out), Ok(()), "{}({}, {}) = {}", op, s, c, out);
+            prop_assert!(laws::check_by_name(op, &[&s, &c], "(#)").is_err());
+            if !starts.is_int() {
+                // Mode by mode, the integer form.
+                for ((sm, cm), om) in shape.as_ref().children().zip(starts.as_ref().children()).zip(want.as_ref().children()) {
+                    let again = f(&sm.to_owned(), &cm.to_owned()).unwrap();
+                    prop_assert_eq!(again, om.to_owned());
+                }
+                // One more mode than the shape has.
+                let wrong = if starts.as_ref().rank() == 0 {
+                    "(1)".to_string()
+                } else {
+                    format!("{},1)", &c[..c.len() - 1])
+                };
+                prop_assert_eq!(run(op, &[&s, &wrong]), "not_compatible");
+                // A wrong mode fails the law.
+                let bad: IntTuple = relabel(&want, &[7, 5], &mut 0).parse().unwrap();
+                if bad != want {
+                    prop_assert!(laws::check_by_name(op, &[&s, &c], &bad.to_string()).is_err());
+                }
+            } else {
+                let n = starts.as_int().unwrap();
+                let plain = if op == "compact_col_major" {
+                    cute_dynamic::compact_col_major(&shape, n)
+                } else {
+                    cute_dynamic::compact_row_major(&shape, n)
+                };
+                prop_assert_eq!(plain.unwrap(), want);
+            }
+        }
+    }
+}

@@ -1274,17 +1274,16 @@ pub static OPERATIONS: &[Operation] = &[
         aliases: &[],
         args: &[
             arg("SHAPE", ArgKind::IntTuple),
-            optional("START", ArgKind::Integer),
+            optional("START", ArgKind::IntTuple),
         ],
-        help: "The compact column-major strides of SHAPE from the stride START (default 1)",
+        help: "The compact column-major strides of SHAPE from the stride START (default 1); a tuple START goes mode by mode (CuTe's compact_major with a tuple of starts)",
         example: example(&["(4,(1,3))", "2"], "(2,(0,8))"),
         run: |a| {
-            let start = if a.text(1).is_some() {
-                a.integer(1)?
-            } else {
-                1
+            let start = match a.text(1) {
+                Some(_) => a.int_tuple(1)?,
+                None => IntTuple::int(1),
             };
-            Ok(crate::compact_col_major(&a.int_tuple(0)?, start)?.to_string())
+            Ok(crate::compact_col_major_by(&a.int_tuple(0)?, &start)?.to_string())
         },
     },
     Operation {
@@ -1292,17 +1291,16 @@ pub static OPERATIONS: &[Operation] = &[
         aliases: &[],
         args: &[
             arg("SHAPE", ArgKind::IntTuple),
-            optional("START", ArgKind::Integer),
+            optional("START", ArgKind::IntTuple),
         ],
-        help: "The compact row-major strides of SHAPE from the stride START (default 1)",
+        help: "The compact row-major strides of SHAPE from the stride START (default 1); a tuple START goes mode by mode (CuTe's compact_major with a tuple of starts)",
         example: example(&["(2,3,4)"], "(12,4,1)"),
         run: |a| {
-            let start = if a.text(1).is_some() {
-                a.integer(1)?
-            } else {
-                1
+            let start = match a.text(1) {
+                Some(_) => a.int_tuple(1)?,
+                None => IntTuple::int(1),
             };
-            Ok(crate::compact_row_major(&a.int_tuple(0)?, start)?.to_string())
+            Ok(crate::compact_row_major_by(&a.int_tuple(0)?, &start)?.to_string())
         },
     },
     Operation {
