@@ -2308,6 +2308,75 @@ pub fn check_crd2idx_shape(c: &IntTuple, shape: &IntTuple, r: i64) -> Result<(),
     binary_law("crd2idx", c, shape, &r, law)
 }
 
+/// `L.get_hier_coord(i) = r`: `r` is `idx2crd(i, shape(L), stride(L))`,
+/// which satisfies [`check_idx2crd_strided`].
+pub fn check_get_hier_coord(l: &Layout, idx: i64, r: &IntTuple) -> Result<(), Violation> {
+    check_idx2crd_strided(&IntTuple::int(idx), l.shape(), l.stride(), r).map_err(|v| {
+        Ctx::new("get_hier_coord", format!("({l}).get_hier_coord({idx})"), r)
+            .fail(None, v.to_string())
+    })
+}
+
+/// The hierarchical coordinate of `idx` in `l`, checked by its law.
+fn hier_by_law(l: &Layout, idx: i64) -> Result<IntTuple, String> {
+    let h = crate::idx2crd_strided(&IntTuple::int(idx), l.shape(), l.stride())
+        .map_err(|e| format!("get_hier_coord({idx}) fails: {e}"))?;
+    check_get_hier_coord(l, idx, &h).map_err(|v| v.to_string())?;
+    Ok(h)
+}
+
+/// `L.get_flat_coord(i) = r`: with `h = L.get_hier_coord(i)` (checked by
+/// its law), `r` has a leaf per mode of `L` (one integer for an integer or
+/// rank-1 shape), each mode's leaf `crd2idx(h_k, shape_k)` by
+/// [`check_crd2idx_shape`].
+pub fn check_get_flat_coord(l: &Layout, idx: i64, r: &IntTuple) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        let h = hier_by_law(l, idx)?;
+        let shape = l.shape();
+        let pairs: Vec<(IntTuple, IntTuple, Option<i64>)> =
+            if shape.is_int() || shape.as_ref().rank() == 1 {
+                vec![(h, shape.clone(), r.as_int())]
+            } else {
+                ensure(
+                    !r.is_int()
+                        && r.as_ref().rank() == shape.as_ref().rank()
+                        && r.as_ref().depth() <= 1,
+                    || format!("{r} is not a flat tuple of rank {}", shape.as_ref().rank()),
+                )?;
+                h.as_ref()
+                    .children()
+                    .zip(shape.as_ref().children())
+                    .zip(r.leaves())
+                    .map(|((c, s), x)| (c.to_owned(), s.to_owned(), Some(x)))
+                    .collect()
+            };
+        for (c, s, x) in pairs {
+            let x = x.ok_or_else(|| format!("{r} is not an integer"))?;
+            check_crd2idx_shape(&c, &s, x).map_err(|v| v.to_string())?;
+        }
+        Ok(())
+    })();
+    lift(
+        "get_flat_coord",
+        format!("({l}).get_flat_coord({idx})"),
+        r,
+        law,
+    )
+}
+
+/// `L.get_1d_coord(i) = r`: with `h = L.get_hier_coord(i)` (checked by
+/// its law), `r = crd2idx(h, shape(L))` by [`check_crd2idx_shape`].
+pub fn check_get_1d_coord(l: &Layout, idx: i64, r: i64) -> Result<(), Violation> {
+    let law = hier_by_law(l, idx)
+        .and_then(|h| check_crd2idx_shape(&h, l.shape(), r).map_err(|v| v.to_string()));
+    lift(
+        "get_1d_coord",
+        format!("({l}).get_1d_coord({idx})"),
+        &r,
+        law,
+    )
+}
+
 /// `increment(c, S) = r` for `c` in `S`'s domain: `r` congruent to `S`,
 /// its colexicographic index one more than `c`'s, every leaf but the last
 /// in `[0, extent)` and the last in `[0, extent]` (the end coordinate).
@@ -4130,6 +4199,9 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "upcast" => check_upcast(int(0)?, &layout(1)?, &out()?),
         "downcast" => check_downcast(int(0)?, &layout(1)?, &out()?),
         "recast_layout" => check_recast_layout(int(0)?, int(1)?, &layout(2)?, &out()?),
+        "get_hier_coord" => check_get_hier_coord(&layout(0)?, int(1)?, &out_tuple()?),
+        "get_flat_coord" => check_get_flat_coord(&layout(0)?, int(1)?, &out_tuple()?),
+        "get_1d_coord" => check_get_1d_coord(&layout(0)?, int(1)?, out_int()?),
         "crd2idx" => match args.get(2) {
             Some(_) => check_crd2idx(&tuple(0)?, &tuple(1)?, &tuple(2)?, out_int()?),
             None => check_crd2idx_shape(&tuple(0)?, &tuple(1)?, out_int()?),

@@ -1239,3 +1239,63 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// CuTe's `Layout::get_hier_coord`, `get_flat_coord` and
+    /// `get_1d_coord` through the table on compact layouts (column-major,
+    /// row-major, ordered): the methods' answers, their laws hold and a
+    /// wrong answer fails them; CuTe's postconditions (the hierarchical
+    /// coordinate evaluates back to the index, congruent to the shape; the
+    /// flat one has the layout's rank; column-major's 1-D coordinate is the
+    /// index itself), and a stride-0 mode is `invalid_argument`.
+    #[test]
+    fn layout_index_to_coordinate_methods(
+        shape in tree(1..5),
+        v in prop::collection::vec(0i64..6, 1..8),
+        pick in 0usize..3,
+        k in 0i64..1000,
+    ) {
+        let Ok(col) = Layout::column_major(&shape) else { return Ok(()) };
+        let l = match pick {
+            0 => col.clone(),
+            1 => Layout::row_major(&shape).unwrap(),
+            _ => {
+                let order: IntTuple = relabel(&shape, &v, &mut 0).parse().unwrap();
+                // Tied orders are an error; fall back to column-major.
+                cute_dynamic::make_ordered_layout(&shape, &order).unwrap_or(col.clone())
+            }
+        };
+        let idx = k % l.size().max(1);
+        let (lt, it) = (l.to_string(), idx.to_string());
+        let hier = apply("get_hier_coord", &[&lt, &it]).unwrap();
+        prop_assert_eq!(&hier, &l.get_hier_coord(idx).unwrap().to_string());
+        prop_assert_eq!(laws::check_by_name("get_hier_coord", &[&lt, &it], &hier), Ok(()));
+        prop_assert!(laws::check_by_name("get_hier_coord", &[&lt, &it], "(#)").is_err());
+        let h: IntTuple = hier.parse().unwrap();
+        prop_assert!(h.as_ref().congruent(shape.as_ref()));
+        prop_assert_eq!(l.call_coord(&h).unwrap(), idx);
+        let flat = apply("get_flat_coord", &[&lt, &it]).unwrap();
+        prop_assert_eq!(&flat, &l.get_flat_coord(idx).unwrap().to_string());
+        prop_assert_eq!(laws::check_by_name("get_flat_coord", &[&lt, &it], &flat), Ok(()), "{}.get_flat_coord({}) = {}", lt, it, flat);
+        let f: IntTuple = flat.parse().unwrap();
+        if shape.is_int() || shape.as_ref().rank() == 1 {
+            prop_assert!(f.is_int());
+        } else {
+            prop_assert_eq!(f.as_ref().rank(), shape.as_ref().rank());
+            prop_assert!(f.as_ref().depth() <= 1);
+            let wrong = IntTuple::flat(f.leaves().map(|x| x + 1)).to_string();
+            if f.as_ref().rank() > 0 {
+                prop_assert!(laws::check_by_name("get_flat_coord", &[&lt, &it], &wrong).is_err());
+            }
+        }
+        let one = apply("get_1d_coord", &[&lt, &it]).unwrap();
+        prop_assert_eq!(&one, &l.get_1d_coord(idx).unwrap().to_string());
+        prop_assert_eq!(laws::check_by_name("get_1d_coord", &[&lt, &it], &one), Ok(()));
+        let wrong = (one.parse::<i64>().unwrap() + 1).to_string();
+        prop_assert!(laws::check_by_name("get_1d_coord", &[&lt, &it], &wrong).is_err());
+        if pick == 0 {
+            prop_assert_eq!(one.parse::<i64>().unwrap(), idx);
+        }
+        prop_assert_eq!(run("get_hier_coord", &["(2,3):(0,1)", "1"]), "invalid_argument");
+    }
+}

@@ -1270,6 +1270,39 @@ pub static OPERATIONS: &[Operation] = &[
         },
     },
     Operation {
+        name: "get_hier_coord",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("INDEX", ArgKind::Integer),
+        ],
+        help: "CuTe's Layout::get_hier_coord: idx2crd(INDEX, shape, stride), the coordinate of INDEX in a compact LAYOUT",
+        example: example(&["(2,(3,4)):(1,(2,6))", "17"], "(1,(2,2))"),
+        run: |a| Ok(a.layout(0)?.get_hier_coord(a.integer(1)?)?.to_string()),
+    },
+    Operation {
+        name: "get_flat_coord",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("INDEX", ArgKind::Integer),
+        ],
+        help: "CuTe's Layout::get_flat_coord: get_hier_coord with each mode's part as its 1-D coordinate in that mode",
+        example: example(&["(2,(3,4)):(1,(2,6))", "17"], "(1,8)"),
+        run: |a| Ok(a.layout(0)?.get_flat_coord(a.integer(1)?)?.to_string()),
+    },
+    Operation {
+        name: "get_1d_coord",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("INDEX", ArgKind::Integer),
+        ],
+        help: "CuTe's Layout::get_1d_coord: crd2idx(get_hier_coord(INDEX), shape), the column-major 1-D coordinate",
+        example: example(&["(4,8):(8,1)", "11"], "13"),
+        run: |a| Ok(a.layout(0)?.get_1d_coord(a.integer(1)?)?.to_string()),
+    },
+    Operation {
         name: "compact_col_major",
         aliases: &[],
         args: &[
