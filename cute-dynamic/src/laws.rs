@@ -1478,6 +1478,26 @@ pub fn check_filter_zeros_by(l: &Layout, profile: &IntTuple, r: &Layout) -> Resu
     Ok(())
 }
 
+/// `coalesce(S) == r` for a shape `S` (CuTe's `coalesce(shape)`, every
+/// leaf of one kind): `S` has a leaf, and `r` is an integer (depth ≤ 1)
+/// equal to the product of `S`'s leaves (`size(r) == size(S)`).
+pub fn check_coalesce_shape(shape: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(shape.leaves().next().is_some(), || {
+            format!("{shape} has no leaf")
+        })?;
+        let want = shape
+            .leaves()
+            .try_fold(1i128, |p, x| p.checked_mul(i128::from(x)))
+            .ok_or_else(|| "the size is beyond i128".to_string())?;
+        let got = r.as_int().ok_or_else(|| format!("{r} is not an integer"))?;
+        ensure(i128::from(got) == want, || {
+            format!("size({shape}) is {want}")
+        })
+    })();
+    lift("coalesce", format!("coalesce({shape})"), r, law)
+}
+
 /// `filter_zeros(a, b) == r` on integer tuples: `a` weakly congruent to
 /// `b`, `r` congruent to `b`, each leaf of `r` 1 where the leaf of `a`
 /// over it (or at it) is 0, else `b`'s.
@@ -4199,6 +4219,7 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "upcast" => check_upcast(int(0)?, &layout(1)?, &out()?),
         "downcast" => check_downcast(int(0)?, &layout(1)?, &out()?),
         "recast_layout" => check_recast_layout(int(0)?, int(1)?, &layout(2)?, &out()?),
+        "coalesce_shape" => check_coalesce_shape(&tuple(0)?, &out_tuple()?),
         "get_hier_coord" => check_get_hier_coord(&layout(0)?, int(1)?, &out_tuple()?),
         "get_flat_coord" => check_get_flat_coord(&layout(0)?, int(1)?, &out_tuple()?),
         "get_1d_coord" => check_get_1d_coord(&layout(0)?, int(1)?, out_int()?),

@@ -77,7 +77,7 @@ mod tools;
 #[cfg(feature = "std")]
 pub use tools::render;
 
-pub use algebra::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
+pub use algebra::coalesce::{coalesce, coalesce_by, coalesce_shape, filter, filter_zeros};
 pub use algebra::coalesce_x::{bw_coalesce, coalesce_x, coalesce_x_by};
 pub use algebra::complement::{
     ceil_div_by_layout, complement, complement_default, complement_shape, is_complement_admissible,

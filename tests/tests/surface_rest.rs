@@ -8,7 +8,10 @@
 //! index (`select`, `take`, `group_modes`, `flatten`, `make_layout`),
 //! `crd2idx`, the recasts, `increment` and the coordinate iterator,
 //! `repeat_like`, `make_int_tuple(_from)`, `escan`/`iscan` and the
-//! `lex_`/`colex_` `leq`/`gtr`/`geq` orders:
+//! `lex_`/`colex_` `leq`/`gtr`/`geq` orders, the two-argument `crd2idx`,
+//! `filter_zeros` on integer tuples, `compact_major` with a tuple of
+//! starts, the `get_hier_coord`/`get_flat_coord`/`get_1d_coord` members
+//! and `coalesce` of a shape:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -1297,5 +1300,29 @@ proptest! {
             prop_assert_eq!(one.parse::<i64>().unwrap(), idx);
         }
         prop_assert_eq!(run("get_hier_coord", &["(2,3):(0,1)", "1"]), "invalid_argument");
+    }
+}
+
+proptest! {
+    /// CuTe's `coalesce(shape)` (the table's `coalesce_shape`): the
+    /// library's answer, its law holds and a wrong answer fails it; it is
+    /// the size of the shape, the shape of the coalesced column-major
+    /// layout; a shape without a leaf is `invalid_argument`.
+    #[test]
+    fn coalesce_of_a_shape(shape in tree(1..6)) {
+        let s = shape.to_string();
+        if shape.leaves().next().is_none() {
+            prop_assert_eq!(run("coalesce_shape", &[&s]), "invalid_argument");
+            return Ok(());
+        }
+        let out = apply("coalesce_shape", &[&s]).unwrap();
+        prop_assert_eq!(&out, &cute_dynamic::coalesce_shape(&shape).unwrap().to_string());
+        prop_assert_eq!(laws::check_by_name("coalesce_shape", &[&s], &out), Ok(()));
+        let wrong = (out.parse::<i64>().unwrap() + 1).to_string();
+        prop_assert!(laws::check_by_name("coalesce_shape", &[&s], &wrong).is_err());
+        let wrapped = format!("({out})");
+        prop_assert!(laws::check_by_name("coalesce_shape", &[&s], &wrapped).is_err());
+        let col = Layout::column_major(&shape).unwrap();
+        prop_assert_eq!(out, cute_dynamic::coalesce(&col).shape().to_string());
     }
 }

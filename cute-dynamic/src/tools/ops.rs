@@ -343,6 +343,14 @@ pub static OPERATIONS: &[Operation] = &[
         },
     },
     Operation {
+        name: "coalesce_shape",
+        aliases: &[],
+        args: &[arg("SHAPE", ArgKind::IntTuple)],
+        help: "CuTe's coalesce(shape): adjacent leaves of one kind merged; at run time every leaf is of one kind, so size(SHAPE)",
+        example: example(&["(2,(3,4))"], "24"),
+        run: |a| Ok(crate::coalesce_shape(&a.int_tuple(0)?)?.to_string()),
+    },
+    Operation {
         name: "filter_zeros",
         aliases: &[],
         args: &[
