@@ -1614,19 +1614,24 @@ mod tests {
     #[test]
     fn non_integers_are_invalid_arguments() {
         // (complement's M may be a shape: CuTe's tuple cotarget.)
-        let e = apply("compact_col_major", &["(2,2)", "(2,3)"]).unwrap_err();
+        let e = apply("upcast", &["(2,3)", "4:1"]).unwrap_err();
         assert_eq!(
             e,
             LayoutError::InvalidArgument {
-                operation: "compact_col_major",
-                argument: "START",
+                operation: "upcast",
+                argument: "N",
                 value: "(2,3)".into(),
                 reason: "expected an integer".into(),
             }
         );
         assert_eq!(
             e.to_string(),
-            "compact_col_major: argument START = (2,3): expected an integer"
+            "upcast: argument N = (2,3): expected an integer"
+        );
+        // (A tuple START of compact_col_major is CuTe's tuple of starts.)
+        assert_eq!(
+            apply("compact_col_major", &["(2,2)", "(2,3)"]).unwrap(),
+            "(2,3)"
         );
         assert_eq!(
             apply("complement", &["4:1", "0"]).unwrap_err().kind(),
