@@ -100,8 +100,8 @@ fn errors_go_to_stderr_with_status_1() {
         (&["eval", "(4,8):(1,4)", "(1,2,3)"], "(1,2,3)"),
         (&["complement", "(4,4):(1,2)"], "complement"),
         (
-            &["compact_col_major", "(2,2)", "(2,2)"],
-            "argument START = (2,2): expected an integer [invalid_argument]",
+            &["upcast", "(2,2)", "(4,8):(1,4)"],
+            "argument N = (2,2): expected an integer [invalid_argument]",
         ),
         (&["composition", "8:1"], "no layout given"),
         (&["svg", "--tv", "4x4", "(4,8):(1,4)"], "outside"),

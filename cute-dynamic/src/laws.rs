@@ -1478,6 +1478,55 @@ pub fn check_filter_zeros_by(l: &Layout, profile: &IntTuple, r: &Layout) -> Resu
     Ok(())
 }
 
+/// `coalesce(S) == r` for a shape `S` (CuTe's `coalesce(shape)`, every
+/// leaf of one kind): `S` has a leaf, and `r` is an integer (depth ≤ 1)
+/// equal to the product of `S`'s leaves (`size(r) == size(S)`).
+pub fn check_coalesce_shape(shape: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(shape.leaves().next().is_some(), || {
+            format!("{shape} has no leaf")
+        })?;
+        let want = shape
+            .leaves()
+            .try_fold(1i128, |p, x| p.checked_mul(i128::from(x)))
+            .ok_or_else(|| "the size is beyond i128".to_string())?;
+        let got = r.as_int().ok_or_else(|| format!("{r} is not an integer"))?;
+        ensure(i128::from(got) == want, || {
+            format!("size({shape}) is {want}")
+        })
+    })();
+    lift("coalesce", format!("coalesce({shape})"), r, law)
+}
+
+/// `filter_zeros(a, b) == r` on integer tuples: `a` weakly congruent to
+/// `b`, `r` congruent to `b`, each leaf of `r` 1 where the leaf of `a`
+/// over it (or at it) is 0, else `b`'s.
+pub fn check_filter_zeros_tuples(
+    a: &IntTuple,
+    b: &IntTuple,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        let mut zero = Vec::new();
+        ensure(zero_flags(a.as_ref(), b.as_ref(), &mut zero), || {
+            format!("{a} is not weakly congruent to {b}")
+        })?;
+        ensure(congruent(r, b), || format!("{r} is not congruent to {b}"))?;
+        for (k, ((x, z), y)) in b.leaves().zip(zero).zip(r.leaves()).enumerate() {
+            let want = if z { 1 } else { x };
+            ensure(y == want, || format!("leaf {k} is {y}, expected {want}"))?;
+        }
+        Ok(())
+    })();
+    binary_law("filter_zeros", a, b, r, law)
+}
+
+/// `filter_zeros(t) == r` on an integer tuple: [`check_filter_zeros_tuples`]
+/// of `(t, t)`.
+pub fn check_filter_zeros_tuple(t: &IntTuple, r: &IntTuple) -> Result<(), Violation> {
+    check_filter_zeros_tuples(t, t, r)
+}
+
 /// For each leaf of `s`: whether the leaf of `p` over it is 0.
 fn zero_flags(p: IntTupleRef<'_>, s: IntTupleRef<'_>, out: &mut Vec<bool>) -> bool {
     match p.as_int() {
@@ -1516,6 +1565,52 @@ pub fn check_compact_row_major(
 ) -> Result<(), Violation> {
     let law = compact_law(shape, current, r, true);
     binary_law("compact_row_major", shape, &current, r, law)
+}
+
+/// `compact_col_major(S, C) == r` for a tuple of starts `C`: an integer
+/// `C` is [`check_compact_col_major`]'s law; a tuple `C` needs `S` and `r`
+/// tuples of its rank, each mode satisfying this law with its start.
+pub fn check_compact_col_major_by(
+    shape: &IntTuple,
+    current: &IntTuple,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = compact_by_law(shape.as_ref(), current.as_ref(), r.as_ref(), false);
+    binary_law("compact_col_major", shape, current, r, law)
+}
+
+/// `compact_row_major(S, C) == r` for a tuple of starts `C`: as
+/// [`check_compact_col_major_by`], each mode row-major.
+pub fn check_compact_row_major_by(
+    shape: &IntTuple,
+    current: &IntTuple,
+    r: &IntTuple,
+) -> Result<(), Violation> {
+    let law = compact_by_law(shape.as_ref(), current.as_ref(), r.as_ref(), true);
+    binary_law("compact_row_major", shape, current, r, law)
+}
+
+fn compact_by_law(
+    shape: IntTupleRef<'_>,
+    current: IntTupleRef<'_>,
+    r: IntTupleRef<'_>,
+    reversed: bool,
+) -> Law {
+    if let Some(c) = current.as_int() {
+        return compact_law(&shape.to_owned(), c, &r.to_owned(), reversed);
+    }
+    ensure(
+        !shape.is_int()
+            && !r.is_int()
+            && shape.rank() == current.rank()
+            && r.rank() == current.rank(),
+        || format!("{shape}, {current} and {r} are not tuples of one rank"),
+    )?;
+    shape
+        .children()
+        .zip(current.children())
+        .zip(r.children())
+        .try_for_each(|((s, c), x)| compact_by_law(s, c, x, reversed))
 }
 
 fn compact_law(shape: &IntTuple, current: i64, r: &IntTuple, reversed: bool) -> Law {
@@ -2205,6 +2300,98 @@ pub fn check_crd2idx(
     lift(
         "crd2idx",
         format!("crd2idx({c}, {shape}, {stride})"),
+        &r,
+        law,
+    )
+}
+
+/// `crd2idx(c, S) = r` (the two-argument form): `c` is congruent to `S`
+/// and `r = Σ cᵢ·(s₀⋯s_{i-1})` over the flat leaves, exactly — the
+/// three-argument form with the strides `prefix_product(S)`.
+pub fn check_crd2idx_shape(c: &IntTuple, shape: &IntTuple, r: i64) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        ensure(congruent(c, shape), || {
+            format!("{c} is not congruent to {shape}")
+        })?;
+        let (mut want, mut p) = (0i128, Some(1i128));
+        for (x, s) in c.leaves().zip(shape.leaves()) {
+            if x != 0 {
+                want = p
+                    .and_then(|p| i128::from(x).checked_mul(p))
+                    .and_then(|t| t.checked_add(want))
+                    .ok_or_else(|| "Σ c·(s₀⋯) is beyond i128".to_string())?;
+            }
+            p = p.and_then(|p| p.checked_mul(i128::from(s)));
+        }
+        ensure(i128::from(r) == want, || format!("Σ c·(s₀⋯) is {want}"))
+    })();
+    binary_law("crd2idx", c, shape, &r, law)
+}
+
+/// `L.get_hier_coord(i) = r`: `r` is `idx2crd(i, shape(L), stride(L))`,
+/// which satisfies [`check_idx2crd_strided`].
+pub fn check_get_hier_coord(l: &Layout, idx: i64, r: &IntTuple) -> Result<(), Violation> {
+    check_idx2crd_strided(&IntTuple::int(idx), l.shape(), l.stride(), r).map_err(|v| {
+        Ctx::new("get_hier_coord", format!("({l}).get_hier_coord({idx})"), r)
+            .fail(None, v.to_string())
+    })
+}
+
+/// The hierarchical coordinate of `idx` in `l`, checked by its law.
+fn hier_by_law(l: &Layout, idx: i64) -> Result<IntTuple, String> {
+    let h = crate::idx2crd_strided(&IntTuple::int(idx), l.shape(), l.stride())
+        .map_err(|e| format!("get_hier_coord({idx}) fails: {e}"))?;
+    check_get_hier_coord(l, idx, &h).map_err(|v| v.to_string())?;
+    Ok(h)
+}
+
+/// `L.get_flat_coord(i) = r`: with `h = L.get_hier_coord(i)` (checked by
+/// its law), `r` has a leaf per mode of `L` (one integer for an integer or
+/// rank-1 shape), each mode's leaf `crd2idx(h_k, shape_k)` by
+/// [`check_crd2idx_shape`].
+pub fn check_get_flat_coord(l: &Layout, idx: i64, r: &IntTuple) -> Result<(), Violation> {
+    let law = (|| -> Law {
+        let h = hier_by_law(l, idx)?;
+        let shape = l.shape();
+        let pairs: Vec<(IntTuple, IntTuple, Option<i64>)> =
+            if shape.is_int() || shape.as_ref().rank() == 1 {
+                vec![(h, shape.clone(), r.as_int())]
+            } else {
+                ensure(
+                    !r.is_int()
+                        && r.as_ref().rank() == shape.as_ref().rank()
+                        && r.as_ref().depth() <= 1,
+                    || format!("{r} is not a flat tuple of rank {}", shape.as_ref().rank()),
+                )?;
+                h.as_ref()
+                    .children()
+                    .zip(shape.as_ref().children())
+                    .zip(r.leaves())
+                    .map(|((c, s), x)| (c.to_owned(), s.to_owned(), Some(x)))
+                    .collect()
+            };
+        for (c, s, x) in pairs {
+            let x = x.ok_or_else(|| format!("{r} is not an integer"))?;
+            check_crd2idx_shape(&c, &s, x).map_err(|v| v.to_string())?;
+        }
+        Ok(())
+    })();
+    lift(
+        "get_flat_coord",
+        format!("({l}).get_flat_coord({idx})"),
+        r,
+        law,
+    )
+}
+
+/// `L.get_1d_coord(i) = r`: with `h = L.get_hier_coord(i)` (checked by
+/// its law), `r = crd2idx(h, shape(L))` by [`check_crd2idx_shape`].
+pub fn check_get_1d_coord(l: &Layout, idx: i64, r: i64) -> Result<(), Violation> {
+    let law = hier_by_law(l, idx)
+        .and_then(|h| check_crd2idx_shape(&h, l.shape(), r).map_err(|v| v.to_string()));
+    lift(
+        "get_1d_coord",
+        format!("({l}).get_1d_coord({idx})"),
         &r,
         law,
     )
@@ -3840,6 +4027,10 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             None => check_filter(&layout(0)?, &out()?),
             Some(_) => check_filter_by(&layout(0)?, &tuple(1)?, &out()?),
         },
+        "filter_zeros" if !text(0).contains(':') => match args.get(1) {
+            None => check_filter_zeros_tuple(&tuple(0)?, &out_tuple()?),
+            Some(_) => check_filter_zeros_tuples(&tuple(0)?, &tuple(1)?, &out_tuple()?),
+        },
         "filter_zeros" => match args.get(1) {
             None => check_filter_zeros(&layout(0)?, &out()?),
             Some(_) => check_filter_zeros_by(&layout(0)?, &tuple(1)?, &out()?),
@@ -3933,6 +4124,12 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "layout_add" => check_layout_add(&layout(0)?, &layout(1)?, &out()?),
         "domain_distribute" => check_domain_distribute(&tuple(0)?, int(1)?, &out()?),
         "coshape" => check_coshape(&layout(0)?, out_int()?),
+        "compact_col_major" if text(1).contains('(') => {
+            check_compact_col_major_by(&tuple(0)?, &tuple(1)?, &out_tuple()?)
+        }
+        "compact_row_major" if text(1).contains('(') => {
+            check_compact_row_major_by(&tuple(0)?, &tuple(1)?, &out_tuple()?)
+        }
         "compact_col_major" => check_compact_col_major(
             &tuple(0)?,
             if args.len() > 1 { int(1)? } else { 1 },
@@ -4022,7 +4219,14 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
         "upcast" => check_upcast(int(0)?, &layout(1)?, &out()?),
         "downcast" => check_downcast(int(0)?, &layout(1)?, &out()?),
         "recast_layout" => check_recast_layout(int(0)?, int(1)?, &layout(2)?, &out()?),
-        "crd2idx" => check_crd2idx(&tuple(0)?, &tuple(1)?, &tuple(2)?, out_int()?),
+        "coalesce_shape" => check_coalesce_shape(&tuple(0)?, &out_tuple()?),
+        "get_hier_coord" => check_get_hier_coord(&layout(0)?, int(1)?, &out_tuple()?),
+        "get_flat_coord" => check_get_flat_coord(&layout(0)?, int(1)?, &out_tuple()?),
+        "get_1d_coord" => check_get_1d_coord(&layout(0)?, int(1)?, out_int()?),
+        "crd2idx" => match args.get(2) {
+            Some(_) => check_crd2idx(&tuple(0)?, &tuple(1)?, &tuple(2)?, out_int()?),
+            None => check_crd2idx_shape(&tuple(0)?, &tuple(1)?, out_int()?),
+        },
         "increment" => check_increment(&tuple(0)?, &tuple(1)?, &out_tuple()?),
         "repeat_like" => check_repeat_like(&tuple(0)?, &tuple(1)?, &out_tuple()?),
         "make_int_tuple" => {

@@ -77,7 +77,7 @@ mod tools;
 #[cfg(feature = "std")]
 pub use tools::render;
 
-pub use algebra::coalesce::{coalesce, coalesce_by, filter, filter_zeros};
+pub use algebra::coalesce::{coalesce, coalesce_by, coalesce_shape, filter, filter_zeros};
 pub use algebra::coalesce_x::{bw_coalesce, coalesce_x, coalesce_x_by};
 pub use algebra::complement::{
     ceil_div_by_layout, complement, complement_default, complement_shape, is_complement_admissible,
@@ -93,11 +93,14 @@ pub use algebra::product::{
 pub use algebra::recast::{downcast, recast_layout, upcast};
 pub use algebra::{
     common_domain::greatest_common_domain,
-    compact_major::{compact_col_major, compact_row_major, prefix_product},
+    compact_major::{
+        compact_col_major, compact_col_major_by, compact_row_major, compact_row_major_by,
+        prefix_product,
+    },
     dice::{dice, dice_coord, dice_int_tuple},
     domain_distribute::domain_distribute,
     domain_offset::domain_offset,
-    filter_by::{filter_by, filter_zeros_by},
+    filter_by::{filter_by, filter_zeros_by, filter_zeros_tuple, filter_zeros_tuples},
     layout_add::layout_add,
     layout_like::make_layout_like,
     layout_utils::{coshape, tile_unzip, unflatten, with_shape, zip, zip_layouts},
@@ -123,7 +126,7 @@ pub use data::coord_iter::{
     CoordIterator, increment, make_coord_iterator, make_coord_iterator_from,
     make_coord_iterator_ordered,
 };
-pub use data::coordinate::{Coord, crd2crd, crd2idx, idx2crd, idx2crd_strided};
+pub use data::coordinate::{Coord, crd2crd, crd2idx, crd2idx_shape, idx2crd, idx2crd_strided};
 pub use data::int_tuple::{Children, IntTuple, IntTupleRef};
 pub use data::int_tuple_make::{
     escan, fill_int_tuple_from, iscan, make_int_tuple, make_int_tuple_from, repeat_like,

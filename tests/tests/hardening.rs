@@ -212,9 +212,14 @@ fn bad_arguments_name_the_argument() {
     );
     // (complement takes a shape as M, CuTe's tuple cotarget.)
     named(
-        apply("compact_col_major", &["(2,2)", "(2,2)"]).unwrap_err(),
-        "compact_col_major",
-        "START",
+        apply("upcast", &["(2,2)", "(4,8):(1,4)"]).unwrap_err(),
+        "upcast",
+        "N",
+    );
+    // (A tuple START of compact_col_major is CuTe's tuple of starts.)
+    assert_eq!(
+        apply("compact_col_major", &["(2,2)", "(2,2)"]).unwrap(),
+        "(2,2)"
     );
     for op in OPERATIONS {
         let e = op.apply(&vec!["4:1"; op.max_args() + 1]).unwrap_err();

@@ -8,7 +8,10 @@
 //! index (`select`, `take`, `group_modes`, `flatten`, `make_layout`),
 //! `crd2idx`, the recasts, `increment` and the coordinate iterator,
 //! `repeat_like`, `make_int_tuple(_from)`, `escan`/`iscan` and the
-//! `lex_`/`colex_` `leq`/`gtr`/`geq` orders:
+//! `lex_`/`colex_` `leq`/`gtr`/`geq` orders, the two-argument `crd2idx`,
+//! `filter_zeros` on integer tuples, `compact_major` with a tuple of
+//! starts, the `get_hier_coord`/`get_flat_coord`/`get_1d_coord` members
+//! and `coalesce` of a shape:
 //! every result satisfies its law
 //! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
@@ -1118,5 +1121,208 @@ proptest! {
         let got = law("compact_order", &[&target, &order.to_string()])?;
         let want = cute_dynamic::make_ordered_layout(&shape, &order).map(|l| l.stride().to_string()).ok();
         prop_assert_eq!(got, want);
+    }
+}
+
+proptest! {
+    /// CuTe's two-argument `crd2idx(coord, shape)` through the table: the
+    /// library function's answer, its law holds and a wrong answer fails
+    /// it, on the domain the three-argument form by `compact_col_major`,
+    /// and a coordinate not congruent to the shape is `not_compatible`.
+    #[test]
+    fn crd2idx_by_shape(shape in tree(1..7), v in prop::collection::vec(-2i64..9, 1..8)) {
+        let coord: IntTuple = relabel(&shape, &v, &mut 0).parse().unwrap();
+        let (c, s) = (coord.to_string(), shape.to_string());
+        let out = apply("crd2idx", &[&c, &s]).unwrap();
+        prop_assert_eq!(&out, &cute_dynamic::crd2idx_shape(&coord, &shape).unwrap().to_string());
+        prop_assert_eq!(laws::check_by_name("crd2idx", &[&c, &s], &out), Ok(()));
+        let wrong = (out.parse::<i64>().unwrap() + 1).to_string();
+        prop_assert!(laws::check_by_name("crd2idx", &[&c, &s], &wrong).is_err());
+        if coord.leaves().zip(shape.leaves()).all(|(x, e)| (0..e).contains(&x)) {
+            let d = cute_dynamic::compact_col_major(&shape, 1).unwrap().to_string();
+            prop_assert_eq!(run("crd2idx", &[&c, &s, &d]), out);
+        }
+        if !shape.is_int() {
+            prop_assert_eq!(run("crd2idx", &["0", &s]), "not_compatible");
+            prop_assert_eq!(run("crd2idx", &[&format!("({c})"), &s]), "not_compatible");
+        }
+    }
+}
+
+proptest! {
+    /// CuTe's `filter_zeros(a, b)` and `filter_zeros(t)` on integer tuples
+    /// through the table (a first argument without `:`): the library
+    /// functions' answers, their laws hold and a wrong answer fails them;
+    /// `filter_zeros(t)` is `filter_zeros(t, t)`, and on a layout's shape
+    /// the tuple form under the stride is the layout form's shape.
+    #[test]
+    fn filter_zeros_on_tuples(
+        shape in tree(0..4),
+        choices in prop::collection::vec(any::<bool>(), 1..12),
+        v in prop::collection::vec(0i64..3, 1..8),
+    ) {
+        let s = shape.to_string();
+        let one = apply("filter_zeros", &[&s]).unwrap();
+        prop_assert_eq!(&one, &cute_dynamic::filter_zeros_tuple(&shape).to_string());
+        prop_assert_eq!(laws::check_by_name("filter_zeros", &[&s], &one), Ok(()));
+        prop_assert_eq!(&one, &apply("filter_zeros", &[&s, &s]).unwrap());
+        prop_assert!(one.parse::<IntTuple>().unwrap().leaves().all(|x| x != 0));
+        // A profile coarser than the tuple, with zeros.
+        let a: IntTuple = relabel(&coarsen(&shape, &choices, &mut 0).parse().unwrap(), &v, &mut 0).parse().unwrap();
+        let at = a.to_string();
+        let two = apply("filter_zeros", &[&at, &s]).unwrap();
+        prop_assert_eq!(&two, &cute_dynamic::filter_zeros_tuples(&a, &shape).unwrap().to_string());
+        prop_assert_eq!(laws::check_by_name("filter_zeros", &[&at, &s], &two), Ok(()));
+        prop_assert!(laws::check_by_name("filter_zeros", &[&at, &s], "(#)").is_err());
+        let wrong = format!("({two},1)");
+        prop_assert!(laws::check_by_name("filter_zeros", &[&at, &s], &wrong).is_err());
+        if shape.leaves().all(|x| x > 0) {
+            let l = Layout::new(shape.clone(), a.clone()).ok();
+            if let Some(l) = l {
+                let by = cute_dynamic::filter_zeros(&l);
+                prop_assert_eq!(&by.shape().to_string(), &cute_dynamic::filter_zeros_tuples(l.stride(), &shape).unwrap().to_string());
+            }
+        }
+        if !shape.is_int() {
+            prop_assert_eq!(run("filter_zeros", &[&format!("({s})"), &s]), "not_compatible");
+        }
+    }
+}
+
+proptest! {
+    /// `compact_col_major`/`compact_row_major` with a tuple of starts
+    /// (CuTe's `compact_major`): the table prints the library functions'
+    /// answers, the laws hold and a wrong answer fails them, each mode is
+    /// the integer form from its start, and a tuple of starts of another
+    /// rank is `not_compatible`.
+    #[test]
+    fn compact_major_tuple_of_starts(
+        shape in tree(1..5),
+        choices in prop::collection::vec(any::<bool>(), 1..12),
+        v in prop::collection::vec(-3i64..9, 1..8),
+    ) {
+        let starts: IntTuple = relabel(&coarsen(&shape, &choices, &mut 0).parse().unwrap(), &v, &mut 0).parse().unwrap();
+        let (s, c) = (shape.to_string(), starts.to_string());
+        for (op, f) in [
+            ("compact_col_major", cute_dynamic::compact_col_major_by as fn(&IntTuple, &IntTuple) -> Result<IntTuple, cute_dynamic::LayoutError>),
+            ("compact_row_major", cute_dynamic::compact_row_major_by),
+        ] {
+            let out = apply(op, &[&s, &c]).unwrap();
+            let want = f(&shape, &starts).unwrap();
+            prop_assert_eq!(&out, &want.to_string());
+            prop_assert_eq!(laws::check_by_name(op, &[&s, &c], &out), Ok(()), "{}({}, {}) = {}", op, s, c, out);
+            prop_assert!(laws::check_by_name(op, &[&s, &c], "(#)").is_err());
+            if !starts.is_int() {
+                // Mode by mode, the integer form.
+                for ((sm, cm), om) in shape.as_ref().children().zip(starts.as_ref().children()).zip(want.as_ref().children()) {
+                    let again = f(&sm.to_owned(), &cm.to_owned()).unwrap();
+                    prop_assert_eq!(again, om.to_owned());
+                }
+                // One more mode than the shape has.
+                let wrong = if starts.as_ref().rank() == 0 {
+                    "(1)".to_string()
+                } else {
+                    format!("{},1)", &c[..c.len() - 1])
+                };
+                prop_assert_eq!(run(op, &[&s, &wrong]), "not_compatible");
+                // A wrong mode fails the law.
+                let bad: IntTuple = relabel(&want, &[7, 5], &mut 0).parse().unwrap();
+                if bad != want {
+                    prop_assert!(laws::check_by_name(op, &[&s, &c], &bad.to_string()).is_err());
+                }
+            } else {
+                let n = starts.as_int().unwrap();
+                let plain = if op == "compact_col_major" {
+                    cute_dynamic::compact_col_major(&shape, n)
+                } else {
+                    cute_dynamic::compact_row_major(&shape, n)
+                };
+                prop_assert_eq!(plain.unwrap(), want);
+            }
+        }
+    }
+}
+
+proptest! {
+    /// CuTe's `Layout::get_hier_coord`, `get_flat_coord` and
+    /// `get_1d_coord` through the table on compact layouts (column-major,
+    /// row-major, ordered): the methods' answers, their laws hold and a
+    /// wrong answer fails them; CuTe's postconditions (the hierarchical
+    /// coordinate evaluates back to the index, congruent to the shape; the
+    /// flat one has the layout's rank; column-major's 1-D coordinate is the
+    /// index itself), and a stride-0 mode is `invalid_argument`.
+    #[test]
+    fn layout_index_to_coordinate_methods(
+        shape in tree(1..5),
+        v in prop::collection::vec(0i64..6, 1..8),
+        pick in 0usize..3,
+        k in 0i64..1000,
+    ) {
+        let Ok(col) = Layout::column_major(&shape) else { return Ok(()) };
+        let l = match pick {
+            0 => col.clone(),
+            1 => Layout::row_major(&shape).unwrap(),
+            _ => {
+                let order: IntTuple = relabel(&shape, &v, &mut 0).parse().unwrap();
+                // Tied orders are an error; fall back to column-major.
+                cute_dynamic::make_ordered_layout(&shape, &order).unwrap_or(col.clone())
+            }
+        };
+        let idx = k % l.size().max(1);
+        let (lt, it) = (l.to_string(), idx.to_string());
+        let hier = apply("get_hier_coord", &[&lt, &it]).unwrap();
+        prop_assert_eq!(&hier, &l.get_hier_coord(idx).unwrap().to_string());
+        prop_assert_eq!(laws::check_by_name("get_hier_coord", &[&lt, &it], &hier), Ok(()));
+        prop_assert!(laws::check_by_name("get_hier_coord", &[&lt, &it], "(#)").is_err());
+        let h: IntTuple = hier.parse().unwrap();
+        prop_assert!(h.as_ref().congruent(shape.as_ref()));
+        prop_assert_eq!(l.call_coord(&h).unwrap(), idx);
+        let flat = apply("get_flat_coord", &[&lt, &it]).unwrap();
+        prop_assert_eq!(&flat, &l.get_flat_coord(idx).unwrap().to_string());
+        prop_assert_eq!(laws::check_by_name("get_flat_coord", &[&lt, &it], &flat), Ok(()), "{}.get_flat_coord({}) = {}", lt, it, flat);
+        let f: IntTuple = flat.parse().unwrap();
+        if shape.is_int() || shape.as_ref().rank() == 1 {
+            prop_assert!(f.is_int());
+        } else {
+            prop_assert_eq!(f.as_ref().rank(), shape.as_ref().rank());
+            prop_assert!(f.as_ref().depth() <= 1);
+            let wrong = IntTuple::flat(f.leaves().map(|x| x + 1)).to_string();
+            if f.as_ref().rank() > 0 {
+                prop_assert!(laws::check_by_name("get_flat_coord", &[&lt, &it], &wrong).is_err());
+            }
+        }
+        let one = apply("get_1d_coord", &[&lt, &it]).unwrap();
+        prop_assert_eq!(&one, &l.get_1d_coord(idx).unwrap().to_string());
+        prop_assert_eq!(laws::check_by_name("get_1d_coord", &[&lt, &it], &one), Ok(()));
+        let wrong = (one.parse::<i64>().unwrap() + 1).to_string();
+        prop_assert!(laws::check_by_name("get_1d_coord", &[&lt, &it], &wrong).is_err());
+        if pick == 0 {
+            prop_assert_eq!(one.parse::<i64>().unwrap(), idx);
+        }
+        prop_assert_eq!(run("get_hier_coord", &["(2,3):(0,1)", "1"]), "invalid_argument");
+    }
+}
+
+proptest! {
+    /// CuTe's `coalesce(shape)` (the table's `coalesce_shape`): the
+    /// library's answer, its law holds and a wrong answer fails it; it is
+    /// the size of the shape, the shape of the coalesced column-major
+    /// layout; a shape without a leaf is `invalid_argument`.
+    #[test]
+    fn coalesce_of_a_shape(shape in tree(1..6)) {
+        let s = shape.to_string();
+        if shape.leaves().next().is_none() {
+            prop_assert_eq!(run("coalesce_shape", &[&s]), "invalid_argument");
+            return Ok(());
+        }
+        let out = apply("coalesce_shape", &[&s]).unwrap();
+        prop_assert_eq!(&out, &cute_dynamic::coalesce_shape(&shape).unwrap().to_string());
+        prop_assert_eq!(laws::check_by_name("coalesce_shape", &[&s], &out), Ok(()));
+        let wrong = (out.parse::<i64>().unwrap() + 1).to_string();
+        prop_assert!(laws::check_by_name("coalesce_shape", &[&s], &wrong).is_err());
+        let wrapped = format!("({out})");
+        prop_assert!(laws::check_by_name("coalesce_shape", &[&s], &wrapped).is_err());
+        let col = Layout::column_major(&shape).unwrap();
+        prop_assert_eq!(out, cute_dynamic::coalesce(&col).shape().to_string());
     }
 }

@@ -251,6 +251,37 @@ fn by_profile_into(
     Ok(())
 }
 
+/// CuTe's `coalesce(shape)` (`layout.hpp`): the flattened shape with
+/// adjacent leaves of one kind (both static or both dynamic) multiplied
+/// together. A run-time shape has one kind of leaf only (all dynamic here,
+/// all static in the convention of the integer-tuple functions), so every
+/// leaf merges and the result is the integer `size(shape)` (CuTe's
+/// `@post size(result) == size(shape)`, `depth(result) <= 1`).
+///
+/// ```
+/// use cute_dynamic::{coalesce_shape, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// assert_eq!(coalesce_shape(&t("(2,(3,4))"))?.to_string(), "24");
+/// assert_eq!(coalesce_shape(&t("7"))?.to_string(), "7");
+/// assert_eq!(coalesce_shape(&t("()")).unwrap_err().kind(), "invalid_argument");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: a shape without a leaf (`invalid_argument`; CuTe's `fold_first`
+/// of an empty tuple does not compile), a non-positive leaf
+/// (`non_positive_shape`), a size beyond `i64` (`overflow`).
+pub fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple, LayoutError> {
+    if shape.leaves().next().is_none() {
+        return Err(LayoutError::InvalidArgument {
+            operation: "coalesce",
+            argument: "SHAPE",
+            value: shape.to_string(),
+            reason: "a shape without a leaf (CuTe folds from the first leaf)".to_string(),
+        });
+    }
+    Ok(IntTuple::int(Layout::column_major(shape)?.size()))
+}
+
 /// `L` with every stride-0 leaf replaced by a size-1 leaf (structure kept).
 ///
 /// ```

@@ -5,8 +5,8 @@
 //! property: `shape:result` maps the index `i` to `current · i` (column-
 //! major), or to `current · i` with the modes read last-to-first
 //! (row-major: the flat leaves reversed are column-major). A tuple
-//! `current` (CuTe's `compact_major` with a tuple of starts) is not
-//! supported: pass an integer.
+//! `current` (CuTe's `compact_major` with a tuple of starts) is
+//! [`compact_col_major_by`] / [`compact_row_major_by`].
 //!
 //! ```
 //! use cute_dynamic::{compact_col_major, compact_row_major, IntTuple};
@@ -33,6 +33,61 @@ pub fn compact_col_major(shape: &IntTuple, current: i64) -> Result<IntTuple, Lay
 /// Errors: a non-positive shape leaf, or a stride beyond `i64`.
 pub fn compact_row_major(shape: &IntTuple, current: i64) -> Result<IntTuple, LayoutError> {
     scaled(Layout::row_major(shape)?, current, "compact_row_major")
+}
+
+/// CuTe's `compact_major<LayoutLeft>(shape, current)` with an integer
+/// tuple `current`: an integer `current` is [`compact_col_major`]; a tuple
+/// goes mode by mode (`shape` a tuple of the same rank), each mode of
+/// `shape` compact column-major from its own start, recursively.
+///
+/// ```
+/// use cute_dynamic::{compact_col_major_by, compact_row_major_by, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// assert_eq!(compact_col_major_by(&t("((2,3),4)"), &t("(1,100)"))?.to_string(), "((1,2),100)");
+/// assert_eq!(compact_col_major_by(&t("((2,3),(1,4))"), &t("((5,7),2)"))?.to_string(), "((5,7),(0,2))");
+/// assert_eq!(compact_row_major_by(&t("((2,3),4)"), &t("(1,100)"))?.to_string(), "((3,1),100)");
+/// assert_eq!(compact_col_major_by(&t("(2,3)"), &t("2"))?.to_string(), "(2,4)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: a tuple `current` over an integer or a tuple of another rank
+/// (`not_compatible`; CuTe's `static_assert`s), and those of
+/// [`compact_col_major`].
+pub fn compact_col_major_by(shape: &IntTuple, current: &IntTuple) -> Result<IntTuple, LayoutError> {
+    compact_by(shape.as_ref(), current.as_ref(), compact_col_major)
+}
+
+/// CuTe's `compact_major<LayoutRight>(shape, current)` with an integer
+/// tuple `current`: as [`compact_col_major_by`], each mode compact
+/// row-major ([`compact_row_major`]) from its own start.
+///
+/// Errors: those of [`compact_col_major_by`].
+pub fn compact_row_major_by(shape: &IntTuple, current: &IntTuple) -> Result<IntTuple, LayoutError> {
+    compact_by(shape.as_ref(), current.as_ref(), compact_row_major)
+}
+
+fn compact_by(
+    shape: IntTupleRef<'_>,
+    current: IntTupleRef<'_>,
+    f: fn(&IntTuple, i64) -> Result<IntTuple, LayoutError>,
+) -> Result<IntTuple, LayoutError> {
+    if let Some(c) = current.as_int() {
+        return f(&shape.to_owned(), c);
+    }
+    if shape.is_int() || shape.rank() != current.rank() {
+        return Err(LayoutError::NotCompatible {
+            operation: "compact_major (a tuple of starts of the shape's rank)",
+            left: shape.to_string(),
+            right: current.to_string(),
+        });
+    }
+    let mut b = TupleBuilder::new();
+    let o = b.open();
+    for (s, c) in shape.children().zip(current.children()) {
+        b.push_ref(compact_by(s, c, f)?.as_ref());
+    }
+    b.close(o);
+    Ok(b.finish())
 }
 
 /// CuTe's `prefix_product(a, init)` (`int_tuple.hpp`, the exclusive scan

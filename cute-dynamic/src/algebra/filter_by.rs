@@ -50,6 +50,47 @@ pub fn filter_zeros_by(layout: &Layout, profile: &IntTuple) -> Result<Layout, La
     Layout::new(out.finish(), layout.stride().clone())
 }
 
+/// CuTe's `filter_zeros(a, b)` on integer tuples (`int_tuple.hpp`): `b`
+/// with every leaf under a `0` leaf of `a` replaced by 1 (a `0` over a
+/// sub-tuple of `b` makes all its leaves 1; a non-zero leaf of `a` keeps
+/// what is under it). `a` is weakly congruent to `b`. CuTe replaces only
+/// under a static `Int<0>`; at run time every leaf has a value, so a `0`
+/// leaf counts (as in the layout forms [`filter_zeros`](crate::filter_zeros)
+/// and [`filter_zeros_by`]).
+///
+/// ```
+/// use cute_dynamic::{filter_zeros_tuples, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// assert_eq!(filter_zeros_tuples(&t("(0,(1,0))"), &t("((4,2),(2,3))"))?.to_string(), "((1,1),(2,1))");
+/// assert_eq!(filter_zeros_tuples(&t("5"), &t("(0,3)"))?.to_string(), "(0,3)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: `a` not weakly congruent to `b` (`not_compatible`).
+pub fn filter_zeros_tuples(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, LayoutError> {
+    let mut out = TupleBuilder::new();
+    zeros_into(a.as_ref(), b.as_ref(), &mut out).ok_or_else(|| LayoutError::NotCompatible {
+        operation: "filter_zeros (the first tuple must be weakly congruent to the second)",
+        left: a.to_string(),
+        right: b.to_string(),
+    })?;
+    Ok(out.finish())
+}
+
+/// CuTe's one-argument `filter_zeros(t)` on an integer tuple:
+/// `filter_zeros(t, t)`, every `0` leaf of `t` replaced by 1.
+///
+/// ```
+/// use cute_dynamic::{filter_zeros_tuple, IntTuple};
+/// let t: IntTuple = "(0,(3,0),2)".parse()?;
+/// assert_eq!(filter_zeros_tuple(&t).to_string(), "(1,(3,1),2)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn filter_zeros_tuple(t: &IntTuple) -> IntTuple {
+    let leaves = t.leaves().map(|x| if x == 0 { 1 } else { x });
+    crate::data::layout::replace_leaves(t.as_ref(), leaves)
+}
+
 /// The shape `s` with its leaves under a `0` of `p` set to 1; `None` where
 /// `p` is a tuple and `s` is not one of the same rank.
 fn zeros_into(p: IntTupleRef<'_>, s: IntTupleRef<'_>, out: &mut TupleBuilder) -> Option<()> {

@@ -306,4 +306,76 @@ impl Layout {
     pub fn max_common_vector(&self, b: &Layout) -> Result<i64, LayoutError> {
         crate::algebra::max_common::max_common_vector(self, b)
     }
+
+    /// CuTe's `Layout::get_hier_coord(idx)`: the hierarchical coordinate
+    /// of the index `idx`, `idx2crd(idx, shape, stride)`
+    /// ([`idx2crd_strided`](crate::idx2crd_strided): each leaf `s:d` gets
+    /// `(idx / d) % s`), congruent to the shape. As in CuTe it inverts the
+    /// layout only for a compact one (`self(result) == idx` on its image).
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(2,(3,4)):(1,(2,6))".parse()?;
+    /// assert_eq!(l.get_hier_coord(17)?.to_string(), "(1,(2,2))");
+    /// let r: Layout = "(4,8):(8,1)".parse()?;
+    /// assert_eq!(r.get_hier_coord(11)?.to_string(), "(1,3)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    ///
+    /// Errors: those of [`idx2crd_strided`](crate::idx2crd_strided) (a leaf
+    /// of size > 1 with stride 0: `invalid_argument`).
+    pub fn get_hier_coord(&self, idx: i64) -> Result<IntTuple, LayoutError> {
+        crate::idx2crd_strided(&IntTuple::int(idx), self.shape(), self.stride())
+    }
+
+    /// CuTe's `Layout::get_flat_coord(idx)`: `crd2crd(get_hier_coord(idx),
+    /// shape, repeat<rank>(1))` — each mode's part of the hierarchical
+    /// coordinate as its one-dimensional coordinate in that mode
+    /// (two-argument [`crd2idx_shape`](crate::crd2idx_shape)), a tuple of
+    /// the layout's rank of integers; for an integer shape or a rank-1
+    /// tuple (where CuTe's `repeat<1>(1)` is the integer 1) one integer.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(2,(3,4)):(1,(2,6))".parse()?;
+    /// assert_eq!(l.get_flat_coord(17)?.to_string(), "(1,8)");
+    /// let r: Layout = "(4,8):(8,1)".parse()?;
+    /// assert_eq!(r.get_flat_coord(11)?.to_string(), "(1,3)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    ///
+    /// Errors: those of [`get_hier_coord`](Layout::get_hier_coord) and of
+    /// [`crd2idx_shape`](crate::crd2idx_shape) (`overflow`).
+    pub fn get_flat_coord(&self, idx: i64) -> Result<IntTuple, LayoutError> {
+        let hier = self.get_hier_coord(idx)?;
+        let shape = self.shape();
+        if shape.is_int() || shape.as_ref().rank() == 1 {
+            return Ok(IntTuple::int(crate::crd2idx_shape(&hier, shape)?));
+        }
+        let modes = hier
+            .as_ref()
+            .children()
+            .zip(shape.as_ref().children())
+            .map(|(c, s)| crate::crd2idx_shape(&c.to_owned(), &s.to_owned()))
+            .collect::<Result<alloc::vec::Vec<i64>, LayoutError>>()?;
+        Ok(IntTuple::flat(modes))
+    }
+
+    /// CuTe's `Layout::get_1d_coord(idx)`: `crd2idx(get_hier_coord(idx),
+    /// shape)`, the generalized column-major one-dimensional coordinate of
+    /// the index `idx` (two-argument [`crd2idx_shape`](crate::crd2idx_shape)).
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let l: Layout = "(2,(3,4)):(1,(2,6))".parse()?;
+    /// assert_eq!(l.get_1d_coord(17)?, 17);
+    /// let r: Layout = "(4,8):(8,1)".parse()?;
+    /// assert_eq!(r.get_1d_coord(11)?, 13);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    ///
+    /// Errors: those of [`get_flat_coord`](Layout::get_flat_coord).
+    pub fn get_1d_coord(&self, idx: i64) -> Result<i64, LayoutError> {
+        crate::crd2idx_shape(&self.get_hier_coord(idx)?, self.shape())
+    }
 }

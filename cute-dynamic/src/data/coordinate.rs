@@ -145,6 +145,56 @@ pub fn crd2idx(coord: &IntTuple, layout: &Layout) -> Result<i64, LayoutError> {
     crd2idx_ref(coord.as_ref(), layout.as_ref(), layout)
 }
 
+/// CuTe's two-argument `crd2idx(coord, shape)` (stride.hpp): the index of
+/// `coord` in the compact column-major `shape` by Horner's rule on the
+/// flattened coordinate and shape, `c₀ + s₀·(c₁ + s₁·(… + c_{n-1}))` —
+/// `Σ cᵢ·(s₀⋯s_{i-1})`, the last leaf unreduced and no coordinate checked
+/// against its extent (as CuTe). `coord` must be congruent to `shape`
+/// (CuTe's `static_assert`); an integer shape returns `coord` as it is.
+/// On the domain it agrees with [`crd2idx`] under
+/// `compact_col_major(shape)`.
+///
+/// ```
+/// use cute_dynamic::{crd2idx_shape, IntTuple};
+/// let t = |s: &str| s.parse::<IntTuple>().unwrap();
+/// assert_eq!(crd2idx_shape(&t("((0,1),(1,1))"), &t("((2,2),(4,2))"))?, 22);
+/// assert_eq!(crd2idx_shape(&t("(1,2)"), &t("(4,3)"))?, 9);
+/// assert_eq!(crd2idx_shape(&t("(1,5)"), &t("(4,3)"))?, 21);
+/// assert_eq!(crd2idx_shape(&t("7"), &t("3"))?, 7);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+///
+/// Errors: `coord` not congruent to `shape` (`not_compatible`), a
+/// non-positive shape leaf (`non_positive_shape`), a step of the rule
+/// beyond `i64` (`overflow`).
+pub fn crd2idx_shape(coord: &IntTuple, shape: &IntTuple) -> Result<i64, LayoutError> {
+    if !coord.as_ref().congruent(shape.as_ref()) {
+        return Err(LayoutError::NotCompatible {
+            operation: "crd2idx (a coordinate congruent to the shape)",
+            left: coord.to_string(),
+            right: shape.to_string(),
+        });
+    }
+    if shape.leaves().any(|s| s <= 0) {
+        return Err(LayoutError::NonPositiveShape {
+            shape: shape.to_string(),
+        });
+    }
+    let whole = format_args!("crd2idx({coord}, {shape})");
+    let c: Vec<i64> = coord.leaves().collect();
+    let s: Vec<i64> = shape.leaves().collect();
+    // Horner from the last leaf inwards.
+    let mut acc = 0i64;
+    for (k, (&ck, &sk)) in c.iter().zip(&s).enumerate().rev() {
+        acc = if k + 1 == c.len() {
+            ck
+        } else {
+            add(ck, mul(sk, acc, "crd2idx", &whole)?, "crd2idx", &whole)?
+        };
+    }
+    Ok(acc)
+}
+
 fn crd2idx_ref(
     c: IntTupleRef<'_>,
     l: LayoutRef<'_>,

@@ -343,15 +343,31 @@ pub static OPERATIONS: &[Operation] = &[
         },
     },
     Operation {
+        name: "coalesce_shape",
+        aliases: &[],
+        args: &[arg("SHAPE", ArgKind::IntTuple)],
+        help: "CuTe's coalesce(shape): adjacent leaves of one kind merged; at run time every leaf is of one kind, so size(SHAPE)",
+        example: example(&["(2,(3,4))"], "24"),
+        run: |a| Ok(crate::coalesce_shape(&a.int_tuple(0)?)?.to_string()),
+    },
+    Operation {
         name: "filter_zeros",
         aliases: &[],
         args: &[
             arg("LAYOUT", ArgKind::Layout),
             optional("PROFILE", ArgKind::IntTuple),
         ],
-        help: "Set to 1 the shape of stride-0 modes (or of the modes under a 0 of a profile)",
+        help: "Set to 1 the shape of stride-0 modes (or of the modes under a 0 of a profile); LAYOUT an integer tuple A (no ':'): CuTe's filter_zeros(A, PROFILE) on tuples, the leaves of PROFILE under a 0 of A set to 1 (without PROFILE: filter_zeros(A, A))",
         example: example(&["(4,2):(1,0)"], "(4,1):(1,0)"),
         run: |a| {
+            if !a.text(0).is_some_and(|t| t.contains(':')) {
+                let t = a.int_tuple(0)?;
+                return Ok(match a.text(1) {
+                    None => crate::filter_zeros_tuple(&t),
+                    Some(_) => crate::filter_zeros_tuples(&t, &a.int_tuple(1)?)?,
+                }
+                .to_string());
+            }
             let l = a.layout(0)?;
             Ok(match a.text(1) {
                 None => crate::filter_zeros(&l),
@@ -1148,13 +1164,16 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[
             arg("COORD", ArgKind::IntTuple),
             arg("SHAPE", ArgKind::IntTuple),
-            arg("STRIDE", ArgKind::IntTuple),
+            optional("STRIDE", ArgKind::IntTuple),
         ],
-        help: "CuTe's crd2idx(coord, shape, stride): the offset of COORD (weakly congruent to SHAPE)",
+        help: "CuTe's crd2idx(coord, shape, stride): the offset of COORD (weakly congruent to SHAPE); without STRIDE, crd2idx(coord, shape): Horner's rule on a COORD congruent to SHAPE",
         example: example(&["(2,5)", "((2,2),(4,2))", "((1,8),(2,16))"], "26"),
-        run: |a| {
-            let l = Layout::new(a.int_tuple(1)?, a.int_tuple(2)?)?;
-            Ok(crate::crd2idx(&a.int_tuple(0)?, &l)?.to_string())
+        run: |a| match a.text(2) {
+            Some(_) => {
+                let l = Layout::new(a.int_tuple(1)?, a.int_tuple(2)?)?;
+                Ok(crate::crd2idx(&a.int_tuple(0)?, &l)?.to_string())
+            }
+            None => Ok(crate::crd2idx_shape(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
         },
     },
     Operation {
@@ -1259,21 +1278,53 @@ pub static OPERATIONS: &[Operation] = &[
         },
     },
     Operation {
+        name: "get_hier_coord",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("INDEX", ArgKind::Integer),
+        ],
+        help: "CuTe's Layout::get_hier_coord: idx2crd(INDEX, shape, stride), the coordinate of INDEX in a compact LAYOUT",
+        example: example(&["(2,(3,4)):(1,(2,6))", "17"], "(1,(2,2))"),
+        run: |a| Ok(a.layout(0)?.get_hier_coord(a.integer(1)?)?.to_string()),
+    },
+    Operation {
+        name: "get_flat_coord",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("INDEX", ArgKind::Integer),
+        ],
+        help: "CuTe's Layout::get_flat_coord: get_hier_coord with each mode's part as its 1-D coordinate in that mode",
+        example: example(&["(2,(3,4)):(1,(2,6))", "17"], "(1,8)"),
+        run: |a| Ok(a.layout(0)?.get_flat_coord(a.integer(1)?)?.to_string()),
+    },
+    Operation {
+        name: "get_1d_coord",
+        aliases: &[],
+        args: &[
+            arg("LAYOUT", ArgKind::Layout),
+            arg("INDEX", ArgKind::Integer),
+        ],
+        help: "CuTe's Layout::get_1d_coord: crd2idx(get_hier_coord(INDEX), shape), the column-major 1-D coordinate",
+        example: example(&["(4,8):(8,1)", "11"], "13"),
+        run: |a| Ok(a.layout(0)?.get_1d_coord(a.integer(1)?)?.to_string()),
+    },
+    Operation {
         name: "compact_col_major",
         aliases: &[],
         args: &[
             arg("SHAPE", ArgKind::IntTuple),
-            optional("START", ArgKind::Integer),
+            optional("START", ArgKind::IntTuple),
         ],
-        help: "The compact column-major strides of SHAPE from the stride START (default 1)",
+        help: "The compact column-major strides of SHAPE from the stride START (default 1); a tuple START goes mode by mode (CuTe's compact_major with a tuple of starts)",
         example: example(&["(4,(1,3))", "2"], "(2,(0,8))"),
         run: |a| {
-            let start = if a.text(1).is_some() {
-                a.integer(1)?
-            } else {
-                1
+            let start = match a.text(1) {
+                Some(_) => a.int_tuple(1)?,
+                None => IntTuple::int(1),
             };
-            Ok(crate::compact_col_major(&a.int_tuple(0)?, start)?.to_string())
+            Ok(crate::compact_col_major_by(&a.int_tuple(0)?, &start)?.to_string())
         },
     },
     Operation {
@@ -1281,17 +1332,16 @@ pub static OPERATIONS: &[Operation] = &[
         aliases: &[],
         args: &[
             arg("SHAPE", ArgKind::IntTuple),
-            optional("START", ArgKind::Integer),
+            optional("START", ArgKind::IntTuple),
         ],
-        help: "The compact row-major strides of SHAPE from the stride START (default 1)",
+        help: "The compact row-major strides of SHAPE from the stride START (default 1); a tuple START goes mode by mode (CuTe's compact_major with a tuple of starts)",
         example: example(&["(2,3,4)"], "(12,4,1)"),
         run: |a| {
-            let start = if a.text(1).is_some() {
-                a.integer(1)?
-            } else {
-                1
+            let start = match a.text(1) {
+                Some(_) => a.int_tuple(1)?,
+                None => IntTuple::int(1),
             };
-            Ok(crate::compact_row_major(&a.int_tuple(0)?, start)?.to_string())
+            Ok(crate::compact_row_major_by(&a.int_tuple(0)?, &start)?.to_string())
         },
     },
     Operation {
@@ -1564,19 +1614,24 @@ mod tests {
     #[test]
     fn non_integers_are_invalid_arguments() {
         // (complement's M may be a shape: CuTe's tuple cotarget.)
-        let e = apply("compact_col_major", &["(2,2)", "(2,3)"]).unwrap_err();
+        let e = apply("upcast", &["(2,3)", "4:1"]).unwrap_err();
         assert_eq!(
             e,
             LayoutError::InvalidArgument {
-                operation: "compact_col_major",
-                argument: "START",
+                operation: "upcast",
+                argument: "N",
                 value: "(2,3)".into(),
                 reason: "expected an integer".into(),
             }
         );
         assert_eq!(
             e.to_string(),
-            "compact_col_major: argument START = (2,3): expected an integer"
+            "upcast: argument N = (2,3): expected an integer"
+        );
+        // (A tuple START of compact_col_major is CuTe's tuple of starts.)
+        assert_eq!(
+            apply("compact_col_major", &["(2,2)", "(2,3)"]).unwrap(),
+            "(2,3)"
         );
         assert_eq!(
             apply("complement", &["4:1", "0"]).unwrap_err().kind(),
