@@ -39,6 +39,7 @@ use crate::algebra::coalesce::{Coalesce, Coalesced};
 use crate::data::int_tuple::{C, IntTuple, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::mixed::complement::{Leaves, coalesce, leaves};
+use crate::mixed::layout::KindOf;
 use crate::mixed::layout::{AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout, MixedShape};
 
 /// The requirement the rule names in its error.
@@ -88,7 +89,6 @@ impl<S: Leaves<D>, D> CoalesceByKind<S, D> for HasDyn {
         }
     }
 }
-type KindOf<S, D> = <<S as LeafKinds>::Kind as KindAnd<<D as LeafKinds>::Kind>>::Out;
 
 /// A profile entry `Self` applied to the part `S:D`.
 #[diagnostic::on_unimplemented(

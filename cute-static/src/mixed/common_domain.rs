@@ -38,6 +38,7 @@ use crate::Error;
 use crate::algebra::common_domain::{CommonDomain, GreatestCommonDomain};
 use crate::data::int_tuple::StaticIntTuple;
 use crate::mixed::complement::{AsMixed, LeafList, Leaves, MAX_LEAVES, as_mixed, leaves};
+use crate::mixed::layout::KindOf;
 use crate::mixed::layout::{AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout};
 
 /// The requirement the rule names in its error.
@@ -125,8 +126,6 @@ impl<A: Leaves<A>, B: Leaves<B>> CommonDomainByKind<A, B> for HasDyn {
         MixedLayout::new((Dyn(c as usize),), (Dyn(p as usize),))
     }
 }
-
-type KindOf<A, B> = <<A as LeafKinds>::Kind as KindAnd<<B as LeafKinds>::Kind>>::Out;
 
 /// The layout `mixed_greatest_common_domain(A, B)`.
 pub type MixedCommonDomain<A, B> = <KindOf<A, B> as CommonDomainByKind<A, B>>::Out;

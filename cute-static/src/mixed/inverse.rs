@@ -51,6 +51,7 @@ use crate::data::int_tuple::StaticIntTuple;
 use crate::data::int_tuple::{C, Int, StaticInt};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::mixed::complement::{AsMixed, Leaves, MAX_LEAVES, as_mixed, coalesce, leaves};
+use crate::mixed::layout::KindOf;
 use crate::mixed::layout::{AllStatic, Dyn, DynDiv, HasDyn, KindAnd, LeafKinds, MixedLayout};
 use typenum::operator_aliases::Eq;
 use typenum::{B0, B1, IsEqual, U1};
@@ -275,8 +276,6 @@ impl<X> PairRule for (X, NotLeaf) {
 impl PairRule for (NotLeaf, B1) {
     type Rule = OneLeafRule;
 }
-
-type KindOf<S, D> = <<S as LeafKinds>::Kind as KindAnd<<D as LeafKinds>::Kind>>::Out;
 
 /// `right_inverse(L)` of a mixed layout (see the module docs for the rule).
 impl<S, D> RightInvert for MixedLayout<S, D>

@@ -208,6 +208,12 @@ impl KindAnd<HasDyn> for AllStatic {
 impl<K> KindAnd<K> for HasDyn {
     type Out = HasDyn;
 }
+/// The kind of a layout's shape `S` and stride `D` together: the one
+/// dispatch key of the mixed operations on one layout.
+pub(crate) type KindOf<S, D> = <<S as LeafKinds>::Kind as KindAnd<<D as LeafKinds>::Kind>>::Out;
+/// The kind of two layouts `S:D` and `S2:D2` together (the binary mixed
+/// operations dispatch on it).
+pub(crate) type PairKind<S, D, S2, D2> = <KindOf<S, D> as KindAnd<KindOf<S2, D2>>>::Out;
 impl<const N: usize> LeafKinds for C<N> {
     type Kind = AllStatic;
 }

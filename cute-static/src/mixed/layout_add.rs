@@ -42,6 +42,7 @@ use crate::data::layout::{Layout, StaticLayout};
 use crate::mixed::common_domain::{LeafArray, common_factors};
 use crate::mixed::complement::{AsMixed, Leaves, MAX_LEAVES, as_mixed, coalesce, leaves};
 use crate::mixed::layout::{AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout};
+use crate::mixed::layout::{KindOf, PairKind};
 
 /// The requirement the rule names in its error.
 const ONE_LEAF: &str = "a sum of one leaf: A(i) + B(i) coalesces to one leaf s:d";
@@ -160,13 +161,10 @@ impl<S: Leaves<D>, D, S2: Leaves<D2>, D2> LayoutAddByKind<S, D, S2, D2> for HasD
     }
 }
 
-type KindOf<S, D> = <<S as LeafKinds>::Kind as KindAnd<<D as LeafKinds>::Kind>>::Out;
-type SumKind<S, D, S2, D2> = <KindOf<S, D> as KindAnd<KindOf<S2, D2>>>::Out;
-
 /// The layout `a.layout_add(&b)` of mixed layouts `MixedLayout<S, D>` and
 /// `MixedLayout<S2, D2>`.
 pub type MixedLayoutSum<S, D, S2, D2> =
-    <SumKind<S, D, S2, D2> as LayoutAddByKind<S, D, S2, D2>>::Out;
+    <PairKind<S, D, S2, D2> as LayoutAddByKind<S, D, S2, D2>>::Out;
 
 impl<S, D> MixedLayout<S, D> {
     /// PyCuTe's `layout_add(self, b)` (see the module docs).
@@ -183,9 +181,9 @@ impl<S, D> MixedLayout<S, D> {
         S::Kind: KindAnd<D::Kind>,
         S2::Kind: KindAnd<D2::Kind>,
         KindOf<S, D>: KindAnd<KindOf<S2, D2>>,
-        SumKind<S, D, S2, D2>: LayoutAddByKind<S, D, S2, D2>,
+        PairKind<S, D, S2, D2>: LayoutAddByKind<S, D, S2, D2>,
     {
-        <SumKind<S, D, S2, D2> as LayoutAddByKind<S, D, S2, D2>>::add(
+        <PairKind<S, D, S2, D2> as LayoutAddByKind<S, D, S2, D2>>::add(
             self.shape(),
             self.stride(),
             b.shape(),

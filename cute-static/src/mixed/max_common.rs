@@ -54,6 +54,7 @@ use crate::data::int_tuple::{C, StaticInt, StaticIntTuple};
 use crate::data::layout::Layout;
 use crate::mixed::complement::AsMixed;
 use crate::mixed::layout::{AllStatic, Dyn, DynDiv, HasDyn, KindAnd, LeafKinds, MixedLayout};
+use crate::mixed::layout::{KindOf, PairKind};
 use crate::private::{If, Sel, ToC};
 
 /// The first flat leaf of a shape or stride.
@@ -211,9 +212,6 @@ where
         <Pick<S, D, S2, D2> as PickCommon<CommonLen<S, D, S2, D2>>>::layout()
     }
 }
-
-type KindOf<S, D> = <<S as LeafKinds>::Kind as KindAnd<<D as LeafKinds>::Kind>>::Out;
-type PairKind<S, D, S2, D2> = <KindOf<S, D> as KindAnd<KindOf<S2, D2>>>::Out;
 
 /// The layout `a.max_common_layout(&b)` of mixed layouts
 /// `MixedLayout<S, D>` and `MixedLayout<S2, D2>` (static: its leaves are

@@ -36,6 +36,7 @@ use crate::algebra::nullspace::{Nullspace, NullspaceOf};
 use crate::data::int_tuple::{C, Int, IntTuple, StaticInt, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::mixed::complement::{AsMixed, as_mixed};
+use crate::mixed::layout::KindOf;
 use crate::mixed::layout::{
     AllHoles, AllStatic, Dyn, DynDiv, HasDyn, KeptModes, KindAnd, LeafKinds, MCons, MNil,
     MixedFlattened, MixedLayout, MixedShape, MixedSliceCoord,
@@ -275,8 +276,6 @@ where
         Ok(l.flat().walk()?.finish())
     }
 }
-
-type KindOf<S, D> = <<S as LeafKinds>::Kind as KindAnd<<D as LeafKinds>::Kind>>::Out;
 
 impl<S, D> MixedLayout<S, D> {
     /// CuTe's `nullspace(L)` (see the module docs): `Err` only where a

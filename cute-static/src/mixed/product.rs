@@ -63,6 +63,7 @@ use crate::kernel::tensor::Underscore;
 use crate::mixed::complement::{AsMixed, Leaves, as_mixed, one_leaf_complement};
 use crate::mixed::composition::{LayoutTile, ScaleBy};
 use crate::mixed::divide::{DivideModes, Halves, split_modes};
+use crate::mixed::layout::KindOf;
 use crate::mixed::layout::{
     AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout, MixedShape, MixedSliceCoord, Sliced,
     overflow,
@@ -180,7 +181,6 @@ where
         ))
     }
 }
-type KindOf<Sk, Dk> = <<Sk as LeafKinds>::Kind as KindAnd<<Dk as LeafKinds>::Kind>>::Out;
 /// Every part, by its leaf kinds.
 impl<Sk, Dk, T> MultiplyMode<T> for (Sk, Dk)
 where
