@@ -31,7 +31,7 @@ use alloc::{format, string::ToString, vec::Vec};
 use crate::algebra::coalesce::{
     BACK_MODES, BackModes, Modes, coalesce_leaves_back, coalesce_leaves_into,
 };
-use crate::data::int_tuple::{LEAF, Node};
+use crate::data::int_tuple::{LEAF, Node, header_parts};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutOpen, LayoutRef, leaf_pairs};
 use crate::data::tiler::{AsTiler, TilerRef};
 use crate::error::LayoutError;
@@ -320,7 +320,8 @@ fn compose_structure(
             compose_leaf(a_modes, s, d, out, digit_sum, ops)?;
             i += 1;
         } else {
-            let (rank, span) = (s as u32, (s >> 32) as u32 as usize);
+            let (rank, span) = header_parts(s);
+            let span = span as usize;
             match open.get_mut(depth) {
                 Some(slot) => {
                     *slot = (out.open_at(), rank, i + span);

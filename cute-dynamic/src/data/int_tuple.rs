@@ -50,10 +50,8 @@ impl Node {
         if kind == LEAF {
             Node::Leaf(v)
         } else {
-            Node::Tuple {
-                rank: v as u32,
-                span: (v >> 32) as u32,
-            }
+            let (rank, span) = header_parts(v);
+            Node::Tuple { rank, span }
         }
     }
 }
@@ -64,13 +62,20 @@ pub(crate) fn header(rank: u32, span: u32) -> i64 {
     (rank as i64) | ((span as i64) << 32)
 }
 
+/// The `(rank, span)` of a tuple header's stored value (the inverse of
+/// [`header`]).
+#[inline(always)]
+pub(crate) fn header_parts(v: i64) -> (u32, u32) {
+    (v as u32, (v >> 32) as u32)
+}
+
 /// The span of the node `(kind, v)`.
 #[inline(always)]
 fn span_of(kind: u8, v: i64) -> usize {
     if kind == LEAF {
         1
     } else {
-        (v >> 32) as u32 as usize
+        header_parts(v).1 as usize
     }
 }
 

@@ -29,6 +29,7 @@ use crate::algebra::layout_like::{LayoutLike, MakeLayoutLike};
 use crate::data::int_tuple::StaticIntTuple;
 use crate::data::layout::{Layout, StaticLayout};
 use crate::mixed::complement::{AsMixed, Leaves, MAX_LEAVES, as_mixed, leaves};
+use crate::mixed::layout::KindOf;
 use crate::mixed::layout::{AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout, MixedShape};
 
 /// The requirement the rule names in its error.
@@ -140,8 +141,6 @@ where
         MixedLayout::new(*s, stride)
     }
 }
-
-type KindOf<S, D> = <<S as LeafKinds>::Kind as KindAnd<<D as LeafKinds>::Kind>>::Out;
 
 impl<S, D> MixedLayout<S, D> {
     /// CuTe's `make_layout_like(L)` (see the module docs).
