@@ -107,15 +107,11 @@ pub fn partitions(thr: usize, a: &[f32], b: &[f32], c: &[f32]) -> Result<f32, Er
 type G2s = MakeTiledCopy<UniversalCopy<u128>, 16, Layout![(32, 8):(1, 32)], Layout![(8, 1)]>;
 type Cpa = MakeTiledCopy<SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, Layout![(32, 4):(4, 1)], Layout![(1, 8)]>;
 pub fn copies() -> [usize; 4] {
-    type L1 = <G2s as TiledCopyLayouts>::LayoutTv;
-    type T1 = <G2s as TiledCopyLayouts>::TilerMn;
-    type L2 = <Cpa as TiledCopyLayouts>::LayoutTv;
-    type T2 = <Cpa as TiledCopyLayouts>::TilerMn;
     [
-        CopyLayoutTv::<UniversalCopy<u128>, 16, L1, T1, CopySrc>::default().call(7),
-        CopyLayoutTv::<UniversalCopy<u128>, 16, L1, T1, CopyDst>::default().call(7),
-        CopyLayoutTv::<SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, L2, T2, CopySrc>::default().call(7),
-        CopyLayoutTv::<SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, L2, T2, CopyDst>::default().call(7),
+        LayoutSTv::<G2s>::default().call(7),
+        LayoutDTv::<G2s>::default().call(7),
+        LayoutSTv::<Cpa>::default().call(7),
+        LayoutDTv::<Cpa>::default().call(7),
     ]
 }
 pub fn copy_partitions(thr: usize, g: &[u16], s: &[u16]) -> Result<u16, Error> {

@@ -279,6 +279,7 @@ pub use kernel::algorithms::{
     AxpbyCompatible, CopyCompatible, GemmCompatible, Predicate, Rank2, axpby, clear, copy, copy_if,
     fill, gemm,
 };
+pub use kernel::computed::{Computed, LayoutQuery, Resolve, Resolved};
 pub use kernel::layout::{
     LayoutResult, RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout,
 };

@@ -40,14 +40,15 @@ use typenum::U2;
 use typenum::operator_aliases::Prod;
 
 use super::tiled_copy::{CopyDividesTile, TiledCopyLayouts};
-use super::tiled_copy::{CopyDst, CopyPartition, CopyPartitionOf, CopySrc, ThrCopy};
+use super::tiled_copy::{CopyDst, CopyPartitionLayout, CopyPartitionOf, CopySrc, ThrCopy};
 use super::tiled_mma::{
-    EvenlyDividesTile, Extents, MmaPartition, MmaPartitionOf, OperandA, OperandB, OperandC,
+    EvenlyDividesTile, Extents, MmaPartitionLayout, MmaPartitionOf, OperandA, OperandB, OperandC,
     OperandTileShape, ThrMma, TileExtents, TiledMmaLayouts,
 };
 use crate::Error;
 use crate::data::int_tuple::{C, Int, IntTuple, StaticInt, StaticIntTuple, arities};
 use crate::data::layout::{Layout, StaticLayout};
+use crate::kernel::computed::{Computed, LayoutQuery};
 use crate::kernel::layout::TensorLayout;
 use crate::kernel::tensor::{Counting, Engine, Tensor};
 use crate::mixed::layout::{Dyn, MixedLayout, MixedShape, overflow};
@@ -244,25 +245,32 @@ where
     Ok(Tensor::from_parts(e, base, layout))
 }
 
+/// The partition of the stand-in with its layout as the `Layout<S, D>`
+/// type (the same offsets).
+fn resolved<Q: LayoutQuery>(part: Tensor<Counting, Computed<Q>>) -> Tensor<Counting, Q::Layout> {
+    let (e, base, _) = part.into_parts();
+    Tensor::from_parts(e, base, Default::default())
+}
+
 macro_rules! mma_mixed {
     ($(#[$doc:meta])* $name:ident, $partition:ident, $op:ty) => {
         $(#[$doc])*
         pub fn $name<E, S, D>(
             &self,
             t: Tensor<E, MixedLayout<S, D>>,
-        ) -> Result<Tensor<E, Mixed<MmaPartition<M, $op, StandIn<MixedLayout<S, D>>>>>, Error>
+        ) -> Result<Tensor<E, Mixed<MmaPartitionLayout<M, $op, StandIn<MixedLayout<S, D>>>>>, Error>
         where
             E: Engine,
             MixedLayout<S, D>: MixedTile + TensorLayout,
             StandIn<MixedLayout<S, D>>: TensorLayout + TileExtents,
             M: MmaPartitionOf<$op, StandIn<MixedLayout<S, D>>>,
             Extents<StandIn<MixedLayout<S, D>>>: EvenlyDividesTile<OperandTileShape<M, $op>>,
-            MmaPartition<M, $op, StandIn<MixedLayout<S, D>>>:
-                TensorLayout + Default + WithRuntimeStrides,
+            MmaPartitionLayout<M, $op, StandIn<MixedLayout<S, D>>>:
+                StaticLayout + TensorLayout + WithRuntimeStrides,
         {
             let (e, base, l) = t.into_parts();
             let part = self.$partition(Tensor::new(Counting, Default::default())?)?;
-            remap(e, base, &l, part)
+            remap(e, base, &l, resolved(part))
         }
     };
 }
@@ -290,7 +298,7 @@ macro_rules! copy_mixed {
         pub fn $name<E, S, D>(
             &self,
             t: Tensor<E, MixedLayout<S, D>>,
-        ) -> Result<Tensor<E, Mixed<CopyPartition<Tc, $side, StandIn<MixedLayout<S, D>>>>>, Error>
+        ) -> Result<Tensor<E, Mixed<CopyPartitionLayout<Tc, $side, StandIn<MixedLayout<S, D>>>>>, Error>
         where
             E: Engine,
             MixedLayout<S, D>: MixedTile + TensorLayout,
@@ -299,12 +307,12 @@ macro_rules! copy_mixed {
             Extents<StandIn<MixedLayout<S, D>>>:
                 CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
             Tc: CopyPartitionOf<$side, StandIn<MixedLayout<S, D>>>,
-            CopyPartition<Tc, $side, StandIn<MixedLayout<S, D>>>:
-                TensorLayout + Default + WithRuntimeStrides,
+            CopyPartitionLayout<Tc, $side, StandIn<MixedLayout<S, D>>>:
+                StaticLayout + TensorLayout + WithRuntimeStrides,
         {
             let (e, base, l) = t.into_parts();
             let part = self.$partition(Tensor::new(Counting, Default::default())?)?;
-            remap(e, base, &l, part)
+            remap(e, base, &l, resolved(part))
         }
     };
 }

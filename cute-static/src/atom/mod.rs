@@ -43,18 +43,18 @@ pub use mixed_partition::{
 pub use partition_shape::{MmaPartitionShape, MmaPartitionShapeOf};
 pub use retile::{CopyRetile, CopyRetileOf, RetileMn, RetileSlice, RetileV};
 pub use tiled_copy::{
-    CopyDividesTile, CopyDst, CopyLayoutTv, CopyPartition, CopyPartitionOf, CopySideOf, CopySrc,
-    CopyThrVal2Mn, CopyThreads, CopyTileAnswer, MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB,
-    MakeTiledCopyC, MakeTiledCopyTiler, MakeTiledCopyTv, ThrCopy, ThrVal2Mn, TiledCopy,
-    TiledCopyLayouts, Zip2, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b,
-    make_tiled_copy_c,
+    CopyDividesTile, CopyDst, CopyLayoutTv, CopyLayoutTvQuery, CopyPartition, CopyPartitionOf,
+    CopyPartitionQuery, CopySideOf, CopySrc, CopyThrVal2Mn, CopyThreads, CopyTileAnswer, LayoutDTv,
+    LayoutSTv, MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC, MakeTiledCopyTiler,
+    MakeTiledCopyTv, ThrCopy, ThrVal2Mn, TiledCopy, TiledCopyLayouts, Zip2, make_tiled_copy,
+    make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c,
 };
 pub use tiled_mma::{
-    Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaOperandOf,
-    MmaPartition, MmaPartitionOf, MmaThreads, MmaValues, OperandA, OperandB, OperandC, OperandTile,
-    OperandTileShape, Permutation, PermutationMode, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma,
-    Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TiledMmaTv,
-    TilerSize, make_tiled_mma,
+    Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaLayoutTvQuery,
+    MmaOperandOf, MmaPartition, MmaPartitionOf, MmaPartitionQuery, MmaThreads, MmaValues, OperandA,
+    OperandB, OperandC, OperandTile, OperandTileShape, Permutation, PermutationMode, Rejoin, SizeC,
+    SpliceRest, SpreadC, ThrMma, Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma,
+    TiledMmaLayouts, TiledMmaTv, TilerSize, make_tiled_mma,
 };
 
 /// An element type of an atom's operands (CUTLASS's `ValTypeA`, …): a Rust

@@ -47,9 +47,9 @@ use core::marker::PhantomData;
 use super::CopyAtom;
 use super::tiled_mma::SizeC;
 use super::tiled_mma::{
-    AtOf, ComposeTreeOf, ComposeTreeWith, DivTree, DivideTree, Extents, JoinWith, LayoutATv,
-    LayoutBTv, LayoutCTv, OperandA, OperandB, OperandC, SpellLayout, Spelled, SpliceTree,
-    TileExtents, TileSize, TiledMmaLayouts, TiledMmaTv, TreeOf,
+    AtOf, ComposeTreeOf, ComposeTreeWith, DivTree, DivideTree, Extents, JoinWith, LayoutTvOf,
+    OperandA, OperandB, OperandC, SpellLayout, Spelled, SpliceTree, TileExtents, TileSize,
+    TiledMmaLayouts, TiledMmaTv, TreeOf,
 };
 use crate::Error;
 use crate::algebra::coalesce_by::CoalescedBy;
@@ -72,8 +72,9 @@ use crate::data::int_tuple_ops::ProductEachOf;
 use crate::data::int_tuple_ops::TreeEvenly;
 use crate::data::layout::{At, Layout, ModeOf, StaticLayout};
 use crate::data::tiler::Tiler;
+use crate::kernel::computed::{Computed, LayoutQuery, QueryOf};
 use crate::kernel::layout::TensorLayout;
-use crate::kernel::partition::CompactColMajor;
+use crate::kernel::partition::{CompactColMajor, CompactFrom};
 use crate::kernel::tensor::{Engine, Tensor, Underscore};
 use crate::private::HCons;
 use crate::private::{If, Pretty};
@@ -291,18 +292,35 @@ type ThrValOf<A, const BITS: usize, L, T, Sd> =
 pub type CopyLayoutTv<A, const BITS: usize, L, T, Sd> =
     Composed<CompactColMajor<T>, ThrVal2Mn<A, BITS, L, Sd>>;
 
+/// CuTe's `get_layoutS_TV()` of the tiled copy `Tc` (a [`Computed`]
+/// layout named by the copy: [`CopyLayoutTv`] without naming its steps).
+pub type LayoutSTv<Tc> = Computed<CopyLayoutTvQuery<Tc, CopySrc>>;
+/// CuTe's `get_layoutD_TV()` of the tiled copy `Tc` (see [`LayoutSTv`]).
+pub type LayoutDTv<Tc> = Computed<CopyLayoutTvQuery<Tc, CopyDst>>;
+/// The query behind [`LayoutSTv`] and [`LayoutDTv`].
+pub struct CopyLayoutTvQuery<Tc, Sd>(QueryOf<(Tc, Sd)>);
+impl<A, const BITS: usize, L, T, Sd> LayoutQuery for CopyLayoutTvQuery<TiledCopy<A, BITS, L, T>, Sd>
+where
+    TiledCopy<A, BITS, L, T>: CopyThrVal2Mn<Sd>,
+    T: CompactFrom<U1>,
+    CompactColMajor<T>: Compose<ThrValOf<A, BITS, L, T, Sd>>,
+    Composed<CompactColMajor<T>, ThrValOf<A, BITS, L, T, Sd>>: StaticLayout + TensorLayout,
+{
+    type Layout = Composed<CompactColMajor<T>, ThrValOf<A, BITS, L, T, Sd>>;
+}
+
 /// `make_tiled_copy_A(atom, tiled_mma)`'s type: the atom over
 /// `layoutA_TV` of the tiled MMA `M` and its `(tile_size<0>, tile_size<2>)`.
 pub type MakeTiledCopyA<A, const BITS: usize, M> =
-    TiledCopy<A, BITS, LayoutATv<M>, (TileSize<M, 0>, TileSize<M, 2>)>;
+    TiledCopy<A, BITS, LayoutTvOf<M, OperandA>, (TileSize<M, 0>, TileSize<M, 2>)>;
 /// `make_tiled_copy_B(atom, tiled_mma)`'s type: `layoutB_TV` over
 /// `(tile_size<1>, tile_size<2>)`.
 pub type MakeTiledCopyB<A, const BITS: usize, M> =
-    TiledCopy<A, BITS, LayoutBTv<M>, (TileSize<M, 1>, TileSize<M, 2>)>;
+    TiledCopy<A, BITS, LayoutTvOf<M, OperandB>, (TileSize<M, 1>, TileSize<M, 2>)>;
 /// `make_tiled_copy_C(atom, tiled_mma)`'s type: `layoutC_TV` over
 /// `(tile_size<0>, tile_size<1>)`.
 pub type MakeTiledCopyC<A, const BITS: usize, M> =
-    TiledCopy<A, BITS, LayoutCTv<M>, (TileSize<M, 0>, TileSize<M, 1>)>;
+    TiledCopy<A, BITS, LayoutTvOf<M, OperandC>, (TileSize<M, 0>, TileSize<M, 1>)>;
 
 /// `make_tiled_copy_A/B/C`: the copy atom over the operand's
 /// `layoutX_TV`, with the bounds that compute it for a generic tiled MMA
@@ -489,7 +507,21 @@ where
 }
 /// The layout of `partition_S/D` (side `Sd`) of a tensor with the layout
 /// `X` by the tiled copy `Tc`: `(CPY_V, Rest_M, Rest_N, …)`.
-pub type CopyPartition<Tc, Sd, X> = <Tc as CopyPartitionOf<Sd, X>>::Layout;
+///
+/// The type is [`Computed`] (named by its inputs; see [`Resolved`](crate::Resolved)
+/// for the `Layout<S, D>` type, `<Tc as CopyPartitionOf<Sd, X>>::Layout`).
+pub type CopyPartition<Tc, Sd, X> = Computed<CopyPartitionQuery<Tc, Sd, X>>;
+/// The query behind [`CopyPartition`].
+pub struct CopyPartitionQuery<Tc, Sd, X>(QueryOf<(Tc, Sd, X)>);
+impl<Tc, Sd, X> LayoutQuery for CopyPartitionQuery<Tc, Sd, X>
+where
+    Tc: CopyPartitionOf<Sd, X>,
+    <Tc as CopyPartitionOf<Sd, X>>::Layout: StaticLayout + TensorLayout,
+{
+    type Layout = <Tc as CopyPartitionOf<Sd, X>>::Layout;
+}
+/// The partition's layout as its `Layout<S, D>` type.
+pub(crate) type CopyPartitionLayout<Tc, Sd, X> = <Tc as CopyPartitionOf<Sd, X>>::Layout;
 /// The thread mode of `tidfrg_S/D` of `X` by the tiled copy `Tc`.
 pub type CopyThreads<Tc, Sd, X> = <Tc as CopyPartitionOf<Sd, X>>::Threads;
 
@@ -515,7 +547,7 @@ impl<Tc> ThrCopy<Tc> {
         Tc: TiledCopyLayouts,
         Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
         Tc: CopyPartitionOf<Sd, X>,
-        CopyPartition<Tc, Sd, X>: TensorLayout + Default,
+        CopyPartitionQuery<Tc, Sd, X>: LayoutQuery,
     {
         let (e, base, _) = t.into_parts();
         let offset = CopyThreads::<Tc, Sd, X>::default().call(self.thr);
@@ -539,7 +571,7 @@ impl<Tc> ThrCopy<Tc> {
         Tc: TiledCopyLayouts,
         Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
         Tc: CopyPartitionOf<CopySrc, X>,
-        CopyPartition<Tc, CopySrc, X>: TensorLayout + Default,
+        CopyPartitionQuery<Tc, CopySrc, X>: LayoutQuery,
     {
         self.partition::<CopySrc, E, X>(t)
     }
@@ -556,7 +588,7 @@ impl<Tc> ThrCopy<Tc> {
         Tc: TiledCopyLayouts,
         Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
         Tc: CopyPartitionOf<CopyDst, X>,
-        CopyPartition<Tc, CopyDst, X>: TensorLayout + Default,
+        CopyPartitionQuery<Tc, CopyDst, X>: LayoutQuery,
     {
         self.partition::<CopyDst, E, X>(t)
     }

@@ -59,6 +59,7 @@ use crate::data::int_tuple::{C, Spell, StaticInt, StaticIntTuple};
 use crate::data::int_tuple_ops::TreeEvenly;
 use crate::data::layout::{At, Layout, LayoutOf, Mode, ModeOf, StaticLayout, Unzip};
 use crate::data::tiler::{IntoTiler, Tiler, TilerMode};
+use crate::kernel::computed::{Computed, LayoutQuery, QueryOf};
 use crate::kernel::layout::TensorLayout;
 use crate::kernel::partition::{CompactColMajor, CompactFrom, MakeFragment};
 use crate::kernel::tensor::{Engine, Tensor, Underscore};
@@ -674,7 +675,22 @@ type TvTree<M, Op> = HCons<TvThreadsDoneT<M, Op>, HCons<ValuesT<M, Op, OperandTi
 /// and `right_inverse(ThrLayoutVMNK)`, CuTe's by-mode `<…, _>`
 /// compositions) are applied to that mode alone and the value mode is
 /// rejoined: the same layout, computed on smaller operands.
-pub type LayoutTv<M, Op> = <M as TiledMmaTv<Op>>::Layout;
+///
+/// The type is [`Computed`]: named by the tiled MMA and the operand, it
+/// costs nothing to name; [`Resolved<LayoutTv<M, Op>>`](crate::Resolved)
+/// (`<M as TiledMmaTv<Op>>::Layout`) is the computed `Layout<S, D>`.
+pub type LayoutTv<M, Op> = Computed<MmaLayoutTvQuery<M, Op>>;
+/// The query behind [`LayoutTv`]: `layoutX_TV` of the tiled MMA `M`.
+pub struct MmaLayoutTvQuery<M, Op>(QueryOf<(M, Op)>);
+impl<M, Op> LayoutQuery for MmaLayoutTvQuery<M, Op>
+where
+    M: TiledMmaTv<Op>,
+    <M as TiledMmaTv<Op>>::Layout: TensorLayout,
+{
+    type Layout = <M as TiledMmaTv<Op>>::Layout;
+}
+/// `layoutX_TV` as its `Layout<S, D>` type.
+pub(crate) type LayoutTvOf<M, Op> = <M as TiledMmaTv<Op>>::Layout;
 
 /// `make_layout(Self, V)`: two layouts as the modes of one.
 pub trait Rejoin<V> {
@@ -842,7 +858,20 @@ impl<V, R0, R1, Rs> SpliceOnto<V> for HCons<R0, HCons<R1, Rs>> {
 
 /// The layout of `partition_X` of a tensor with the layout `L`:
 /// `(FrgV, Rest_I, Rest_J, …)`.
-pub type MmaPartition<M, Op, L> = <M as MmaPartitionOf<Op, L>>::Layout;
+/// The type is [`Computed`] (named by its inputs; see [`Resolved`](crate::Resolved)
+/// for the `Layout<S, D>` type, `<M as MmaPartitionOf<Op, L>>::Layout`).
+pub type MmaPartition<M, Op, L> = Computed<MmaPartitionQuery<M, Op, L>>;
+/// The query behind [`MmaPartition`].
+pub struct MmaPartitionQuery<M, Op, L>(QueryOf<(M, Op, L)>);
+impl<M, Op, L> LayoutQuery for MmaPartitionQuery<M, Op, L>
+where
+    M: MmaPartitionOf<Op, L>,
+    <M as MmaPartitionOf<Op, L>>::Layout: StaticLayout + TensorLayout,
+{
+    type Layout = <M as MmaPartitionOf<Op, L>>::Layout;
+}
+/// The partition's layout as its `Layout<S, D>` type.
+pub(crate) type MmaPartitionLayout<M, Op, L> = <M as MmaPartitionOf<Op, L>>::Layout;
 
 /// A static layout with at least two modes, and the extents of its first
 /// two modes: what the tiled MMA's and tiled copy's partitions check their
@@ -934,7 +963,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         E: Engine,
         L: TensorLayout,
         M: MmaPartitionOf<Op, L>,
-        MmaPartition<M, Op, L>: TensorLayout + Default,
+        MmaPartitionQuery<M, Op, L>: LayoutQuery,
     {
         let (e, base, _) = t.into_parts();
         let offset = thread_offset::<<M as MmaPartitionOf<Op, L>>::Threads>(
@@ -963,8 +992,8 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         E: Engine,
         L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandA, L>,
+        MmaPartitionQuery<M, OperandA, L>: LayoutQuery,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
-        MmaPartition<M, OperandA, L>: TensorLayout + Default,
     {
         self.partition::<OperandA, E, L>(1, 3, t)
     }
@@ -978,8 +1007,8 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         E: Engine,
         L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandB, L>,
+        MmaPartitionQuery<M, OperandB, L>: LayoutQuery,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
-        MmaPartition<M, OperandB, L>: TensorLayout + Default,
     {
         self.partition::<OperandB, E, L>(2, 3, t)
     }
@@ -993,8 +1022,8 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         E: Engine,
         L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandC, L>,
+        MmaPartitionQuery<M, OperandC, L>: LayoutQuery,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
-        MmaPartition<M, OperandC, L>: TensorLayout + Default,
     {
         self.partition::<OperandC, E, L>(1, 2, t)
     }
@@ -1006,16 +1035,16 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     pub fn partition_fragment_c<E, L>(
         &self,
         _t: &Tensor<E, L>,
-    ) -> crate::FragmentOf<E::Value, MmaPartition<M, OperandC, L>>
+    ) -> crate::FragmentOf<E::Value, MmaPartitionLayout<M, OperandC, L>>
     where
         E: Engine,
         E::Value: Clone + Default,
         L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandC, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
-        MmaPartition<M, OperandC, L>: MakeFragment,
+        MmaPartitionLayout<M, OperandC, L>: MakeFragment,
     {
-        <MmaPartition<M, OperandC, L> as MakeFragment>::fragment(E::Value::default())
+        <MmaPartitionLayout<M, OperandC, L> as MakeFragment>::fragment(E::Value::default())
     }
 
     /// CuTe's `partition_fragment_A(tensor)`: a register fragment (an
@@ -1025,16 +1054,16 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     pub fn partition_fragment_a<E, L>(
         &self,
         _t: &Tensor<E, L>,
-    ) -> crate::FragmentOf<E::Value, MmaPartition<M, OperandA, L>>
+    ) -> crate::FragmentOf<E::Value, MmaPartitionLayout<M, OperandA, L>>
     where
         E: Engine,
         E::Value: Clone + Default,
         L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandA, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
-        MmaPartition<M, OperandA, L>: MakeFragment,
+        MmaPartitionLayout<M, OperandA, L>: MakeFragment,
     {
-        <MmaPartition<M, OperandA, L> as MakeFragment>::fragment(E::Value::default())
+        <MmaPartitionLayout<M, OperandA, L> as MakeFragment>::fragment(E::Value::default())
     }
 
     /// CuTe's `partition_fragment_B(tensor)`: a register fragment (an
@@ -1044,15 +1073,15 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     pub fn partition_fragment_b<E, L>(
         &self,
         _t: &Tensor<E, L>,
-    ) -> crate::FragmentOf<E::Value, MmaPartition<M, OperandB, L>>
+    ) -> crate::FragmentOf<E::Value, MmaPartitionLayout<M, OperandB, L>>
     where
         E: Engine,
         E::Value: Clone + Default,
         L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandB, L>,
         Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
-        MmaPartition<M, OperandB, L>: MakeFragment,
+        MmaPartitionLayout<M, OperandB, L>: MakeFragment,
     {
-        <MmaPartition<M, OperandB, L> as MakeFragment>::fragment(E::Value::default())
+        <MmaPartitionLayout<M, OperandB, L> as MakeFragment>::fragment(E::Value::default())
     }
 }

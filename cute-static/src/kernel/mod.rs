@@ -2,6 +2,7 @@
 
 pub(crate) mod algorithms;
 pub(crate) mod composed;
+pub(crate) mod computed;
 pub(crate) mod layout;
 pub(crate) mod partition;
 pub(crate) mod tensor;
