@@ -349,6 +349,12 @@ macro_rules! copy_check {
             ),
         ] {
             assert_eq!(tv, d.layout_tv_of(side).unwrap(), "{d}: layout{side}_TV");
+            // The same layouts named by the copy (Computed).
+            let named = match side {
+                CopySide::Src => cute_static::LayoutSTv::<Tc>::default().to_dynamic(),
+                CopySide::Dst => cute_static::LayoutDTv::<Tc>::default().to_dynamic(),
+            };
+            assert_eq!(named, tv, "{d}: Layout{side}Tv");
             check_tiled_copy(&d, side, &tv).unwrap_or_else(|v| panic!("{d}: {v}"));
         }
         let dt = make_counting_tensor(<$lt>::default().to_dynamic()).unwrap();
@@ -408,6 +414,16 @@ macro_rules! copy_config {
 
 #[test]
 fn tiled_copies_equal_the_run_time_ones() {
+    // A thread layout of rank 1: CuTe pads it to the value layout's rank
+    // (Tiler_MN = (32·1, 1·2)).
+    copy_config!(
+        cute_static::UniversalCopy<u32>,
+        16,
+        Half,
+        Layout![32:1],
+        Layout![(1, 2)],
+        Layout![(64, 4)]
+    );
     copy_config!(
         cute_static::UniversalCopy<u128>,
         16,

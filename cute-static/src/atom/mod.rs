@@ -46,15 +46,15 @@ pub use tiled_copy::{
     CopyDividesTile, CopyDst, CopyLayoutTv, CopyLayoutTvQuery, CopyPartition, CopyPartitionOf,
     CopyPartitionQuery, CopySideOf, CopySrc, CopyThrVal2Mn, CopyThreads, CopyTileAnswer, LayoutDTv,
     LayoutSTv, MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC, MakeTiledCopyTiler,
-    MakeTiledCopyTv, ThrCopy, ThrVal2Mn, TiledCopy, TiledCopyLayouts, Zip2, make_tiled_copy,
-    make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c,
+    MakeTiledCopyTv, ThrCopy, ThrVal2Mn, TiledCopy, TiledCopyLayouts, TiledCopyTiler, Zip2,
+    make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c,
 };
 pub use tiled_mma::{
     Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaLayoutTvQuery,
-    MmaOperandOf, MmaPartition, MmaPartitionOf, MmaPartitionQuery, MmaThreads, MmaValues, OperandA,
-    OperandB, OperandC, OperandTile, OperandTileShape, Permutation, PermutationMode, Rejoin, SizeC,
-    SpliceRest, SpreadC, ThrMma, Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma,
-    TiledMmaLayouts, TiledMmaTv, TilerSize, make_tiled_mma,
+    MmaOperandOf, MmaPartition, MmaPartitionOf, MmaPartitionQuery, MmaThreads, MmaTileFits,
+    MmaValues, OperandA, OperandB, OperandC, OperandTile, OperandTileShape, Permutation,
+    PermutationMode, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma, Thrfrg, TileAnswer, TileExtents,
+    TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TiledMmaTv, TilerSize, make_tiled_mma,
 };
 
 /// An element type of an atom's operands (CUTLASS's `ValTypeA`, …): a Rust

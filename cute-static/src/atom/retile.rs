@@ -46,6 +46,7 @@ use crate::data::int_tuple::{C, StaticInt};
 use crate::data::int_tuple_ops::{ProductEach, ProductEachOf};
 use crate::data::layout::{Layout, Mode, ModeOf, StaticLayout};
 use crate::data::tiler::Tiler;
+use crate::kernel::computed::{Resolve, Resolved};
 use crate::kernel::layout::TensorLayout;
 use crate::kernel::partition::{CompactColMajor, CompactFrom};
 use crate::kernel::tensor::{Engine, EngineMut, Prepend, Tensor};
@@ -114,38 +115,41 @@ pub trait CopyRetileOf<X> {
 }
 impl<A, const BITS: usize, L, T, X> CopyRetileOf<X> for TiledCopy<A, BITS, L, T>
 where
+    L: Resolve,
     A: CopyAtom,
     A::RefLayout: crate::Upcast<BITS>,
     RefL<A, BITS>: Mode<1>,
     <ModeOf<RefL<A, BITS>, 1> as StaticLayout>::Tree: SizeOf,
     <<ModeOf<RefL<A, BITS>, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-    L: StaticLayout + RightInvert + Mode<0>,
+    Resolved<L>: StaticLayout + RightInvert + Mode<0>,
     T: CompactFrom<U1>,
-    RightInverse<L>: Compose<CompactColMajor<T>>,
+    RightInverse<Resolved<L>>: Compose<CompactColMajor<T>>,
     X: StaticLayout + Mode<0>,
-    <ModeOf<L, 0> as StaticLayout>::Tree: SizeOf,
+    <ModeOf<Resolved<L>, 0> as StaticLayout>::Tree: SizeOf,
     <ModeOf<X, 0> as StaticLayout>::Tree: SizeOf,
     <<ModeOf<X, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
     VOf<X>: StaticInt,
     <VOf<X> as StaticInt>::Tn: IsEqual<U1>,
     typenum::Eq<<VOf<X> as StaticInt>::Tn, U1>: crate::private::If<C<0>, C<1>>,
-    SizeN<ModeOf<L, 0>>: Mul<SizeN<ModeOf<X, 0>>>,
-    MnToTv<L, T>: UpcastBy<FactorOf<L, X>>,
-    RetileMn<L, T, X>: RightInvert,
-    <RetileMn<L, T, X> as StaticLayout>::Shape: ProductEach,
-    ProductEachOf<<RetileMn<L, T, X> as StaticLayout>::Shape>: Prepend<VOf<X>>,
-    VLayout<X>: LogicalMultiply<RightInverse<RetileMn<L, T, X>>>,
-    LogicalProduct<VLayout<X>, RightInverse<RetileMn<L, T, X>>>:
+    SizeN<ModeOf<Resolved<L>, 0>>: Mul<SizeN<ModeOf<X, 0>>>,
+    MnToTv<Resolved<L>, T>: UpcastBy<FactorOf<Resolved<L>, X>>,
+    RetileMn<Resolved<L>, T, X>: RightInvert,
+    <RetileMn<Resolved<L>, T, X> as StaticLayout>::Shape: ProductEach,
+    ProductEachOf<<RetileMn<Resolved<L>, T, X> as StaticLayout>::Shape>: Prepend<VOf<X>>,
+    VLayout<X>: LogicalMultiply<RightInverse<RetileMn<Resolved<L>, T, X>>>,
+    LogicalProduct<VLayout<X>, RightInverse<RetileMn<Resolved<L>, T, X>>>:
         ZippedDivide<Tiler<AtomVal<A, BITS>>>,
-    X: ZippedDivide<Tiler<RetileTiler<L, T, X>>>,
-    RetileTiles<L, T, X>: Mode<0> + Mode<1>,
-    ModeOf<RetileTiles<L, T, X>, 0>: Compose<RetileV<A, BITS, L, T, X>>,
-    ModeOf<RetileTiles<L, T, X>, 1>: RetileSlice<RetileTile<A, BITS, L, T, X>>,
-    <ModeOf<RetileTiles<L, T, X>, 1> as RetileSlice<RetileTile<A, BITS, L, T, X>>>::Output:
-        StaticLayout,
+    X: ZippedDivide<Tiler<RetileTiler<Resolved<L>, T, X>>>,
+    RetileTiles<Resolved<L>, T, X>: Mode<0> + Mode<1>,
+    ModeOf<RetileTiles<Resolved<L>, T, X>, 0>: Compose<RetileV<A, BITS, Resolved<L>, T, X>>,
+    ModeOf<RetileTiles<Resolved<L>, T, X>, 1>: RetileSlice<RetileTile<A, BITS, Resolved<L>, T, X>>,
+    <ModeOf<RetileTiles<Resolved<L>, T, X>, 1> as RetileSlice<
+        RetileTile<A, BITS, Resolved<L>, T, X>,
+    >>::Output: StaticLayout,
 {
-    type Layout =
-        <ModeOf<RetileTiles<L, T, X>, 1> as RetileSlice<RetileTile<A, BITS, L, T, X>>>::Output;
+    type Layout = <ModeOf<RetileTiles<Resolved<L>, T, X>, 1> as RetileSlice<
+        RetileTile<A, BITS, Resolved<L>, T, X>,
+    >>::Output;
 }
 /// The layout of `retile_S/D` of a tensor with the layout `X` by the tiled
 /// copy `Tc`: `((atom values, rest values), Rest…)`.

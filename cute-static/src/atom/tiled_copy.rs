@@ -67,19 +67,18 @@ use crate::algebra::recast::Upcasted;
 use crate::data::int_tuple::C;
 use crate::data::int_tuple::StaticInt;
 use crate::data::int_tuple::StaticIntTuple;
-use crate::data::int_tuple_ops::ProductEach;
-use crate::data::int_tuple_ops::ProductEachOf;
 use crate::data::int_tuple_ops::TreeEvenly;
 use crate::data::layout::{At, Layout, ModeOf, StaticLayout};
 use crate::data::tiler::Tiler;
-use crate::kernel::computed::{Computed, LayoutQuery, QueryOf};
+use crate::kernel::computed::{Computed, LayoutQuery, QueryOf, Resolve, Resolved};
 use crate::kernel::layout::TensorLayout;
 use crate::kernel::partition::{CompactColMajor, CompactFrom};
 use crate::kernel::tensor::{Engine, Tensor, Underscore};
 use crate::private::HCons;
-use crate::private::{If, Pretty};
+use crate::private::{If, P, Pretty};
+use core::ops::Mul;
 use typenum::U0;
-use typenum::operator_aliases::Eq;
+use typenum::operator_aliases::{Eq, Prod};
 use typenum::{IsEqual, U1};
 
 /// A tiled copy (CuTe's `TiledCopy`): the copy atom `Atom` over values of
@@ -129,8 +128,63 @@ type ThrValShape<Thr, Val> = Layout<
 >;
 /// `S`, or `C<0>` for a mode of size 1.
 pub(crate) type StrideUnlessOne<N, S> = <Eq<<N as StaticInt>::Tn, U1> as If<C<0>, S>>::Out;
-/// The tile shape of `make_tiled_copy(atom, thr, val)`.
-pub type MakeTiledCopyTiler<Thr, Val> = ProductEachOf<<LayoutMn<Thr, Val> as StaticLayout>::Shape>;
+/// The tile shape of `make_tiled_copy(atom, thr, val)`: CuTe's
+/// `product_each(shape(raked_product(thr, val)))`, i.e. mode by mode
+/// `size(thr_i)·size(val_i)` (the raked product's mode `i` is `thr_i` and
+/// `val_i` interleaved), computed from the sizes without the product.
+pub type MakeTiledCopyTiler<Thr, Val> = <Thr as TiledCopyTiler<Val>>::Tiler;
+/// [`MakeTiledCopyTiler`] as an associated type (one bound for the sizes
+/// behind it).
+pub trait TiledCopyTiler<Val> {
+    /// `(C<size<0>(thr)·size<0>(val)>, C<size<1>(thr)·size<1>(val)>)`.
+    type Tiler: Copy + Default;
+}
+impl<Thr, Val> TiledCopyTiler<Val> for Thr
+where
+    Thr: StaticLayout,
+    Val: StaticLayout,
+    Thr::Tree: PaddedModeSize<U0> + PaddedModeSize<U1>,
+    Val::Tree: PaddedModeSize<U0> + PaddedModeSize<U1>,
+    ModeSizeN<Thr, U0>: Mul<ModeSizeN<Val, U0>>,
+    ModeSizeN<Thr, U1>: Mul<ModeSizeN<Val, U1>>,
+    Prod<ModeSizeN<Thr, U0>, ModeSizeN<Val, U0>>: Pretty,
+    Prod<ModeSizeN<Thr, U1>, ModeSizeN<Val, U1>>: Pretty,
+    TilerExtent<Thr, Val, U0>: Copy + Default,
+    TilerExtent<Thr, Val, U1>: Copy + Default,
+{
+    type Tiler = (TilerExtent<Thr, Val, U0>, TilerExtent<Thr, Val, U1>);
+}
+/// `size<I>(thr)·size<I>(val)` as a readable constant.
+type TilerExtent<Thr, Val, I> = P<Prod<ModeSizeN<Thr, I>, ModeSizeN<Val, I>>>;
+/// `size<I>(L)` of the layout padded with size-1 modes, as a type-level
+/// number.
+type ModeSizeN<L, I> = <<L as StaticLayout>::Tree as PaddedModeSize<I>>::Out;
+/// The size of mode `I` (`U0` or `U1`) of a zipped tree, `1` beyond its
+/// rank (CuTe pads the ranks of a product's operands with `_1:_0`).
+pub trait PaddedModeSize<I> {
+    /// The size.
+    type Out;
+}
+/// An integer layout: mode 0 is itself.
+impl<S, D> PaddedModeSize<U0> for (S, D) {
+    type Out = S;
+}
+/// An integer layout has no mode 1.
+impl<S, D> PaddedModeSize<U1> for (S, D) {
+    type Out = U1;
+}
+/// The first mode of a tuple.
+impl<H: SizeOf, T> PaddedModeSize<U0> for HCons<H, T> {
+    type Out = H::Out;
+}
+/// The second mode of a tuple: the first of its tail.
+impl<H, T: PaddedModeSize<U0>> PaddedModeSize<U1> for HCons<H, T> {
+    type Out = T::Out;
+}
+/// Past the last mode.
+impl PaddedModeSize<U0> for crate::private::HNil {
+    type Out = U1;
+}
 /// The type of `make_tiled_copy::<_, BITS, _, _>(atom, thr, val)`.
 pub type MakeTiledCopy<A, const BITS: usize, Thr, Val> =
     TiledCopy<A, BITS, MakeTiledCopyTv<Thr, Val>, MakeTiledCopyTiler<Thr, Val>>;
@@ -145,7 +199,7 @@ pub fn make_tiled_copy<A, const BITS: usize, Thr, Val>(
 ) -> MakeTiledCopy<A, BITS, Thr, Val>
 where
     A: CopyAtom,
-    Thr: StaticLayout + RakedMultiply<Val>,
+    Thr: StaticLayout + RakedMultiply<Val> + TiledCopyTiler<Val>,
     LayoutMn<Thr, Val>: StaticLayout,
     Val: StaticLayout,
     Thr::Tree: SizeOf,
@@ -160,7 +214,6 @@ where
     Eq<<SizeC<Val> as StaticInt>::Tn, U1>: If<C<0>, SizeC<Thr>>,
     LayoutMn<Thr, Val>: RightInvert,
     RightInverse<LayoutMn<Thr, Val>>: Compose<ThrValShape<Thr, Val>>,
-    <LayoutMn<Thr, Val> as StaticLayout>::Shape: ProductEach,
     MakeTiledCopy<A, BITS, Thr, Val>: TiledCopyLayouts,
 {
     TiledCopy::new()
@@ -248,8 +301,10 @@ type AtomTile<A, const BITS: usize> = Tiler<(
     SizeC<ModeOf<RefL<A, BITS>, 0>>,
     SizeC<ModeOf<RefL<A, BITS>, 1>>,
 )>;
-type TrgTv<A, const BITS: usize, L, Sd> =
-    Composed<ZippedQuotient<L, AtomTile<A, BITS>>, Tiler<(Ref2Trg<A, BITS, Sd>, Underscore)>>;
+type TrgTv<A, const BITS: usize, L, Sd> = Composed<
+    ZippedQuotient<Resolved<L>, AtomTile<A, BITS>>,
+    Tiler<(Ref2Trg<A, BITS, Sd>, Underscore)>,
+>;
 /// `thrval2mn` of a tiled copy's side `Sd` ([`CopySrc`], [`CopyDst`]):
 /// `(thread, value)` → index of the tile.
 pub type ThrVal2Mn<A, const BITS: usize, L, Sd> =
@@ -264,6 +319,7 @@ pub trait CopyThrVal2Mn<Sd> {
 }
 impl<A, const BITS: usize, L, T, Sd> CopyThrVal2Mn<Sd> for TiledCopy<A, BITS, L, T>
 where
+    L: Resolve,
     A: CopyAtom,
     Sd: CopySideOf<A, BITS>,
     A::RefLayout: crate::Upcast<BITS>,
@@ -273,8 +329,9 @@ where
     <ModeOf<RefL<A, BITS>, 1> as StaticLayout>::Tree: SizeOf,
     <<ModeOf<RefL<A, BITS>, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
     <<ModeOf<RefL<A, BITS>, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-    L: ZippedDivide<AtomTile<A, BITS>>,
-    ZippedQuotient<L, AtomTile<A, BITS>>: Compose<Tiler<(Ref2Trg<A, BITS, Sd>, Underscore)>>,
+    Resolved<L>: ZippedDivide<AtomTile<A, BITS>>,
+    ZippedQuotient<Resolved<L>, AtomTile<A, BITS>>:
+        Compose<Tiler<(Ref2Trg<A, BITS, Sd>, Underscore)>>,
     TrgTv<A, BITS, L, Sd>: Zip2,
     <TrgTv<A, BITS, L, Sd> as Zip2>::Output:
         crate::algebra::coalesce_by::CoalesceBy<(C<1>, (C<1>, C<1>))>,
@@ -490,7 +547,7 @@ pub trait CopyPartitionOf<Sd, X> {
     /// The thread mode of `tidfrg_S/D`: thread → offset.
     type Threads: StaticLayout;
     /// The partition's layout `(CPY_V, Rest_M, Rest_N, …)`.
-    type Layout;
+    type Layout: StaticLayout + TensorLayout;
 }
 impl<A, const BITS: usize, L, T, Sd, X> CopyPartitionOf<Sd, X> for TiledCopy<A, BITS, L, T>
 where
@@ -501,6 +558,7 @@ where
     Spelled<TidfrgOf<A, BITS, L, T, Sd, X>>: StaticLayout,
     TidfrgValuesOf<A, BITS, L, T, Sd, X>: SpliceTree,
     <TidfrgValuesOf<A, BITS, L, T, Sd, X> as SpliceTree>::Out: SpellLayout,
+    Spelled<<TidfrgValuesOf<A, BITS, L, T, Sd, X> as SpliceTree>::Out>: StaticLayout + TensorLayout,
 {
     type Threads = Spelled<TidfrgOf<A, BITS, L, T, Sd, X>>;
     type Layout = Spelled<<TidfrgValuesOf<A, BITS, L, T, Sd, X> as SpliceTree>::Out>;
@@ -516,7 +574,6 @@ pub struct CopyPartitionQuery<Tc, Sd, X>(QueryOf<(Tc, Sd, X)>);
 impl<Tc, Sd, X> LayoutQuery for CopyPartitionQuery<Tc, Sd, X>
 where
     Tc: CopyPartitionOf<Sd, X>,
-    <Tc as CopyPartitionOf<Sd, X>>::Layout: StaticLayout + TensorLayout,
 {
     type Layout = <Tc as CopyPartitionOf<Sd, X>>::Layout;
 }

@@ -650,7 +650,7 @@ type TvThreadsDoneT<M, Op> = ComposeTreeOf<SpreadT<M, Op>, VmnkInv<M>>;
 /// that compute it (see [`LayoutTv`]).
 pub trait TiledMmaTv<Op> {
     /// `layoutX_TV`.
-    type Layout: StaticLayout;
+    type Layout: StaticLayout + TensorLayout;
 }
 impl<M, Op> TiledMmaTv<Op> for M
 where
@@ -662,7 +662,7 @@ where
     TvThreadsT<M, Op>: ComposeTreeWith<<Op as MmaOperandOf<M>>::Spread>,
     SpreadT<M, Op>: ComposeTreeWith<VmnkInv<M>>,
     TvTree<M, Op>: SpellLayout,
-    Spelled<TvTree<M, Op>>: StaticLayout,
+    Spelled<TvTree<M, Op>>: StaticLayout + TensorLayout,
 {
     type Layout = Spelled<TvTree<M, Op>>;
 }
@@ -685,7 +685,6 @@ pub struct MmaLayoutTvQuery<M, Op>(QueryOf<(M, Op)>);
 impl<M, Op> LayoutQuery for MmaLayoutTvQuery<M, Op>
 where
     M: TiledMmaTv<Op>,
-    <M as TiledMmaTv<Op>>::Layout: TensorLayout,
 {
     type Layout = <M as TiledMmaTv<Op>>::Layout;
 }
@@ -821,7 +820,7 @@ pub trait MmaPartitionOf<Op, L> {
     /// `thrfrg_X`'s thread mode `(ThrV,(Thr_I,Thr_J))`: thread → offset.
     type Threads: StaticLayout;
     /// The partition's layout `(FrgV, Rest_I, Rest_J, …)`.
-    type Layout;
+    type Layout: StaticLayout + TensorLayout;
 }
 impl<M, Op, L> MmaPartitionOf<Op, L> for M
 where
@@ -833,6 +832,7 @@ where
     Spelled<ThreadsT<M, Op, L>>: StaticLayout,
     ValuesT<M, Op, L>: SpliceTree,
     <ValuesT<M, Op, L> as SpliceTree>::Out: SpellLayout,
+    Spelled<<ValuesT<M, Op, L> as SpliceTree>::Out>: StaticLayout + TensorLayout,
 {
     type Threads = Spelled<ThreadsT<M, Op, L>>;
     type Layout = Spelled<<ValuesT<M, Op, L> as SpliceTree>::Out>;
@@ -866,7 +866,6 @@ pub struct MmaPartitionQuery<M, Op, L>(QueryOf<(M, Op, L)>);
 impl<M, Op, L> LayoutQuery for MmaPartitionQuery<M, Op, L>
 where
     M: MmaPartitionOf<Op, L>,
-    <M as MmaPartitionOf<Op, L>>::Layout: StaticLayout + TensorLayout,
 {
     type Layout = <M as MmaPartitionOf<Op, L>>::Layout;
 }
@@ -931,6 +930,18 @@ where
     <A::Tree as TreeEvenly<T::Tree>>::Out: TileAnswer<A, T>,
 {
 }
+/// The tiled MMA's tile for operand `Op` divides the extents of the
+/// tensor layout `L` (one bound for the partition methods: the tile's
+/// and the tensor's extents are computed in this impl, proven once).
+pub trait MmaTileFits<Op, L> {}
+impl<M, Op, L> MmaTileFits<Op, L> for M
+where
+    M: TiledMmaLayouts,
+    Op: MmaOperandOf<M>,
+    L: TileExtents,
+    Extents<L>: EvenlyDividesTile<OperandTileShape<M, Op>>,
+{
+}
 /// The answer of "the tile `T` divides the extents `A`" is `true`.
 #[diagnostic::on_unimplemented(
     message = "the tiled MMA's tile `{T}` does not divide the tensor's extents `{A}`",
@@ -993,7 +1004,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandA, L>,
         MmaPartitionQuery<M, OperandA, L>: LayoutQuery,
-        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
+        M: MmaTileFits<OperandA, L>,
     {
         self.partition::<OperandA, E, L>(1, 3, t)
     }
@@ -1008,7 +1019,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandB, L>,
         MmaPartitionQuery<M, OperandB, L>: LayoutQuery,
-        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
+        M: MmaTileFits<OperandB, L>,
     {
         self.partition::<OperandB, E, L>(2, 3, t)
     }
@@ -1023,7 +1034,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandC, L>,
         MmaPartitionQuery<M, OperandC, L>: LayoutQuery,
-        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
+        M: MmaTileFits<OperandC, L>,
     {
         self.partition::<OperandC, E, L>(1, 2, t)
     }
@@ -1041,7 +1052,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         E::Value: Clone + Default,
         L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandC, L>,
-        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandC>>,
+        M: MmaTileFits<OperandC, L>,
         MmaPartitionLayout<M, OperandC, L>: MakeFragment,
     {
         <MmaPartitionLayout<M, OperandC, L> as MakeFragment>::fragment(E::Value::default())
@@ -1060,7 +1071,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         E::Value: Clone + Default,
         L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandA, L>,
-        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandA>>,
+        M: MmaTileFits<OperandA, L>,
         MmaPartitionLayout<M, OperandA, L>: MakeFragment,
     {
         <MmaPartitionLayout<M, OperandA, L> as MakeFragment>::fragment(E::Value::default())
@@ -1079,7 +1090,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         E::Value: Clone + Default,
         L: TensorLayout + TileExtents,
         M: MmaPartitionOf<OperandB, L>,
-        Extents<L>: EvenlyDividesTile<OperandTileShape<M, OperandB>>,
+        M: MmaTileFits<OperandB, L>,
         MmaPartitionLayout<M, OperandB, L>: MakeFragment,
     {
         <MmaPartitionLayout<M, OperandB, L> as MakeFragment>::fragment(E::Value::default())
