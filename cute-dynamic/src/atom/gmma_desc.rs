@@ -459,7 +459,7 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
     let swizzled = layout_type != GmmaLayoutType::Interleave;
     let tile = |a: i64, b: i64| Tiler::Modes(vec![Tiler::Int(a), Tiler::Int(b)]);
     let (mn_size, k_size) = (size_of(0), size_of(1));
-    let canonical = match major {
+    let (t0, t1) = match major {
         GmmaMajor::K => {
             if mn_size % 8 != 0 {
                 return Err(not_canonical(
@@ -475,7 +475,7 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
                     ),
                 ));
             }
-            logical_divide(&u, &tile(8, 2))?
+            (8, 2)
         }
         GmmaMajor::MN => {
             let admitted = [256 / value_bits, 128 / value_bits, 512 / value_bits];
@@ -489,9 +489,18 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
                     ),
                 ));
             }
-            logical_divide(&u, &tile(w, 8))?
+            (w, 8)
         }
     };
+    // A divide that is not admissible (CuTe's static assertion) is a
+    // non-canonical layout too; an overflow stays one.
+    let canonical = logical_divide(&u, &tile(t0, t1)).map_err(|e| match e {
+        LayoutError::Overflow { .. } => e,
+        _ => not_canonical(
+            shown_u.clone(),
+            format!("logical_divide(U, <{t0}:1,{t1}:1>) is not admissible: {e}"),
+        ),
+    })?;
     // The profile ((_,_),(_,_)), and its four strides.
     let stride = |i: usize, j: usize| -> Option<i64> {
         let m = canonical.as_ref().mode(i)?;
@@ -592,7 +601,8 @@ mod tests {
         l.desc(major, bits, addr).unwrap()
     }
 
-    /// `make_gmma_desc` through a trait object (Layout or SwizzledLayout).
+    /// `make_gmma_desc` and evaluation through a trait object (Layout or
+    /// SwizzledLayout).
     trait SmemLayoutDyn {
         fn desc(
             &self,
@@ -600,6 +610,7 @@ mod tests {
             bits: i64,
             addr: u32,
         ) -> Result<GmmaDescriptor, LayoutError>;
+        fn offset_of(&self, mn: i64, k: i64) -> i64;
     }
     impl<T: SmemLayout> SmemLayoutDyn for T {
         fn desc(
@@ -609,6 +620,11 @@ mod tests {
             addr: u32,
         ) -> Result<GmmaDescriptor, LayoutError> {
             make_gmma_desc(major, self, bits, addr)
+        }
+        fn offset_of(&self, mn: i64, k: i64) -> i64 {
+            let (sw, o, l) = self.smem_parts();
+            let c = crate::data::int_tuple::IntTuple::flat([mn, k]);
+            sw.apply(o + l.call_coord(&c).unwrap())
         }
     }
 
@@ -783,6 +799,13 @@ mod tests {
         // gives ((4,2),8), not a leaf.
         let e = make_gmma_desc(k, &layout("((4,16),(8,2)):((8,64),(1,1024))"), 16, 0).unwrap_err();
         assert!(e.to_string().contains("profile"), "{e}");
+        // 12 contiguous rows then a jump: 8:1 does not divide (12,2):(1,25).
+        let e = make_gmma_desc(k, &layout("((12,2),(8,2)):((8,200),(1,2000))"), 16, 0).unwrap_err();
+        assert_eq!(e.kind(), "non_canonical_gmma_layout");
+        assert!(
+            e.to_string().contains("logical_divide(U, <8:1,2:1>)"),
+            "{e}"
+        );
         // A K mode of stride 2: not whole 128-bit units.
         assert_eq!(
             kind(make_gmma_desc(k, &layout("(64,16):(32,2)"), 16, 0)),
@@ -886,6 +909,137 @@ mod tests {
         assert_eq!(d.offset((1 << 14) - 0x40), None);
     }
 
+    /// The byte address the hardware reads for element `(mn, k)` of the
+    /// operand a descriptor names, from the PTX ISA's canonical layouts
+    /// (written in elements, `T = 128/bits` elements a 16-byte unit, LBO
+    /// and SBO in units), independently of `make_gmma_desc`:
+    ///
+    /// * K-major: `((8,m),(T,2k)):((W·T,SBO),(1,LBO))` interleaved,
+    ///   `((8,m),(T,2k)):((W·T,SBO),(1,T))` swizzled;
+    /// * MN-major: `((T,1,m),(8,k)):((1,T,SBO),(T,LBO))` interleaved,
+    ///   `((T,W,m),(8,k)):((1,T,LBO),(W·T,SBO))` swizzled;
+    ///
+    /// then `Swizzle<B,4,3>` on the byte address (bits `[7,7+B)` into
+    /// `[4,4+B)`).
+    fn decode(d: GmmaDescriptor, major: GmmaMajor, bits: i64, mn: i64, k: i64) -> i64 {
+        let per = 128 / bits;
+        let t = d.layout_type();
+        let w = t.width();
+        let interleaved = t == GmmaLayoutType::Interleave;
+        let (lbo, sbo) = (
+            i64::from(d.leading_byte_offset()),
+            i64::from(d.stride_byte_offset()),
+        );
+        let (units, r) = match major {
+            GmmaMajor::K => {
+                let (ku, r) = (k / per, k % per);
+                let along_k = if interleaved { ku * lbo } else { ku };
+                ((mn % 8) * w + (mn / 8) * sbo + along_k, r)
+            }
+            GmmaMajor::MN => {
+                let (mu, r) = (mn / per, mn % per);
+                let (k8, kj) = (k % 8, k / 8);
+                if interleaved {
+                    (mu * sbo + k8 + kj * lbo, r)
+                } else {
+                    ((mu % w) + (mu / w) * lbo + k8 * w + kj * sbo, r)
+                }
+            }
+        };
+        let addr = (i64::from(d.start_address()) + units) * 16 + r * bits / 8;
+        let b = t.swizzle_bits();
+        addr ^ ((addr >> 3) & (((1 << b) - 1) << 4))
+    }
+
+    /// The byte address of element `(mn, k)` of `smem` (element offsets,
+    /// swizzled in element units) at byte address `base`.
+    fn address(smem: &dyn SmemLayoutDyn, bits: i64, base: u32, mn: i64, k: i64) -> i64 {
+        i64::from(base) + smem.offset_of(mn, k) * bits / 8
+    }
+
+    /// A major, an operand of elements of so many bits, and its extents.
+    type Case<'a> = (GmmaMajor, &'a dyn SmemLayoutDyn, i64, (i64, i64));
+
+    /// Every element of every canonical operand above is read from where
+    /// the operand's layout puts it.
+    #[test]
+    fn descriptors_address_every_element() {
+        let cases: [Case<'_>; 10] = [
+            (
+                GmmaMajor::K,
+                &sw("Sw<3,3,3> o 0 o ((8,8),16):((64,512),1)"),
+                16,
+                (64, 16),
+            ),
+            (
+                GmmaMajor::K,
+                &sw("Sw<2,3,3> o 0 o ((8,8),16):((32,256),1)"),
+                16,
+                (64, 16),
+            ),
+            (
+                GmmaMajor::K,
+                &sw("Sw<1,3,3> o 0 o ((8,8),16):((16,128),1)"),
+                16,
+                (64, 16),
+            ),
+            (
+                GmmaMajor::K,
+                &layout("((8,8),(8,2)):((8,64),(1,512))"),
+                16,
+                (64, 16),
+            ),
+            (
+                GmmaMajor::K,
+                &sw("Sw<3,2,3> o 0 o ((8,8),8):((32,256),1)"),
+                32,
+                (64, 8),
+            ),
+            (
+                GmmaMajor::MN,
+                &sw("Sw<3,3,3> o 0 o ((64,2),(8,2)):((1,512),(64,1024))"),
+                16,
+                (128, 16),
+            ),
+            (
+                GmmaMajor::MN,
+                &sw("Sw<2,3,3> o 0 o ((32,2),(8,2)):((1,256),(32,512))"),
+                16,
+                (64, 16),
+            ),
+            (
+                GmmaMajor::MN,
+                &sw("Sw<1,3,3> o 0 o ((16,4),(8,2)):((1,128),(16,512))"),
+                16,
+                (64, 16),
+            ),
+            (
+                GmmaMajor::MN,
+                &layout("((8,8),(8,2)):((1,64),(8,512))"),
+                16,
+                (64, 16),
+            ),
+            (
+                GmmaMajor::MN,
+                &sw("Sw<3,4,3> o 0 o (128,(8,4)):(1,(128,1024))"),
+                8,
+                (128, 32),
+            ),
+        ];
+        for (major, smem, bits, (m, k)) in cases {
+            let d = smem.desc(major, bits, 0x2000).unwrap();
+            for i in 0..m {
+                for j in 0..k {
+                    assert_eq!(
+                        decode(d, major, bits, i, j),
+                        address(smem, bits, 0x2000, i, j),
+                        "{major:?} {d} at ({i},{j})"
+                    );
+                }
+            }
+        }
+    }
+
     /// The tile `(m,k)` of a `(MN,K)` operand cut into `mn x k` tiles, as a
     /// swizzled layout: `zipped_divide` then a slice, independently of the
     /// tiled MMA's partition.
@@ -927,6 +1081,18 @@ mod tests {
                             make_gmma_desc(major, &tile_of(s, 64, 16, m, k), 16, 0x1000).unwrap();
                         let got = frag.get(&format!("(0,{m},{k})").parse().unwrap()).unwrap();
                         assert_eq!(got, want, "{op} thread {t} tile ({m},{k})");
+                        if t == 37 {
+                            for i in 0..64 {
+                                for j in 0..16 {
+                                    let (row, col) = (64 * m + i, 16 * k + j);
+                                    assert_eq!(
+                                        decode(got, major, 16, i, j),
+                                        address(s, 16, 0x1000, row, col),
+                                        "{op} tile ({m},{k}) element ({i},{j})"
+                                    );
+                                }
+                            }
+                        }
                     }
                 }
             }
