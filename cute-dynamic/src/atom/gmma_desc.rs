@@ -252,6 +252,19 @@ impl GmmaDescriptor {
     }
 }
 
+/// CuTe's `GmmaDescriptor` decays to its `uint64_t`.
+impl From<GmmaDescriptor> for u64 {
+    fn from(d: GmmaDescriptor) -> u64 {
+        d.0
+    }
+}
+
+impl From<u64> for GmmaDescriptor {
+    fn from(bits: u64) -> Self {
+        GmmaDescriptor(bits)
+    }
+}
+
 impl fmt::Display for GmmaDescriptor {
     /// CuTe's `print(GmmaDescriptor)`, without the final newline.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -395,10 +408,6 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
     let n = per_u128(value_bits)?;
     let (sw, offset, layout) = smem.smem_parts();
     let log_n = n.trailing_zeros();
-    let shown = |t: Option<GmmaLayoutType>, u: &Layout| match t {
-        Some(t) if t != GmmaLayoutType::Interleave => format!("Sw<{},0,3> o {u}", t.swizzle_bits()),
-        _ => u.to_string(),
-    };
     let not_canonical = |u: String, rule: String| LayoutError::NonCanonicalGmmaLayout {
         major: major_name(major),
         layout: u,
@@ -453,10 +462,16 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
             ));
         }
     };
-    let shown_u = shown(Some(layout_type), &u);
-    let size_of = |i: usize| u.mode(i).map(|m| m.size()).unwrap_or(0);
     let w = layout_type.width();
     let swizzled = layout_type != GmmaLayoutType::Interleave;
+    // The operand as the error shows it: in 128-bit units, where the
+    // swizzle is Sw<B,0,3>.
+    let shown_u = if swizzled {
+        format!("Sw<{},0,3> o {u}", layout_type.swizzle_bits())
+    } else {
+        u.to_string()
+    };
+    let size_of = |i: usize| u.mode(i).map(|m| m.size()).unwrap_or(0);
     let tile = |a: i64, b: i64| Tiler::Modes(vec![Tiler::Int(a), Tiler::Int(b)]);
     let (mn_size, k_size) = (size_of(0), size_of(1));
     let (t0, t1) = match major {
@@ -508,8 +523,10 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
             return None;
         }
         let leaf = m.mode(j)?;
-        leaf.is_int()
-            .then(|| leaf.leaf_modes().next().map(|(_, d)| d))?
+        if !leaf.is_int() {
+            return None;
+        }
+        leaf.leaf_modes().next().map(|(_, d)| d)
     };
     let strides = (|| Some([stride(0, 0)?, stride(0, 1)?, stride(1, 0)?, stride(1, 1)?]))();
     let Some([s00, s01, s10, s11]) = strides else {
@@ -903,7 +920,8 @@ mod tests {
         ] {
             assert_eq!(GmmaLayoutType::from_field(t.field()), t);
         }
-        assert_eq!(d.offset(3).map(|x| x.bits()), Some(0x0000_0008_0080_0043));
+        assert_eq!(d.offset(3).map(u64::from), Some(0x0000_0008_0080_0043));
+        assert_eq!(GmmaDescriptor::from(d.bits()), d);
         assert_eq!(d.offset(-0x40).map(|x| x.start_address()), Some(0));
         assert_eq!(d.offset(-0x41), None);
         assert_eq!(d.offset((1 << 14) - 0x40), None);
