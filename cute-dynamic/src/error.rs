@@ -228,6 +228,17 @@ pub enum LayoutError {
         /// The operands, in CuTe notation.
         operands: String,
     },
+    /// A shared-memory layout is not a canonical GMMA layout of its major,
+    /// so no SM90 matrix descriptor describes it (CuTe's `make_gmma_desc`
+    /// static assertions).
+    NonCanonicalGmmaLayout {
+        /// `GMMA::Major::K` or `GMMA::Major::MN`.
+        major: &'static str,
+        /// The operand (in 128-bit units once recast), in CuTe notation.
+        layout: String,
+        /// The rule that fails.
+        rule: String,
+    },
     /// A run-time leaf declared with a static divisor (cute-static's
     /// `DynDiv<D>`, `layout!` leaf `{m:128}`) was given a value that is not
     /// a multiple of it.
@@ -268,6 +279,7 @@ impl LayoutError {
             Self::Codomain { .. } => "codomain",
             Self::Overflow { .. } => "overflow",
             Self::Divisibility { .. } => "divisibility",
+            Self::NonCanonicalGmmaLayout { .. } => "non_canonical_gmma_layout",
         }
     }
 
@@ -435,6 +447,14 @@ impl fmt::Display for LayoutError {
                 operation,
                 operands,
             } => write!(f, "{operation} of {operands} overflows i64"),
+            Self::NonCanonicalGmmaLayout {
+                major,
+                layout,
+                rule,
+            } => write!(
+                f,
+                "make_gmma_desc<{major}>: {layout} is not a canonical GMMA layout: {rule}"
+            ),
             // One message for the rule: the device error's.
             &Self::Divisibility {
                 operation,

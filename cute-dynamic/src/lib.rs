@@ -110,13 +110,16 @@ pub use algebra::{
     tuple_fold::{gcd, max, min, product_like, shape_min, sum},
 };
 pub use atom::copy::{CopyAtom, copy_atom, copy_atom_names};
+pub use atom::gmma_desc::{
+    DescriptorIterator, GmmaDescriptor, GmmaLayoutType, GmmaMajor, SmemLayout, make_gmma_desc,
+};
 pub use atom::mma::{MmaAtom, MmaValueTypes, mma_atom, mma_atom_names};
 pub use atom::tiled_copy::{
     CopySide, ThrCopy, TiledCopy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b,
     make_tiled_copy_c, make_tiled_copy_d, make_tiled_copy_impl, make_tiled_copy_mma,
     make_tiled_copy_s,
 };
-pub use atom::tiled_mma::{MmaOperand, ThrMma, TiledMma, make_tiled_mma};
+pub use atom::tiled_mma::{MmaFragment, MmaOperand, ThrMma, TiledMma, make_tiled_mma};
 pub use atom::value_type::ValueType;
 pub use data::basis::{
     BasisStride, CoordLayout, MAX_CODOMAIN_RANK, ScaledBasis, coord_complement, coord_left_inverse,

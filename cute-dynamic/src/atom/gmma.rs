@@ -28,9 +28,11 @@
 //! The operand majors (`GMMA::Major`) and input scales change the
 //! instruction's descriptors and flags, not these layouts.
 
+use super::gmma_desc::GmmaMajor as Major;
 use super::mma::{MmaAtom, MmaValueTypes};
 use super::mma_table::fp8_code;
 use super::names;
+use super::tiled_mma::MmaOperand;
 use super::value_type::ValueType::{self, *};
 use crate::data::layout::Layout;
 use crate::error::LayoutError;
@@ -139,13 +141,6 @@ impl Family {
     fn has_majors(self) -> bool {
         matches!(self, Family::Half { .. })
     }
-}
-
-/// `GMMA::Major`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Major {
-    K,
-    MN,
 }
 
 impl Major {
@@ -449,6 +444,23 @@ fn parse(key: &str) -> Result<Spec, LayoutError> {
 /// Whether a normalised name belongs to the GMMA families.
 pub(super) fn is_gmma(key: &str) -> bool {
     key.starts_with("SM90_64x")
+}
+
+/// The major of operand `op` of the GMMA atom named `name` when the atom
+/// reads it from shared memory through a descriptor (A of `SS`, B of `SS`
+/// and `RS`), `None` otherwise (A of `RS`, C, and every other atom). The
+/// families without major arguments (`_TN`) are K-major.
+pub(crate) fn smem_major(name: &str, op: MmaOperand) -> Option<Major> {
+    if !is_gmma(name) {
+        return None;
+    }
+    let spec = parse(name).ok()?;
+    let (a, b) = spec.majors.unwrap_or((Major::K, Major::K));
+    match op {
+        MmaOperand::OperandA if !spec.rs => Some(a),
+        MmaOperand::OperandB => Some(b),
+        _ => None,
+    }
 }
 
 /// Builds the GMMA atom named `key` (normalised).

@@ -36,6 +36,7 @@
 pub(crate) mod copy;
 mod copy_table;
 mod gmma;
+pub(crate) mod gmma_desc;
 #[cfg(test)]
 mod isa;
 pub(crate) mod mma;

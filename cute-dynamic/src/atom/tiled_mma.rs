@@ -62,6 +62,10 @@
 
 use core::fmt;
 
+use super::gmma::smem_major;
+use super::gmma_desc::{
+    DescriptorIterator, GmmaMajor, SmemLayout, make_gmma_desc, per_u128, to_u128,
+};
 use super::mma::MmaAtom;
 use crate::algebra::composition::composition;
 use crate::algebra::divide::{logical_divide, zipped_divide};
@@ -71,6 +75,7 @@ use crate::data::coordinate::Coord;
 use crate::data::int_tuple::IntTuple;
 use crate::data::int_tuple_ops::shape_div;
 use crate::data::layout::Layout;
+use crate::data::swizzle::SwizzledLayout;
 use crate::data::tiler::Tiler;
 use crate::error::LayoutError;
 use crate::kernel::partition::{TensorArg, fragment_layout_like};
@@ -316,6 +321,22 @@ impl TiledMma {
         }
     }
 
+    /// The major of operand `op` when the atom reads it from shared memory
+    /// through a GMMA descriptor (A of the SM90 `SS` atoms, B of `SS` and
+    /// `RS`); `None` for registers (every other operand and atom).
+    ///
+    /// ```
+    /// use cute_dynamic::{make_tiled_mma, mma_atom, GmmaMajor, MmaOperand};
+    /// let rs = mma_atom("SM90_64x64x16_F16F16F16_RS<GMMA::Major::K,GMMA::Major::MN>")?;
+    /// let mma = make_tiled_mma(&rs, None, None)?;
+    /// assert_eq!(mma.descriptor_major(MmaOperand::OperandA), None);
+    /// assert_eq!(mma.descriptor_major(MmaOperand::OperandB), Some(GmmaMajor::MN));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn descriptor_major(&self, op: MmaOperand) -> Option<GmmaMajor> {
+        smem_major(self.atom.name(), op)
+    }
+
     /// The atom's `(thread, value) → tile index` layout of `op`.
     pub fn atom_layout_tv(&self, op: MmaOperand) -> &Layout {
         match op {
@@ -501,6 +522,17 @@ impl fmt::Display for TiledMma {
     }
 }
 
+/// What CuTe's `partition_fragment_A/B` make for an operand: a register
+/// fragment, or for an operand a GMMA atom reads from shared memory a
+/// tensor of descriptors ([`ThrMma::partition_fragment_smem`]).
+#[derive(Clone, Debug)]
+pub enum MmaFragment {
+    /// A register fragment: its layout ([`ThrMma::fragment_layout`]).
+    Registers(Layout),
+    /// A descriptor fragment ([`ThrMma::partition_fragment_desc`]).
+    Descriptors(Tensor<DescriptorIterator>),
+}
+
 /// One thread's view of a [`TiledMma`] (CuTe's `ThrMMA`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ThrMma {
@@ -649,5 +681,135 @@ impl ThrMma {
         E::Value: Clone + Default,
     {
         self.partition_fragment(MmaOperand::OperandC, tensor)
+    }
+}
+
+impl ThrMma {
+    /// CuTe's `partition_fragment_A/B(smem)` for an operand the atom reads
+    /// from shared memory through GMMA descriptors
+    /// ([`TiledMma::descriptor_major`]): `make_tensor<smem_desc>` of the
+    /// partition, a tensor of [`GmmaDescriptor`](crate::GmmaDescriptor)s
+    /// over [`DescriptorIterator`].
+    ///
+    /// `smem` is the operand's shared-memory layout (`(M,K)` for A, `(N,K)`
+    /// for B, in elements of the atom's A or B type, optionally swizzled)
+    /// and `smem_address` the byte address of its element 0. With `P` this
+    /// thread's partition, `Sw ∘ O ∘ P` (`O` the partition's offset):
+    ///
+    /// * the base descriptor is `make_gmma_desc(major, Sw ∘ O ∘ P<0>)`, the
+    ///   descriptor of the atom's `M×K` (`N×K`) tile at the thread's first
+    ///   instruction;
+    /// * the layout is `P` recast to 128-bit units with mode 0 replaced by
+    ///   `1:0`, shape `(1,MMA_M,MMA_K)`: element `(0,m,k)` is the base
+    ///   descriptor advanced by `P(0,m,k)` in 128-bit units, the descriptor
+    ///   of instruction `(m,k)`'s tile.
+    ///
+    /// Errors: `invalid_argument` when the atom does not read `op` through a
+    /// descriptor, or a rest mode of `P` is not in whole 128-bit units; the
+    /// errors of [`make_gmma_desc`] and of the partition.
+    ///
+    /// ```
+    /// use cute_dynamic::{make_gmma_desc, make_tiled_mma, mma_atom, GmmaMajor, SwizzledLayout};
+    /// let atom = mma_atom("SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>")?;
+    /// let thr = make_tiled_mma(&atom, None, None)?.thr_slice(5)?;
+    /// // 64x64 K-major half tile, 128-byte swizzle atoms (8 rows of 64).
+    /// let s_a: SwizzledLayout = "Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)".parse()?;
+    /// let frag = thr.partition_fragment_desc(cute_dynamic::MmaOperand::OperandA, &s_a, 0)?;
+    /// assert_eq!(frag.layout().to_string(), "(1,1,4):(0,0,2)");
+    /// // k-block 2: 32 elements along K, 64 bytes past the start.
+    /// let tile: SwizzledLayout = "Sw<3,3,3> o 32 o ((8,8),16):((64,512),1)".parse()?;
+    /// assert_eq!(frag.get(&"(0,0,2)".parse()?)?, make_gmma_desc(GmmaMajor::K, &tile, 16, 0)?);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn partition_fragment_desc<L: SmemLayout + ?Sized>(
+        &self,
+        op: MmaOperand,
+        smem: &L,
+        smem_address: u32,
+    ) -> Result<Tensor<DescriptorIterator>, LayoutError> {
+        let atom = &self.mma.atom;
+        let major = self
+            .mma
+            .descriptor_major(op)
+            .ok_or_else(|| LayoutError::InvalidArgument {
+                operation: "partition_fragment_desc",
+                argument: "operand",
+                value: op.to_string(),
+                reason: format!(
+                    "{} reads {op} from registers, not through a GMMA shared-memory descriptor",
+                    atom.name()
+                ),
+            })?;
+        let types = atom.value_types();
+        let bits = match op {
+            MmaOperand::OperandA => types.a.bits(),
+            _ => types.b.bits(),
+        };
+        let n = per_u128(bits)?;
+        let (sw, offset, layout) = smem.smem_parts();
+        let tiled = self.mma.thrfrg(op, layout)?;
+        let coord = self.slice_coord(op, tiled.shape())?;
+        let (part, off) = tiled.slice(&coord)?;
+        let start = offset
+            .checked_add(off)
+            .ok_or_else(|| LayoutError::overflow("partition_fragment_desc", &part))?;
+        let atom_tile = part.mode(0).ok_or_else(|| LayoutError::RankMismatch {
+            operation: "partition_fragment_desc",
+            layout: part.to_string(),
+            requested: 1,
+            available: 0,
+        })?;
+        let desc = make_gmma_desc(
+            major,
+            &SwizzledLayout::new(sw, start, atom_tile),
+            bits,
+            smem_address,
+        )?;
+        let one = Layout::int(1, 0);
+        let mut modes = vec![one];
+        for i in 1..part.rank() {
+            let Some(m) = part.mode(i) else { continue };
+            let u = to_u128(&m, n).map_err(|why| LayoutError::InvalidArgument {
+                operation: "partition_fragment_desc",
+                argument: "smem",
+                value: part.to_string(),
+                reason: why
+                    .unwrap_or_else(|| format!("mode {i} cannot be recast to 128-bit units")),
+            })?;
+            modes.push(u);
+        }
+        Tensor::new(DescriptorIterator(desc), Layout::concat(modes.iter()))
+    }
+
+    /// CuTe's `partition_fragment_A/B/C` of a shared-memory operand, as
+    /// CuTe dispatches it: the descriptor fragment
+    /// ([`ThrMma::partition_fragment_desc`]) when the atom reads `op` from
+    /// shared memory through GMMA descriptors, else the register fragment's
+    /// layout ([`ThrMma::fragment_layout`] of the inner layout).
+    ///
+    /// ```
+    /// use cute_dynamic::{make_tiled_mma, mma_atom, Layout, MmaFragment, MmaOperand};
+    /// let atom = mma_atom("SM90_64x64x16_F16F16F16_RS<GMMA::Major::K,GMMA::Major::K>")?;
+    /// let thr = make_tiled_mma(&atom, None, None)?.thr_slice(0)?;
+    /// let s: Layout = "((8,8),(8,2)):((8,64),(1,512))".parse()?;
+    /// assert!(matches!(thr.partition_fragment_smem(MmaOperand::OperandA, &s, 0)?, MmaFragment::Registers(_)));
+    /// assert!(matches!(thr.partition_fragment_smem(MmaOperand::OperandB, &s, 0)?, MmaFragment::Descriptors(_)));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn partition_fragment_smem<L: SmemLayout + ?Sized>(
+        &self,
+        op: MmaOperand,
+        smem: &L,
+        smem_address: u32,
+    ) -> Result<MmaFragment, LayoutError> {
+        if self.mma.descriptor_major(op).is_some() {
+            return Ok(MmaFragment::Descriptors(self.partition_fragment_desc(
+                op,
+                smem,
+                smem_address,
+            )?));
+        }
+        let (_, _, layout) = smem.smem_parts();
+        Ok(MmaFragment::Registers(self.fragment_layout(op, layout)?))
     }
 }
