@@ -483,41 +483,54 @@ impl<Tc> fmt::Debug for ThrCopy<Tc> {
     }
 }
 
-/// CuTe's `tidfrg_S/D` of the zipped tree `Self` of a tensor layout, on
-/// trees: `Self` zipped-divided by the tile `Tl` (`Tiler<Tiler_MN>`), its
-/// tile mode composed with `thrval2mn` (`Tv`), the thread mode and the
-/// value mode `(CPY_V,(Rest_M,Rest_N,…))`. Each step is proven once, in
-/// this impl, and no intermediate layout is spelled.
-pub trait CopyTidfrgTree<Tl, Tv> {
-    /// The thread mode's tree.
-    type Threads;
-    /// The value mode's tree.
-    type Values;
-}
 /// The tensor layout's zipped quotient by the tile, as a tree.
 type TilesT<X, Tl> = DivTree<Zipped, X, Tl>;
 /// The tile mode composed with `thrval2mn`: `(thread, value)` → offset.
 type CopyTvT<X, Tl, Tv> = ComposeTreeOf<AtOf<TilesT<X, Tl>, U0>, Tv>;
+/// `tidfrg_S/D`'s thread mode of the tensor tree `X`.
+type TidfrgThreads<X, Tl, Tv> = AtOf<CopyTvT<X, Tl, Tv>, U0>;
+/// `tidfrg_S/D`'s value mode `(CPY_V,(Rest_M,Rest_N,…))` of the tensor tree `X`.
+type TidfrgValues<X, Tl, Tv> =
+    <AtOf<CopyTvT<X, Tl, Tv>, U1> as JoinWith<AtOf<TilesT<X, Tl>, U1>>>::Out;
+
+/// `partition_S/D` of a tiled copy computed on the zipped tree `Self` of
+/// a tensor layout: CuTe's `tidfrg_S/D` (`Self` zipped-divided by the tile
+/// `Tl` = `Tiler<Tiler_MN>`, its tile mode composed with `thrval2mn` =
+/// `Tv`), the thread mode spelled (thread → offset) and the value mode's
+/// rest spliced, `(CPY_V, Rest_M, Rest_N, …)`. Every step is proven and
+/// normalized in this one impl, and no intermediate layout is spelled.
+pub trait CopyPartitionTree<Tl, Tv> {
+    /// The thread mode: thread → offset.
+    type Threads: StaticLayout;
+    /// The partition's layout.
+    type Layout: StaticLayout + TensorLayout;
+}
 /// A tensor layout's tree is a tuple (no blanket impl: a tree still being
 /// inferred is not explored).
-impl<H, Rs, Tl, Tv> CopyTidfrgTree<Tl, Tv> for HCons<H, Rs>
+impl<H, Rs, Tl, Tv> CopyPartitionTree<Tl, Tv> for HCons<H, Rs>
 where
     HCons<H, Rs>: DivideTree<Zipped, Tl>,
     TilesT<HCons<H, Rs>, Tl>: At<U0> + At<U1>,
     AtOf<TilesT<HCons<H, Rs>, Tl>, U0>: ComposeTreeWith<Tv>,
     CopyTvT<HCons<H, Rs>, Tl, Tv>: At<U0> + At<U1>,
     AtOf<CopyTvT<HCons<H, Rs>, Tl, Tv>, U1>: JoinWith<AtOf<TilesT<HCons<H, Rs>, Tl>, U1>>,
+    TidfrgThreads<HCons<H, Rs>, Tl, Tv>: SpellLayout,
+    Spelled<TidfrgThreads<HCons<H, Rs>, Tl, Tv>>: StaticLayout,
+    TidfrgValues<HCons<H, Rs>, Tl, Tv>: SpliceTree,
+    <TidfrgValues<HCons<H, Rs>, Tl, Tv> as SpliceTree>::Out: SpellLayout,
+    Spelled<<TidfrgValues<HCons<H, Rs>, Tl, Tv> as SpliceTree>::Out>: StaticLayout + TensorLayout,
 {
-    type Threads = AtOf<CopyTvT<HCons<H, Rs>, Tl, Tv>, U0>;
-    type Values = <AtOf<CopyTvT<HCons<H, Rs>, Tl, Tv>, U1> as JoinWith<
-        AtOf<TilesT<HCons<H, Rs>, Tl>, U1>,
-    >>::Out;
+    type Threads = Spelled<TidfrgThreads<HCons<H, Rs>, Tl, Tv>>;
+    type Layout = Spelled<<TidfrgValues<HCons<H, Rs>, Tl, Tv> as SpliceTree>::Out>;
 }
-/// `tidfrg_S/D`'s trees for the tensor layout `X`.
-type TidfrgOf<A, const BITS: usize, L, T, Sd, X> =
-    <TreeOf<X> as CopyTidfrgTree<Tiler<T>, ThrValOf<A, BITS, L, T, Sd>>>::Threads;
-type TidfrgValuesOf<A, const BITS: usize, L, T, Sd, X> =
-    <TreeOf<X> as CopyTidfrgTree<Tiler<T>, ThrValOf<A, BITS, L, T, Sd>>>::Values;
+/// The partition's thread mode for the tensor layout `X` by the tiled
+/// copy's side `Sd`.
+type PartitionThreadsOf<A, const BITS: usize, L, T, Sd, X> =
+    <TreeOf<X> as CopyPartitionTree<Tiler<T>, ThrValOf<A, BITS, L, T, Sd>>>::Threads;
+/// The partition's layout for the tensor layout `X` by the tiled copy's
+/// side `Sd`.
+type PartitionLayoutOf<A, const BITS: usize, L, T, Sd, X> =
+    <TreeOf<X> as CopyPartitionTree<Tiler<T>, ThrValOf<A, BITS, L, T, Sd>>>::Layout;
 
 /// The tile of a tiled copy divides the tensor's extents (the rule behind
 /// the compile error of a partition over a tile that does not fit).
@@ -553,15 +566,10 @@ impl<A, const BITS: usize, L, T, Sd, X> CopyPartitionOf<Sd, X> for TiledCopy<A, 
 where
     TiledCopy<A, BITS, L, T>: CopyThrVal2Mn<Sd>,
     X: StaticLayout,
-    TreeOf<X>: CopyTidfrgTree<Tiler<T>, ThrValOf<A, BITS, L, T, Sd>>,
-    TidfrgOf<A, BITS, L, T, Sd, X>: SpellLayout,
-    Spelled<TidfrgOf<A, BITS, L, T, Sd, X>>: StaticLayout,
-    TidfrgValuesOf<A, BITS, L, T, Sd, X>: SpliceTree,
-    <TidfrgValuesOf<A, BITS, L, T, Sd, X> as SpliceTree>::Out: SpellLayout,
-    Spelled<<TidfrgValuesOf<A, BITS, L, T, Sd, X> as SpliceTree>::Out>: StaticLayout + TensorLayout,
+    TreeOf<X>: CopyPartitionTree<Tiler<T>, ThrValOf<A, BITS, L, T, Sd>>,
 {
-    type Threads = Spelled<TidfrgOf<A, BITS, L, T, Sd, X>>;
-    type Layout = Spelled<<TidfrgValuesOf<A, BITS, L, T, Sd, X> as SpliceTree>::Out>;
+    type Threads = PartitionThreadsOf<A, BITS, L, T, Sd, X>;
+    type Layout = PartitionLayoutOf<A, BITS, L, T, Sd, X>;
 }
 /// The layout of `partition_S/D` (side `Sd`) of a tensor with the layout
 /// `X` by the tiled copy `Tc`: `(CPY_V, Rest_M, Rest_N, …)`.

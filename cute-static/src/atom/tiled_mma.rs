@@ -545,39 +545,76 @@ pub(crate) type AtomTvT<T, M, Op> = ComposeTreeOf<AtomsT<T, M, Op>, AtomTiler<M,
 /// The rest modes zipped-divided by the thread counts.
 pub(crate) type RestZT<T, M, Op> = DivTree<Zipped, AtOf<AtomTvT<T, M, Op>, U1>, ThrTileIJ<M, Op>>;
 
-/// CuTe's `thrfrg_X` of the zipped tree `Self` of a tensor layout, on
-/// trees: its thread mode `(ThrV,(Thr_I,Thr_J))` and value mode
-/// `(FrgV,(Rest_I,Rest_J,…))`. Each step is proven once, in this impl.
-pub trait MmaThrfrgTree<M, Op> {
-    /// The thread mode's tree.
-    type Threads;
-    /// The value mode's tree.
-    type Values;
+/// `thrfrg_X`'s thread mode `(ThrV,(Thr_I,Thr_J))` of the tensor tree `T`.
+pub(crate) type ThrfrgThreads<T, M, Op> =
+    <AtOf<AtOf<AtomTvT<T, M, Op>, U0>, U0> as JoinWith<AtOf<RestZT<T, M, Op>, U0>>>::Out;
+/// `thrfrg_X`'s value mode `(FrgV,(Rest_I,Rest_J,…))` of the tensor tree `T`.
+pub(crate) type ThrfrgValues<T, M, Op> =
+    <AtOf<AtOf<AtomTvT<T, M, Op>, U0>, U1> as JoinWith<AtOf<RestZT<T, M, Op>, U1>>>::Out;
+
+/// An impl, for a tensor layout's tree `HCons<H, Tl>`, of a trait whose
+/// where-clauses are CuTe's `thrfrg_X` steps on trees (`T` names the
+/// tree) followed by `$extra`: every step of a result is proven and
+/// normalized in one impl, so no step is normalized again through another
+/// trait's associated type. (No blanket impl: a tree still being inferred
+/// is not explored, which would not terminate.)
+macro_rules! thrfrg_impl {
+    ($Trait:ident; where $($extra:tt)*) => {
+        impl<H, Tl, M, Op> $Trait<M, Op> for HCons<H, Tl>
+        where
+            M: TiledMmaLayouts,
+            Op: MmaOperandOf<M>,
+            HCons<H, Tl>: DivideTree<Logical, PermTiler<M, Op>>,
+            PermutedT<HCons<H, Tl>, M, Op>: DivideTree<Zipped, ExtTiler<M, Op>>,
+            AtomsT<HCons<H, Tl>, M, Op>: ComposeTreeWith<AtomTiler<M, Op>>,
+            AtomTvT<HCons<H, Tl>, M, Op>: At<U0> + At<U1>,
+            AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>: At<U0> + At<U1>,
+            AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U1>: DivideTree<Zipped, ThrTileIJ<M, Op>>,
+            RestZT<HCons<H, Tl>, M, Op>: At<U0> + At<U1>,
+            AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U0>:
+                JoinWith<AtOf<RestZT<HCons<H, Tl>, M, Op>, U0>>,
+            AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U1>:
+                JoinWith<AtOf<RestZT<HCons<H, Tl>, M, Op>, U1>>,
+            $($extra)*
+    };
 }
-/// A tensor layout's tree is a tuple (no blanket impl: a tree still being
-/// inferred is not explored, which would not terminate).
-impl<H, Tl, M, Op> MmaThrfrgTree<M, Op> for HCons<H, Tl>
-where
-    M: TiledMmaLayouts,
-    Op: MmaOperandOf<M>,
-    HCons<H, Tl>: DivideTree<Logical, PermTiler<M, Op>>,
-    PermutedT<HCons<H, Tl>, M, Op>: DivideTree<Zipped, ExtTiler<M, Op>>,
-    AtomsT<HCons<H, Tl>, M, Op>: ComposeTreeWith<AtomTiler<M, Op>>,
-    AtomTvT<HCons<H, Tl>, M, Op>: At<U0> + At<U1>,
-    AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>: At<U0> + At<U1>,
-    AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U1>: DivideTree<Zipped, ThrTileIJ<M, Op>>,
-    RestZT<HCons<H, Tl>, M, Op>: At<U0> + At<U1>,
-    AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U0>:
-        JoinWith<AtOf<RestZT<HCons<H, Tl>, M, Op>, U0>>,
-    AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U1>:
-        JoinWith<AtOf<RestZT<HCons<H, Tl>, M, Op>, U1>>,
+
+/// `layoutX_TV` of a tiled MMA computed on the tree `Self` of the
+/// operand's compact tile: `thrfrg_X`, its thread mode composed with the
+/// spread and `right_inverse(ThrLayoutVMNK)`, the value mode rejoined.
+pub trait MmaTvTree<M, Op> {
+    /// `layoutX_TV`.
+    type Layout: StaticLayout + TensorLayout;
+}
+thrfrg_impl! { MmaTvTree; where
+    ThrfrgThreads<HCons<H, Tl>, M, Op>: ComposeTreeWith<<Op as MmaOperandOf<M>>::Spread>,
+    SpreadT<HCons<H, Tl>, M, Op>: ComposeTreeWith<VmnkInv<M>>,
+    TvTree<HCons<H, Tl>, M, Op>: SpellLayout,
+    Spelled<TvTree<HCons<H, Tl>, M, Op>>: StaticLayout + TensorLayout,
 {
-    type Threads = <AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U0> as JoinWith<
-        AtOf<RestZT<HCons<H, Tl>, M, Op>, U0>,
-    >>::Out;
-    type Values = <AtOf<AtOf<AtomTvT<HCons<H, Tl>, M, Op>, U0>, U1> as JoinWith<
-        AtOf<RestZT<HCons<H, Tl>, M, Op>, U1>,
-    >>::Out;
+    type Layout = Spelled<TvTree<HCons<H, Tl>, M, Op>>;
+}
+}
+
+/// `partition_X` of a tiled MMA computed on the tree `Self` of the
+/// tensor's layout: `thrfrg_X`, the thread mode spelled (thread →
+/// offset) and the value mode's rest spliced, `(FrgV, Rest_I, Rest_J, …)`.
+pub trait MmaPartitionTree<M, Op> {
+    /// The thread mode `(ThrV,(Thr_I,Thr_J))`.
+    type Threads: StaticLayout;
+    /// The partition's layout.
+    type Layout: StaticLayout + TensorLayout;
+}
+thrfrg_impl! { MmaPartitionTree; where
+    ThrfrgThreads<HCons<H, Tl>, M, Op>: SpellLayout,
+    Spelled<ThrfrgThreads<HCons<H, Tl>, M, Op>>: StaticLayout,
+    ThrfrgValues<HCons<H, Tl>, M, Op>: SpliceTree,
+    <ThrfrgValues<HCons<H, Tl>, M, Op> as SpliceTree>::Out: SpellLayout,
+    Spelled<<ThrfrgValues<HCons<H, Tl>, M, Op> as SpliceTree>::Out>: StaticLayout + TensorLayout,
+{
+    type Threads = Spelled<ThrfrgThreads<HCons<H, Tl>, M, Op>>;
+    type Layout = Spelled<<ThrfrgValues<HCons<H, Tl>, M, Op> as SpliceTree>::Out>;
+}
 }
 /// `(Self, R)` as a tree of two modes. (Implemented for a leaf and a tuple
 /// separately: the pair's shape is known only once `Self` is.)
@@ -591,10 +628,6 @@ impl<S, D, R> JoinWith<R> for (S, D) {
 impl<H, T, R> JoinWith<R> for HCons<H, T> {
     type Out = HCons<HCons<H, T>, HCons<R, HNil>>;
 }
-/// `thrfrg_X`'s thread-mode tree for a tensor layout `L`.
-pub(crate) type ThreadsT<M, Op, L> = <TreeOf<L> as MmaThrfrgTree<M, Op>>::Threads;
-/// `thrfrg_X`'s value-mode tree for a tensor layout `L`.
-pub(crate) type ValuesT<M, Op, L> = <TreeOf<L> as MmaThrfrgTree<M, Op>>::Values;
 
 pub(crate) type Permuted<L, M, Op> = LogicalQuotient<
     L,
@@ -638,12 +671,11 @@ pub type OperandTile<M, Op> = CompactColMajor<(
     <<Op as MmaOperandOf<M>>::PermJ as TilerSize>::Size,
 )>;
 
-/// `layoutX_TV`'s thread-mode steps on trees: the spread, then
-/// `right_inverse(ThrLayoutVMNK)`.
-type TvThreadsT<M, Op> = ThreadsT<M, Op, OperandTile<M, Op>>;
-type SpreadT<M, Op> = ComposeTreeOf<TvThreadsT<M, Op>, <Op as MmaOperandOf<M>>::Spread>;
+/// `layoutX_TV`'s thread-mode steps on the tile's tree `T`: the spread,
+/// then `right_inverse(ThrLayoutVMNK)`.
+type SpreadT<T, M, Op> = ComposeTreeOf<ThrfrgThreads<T, M, Op>, <Op as MmaOperandOf<M>>::Spread>;
 type VmnkInv<M> = RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>;
-type TvThreadsDoneT<M, Op> = ComposeTreeOf<SpreadT<M, Op>, VmnkInv<M>>;
+type TvThreadsDoneT<T, M, Op> = ComposeTreeOf<SpreadT<T, M, Op>, VmnkInv<M>>;
 
 /// CuTe's `get_layoutX_TV()` of a tiled MMA (`Self`) for operand `Op`,
 /// as an associated type: one bound (`M: TiledMmaTv<Op>`) for the steps
@@ -658,16 +690,12 @@ where
     Op: MmaOperandOf<M>,
     OperandTileShape<M, Op>: CompactFrom<U1>,
     OperandTile<M, Op>: StaticLayout,
-    TreeOf<OperandTile<M, Op>>: MmaThrfrgTree<M, Op>,
-    TvThreadsT<M, Op>: ComposeTreeWith<<Op as MmaOperandOf<M>>::Spread>,
-    SpreadT<M, Op>: ComposeTreeWith<VmnkInv<M>>,
-    TvTree<M, Op>: SpellLayout,
-    Spelled<TvTree<M, Op>>: StaticLayout + TensorLayout,
+    TreeOf<OperandTile<M, Op>>: MmaTvTree<M, Op>,
 {
-    type Layout = Spelled<TvTree<M, Op>>;
+    type Layout = <TreeOf<OperandTile<M, Op>> as MmaTvTree<M, Op>>::Layout;
 }
 /// `layoutX_TV`'s tree.
-type TvTree<M, Op> = HCons<TvThreadsDoneT<M, Op>, HCons<ValuesT<M, Op, OperandTile<M, Op>>, HNil>>;
+type TvTree<T, M, Op> = HCons<TvThreadsDoneT<T, M, Op>, HCons<ThrfrgValues<T, M, Op>, HNil>>;
 
 /// CuTe's `get_layoutX_TV()` of operand `Op`: `(thread, value)` → index
 /// of the operand's compact column-major tile (see the module
@@ -827,15 +855,10 @@ where
     M: TiledMmaLayouts,
     Op: MmaOperandOf<M>,
     L: StaticLayout,
-    TreeOf<L>: MmaThrfrgTree<M, Op>,
-    ThreadsT<M, Op, L>: SpellLayout,
-    Spelled<ThreadsT<M, Op, L>>: StaticLayout,
-    ValuesT<M, Op, L>: SpliceTree,
-    <ValuesT<M, Op, L> as SpliceTree>::Out: SpellLayout,
-    Spelled<<ValuesT<M, Op, L> as SpliceTree>::Out>: StaticLayout + TensorLayout,
+    TreeOf<L>: MmaPartitionTree<M, Op>,
 {
-    type Threads = Spelled<ThreadsT<M, Op, L>>;
-    type Layout = Spelled<<ValuesT<M, Op, L> as SpliceTree>::Out>;
+    type Threads = <TreeOf<L> as MmaPartitionTree<M, Op>>::Threads;
+    type Layout = <TreeOf<L> as MmaPartitionTree<M, Op>>::Layout;
 }
 
 /// [`SpliceRest`] on trees: `(FrgV,(Rest_I,Rest_J,…))` → `(FrgV,Rest_I,Rest_J,…)`.
