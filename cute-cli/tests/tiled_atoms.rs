@@ -134,6 +134,25 @@ fn tiled_copy_queries() {
 }
 
 #[test]
+fn sm89_f16_accumulators_and_movmatrix() {
+    let lines = [
+        serde_json::json!({"id": 1, "op": "mma_atom", "args": ["SM89_16x8x32_F16E4M3E5M2F16_TN", "CLayout"]}),
+        serde_json::json!({"id": 2, "op": "mma_atom", "args": ["SM89_16x8x32_F16E5M2E4M3F16_TN", "ALayout"]}),
+        serde_json::json!({"id": 3, "op": "tiled_copy", "args": ["SM75_U32x1_MOVM_T", "half_t", "(8,4):(4,1)", "(1,2)", "Tiler_MN"]}),
+        serde_json::json!({"id": 4, "op": "tiled_copy", "args": ["SM75_U32x1_MOVM_T", "half_t", "(8,4):(4,1)", "(1,2)", "partition_S_coord(t=1)"]}),
+        serde_json::json!({"id": 5, "op": "tiled_copy", "args": ["SM75_U32x1_MOVM_T", "half_t", "(8,4):(4,1)", "(1,2)", "partition_D_coord(t=1)"]}),
+    ];
+    let out = batch(&lines);
+    assert_eq!(out[0]["ok"], "((4,8),(2,2)):((32,1),(16,8))");
+    assert_eq!(out[1]["ok"], "((4,8),(4,2,2)):((64,1),(16,8,256))");
+    assert_eq!(out[2]["ok"], "(8,8)");
+    // movmatrix transposes: thread 1 reads column 0 (rows 2, 3) of the
+    // tile from its source registers and writes row 0 (columns 2, 3).
+    assert_eq!(out[3]["ok"], "(2,0)|((2,1),1,1):((1@0,0),0,0)");
+    assert_eq!(out[4]["ok"], "(0,2)|((2,1),1,1):((1@1,0),0,0)");
+}
+
+#[test]
 fn batch_answers_and_errors() {
     let lines = [
         serde_json::json!({"id": 1, "op": "mma_atom", "args": [SM80, "Shape_MNK"]}),

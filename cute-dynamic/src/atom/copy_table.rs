@@ -9,6 +9,9 @@
 //!   (`cute::copy` picks the vector width);
 //! * `SM75_*_LDSM_*` (`ldmatrix`) and `SM90_*_STSM_*` (`stmatrix`, the
 //!   same layouts with source and destination exchanged);
+//! * `SM75_U32x1_MOVM_T` (`movmatrix.sync.aligned.m8n8.trans.b16`): a
+//!   warp transposes one 8×8 matrix of 16-bit values held in registers
+//!   (see [`MOVM_T_SRC`] for where its layouts differ from CUTLASS's);
 //! * `SM80_CP_ASYNC_CACHEALWAYS<S, D = S>` (4, 8 or 16 bytes) and
 //!   `SM80_CP_ASYNC_CACHEGLOBAL<S, D = S>` (16 bytes only: PTX ISA
 //!   `cp.async.cg` has `cp-size = 16`).
@@ -36,6 +39,20 @@ const LDSM_X4_DST: &str = "(32,(32,4)):(32,(1,1024))";
 const LDSM_T_X1_DST: &str = "((4,8),(16,2)):((256,16),(1,128))";
 const LDSM_T_X2_DST: &str = "((4,8),(16,2,2)):((256,16),(1,128,1024))";
 const LDSM_T_X4_DST: &str = "((4,8),(16,2,4)):((256,16),(1,128,1024))";
+
+/// `movmatrix.trans` source: thread `t` holds the two 16-bit values of
+/// row `t / 4`, columns `2·(t % 4)` and `+1`, of the 8×8 matrix (bits
+/// numbered row-major over that matrix, as for `ldmatrix`).
+///
+/// The destination holds the transpose in the same fragment shape: thread
+/// `t` receives the values of column `t / 4`, rows `2·(t % 4)` and `+1`,
+/// of the source matrix, which is [`LDSM_T_X1_DST`] (what `ldmatrix.trans`
+/// gives when the matrix is in shared memory). CUTLASS's
+/// `Copy_Traits<SM75_U32x1_MOVM_T>` gives `(32,32):(32,1)` to both
+/// source and destination: as one bit numbering (CuTe's convention, the
+/// one its `LDSM_T` traits follow) that describes a copy that keeps
+/// every value in place, which is not what the instruction does.
+const MOVM_T_SRC: &str = LDSM_X1_DST;
 
 /// The `ldmatrix`/`stmatrix` atoms: (name, shared-memory side, register side).
 const MATRIX: [(&str, &str, &str); 12] = [
@@ -166,6 +183,15 @@ pub(super) fn lookup(key: &str) -> Result<CopyAtom, LayoutError> {
                 [placeholder.clone(), placeholder.clone(), placeholder],
             )
         }
+        "SM75_U32x1_MOVM_T" => {
+            if !args.is_empty() {
+                return Err(unknown(key));
+            }
+            // Registers to registers; RefLayout is the destination, as in
+            // CUTLASS.
+            let (src, dst) = (Layout::parse(MOVM_T_SRC)?, Layout::parse(LDSM_T_X1_DST)?);
+            CopyAtom::new(base, Layout::int(32, 1), [src, dst.clone(), dst])
+        }
         _ => {
             let &(name, smem, regs) = MATRIX
                 .iter()
@@ -193,6 +219,7 @@ pub(super) fn names() -> Vec<String> {
     v.push("DefaultCopy".into());
     v.extend([8, 16, 32, 64, 128].map(|b| format!("AutoVectorizingCopyWithAssumedAlignment<{b}>")));
     v.extend(MATRIX.iter().map(|(n, ..)| n.to_string()));
+    v.push("SM75_U32x1_MOVM_T".into());
     v.extend(
         ["uint32_t", "uint64_t", "uint128_t"].map(|t| format!("SM80_CP_ASYNC_CACHEALWAYS<{t}>")),
     );
@@ -233,6 +260,17 @@ mod tests {
         assert_eq!(s.ref_layout_bits(), s.src_layout_bits());
         let l = lookup("SM75_U32x1_LDSM_N").unwrap();
         assert_eq!(l.ref_layout_bits(), l.dst_layout_bits());
+        let m = lookup("SM75_U32x1_MOVM_T").unwrap();
+        assert_eq!(m.src_layout_bits().to_string(), "(32,32):(32,1)");
+        assert_eq!(
+            m.dst_layout_bits().to_string(),
+            "((4,8),(16,2)):((256,16),(1,128))"
+        );
+        assert_eq!(m.ref_layout_bits(), m.dst_layout_bits());
+        assert_eq!(
+            m.dst_layout(ValueType::Half).unwrap().to_string(),
+            "((4,8),(1,2)):((16,1),(1,8))"
+        );
         assert_eq!(
             lookup("SM80_CP_ASYNC_CACHEALWAYS<float>")
                 .unwrap()

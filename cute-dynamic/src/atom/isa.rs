@@ -15,7 +15,7 @@
 //! m8n8k4 `.f16`, §9.7.14.5.5 m8n8k128, §9.7.14.5.7 m16n8k8, §9.7.14.5.8
 //! m16n8k16 floating point, §9.7.14.5.9 m16n8k16/k32/k64 integer, and
 //! their neighbours for m8n8k16, m8n8k32, m16n8k4, m16n8k128,
-//! m16n8k256); `ldmatrix`/`stmatrix` are in §9.7.14.5 as well; `wgmma`'s
+//! m16n8k256); `ldmatrix`/`stmatrix`/`movmatrix` are in §9.7.14.5 as well; `wgmma`'s
 //! fragments are §9.7.15.5.1 "Register Fragments and Shared Memory Matrix
 //! Layouts"; `tcgen05.mma` is §9.7.16.
 
@@ -307,6 +307,60 @@ fn check_matrix_copy(atom: &CopyAtom) -> Result<(), String> {
 /// A copy formula: the bit a lane's value `v` is.
 type Formula1<'a> = &'a dyn Fn(i64, i64) -> i64;
 
+/// `movmatrix` (PTX ISA §9.7.14.5, "Warp-level matrix transpose
+/// instruction: movmatrix", `.m8n8.trans.b16`): the source is an 8×8
+/// matrix of 16-bit elements spread over the warp as one `ldmatrix`
+/// fragment — lane `l`'s register holds row `l / 4`, columns
+/// `2·(l % 4)` (low half) and `2·(l % 4) + 1` (high half) — and the
+/// destination is the transposed matrix in the same fragment, so lane
+/// `l`'s half `j` of `d` is source element `(row, col) = (2·(l % 4) + j,
+/// l / 4)`. One bit numbering for both sides: bit `b` of source element
+/// `(row, col)` is `128·row + 16·col + b`.
+fn movmatrix_bits(dst: bool) -> impl Fn(i64, i64) -> i64 {
+    move |lane, v| {
+        let (half, b) = (v / 16, v % 16);
+        let (row, col) = if dst {
+            (2 * (lane % 4) + half, lane / 4)
+        } else {
+            (lane / 4, 2 * (lane % 4) + half)
+        };
+        128 * row + 16 * col + b
+    }
+}
+
+/// Compares every `(lane, bit)` of a 32-thread copy layout with `formula`.
+fn check_bits(what: &str, layout: &Layout, formula: Formula1<'_>) -> Result<(), String> {
+    let values = layout.size() / 32;
+    for lane in 0..32 {
+        for v in 0..values {
+            let (got, want) = (layout.call(lane + 32 * v), formula(lane, v));
+            if got != want {
+                return Err(format!(
+                    "{what} {layout}: lane {lane} bit {v} is bit {got}, the PTX ISA says {want}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_movmatrix(atom: &CopyAtom) -> Result<(), String> {
+    let name = atom.name();
+    if atom.thr_id().size() != 32 || atom.src_layout_bits().size() != 32 * 32 {
+        return Err(format!("{name}: one warp moving 32 bits a thread expected"));
+    }
+    check_bits(
+        &format!("{name} source"),
+        atom.src_layout_bits(),
+        &movmatrix_bits(false),
+    )?;
+    check_bits(
+        &format!("{name} destination"),
+        atom.dst_layout_bits(),
+        &movmatrix_bits(true),
+    )
+}
+
 #[test]
 fn every_mma_atom_matches_the_ptx_isa() {
     let mut checked = 0;
@@ -414,6 +468,9 @@ fn every_matrix_copy_matches_the_ptx_isa() {
         if name.contains("LDSM") || name.contains("STSM") {
             check_matrix_copy(&atom).unwrap_or_else(|e| panic!("{e}"));
             checked += 1;
+        } else if name.contains("MOVM") {
+            check_movmatrix(&atom).unwrap_or_else(|e| panic!("{e}"));
+            checked += 1;
         } else if atom.src_layout_bits().size() > 1 {
             // One thread moves its value's bits in order.
             for l in [atom.src_layout_bits(), atom.dst_layout_bits()] {
@@ -423,7 +480,65 @@ fn every_matrix_copy_matches_the_ptx_isa() {
             }
         }
     }
-    assert_eq!(checked, 12);
+    assert_eq!(checked, 13);
+}
+
+#[test]
+fn the_movmatrix_formula_catches_cutlass_destination() {
+    // CUTLASS's Copy_Traits<SM75_U32x1_MOVM_T> gives the destination the
+    // source's layout, (32,32):(32,1): lane 0's second value would be
+    // element (0, 1) of the source, the ISA gives it element (1, 0).
+    let cutlass = Layout::parse("(32,32):(32,1)").unwrap();
+    let e = check_bits("DstLayout", &cutlass, &movmatrix_bits(true)).unwrap_err();
+    assert!(
+        e.contains("lane 0 bit 16 is bit 16, the PTX ISA says 128"),
+        "{e}"
+    );
+    // Written out for a few lanes: lane l holds row
+    // l / 4 of the source and row l / 4 of the transpose.
+    let atom = copy_atom("SM75_U32x1_MOVM_T").unwrap();
+    let (src, dst) = (atom.src_layout_bits(), atom.dst_layout_bits());
+    for (lane, src_elements, dst_elements) in [
+        (0, [(0, 0), (0, 1)], [(0, 0), (1, 0)]),
+        (1, [(0, 2), (0, 3)], [(2, 0), (3, 0)]),
+        (3, [(0, 6), (0, 7)], [(6, 0), (7, 0)]),
+        (4, [(1, 0), (1, 1)], [(0, 1), (1, 1)]),
+        (31, [(7, 6), (7, 7)], [(6, 7), (7, 7)]),
+    ] {
+        for j in 0..2 {
+            let bit = |(r, c): (i64, i64)| 128 * r + 16 * c;
+            assert_eq!(src.call(lane + 32 * 16 * j), bit(src_elements[j as usize]));
+            assert_eq!(dst.call(lane + 32 * 16 * j), bit(dst_elements[j as usize]));
+        }
+    }
+}
+
+#[test]
+fn sm89_f16_accumulators_as_the_isa_writes_them() {
+    // PTX ISA, "Matrix Fragments for mma.m16n8k32", C/D with .f16: two
+    // .f16x2 registers; register r holds c(2r) in its low and c(2r+1) in
+    // its high half; c0, c1 are in row groupID, c2, c3 in row groupID + 8,
+    // column threadID_in_group·2 + (i & 1). A and B (.e4m3/.e5m2): four
+    // 8-bit elements a register, as for .s8.
+    for name in [
+        "SM89_16x8x32_F16E4M3E4M3F16_TN",
+        "SM89_16x8x32_F16E4M3E5M2F16_TN",
+        "SM89_16x8x32_F16E5M2E5M2F16_TN",
+        "SM89_16x8x32_F16E5M2E4M3F16_TN",
+    ] {
+        let atom = mma_atom(name).unwrap();
+        assert_eq!(atom.shape_mnk(), [16, 8, 32]);
+        let types = atom.value_types();
+        assert_eq!((types.c.bits(), types.d.bits()), (16, 16), "{name}");
+        let c = |lane: i64, i: i64| {
+            let (g, tig) = (lane >> 2, lane % 4);
+            let (register, half) = (i / 2, i % 2);
+            (g + 8 * register, tig * 2 + half)
+        };
+        check_operand("C", atom.thr_id(), atom.c_layout(), 16, &c).unwrap();
+        check_operand("A", atom.thr_id(), atom.a_layout(), 16, &mma_sync_a(16, 4)).unwrap();
+        check_operand("B", atom.thr_id(), atom.b_layout(), 8, &mma_sync_b(4)).unwrap();
+    }
 }
 
 mod generated {

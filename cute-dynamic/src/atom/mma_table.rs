@@ -277,19 +277,24 @@ fn specs() -> Vec<Spec> {
             ));
         }
     }
-    // SM89 FP8 (`mma_traits_sm89.hpp`): the 8-bit m16n8k32 layouts.
-    for (a, b) in [
-        (Float8E4M3, Float8E4M3),
-        (Float8E4M3, Float8E5M2),
-        (Float8E5M2, Float8E5M2),
-        (Float8E5M2, Float8E4M3),
-    ] {
-        v.push(warp(
-            format!("SM89_16x8x32_F32{}{}F32_TN", fp8_code(a), fp8_code(b)),
-            [16, 8, 32],
-            [SM80_16X8X32_S8_A, SM80_16X8X32_S8_B, SM80_16X8_ROW],
-            [Float, a, b, Float],
-        ));
+    // SM89 FP8 (`mma_traits_sm89.hpp`): the 8-bit m16n8k32 layouts, with
+    // f32 accumulators, then with f16 ones (`mma.sync…m16n8k32…f16.e4m3…`:
+    // C and D in two f16x2 registers, the elements in the order and at
+    // the places of the f32 accumulators).
+    for (acc, c) in [("F32", Float), ("F16", Half)] {
+        for (a, b) in [
+            (Float8E4M3, Float8E4M3),
+            (Float8E4M3, Float8E5M2),
+            (Float8E5M2, Float8E5M2),
+            (Float8E5M2, Float8E4M3),
+        ] {
+            v.push(warp(
+                format!("SM89_16x8x32_{acc}{}{}{acc}_TN", fp8_code(a), fp8_code(b)),
+                [16, 8, 32],
+                [SM80_16X8X32_S8_A, SM80_16X8X32_S8_B, SM80_16X8_ROW],
+                [c, a, b, c],
+            ));
+        }
     }
     // SM90 F64 and complex F64 (`mma_traits_sm90.hpp`).
     const F64_16X8: [([i64; 3], [&str; 3]); 3] = [

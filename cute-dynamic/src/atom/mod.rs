@@ -14,7 +14,9 @@
 //! Atoms are looked up by CUTLASS's own spelling, template arguments
 //! included: [`mma_atom`], [`copy_atom`]. Every layout is checked against
 //! the PTX ISA's fragment descriptions by the tests of `isa.rs`, written
-//! independently of the tables.
+//! independently of the tables; the few CUTLASS layouts that fail that
+//! check are given as the ISA describes them (the errata of
+//! `docs/semantics.md`).
 //!
 //! A [`TiledMma`] repeats an MMA atom over threads and values
 //! ([`make_tiled_mma`]); a [`TiledCopy`] does the same for a copy atom
