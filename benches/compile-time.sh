@@ -2,8 +2,8 @@
 # Compile-time cost of the static algebra: `cargo check` time per operation.
 #
 # Usage: benches/compile-time.sh [N]   (default N = 100)
-#        OPS="" ONLY_ATOMS=1 IR=1 benches/compile-time.sh   (the atoms crate
-#        alone, with rustc's instruction count under callgrind)
+#        OPS="" ONLY_ATOMS=1 IR=1 benches/compile-time.sh   (the two atoms
+#        crates alone, with rustc's instruction counts under callgrind)
 #
 # Generates a throwaway crate under target/compile-time with N distinct static
 # compositions (then N distinct logical divides), checks it, and prints the
@@ -74,6 +74,23 @@ check() {
     echo "$end - $start" | bc -l
 }
 
+# ir WHAT: with IR=1, rustc's instructions checking the crate now in
+# $DIR under callgrind (the machine's load does not change them; wall time
+# on a shared machine does). The command is cargo's own, without
+# incremental compilation (which would reuse the previous check's results).
+ir() {
+    [[ -n ${IR:-} ]] || return 0
+    local cmd out
+    touch "$DIR/src/lib.rs"
+    cmd=$(cd "$DIR" && cargo check -v 2>&1 | sed -n 's/^ *Running `\(.*--crate-name cute_compile_time.*\)`$/\1/p')
+    cmd=$(echo "$cmd" | sed 's/ -C incremental=[^ ]*//')
+    out=$(mktemp -d)
+    (cd "$DIR" && eval "valgrind --tool=callgrind --callgrind-out-file=$out/cg $cmd") 2> "$out/log" > /dev/null
+    printf '%s: %.0f M instructions of rustc (callgrind)\n' "$1" \
+        "$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out/log" | awk '{print $1 / 1e6}')"
+    rm -rf "$out"
+}
+
 gen compose 0
 check > /dev/null # build the dependencies once
 base=$(check)
@@ -127,20 +144,60 @@ RS
 t=$(check)
 printf 'tiled MMA + 2 tiled copies (TV layouts, partitions): %6.2f s total, %6.2f s above the baseline %.2f s, peak rustc memory %d MiB\n' \
     "$t" "$(echo "$t - $base" | bc -l)" "$base" "$(($(cat "$DIR/peak-kb") / 1024))"
-# IR=1: rustc's instructions checking the same crate under callgrind (the
-# machine's load does not change them; wall time on a shared machine
-# does). The command is cargo's own, without incremental compilation (which
-# would reuse the previous check's results).
-if [[ -n ${IR:-} ]]; then
-    touch "$DIR/src/lib.rs"
-    cmd=$(cd "$DIR" && cargo check -v 2>&1 | sed -n 's/^ *Running `\(.*--crate-name cute_compile_time.*\)`$/\1/p')
-    cmd=$(echo "$cmd" | sed 's/ -C incremental=[^ ]*//')
-    out=$(mktemp -d)
-    (cd "$DIR" && eval "valgrind --tool=callgrind --callgrind-out-file=$out/cg $cmd") 2> "$out/log" > /dev/null
-    printf 'tiled MMA + 2 tiled copies: %.0f M instructions of rustc (callgrind)\n' \
-        "$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out/log" | awk '{print $1 / 1e6}')"
-    rm -rf "$out"
-fi
+ir "tiled MMA + 2 tiled copies"
+# The same atoms in the shape of a kernel (CuTe's sgemm_sm80 for one CTA
+# tile): two tiled copies (cp.async and 128-bit UniversalCopy) partition
+# mixed global tiles (run-time leading dimensions) and static shared
+# tiles and copy between them; the tiled MMA partitions the shared tiles,
+# makes the register fragments A, B, C, copies into A and B, and writes C
+# through partition_C of a mixed global tile.
+cat > "$DIR/src/lib.rs" <<'RS'
+use cute_static::*;
+type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)], ()>;
+type CopyA = MakeTiledCopy<SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, Layout![(32, 4):(4, 1)], Layout![(1, 8)]>;
+type CopyB = MakeTiledCopy<UniversalCopy<u128>, 16, Layout![(32, 4):(4, 1)], Layout![(1, 8)]>;
+fn t_cs_a_src(s: &[f32]) -> Result<Tensor<&[f32], Layout![(64, 32):(32, 1)]>, Error> {
+    Tensor::new(s, layout!((64, 32):(32, 1)))
+}
+pub fn cta_tile(
+    thr: usize,
+    g_a: &[f32],
+    g_b: &[f32],
+    s_a: &mut [f32],
+    s_b: &mut [f32],
+    g_c: &mut [f32],
+    lda: usize,
+    ldb: usize,
+    ldc: usize,
+) -> Result<(), Error> {
+    let ga = Tensor::new(g_a, layout!((64, 32):({lda}, 1))?)?;
+    let gb = Tensor::new(g_b, layout!((64, 32):({ldb}, 1))?)?;
+    let ca = CopyA::new().get_slice(thr)?;
+    let cb = CopyB::new().get_slice(thr)?;
+    let t_ag_a = ca.partition_s_mixed(ga)?;
+    let mut t_as_a = ca.partition_d(Tensor::new(&mut *s_a, layout!((64, 32):(32, 1)))?)?;
+    copy(&t_ag_a, &mut t_as_a)?;
+    let t_bg_b = cb.partition_s_mixed(gb)?;
+    let mut t_bs_b = cb.partition_d(Tensor::new(&mut *s_b, layout!((64, 32):(32, 1)))?)?;
+    copy(&t_bg_b, &mut t_bs_b)?;
+    let m = Mma::new().get_slice(thr)?;
+    let t_cs_a = m.partition_a(Tensor::new(&*s_a, layout!((64, 32):(32, 1)))?)?;
+    let t_cs_b = m.partition_b(Tensor::new(&*s_b, layout!((64, 32):(32, 1)))?)?;
+    let mut t_cr_a = m.partition_fragment_a(&t_cs_a_src(&*s_a)?);
+    copy(&t_cs_a, &mut t_cr_a)?;
+    let mut t_cr_b = m.partition_fragment_b(&Tensor::new(&*s_b, layout!((64, 32):(32, 1)))?);
+    copy(&t_cs_b, &mut t_cr_b)?;
+    let gc = Tensor::new(g_c, layout!((64, 64):(1, {ldc}))?)?;
+    let t_cr_c = m.partition_fragment_c(&Tensor::new(&[0f32; 1][..], layout!((64, 64)))?);
+    let mut t_cg_c = m.partition_c_mixed(gc)?;
+    copy(&t_cr_c, &mut t_cg_c)?;
+    Ok(())
+}
+RS
+tk=$(check)
+printf 'sgemm-shaped kernel (mixed global tiles, fragments, copies): %6.2f s total, %6.2f s above the baseline %.2f s, peak rustc memory %d MiB\n' \
+    "$tk" "$(echo "$tk - $base" | bc -l)" "$base" "$(($(cat "$DIR/peak-kb") / 1024))"
+ir "sgemm-shaped kernel"
 [[ -n ${ONLY_ATOMS:-} ]] && exit 0
 
 # A realistic kernel crate: kernels/ (cute-kernels: sgemm_1 over mixed global
