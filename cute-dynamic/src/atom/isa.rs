@@ -289,17 +289,7 @@ fn check_matrix_copy(atom: &CopyAtom) -> Result<(), String> {
         ("shared memory", smem, &rows as Formula1<'_>),
         ("registers", regs, &registers as Formula1<'_>),
     ] {
-        let values = layout.size() / 32;
-        for lane in 0..32 {
-            for v in 0..values {
-                let (got, want) = (layout.call(lane + 32 * v), formula(lane, v));
-                if got != want {
-                    return Err(format!(
-                        "{name} {what} {layout}: lane {lane} bit {v} is bit {got}, the PTX ISA says {want}"
-                    ));
-                }
-            }
-        }
+        check_bits(&format!("{name} {what}"), layout, formula)?;
     }
     Ok(())
 }
