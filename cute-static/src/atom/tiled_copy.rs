@@ -48,8 +48,8 @@ use super::CopyAtom;
 use super::tiled_mma::SizeC;
 use super::tiled_mma::{
     AtOf, ComposeTreeOf, ComposeTreeWith, DivTree, DivideTree, Extents, JoinWith, LayoutTvOf,
-    OperandA, OperandB, OperandC, SpellLayout, Spelled, SpliceTree, TileExtents, TileSize,
-    TiledMmaLayouts, TiledMmaTv, TreeOf,
+    OperandA, OperandB, OperandC, SpellLayout, Spelled, SpliceTree, StepResult, TileExtents,
+    TileSize, TiledMmaLayouts, TiledMmaTv, TreeOf,
 };
 use crate::Error;
 use crate::algebra::coalesce_by::CoalescedBy;
@@ -61,14 +61,15 @@ use crate::algebra::divide::ZippedDivide;
 use crate::algebra::divide::ZippedQuotient;
 use crate::algebra::inverse::RightInverse;
 use crate::algebra::inverse::RightInvert;
-use crate::algebra::product::RakedMultiply;
-use crate::algebra::product::RakedProduct;
+use crate::algebra::inverse::{NegativeRightInverseErr, RightInverseOk};
+use crate::algebra::product::ZipProductWith;
 use crate::algebra::recast::Upcasted;
 use crate::data::int_tuple::C;
 use crate::data::int_tuple::StaticInt;
 use crate::data::int_tuple::StaticIntTuple;
 use crate::data::int_tuple_ops::TreeEvenly;
 use crate::data::layout::{At, Layout, ModeOf, StaticLayout};
+use crate::data::neg::{AnyNegative, HasNegative, NegativeGate, UnlessNegative};
 use crate::data::tiler::Tiler;
 use crate::kernel::computed::{Computed, LayoutQuery, QueryOf, Resolve, Resolved};
 use crate::kernel::layout::TensorLayout;
@@ -79,7 +80,7 @@ use crate::private::{If, P, Pretty};
 use core::ops::Mul;
 use typenum::U0;
 use typenum::operator_aliases::{Eq, Prod};
-use typenum::{IsEqual, U1};
+use typenum::{B1, IsEqual, U1};
 
 /// A tiled copy (CuTe's `TiledCopy`): the copy atom `Atom` over values of
 /// `BITS` bits, tiled by the `(thread, value) → tile index` layout
@@ -112,11 +113,58 @@ impl<A: CopyAtom, const BITS: usize, L: StaticLayout, T> fmt::Debug for TiledCop
     }
 }
 
-/// `raked_product(thr, val)`: `(m, n) → (thread, value)`.
-type LayoutMn<Thr, Val> = RakedProduct<Thr, Val>;
-/// The TV layout of `make_tiled_copy(atom, thr, val)`.
-pub type MakeTiledCopyTv<Thr, Val> =
-    Composed<RightInverse<LayoutMn<Thr, Val>>, ThrValShape<Thr, Val>>;
+/// The TV layout of `make_tiled_copy(atom, thr, val)`:
+/// `right_inverse(raked_product(thr, val))` composed with the compact
+/// `(size(thr), size(val))` layout ([`MakeTiledCopyTvOf`]).
+pub type MakeTiledCopyTv<Thr, Val> = <Thr as MakeTiledCopyTvOf<Val>>::Layout;
+/// `raked_product(thr, val)`'s tree.
+type RakedT<Thr, Val> = <<<Val as StaticLayout>::Tree as ZipProductWith<
+    B1,
+    <Thr as StaticLayout>::Tree,
+>>::Out as StepResult<<Thr as StaticLayout>::Tree, Val>>::Tree;
+/// Its right inverse's tree (`Err` for a negative stride, as
+/// [`RightInverse`] reports it).
+type InverseT<Thr, Val> = <UnlessNegative<
+    RakedT<Thr, Val>,
+    NegativeRightInverseErr,
+    RightInverseOk<RakedT<Thr, Val>>,
+> as StepResult<RakedT<Thr, Val>, ()>>::Tree;
+/// The inverse composed with `(size(thr), size(val))`.
+type TiledTvT<Thr, Val> = ComposeTreeOf<InverseT<Thr, Val>, ThrValShape<Thr, Val>>;
+/// [`MakeTiledCopyTv`] computed on trees in one impl: the raked product,
+/// its right inverse and the composition, spelled once (the layout-level
+/// operations would spell and re-zip each intermediate layout).
+pub trait MakeTiledCopyTvOf<Val> {
+    /// The TV layout.
+    type Layout: StaticLayout + TensorLayout;
+}
+impl<Thr, Val> MakeTiledCopyTvOf<Val> for Thr
+where
+    Thr: StaticLayout,
+    Val: StaticLayout,
+    Val::Tree: ZipProductWith<B1, Thr::Tree>,
+    <Val::Tree as ZipProductWith<B1, Thr::Tree>>::Out: StepResult<Thr::Tree, Val>,
+    RakedT<Thr, Val>: HasNegative,
+    AnyNegative<RakedT<Thr, Val>>:
+        NegativeGate<NegativeRightInverseErr, RightInverseOk<RakedT<Thr, Val>>>,
+    UnlessNegative<RakedT<Thr, Val>, NegativeRightInverseErr, RightInverseOk<RakedT<Thr, Val>>>:
+        StepResult<RakedT<Thr, Val>, ()>,
+    Thr::Tree: SizeOf,
+    Val::Tree: SizeOf,
+    <Thr::Tree as SizeOf>::Out: Pretty,
+    <Val::Tree as SizeOf>::Out: Pretty,
+    SizeC<Thr>: StaticInt,
+    SizeC<Val>: StaticInt,
+    <SizeC<Thr> as StaticInt>::Tn: IsEqual<U1>,
+    <SizeC<Val> as StaticInt>::Tn: IsEqual<U1>,
+    Eq<<SizeC<Thr> as StaticInt>::Tn, U1>: If<C<0>, C<1>>,
+    Eq<<SizeC<Val> as StaticInt>::Tn, U1>: If<C<0>, SizeC<Thr>>,
+    InverseT<Thr, Val>: ComposeTreeWith<ThrValShape<Thr, Val>>,
+    TiledTvT<Thr, Val>: SpellLayout,
+    Spelled<TiledTvT<Thr, Val>>: StaticLayout + TensorLayout,
+{
+    type Layout = Spelled<TiledTvT<Thr, Val>>;
+}
 /// The compact column-major `(size(thr), size(val))` layout (a size-1
 /// mode has stride 0, as the run-time crate's column-major layouts).
 type ThrValShape<Thr, Val> = Layout<
@@ -199,21 +247,7 @@ pub fn make_tiled_copy<A, const BITS: usize, Thr, Val>(
 ) -> MakeTiledCopy<A, BITS, Thr, Val>
 where
     A: CopyAtom,
-    Thr: StaticLayout + RakedMultiply<Val> + TiledCopyTiler<Val>,
-    LayoutMn<Thr, Val>: StaticLayout,
-    Val: StaticLayout,
-    Thr::Tree: SizeOf,
-    Val::Tree: SizeOf,
-    <Thr::Tree as SizeOf>::Out: Pretty,
-    <Val::Tree as SizeOf>::Out: Pretty,
-    SizeC<Thr>: StaticInt,
-    SizeC<Val>: StaticInt,
-    <SizeC<Thr> as StaticInt>::Tn: IsEqual<U1>,
-    <SizeC<Val> as StaticInt>::Tn: IsEqual<U1>,
-    Eq<<SizeC<Thr> as StaticInt>::Tn, U1>: If<C<0>, C<1>>,
-    Eq<<SizeC<Val> as StaticInt>::Tn, U1>: If<C<0>, SizeC<Thr>>,
-    LayoutMn<Thr, Val>: RightInvert,
-    RightInverse<LayoutMn<Thr, Val>>: Compose<ThrValShape<Thr, Val>>,
+    Thr: MakeTiledCopyTvOf<Val> + TiledCopyTiler<Val>,
     MakeTiledCopy<A, BITS, Thr, Val>: TiledCopyLayouts,
 {
     TiledCopy::new()
