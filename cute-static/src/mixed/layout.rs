@@ -214,6 +214,28 @@ pub(crate) type KindOf<S, D> = <<S as LeafKinds>::Kind as KindAnd<<D as LeafKind
 /// The kind of two layouts `S:D` and `S2:D2` together (the binary mixed
 /// operations dispatch on it).
 pub(crate) type PairKind<S, D, S2, D2> = <KindOf<S, D> as KindAnd<KindOf<S2, D2>>>::Out;
+/// The leaf kinds of two mixed layouts `Self:D` and `S2:D2` and their
+/// combination: one bound for the binary mixed methods that dispatch on it
+/// (`Kind` is [`PairKind`]).
+#[doc(hidden)]
+pub trait PairKinds<D, S2, D2> {
+    /// The kind of both layouts together.
+    type Kind;
+}
+impl<S, D, S2, D2> PairKinds<D, S2, D2> for S
+where
+    S: LeafKinds,
+    D: LeafKinds,
+    S2: LeafKinds,
+    D2: LeafKinds,
+    S::Kind: KindAnd<D::Kind>,
+    S2::Kind: KindAnd<D2::Kind>,
+    KindOf<S, D>: KindAnd<KindOf<S2, D2>>,
+{
+    type Kind = PairKind<S, D, S2, D2>;
+}
+/// [`PairKinds::Kind`] of `S:D` and `S2:D2`.
+pub(crate) type PairKindOf<S, D, S2, D2> = <S as PairKinds<D, S2, D2>>::Kind;
 impl<const N: usize> LeafKinds for C<N> {
     type Kind = AllStatic;
 }

@@ -41,8 +41,8 @@ use crate::data::int_tuple::StaticIntTuple;
 use crate::data::layout::{Layout, StaticLayout};
 use crate::mixed::common_domain::{LeafArray, common_factors};
 use crate::mixed::complement::{AsMixed, Leaves, MAX_LEAVES, as_mixed, coalesce, leaves};
-use crate::mixed::layout::{AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout};
-use crate::mixed::layout::{KindOf, PairKind};
+use crate::mixed::layout::{AllStatic, Dyn, HasDyn, MixedLayout};
+use crate::mixed::layout::{PairKindOf, PairKinds};
 
 /// The requirement the rule names in its error.
 const ONE_LEAF: &str = "a sum of one leaf: A(i) + B(i) coalesces to one leaf s:d";
@@ -164,7 +164,7 @@ impl<S: Leaves<D>, D, S2: Leaves<D2>, D2> LayoutAddByKind<S, D, S2, D2> for HasD
 /// The layout `a.layout_add(&b)` of mixed layouts `MixedLayout<S, D>` and
 /// `MixedLayout<S2, D2>`.
 pub type MixedLayoutSum<S, D, S2, D2> =
-    <PairKind<S, D, S2, D2> as LayoutAddByKind<S, D, S2, D2>>::Out;
+    <PairKindOf<S, D, S2, D2> as LayoutAddByKind<S, D, S2, D2>>::Out;
 
 impl<S, D> MixedLayout<S, D> {
     /// PyCuTe's `layout_add(self, b)` (see the module docs).
@@ -174,16 +174,10 @@ impl<S, D> MixedLayout<S, D> {
         b: &MixedLayout<S2, D2>,
     ) -> Result<MixedLayoutSum<S, D, S2, D2>, Error>
     where
-        S: LeafKinds,
-        D: LeafKinds,
-        S2: LeafKinds,
-        D2: LeafKinds,
-        S::Kind: KindAnd<D::Kind>,
-        S2::Kind: KindAnd<D2::Kind>,
-        KindOf<S, D>: KindAnd<KindOf<S2, D2>>,
-        PairKind<S, D, S2, D2>: LayoutAddByKind<S, D, S2, D2>,
+        S: PairKinds<D, S2, D2>,
+        PairKindOf<S, D, S2, D2>: LayoutAddByKind<S, D, S2, D2>,
     {
-        <PairKind<S, D, S2, D2> as LayoutAddByKind<S, D, S2, D2>>::add(
+        <PairKindOf<S, D, S2, D2> as LayoutAddByKind<S, D, S2, D2>>::add(
             self.shape(),
             self.stride(),
             b.shape(),

@@ -53,8 +53,8 @@ use crate::algebra::max_common::{MaxCommon, MaxCommonLayout};
 use crate::data::int_tuple::{C, StaticInt, StaticIntTuple};
 use crate::data::layout::Layout;
 use crate::mixed::complement::AsMixed;
-use crate::mixed::layout::{AllStatic, Dyn, DynDiv, HasDyn, KindAnd, LeafKinds, MixedLayout};
-use crate::mixed::layout::{KindOf, PairKind};
+use crate::mixed::layout::{AllStatic, Dyn, DynDiv, HasDyn, MixedLayout};
+use crate::mixed::layout::{PairKindOf, PairKinds};
 use crate::private::{If, Sel, ToC};
 
 /// The first flat leaf of a shape or stride.
@@ -217,7 +217,7 @@ where
 /// `MixedLayout<S, D>` and `MixedLayout<S2, D2>` (static: its leaves are
 /// fixed by the types).
 pub type MixedMaxCommonLayout<S, D, S2, D2> =
-    <PairKind<S, D, S2, D2> as MaxCommonByKind<S, D, S2, D2>>::Out;
+    <PairKindOf<S, D, S2, D2> as MaxCommonByKind<S, D, S2, D2>>::Out;
 
 impl<S, D> MixedLayout<S, D> {
     /// `max_common_layout(self, b)`: a static layout `R` with
@@ -229,16 +229,10 @@ impl<S, D> MixedLayout<S, D> {
         _b: &MixedLayout<S2, D2>,
     ) -> MixedMaxCommonLayout<S, D, S2, D2>
     where
-        S: LeafKinds,
-        D: LeafKinds,
-        S2: LeafKinds,
-        D2: LeafKinds,
-        S::Kind: KindAnd<D::Kind>,
-        S2::Kind: KindAnd<D2::Kind>,
-        KindOf<S, D>: KindAnd<KindOf<S2, D2>>,
-        PairKind<S, D, S2, D2>: MaxCommonByKind<S, D, S2, D2>,
+        S: PairKinds<D, S2, D2>,
+        PairKindOf<S, D, S2, D2>: MaxCommonByKind<S, D, S2, D2>,
     {
-        <PairKind<S, D, S2, D2> as MaxCommonByKind<S, D, S2, D2>>::layout()
+        <PairKindOf<S, D, S2, D2> as MaxCommonByKind<S, D, S2, D2>>::layout()
     }
 
     /// `max_common_vector(self, b)`: the size of
@@ -247,15 +241,9 @@ impl<S, D> MixedLayout<S, D> {
     #[inline(always)]
     pub fn max_common_vector<S2, D2>(&self, _b: &MixedLayout<S2, D2>) -> usize
     where
-        S: LeafKinds,
-        D: LeafKinds,
-        S2: LeafKinds,
-        D2: LeafKinds,
-        S::Kind: KindAnd<D::Kind>,
-        S2::Kind: KindAnd<D2::Kind>,
-        KindOf<S, D>: KindAnd<KindOf<S2, D2>>,
-        PairKind<S, D, S2, D2>: MaxCommonByKind<S, D, S2, D2>,
+        S: PairKinds<D, S2, D2>,
+        PairKindOf<S, D, S2, D2>: MaxCommonByKind<S, D, S2, D2>,
     {
-        <PairKind<S, D, S2, D2> as MaxCommonByKind<S, D, S2, D2>>::VECTOR
+        <PairKindOf<S, D, S2, D2> as MaxCommonByKind<S, D, S2, D2>>::VECTOR
     }
 }
