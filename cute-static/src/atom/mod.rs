@@ -50,11 +50,12 @@ pub use tiled_copy::{
     make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c,
 };
 pub use tiled_mma::{
-    Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaLayoutTvQuery,
-    MmaOperandOf, MmaPartition, MmaPartitionOf, MmaPartitionQuery, MmaThreads, MmaTileFits,
-    MmaValues, OperandA, OperandB, OperandC, OperandTile, OperandTileShape, Permutation,
-    PermutationMode, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma, Thrfrg, TileAnswer, TileExtents,
-    TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TiledMmaTv, TilerSize, make_tiled_mma,
+    Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaFragment,
+    MmaFragmentOf, MmaLayoutTvQuery, MmaOperandOf, MmaPartition, MmaPartitionOf, MmaPartitionQuery,
+    MmaThreads, MmaTileFits, MmaValues, OperandA, OperandB, OperandC, OperandTile,
+    OperandTileShape, Permutation, PermutationMode, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma,
+    Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TiledMmaTv,
+    TilerSize, make_tiled_mma,
 };
 
 /// An element type of an atom's operands (CUTLASS's `ValTypeA`, …): a Rust

@@ -895,6 +895,33 @@ where
 /// The partition's layout as its `Layout<S, D>` type.
 pub(crate) type MmaPartitionLayout<M, Op, L> = <M as MmaPartitionOf<Op, L>>::Layout;
 
+/// The register fragment `partition_fragment_X` makes for operand `Op` of
+/// a tensor with the layout `L` and values `V`: CuTe's
+/// `make_fragment_like(partition_X(tensor))`, the compact column-major
+/// layout of the partition's shape over an owned `[V; size]`.
+pub type MmaFragment<M, Op, L, V> = <M as MmaFragmentOf<Op, L, V>>::Fragment;
+/// [`MmaFragment`] as one projection on the tiled MMA (its where-clauses
+/// are proven once, by trait evaluation, wherever the fragment's type is
+/// named; a type nesting the partition's projection would be normalized
+/// again in every check of the body).
+pub trait MmaFragmentOf<Op, L, V> {
+    /// The fragment tensor.
+    type Fragment;
+    /// The fragment filled with `v`.
+    fn fragment(v: V) -> Self::Fragment;
+}
+impl<M, Op, L, V: Clone> MmaFragmentOf<Op, L, V> for M
+where
+    M: MmaPartitionOf<Op, L>,
+    MmaPartitionLayout<M, Op, L>: MakeFragment,
+{
+    type Fragment = crate::FragmentOf<V, MmaPartitionLayout<M, Op, L>>;
+    #[inline(always)]
+    fn fragment(v: V) -> Self::Fragment {
+        <MmaPartitionLayout<M, Op, L> as MakeFragment>::fragment(v)
+    }
+}
+
 /// A static layout with at least two modes, and the extents of its first
 /// two modes: what the tiled MMA's and tiled copy's partitions check their
 /// tiles against (one bound for the size computations behind it).
@@ -1069,16 +1096,15 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     pub fn partition_fragment_c<E, L>(
         &self,
         _t: &Tensor<E, L>,
-    ) -> crate::FragmentOf<E::Value, MmaPartitionLayout<M, OperandC, L>>
+    ) -> MmaFragment<M, OperandC, L, E::Value>
     where
         E: Engine,
         E::Value: Clone + Default,
         L: TensorLayout + TileExtents,
-        M: MmaPartitionOf<OperandC, L>,
+        M: MmaFragmentOf<OperandC, L, E::Value>,
         M: MmaTileFits<OperandC, L>,
-        MmaPartitionLayout<M, OperandC, L>: MakeFragment,
     {
-        <MmaPartitionLayout<M, OperandC, L> as MakeFragment>::fragment(E::Value::default())
+        M::fragment(E::Value::default())
     }
 
     /// CuTe's `partition_fragment_A(tensor)`: a register fragment (an
@@ -1088,16 +1114,15 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     pub fn partition_fragment_a<E, L>(
         &self,
         _t: &Tensor<E, L>,
-    ) -> crate::FragmentOf<E::Value, MmaPartitionLayout<M, OperandA, L>>
+    ) -> MmaFragment<M, OperandA, L, E::Value>
     where
         E: Engine,
         E::Value: Clone + Default,
         L: TensorLayout + TileExtents,
-        M: MmaPartitionOf<OperandA, L>,
+        M: MmaFragmentOf<OperandA, L, E::Value>,
         M: MmaTileFits<OperandA, L>,
-        MmaPartitionLayout<M, OperandA, L>: MakeFragment,
     {
-        <MmaPartitionLayout<M, OperandA, L> as MakeFragment>::fragment(E::Value::default())
+        M::fragment(E::Value::default())
     }
 
     /// CuTe's `partition_fragment_B(tensor)`: a register fragment (an
@@ -1107,15 +1132,14 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     pub fn partition_fragment_b<E, L>(
         &self,
         _t: &Tensor<E, L>,
-    ) -> crate::FragmentOf<E::Value, MmaPartitionLayout<M, OperandB, L>>
+    ) -> MmaFragment<M, OperandB, L, E::Value>
     where
         E: Engine,
         E::Value: Clone + Default,
         L: TensorLayout + TileExtents,
-        M: MmaPartitionOf<OperandB, L>,
+        M: MmaFragmentOf<OperandB, L, E::Value>,
         M: MmaTileFits<OperandB, L>,
-        MmaPartitionLayout<M, OperandB, L>: MakeFragment,
     {
-        <MmaPartitionLayout<M, OperandB, L> as MakeFragment>::fragment(E::Value::default())
+        M::fragment(E::Value::default())
     }
 }
