@@ -185,15 +185,21 @@ fn specs() -> Vec<Spec> {
         ],
         tf32,
     ));
-    for (name, t) in [
-        ("SM80_8x8x4_F64F64F64F64_TN", Double),
-        ("SM80_8x8x4_C64C64C64C64_TN", ComplexDouble),
+    // The Gaussian-complex atom has the complex atom's layouts (CUTLASS's
+    // traits derive from them) with `GaussComplex` accumulators.
+    for (name, types) in [
+        ("SM80_8x8x4_F64F64F64F64_TN", [Double; 4]),
+        ("SM80_8x8x4_C64C64C64C64_TN", [ComplexDouble; 4]),
+        (
+            "SM80_8x8x4_GC64C64C64GC64_TN",
+            [GaussComplex, ComplexDouble, ComplexDouble, GaussComplex],
+        ),
     ] {
         v.push(warp(
             name.into(),
             [8, 8, 4],
             [SM80_8X4, SM80_8X4, SM80_8X8_ROW],
-            [t; 4],
+            types,
         ));
     }
     // SM80 integer: 8-bit, 4-bit (each with _SATURATE), 1-bit.

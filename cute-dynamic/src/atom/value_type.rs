@@ -84,6 +84,10 @@ value_types! {
     ComplexDouble = "complex<double>", 128;
     /// 128-bit unsigned integer (CuTe's `uint128_t`).
     UInt128 = "uint128_t", 128;
+    /// The Gaussian-complex accumulator of `SM80_8x8x4_GC64C64C64GC64_TN`
+    /// (CUTLASS's nested `GaussComplex`: three doubles, the partial
+    /// products of Gauss's three-multiplication complex product).
+    GaussComplex = "SM80_8x8x4_GC64C64C64GC64_TN::GaussComplex", 192;
 }
 
 impl fmt::Display for ValueType {
