@@ -1,19 +1,33 @@
 //! The atom entries of the operation table: `mma_atom`, `tiled_mma`,
 //! `tiled_copy` and `tiled_copy_mma`, each answering one QUERY about an
-//! atom, a tiled MMA or a tiled copy built from its text operands.
+//! atom, a tiled MMA or a tiled copy built from its text operands, and
+//! `gmma_desc`, the GMMA shared-memory descriptor of a layout.
 //!
 //! Layouts print in CuTe notation; partitions print `OFFSET|LAYOUT` as
 //! `slice` does (the offset of the thread's first element, then the
 //! layout of its values), the `_coord` forms partition the identity tensor
 //! of the tile (`COORDINATE|LAYOUT` with basis strides).
+//!
+//! A GMMA descriptor prints on one line as its 64-bit word in hex, then the
+//! fields of CUTLASS's `print(GmmaDescriptor)` by name, each in its own
+//! unit (addresses and offsets in 16-byte units, the layout type by name):
+//! `0x4000004000010040|start_addr=64,leading_off=1,stride_off=64,base_offset=0,layout_type=B128`.
+//! A descriptor fragment (`partition_fragment_desc_A|B`) prints
+//! `LAYOUT|D0,D1,…`: its layout `(1,MMA_M,MMA_K):(…)` in 128-bit units,
+//! then the 64-bit word of each element in index order (colexicographic
+//! over the layout's shape).
 
+use crate::atom::gmma_desc::{GmmaDescriptor, GmmaMajor, make_gmma_desc};
 use crate::atom::mma::mma_atom;
+use crate::atom::names::normalize;
 use crate::atom::tiled_copy::{
     CopySide, TiledCopy, tiled_copy_from_text, tiled_copy_mma_from_text,
 };
 use crate::atom::tiled_mma::{MmaOperand, TiledMma, tiled_mma_from_text};
+use crate::atom::value_type::ValueType;
 use crate::data::int_tuple::IntTuple;
 use crate::data::layout::Layout;
+use crate::data::swizzle::{Swizzle, SwizzledLayout};
 use crate::error::LayoutError;
 use crate::kernel::tensor::{make_counting_tensor, make_identity_tensor};
 
@@ -22,7 +36,7 @@ use super::ops::Args;
 /// The queries `mma_atom` answers.
 pub(crate) const MMA_ATOM_QUERIES: &str = "Shape_MNK, ThrID, ALayout, BLayout, CLayout";
 /// The queries `tiled_mma` answers.
-pub(crate) const TILED_MMA_QUERIES: &str = "thr_layout_vmnk, tile_size<0|1|2>, size, layoutA_TV, layoutB_TV, layoutC_TV, partition_A|B|C(t=T), partition_A|B|C_coord(t=T), partition_shape_A|B|C(SHAPE), partition_fragment_A|B|C(t=T)";
+pub(crate) const TILED_MMA_QUERIES: &str = "thr_layout_vmnk, tile_size<0|1|2>, size, layoutA_TV, layoutB_TV, layoutC_TV, partition_A|B|C(t=T), partition_A|B|C_coord(t=T), partition_shape_A|B|C(SHAPE), partition_fragment_A|B|C(t=T), partition_fragment_desc_A|B(t=T[,addr=ADDRESS],smem=SMEM_LAYOUT)";
 /// The queries `tiled_copy` and `tiled_copy_mma` answer.
 pub(crate) const TILED_COPY_QUERIES: &str = "Tiler_MN, TiledLayout_TV, layoutS_TV, layoutD_TV, size, partition_S|D(t=T), partition_S|D_coord(t=T), make_fragment_like(partition_S|D(t=T)), retile_S|D(make_fragment_like(partition_S|D(t=T)))";
 
@@ -91,8 +105,139 @@ fn tiled_mma_of(a: &Args<'_>, i: usize) -> Result<TiledMma, LayoutError> {
 /// `tiled_mma ATOM ATOM_LAYOUT PERMUTATION QUERY`.
 pub(crate) fn run_tiled_mma(a: &Args<'_>) -> Result<String, LayoutError> {
     let mma = tiled_mma_of(a, 0)?;
-    let query: String = a.text(3).unwrap_or_default().split_whitespace().collect();
+    let raw = a.text(3).unwrap_or_default();
+    if let Some(answer) = fragment_desc_query(&mma, raw) {
+        return answer;
+    }
+    let query: String = raw.split_whitespace().collect();
     tiled_mma_query(&mma, &query)
+}
+
+/// `text` without its whitespace.
+fn compact(text: &str) -> String {
+    text.split_whitespace().collect()
+}
+
+/// A shared-memory operand: a swizzled layout `Sw<B,M,S> o OFFSET o LAYOUT`
+/// (or `Sw<B,M,S> o LAYOUT`), else a plain layout (no swizzle, offset 0).
+pub(crate) fn smem_layout(text: &str) -> Result<SwizzledLayout, LayoutError> {
+    if text.trim_start().starts_with("Sw<") {
+        text.parse()
+    } else {
+        Ok(SwizzledLayout::new(Swizzle::identity(), 0, text.parse()?))
+    }
+}
+
+/// A shared-memory byte address: an integer from 0 to 2^32 - 1.
+fn smem_address(
+    text: &str,
+    operation: &'static str,
+    argument: &'static str,
+) -> Result<u32, LayoutError> {
+    let t: IntTuple = text.parse()?;
+    t.as_int()
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or_else(|| LayoutError::InvalidArgument {
+            operation,
+            argument,
+            value: text.to_string(),
+            reason: "expected a byte address, an integer from 0 to 2^32 - 1".to_string(),
+        })
+}
+
+/// The major of `gmma_desc`: `K`, `MN`, or CUTLASS's `GMMA::Major::K`,
+/// `GMMA::Major::MN` (`cute::` qualifiers dropped).
+fn gmma_major(text: &str) -> Option<GmmaMajor> {
+    let key = normalize(text);
+    GmmaMajor::from_name(&key).or_else(|| GmmaMajor::from_name(&format!("GMMA::Major::{key}")))
+}
+
+/// A descriptor as `gmma_desc` prints it (see the module documentation).
+fn desc_text(d: GmmaDescriptor) -> String {
+    format!(
+        "0x{:016x}|start_addr={},leading_off={},stride_off={},base_offset={},layout_type={}",
+        d.bits(),
+        d.start_address(),
+        d.leading_byte_offset(),
+        d.stride_byte_offset(),
+        d.base_offset(),
+        d.layout_type()
+    )
+}
+
+/// `gmma_desc MAJOR SMEM_LAYOUT VALUE_TYPE [ADDRESS]`: CuTe's
+/// `GMMA::make_gmma_desc<MAJOR>` of the operand `SMEM_LAYOUT` of
+/// `VALUE_TYPE` elements whose element 0 lies at byte `ADDRESS` (default 0).
+pub(crate) fn run_gmma_desc(a: &Args<'_>) -> Result<String, LayoutError> {
+    let major = gmma_major(a.text(0).unwrap_or_default())
+        .ok_or_else(|| a.invalid(0, "expected K, MN, GMMA::Major::K or GMMA::Major::MN"))?;
+    let smem = smem_layout(a.text(1).unwrap_or_default())?;
+    let value_type: ValueType = a.text(2).unwrap_or_default().parse()?;
+    let address = match a.text(3) {
+        Some(text) => smem_address(text, "gmma_desc", "ADDRESS")?,
+        None => 0,
+    };
+    Ok(desc_text(make_gmma_desc(
+        major,
+        &smem,
+        value_type.bits(),
+        address,
+    )?))
+}
+
+/// `partition_fragment_desc_A|B|C(t=T[,addr=ADDRESS],smem=SMEM_LAYOUT)`:
+/// CuTe's `partition_fragment_A|B` of a shared-memory operand an SM90
+/// GMMA atom reads through descriptors. The layout comes last and is read
+/// with its spaces (`Sw<3,3,3> o 0 o …`); everything before it is read
+/// without. `None` when `raw` is not such a query.
+fn fragment_desc_query(mma: &TiledMma, raw: &str) -> Option<Result<String, LayoutError>> {
+    const OP: &str = "tiled_mma";
+    let raw = raw.trim();
+    let open = raw.find('(')?;
+    let op = operand(compact(&raw[..open]).strip_prefix("partition_fragment_desc_")?)?;
+    let bad = || bad_query(OP, &compact(raw), TILED_MMA_QUERIES);
+    let Some(inner) = raw[open + 1..].strip_suffix(')') else {
+        return Some(Err(bad()));
+    };
+    let Some(at) = inner.find("smem=") else {
+        return Some(Err(bad()));
+    };
+    let (head, smem) = (compact(&inner[..at]), &inner[at + "smem=".len()..]);
+    let mut keys = head.strip_suffix(',').unwrap_or(&head).split(',');
+    Some((|| {
+        let t = thread_of(keys.next().unwrap_or_default(), OP, raw, TILED_MMA_QUERIES)?;
+        let address = match keys.next() {
+            Some(k) => {
+                let text = k.strip_prefix("addr=").ok_or_else(bad)?;
+                smem_address(text, OP, "QUERY")?
+            }
+            None => 0,
+        };
+        if keys.next().is_some() {
+            return Err(bad());
+        }
+        let smem = smem_layout(smem)?;
+        let frag = mma
+            .thr_slice(t)?
+            .partition_fragment_desc(op, &smem, address)?;
+        let base = frag.engine().0;
+        let descs = (0..frag.size())
+            .map(|i| {
+                let off = frag.layout().call_coord(&IntTuple::int(i))?;
+                let d = base.offset(off).ok_or_else(|| {
+                    LayoutError::overflow(
+                        "partition_fragment_desc",
+                        format!(
+                            "element {i} of {}: start address {base:?} + {off}",
+                            frag.layout()
+                        ),
+                    )
+                })?;
+                Ok(format!("0x{:016x}", d.bits()))
+            })
+            .collect::<Result<Vec<_>, LayoutError>>()?;
+        Ok(format!("{}|{}", frag.layout(), descs.join(",")))
+    })())
 }
 
 /// One query about a tiled MMA (see [`TILED_MMA_QUERIES`]).
