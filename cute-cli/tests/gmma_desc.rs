@@ -55,11 +55,24 @@ fn word(start: u64, lbo: u64, sbo: u64, layout_type: u64) -> u64 {
     start | (lbo << 16) | (sbo << 32) | (layout_type << 62)
 }
 
+/// (major, layout, value type, address, start, LBO, SBO, (layout type's
+/// value, its name)), offsets in bytes.
+type Case = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    u64,
+    u64,
+    u64,
+    (u64, &'static str),
+);
+
 #[test]
 fn descriptors_derived_by_hand() {
     // (major, layout, value type, address, start, LBO, SBO, layout type)
     // with offsets in bytes; a 16-bit element is 2 bytes, a 32-bit one 4.
-    let cases: &[(&str, &str, &str, &str, u64, u64, u64, (u64, &str))] = &[
+    let cases: &[Case] = &[
         // K-major 128-byte swizzle, f16: rows of 64 elements (128 B),
         // 8-row atoms 512 elements = 1024 B apart; address 1024.
         (
