@@ -150,6 +150,12 @@ impl Major {
             Major::MN => "GMMA::Major::MN",
         }
     }
+
+    /// The major CUTLASS spells `text` (`GMMA::Major::K`,
+    /// `GMMA::Major::MN`, after [`names::normalize`]).
+    pub(crate) fn from_name(text: &str) -> Option<Major> {
+        [Major::K, Major::MN].into_iter().find(|m| m.name() == text)
+    }
 }
 
 /// One GMMA atom.
@@ -266,15 +272,13 @@ fn scale(name: &str, text: &str) -> Result<bool, LayoutError> {
 }
 
 fn major(name: &str, argument: &'static str, text: &str) -> Result<Major, LayoutError> {
-    match text {
-        "GMMA::Major::K" => Ok(Major::K),
-        "GMMA::Major::MN" => Ok(Major::MN),
-        _ => Err(invalid(
+    Major::from_name(text).ok_or_else(|| {
+        invalid(
             name,
             argument,
             format!("{text} is not GMMA::Major::K or GMMA::Major::MN"),
-        )),
-    }
+        )
+    })
 }
 
 /// Parses a normalised GMMA name (`SM90_64x…`).

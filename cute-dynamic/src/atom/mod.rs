@@ -43,7 +43,7 @@ pub(crate) mod gmma_desc;
 mod isa;
 pub(crate) mod mma;
 mod mma_table;
-mod names;
+pub(crate) mod names;
 pub(crate) mod tiled_copy;
 pub(crate) mod tiled_mma;
 mod umma;

@@ -1,19 +1,33 @@
 //! The atom entries of the operation table: `mma_atom`, `tiled_mma`,
 //! `tiled_copy` and `tiled_copy_mma`, each answering one QUERY about an
-//! atom, a tiled MMA or a tiled copy built from its text operands.
+//! atom, a tiled MMA or a tiled copy built from its text operands, and
+//! `gmma_desc`, the GMMA shared-memory descriptor of a layout.
 //!
 //! Layouts print in CuTe notation; partitions print `OFFSET|LAYOUT` as
 //! `slice` does (the offset of the thread's first element, then the
 //! layout of its values), the `_coord` forms partition the identity tensor
 //! of the tile (`COORDINATE|LAYOUT` with basis strides).
+//!
+//! A GMMA descriptor prints on one line as its 64-bit word in hex, then the
+//! fields of CUTLASS's `print(GmmaDescriptor)` by name, each in its own
+//! unit (addresses and offsets in 16-byte units, the layout type by name):
+//! `0x4000004000010040|start_addr=64,leading_off=1,stride_off=64,base_offset=0,layout_type=B128`.
+//! A descriptor fragment (`partition_fragment_desc_A|B`) prints
+//! `LAYOUT|D0,D1,…`: its layout `(1,MMA_M,MMA_K):(…)` in 128-bit units,
+//! then the 64-bit word of each element in index order (colexicographic
+//! over the layout's shape).
 
+use crate::atom::gmma_desc::{GmmaDescriptor, GmmaMajor, make_gmma_desc};
 use crate::atom::mma::mma_atom;
+use crate::atom::names::normalize;
 use crate::atom::tiled_copy::{
     CopySide, TiledCopy, tiled_copy_from_text, tiled_copy_mma_from_text,
 };
 use crate::atom::tiled_mma::{MmaOperand, TiledMma, tiled_mma_from_text};
+use crate::atom::value_type::ValueType;
 use crate::data::int_tuple::IntTuple;
 use crate::data::layout::Layout;
+use crate::data::swizzle::{Swizzle, SwizzledLayout};
 use crate::error::LayoutError;
 use crate::kernel::tensor::{make_counting_tensor, make_identity_tensor};
 
@@ -22,7 +36,7 @@ use super::ops::Args;
 /// The queries `mma_atom` answers.
 pub(crate) const MMA_ATOM_QUERIES: &str = "Shape_MNK, ThrID, ALayout, BLayout, CLayout";
 /// The queries `tiled_mma` answers.
-pub(crate) const TILED_MMA_QUERIES: &str = "thr_layout_vmnk, tile_size<0|1|2>, size, layoutA_TV, layoutB_TV, layoutC_TV, partition_A|B|C(t=T), partition_A|B|C_coord(t=T), partition_shape_A|B|C(SHAPE), partition_fragment_A|B|C(t=T)";
+pub(crate) const TILED_MMA_QUERIES: &str = "thr_layout_vmnk, tile_size<0|1|2>, size, layoutA_TV, layoutB_TV, layoutC_TV, partition_A|B|C(t=T), partition_A|B|C_coord(t=T), partition_shape_A|B|C(SHAPE), partition_fragment_A|B|C(t=T), partition_fragment_desc_A|B(t=T[,addr=ADDRESS],smem=SMEM_LAYOUT)";
 /// The queries `tiled_copy` and `tiled_copy_mma` answer.
 pub(crate) const TILED_COPY_QUERIES: &str = "Tiler_MN, TiledLayout_TV, layoutS_TV, layoutD_TV, size, partition_S|D(t=T), partition_S|D_coord(t=T), make_fragment_like(partition_S|D(t=T)), retile_S|D(make_fragment_like(partition_S|D(t=T)))";
 
@@ -91,8 +105,141 @@ fn tiled_mma_of(a: &Args<'_>, i: usize) -> Result<TiledMma, LayoutError> {
 /// `tiled_mma ATOM ATOM_LAYOUT PERMUTATION QUERY`.
 pub(crate) fn run_tiled_mma(a: &Args<'_>) -> Result<String, LayoutError> {
     let mma = tiled_mma_of(a, 0)?;
-    let query: String = a.text(3).unwrap_or_default().split_whitespace().collect();
+    let raw = a.text(3).unwrap_or_default();
+    if let Some(answer) = fragment_desc_query(&mma, raw) {
+        return answer;
+    }
+    let query: String = raw.split_whitespace().collect();
     tiled_mma_query(&mma, &query)
+}
+
+/// `text` without its whitespace.
+fn compact(text: &str) -> String {
+    text.split_whitespace().collect()
+}
+
+/// A shared-memory operand: a swizzled layout `Sw<B,M,S> o OFFSET o LAYOUT`
+/// (or `Sw<B,M,S> o LAYOUT`), else a plain layout (no swizzle, offset 0).
+pub(crate) fn smem_layout(text: &str) -> Result<SwizzledLayout, LayoutError> {
+    if text.trim_start().starts_with("Sw<") {
+        text.parse()
+    } else {
+        Ok(SwizzledLayout::new(Swizzle::identity(), 0, text.parse()?))
+    }
+}
+
+/// A shared-memory byte address: an integer from 0 to 2^32 - 1.
+fn smem_address(
+    text: &str,
+    operation: &'static str,
+    argument: &'static str,
+) -> Result<u32, LayoutError> {
+    let t: IntTuple = text.parse()?;
+    t.as_int()
+        .and_then(|v| u32::try_from(v).ok())
+        .ok_or_else(|| LayoutError::InvalidArgument {
+            operation,
+            argument,
+            value: text.to_string(),
+            reason: "expected a byte address, an integer from 0 to 2^32 - 1".to_string(),
+        })
+}
+
+/// The major of `gmma_desc`: `K`, `MN`, or CUTLASS's `GMMA::Major::K`,
+/// `GMMA::Major::MN` (`cute::` qualifiers dropped).
+fn gmma_major(text: &str) -> Option<GmmaMajor> {
+    let key = normalize(text);
+    GmmaMajor::from_name(&key).or_else(|| GmmaMajor::from_name(&format!("GMMA::Major::{key}")))
+}
+
+/// A descriptor as `gmma_desc` prints it (see the module documentation).
+fn desc_text(d: GmmaDescriptor) -> String {
+    format!(
+        "0x{:016x}|start_addr={},leading_off={},stride_off={},base_offset={},layout_type={}",
+        d.bits(),
+        d.start_address(),
+        d.leading_byte_offset(),
+        d.stride_byte_offset(),
+        d.base_offset(),
+        d.layout_type()
+    )
+}
+
+/// `gmma_desc MAJOR SMEM_LAYOUT VALUE_TYPE [ADDRESS]`: CuTe's
+/// `GMMA::make_gmma_desc<MAJOR>` of the operand `SMEM_LAYOUT` of
+/// `VALUE_TYPE` elements whose element 0 lies at byte `ADDRESS` (default 0).
+pub(crate) fn run_gmma_desc(a: &Args<'_>) -> Result<String, LayoutError> {
+    let major = gmma_major(a.text(0).unwrap_or_default())
+        .ok_or_else(|| a.invalid(0, "expected K, MN, GMMA::Major::K or GMMA::Major::MN"))?;
+    let smem = smem_layout(a.text(1).unwrap_or_default())?;
+    let value_type: ValueType = a.text(2).unwrap_or_default().parse()?;
+    let address = match a.text(3) {
+        Some(text) => smem_address(text, "gmma_desc", "ADDRESS")?,
+        None => 0,
+    };
+    Ok(desc_text(make_gmma_desc(
+        major,
+        &smem,
+        value_type.bits(),
+        address,
+    )?))
+}
+
+/// `partition_fragment_desc_A|B|C(t=T[,addr=ADDRESS],smem=SMEM_LAYOUT)`:
+/// CuTe's `partition_fragment_A|B` of a shared-memory operand an SM90
+/// GMMA atom reads through descriptors. The layout comes last and is read
+/// with its spaces (`Sw<3,3,3> o 0 o …`); everything before it is read
+/// without. `None` when `raw` is not such a query.
+fn fragment_desc_query(mma: &TiledMma, raw: &str) -> Option<Result<String, LayoutError>> {
+    const OP: &str = "tiled_mma";
+    let raw = raw.trim();
+    let open = raw.find('(')?;
+    let op = operand(compact(&raw[..open]).strip_prefix("partition_fragment_desc_")?)?;
+    let bad = || bad_query(OP, &compact(raw), TILED_MMA_QUERIES);
+    let Some(inner) = raw[open + 1..].strip_suffix(')') else {
+        return Some(Err(bad()));
+    };
+    let Some(at) = inner.find("smem=") else {
+        return Some(Err(bad()));
+    };
+    let (head, smem) = (compact(&inner[..at]), &inner[at + "smem=".len()..]);
+    let mut keys = head.strip_suffix(',').unwrap_or(&head).split(',');
+    Some((|| {
+        let t = thread_of(keys.next().unwrap_or_default(), OP, raw, TILED_MMA_QUERIES)?;
+        let address = match keys.next() {
+            Some(k) => {
+                let text = k.strip_prefix("addr=").ok_or_else(bad)?;
+                smem_address(text, OP, "QUERY")?
+            }
+            None => 0,
+        };
+        if keys.next().is_some() {
+            return Err(bad());
+        }
+        let smem = smem_layout(smem)?;
+        let frag = mma
+            .thr_slice(t)?
+            .partition_fragment_desc(op, &smem, address)?;
+        let base = frag.engine().0;
+        let descs = (0..frag.size())
+            .map(|i| {
+                let off = frag.layout().call_coord(&IntTuple::int(i))?;
+                let d = base.offset(off).ok_or_else(|| {
+                    // The library's error for a field that leaves its bits.
+                    LayoutError::overflow(
+                        "GmmaDescriptor field",
+                        format!(
+                            "start_address = {} + {off} (a 14-bit field) of element {i} of {}",
+                            base.start_address(),
+                            frag.layout()
+                        ),
+                    )
+                })?;
+                Ok(format!("0x{:016x}", d.bits()))
+            })
+            .collect::<Result<Vec<_>, LayoutError>>()?;
+        Ok(format!("{}|{}", frag.layout(), descs.join(",")))
+    })())
 }
 
 /// One query about a tiled MMA (see [`TILED_MMA_QUERIES`]).
@@ -228,4 +375,331 @@ pub(crate) fn tiled_copy_query(
         }
     }
     Err(bad())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::atom::gmma_desc::GmmaLayoutType;
+    use crate::tools::ops::apply;
+
+    const TYPES: [GmmaLayoutType; 4] = [
+        GmmaLayoutType::Interleave,
+        GmmaLayoutType::B32,
+        GmmaLayoutType::B64,
+        GmmaLayoutType::B128,
+    ];
+
+    /// A canonical `(MN,K)` operand of `major` and layout type `t`, in
+    /// elements of `bits` bits, as text: `m` core matrices (or swizzle
+    /// atoms) along MN, `spread` times as far apart as dense.
+    fn canonical(major: GmmaMajor, t: GmmaLayoutType, bits: i64, m: i64, spread: i64) -> String {
+        let n = 128 / bits;
+        let w = t.width();
+        let layout = match (major, t) {
+            // ((8,m),(n,2)):((n,SBO),(1,LBO)) in elements.
+            (GmmaMajor::K, GmmaLayoutType::Interleave) => {
+                let sbo = 8 * n * spread;
+                format!("((8,{m}),({n},2)):(({n},{sbo}),(1,{}))", sbo * m)
+            }
+            // ((8,m),2n):((W n,SBO),1).
+            (GmmaMajor::K, _) => {
+                format!("((8,{m}),{}):(({},{}),1)", 2 * n, w * n, 8 * w * n * spread)
+            }
+            // ((n,m),(8,k)):((1,SBO),(n,LBO)), K = 256 / bits.
+            (GmmaMajor::MN, GmmaLayoutType::Interleave) => {
+                let (k, sbo) = (32 / bits, 8 * n * spread);
+                format!("(({n},{m}),(8,{k})):((1,{sbo}),({n},{}))", sbo * m)
+            }
+            // ((W n,m),(8,k)):((1,LBO),(W n,SBO)).
+            (GmmaMajor::MN, _) => {
+                let (k, sbo) = (32 / bits, 8 * w * n * spread);
+                format!(
+                    "(({},{m}),(8,{k})):((1,{}),({},{sbo}))",
+                    w * n,
+                    sbo * k,
+                    w * n
+                )
+            }
+        };
+        if t == GmmaLayoutType::Interleave {
+            layout
+        } else {
+            format!(
+                "Sw<{},{},3> o 0 o {layout}",
+                t.swizzle_bits(),
+                n.trailing_zeros()
+            )
+        }
+    }
+
+    #[test]
+    fn gmma_desc_answers_make_gmma_desc() {
+        let mut checked = 0;
+        for (major, spellings) in [
+            (
+                GmmaMajor::K,
+                ["K", "GMMA::Major::K", "cute::GMMA::Major::K"],
+            ),
+            (
+                GmmaMajor::MN,
+                ["MN", "GMMA::Major::MN", " cute::GMMA::Major::MN "],
+            ),
+        ] {
+            for t in TYPES {
+                for (bits, names) in [
+                    (16, ["half_t", "bfloat16_t"]),
+                    (32, ["tfloat32_t", "float"]),
+                    (8, ["int8_t", "float_e4m3_t"]),
+                ] {
+                    for (m, spread) in [(1, 1), (2, 1), (4, 2), (8, 3)] {
+                        let text = canonical(major, t, bits, m, spread);
+                        let smem = smem_layout(&text).unwrap();
+                        for address in [0u32, 1024, 4096 + 16, 65520] {
+                            let want = make_gmma_desc(major, &smem, bits, address);
+                            let d = want.unwrap_or_else(|e| panic!("{text}: {e}"));
+                            assert_eq!(d.layout_type(), t, "{text}");
+                            for (i, major_text) in spellings.iter().enumerate() {
+                                let addr = address.to_string();
+                                let mut args = vec![*major_text, text.as_str(), names[i % 2]];
+                                if address != 0 || i == 1 {
+                                    args.push(&addr);
+                                }
+                                assert_eq!(apply("gmma_desc", &args), Ok(desc_text(d)), "{args:?}");
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 2 * 4 * 3 * 4 * 4 * 3);
+    }
+
+    #[test]
+    fn gmma_desc_errors_are_the_library_errors() {
+        let kind = |args: &[&str]| apply("gmma_desc", args).unwrap_err().kind();
+        let k128 = "Sw<3,3,3> o 0 o ((8,8),16):((64,512),1)";
+        // The library's own error, word for word.
+        for (major, layout, bits, ty) in [
+            (GmmaMajor::K, "(64,16):(16,1)", 16, "half_t"),
+            (GmmaMajor::MN, "(64,16):(16,1)", 16, "half_t"),
+            (
+                GmmaMajor::K,
+                "Sw<3,4,3> o 0 o ((8,8),16):((64,512),1)",
+                16,
+                "half_t",
+            ),
+            (GmmaMajor::K, "64:1", 16, "half_t"),
+            (GmmaMajor::K, "((8,8),12):((64,512),1)", 16, "half_t"),
+        ] {
+            let want = make_gmma_desc(major, &smem_layout(layout).unwrap(), bits, 0).unwrap_err();
+            assert_eq!(want.kind(), "non_canonical_gmma_layout", "{layout}");
+            let m = if major == GmmaMajor::K { "K" } else { "MN" };
+            assert_eq!(apply("gmma_desc", &[m, layout, ty]), Err(want));
+        }
+        assert_eq!(kind(&["N", k128, "half_t"]), "invalid_argument");
+        assert_eq!(kind(&["", k128, "half_t"]), "invalid_argument");
+        assert_eq!(
+            kind(&["GMMA::Major::KM", k128, "half_t"]),
+            "invalid_argument"
+        );
+        assert_eq!(kind(&["K", k128, "half"]), "invalid_argument");
+        // 6-bit elements do not pack 128-bit units.
+        assert_eq!(kind(&["K", k128, "float_e3m2_t"]), "invalid_argument");
+        assert_eq!(kind(&["K", k128, "half_t", "8"]), "invalid_argument");
+        assert_eq!(kind(&["K", k128, "half_t", "-16"]), "invalid_argument");
+        assert_eq!(kind(&["K", k128, "half_t", "(16,16)"]), "invalid_argument");
+        assert_eq!(kind(&["K", k128, "half_t", "x"]), "parse");
+        // The start address leaves its 14 bits (2^18 bytes).
+        assert_eq!(kind(&["K", k128, "half_t", "262144"]), "overflow");
+        // SBO of 2^18 bytes does not fit either.
+        assert_eq!(
+            kind(&["K", "Sw<3,3,3> o 0 o ((8,2),16):((64,131072),1)", "half_t"]),
+            "overflow"
+        );
+        for bad in [
+            "",
+            "(8,8",
+            "Sw<3,3,3> o",
+            "Sw<3,3> o 0 o (8,8):(8,1)",
+            "Sw<3,3,3>o0o(8,8):(8,1)",
+        ] {
+            assert_eq!(kind(&["K", bad, "half_t"]), "parse", "{bad:?}");
+        }
+        assert_eq!(kind(&["K", k128]), "arity");
+    }
+
+    #[test]
+    fn fragment_desc_query_answers_partition_fragment_desc() {
+        let half = |a: &str, b: &str| {
+            format!("SM90_64x64x16_F16F16F16_SS<GMMA::Major::{a},GMMA::Major::{b}>")
+        };
+        // (MN,K) = (64,64) operands in elements.
+        let k_major = [
+            "((8,8),(8,8)):((8,64),(1,512))",
+            "Sw<1,3,3> o 0 o ((8,8),(16,4)):((16,128),(1,1024))",
+            "Sw<2,3,3> o 0 o ((8,8),(32,2)):((32,256),(1,2048))",
+            "Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)",
+        ];
+        let mn_major = [
+            "((8,8),(8,8)):((1,64),(8,512))",
+            "Sw<1,3,3> o 0 o ((16,4),(8,8)):((1,128),(16,512))",
+            "Sw<2,3,3> o 0 o ((32,2),(8,8)):((1,256),(32,512))",
+            "Sw<3,3,3> o 0 o (64,(8,8)):(1,(64,512))",
+        ];
+        let mut checked = 0;
+        for (atom, layout, perm, a_smem, b_smem) in [
+            (half("K", "K"), "", "", &k_major, &k_major),
+            (half("MN", "K"), "(2,1,1)", "", &mn_major, &k_major),
+            (half("K", "MN"), "", "", &k_major, &mn_major),
+            (half("MN", "MN"), "", "", &mn_major, &mn_major),
+        ] {
+            let mma = tiled_mma_from_text(&atom, layout, perm).unwrap();
+            for (letter, op, smems) in [
+                ("A", MmaOperand::OperandA, a_smem),
+                ("B", MmaOperand::OperandB, b_smem),
+            ] {
+                for smem in smems.iter() {
+                    let s = smem_layout(smem).unwrap();
+                    for t in [0, 1, 31, 32, 77, 127] {
+                        let t = t % mma.size();
+                        for address in [0u32, 2048] {
+                            let query = format!(
+                                "partition_fragment_desc_{letter}(t={t},addr={address},smem={smem})"
+                            );
+                            let got = apply("tiled_mma", &[&atom, layout, perm, &query]);
+                            let frag = mma
+                                .thr_slice(t)
+                                .unwrap()
+                                .partition_fragment_desc(op, &s, address);
+                            let frag = frag.unwrap_or_else(|e| panic!("{query}: {e}"));
+                            let words: Vec<String> = (0..frag.size())
+                                .map(|i| {
+                                    format!(
+                                        "0x{:016x}",
+                                        frag.get(&IntTuple::int(i)).unwrap().bits()
+                                    )
+                                })
+                                .collect();
+                            assert_eq!(
+                                got,
+                                Ok(format!("{}|{}", frag.layout(), words.join(","))),
+                                "{atom} {query}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 4 * 2 * 4 * 6 * 2);
+        // The default address is 0; spaces around the keys are ignored.
+        let atom = half("K", "K");
+        let q = |query: &str| apply("tiled_mma", &[&atom, "", "", query]);
+        assert_eq!(
+            q(
+                " partition_fragment_desc_A ( t = 5 , smem=Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)) "
+            ),
+            q("partition_fragment_desc_A(t=5,addr=0,smem=Sw<3,3,3> o 0 o ((8,8),64):((64,512),1))")
+        );
+    }
+
+    #[test]
+    fn fragment_desc_query_errors() {
+        let ss = "SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>";
+        let rs = "SM90_64x64x16_F16F16F16_RS<GMMA::Major::K,GMMA::Major::K>";
+        let sm80 = "SM80_16x8x16_F32F16F16F32_TN";
+        let k128 = "Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)";
+        let err = |atom: &str, query: &str| apply("tiled_mma", &[atom, "", "", query]).unwrap_err();
+        // Operands read from registers: the rule is named.
+        for (atom, letter) in [(rs, "A"), (ss, "C"), (sm80, "A"), (sm80, "B")] {
+            let e = err(
+                atom,
+                &format!("partition_fragment_desc_{letter}(t=0,smem={k128})"),
+            );
+            assert_eq!(e.kind(), "invalid_argument", "{atom} {letter}");
+            assert!(e.to_string().contains("from registers"), "{e}");
+        }
+        // The RS atom's B is a descriptor fragment.
+        assert!(
+            apply(
+                "tiled_mma",
+                &[
+                    rs,
+                    "",
+                    "",
+                    &format!("partition_fragment_desc_B(t=0,smem={k128})")
+                ]
+            )
+            .is_ok()
+        );
+        for (query, kind) in [
+            (
+                "partition_fragment_desc_A(t=0)".to_string(),
+                "invalid_argument",
+            ),
+            (
+                format!("partition_fragment_desc_A(smem={k128})"),
+                "invalid_argument",
+            ),
+            (
+                format!("partition_fragment_desc_A(t=x,smem={k128})"),
+                "invalid_argument",
+            ),
+            (
+                format!("partition_fragment_desc_A(t=0,smem={k128}"),
+                "parse",
+            ),
+            (
+                format!("partition_fragment_desc_A(t=0,ad=16,smem={k128})"),
+                "invalid_argument",
+            ),
+            (
+                format!("partition_fragment_desc_A(t=0,addr=16,x=1,smem={k128})"),
+                "invalid_argument",
+            ),
+            (
+                format!("partition_fragment_desc_D(t=0,smem={k128})"),
+                "invalid_argument",
+            ),
+            (
+                format!("partition_fragment_desc_A(t=0,addr=-16,smem={k128})"),
+                "invalid_argument",
+            ),
+            (
+                format!("partition_fragment_desc_A(t=0,addr=8,smem={k128})"),
+                "invalid_argument",
+            ),
+            (
+                format!("partition_fragment_desc_A(t=0,addr=262144,smem={k128})"),
+                "overflow",
+            ),
+            (
+                format!("partition_fragment_desc_A(t=128,smem={k128})"),
+                "out_of_bounds",
+            ),
+            (
+                "partition_fragment_desc_A(t=0,smem=(64,64):(64,1))".to_string(),
+                "non_canonical_gmma_layout",
+            ),
+            (
+                "partition_fragment_desc_A(t=0,smem=(64,64)".to_string(),
+                "parse",
+            ),
+            (
+                "partition_fragment_desc_A(t=0,smem=Sw<3,3,3>o0o(64,64):(64,1))".to_string(),
+                "parse",
+            ),
+        ] {
+            assert_eq!(err(ss, &query).kind(), kind, "{query}");
+        }
+        // The last descriptor's start address leaves its 14 bits: 16378
+        // units + 6 > 2^14 - 1.
+        let e = err(
+            ss,
+            &format!("partition_fragment_desc_A(t=0,addr=262048,smem={k128})"),
+        );
+        assert_eq!(e.kind(), "overflow", "{e}");
+    }
 }

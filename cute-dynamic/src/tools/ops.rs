@@ -140,7 +140,7 @@ impl Args<'_> {
         })
     }
 
-    fn invalid(&self, i: usize, reason: &str) -> LayoutError {
+    pub(crate) fn invalid(&self, i: usize, reason: &str) -> LayoutError {
         LayoutError::InvalidArgument {
             operation: self.op.name,
             argument: self.op.args.get(i).map_or("?", |a| a.name),
@@ -1383,7 +1383,7 @@ pub static OPERATIONS: &[Operation] = &[
             arg("PERMUTATION", ArgKind::Text),
             arg("QUERY", ArgKind::Text),
         ],
-        help: "A query of make_tiled_mma(ATOM, ATOM_LAYOUT, PERMUTATION) (\"\" = default): thr_layout_vmnk, tile_size<I>, size, layoutX_TV, partition_X(t=T), partition_X_coord(t=T), partition_shape_X(SHAPE), partition_fragment_X(t=T)",
+        help: "A query of make_tiled_mma(ATOM, ATOM_LAYOUT, PERMUTATION) (\"\" = default): thr_layout_vmnk, tile_size<I>, size, layoutX_TV, partition_X(t=T), partition_X_coord(t=T), partition_shape_X(SHAPE), partition_fragment_X(t=T), partition_fragment_desc_A|B(t=T[,addr=ADDRESS],smem=SMEM_LAYOUT)",
         example: example(
             &[
                 "SM80_16x8x16_F32F16F16F32_TN",
@@ -1444,6 +1444,27 @@ pub static OPERATIONS: &[Operation] = &[
             "(32,16)",
         ),
         run: super::atom_ops::run_tiled_copy_mma,
+    },
+    Operation {
+        name: "gmma_desc",
+        aliases: &[],
+        args: &[
+            arg("MAJOR", ArgKind::Text),
+            arg("SMEM_LAYOUT", ArgKind::Text),
+            arg("VALUE_TYPE", ArgKind::Text),
+            optional("ADDRESS", ArgKind::Integer),
+        ],
+        help: "CuTe's GMMA::make_gmma_desc<MAJOR> (K, MN) of the shared-memory layout SMEM_LAYOUT (plain or Sw<B,M,S> o OFFSET o LAYOUT) of VALUE_TYPE elements at byte ADDRESS (default 0): prints 0xWORD|start_addr=…,leading_off=…,stride_off=…,base_offset=…,layout_type=…",
+        example: example(
+            &[
+                "K",
+                "Sw<3,3,3> o 0 o ((8,8),16):((64,512),1)",
+                "half_t",
+                "1024",
+            ],
+            "0x4000004000010040|start_addr=64,leading_off=1,stride_off=64,base_offset=0,layout_type=B128",
+        ),
+        run: super::atom_ops::run_gmma_desc,
     },
 ];
 
