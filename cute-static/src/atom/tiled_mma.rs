@@ -380,6 +380,10 @@ pub trait MmaOperandOf<M: TiledMmaLayouts> {
     type Spread;
     /// The operand's name, for messages.
     const NAME: &'static str;
+    /// The modes `(I+1, J+1)` of `ThrLayoutVMNK` whose thread
+    /// coordinates place this operand: `(1, 3)` (M, K) for A, `(2, 3)`
+    /// (N, K) for B, `(1, 2)` (M, N) for C.
+    const MODES: (usize, usize);
 }
 impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandA {
     type PermI = M::PermM;
@@ -394,6 +398,7 @@ impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandA {
         (Layout<(M::ThrM, M::ThrN), (C<1>, C<0>)>, Underscore),
     )>;
     const NAME: &'static str = "A";
+    const MODES: (usize, usize) = (1, 3);
 }
 impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandB {
     type PermI = M::PermN;
@@ -408,6 +413,7 @@ impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandB {
         (Layout<(M::ThrM, M::ThrN), (C<0>, C<1>)>, Underscore),
     )>;
     const NAME: &'static str = "B";
+    const MODES: (usize, usize) = (2, 3);
 }
 impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandC {
     type PermI = M::PermM;
@@ -419,6 +425,7 @@ impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandC {
     type AtomTv = <M::Atom as MmaAtom>::CLayout;
     type Spread = M::CSpread;
     const NAME: &'static str = "C";
+    const MODES: (usize, usize) = (1, 2);
 }
 
 /// C's spread: none (`<_, _>`, which keeps the layout) when
@@ -1013,10 +1020,11 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         self.vmnk
     }
 
+    /// `partition_X` of operand `Op` (no tile check: the callers' bounds
+    /// make it).
+    #[inline(always)]
     fn partition<Op, E, L>(
         &self,
-        i: usize,
-        j: usize,
         t: Tensor<E, L>,
     ) -> Result<Tensor<E, MmaPartition<M, Op, L>>, Error>
     where
@@ -1029,8 +1037,8 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         let (e, base, _) = t.into_parts();
         let offset = thread_offset::<<M as MmaPartitionOf<Op, L>>::Threads>(
             self.vmnk[0],
-            self.vmnk[i],
-            self.vmnk[j],
+            self.vmnk[Op::MODES.0],
+            self.vmnk[Op::MODES.1],
             <Op::ThrI as StaticInt>::VALUE,
             <Op::ThrJ as StaticInt>::VALUE,
         )?;
@@ -1056,7 +1064,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         MmaPartitionQuery<M, OperandA, L>: LayoutQuery,
         M: MmaTileFits<OperandA, L>,
     {
-        self.partition::<OperandA, E, L>(1, 3, t)
+        self.partition::<OperandA, E, L>(t)
     }
     /// CuTe's `partition_B`: shape `(N,K,…)` → `(FrgV,Rest_N,Rest_K,…)`.
     #[inline(always)]
@@ -1071,7 +1079,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         MmaPartitionQuery<M, OperandB, L>: LayoutQuery,
         M: MmaTileFits<OperandB, L>,
     {
-        self.partition::<OperandB, E, L>(2, 3, t)
+        self.partition::<OperandB, E, L>(t)
     }
     /// CuTe's `partition_C`: shape `(M,N,…)` → `(FrgV,Rest_M,Rest_N,…)`.
     #[inline(always)]
@@ -1086,7 +1094,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         MmaPartitionQuery<M, OperandC, L>: LayoutQuery,
         M: MmaTileFits<OperandC, L>,
     {
-        self.partition::<OperandC, E, L>(1, 2, t)
+        self.partition::<OperandC, E, L>(t)
     }
 
     /// CuTe's `partition_fragment_C(tensor)`: a register fragment (an
