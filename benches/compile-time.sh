@@ -3,7 +3,8 @@
 #
 # Usage: benches/compile-time.sh [N]   (default N = 100)
 #        OPS="" ONLY_ATOMS=1 IR=1 benches/compile-time.sh   (the two atoms
-#        crates alone, with rustc's instruction counts under callgrind)
+#        crates and the two example kernels alone, with rustc's
+#        instruction counts under callgrind)
 #
 # Generates a throwaway crate under target/compile-time with N distinct static
 # compositions (then N distinct logical divides), checks it, and prints the
@@ -198,6 +199,18 @@ tk=$(check)
 printf 'sgemm-shaped kernel (mixed global tiles, fragments, copies): %6.2f s total, %6.2f s above the baseline %.2f s, peak rustc memory %d MiB\n' \
     "$tk" "$(echo "$tk - $base" | bc -l)" "$base" "$(($(cat "$DIR/peak-kb") / 1024))"
 ir "sgemm-shaped kernel"
+# A whole kernel: cute-static's port of CuTe's sgemm_sm80 `gemm_nt`
+# (examples/sgemm_sm80.rs: cp.async tiled copies and a UniversalFMA tiled
+# MMA over mixed global and static shared tiles, the host emulation of the
+# grid, the naive reference), checked as a library crate; and, for scale,
+# the port of sgemm_1 (examples/sgemm_1.rs: no atoms).
+for ex in sgemm_sm80 sgemm_1; do
+    { echo '#![allow(dead_code)]'; cat "$ROOT/cute-static/examples/$ex.rs"; } > "$DIR/src/lib.rs"
+    te=$(check)
+    printf 'examples/%s.rs (whole file): %6.2f s total, %6.2f s above the baseline %.2f s, peak rustc memory %d MiB\n' \
+        "$ex" "$te" "$(echo "$te - $base" | bc -l)" "$base" "$(($(cat "$DIR/peak-kb") / 1024))"
+    ir "examples/$ex.rs"
+done
 [[ -n ${ONLY_ATOMS:-} ]] && exit 0
 
 # A realistic kernel crate: kernels/ (cute-kernels: sgemm_1 over mixed global
