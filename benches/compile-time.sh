@@ -209,6 +209,8 @@ ir "sgemm-shaped kernel"
 # grid, the naive reference), checked as a library crate; and, for scale,
 # the port of sgemm_1 (examples/sgemm_1.rs: no atoms).
 for ex in sgemm_sm80 sgemm_1; do
+    mkdir -p "$DIR/src/support"
+    cp "$ROOT"/cute-static/examples/support/*.rs "$DIR/src/support/"
     { echo '#![allow(dead_code)]'; cat "$ROOT/cute-static/examples/$ex.rs"; } > "$DIR/src/lib.rs"
     te=$(check)
     printf 'examples/%s.rs (whole file): %6.2f s total, %6.2f s above the baseline %.2f s, peak rustc memory %d MiB\n' \

@@ -4,17 +4,7 @@
 
 mod common;
 
-use common::cute;
-
-fn stdout(args: &[&str]) -> String {
-    let out = cute(args, "");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{cute, stdout};
 
 #[test]
 fn show_prints_the_queries_and_the_grid() {

@@ -15,32 +15,8 @@
 
 mod common;
 
-use common::cute;
+use common::{batch, cute, stdout_trimmed as stdout};
 use serde_json::{Value, json};
-
-fn stdout(args: &[&str]) -> String {
-    let out = cute(args, "");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .trim_end()
-        .to_string()
-}
-
-fn batch(lines: &[Value]) -> Vec<Value> {
-    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    let out = cute(&["batch"], input);
-    assert!(out.status.success());
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 /// The printed descriptor of the given word and fields.
 fn desc(word: u64, start: u64, lbo: u64, sbo: u64, layout_type: &str) -> String {

@@ -8,36 +8,11 @@
 
 mod common;
 
-use common::cute;
-use serde_json::Value;
+use common::{batch, cute, stdout_trimmed as stdout};
 
 const SM80: &str = "SM80_16x8x16_F32F16F16F32_TN";
 const FMA: &str = "UniversalFMA<float,float,float,float>";
 const U128: &str = "UniversalCopy<uint128_t>";
-
-fn stdout(args: &[&str]) -> String {
-    let out = cute(args, "");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .trim_end()
-        .to_string()
-}
-
-fn batch(lines: &[Value]) -> Vec<Value> {
-    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    let out = cute(&["batch"], input);
-    assert!(out.status.success());
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 #[test]
 fn mma_atom_queries() {

@@ -25,6 +25,34 @@ pub fn cute(args: &[&str], stdin: impl Into<Vec<u8>>) -> Output {
     out
 }
 
+/// The standard output of a successful `cute args…` (no stdin).
+pub fn stdout(args: &[&str]) -> String {
+    let out = cute(args, "");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// [`stdout`] without its trailing newline.
+pub fn stdout_trimmed(args: &[&str]) -> String {
+    stdout(args).trim_end().to_string()
+}
+
+/// The answers of `cute batch` to the request lines, one per line.
+pub fn batch(lines: &[serde_json::Value]) -> Vec<serde_json::Value> {
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let out = cute(&["batch"], input);
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 /// The oracle's cases, from the workspace's copy of the oracle data.
 pub fn oracle_lines() -> Vec<String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/oracle");
