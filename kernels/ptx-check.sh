@@ -16,3 +16,13 @@ echo "PTX: $ptx ($(grep -c '^\.visible \.entry' "$ptx") kernels)"
 
 echo "== PTX check (kernels/tests/ptx.rs)"
 CUTE_KERNELS_PTX="$ptx" cargo test --test ptx -- --nocapture
+
+echo "== the same with --features sm80 (target-cpu sm_80, PTX ISA 7.0): the tensor-core kernels"
+RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C target-cpu=sm_80 -C target-feature=+ptx70 -C llvm-args=-unroll-threshold=20000" \
+    cargo build --release -Zbuild-std=core --target nvptx64-nvidia-cuda --features sm80 --target-dir target/sm80
+ptx80="$PWD/target/sm80/nvptx64-nvidia-cuda/release/cute_kernels.ptx"
+test -s "$ptx80" || { echo "no PTX at $ptx80" >&2; exit 1; }
+grep -q 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32' "$ptx80" || { echo "no mma.sync in $ptx80" >&2; exit 1; }
+grep -q 'ldmatrix.sync.aligned.m8n8.x4.shared.b16' "$ptx80" || { echo "no ldmatrix in $ptx80" >&2; exit 1; }
+echo "PTX: $ptx80 ($(grep -c '^\.visible \.entry' "$ptx80") kernels, $(grep -m1 '^\.target' "$ptx80"))"
+CUTE_KERNELS_PTX="$ptx80" cargo test --test ptx -- --nocapture

@@ -163,6 +163,48 @@ def gemm_twins(mod, rep, generic, hand, layout, size, timing, reps, label):
     gemm_case(mod, rep, hand, layout, m, n, k, timing, reps, label)
 
 
+def tensor_core(mod, rep):
+    """The atom layouts on the instructions themselves (src/tensor_core.rs):
+    mma.sync m16n8k16 with operands placed by SM80_16x8x16_F32F16F16F32_TN's
+    layouts, ldmatrix.x4 read back through SM75_U32x4_LDSM_N's."""
+    try:
+        mma = mod.get_function("mma_sm80_16x8x16")
+        ldsm = mod.get_function("ldsm_u32x4")
+    except Exception:  # noqa: BLE001 - a module built without `sm80`
+        print("(no tensor-core kernels in this module: built without --features sm80)")
+        return
+    blocks = 256
+    # Small integers: exact in f16, their products and sums exact in f32.
+    a = cp.random.randint(-8, 9, blocks * 256).astype(cp.float16)
+    b = cp.random.randint(-8, 9, blocks * 128).astype(cp.float16)
+    d = cp.full(blocks * 128, cp.nan, dtype=cp.float32)
+    mma((blocks,), (32,), (a.view(cp.uint16), b.view(cp.uint16), d))
+    cp.cuda.Device().synchronize()
+    A = a.reshape(blocks, 16, 16).transpose(0, 2, 1).astype(cp.float64)  # [blk, m, k]
+    B = b.reshape(blocks, 16, 8).transpose(0, 2, 1).astype(cp.float64)  # [blk, n, k]
+    D = d.reshape(blocks, 8, 16).transpose(0, 2, 1).astype(cp.float64)  # [blk, m, n]
+    want = A @ B.transpose(0, 2, 1)
+    wrong = int((D != want).sum())
+    rep.check("mma_sm80_16x8x16", wrong == 0 and not bool(cp.isnan(D).any()),
+              f"D = A*B^T exactly in {blocks} atoms: {wrong} of {D.size} elements differ")
+    src = cp.random.randint(0, 1 << 16, blocks * 256).astype(cp.uint16)
+    vals = cp.zeros(blocks * 256, dtype=cp.uint16)
+    idx = cp.full(blocks * 256, 1 << 30, dtype=cp.uint32)
+    ldsm((blocks,), (32,), (src, vals, idx))
+    cp.cuda.Device().synchronize()
+    base = (cp.arange(blocks * 256) // 256) * 256
+    got = src[base + idx.astype(cp.int64) % 256]
+    inside = bool((idx < 256).all())
+    wrong = int((got != vals).sum())
+    covered = all(
+        bool((cp.sort(idx.reshape(blocks, 256)[i]) == cp.arange(256)).all())
+        for i in (0, blocks - 1))
+    rep.check("ldsm_u32x4", inside and wrong == 0 and covered,
+              f"value v of thread t is element ValLayoutDst(t, v): {wrong} of "
+              f"{vals.size} differ, indices inside the tile: {inside}, "
+              f"each element once: {covered}")
+
+
 def main():
     args = sys.argv[1:]
     path = args[0]
@@ -174,6 +216,7 @@ def main():
           f" cc {props['major']}.{props['minor']}; module {path}", flush=True)
     mod = cp.RawModule(path=path)
     rep = Report()
+    tensor_core(mod, rep)
     transpose(mod, rep, timing)
     if small:
         sizes = [("small", (256, 128, 64), 1)]

@@ -43,6 +43,7 @@ pub mod access;
 pub mod matrix;
 pub mod sgemm;
 pub mod sgemm_tv;
+pub mod tensor_core;
 pub mod transpose;
 
 #[cfg(target_arch = "nvptx64")]

@@ -528,3 +528,119 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     // SAFETY: `trap` aborts the kernel; it has no preconditions.
     unsafe { nvptx::trap() }
 }
+
+/// One `SM80_16x8x16_F32F16F16F32_TN` MMA per block (`crate::tensor_core`):
+/// block `b` computes `D_b = A_b·B_bᵀ` with `A_b` the 16 × 16 f16 tile at
+/// `a + 256·b` (element `(m, k)` at `m + 16·k`), `B_b` the 8 × 16 tile at
+/// `b + 128·b` (`(n, k)` at `n + 8·k`) and `D_b` the 16 × 8 f32 tile at
+/// `d + 128·b` (`(m, n)` at `m + 16·n`), every operand placed by the
+/// atom's layouts. Launch with one warp (32 threads) per block.
+///
+/// # Safety
+/// `a`, `b`, `d` hold 256, 128, 128 elements per block of the grid; `d`
+/// overlaps neither; 32 threads per block.
+#[cfg(feature = "sm80")]
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn mma_sm80_16x8x16(a: *const u16, b: *const u16, d: *mut f32) {
+    use crate::tensor_core::{A_LEN, B_LEN, D_LEN, mma_operands, store_d};
+    // SAFETY: reading the special registers has no preconditions.
+    let (blk, t) = unsafe {
+        (
+            nvptx::_block_idx_x() as usize,
+            nvptx::_thread_idx_x() as usize,
+        )
+    };
+    // SAFETY: the contract above: every index is below the tile's length
+    // (the atom's layouts map into it), each D element is one thread's.
+    let (ra, rb) = unsafe {
+        let (a, b) = (a.add(blk * A_LEN), b.add(blk * B_LEN));
+        mma_operands(t, |i| a.add(i).read(), |i| b.add(i).read())
+    };
+    let (d0, d1, d2, d3): (f32, f32, f32, f32);
+    // SAFETY: all 32 threads of the warp execute the instruction (the
+    // launch contract); it reads and writes registers only.
+    unsafe {
+        core::arch::asm!(
+            "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{z}, {z}, {z}, {z}}};",
+            d0 = out(reg32) d0,
+            d1 = out(reg32) d1,
+            d2 = out(reg32) d2,
+            d3 = out(reg32) d3,
+            a0 = in(reg32) ra[0],
+            a1 = in(reg32) ra[1],
+            a2 = in(reg32) ra[2],
+            a3 = in(reg32) ra[3],
+            b0 = in(reg32) rb[0],
+            b1 = in(reg32) rb[1],
+            z = in(reg32) 0f32,
+        );
+    }
+    // SAFETY: as above.
+    let d = unsafe { d.add(blk * D_LEN) };
+    store_d(t, [d0, d1, d2, d3], |i, x| unsafe { d.add(i).write(x) });
+}
+
+/// One `SM75_U32x4_LDSM_N` copy per block (`crate::tensor_core`): the 256
+/// 16-bit values at `src + 256·b` go to shared memory, each thread hands
+/// `ldmatrix.x4` the row `ValLayoutSrc(t, 0)` and writes its value `v` to
+/// `vals[256·b + 8·t + v]` with the element index `ValLayoutDst(t, v)` it
+/// must hold to `idx[256·b + 8·t + v]`. Launch with one warp per block.
+///
+/// # Safety
+/// `src`, `vals`, `idx` hold 256 elements per block; `vals` and `idx`
+/// overlap nothing; 32 threads per block.
+#[cfg(feature = "sm80")]
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn ldsm_u32x4(src: *const u16, vals: *mut u16, idx: *mut u32) {
+    use crate::tensor_core::{LDSM_LEN, ldsm_row, ldsm_values};
+    // SAFETY: reading the special registers has no preconditions.
+    let (blk, t) = unsafe {
+        (
+            nvptx::_block_idx_x() as usize,
+            nvptx::_thread_idx_x() as usize,
+        )
+    };
+    let (tile, shared): (*mut u16, u32);
+    // SAFETY: declares a block-local 16-byte aligned `.shared` array of
+    // 256 16-bit values and takes its generic and shared addresses.
+    unsafe {
+        core::arch::asm!(
+            ".shared .align 16 .b16 ldsm_u32x4_tile[256];",
+            "cvta.shared.u64 {p}, ldsm_u32x4_tile;",
+            "mov.u32 {s}, ldsm_u32x4_tile;",
+            p = out(reg64) tile,
+            s = out(reg32) shared,
+        );
+    }
+    // SAFETY: the contract above: each thread copies its 8 elements of the
+    // block's 256 into the tile, then a barrier all 32 threads reach.
+    unsafe {
+        let src = src.add(blk * LDSM_LEN);
+        for i in 8 * t..8 * t + 8 {
+            tile.add(i).write(src.add(i).read());
+        }
+        nvptx::_syncthreads();
+    }
+    let addr = shared + 2 * ldsm_row(t) as u32;
+    let (r0, r1, r2, r3): (u32, u32, u32, u32);
+    // SAFETY: every thread's row address is 16-byte aligned inside the
+    // tile (`ValLayoutSrc(t, 0) = 8·t`); all 32 threads execute it.
+    unsafe {
+        core::arch::asm!(
+            "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{r0}, {r1}, {r2}, {r3}}}, [{addr}];",
+            r0 = out(reg32) r0,
+            r1 = out(reg32) r1,
+            r2 = out(reg32) r2,
+            r3 = out(reg32) r3,
+            addr = in(reg32) addr,
+        );
+    }
+    for (v, (x, i)) in ldsm_values(t, [r0, r1, r2, r3]).into_iter().enumerate() {
+        let o = blk * LDSM_LEN + 8 * t + v;
+        // SAFETY: `o` < 256 per block, each written by this thread only.
+        unsafe {
+            vals.add(o).write(x);
+            idx.add(o).write(i as u32);
+        }
+    }
+}
