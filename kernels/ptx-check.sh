@@ -22,7 +22,9 @@ RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C target-cpu=sm_80 -C target-feature=+ptx70 -C llv
     cargo build --release -Zbuild-std=core --target nvptx64-nvidia-cuda --features sm80 --target-dir target/sm80
 ptx80="$PWD/target/sm80/nvptx64-nvidia-cuda/release/cute_kernels.ptx"
 test -s "$ptx80" || { echo "no PTX at $ptx80" >&2; exit 1; }
-grep -q 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32' "$ptx80" || { echo "no mma.sync in $ptx80" >&2; exit 1; }
+for i in m16n8k16.row.col.f32.f16.f16.f32 m16n8k8.row.col.f32.tf32.tf32.f32 m16n8k32.row.col.s32.s8.s8.s32 m8n8k4.row.col.f64.f64.f64.f64; do
+    grep -q "mma.sync.aligned.$i" "$ptx80" || { echo "no mma.sync.aligned.$i in $ptx80" >&2; exit 1; }
+done
 grep -q 'ldmatrix.sync.aligned.m8n8.x4.shared.b16' "$ptx80" || { echo "no ldmatrix in $ptx80" >&2; exit 1; }
 echo "PTX: $ptx80 ($(grep -c '^\.visible \.entry' "$ptx80") kernels, $(grep -m1 '^\.target' "$ptx80"))"
 CUTE_KERNELS_PTX="$ptx80" cargo test --test ptx -- --nocapture

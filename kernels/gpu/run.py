@@ -163,30 +163,44 @@ def gemm_twins(mod, rep, generic, hand, layout, size, timing, reps, label):
     gemm_case(mod, rep, hand, layout, m, n, k, timing, reps, label)
 
 
+# The mma.sync kernels (src/ptx.rs): name, (M, N, K), the operands' value
+# type, the bit-pattern type the kernel reads them as, D's type.
+MMA_KERNELS = [
+    ("mma_sm80_16x8x16_f16", (16, 8, 16), cp.float16, cp.uint16, cp.float32),
+    ("mma_sm80_16x8x8_tf32", (16, 8, 8), cp.float32, cp.uint32, cp.float32),
+    ("mma_sm80_16x8x32_s8", (16, 8, 32), cp.int8, cp.uint8, cp.int32),
+    ("mma_sm80_8x8x4_f64", (8, 8, 4), cp.float64, cp.float64, cp.float64),
+]
+
+
 def tensor_core(mod, rep):
     """The atom layouts on the instructions themselves (src/tensor_core.rs):
-    mma.sync m16n8k16 with operands placed by SM80_16x8x16_F32F16F16F32_TN's
-    layouts, ldmatrix.x4 read back through SM75_U32x4_LDSM_N's."""
+    mma.sync with operands placed by the atoms' ALayout/BLayout and D stored
+    by CLayout; ldmatrix.x4 read back through SM75_U32x4_LDSM_N's layouts."""
     try:
-        mma = mod.get_function("mma_sm80_16x8x16")
-        ldsm = mod.get_function("ldsm_u32x4")
+        mod.get_function(MMA_KERNELS[0][0])
     except Exception:  # noqa: BLE001 - a module built without `sm80`
         print("(no tensor-core kernels in this module: built without --features sm80)")
         return
     blocks = 256
-    # Small integers: exact in f16, their products and sums exact in f32.
-    a = cp.random.randint(-8, 9, blocks * 256).astype(cp.float16)
-    b = cp.random.randint(-8, 9, blocks * 128).astype(cp.float16)
-    d = cp.full(blocks * 128, cp.nan, dtype=cp.float32)
-    mma((blocks,), (32,), (a.view(cp.uint16), b.view(cp.uint16), d))
-    cp.cuda.Device().synchronize()
-    A = a.reshape(blocks, 16, 16).transpose(0, 2, 1).astype(cp.float64)  # [blk, m, k]
-    B = b.reshape(blocks, 16, 8).transpose(0, 2, 1).astype(cp.float64)  # [blk, n, k]
-    D = d.reshape(blocks, 8, 16).transpose(0, 2, 1).astype(cp.float64)  # [blk, m, n]
-    want = A @ B.transpose(0, 2, 1)
-    wrong = int((D != want).sum())
-    rep.check("mma_sm80_16x8x16", wrong == 0 and not bool(cp.isnan(D).any()),
-              f"D = A*B^T exactly in {blocks} atoms: {wrong} of {D.size} elements differ")
+    for name, (m, n, k), vt, bits_t, dt in MMA_KERNELS:
+        kern = mod.get_function(name)
+        # Small integers: exact in every operand type, and so are their
+        # products and sums in D's type.
+        a = cp.random.randint(-8, 9, blocks * m * k).astype(vt)
+        b = cp.random.randint(-8, 9, blocks * n * k).astype(vt)
+        d = cp.full(blocks * m * n, -(1 << 30), dtype=dt)
+        kern((blocks,), (32,), (a.view(bits_t), b.view(bits_t), d))
+        cp.cuda.Device().synchronize()
+        A = a.reshape(blocks, k, m).transpose(0, 2, 1).astype(cp.float64)  # [blk, m, k]
+        B = b.reshape(blocks, k, n).transpose(0, 2, 1).astype(cp.float64)  # [blk, n, k]
+        D = d.reshape(blocks, n, m).transpose(0, 2, 1).astype(cp.float64)  # [blk, m, n]
+        want = A @ B.transpose(0, 2, 1)
+        wrong = int((D != want).sum())
+        rep.check(name, wrong == 0,
+                  f"D = A*B^T exactly in {blocks} atoms ({m}x{n}x{k}): "
+                  f"{wrong} of {D.size} elements differ")
+    ldsm = mod.get_function("ldsm_u32x4")
     src = cp.random.randint(0, 1 << 16, blocks * 256).astype(cp.uint16)
     vals = cp.zeros(blocks * 256, dtype=cp.uint16)
     idx = cp.full(blocks * 256, 1 << 30, dtype=cp.uint32)

@@ -529,20 +529,98 @@ fn panic(_: &core::panic::PanicInfo<'_>) -> ! {
     unsafe { nvptx::trap() }
 }
 
-/// One `SM80_16x8x16_F32F16F16F32_TN` MMA per block (`crate::tensor_core`):
-/// block `b` computes `D_b = A_b·B_bᵀ` with `A_b` the 16 × 16 f16 tile at
-/// `a + 256·b` (element `(m, k)` at `m + 16·k`), `B_b` the 8 × 16 tile at
-/// `b + 128·b` (`(n, k)` at `n + 8·k`) and `D_b` the 16 × 8 f32 tile at
-/// `d + 128·b` (`(m, n)` at `m + 16·n`), every operand placed by the
-/// atom's layouts. Launch with one warp (32 threads) per block.
+/// A kernel issuing one `mma.sync` of the atom `$atom` per block (`crate::
+/// tensor_core`), whose registers are 4 of A, 2 of B and 4 of C/D, all
+/// 32-bit: block `b` computes `D_b = A_b·B_bᵀ` with `A_b` the `M × K` tile
+/// of `$in` bit patterns (`bits` wide) at `a + M·K·b` (element `(m, k)` at
+/// `m + M·k`), `B_b` the `N × K` tile at `b + N·K·b` (`n + N·k`) and `D_b`
+/// the `M × N` tile of `$out` at `d + M·N·b` (`m + M·n`), every operand
+/// placed by the atom's layouts.
+macro_rules! mma_kernel {
+    ($(#[$doc:meta])* $name:ident, $atom:ty, $instr:literal, $in:ty, $bits:literal, $out:ty, ($m:literal, $n:literal, $k:literal)) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// `a`, `b`, `d` hold `M·K`, `N·K`, `M·N` elements per block of the
+        /// grid; `d` overlaps neither; 32 threads (one warp) per block.
+        #[cfg(feature = "sm80")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "ptx-kernel" fn $name(a: *const $in, b: *const $in, d: *mut $out) {
+            use crate::tensor_core::{pack, place};
+            use cute_static::MmaAtom;
+            // SAFETY: reading the special registers has no preconditions.
+            let (blk, t) = unsafe {
+                (
+                    nvptx::_block_idx_x() as usize,
+                    nvptx::_thread_idx_x() as usize,
+                )
+            };
+            // SAFETY: the contract above: every index is below the tile's
+            // length (the atom's layouts map into it).
+            let (ra, rb): ([u32; 4], [u32; 2]) = unsafe {
+                let (a, b) = (a.add(blk * $m * $k), b.add(blk * $n * $k));
+                (
+                    pack::<<$atom as MmaAtom>::ALayout, 4>(t, $bits, |i| a.add(i).read() as u32),
+                    pack::<<$atom as MmaAtom>::BLayout, 2>(t, $bits, |i| b.add(i).read() as u32),
+                )
+            };
+            let (d0, d1, d2, d3): ($out, $out, $out, $out);
+            // SAFETY: all 32 threads of the warp execute the instruction
+            // (the launch contract); it reads and writes registers only.
+            unsafe {
+                core::arch::asm!(
+                    concat!($instr, " {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{z}, {z}, {z}, {z}}};"),
+                    d0 = out(reg32) d0,
+                    d1 = out(reg32) d1,
+                    d2 = out(reg32) d2,
+                    d3 = out(reg32) d3,
+                    a0 = in(reg32) ra[0],
+                    a1 = in(reg32) ra[1],
+                    a2 = in(reg32) ra[2],
+                    a3 = in(reg32) ra[3],
+                    b0 = in(reg32) rb[0],
+                    b1 = in(reg32) rb[1],
+                    z = in(reg32) 0u32,
+                );
+            }
+            // SAFETY: as above; each D element is one thread's.
+            let d = unsafe { d.add(blk * $m * $n) };
+            place::<<$atom as MmaAtom>::CLayout, _, 4>(t, [d0, d1, d2, d3], |i, x| unsafe {
+                d.add(i).write(x)
+            });
+        }
+    };
+}
+
+mma_kernel!(
+    /// `SM80_16x8x16_F32F16F16F32_TN`: `mma.sync…m16n8k16…f32.f16.f16.f32`.
+    mma_sm80_16x8x16_f16, cute_static::SM80_16x8x16_F32F16F16F32_TN,
+    "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", u16, 16, f32, (16, 8, 16)
+);
+mma_kernel!(
+    /// `SM80_16x8x8_F32TF32TF32F32_TN`: `mma.sync…m16n8k8…f32.tf32.tf32.f32`.
+    mma_sm80_16x8x8_tf32, cute_static::SM80_16x8x8_F32TF32TF32F32_TN,
+    "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", u32, 32, f32, (16, 8, 8)
+);
+mma_kernel!(
+    /// `SM80_16x8x32_S32S8S8S32_TN`: `mma.sync…m16n8k32…s32.s8.s8.s32`.
+    mma_sm80_16x8x32_s8, cute_static::SM80_16x8x32_S32S8S8S32_TN,
+    "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", u8, 8, i32, (16, 8, 32)
+);
+
+/// One `SM80_8x8x4_F64F64F64F64_TN` MMA (`mma.sync…m8n8k4…f64`) per block,
+/// as [`mma_kernel!`]'s kernels with one 64-bit register of A, one of B
+/// and two of D: `A_b` the 8 × 4 tile at `a + 32·b`, `B_b` 8 × 4 at
+/// `b + 32·b`, `D_b` 8 × 8 at `d + 64·b`.
 ///
 /// # Safety
-/// `a`, `b`, `d` hold 256, 128, 128 elements per block of the grid; `d`
-/// overlaps neither; 32 threads per block.
+/// `a`, `b`, `d` hold 32, 32, 64 elements per block; `d` overlaps
+/// neither; 32 threads per block.
 #[cfg(feature = "sm80")]
 #[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn mma_sm80_16x8x16(a: *const u16, b: *const u16, d: *mut f32) {
-    use crate::tensor_core::{A_LEN, B_LEN, D_LEN, mma_operands, store_d};
+pub unsafe extern "ptx-kernel" fn mma_sm80_8x8x4_f64(a: *const f64, b: *const f64, d: *mut f64) {
+    use crate::tensor_core::place;
+    use cute_static::{MmaAtom, SM80_8x8x4_F64F64F64F64_TN as Atom};
     // SAFETY: reading the special registers has no preconditions.
     let (blk, t) = unsafe {
         (
@@ -550,34 +628,28 @@ pub unsafe extern "ptx-kernel" fn mma_sm80_16x8x16(a: *const u16, b: *const u16,
             nvptx::_thread_idx_x() as usize,
         )
     };
-    // SAFETY: the contract above: every index is below the tile's length
-    // (the atom's layouts map into it), each D element is one thread's.
-    let (ra, rb) = unsafe {
-        let (a, b) = (a.add(blk * A_LEN), b.add(blk * B_LEN));
-        mma_operands(t, |i| a.add(i).read(), |i| b.add(i).read())
-    };
-    let (d0, d1, d2, d3): (f32, f32, f32, f32);
-    // SAFETY: all 32 threads of the warp execute the instruction (the
-    // launch contract); it reads and writes registers only.
+    let (mut ra, mut rb) = (0.0, 0.0);
+    // SAFETY: the contract above; one value of A and of B per thread.
+    unsafe {
+        let (a, b) = (a.add(blk * 32), b.add(blk * 32));
+        place::<<Atom as MmaAtom>::ALayout, _, 1>(t, [()], |i, ()| ra = a.add(i).read());
+        place::<<Atom as MmaAtom>::BLayout, _, 1>(t, [()], |i, ()| rb = b.add(i).read());
+    }
+    let (d0, d1): (f64, f64);
+    // SAFETY: all 32 threads execute it; registers only.
     unsafe {
         core::arch::asm!(
-            "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{z}, {z}, {z}, {z}}};",
-            d0 = out(reg32) d0,
-            d1 = out(reg32) d1,
-            d2 = out(reg32) d2,
-            d3 = out(reg32) d3,
-            a0 = in(reg32) ra[0],
-            a1 = in(reg32) ra[1],
-            a2 = in(reg32) ra[2],
-            a3 = in(reg32) ra[3],
-            b0 = in(reg32) rb[0],
-            b1 = in(reg32) rb[1],
-            z = in(reg32) 0f32,
+            "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {{{d0}, {d1}}}, {{{a0}}}, {{{b0}}}, {{{z}, {z}}};",
+            d0 = out(reg64) d0,
+            d1 = out(reg64) d1,
+            a0 = in(reg64) ra,
+            b0 = in(reg64) rb,
+            z = in(reg64) 0f64,
         );
     }
-    // SAFETY: as above.
-    let d = unsafe { d.add(blk * D_LEN) };
-    store_d(t, [d0, d1, d2, d3], |i, x| unsafe { d.add(i).write(x) });
+    // SAFETY: as above; each D element is one thread's.
+    let d = unsafe { d.add(blk * 64) };
+    place::<<Atom as MmaAtom>::CLayout, _, 2>(t, [d0, d1], |i, x| unsafe { d.add(i).write(x) });
 }
 
 /// One `SM75_U32x4_LDSM_N` copy per block (`crate::tensor_core`): the 256

@@ -3,44 +3,37 @@
 //! that a GPU run checks the layouts against the instruction itself (the
 //! host tests check them against the PTX ISA's fragment formulas).
 //!
-//! * `SM80_16x8x16_F32F16F16F32_TN` (`mma.sync.aligned.m16n8k16.row.col.
-//!   f32.f16.f16.f32`): thread `t` loads value `v` of A from index
-//!   `ALayout(t, v)` of the `16 × 16` A tile (`m + 16·k`) and of B from
-//!   `BLayout(t, v)` of the `8 × 16` B tile (`n + 8·k`), packs values
-//!   `2r, 2r + 1` into register `r` (low half first, as CUTLASS's
-//!   `uint32_t` registers hold them), issues the instruction with C = 0
-//!   and stores value `v` of D at `CLayout(t, v)` of the `16 × 8` tile
-//!   (`m + 16·n`): D = A·Bᵀ exactly when the three layouts are the
-//!   instruction's.
+//! * MMA atoms (`mma.sync`): thread `t` loads value `v` of A from index
+//!   `ALayout(t, v)` of the `M × K` A tile (`m + M·k`) and of B from
+//!   `BLayout(t, v)` of the `N × K` B tile (`n + N·k`), packs `32 / bits`
+//!   consecutive values into each 32-bit register (value `v` at bit
+//!   `bits·(v mod 32/bits)` of register `v / (32/bits)`, as CUTLASS's
+//!   `uint32_t` registers hold them; one 64-bit register per `double`),
+//!   issues the instruction with C = 0 and stores value `v` of D at
+//!   `CLayout(t, v)` of the `M × N` tile (`m + M·n`): D = A·Bᵀ exactly when
+//!   the three layouts are the instruction's. Four atoms:
+//!   `SM80_16x8x16_F32F16F16F32_TN` (`m16n8k16 .f16`),
+//!   `SM80_16x8x8_F32TF32TF32F32_TN` (`m16n8k8 .tf32`),
+//!   `SM80_16x8x32_S32S8S8S32_TN` (`m16n8k32 .s8`) and
+//!   `SM80_8x8x4_F64F64F64F64_TN` (`m8n8k4 .f64`).
 //! * `SM75_U32x4_LDSM_N` (`ldmatrix.sync.aligned.m8n8.x4.shared.b16`):
 //!   thread `t` gives the row address `ValLayoutSrc(t, 0)` (16-bit
 //!   elements) of 256 values in shared memory; value `v` it receives
 //!   (register `v / 2`, half `v % 2`) must be the element
 //!   `ValLayoutDst(t, v)`.
 //!
-//! The packing and placement are plain functions ([`mma_operands`],
-//! [`store_d`], [`ldsm_row`], [`ldsm_values`]) tested on the host; the
+//! The packing and placement are plain functions ([`pack`], [`place`],
+//! [`ldsm_row`], [`ldsm_values`]) tested on the host; the
 //! instructions themselves are inline PTX in `src/ptx.rs`, built only with
 //! the `sm80` feature (they need `.target sm_80`, PTX ISA 7.0), and run by
 //! `kernels/gpu/run.py`.
 
-use cute_static::{
-    MmaAtom, SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN, StaticLayout, ValLayoutDst,
-    ValLayoutSrc,
-};
+use cute_static::{SM75_U32x4_LDSM_N, StaticLayout, ValLayoutDst, ValLayoutSrc};
 
-/// The MMA atom checked.
-pub type Mma = SM80_16x8x16_F32F16F16F32_TN;
 /// The copy atom checked.
 pub type Ldsm = SM75_U32x4_LDSM_N;
 /// Threads of one atom (a warp).
 pub const WARP: usize = 32;
-/// Elements of the A, B and D tiles.
-pub const A_LEN: usize = 16 * 16;
-/// Elements of the B tile.
-pub const B_LEN: usize = 8 * 16;
-/// Elements of the D tile.
-pub const D_LEN: usize = 16 * 8;
 /// 16-bit elements `ldmatrix.x4` moves (four 8 × 8 matrices).
 pub const LDSM_LEN: usize = 256;
 
@@ -50,35 +43,35 @@ fn tv<L: StaticLayout>(t: usize, v: usize) -> usize {
     L::default().call(t + WARP * v)
 }
 
-/// Two 16-bit values in one register, the first in the low half.
+/// Thread `t`'s `R` 32-bit registers of an operand whose `(thread,
+/// value)` layout is `L`: value `v` is `f(L(t, v))` (a `bits`-wide bit
+/// pattern: 8, 16 or 32), at bit `bits·(v mod 32/bits)` of register
+/// `v / (32/bits)`.
 #[inline(always)]
-fn pack(lo: u16, hi: u16) -> u32 {
-    u32::from(lo) | (u32::from(hi) << 16)
-}
-
-/// Thread `t`'s A and B registers of the MMA: the 16-bit elements of the
-/// tiles `a` (`m + 16·k`) and `b` (`n + 8·k`) at its `ALayout` and
-/// `BLayout` indices, two per register.
-#[inline(always)]
-pub fn mma_operands(
+pub fn pack<L: StaticLayout, const R: usize>(
     t: usize,
-    a: impl Fn(usize) -> u16,
-    b: impl Fn(usize) -> u16,
-) -> ([u32; 4], [u32; 2]) {
-    type A = <Mma as MmaAtom>::ALayout;
-    type B = <Mma as MmaAtom>::BLayout;
-    let ra = core::array::from_fn(|r| pack(a(tv::<A>(t, 2 * r)), a(tv::<A>(t, 2 * r + 1))));
-    let rb = core::array::from_fn(|r| pack(b(tv::<B>(t, 2 * r)), b(tv::<B>(t, 2 * r + 1))));
-    (ra, rb)
+    bits: usize,
+    f: impl Fn(usize) -> u32,
+) -> [u32; R] {
+    let per = 32 / bits;
+    let mask = u32::MAX >> (32 - bits);
+    core::array::from_fn(|r| {
+        (0..per).fold(0, |reg, j| {
+            reg | ((f(tv::<L>(t, r * per + j)) & mask) << (bits * j))
+        })
+    })
 }
 
-/// Stores thread `t`'s D registers at their `CLayout` indices of the D
-/// tile (`m + 16·n`).
+/// Stores thread `t`'s values `x` (value `v` of the `(thread, value)`
+/// layout `L`) at their indices `L(t, v)`.
 #[inline(always)]
-pub fn store_d(t: usize, d: [f32; 4], mut store: impl FnMut(usize, f32)) {
-    type Cl = <Mma as MmaAtom>::CLayout;
-    for (v, x) in d.into_iter().enumerate() {
-        store(tv::<Cl>(t, v), x);
+pub fn place<L: StaticLayout, T, const N: usize>(
+    t: usize,
+    x: [T; N],
+    mut store: impl FnMut(usize, T),
+) {
+    for (v, x) in x.into_iter().enumerate() {
+        store(tv::<L>(t, v), x);
     }
 }
 

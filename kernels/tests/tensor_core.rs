@@ -1,111 +1,135 @@
-//! The operand placement of the tensor-core kernels (`src/tensor_core.rs`)
-//! against the PTX ISA's fragment descriptions, written out here as the
-//! ISA states them (§9.7.14.5.8, "Matrix Fragments for mma.m16n8k16 with
-//! floating point type"; §9.7.14.5.15, "ldmatrix"): `groupID = lane / 4`,
-//! `threadID_in_group = lane % 4`. The instructions themselves run only on
-//! a GPU (`kernels/gpu/run.py`); these tests pin what the kernels hand
-//! them and how they read the results.
+//! The operand placement of the tensor-core kernels (`src/tensor_core.rs`,
+//! `src/ptx.rs`) against the PTX ISA's fragment descriptions, written out
+//! here as the ISA states them (§9.7.14.5, "Matrix Fragments for mma.m16n8k16
+//! with floating point type", "… mma.m16n8k8 (.tf32)", "… mma.m16n8k32
+//! (.s8)", "… mma.m8n8k4 (.f64)"; "ldmatrix"): `g = lane / 4` (groupID),
+//! `q = lane % 4` (threadID_in_group). The instructions themselves run only
+//! on a GPU (`kernels/gpu/run.py`); these tests pin what the kernels hand
+//! them and where they store the results.
 
-use cute_kernels::tensor_core::{
-    A_LEN, B_LEN, D_LEN, LDSM_LEN, WARP, ldsm_row, ldsm_values, mma_operands, store_d,
+use cute_kernels::tensor_core::{LDSM_LEN, WARP, ldsm_row, ldsm_values, pack, place};
+use cute_static::{
+    MmaAtom, SM80_8x8x4_F64F64F64F64_TN, SM80_16x8x8_F32TF32TF32F32_TN,
+    SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN,
 };
 
-/// Element `i` (0..8) of lane `lane`'s A fragment: `(row, col)` of the
-/// 16 × 16 A (a0, a1: row g; a2, a3: g + 8; a4, a5: g; a6, a7: g + 8;
-/// col 2·tig + i % 2, + 8 for a4…a7).
-fn isa_a(lane: usize, i: usize) -> (usize, usize) {
-    let (g, tig) = (lane / 4, lane % 4);
-    (g + 8 * ((i / 2) % 2), 2 * tig + i % 2 + 8 * (i / 4))
+/// An atom's fragments as the ISA describes them: `(row, col)` of element
+/// `i` of lane `lane` in A (`M × K`), B (`K × N`) and D (`M × N`).
+struct Isa {
+    m: usize,
+    n: usize,
+    a: fn(usize, usize) -> (usize, usize),
+    b: fn(usize, usize) -> (usize, usize),
+    d: fn(usize, usize) -> (usize, usize),
 }
 
-/// Element `i` (0..4) of B: `(row k, col n)` of the 16 × 8 B (b0, b1: k =
-/// 2·tig + i; b2, b3: + 8; n = g).
-fn isa_b(lane: usize, i: usize) -> (usize, usize) {
-    let (g, tig) = (lane / 4, lane % 4);
-    (2 * tig + i % 2 + 8 * (i / 2), g)
+const F16_M16N8K16: Isa = Isa {
+    m: 16,
+    n: 8,
+    // a0, a1: row g; a2, a3: g + 8; a4…a7 the same, 8 columns on.
+    a: |l, i| (l / 4 + 8 * ((i / 2) % 2), 2 * (l % 4) + i % 2 + 8 * (i / 4)),
+    b: |l, i| (2 * (l % 4) + i % 2 + 8 * (i / 2), l / 4),
+    d: |l, i| (l / 4 + 8 * (i / 2), 2 * (l % 4) + i % 2),
+};
+const TF32_M16N8K8: Isa = Isa {
+    m: 16,
+    n: 8,
+    // a0: (g, q); a1: (g + 8, q); a2: (g, q + 4); a3: (g + 8, q + 4).
+    a: |l, i| (l / 4 + 8 * (i % 2), l % 4 + 4 * (i / 2)),
+    b: |l, i| (l % 4 + 4 * i, l / 4),
+    d: F16_M16N8K16.d,
+};
+const S8_M16N8K32: Isa = Isa {
+    m: 16,
+    n: 8,
+    // a0…a3: row g, cols 4q…; a4…a7: row g + 8; a8…a15: 16 columns on.
+    a: |l, i| {
+        (
+            l / 4 + 8 * ((i / 4) % 2),
+            4 * (l % 4) + i % 4 + 16 * (i / 8),
+        )
+    },
+    b: |l, i| (4 * (l % 4) + i % 4 + 16 * (i / 4), l / 4),
+    d: F16_M16N8K16.d,
+};
+const F64_M8N8K4: Isa = Isa {
+    m: 8,
+    n: 8,
+    a: |l, _| (l / 4, l % 4),
+    b: |l, _| (l % 4, l / 4),
+    d: |l, i| (l / 4, 2 * (l % 4) + i),
+};
+
+/// `pack` of the atom's A and B with `bits`-wide values: register `r`
+/// holds, at bit `bits·j`, the element the ISA puts in element
+/// `r·(32/bits) + j` (the element's index `m + M·k` / `n + N·k`, checked
+/// `bits` bits at a time); `place` of D stores element `i` where the ISA
+/// says it lies.
+fn check_mma<A: MmaAtom, const RA: usize, const RB: usize, const RD: usize>(
+    isa: &Isa,
+    bits: usize,
+) {
+    let (per, mask) = (32 / bits, u32::MAX >> (32 - bits));
+    for lane in 0..WARP {
+        for shift in (0..16).step_by(bits) {
+            let ra: [u32; RA] = pack::<A::ALayout, RA>(lane, bits, |i| (i >> shift) as u32);
+            let rb: [u32; RB] = pack::<A::BLayout, RB>(lane, bits, |i| (i >> shift) as u32);
+            for i in 0..RA * per {
+                let (m, k) = (isa.a)(lane, i);
+                let got = (ra[i / per] >> (bits * (i % per))) & mask;
+                assert_eq!(
+                    got,
+                    ((m + isa.m * k) >> shift) as u32 & mask,
+                    "{}: A, lane {lane}, a{i}",
+                    A::NAME
+                );
+            }
+            for i in 0..RB * per {
+                let (k, n) = (isa.b)(lane, i);
+                let got = (rb[i / per] >> (bits * (i % per))) & mask;
+                assert_eq!(
+                    got,
+                    ((n + isa.n * k) >> shift) as u32 & mask,
+                    "{}: B, lane {lane}, b{i}",
+                    A::NAME
+                );
+            }
+        }
+        check_d::<A, RD>(isa, lane);
+    }
 }
 
-/// Element `i` (0..4) of C and D: `(row, col)` of the 16 × 8 D (c0, c1:
-/// row g; c2, c3: g + 8; col 2·tig + i % 2).
-fn isa_d(lane: usize, i: usize) -> (usize, usize) {
-    let (g, tig) = (lane / 4, lane % 4);
-    (g + 8 * (i / 2), 2 * tig + i % 2)
-}
-
-/// Half `i % 2` of register `i / 2`.
-fn half(regs: &[u32], i: usize) -> u16 {
-    (regs[i / 2] >> (16 * (i % 2))) as u16
+/// `place` of D: register `i` of lane `lane` lands on the ISA's element.
+fn check_d<A: MmaAtom, const RD: usize>(isa: &Isa, lane: usize) {
+    let want: [usize; RD] = core::array::from_fn(|i| {
+        let (m, n) = (isa.d)(lane, i);
+        m + isa.m * n
+    });
+    let mut got = [usize::MAX; RD];
+    place::<A::CLayout, _, RD>(lane, core::array::from_fn(|v| v), |idx, v| got[v] = idx);
+    assert_eq!(got, want, "{}: D of lane {lane}", A::NAME);
 }
 
 #[test]
 fn mma_registers_hold_the_isa_fragments() {
-    // Each element's value is its own index: a register then names the
-    // element it holds.
-    let a: Vec<u16> = (0..A_LEN as u16).collect();
-    let b: Vec<u16> = (0..B_LEN as u16).collect();
-    for lane in 0..WARP {
-        let (ra, rb) = mma_operands(lane, |i| a[i], |i| b[i]);
-        for i in 0..8 {
-            let (m, k) = isa_a(lane, i);
-            assert_eq!(half(&ra, i) as usize, m + 16 * k, "A, lane {lane}, a{i}");
-        }
-        for i in 0..4 {
-            let (k, n) = isa_b(lane, i);
-            assert_eq!(half(&rb, i) as usize, n + 8 * k, "B, lane {lane}, b{i}");
-        }
-    }
+    check_mma::<SM80_16x8x16_F32F16F16F32_TN, 4, 2, 4>(&F16_M16N8K16, 16);
+    check_mma::<SM80_16x8x8_F32TF32TF32F32_TN, 4, 2, 4>(&TF32_M16N8K8, 32);
+    check_mma::<SM80_16x8x32_S32S8S8S32_TN, 4, 2, 4>(&S8_M16N8K32, 8);
 }
 
 #[test]
-fn d_registers_land_on_their_isa_elements() {
-    let mut d = vec![f32::NAN; D_LEN];
+fn f64_operands_are_the_isa_elements() {
+    // One 64-bit register each: `place` of A and B names the element a
+    // lane loads.
+    type A = SM80_8x8x4_F64F64F64F64_TN;
+    let isa = &F64_M8N8K4;
     for lane in 0..WARP {
-        // Register i of the instruction's D is element isa_d(lane, i).
-        let regs: [f32; 4] = core::array::from_fn(|i| {
-            let (m, n) = isa_d(lane, i);
-            (m + 16 * n) as f32
-        });
-        store_d(lane, regs, |idx, x| d[idx] = x);
-    }
-    for (idx, x) in d.iter().enumerate() {
-        assert_eq!(*x, idx as f32, "D element {idx}");
-    }
-}
-
-#[test]
-fn the_emulated_mma_is_a_times_b_transposed() {
-    // D = A·Bᵀ through the placement and the ISA's definition of the
-    // instruction: the same result as the direct product.
-    let a: Vec<f32> = (0..A_LEN).map(|i| ((i * 7) % 11) as f32 - 5.0).collect();
-    let b: Vec<f32> = (0..B_LEN).map(|i| ((i * 5) % 13) as f32 - 6.0).collect();
-    // Indices travel through the 16-bit registers; the values are looked up.
-    let (ai, bi): (Vec<u16>, Vec<u16>) = ((0..A_LEN as u16).collect(), (0..B_LEN as u16).collect());
-    let mut am = [[0.0f32; 16]; 16];
-    let mut bm = [[0.0f32; 8]; 16];
-    for lane in 0..WARP {
-        let (ra, rb) = mma_operands(lane, |i| ai[i], |i| bi[i]);
-        for i in 0..8 {
-            let (m, k) = isa_a(lane, i);
-            am[m][k] = a[half(&ra, i) as usize];
-        }
-        for i in 0..4 {
-            let (k, n) = isa_b(lane, i);
-            bm[k][n] = b[half(&rb, i) as usize];
-        }
-    }
-    let mut d = vec![f32::NAN; D_LEN];
-    for lane in 0..WARP {
-        let regs: [f32; 4] = core::array::from_fn(|i| {
-            let (m, n) = isa_d(lane, i);
-            (0..16).map(|k| am[m][k] * bm[k][n]).sum()
-        });
-        store_d(lane, regs, |idx, x| d[idx] = x);
-    }
-    for m in 0..16 {
-        for n in 0..8 {
-            let want: f32 = (0..16).map(|k| a[m + 16 * k] * b[n + 8 * k]).sum();
-            assert_eq!(d[m + 16 * n], want, "D({m}, {n})");
-        }
+        let (mut a, mut b) = (usize::MAX, usize::MAX);
+        place::<<A as MmaAtom>::ALayout, _, 1>(lane, [()], |i, ()| a = i);
+        place::<<A as MmaAtom>::BLayout, _, 1>(lane, [()], |i, ()| b = i);
+        let ((m, k), (kb, n)) = ((isa.a)(lane, 0), (isa.b)(lane, 0));
+        assert_eq!((a, b), (m + isa.m * k, n + isa.n * kb), "lane {lane}");
+        check_d::<A, 2>(isa, lane);
     }
 }
 
