@@ -5,7 +5,10 @@ Usage (on a machine with a GPU, CuPy and NumPy):
     python3 kernels/gpu/run.py PTX_OR_CUBIN [--small] [--no-time]
 
 Loads the module built by `kernels/ptx-check.sh` (or a cubin that
-`ptxas` made of it) and, for each of the eight entry points:
+`ptxas` made of it); in a module built with `--features sm80`, first the
+tensor-core kernels (each `mma.sync` atom's D = A*B^T exactly, each
+`ldmatrix` value the element its layout names); then, for each of the
+eight GEMM and transpose entry points:
 
 * checks the result against a float64 reference computed on the GPU
   (relative L2 error and the largest element error), on fresh random
