@@ -203,6 +203,27 @@ def tensor_core(mod, rep):
         rep.check(name, wrong == 0,
                   f"D = A*B^T exactly in {blocks} atoms ({m}x{n}x{k}): "
                   f"{wrong} of {D.size} elements differ")
+    try:
+        wgmma = mod.get_function("wgmma_m64n8k16_f16")
+    except Exception:  # noqa: BLE001 - a module built without `sm90a`
+        wgmma = None
+        print("(no wgmma kernel in this module: built without --features sm90a)")
+    if wgmma is not None:
+        # SM90_64x8x16_F32F16F16_SS: A, B in shared memory through the
+        # library's descriptors, D by the atom's CLayout, 128 threads.
+        a = cp.random.randint(-8, 9, blocks * 64 * 16).astype(cp.float16)
+        b = cp.random.randint(-8, 9, blocks * 8 * 16).astype(cp.float16)
+        d = cp.full(blocks * 64 * 8, cp.nan, dtype=cp.float32)
+        wgmma((blocks,), (128,), (a.view(cp.uint16), b.view(cp.uint16), d))
+        cp.cuda.Device().synchronize()
+        A = a.reshape(blocks, 16, 64).transpose(0, 2, 1).astype(cp.float64)
+        B = b.reshape(blocks, 16, 8).transpose(0, 2, 1).astype(cp.float64)
+        D = d.reshape(blocks, 8, 64).transpose(0, 2, 1).astype(cp.float64)
+        want = A @ B.transpose(0, 2, 1)
+        wrong = int((D != want).sum())
+        rep.check("wgmma_m64n8k16_f16", wrong == 0,
+                  f"D = A*B^T exactly in {blocks} GMMA atoms (64x8x16, "
+                  f"descriptors from make_gmma_desc): {wrong} of {D.size} differ")
     ldsm = mod.get_function("ldsm_u32x4")
     src = cp.random.randint(0, 1 << 16, blocks * 256).astype(cp.uint16)
     vals = cp.zeros(blocks * 256, dtype=cp.uint16)

@@ -716,3 +716,93 @@ pub unsafe extern "ptx-kernel" fn ldsm_u32x4(src: *const u16, vals: *mut u16, id
         }
     }
 }
+
+/// One `SM90_64x8x16_F32F16F16_SS` GMMA per block (`crate::tensor_core`):
+/// the warpgroup stores the `64 × 16` f16 tile at `a + 1024·b` (element
+/// `(m, k)` at `m + 64·k`) and the `8 × 16` tile at `b + 128·b` (`n + 8·k`)
+/// into shared memory in GMMA's canonical K-major layouts, issues
+/// `wgmma.mma_async` with their descriptors, and stores D (`64 × 8` f32 at
+/// `d + 512·b`, `(m, n)` at `m + 64·n`) by the atom's `CLayout`. Launch
+/// with 128 threads per block.
+///
+/// # Safety
+/// `a`, `b`, `d` hold 1024, 128, 512 elements per block; `d` overlaps
+/// neither; 128 threads per block.
+#[cfg(feature = "sm90a")]
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn wgmma_m64n8k16_f16(a: *const u16, b: *const u16, d: *mut f32) {
+    use crate::tensor_core::{
+        GMMA_DESC_A, GMMA_DESC_B, GmmaSmemA, GmmaSmemB, WARPGROUP, gmma_desc_at, gmma_store_d,
+    };
+    // SAFETY: reading the special registers has no preconditions.
+    let (blk, t) = unsafe {
+        (
+            nvptx::_block_idx_x() as usize,
+            nvptx::_thread_idx_x() as usize,
+        )
+    };
+    let (sa, sb, sa_addr, sb_addr): (*mut u16, *mut u16, u32, u32);
+    // SAFETY: declares two block-local 128-byte aligned `.shared` tiles
+    // and takes their generic and shared addresses.
+    unsafe {
+        core::arch::asm!(
+            ".shared .align 128 .b16 wgmma_tile_a[1024];",
+            ".shared .align 128 .b16 wgmma_tile_b[128];",
+            "cvta.shared.u64 {pa}, wgmma_tile_a;",
+            "cvta.shared.u64 {pb}, wgmma_tile_b;",
+            "mov.u32 {qa}, wgmma_tile_a;",
+            "mov.u32 {qb}, wgmma_tile_b;",
+            pa = out(reg64) sa,
+            pb = out(reg64) sb,
+            qa = out(reg32) sa_addr,
+            qb = out(reg32) sb_addr,
+        );
+    }
+    // SAFETY: the contract above; every shared offset is below the tile's
+    // length (the layouts' cosizes are 1024 and 128), each element written
+    // by one thread; then the generic-proxy writes are made visible to the
+    // asynchronous proxy and a barrier all 128 threads reach.
+    unsafe {
+        let (a, b) = (a.add(blk * 1024), b.add(blk * 128));
+        let mut e = t;
+        while e < 1024 {
+            sa.add(GmmaSmemA::default().call(e)).write(a.add(e).read());
+            e += WARPGROUP;
+        }
+        if t < 128 {
+            sb.add(GmmaSmemB::default().call(t)).write(b.add(t).read());
+        }
+        core::arch::asm!("fence.proxy.async.shared::cta;");
+        nvptx::_syncthreads();
+    }
+    let (da, db) = (
+        gmma_desc_at(GMMA_DESC_A, sa_addr),
+        gmma_desc_at(GMMA_DESC_B, sb_addr),
+    );
+    let (mut d0, mut d1, mut d2, mut d3) = (0f32, 0f32, 0f32, 0f32);
+    // SAFETY: all 128 threads of the warpgroup execute it; the descriptors
+    // name the shared tiles written above; D = A·B (scale-d false), then
+    // the group is committed and waited for before D is read.
+    unsafe {
+        core::arch::asm!(
+            "wgmma.fence.sync.aligned;",
+            "{{",
+            ".reg .pred p;",
+            "setp.ne.b32 p, {z}, 0;",
+            "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {{{d0}, {d1}, {d2}, {d3}}}, {da}, {db}, p, 1, 1, 0, 0;",
+            "}}",
+            "wgmma.commit_group.sync.aligned;",
+            "wgmma.wait_group.sync.aligned 0;",
+            d0 = inout(reg32) d0,
+            d1 = inout(reg32) d1,
+            d2 = inout(reg32) d2,
+            d3 = inout(reg32) d3,
+            da = in(reg64) da,
+            db = in(reg64) db,
+            z = in(reg32) 0u32,
+        );
+    }
+    // SAFETY: as above; each D element is one thread's.
+    let d = unsafe { d.add(blk * 512) };
+    gmma_store_d(t, [d0, d1, d2, d3], |i, x| unsafe { d.add(i).write(x) });
+}

@@ -90,3 +90,53 @@ pub fn ldsm_values(t: usize, r: [u32; 4]) -> [(u16, usize); 8] {
         (half, tv::<ValLayoutDst<Ldsm, 16>>(t, v))
     })
 }
+
+/// The GMMA atom checked on Hopper (`wgmma.mma_async`, feature `sm90a`):
+/// A and B from shared memory through descriptors, D in the registers of
+/// a warpgroup (128 threads) by the atom's `CLayout`.
+pub type Gmma = cute_static::SM90_64x8x16_F32F16F16_SS<cute_static::MajorK, cute_static::MajorK>;
+/// Threads of a warpgroup.
+pub const WARPGROUP: usize = 128;
+/// A's layout in shared memory (16-bit elements; natural coordinate
+/// `(m, k)` of the `64 × 16` tile): GMMA's canonical K-major form without
+/// swizzle, 8 × 8 core matrices of 8 rows × 16 bytes, 128 bytes apart
+/// along M, 1024 along K.
+pub type GmmaSmemA = cute_static::Layout![((8, 8), (8, 2)):((8, 64), (1, 512))];
+/// B's (`8 × 16`, `(n, k)`): one core matrix along N, two along K, 128
+/// bytes apart.
+pub type GmmaSmemB = cute_static::Layout![((8, 1), (8, 2)):((8, 64), (1, 64))];
+/// The descriptor of [`GmmaSmemA`] at shared address 0: `cute gmma_desc K
+/// "((8,8),(8,2)):((8,64),(1,512))" half_t` (leading byte offset 1024,
+/// stride byte offset 128, no swizzle); the kernel adds the tile's address
+/// (`>> 4`, bits 0–13). `tests/tensor_core.rs` checks it against
+/// cute-dynamic's `make_gmma_desc`.
+pub const GMMA_DESC_A: u64 = 0x0000_0008_0040_0000;
+/// The descriptor of [`GmmaSmemB`] at address 0 (leading byte offset 128).
+pub const GMMA_DESC_B: u64 = 0x0000_0000_0008_0000;
+
+/// The descriptor `desc` (start address 0) of a tile at the shared-memory
+/// byte address `addr` (16-byte aligned, below 256 KiB).
+#[inline(always)]
+pub fn gmma_desc_at(desc: u64, addr: u32) -> u64 {
+    desc | u64::from((addr >> 4) & 0x3fff)
+}
+
+/// Thread `t`'s D values of the GMMA atom stored at their `CLayout`
+/// indices of the `64 × 8` D tile (`m + 64·n`).
+#[inline(always)]
+pub fn gmma_store_d(t: usize, d: [f32; 4], store: impl FnMut(usize, f32)) {
+    type Cl = <Gmma as cute_static::MmaAtom>::CLayout;
+    for_warpgroup::<Cl, 4>(t, d, store)
+}
+
+/// [`place`] over a warpgroup's `(thread, value)` layout (128 threads).
+#[inline(always)]
+fn for_warpgroup<L: StaticLayout, const N: usize>(
+    t: usize,
+    x: [f32; N],
+    mut store: impl FnMut(usize, f32),
+) {
+    for (v, x) in x.into_iter().enumerate() {
+        store(L::default().call(t + WARPGROUP * v), x);
+    }
+}

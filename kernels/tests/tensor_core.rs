@@ -159,3 +159,53 @@ fn ldmatrix_values_are_the_elements_the_layouts_name() {
         );
     }
 }
+
+#[test]
+fn gmma_descriptors_are_the_librarys() {
+    // The kernel's descriptor words (start address 0) are cute-dynamic's
+    // make_gmma_desc of its shared-memory layouts.
+    use cute_kernels::tensor_core::{GMMA_DESC_A, GMMA_DESC_B, GmmaSmemA, GmmaSmemB, gmma_desc_at};
+    use cute_static::StaticLayout;
+    let desc = |l: cute_dynamic::Layout| {
+        cute_dynamic::make_gmma_desc(cute_dynamic::GmmaMajor::K, &l, 16, 0)
+            .unwrap()
+            .bits()
+    };
+    assert_eq!(desc(GmmaSmemA::default().to_dynamic()), GMMA_DESC_A);
+    assert_eq!(desc(GmmaSmemB::default().to_dynamic()), GMMA_DESC_B);
+    // At a shared address: the start-address field (bits 0-13, in 16-byte
+    // units) is the library's too.
+    let at = cute_dynamic::make_gmma_desc(
+        cute_dynamic::GmmaMajor::K,
+        &GmmaSmemA::default().to_dynamic(),
+        16,
+        0x2400,
+    )
+    .unwrap()
+    .bits();
+    assert_eq!(gmma_desc_at(GMMA_DESC_A, 0x2400), at);
+}
+
+#[test]
+fn gmma_d_registers_land_on_their_isa_elements() {
+    // wgmma's D fragment for m64nNk16 with f32 accumulators (PTX ISA,
+    // "Register fragments for wgmma .m64nNk16"): thread t of the
+    // warpgroup, warp w = t / 32, lane l: element i at row 16·w + l / 4 +
+    // 8·((i / 2) % 2), column 2·(l % 4) + i % 2 + 8·(i / 4).
+    use cute_kernels::tensor_core::{WARPGROUP, gmma_store_d};
+    let mut d = vec![f32::NAN; 64 * 8];
+    for t in 0..WARPGROUP {
+        let (w, l) = (t / 32, t % 32);
+        let regs: [f32; 4] = core::array::from_fn(|i| {
+            let (m, n) = (
+                16 * w + l / 4 + 8 * ((i / 2) % 2),
+                2 * (l % 4) + i % 2 + 8 * (i / 4),
+            );
+            (m + 64 * n) as f32
+        });
+        gmma_store_d(t, regs, |idx, x| d[idx] = x);
+    }
+    for (idx, x) in d.iter().enumerate() {
+        assert_eq!(*x, idx as f32, "D element {idx}");
+    }
+}
