@@ -165,7 +165,6 @@ fn gmma_descriptors_are_the_librarys() {
     // The kernel's descriptor words (start address 0) are cute-dynamic's
     // make_gmma_desc of its shared-memory layouts.
     use cute_kernels::tensor_core::{GMMA_DESC_A, GMMA_DESC_B, GmmaSmemA, GmmaSmemB, gmma_desc_at};
-    use cute_static::StaticLayout;
     let desc = |l: cute_dynamic::Layout| {
         cute_dynamic::make_gmma_desc(cute_dynamic::GmmaMajor::K, &l, 16, 0)
             .unwrap()
