@@ -34,6 +34,6 @@ RUSTC_BOOTSTRAP=1 RUSTFLAGS="-C target-cpu=sm_90a -C target-feature=+ptx80 -C ll
     cargo build --release -Zbuild-std=core --target nvptx64-nvidia-cuda --features sm90a --target-dir target/sm90a
 ptx90="$PWD/target/sm90a/nvptx64-nvidia-cuda/release/cute_kernels.ptx"
 test -s "$ptx90" || { echo "no PTX at $ptx90" >&2; exit 1; }
-grep -q 'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16' "$ptx90" || { echo "no wgmma in $ptx90" >&2; exit 1; }
+test "$(grep -c 'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16' "$ptx90")" -eq 5 || { echo "not 5 wgmma in $ptx90" >&2; exit 1; }
 echo "PTX: $ptx90 ($(grep -c '^\.visible \.entry' "$ptx90") kernels, $(grep -m1 '^\.target' "$ptx90"))"
 CUTE_KERNELS_PTX="$ptx90" cargo test --test ptx -- --nocapture

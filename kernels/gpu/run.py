@@ -210,20 +210,24 @@ def tensor_core(mod, rep):
         print("(no wgmma kernel in this module: built without --features sm90a)")
     if wgmma is not None:
         # SM90_64x8x16_F32F16F16_SS: A, B in shared memory through the
-        # library's descriptors, D by the atom's CLayout, 128 threads.
-        a = cp.random.randint(-8, 9, blocks * 64 * 16).astype(cp.float16)
-        b = cp.random.randint(-8, 9, blocks * 8 * 16).astype(cp.float16)
-        d = cp.full(blocks * 64 * 8, cp.nan, dtype=cp.float32)
-        wgmma((blocks,), (128,), (a.view(cp.uint16), b.view(cp.uint16), d))
-        cp.cuda.Device().synchronize()
-        A = a.reshape(blocks, 16, 64).transpose(0, 2, 1).astype(cp.float64)
-        B = b.reshape(blocks, 16, 8).transpose(0, 2, 1).astype(cp.float64)
-        D = d.reshape(blocks, 8, 64).transpose(0, 2, 1).astype(cp.float64)
-        want = A @ B.transpose(0, 2, 1)
-        wrong = int((D != want).sum())
-        rep.check("wgmma_m64n8k16_f16", wrong == 0,
-                  f"D = A*B^T exactly in {blocks} GMMA atoms (64x8x16, "
-                  f"descriptors from make_gmma_desc): {wrong} of {D.size} differ")
+        # library's descriptors, D by the atom's CLayout, 128 threads; no
+        # swizzle and K = 16, then 128-byte swizzle and K = 64 (four
+        # k-blocks, the descriptors stepping 32 bytes).
+        for name, k in (("wgmma_m64n8k16_f16", 16), ("wgmma_m64n8k16_f16_sw128", 64)):
+            kern = mod.get_function(name)
+            a = cp.random.randint(-8, 9, blocks * 64 * k).astype(cp.float16)
+            b = cp.random.randint(-8, 9, blocks * 8 * k).astype(cp.float16)
+            d = cp.full(blocks * 64 * 8, cp.nan, dtype=cp.float32)
+            kern((blocks,), (128,), (a.view(cp.uint16), b.view(cp.uint16), d))
+            cp.cuda.Device().synchronize()
+            A = a.reshape(blocks, k, 64).transpose(0, 2, 1).astype(cp.float64)
+            B = b.reshape(blocks, k, 8).transpose(0, 2, 1).astype(cp.float64)
+            D = d.reshape(blocks, 8, 64).transpose(0, 2, 1).astype(cp.float64)
+            want = A @ B.transpose(0, 2, 1)
+            wrong = int((D != want).sum())
+            rep.check(name, wrong == 0,
+                      f"D = A*B^T exactly in {blocks} GMMA tiles (64x8x{k}, "
+                      f"descriptors from make_gmma_desc): {wrong} of {D.size} differ")
     ldsm = mod.get_function("ldsm_u32x4")
     src = cp.random.randint(0, 1 << 16, blocks * 256).astype(cp.uint16)
     vals = cp.zeros(blocks * 256, dtype=cp.uint16)

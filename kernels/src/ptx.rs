@@ -806,3 +806,111 @@ pub unsafe extern "ptx-kernel" fn wgmma_m64n8k16_f16(a: *const u16, b: *const u1
     let d = unsafe { d.add(blk * 512) };
     gmma_store_d(t, [d0, d1, d2, d3], |i, x| unsafe { d.add(i).write(x) });
 }
+
+/// The same GMMA atom over `K = 64` in four `K = 16` blocks, its operands
+/// in GMMA's 128-byte-swizzled K-major layouts (`crate::tensor_core::
+/// GmmaSw128A`/`GmmaSw128B`): A `64 × 64` f16 at `a + 4096·b` (`(m, k)`
+/// at `m + 64·k`), B `8 × 64` at `b + 512·b` (`n + 8·k`), D `64 × 8` f32
+/// at `d + 512·b`; four `wgmma.mma_async`, the descriptors stepping 32
+/// bytes a block, D accumulated from the second on. 128 threads a block.
+///
+/// # Safety
+/// `a`, `b`, `d` hold 4096, 512, 512 elements per block; `d` overlaps
+/// neither; 128 threads per block.
+#[cfg(feature = "sm90a")]
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn wgmma_m64n8k16_f16_sw128(
+    a: *const u16,
+    b: *const u16,
+    d: *mut f32,
+) {
+    use crate::tensor_core::{
+        GMMA_SW128_DESC_A, GMMA_SW128_DESC_B, GmmaSw128A, GmmaSw128B, WARPGROUP, gmma_desc_at,
+        gmma_store_d,
+    };
+    // SAFETY: reading the special registers has no preconditions.
+    let (blk, t) = unsafe {
+        (
+            nvptx::_block_idx_x() as usize,
+            nvptx::_thread_idx_x() as usize,
+        )
+    };
+    let (sa, sb, sa_addr, sb_addr): (*mut u16, *mut u16, u32, u32);
+    // SAFETY: declares two block-local `.shared` tiles aligned to the
+    // swizzle's 1024-byte repeat and takes their addresses.
+    unsafe {
+        core::arch::asm!(
+            ".shared .align 1024 .b16 wgmma_sw_a[4096];",
+            ".shared .align 1024 .b16 wgmma_sw_b[512];",
+            "cvta.shared.u64 {pa}, wgmma_sw_a;",
+            "cvta.shared.u64 {pb}, wgmma_sw_b;",
+            "mov.u32 {qa}, wgmma_sw_a;",
+            "mov.u32 {qb}, wgmma_sw_b;",
+            pa = out(reg64) sa,
+            pb = out(reg64) sb,
+            qa = out(reg32) sa_addr,
+            qb = out(reg32) sb_addr,
+        );
+    }
+    // SAFETY: the contract above; the swizzled offsets permute each tile
+    // (cosizes 4096 and 512), each element written by one thread; then
+    // the writes are made visible to the asynchronous proxy and a barrier
+    // all 128 threads reach.
+    unsafe {
+        let (a, b) = (a.add(blk * 4096), b.add(blk * 512));
+        let (la, lb) = (GmmaSw128A::default(), GmmaSw128B::default());
+        let mut e = t;
+        while e < 4096 {
+            sa.add(la.at(e % 64, e / 64)).write(a.add(e).read());
+            e += WARPGROUP;
+        }
+        let mut e = t;
+        while e < 512 {
+            sb.add(lb.at(e % 8, e / 8)).write(b.add(e).read());
+            e += WARPGROUP;
+        }
+        core::arch::asm!("fence.proxy.async.shared::cta;");
+        nvptx::_syncthreads();
+    }
+    let (da, db) = (
+        gmma_desc_at(GMMA_SW128_DESC_A, sa_addr),
+        gmma_desc_at(GMMA_SW128_DESC_B, sb_addr),
+    );
+    let (mut d0, mut d1, mut d2, mut d3) = (0f32, 0f32, 0f32, 0f32);
+    // SAFETY: all 128 threads execute it; the descriptors name the shared
+    // tiles written above, block kb at +2·kb (32 bytes); the accumulators
+    // are not touched between the four instructions (one asm block), and
+    // the group is waited for before D is read.
+    unsafe {
+        core::arch::asm!(
+            "wgmma.fence.sync.aligned;",
+            "{{",
+            ".reg .pred p, q;",
+            "setp.ne.b32 p, {z}, 0;",
+            "setp.eq.b32 q, {z}, 0;",
+            "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {{{d0}, {d1}, {d2}, {d3}}}, {a0}, {b0}, p, 1, 1, 0, 0;",
+            "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {{{d0}, {d1}, {d2}, {d3}}}, {a1}, {b1}, q, 1, 1, 0, 0;",
+            "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {{{d0}, {d1}, {d2}, {d3}}}, {a2}, {b2}, q, 1, 1, 0, 0;",
+            "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {{{d0}, {d1}, {d2}, {d3}}}, {a3}, {b3}, q, 1, 1, 0, 0;",
+            "}}",
+            "wgmma.commit_group.sync.aligned;",
+            "wgmma.wait_group.sync.aligned 0;",
+            d0 = inout(reg32) d0,
+            d1 = inout(reg32) d1,
+            d2 = inout(reg32) d2,
+            d3 = inout(reg32) d3,
+            a0 = in(reg64) da,
+            a1 = in(reg64) da + 2,
+            a2 = in(reg64) da + 4,
+            a3 = in(reg64) da + 6,
+            b0 = in(reg64) db,
+            b1 = in(reg64) db + 2,
+            b2 = in(reg64) db + 4,
+            b3 = in(reg64) db + 6,
+            z = in(reg32) 0u32,
+        );
+    }
+    // SAFETY: as above; each D element is one thread's.
+    let d = unsafe { d.add(blk * 512) };
+    gmma_store_d(t, [d0, d1, d2, d3], |i, x| unsafe { d.add(i).write(x) });
+}

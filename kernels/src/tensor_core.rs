@@ -140,3 +140,20 @@ fn for_warpgroup<L: StaticLayout, const N: usize>(
         store(L::default().call(t + WARPGROUP * v), x);
     }
 }
+
+/// A's layout for the swizzled GMMA check (16-bit elements, natural
+/// coordinate `(m, k)` of a `64 × 64` tile): GMMA's canonical K-major
+/// 128-byte-swizzle form, rows of 64 values (128 bytes), 8-row swizzle
+/// atoms 1024 bytes apart along M, `Sw<3,3,3>` on the element offset
+/// (`Swizzle<3,4,3>` on bytes).
+pub type GmmaSw128A = crate::Swizzled<cute_static::Layout![((8, 8), 64):((64, 512), 1)], 3, 3, 3>;
+/// B's (`8 × 64`, `(n, k)`): one swizzle atom.
+pub type GmmaSw128B = crate::Swizzled<cute_static::Layout![(8, 64):(64, 1)], 3, 3, 3>;
+/// The descriptor of the first `K = 16` block of [`GmmaSw128A`] at
+/// address 0: `cute gmma_desc K "Sw<3,3,3> o 0 o ((8,8),16):((64,512),1)"
+/// half_t` (128-byte swizzle, stride byte offset 1024); block `kb` starts
+/// `32·kb` bytes on (`+ 2·kb` in the start-address field), as CuTe's
+/// descriptor fragment `(1,1,4):(0,0,2)` steps.
+pub const GMMA_SW128_DESC_A: u64 = 0x4000_0040_0001_0000;
+/// The descriptor of [`GmmaSw128B`]'s first block at address 0.
+pub const GMMA_SW128_DESC_B: u64 = 0x4000_0000_0001_0000;

@@ -208,3 +208,56 @@ fn gmma_d_registers_land_on_their_isa_elements() {
         assert_eq!(*x, idx as f32, "D element {idx}");
     }
 }
+
+#[test]
+fn swizzled_gmma_descriptors_are_the_librarys() {
+    // The first K = 16 block of each swizzled tile, and the k-block steps
+    // (+2 in the start-address field: 32 bytes) against make_gmma_desc of
+    // each block's own layout.
+    use cute_kernels::tensor_core::{GMMA_SW128_DESC_A, GMMA_SW128_DESC_B};
+    let desc = |text: &str| {
+        let l: cute_dynamic::SwizzledLayout = text.parse().unwrap();
+        cute_dynamic::make_gmma_desc(cute_dynamic::GmmaMajor::K, &l, 16, 0)
+            .unwrap()
+            .bits()
+    };
+    for kb in 0..4u64 {
+        let off = 16 * kb;
+        assert_eq!(
+            desc(&format!("Sw<3,3,3> o {off} o ((8,8),16):((64,512),1)")),
+            GMMA_SW128_DESC_A + 2 * kb,
+            "A, k-block {kb}"
+        );
+        assert_eq!(
+            desc(&format!("Sw<3,3,3> o {off} o (8,16):(64,1)")),
+            GMMA_SW128_DESC_B + 2 * kb,
+            "B, k-block {kb}"
+        );
+    }
+}
+
+#[test]
+fn the_swizzled_tiles_are_the_librarys_layouts() {
+    // The kernel's swizzled shared layouts (this crate's `Swizzled`) give
+    // the offsets of cute-dynamic's `Sw<3,3,3> o 0 o …` at every (row, k).
+    use cute_kernels::Matrix;
+    use cute_kernels::tensor_core::{GmmaSw128A, GmmaSw128B};
+    let a: cute_dynamic::SwizzledLayout =
+        "Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)".parse().unwrap();
+    let b: cute_dynamic::SwizzledLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse().unwrap();
+    let (la, lb) = (GmmaSw128A::default(), GmmaSw128B::default());
+    for e in 0..4096usize {
+        assert_eq!(
+            la.at(e % 64, e / 64) as i64,
+            a.call(e as i64),
+            "A element {e}"
+        );
+    }
+    for e in 0..512usize {
+        assert_eq!(
+            lb.at(e % 8, e / 8) as i64,
+            b.call(e as i64),
+            "B element {e}"
+        );
+    }
+}
