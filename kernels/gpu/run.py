@@ -179,7 +179,8 @@ MMA_KERNELS = [
 def tensor_core(mod, rep):
     """The atom layouts on the instructions themselves (src/tensor_core.rs):
     mma.sync with operands placed by the atoms' ALayout/BLayout and D stored
-    by CLayout; ldmatrix.x4 read back through SM75_U32x4_LDSM_N's layouts."""
+    by CLayout; wgmma through make_gmma_desc's descriptors; ldmatrix and
+    stmatrix read back through the copy atoms' layouts."""
     try:
         mod.get_function(MMA_KERNELS[0][0])
     except Exception:  # noqa: BLE001 - a module built without `sm80`
@@ -228,23 +229,45 @@ def tensor_core(mod, rep):
             rep.check(name, wrong == 0,
                       f"D = A*B^T exactly in {blocks} GMMA tiles (64x8x{k}, "
                       f"descriptors from make_gmma_desc): {wrong} of {D.size} differ")
-    ldsm = mod.get_function("ldsm_u32x4")
-    src = cp.random.randint(0, 1 << 16, blocks * 256).astype(cp.uint16)
-    vals = cp.zeros(blocks * 256, dtype=cp.uint16)
-    idx = cp.full(blocks * 256, 1 << 30, dtype=cp.uint32)
-    ldsm((blocks,), (32,), (src, vals, idx))
-    cp.cuda.Device().synchronize()
-    base = (cp.arange(blocks * 256) // 256) * 256
-    got = src[base + idx.astype(cp.int64) % 256]
-    inside = bool((idx < 256).all())
-    wrong = int((got != vals).sum())
-    covered = all(
-        bool((cp.sort(idx.reshape(blocks, 256)[i]) == cp.arange(256)).all())
-        for i in (0, blocks - 1))
-    rep.check("ldsm_u32x4", inside and wrong == 0 and covered,
-              f"value v of thread t is element ValLayoutDst(t, v): {wrong} of "
-              f"{vals.size} differ, indices inside the tile: {inside}, "
-              f"each element once: {covered}")
+    # ldmatrix atoms: kernel, registers (2 values each).
+    for name, regs in (("ldsm_u32x1_n", 1), ("ldsm_u32x2_n", 2), ("ldsm_u32x4_n", 4),
+                       ("ldsm_u16x2_t", 1), ("ldsm_u16x4_t", 2), ("ldsm_u16x8_t", 4)):
+        kern = mod.get_function(name)
+        src = cp.random.randint(0, 1 << 16, blocks * 256).astype(cp.uint16)
+        vals = cp.zeros(blocks * 256, dtype=cp.uint16)
+        idx = cp.full(blocks * 256, 1 << 30, dtype=cp.uint32)
+        kern((blocks,), (32,), (src, vals, idx))
+        cp.cuda.Device().synchronize()
+        n = 2 * regs  # values per thread
+        used = (cp.arange(blocks * 256) % 8) < n
+        base = (cp.arange(blocks * 256) // 256) * 256
+        got = src[base + idx.astype(cp.int64) % 256]
+        inside = bool((idx[used] < 256).all())
+        wrong = int((got[used] != vals[used]).sum())
+        # Every element the atom moves (32·n of them), each once.
+        first = cp.sort(idx.reshape(blocks, 256)[0][used[:256]])
+        once = bool((cp.unique(first).size == first.size) and first.size == 32 * n)
+        rep.check(name, inside and wrong == 0 and once,
+                  f"value v of thread t is element ValLayoutDst(t, v): {wrong} of "
+                  f"{int(used.sum())} differ, inside the tile: {inside}, "
+                  f"{32 * n} distinct elements: {once}")
+    # stmatrix atoms (sm90a modules): thread t's value v is 8t + v.
+    for name in ("stsm_u32x4_n", "stsm_u16x8_t"):
+        try:
+            kern = mod.get_function(name)
+        except Exception:  # noqa: BLE001 - a module built without `sm90a`
+            print(f"(no {name} in this module: built without --features sm90a)")
+            continue
+        vals = cp.zeros(blocks * 256, dtype=cp.uint16)
+        idx = cp.full(blocks * 256, 1 << 30, dtype=cp.uint32)
+        kern((blocks,), (32,), (vals, idx))
+        cp.cuda.Device().synchronize()
+        want = (cp.arange(blocks * 256) % 256).astype(cp.uint16)
+        wrong = int((vals != want).sum())
+        once = bool(cp.unique(idx[:256]).size == 256 and (idx < 256).all())
+        rep.check(name, wrong == 0 and once,
+                  f"value v of thread t lands on element ValLayoutSrc(t, v): {wrong} "
+                  f"of {vals.size} differ, 256 distinct elements: {once}")
 
 
 def main():

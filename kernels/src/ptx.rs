@@ -652,70 +652,213 @@ pub unsafe extern "ptx-kernel" fn mma_sm80_8x8x4_f64(a: *const f64, b: *const f6
     place::<<Atom as MmaAtom>::CLayout, _, 2>(t, [d0, d1], |i, x| unsafe { d.add(i).write(x) });
 }
 
-/// One `SM75_U32x4_LDSM_N` copy per block (`crate::tensor_core`): the 256
-/// 16-bit values at `src + 256·b` go to shared memory, each thread hands
-/// `ldmatrix.x4` the row `ValLayoutSrc(t, 0)` and writes its value `v` to
-/// `vals[256·b + 8·t + v]` with the element index `ValLayoutDst(t, v)` it
-/// must hold to `idx[256·b + 8·t + v]`. Launch with one warp per block.
-///
-/// # Safety
-/// `src`, `vals`, `idx` hold 256 elements per block; `vals` and `idx`
-/// overlap nothing; 32 threads per block.
-#[cfg(feature = "sm80")]
-#[unsafe(no_mangle)]
-pub unsafe extern "ptx-kernel" fn ldsm_u32x4(src: *const u16, vals: *mut u16, idx: *mut u32) {
-    use crate::tensor_core::{LDSM_LEN, ldsm_row, ldsm_values};
-    // SAFETY: reading the special registers has no preconditions.
-    let (blk, t) = unsafe {
-        (
-            nvptx::_block_idx_x() as usize,
-            nvptx::_thread_idx_x() as usize,
-        )
-    };
-    let (tile, shared): (*mut u16, u32);
-    // SAFETY: declares a block-local 16-byte aligned `.shared` array of
-    // 256 16-bit values and takes its generic and shared addresses.
-    unsafe {
-        core::arch::asm!(
-            ".shared .align 16 .b16 ldsm_u32x4_tile[256];",
-            "cvta.shared.u64 {p}, ldsm_u32x4_tile;",
-            "mov.u32 {s}, ldsm_u32x4_tile;",
-            p = out(reg64) tile,
-            s = out(reg32) shared,
-        );
-    }
-    // SAFETY: the contract above: each thread copies its 8 elements of the
-    // block's 256 into the tile, then a barrier all 32 threads reach.
-    unsafe {
-        let src = src.add(blk * LDSM_LEN);
-        for i in 8 * t..8 * t + 8 {
-            tile.add(i).write(src.add(i).read());
-        }
-        nvptx::_syncthreads();
-    }
-    let addr = shared + 2 * ldsm_row(t) as u32;
-    let (r0, r1, r2, r3): (u32, u32, u32, u32);
-    // SAFETY: every thread's row address is 16-byte aligned inside the
-    // tile (`ValLayoutSrc(t, 0) = 8·t`); all 32 threads execute it.
-    unsafe {
-        core::arch::asm!(
-            "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{r0}, {r1}, {r2}, {r3}}}, [{addr}];",
-            r0 = out(reg32) r0,
-            r1 = out(reg32) r1,
-            r2 = out(reg32) r2,
-            r3 = out(reg32) r3,
-            addr = in(reg32) addr,
-        );
-    }
-    for (v, (x, i)) in ldsm_values(t, [r0, r1, r2, r3]).into_iter().enumerate() {
-        let o = blk * LDSM_LEN + 8 * t + v;
-        // SAFETY: `o` < 256 per block, each written by this thread only.
+/// A block-local 16-byte aligned `.shared` tile of 256 16-bit values
+/// named `$name`, as `(generic pointer, shared address)`.
+macro_rules! shared_u16_tile {
+    ($name:literal) => {{
+        let (p, s): (*mut u16, u32);
+        // SAFETY: declares the tile and takes its addresses; no memory is
+        // touched.
         unsafe {
-            vals.add(o).write(x);
-            idx.add(o).write(i as u32);
+            core::arch::asm!(
+                concat!(".shared .align 16 .b16 ", $name, "[256];"),
+                concat!("cvta.shared.u64 {p}, ", $name, ";"),
+                concat!("mov.u32 {s}, ", $name, ";"),
+                p = out(reg64) p,
+                s = out(reg32) s,
+            );
         }
-    }
+        (p, s)
+    }};
 }
+
+/// A kernel issuing one `ldmatrix` of the copy atom `$atom` (`$regs`
+/// 32-bit registers) per block (`crate::tensor_core`): the 256 16-bit
+/// values at `src + 256·b` go to shared memory, each thread hands the
+/// instruction the row `ValLayoutSrc(t, 0)` and writes its value `v`
+/// (register `v / 2`, half `v % 2`) to `vals[256·b + 8·t + v]` and the
+/// element index `ValLayoutDst(t, v)` it must hold to `idx[…]`. One warp
+/// per block.
+macro_rules! ldsm_kernel {
+    ($name:ident, $tile:literal, $atom:ty, $instr:literal, $regs:literal, [$($r:ident),+]) => {
+        /// `ldmatrix` of
+        #[doc = concat!("`", stringify!($atom), "`")]
+        /// (see `ldsm_kernel!`).
+        ///
+        /// # Safety
+        /// `src`, `vals`, `idx` hold 256 elements per block; `vals` and
+        /// `idx` overlap nothing; 32 threads per block.
+        #[cfg(feature = "sm80")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "ptx-kernel" fn $name(src: *const u16, vals: *mut u16, idx: *mut u32) {
+            use crate::tensor_core::{LDSM_LEN, copy_row, unpack};
+            use cute_static::{ValLayoutDst, ValLayoutSrc};
+            // SAFETY: reading the special registers has no preconditions.
+            let (blk, t) = unsafe {
+                (
+                    nvptx::_block_idx_x() as usize,
+                    nvptx::_thread_idx_x() as usize,
+                )
+            };
+            let (tile, shared) = shared_u16_tile!($tile);
+            // SAFETY: the contract above: each thread copies its 8 of the
+            // block's 256 values into the tile, then a barrier all 32
+            // threads reach.
+            unsafe {
+                let src = src.add(blk * LDSM_LEN);
+                for i in 8 * t..8 * t + 8 {
+                    tile.add(i).write(src.add(i).read());
+                }
+                nvptx::_syncthreads();
+            }
+            let addr = shared + 2 * copy_row::<ValLayoutSrc<$atom, 16>>(t) as u32;
+            $(let $r: u32;)+
+            // SAFETY: every row address is 16-byte aligned inside the tile
+            // (the atom's source rows are 8 values apart); all 32 threads
+            // execute it.
+            unsafe {
+                core::arch::asm!(
+                    concat!($instr, " {{", ldsm_kernel!(@list $($r),+), "}}, [{addr}];"),
+                    $($r = out(reg32) $r,)+
+                    addr = in(reg32) addr,
+                );
+            }
+            unpack::<ValLayoutDst<$atom, 16>, $regs>(t, [$($r),+], |v, x, i| {
+                let o = blk * LDSM_LEN + 8 * t + v;
+                // SAFETY: `o` < 256 per block, each written by this thread.
+                unsafe {
+                    vals.add(o).write(x);
+                    idx.add(o).write(i as u32);
+                }
+            });
+        }
+    };
+    (@list $r:ident) => { concat!("{", stringify!($r), "}") };
+    (@list $r:ident, $($rest:ident),+) => { concat!("{", stringify!($r), "}, ", ldsm_kernel!(@list $($rest),+)) };
+}
+
+ldsm_kernel!(
+    ldsm_u32x1_n,
+    "ldsm_u32x1_n_tile",
+    cute_static::SM75_U32x1_LDSM_N,
+    "ldmatrix.sync.aligned.m8n8.x1.shared.b16",
+    1,
+    [r0]
+);
+ldsm_kernel!(
+    ldsm_u32x2_n,
+    "ldsm_u32x2_n_tile",
+    cute_static::SM75_U32x2_LDSM_N,
+    "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
+    2,
+    [r0, r1]
+);
+ldsm_kernel!(
+    ldsm_u32x4_n,
+    "ldsm_u32x4_n_tile",
+    cute_static::SM75_U32x4_LDSM_N,
+    "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+    4,
+    [r0, r1, r2, r3]
+);
+ldsm_kernel!(
+    ldsm_u16x2_t,
+    "ldsm_u16x2_t_tile",
+    cute_static::SM75_U16x2_LDSM_T,
+    "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
+    1,
+    [r0]
+);
+ldsm_kernel!(
+    ldsm_u16x4_t,
+    "ldsm_u16x4_t_tile",
+    cute_static::SM75_U16x4_LDSM_T,
+    "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+    2,
+    [r0, r1]
+);
+ldsm_kernel!(
+    ldsm_u16x8_t,
+    "ldsm_u16x8_t_tile",
+    cute_static::SM75_U16x8_LDSM_T,
+    "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+    4,
+    [r0, r1, r2, r3]
+);
+
+/// A kernel issuing one `stmatrix` of the copy atom `$atom` per block:
+/// thread `t` holds the value `8·t + v` as its value `v` (register `v / 2`,
+/// half `v % 2`), hands the instruction the row `ValLayoutDst(t, 0)`, and
+/// after a barrier reads back the element `ValLayoutSrc(t, v)` its value
+/// must have landed on into `vals[256·b + 8·t + v]` (with that index in
+/// `idx[…]`). One warp per block.
+macro_rules! stsm_kernel {
+    ($name:ident, $tile:literal, $atom:ty, $instr:literal, $regs:literal, [$($r:ident),+]) => {
+        /// `stmatrix` of
+        #[doc = concat!("`", stringify!($atom), "`")]
+        /// (see `stsm_kernel!`).
+        ///
+        /// # Safety
+        /// `vals`, `idx` hold 256 elements per block and overlap nothing;
+        /// 32 threads per block.
+        #[cfg(feature = "sm90a")]
+        #[unsafe(no_mangle)]
+        pub unsafe extern "ptx-kernel" fn $name(vals: *mut u16, idx: *mut u32) {
+            use crate::tensor_core::{LDSM_LEN, copy_row, unpack};
+            use cute_static::{ValLayoutDst, ValLayoutSrc};
+            // SAFETY: reading the special registers has no preconditions.
+            let (blk, t) = unsafe {
+                (
+                    nvptx::_block_idx_x() as usize,
+                    nvptx::_thread_idx_x() as usize,
+                )
+            };
+            let (tile, shared) = shared_u16_tile!($tile);
+            let regs: [u32; $regs] = core::array::from_fn(|r| {
+                let v = (8 * t + 2 * r) as u32;
+                v | ((v + 1) << 16)
+            });
+            let [$($r),+] = regs;
+            let addr = shared + 2 * copy_row::<ValLayoutDst<$atom, 16>>(t) as u32;
+            // SAFETY: every row address is 16-byte aligned inside the tile;
+            // all 32 threads execute it, then a barrier all reach.
+            unsafe {
+                core::arch::asm!(
+                    concat!($instr, " [{addr}], {{", ldsm_kernel!(@list $($r),+), "}};"),
+                    $($r = in(reg32) $r,)+
+                    addr = in(reg32) addr,
+                );
+                nvptx::_syncthreads();
+            }
+            unpack::<ValLayoutSrc<$atom, 16>, $regs>(t, regs, |v, _, i| {
+                let o = blk * LDSM_LEN + 8 * t + v;
+                // SAFETY: `i` < 256 (the tile), `o` < 256 per block, each
+                // written by this thread.
+                unsafe {
+                    vals.add(o).write(tile.add(i).read());
+                    idx.add(o).write(i as u32);
+                }
+            });
+        }
+    };
+}
+
+stsm_kernel!(
+    stsm_u32x4_n,
+    "stsm_u32x4_n_tile",
+    cute_static::SM90_U32x4_STSM_N,
+    "stmatrix.sync.aligned.m8n8.x4.shared.b16",
+    4,
+    [r0, r1, r2, r3]
+);
+stsm_kernel!(
+    stsm_u16x8_t,
+    "stsm_u16x8_t_tile",
+    cute_static::SM90_U16x8_STSM_T,
+    "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+    4,
+    [r0, r1, r2, r3]
+);
 
 /// One `SM90_64x8x16_F32F16F16_SS` GMMA per block (`crate::tensor_core`):
 /// the warpgroup stores the `64 × 16` f16 tile at `a + 1024·b` (element

@@ -16,22 +16,23 @@
 //!   `SM80_16x8x8_F32TF32TF32F32_TN` (`m16n8k8 .tf32`),
 //!   `SM80_16x8x32_S32S8S8S32_TN` (`m16n8k32 .s8`) and
 //!   `SM80_8x8x4_F64F64F64F64_TN` (`m8n8k4 .f64`).
-//! * `SM75_U32x4_LDSM_N` (`ldmatrix.sync.aligned.m8n8.x4.shared.b16`):
-//!   thread `t` gives the row address `ValLayoutSrc(t, 0)` (16-bit
-//!   elements) of 256 values in shared memory; value `v` it receives
-//!   (register `v / 2`, half `v % 2`) must be the element
-//!   `ValLayoutDst(t, v)`.
+//! * Copy atoms `SM75_U32x{1,2,4}_LDSM_N`, `SM75_U16x{2,4,8}_LDSM_T`
+//!   (`ldmatrix`, with `.trans` for the `_T` ones): thread `t` gives the
+//!   row address `ValLayoutSrc(t, 0)` (16-bit elements) of the values in
+//!   shared memory; value `v` it receives (register `v / 2`, half
+//!   `v % 2`) must be the element `ValLayoutDst(t, v)`. `SM90_U32x4_STSM_N`
+//!   and `SM90_U16x8_STSM_T` (`stmatrix`, feature `sm90a`): thread `t`
+//!   gives the row address `ValLayoutDst(t, 0)` and its value `v` must
+//!   land on the element `ValLayoutSrc(t, v)`.
 //!
 //! The packing and placement are plain functions ([`pack`], [`place`],
-//! [`ldsm_row`], [`ldsm_values`]) tested on the host; the
+//! [`copy_row`], [`unpack`]) tested on the host; the
 //! instructions themselves are inline PTX in `src/ptx.rs`, built only with
 //! the `sm80` feature (they need `.target sm_80`, PTX ISA 7.0), and run by
 //! `kernels/gpu/run.py`.
 
-use cute_static::{SM75_U32x4_LDSM_N, StaticLayout, ValLayoutDst, ValLayoutSrc};
+use cute_static::StaticLayout;
 
-/// The copy atom checked.
-pub type Ldsm = SM75_U32x4_LDSM_N;
 /// Threads of one atom (a warp).
 pub const WARP: usize = 32;
 /// 16-bit elements `ldmatrix.x4` moves (four 8 × 8 matrices).
@@ -75,20 +76,26 @@ pub fn place<L: StaticLayout, T, const N: usize>(
     }
 }
 
-/// The element (16-bit units) whose row thread `t` hands `ldmatrix`.
+/// The element (16-bit units) of the row thread `t` hands `ldmatrix` or
+/// `stmatrix`: `L(t, 0)` of the atom's shared-memory side (`ValLayoutSrc`
+/// of an `ldmatrix` atom, `ValLayoutDst` of an `stmatrix` one).
 #[inline(always)]
-pub fn ldsm_row(t: usize) -> usize {
-    tv::<ValLayoutSrc<Ldsm, 16>>(t, 0)
+pub fn copy_row<L: StaticLayout>(t: usize) -> usize {
+    tv::<L>(t, 0)
 }
 
-/// Thread `t`'s 8 values from `ldmatrix.x4`'s registers `r`, each with
-/// the element index `ValLayoutDst(t, v)` it must hold.
+/// Thread `t`'s `2·R` 16-bit values in the registers `r` (value `v` in
+/// half `v % 2` of register `v / 2`), each given to `f` with its number
+/// and the element `L(t, v)` of the atom's register side names.
 #[inline(always)]
-pub fn ldsm_values(t: usize, r: [u32; 4]) -> [(u16, usize); 8] {
-    core::array::from_fn(|v| {
-        let half = (r[v / 2] >> (16 * (v % 2))) as u16;
-        (half, tv::<ValLayoutDst<Ldsm, 16>>(t, v))
-    })
+pub fn unpack<L: StaticLayout, const R: usize>(
+    t: usize,
+    r: [u32; R],
+    mut f: impl FnMut(usize, u16, usize),
+) {
+    for v in 0..2 * R {
+        f(v, (r[v / 2] >> (16 * (v % 2))) as u16, tv::<L>(t, v));
+    }
 }
 
 /// The GMMA atom checked on Hopper (`wgmma.mma_async`, feature `sm90a`):

@@ -7,10 +7,11 @@
 //! on a GPU (`kernels/gpu/run.py`); these tests pin what the kernels hand
 //! them and where they store the results.
 
-use cute_kernels::tensor_core::{LDSM_LEN, WARP, ldsm_row, ldsm_values, pack, place};
+use cute_kernels::tensor_core::{LDSM_LEN, WARP, copy_row, pack, place, unpack};
 use cute_static::{
-    MmaAtom, SM80_8x8x4_F64F64F64F64_TN, SM80_16x8x8_F32TF32TF32F32_TN,
-    SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN,
+    CopyAtom, MmaAtom, SM80_8x8x4_F64F64F64F64_TN, SM80_16x8x8_F32TF32TF32F32_TN,
+    SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN, StaticLayout, ValLayoutDst,
+    ValLayoutSrc,
 };
 
 /// An atom's fragments as the ISA describes them: `(row, col)` of element
@@ -133,31 +134,130 @@ fn f64_operands_are_the_isa_elements() {
     }
 }
 
-#[test]
-fn ldmatrix_values_are_the_elements_the_layouts_name() {
-    // Shared memory holds element e at e; each lane hands the ISA the row
-    // address ldsm_row(lane); lane l receives, in register q, the two
-    // elements of row l / 4 of matrix q at columns 2·(l % 4) + j, row r of
-    // matrix q being the row whose address lane 8q + r gave.
-    let smem: Vec<u16> = (0..LDSM_LEN as u16).collect();
-    for lane in 0..WARP {
-        let regs: [u32; 4] = core::array::from_fn(|q| {
-            let row = ldsm_row(8 * q + lane / 4);
-            let col = 2 * (lane % 4);
-            u32::from(smem[row + col]) | (u32::from(smem[row + col + 1]) << 16)
-        });
-        for (v, (x, idx)) in ldsm_values(lane, regs).into_iter().enumerate() {
-            assert_eq!(smem[idx], x, "lane {lane}, value {v}");
-        }
+/// The element of matrix `q` (of the four 8 × 8 ones) at `(row, col)`:
+/// row `r` of matrix `q` is the row whose address lane `8q + r` gave.
+fn element(rows: &impl Fn(usize) -> usize, q: usize, row: usize, col: usize) -> usize {
+    rows(8 * q + row) + col
+}
+
+/// The element lane `lane` has in half `j` of register `q` of `ldmatrix`
+/// / `stmatrix` (`.trans`: the transposed fragment), the ISA's words:
+/// row `lane / 4`, column `2·(lane % 4) + j` of matrix `q`, or with
+/// `.trans` row `2·(lane % 4) + j`, column `lane / 4`.
+fn fragment(rows: &impl Fn(usize) -> usize, trans: bool, lane: usize, q: usize, j: usize) -> usize {
+    if trans {
+        element(rows, q, 2 * (lane % 4) + j, lane / 4)
+    } else {
+        element(rows, q, lane / 4, 2 * (lane % 4) + j)
     }
-    // The rows the lanes hand over are 16-byte aligned and inside the tile.
+}
+
+/// `ldmatrix` of atom `A` emulated by the ISA on a tile holding element
+/// `e` at `e`: every value lane `lane` receives is the element
+/// `ValLayoutDst(lane, v)` names, and the row addresses are 16-byte
+/// aligned inside the tile.
+fn check_ldsm<A: CopyAtom, Src: StaticLayout, Dst: StaticLayout, const R: usize>(trans: bool) {
+    let rows = |l: usize| copy_row::<Src>(l);
     for lane in 0..WARP {
-        let r = ldsm_row(lane);
+        let r = rows(lane);
         assert!(
             r.is_multiple_of(8) && r + 8 <= LDSM_LEN,
-            "lane {lane}: row {r}"
+            "{}: lane {lane}: row {r}",
+            A::NAME
         );
+        let regs: [u32; R] = core::array::from_fn(|q| {
+            (fragment(&rows, trans, lane, q, 0) | (fragment(&rows, trans, lane, q, 1) << 16)) as u32
+        });
+        unpack::<Dst, R>(lane, regs, |v, x, idx| {
+            assert_eq!(idx, x as usize, "{}: lane {lane}, value {v}", A::NAME);
+        });
     }
+}
+
+/// `stmatrix` of atom `A` emulated by the ISA: lane `lane`'s value `v`
+/// (`8·lane + v`) lands on the element `ValLayoutSrc(lane, v)` names.
+fn check_stsm<A: CopyAtom, Src: StaticLayout, Dst: StaticLayout, const R: usize>(trans: bool) {
+    let rows = |l: usize| copy_row::<Dst>(l);
+    let mut smem = vec![u16::MAX; LDSM_LEN];
+    let token = |lane: usize, v: usize| (8 * lane + v) as u16;
+    for lane in 0..WARP {
+        for q in 0..R {
+            for j in 0..2 {
+                smem[fragment(&rows, trans, lane, q, j)] = token(lane, 2 * q + j);
+            }
+        }
+    }
+    for lane in 0..WARP {
+        unpack::<Src, R>(lane, [0; R], |v, _, idx| {
+            assert_eq!(
+                smem[idx],
+                token(lane, v),
+                "{}: lane {lane}, value {v}",
+                A::NAME
+            );
+        });
+    }
+}
+
+#[test]
+fn ldmatrix_values_are_the_elements_the_layouts_name() {
+    use cute_static::{
+        SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N,
+        SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N,
+    };
+    check_ldsm::<
+        SM75_U32x1_LDSM_N,
+        ValLayoutSrc<SM75_U32x1_LDSM_N, 16>,
+        ValLayoutDst<SM75_U32x1_LDSM_N, 16>,
+        1,
+    >(false);
+    check_ldsm::<
+        SM75_U32x2_LDSM_N,
+        ValLayoutSrc<SM75_U32x2_LDSM_N, 16>,
+        ValLayoutDst<SM75_U32x2_LDSM_N, 16>,
+        2,
+    >(false);
+    check_ldsm::<
+        SM75_U32x4_LDSM_N,
+        ValLayoutSrc<SM75_U32x4_LDSM_N, 16>,
+        ValLayoutDst<SM75_U32x4_LDSM_N, 16>,
+        4,
+    >(false);
+    check_ldsm::<
+        SM75_U16x2_LDSM_T,
+        ValLayoutSrc<SM75_U16x2_LDSM_T, 16>,
+        ValLayoutDst<SM75_U16x2_LDSM_T, 16>,
+        1,
+    >(true);
+    check_ldsm::<
+        SM75_U16x4_LDSM_T,
+        ValLayoutSrc<SM75_U16x4_LDSM_T, 16>,
+        ValLayoutDst<SM75_U16x4_LDSM_T, 16>,
+        2,
+    >(true);
+    check_ldsm::<
+        SM75_U16x8_LDSM_T,
+        ValLayoutSrc<SM75_U16x8_LDSM_T, 16>,
+        ValLayoutDst<SM75_U16x8_LDSM_T, 16>,
+        4,
+    >(true);
+}
+
+#[test]
+fn stmatrix_values_land_on_the_elements_the_layouts_name() {
+    use cute_static::{SM90_U16x8_STSM_T, SM90_U32x4_STSM_N};
+    check_stsm::<
+        SM90_U32x4_STSM_N,
+        ValLayoutSrc<SM90_U32x4_STSM_N, 16>,
+        ValLayoutDst<SM90_U32x4_STSM_N, 16>,
+        4,
+    >(false);
+    check_stsm::<
+        SM90_U16x8_STSM_T,
+        ValLayoutSrc<SM90_U16x8_STSM_T, 16>,
+        ValLayoutDst<SM90_U16x8_STSM_T, 16>,
+        4,
+    >(true);
 }
 
 #[test]
