@@ -3850,6 +3850,50 @@ fn regroup_law_text(layout: &Layout, begin: usize, end: usize) -> Result<(), Str
     Ok(())
 }
 
+/// The law of `make_gmma_desc(major, smem, bits, address)` = `d`: the
+/// hardware, reading the operand through `d` (the PTX ISA's canonical
+/// layouts and swizzles, `gmma_desc::canonical_address`), finds every
+/// element `(mn, k)` of `smem` (extents: the sizes of its two modes) at
+/// the byte address `smem` puts it: `address + Sw(offset + L(mn, k))·bits/8`.
+pub fn check_gmma_desc(
+    major: crate::GmmaMajor,
+    smem: &SwizzledLayout,
+    bits: i64,
+    address: u32,
+    d: crate::GmmaDescriptor,
+) -> Result<(), Violation> {
+    use crate::atom::gmma_desc::{SmemLayout, canonical_address};
+    let (sw, offset, l) = smem.smem_parts();
+    let violation = |detail: String| Violation {
+        law: "GMMA descriptor",
+        operands: format!("make_gmma_desc({major:?}, {smem}, {bits} bits, {address})"),
+        result: d.to_string(),
+        witness: None,
+        detail,
+    };
+    let (Some(m0), Some(m1)) = (l.mode(0), l.mode(1)) else {
+        return Err(violation(format!("{l} has no two modes")));
+    };
+    let (mn, kk) = (m0.size(), m1.size());
+    for i in 0..mn {
+        for k in 0..kk {
+            let c = IntTuple::flat([i, k]);
+            let want = l
+                .call_coord(&c)
+                .ok()
+                .and_then(|o| o.checked_add(offset))
+                .map(|o| i64::from(address) + sw.apply(o) * bits / 8);
+            let got = canonical_address(d, major, bits, i, k);
+            if want != Some(got) {
+                return Err(violation(format!(
+                    "element ({i},{k}): the descriptor reads byte {got}, the layout puts it at {want:?}"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The operations of the table (`cute_dynamic::OPERATIONS`) that have no
 /// law, each for its reason; [`check_by_name`] passes them and fails on
 /// any other name it has no law for (a test keeps the two in step).
@@ -4315,6 +4359,25 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
                 }
                 q => check_partition_query(op, q, result, &tvs),
             }
+        }
+        "gmma_desc" => {
+            let major = crate::atom::gmma_desc::gmma_major(text(0))
+                .ok_or_else(|| bad("GMMA major", text(0)))?;
+            let smem = crate::atom::gmma_desc::smem_layout(text(1))
+                .map_err(|_| bad("shared-memory layout", text(1)))?;
+            let value: crate::ValueType =
+                text(2).parse().map_err(|_| bad("value type", text(2)))?;
+            let address = match args.get(3) {
+                Some(a) => a.trim().parse().map_err(|_| bad("address", a))?,
+                None => 0,
+            };
+            let word = result
+                .split('|')
+                .next()
+                .and_then(|w| w.strip_prefix("0x"))
+                .and_then(|w| u64::from_str_radix(w, 16).ok())
+                .ok_or_else(|| bad("result", result))?;
+            check_gmma_desc(major, &smem, value.bits(), address, word.into())
         }
         "tiled_copy" | "tiled_copy_mma" => {
             let copy = if op == "tiled_copy" {
@@ -5103,6 +5166,26 @@ mod tests {
     /// Every operation of the table has a law here or is in `UNCHECKED`:
     /// its example satisfies the law, and a malformed result breaks it.
     #[cfg(feature = "std")]
+    #[test]
+    fn a_wrong_gmma_descriptor_breaks_its_law() {
+        let smem =
+            crate::atom::gmma_desc::smem_layout("Sw<3,3,3> o 0 o ((8,8),16):((64,512),1)").unwrap();
+        let k = crate::GmmaMajor::K;
+        let d = crate::make_gmma_desc(k, &smem, 16, 1024).unwrap();
+        assert_eq!(check_gmma_desc(k, &smem, 16, 1024, d), Ok(()));
+        // Another stride byte offset, another address, another major.
+        let mut sbo = d;
+        sbo.set_stride_byte_offset(32).unwrap();
+        for (major, address, desc) in [
+            (k, 1024, sbo),
+            (k, 2048, d),
+            (crate::GmmaMajor::MN, 1024, d),
+        ] {
+            let e = check_gmma_desc(major, &smem, 16, address, desc).unwrap_err();
+            assert_eq!(e.law, "GMMA descriptor", "{e}");
+        }
+    }
+
     #[test]
     fn every_operation_of_the_table_has_a_law_or_is_unchecked() {
         for op in crate::OPERATIONS {

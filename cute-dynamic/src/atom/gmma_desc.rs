@@ -593,6 +593,74 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
     Ok(d)
 }
 
+/// A shared-memory operand in text: a swizzled layout `Sw<B,M,S> o OFFSET
+/// o LAYOUT` (or `Sw<B,M,S> o LAYOUT`), else a plain layout (no swizzle,
+/// offset 0).
+pub(crate) fn smem_layout(text: &str) -> Result<SwizzledLayout, LayoutError> {
+    if text.trim_start().starts_with("Sw<") {
+        text.parse()
+    } else {
+        Ok(SwizzledLayout::new(Swizzle::identity(), 0, text.parse()?))
+    }
+}
+
+/// A major in text: `K`, `MN`, or CUTLASS's `GMMA::Major::K`,
+/// `GMMA::Major::MN` (`cute::` qualifiers dropped).
+pub(crate) fn gmma_major(text: &str) -> Option<GmmaMajor> {
+    let key = crate::atom::names::normalize(text);
+    GmmaMajor::from_name(&key).or_else(|| GmmaMajor::from_name(&format!("GMMA::Major::{key}")))
+}
+
+/// The byte address the hardware reads for element `(mn, k)` of the
+/// operand a descriptor names, from the PTX ISA's canonical layouts
+/// (written in elements, `T = 128/bits` elements a 16-byte unit, LBO
+/// and SBO in units), independently of `make_gmma_desc`:
+///
+/// * K-major: `((8,m),(T,2k)):((W·T,SBO),(1,LBO))` interleaved,
+///   `((8,m),(T,2k)):((W·T,SBO),(1,T))` swizzled;
+/// * MN-major: `((T,1,m),(8,k)):((1,T,SBO),(T,LBO))` interleaved,
+///   `((T,W,m),(8,k)):((1,T,LBO),(W·T,SBO))` swizzled;
+///
+/// then `Swizzle<B,4,3>` on the byte address (bits `[7,7+B)` into
+/// `[4,4+B)`). The law of `make_gmma_desc` (`laws::check_gmma_desc`) and
+/// the tests read descriptors with it.
+#[cfg(any(test, feature = "laws"))]
+pub(crate) fn canonical_address(
+    d: GmmaDescriptor,
+    major: GmmaMajor,
+    bits: i64,
+    mn: i64,
+    k: i64,
+) -> i64 {
+    let per = 128 / bits;
+    let t = d.layout_type();
+    let w = t.width();
+    let interleaved = t == GmmaLayoutType::Interleave;
+    let (lbo, sbo) = (
+        i64::from(d.leading_byte_offset()),
+        i64::from(d.stride_byte_offset()),
+    );
+    let (units, r) = match major {
+        GmmaMajor::K => {
+            let (ku, r) = (k / per, k % per);
+            let along_k = if interleaved { ku * lbo } else { ku };
+            ((mn % 8) * w + (mn / 8) * sbo + along_k, r)
+        }
+        GmmaMajor::MN => {
+            let (mu, r) = (mn / per, mn % per);
+            let (k8, kj) = (k % 8, k / 8);
+            if interleaved {
+                (mu * sbo + k8 + kj * lbo, r)
+            } else {
+                ((mu % w) + (mu / w) * lbo + k8 * w + kj * sbo, r)
+            }
+        }
+    };
+    let addr = (i64::from(d.start_address()) + units) * 16 + r * bits / 8;
+    let b = t.swizzle_bits();
+    addr ^ ((addr >> 3) & (((1 << b) - 1) << 4))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -927,48 +995,6 @@ mod tests {
         assert_eq!(d.offset((1 << 14) - 0x40), None);
     }
 
-    /// The byte address the hardware reads for element `(mn, k)` of the
-    /// operand a descriptor names, from the PTX ISA's canonical layouts
-    /// (written in elements, `T = 128/bits` elements a 16-byte unit, LBO
-    /// and SBO in units), independently of `make_gmma_desc`:
-    ///
-    /// * K-major: `((8,m),(T,2k)):((W·T,SBO),(1,LBO))` interleaved,
-    ///   `((8,m),(T,2k)):((W·T,SBO),(1,T))` swizzled;
-    /// * MN-major: `((T,1,m),(8,k)):((1,T,SBO),(T,LBO))` interleaved,
-    ///   `((T,W,m),(8,k)):((1,T,LBO),(W·T,SBO))` swizzled;
-    ///
-    /// then `Swizzle<B,4,3>` on the byte address (bits `[7,7+B)` into
-    /// `[4,4+B)`).
-    fn decode(d: GmmaDescriptor, major: GmmaMajor, bits: i64, mn: i64, k: i64) -> i64 {
-        let per = 128 / bits;
-        let t = d.layout_type();
-        let w = t.width();
-        let interleaved = t == GmmaLayoutType::Interleave;
-        let (lbo, sbo) = (
-            i64::from(d.leading_byte_offset()),
-            i64::from(d.stride_byte_offset()),
-        );
-        let (units, r) = match major {
-            GmmaMajor::K => {
-                let (ku, r) = (k / per, k % per);
-                let along_k = if interleaved { ku * lbo } else { ku };
-                ((mn % 8) * w + (mn / 8) * sbo + along_k, r)
-            }
-            GmmaMajor::MN => {
-                let (mu, r) = (mn / per, mn % per);
-                let (k8, kj) = (k % 8, k / 8);
-                if interleaved {
-                    (mu * sbo + k8 + kj * lbo, r)
-                } else {
-                    ((mu % w) + (mu / w) * lbo + k8 * w + kj * sbo, r)
-                }
-            }
-        };
-        let addr = (i64::from(d.start_address()) + units) * 16 + r * bits / 8;
-        let b = t.swizzle_bits();
-        addr ^ ((addr >> 3) & (((1 << b) - 1) << 4))
-    }
-
     /// The byte address of element `(mn, k)` of `smem` (element offsets,
     /// swizzled in element units) at byte address `base`.
     fn address(smem: &dyn SmemLayoutDyn, bits: i64, base: u32, mn: i64, k: i64) -> i64 {
@@ -1049,7 +1075,7 @@ mod tests {
             for i in 0..m {
                 for j in 0..k {
                     assert_eq!(
-                        decode(d, major, bits, i, j),
+                        canonical_address(d, major, bits, i, j),
                         address(smem, bits, 0x2000, i, j),
                         "{major:?} {d} at ({i},{j})"
                     );
@@ -1104,7 +1130,7 @@ mod tests {
                                 for j in 0..16 {
                                     let (row, col) = (64 * m + i, 16 * k + j);
                                     assert_eq!(
-                                        decode(got, major, 16, i, j),
+                                        canonical_address(got, major, 16, i, j),
                                         address(s, 16, 0x1000, row, col),
                                         "{op} tile ({m},{k}) element ({i},{j})"
                                     );

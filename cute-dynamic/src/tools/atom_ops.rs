@@ -17,9 +17,8 @@
 //! then the 64-bit word of each element in index order (colexicographic
 //! over the layout's shape).
 
-use crate::atom::gmma_desc::{GmmaDescriptor, GmmaMajor, make_gmma_desc};
+use crate::atom::gmma_desc::{GmmaDescriptor, gmma_major, make_gmma_desc, smem_layout};
 use crate::atom::mma::mma_atom;
-use crate::atom::names::normalize;
 use crate::atom::tiled_copy::{
     CopySide, TiledCopy, tiled_copy_from_text, tiled_copy_mma_from_text,
 };
@@ -27,7 +26,6 @@ use crate::atom::tiled_mma::{MmaOperand, TiledMma, tiled_mma_from_text};
 use crate::atom::value_type::ValueType;
 use crate::data::int_tuple::IntTuple;
 use crate::data::layout::Layout;
-use crate::data::swizzle::{Swizzle, SwizzledLayout};
 use crate::error::LayoutError;
 use crate::kernel::tensor::{make_counting_tensor, make_identity_tensor};
 
@@ -118,16 +116,6 @@ fn compact(text: &str) -> String {
     text.split_whitespace().collect()
 }
 
-/// A shared-memory operand: a swizzled layout `Sw<B,M,S> o OFFSET o LAYOUT`
-/// (or `Sw<B,M,S> o LAYOUT`), else a plain layout (no swizzle, offset 0).
-pub(crate) fn smem_layout(text: &str) -> Result<SwizzledLayout, LayoutError> {
-    if text.trim_start().starts_with("Sw<") {
-        text.parse()
-    } else {
-        Ok(SwizzledLayout::new(Swizzle::identity(), 0, text.parse()?))
-    }
-}
-
 /// A shared-memory byte address: an integer from 0 to 2^32 - 1.
 fn smem_address(
     text: &str,
@@ -143,13 +131,6 @@ fn smem_address(
             value: text.to_string(),
             reason: "expected a byte address, an integer from 0 to 2^32 - 1".to_string(),
         })
-}
-
-/// The major of `gmma_desc`: `K`, `MN`, or CUTLASS's `GMMA::Major::K`,
-/// `GMMA::Major::MN` (`cute::` qualifiers dropped).
-fn gmma_major(text: &str) -> Option<GmmaMajor> {
-    let key = normalize(text);
-    GmmaMajor::from_name(&key).or_else(|| GmmaMajor::from_name(&format!("GMMA::Major::{key}")))
 }
 
 /// A descriptor as `gmma_desc` prints it (see the module documentation).
@@ -380,7 +361,7 @@ pub(crate) fn tiled_copy_query(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::atom::gmma_desc::GmmaLayoutType;
+    use crate::atom::gmma_desc::{GmmaLayoutType, GmmaMajor};
     use crate::tools::ops::apply;
 
     const TYPES: [GmmaLayoutType; 4] = [
