@@ -143,15 +143,6 @@ impl Family {
     }
 }
 
-impl Major {
-    fn name(self) -> &'static str {
-        match self {
-            Major::K => "GMMA::Major::K",
-            Major::MN => "GMMA::Major::MN",
-        }
-    }
-}
-
 /// One GMMA atom.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Spec {
