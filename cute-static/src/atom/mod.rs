@@ -29,6 +29,7 @@ use crate::data::tiler::TilerMode;
 #[rustfmt::skip]
 mod generated;
 pub(crate) mod copy_counts;
+pub(crate) mod gmma_desc;
 pub(crate) mod mixed_partition;
 pub(crate) mod partition_shape;
 pub(crate) mod retile;
@@ -37,6 +38,12 @@ pub(crate) mod tiled_mma;
 
 pub use copy_counts::{CopyCountsFit, TooFewThreads, TooFewValues};
 pub use generated::*;
+pub use gmma_desc::{
+    CanonicalDivide, DescriptorIterator, DescriptorSource, DivideWith, Divided, GmmaAtom,
+    GmmaCanonicalTree, GmmaDescriptor, GmmaLayoutType, GmmaLeaf, GmmaMajor, GmmaMajorKind,
+    GmmaNode, GmmaOperandLayout, GmmaPair, GmmaPairOfPairs, GmmaSource, GmmaValue, Registers,
+    SmemDesc, SmemLayout, TryDivided, WholeUnits, make_gmma_desc,
+};
 pub use mixed_partition::{
     GapAfter, Mixed, MixedTile, RuntimeStrides, StandIn, StaticExtent, WithRuntimeStrides,
 };
