@@ -585,6 +585,10 @@ impl MmaAtom for SM90_64x8x16_F32F16F16_SS<MajorK, MajorK> {
     type ValTypeB = Half;
     type ValTypeC = f32;
 }
+impl GmmaAtom for SM90_64x8x16_F32F16F16_SS<MajorK, MajorK> {
+    type SourceA = SmemDesc<MajorK>;
+    type SourceB = SmemDesc<MajorK>;
+}
 
 generic_atom! {
     /// CUTLASS's `SM90_64x64x16_F32F16F16_SS<A, B>` (GMMA; `A`, `B`: the operands' majors): an MMA atom of 64×64×16.
@@ -601,6 +605,10 @@ impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorK, MajorK> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+}
+impl GmmaAtom for SM90_64x64x16_F32F16F16_SS<MajorK, MajorK> {
+    type SourceA = SmemDesc<MajorK>;
+    type SourceB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -619,6 +627,10 @@ impl MmaAtom for SM90_64x128x16_F32F16F16_SS<MajorK, MajorK> {
     type ValTypeB = Half;
     type ValTypeC = f32;
 }
+impl GmmaAtom for SM90_64x128x16_F32F16F16_SS<MajorK, MajorK> {
+    type SourceA = SmemDesc<MajorK>;
+    type SourceB = SmemDesc<MajorK>;
+}
 
 generic_atom! {
     /// CUTLASS's `SM90_64x256x16_F32F16F16_SS<A, B>` (GMMA; `A`, `B`: the operands' majors): an MMA atom of 64×256×16.
@@ -635,6 +647,10 @@ impl MmaAtom for SM90_64x256x16_F32F16F16_SS<MajorK, MajorK> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+}
+impl GmmaAtom for SM90_64x256x16_F32F16F16_SS<MajorK, MajorK> {
+    type SourceA = SmemDesc<MajorK>;
+    type SourceB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -653,6 +669,10 @@ impl MmaAtom for SM90_64x8x16_F32BF16BF16_SS<MajorK, MajorK> {
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
 }
+impl GmmaAtom for SM90_64x8x16_F32BF16BF16_SS<MajorK, MajorK> {
+    type SourceA = SmemDesc<MajorK>;
+    type SourceB = SmemDesc<MajorK>;
+}
 
 generic_atom! {
     /// CUTLASS's `SM90_64x64x16_F32BF16BF16_SS<A, B>` (GMMA; `A`, `B`: the operands' majors): an MMA atom of 64×64×16.
@@ -669,6 +689,10 @@ impl MmaAtom for SM90_64x64x16_F32BF16BF16_SS<MajorK, MajorK> {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
+}
+impl GmmaAtom for SM90_64x64x16_F32BF16BF16_SS<MajorK, MajorK> {
+    type SourceA = SmemDesc<MajorK>;
+    type SourceB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -687,6 +711,10 @@ impl MmaAtom for SM90_64x128x16_F32BF16BF16_SS<MajorK, MajorK> {
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
 }
+impl GmmaAtom for SM90_64x128x16_F32BF16BF16_SS<MajorK, MajorK> {
+    type SourceA = SmemDesc<MajorK>;
+    type SourceB = SmemDesc<MajorK>;
+}
 
 generic_atom! {
     /// CUTLASS's `SM90_64x256x16_F32BF16BF16_SS<A, B>` (GMMA; `A`, `B`: the operands' majors): an MMA atom of 64×256×16.
@@ -703,6 +731,141 @@ impl MmaAtom for SM90_64x256x16_F32BF16BF16_SS<MajorK, MajorK> {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
+}
+impl GmmaAtom for SM90_64x256x16_F32BF16BF16_SS<MajorK, MajorK> {
+    type SourceA = SmemDesc<MajorK>;
+    type SourceB = SmemDesc<MajorK>;
+}
+
+impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorMN> {
+    const NAME: &'static str = "SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN,GMMA::Major::MN>";
+    type ShapeMNK = (C<64>, C<64>, C<16>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = Half;
+    type ValTypeB = Half;
+    type ValTypeC = f32;
+}
+impl GmmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorMN> {
+    type SourceA = SmemDesc<MajorMN>;
+    type SourceB = SmemDesc<MajorMN>;
+}
+
+impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorK, MajorMN> {
+    const NAME: &'static str = "SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>";
+    type ShapeMNK = (C<64>, C<64>, C<16>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = Half;
+    type ValTypeB = Half;
+    type ValTypeC = f32;
+}
+impl GmmaAtom for SM90_64x64x16_F32F16F16_SS<MajorK, MajorMN> {
+    type SourceA = SmemDesc<MajorK>;
+    type SourceB = SmemDesc<MajorMN>;
+}
+
+impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorK> {
+    const NAME: &'static str = "SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN,GMMA::Major::K>";
+    type ShapeMNK = (C<64>, C<64>, C<16>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = Half;
+    type ValTypeB = Half;
+    type ValTypeC = f32;
+}
+impl GmmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorK> {
+    type SourceA = SmemDesc<MajorMN>;
+    type SourceB = SmemDesc<MajorK>;
+}
+
+generic_atom! {
+    /// CUTLASS's `SM90_64x64x16_F32F16F16_RS<A, B>` (GMMA; `A`, `B`: the operands' majors): an MMA atom of 64×64×16.
+    SM90_64x64x16_F32F16F16_RS<MajorA = MajorK, MajorB = MajorK>
+}
+impl MmaAtom for SM90_64x64x16_F32F16F16_RS<MajorK, MajorK> {
+    const NAME: &'static str = "SM90_64x64x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>";
+    type ShapeMNK = (C<64>, C<64>, C<16>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<2>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = Half;
+    type ValTypeB = Half;
+    type ValTypeC = f32;
+}
+impl GmmaAtom for SM90_64x64x16_F32F16F16_RS<MajorK, MajorK> {
+    type SourceA = Registers;
+    type SourceB = SmemDesc<MajorK>;
+}
+
+impl MmaAtom for SM90_64x64x16_F32F16F16_RS<MajorK, MajorMN> {
+    const NAME: &'static str = "SM90_64x64x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::MN>";
+    type ShapeMNK = (C<64>, C<64>, C<16>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<2>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = Half;
+    type ValTypeB = Half;
+    type ValTypeC = f32;
+}
+impl GmmaAtom for SM90_64x64x16_F32F16F16_RS<MajorK, MajorMN> {
+    type SourceA = Registers;
+    type SourceB = SmemDesc<MajorMN>;
+}
+
+/// CUTLASS's `SM90_64x64x8_F32TF32TF32_SS_TN`: an MMA atom of 64×64×8.
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SM90_64x64x8_F32TF32TF32_SS_TN;
+impl MmaAtom for SM90_64x64x8_F32TF32TF32_SS_TN {
+    const NAME: &'static str = "SM90_64x64x8_F32TF32TF32_SS_TN";
+    type ShapeMNK = (C<64>, C<64>, C<8>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<(C<128>, (C<64>, C<8>)), (C<0>, (C<1>, C<64>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<8>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = TFloat32;
+    type ValTypeB = TFloat32;
+    type ValTypeC = f32;
+}
+impl GmmaAtom for SM90_64x64x8_F32TF32TF32_SS_TN {
+    type SourceA = SmemDesc<MajorK>;
+    type SourceB = SmemDesc<MajorK>;
+}
+
+/// CUTLASS's `SM90_64x64x8_F32TF32TF32_RS_TN`: an MMA atom of 64×64×8.
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SM90_64x64x8_F32TF32TF32_RS_TN;
+impl MmaAtom for SM90_64x64x8_F32TF32TF32_RS_TN {
+    const NAME: &'static str = "SM90_64x64x8_F32TF32TF32_RS_TN";
+    type ShapeMNK = (C<64>, C<64>, C<8>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>)), ((C<64>, C<1>, C<16>), (C<8>, C<256>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<8>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = TFloat32;
+    type ValTypeB = TFloat32;
+    type ValTypeC = f32;
+}
+impl GmmaAtom for SM90_64x64x8_F32TF32TF32_RS_TN {
+    type SourceA = Registers;
+    type SourceB = SmemDesc<MajorK>;
 }
 
 impl CopyAtom for UniversalCopy<u8> {
@@ -980,6 +1143,13 @@ macro_rules! __for_each_mma_atom {
         $m!($crate::SM90_64x64x16_F32BF16BF16_SS<$crate::MajorK, $crate::MajorK>);
         $m!($crate::SM90_64x128x16_F32BF16BF16_SS<$crate::MajorK, $crate::MajorK>);
         $m!($crate::SM90_64x256x16_F32BF16BF16_SS<$crate::MajorK, $crate::MajorK>);
+        $m!($crate::SM90_64x64x16_F32F16F16_SS<$crate::MajorMN, $crate::MajorMN>);
+        $m!($crate::SM90_64x64x16_F32F16F16_SS<$crate::MajorK, $crate::MajorMN>);
+        $m!($crate::SM90_64x64x16_F32F16F16_SS<$crate::MajorMN, $crate::MajorK>);
+        $m!($crate::SM90_64x64x16_F32F16F16_RS<$crate::MajorK, $crate::MajorK>);
+        $m!($crate::SM90_64x64x16_F32F16F16_RS<$crate::MajorK, $crate::MajorMN>);
+        $m!($crate::SM90_64x64x8_F32TF32TF32_SS_TN);
+        $m!($crate::SM90_64x64x8_F32TF32TF32_RS_TN);
     };
 }
 

@@ -35,14 +35,20 @@ use super::{
 };
 use crate::Error;
 use crate::algebra::divide::{DivideOp, Logical, TilerOp};
+use crate::algebra::modes::{Replace, Replaced};
 use crate::algebra::modes::{Spelt, SpeltOf};
 use crate::algebra::recast::{UpcastBy, UpcastedBy};
+use crate::atom::tiled_mma::{
+    MmaPartitionOf, MmaTileFits, OperandA, OperandB, ThrMma, TiledMma, TiledMmaLayouts,
+};
 use crate::data::int_tuple::{C, Int, IntTuple};
 use crate::data::layout::{Layout, StaticLayout};
+use crate::data::layout::{Mode, ModeOf};
 use crate::data::neg::Ng;
 use crate::data::swizzle::{ComposedLayout, Swizzle};
 use crate::data::tiler::{IntoTiler, Tiler};
-use crate::kernel::tensor::Engine;
+use crate::kernel::layout::TensorLayout;
+use crate::kernel::tensor::{Engine, Tensor};
 use crate::private::{Err, HCons, HNil, Ok};
 
 /// A GMMA operand major as a type ([`MajorK`], [`MajorMN`]).
@@ -556,5 +562,207 @@ impl Engine for DescriptorIterator {
     #[inline(always)]
     fn view(&self) -> DescriptorIterator {
         *self
+    }
+}
+
+/// The layout of a descriptor fragment of the partition `P` (in elements,
+/// `N` a 128-bit unit): `upcast<N>(P)` with mode 0 replaced by `1:0`,
+/// shape `(1, MMA_M, MMA_K)`.
+pub type DescFragmentLayout<P, N> = Replaced<UpcastedBy<P, N>, 0, Layout<C<1>, C<0>>>;
+
+/// What a descriptor fragment of this thread's partition `Self`
+/// (`(FrgV, Rest_I, Rest_J, …)` of the smem layout, in elements) needs:
+/// one bound for [`ThrMma::partition_fragment_desc_a`] and `_b`.
+pub trait DescFragmentOf<Major, N> {
+    /// [`DescFragmentLayout<Self, N>`].
+    type Layout: StaticLayout + TensorLayout;
+    /// The descriptor of the atom tile `Sw ∘ offset ∘ Self<0>`.
+    fn tile_desc(
+        swizzle: (u32, u32, i32),
+        offset: usize,
+        value_bits: i64,
+        smem_address: u32,
+        operand: cute_core::Notation,
+    ) -> Result<GmmaDescriptor, Error>;
+    /// The first leaf of the rest modes that is not whole 128-bit units.
+    fn rest_not_whole(n: i64) -> Option<(i64, i64)>;
+    /// The atom tile `Self<0>` in CuTe notation.
+    fn write_tile(f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+impl<P, Major, N> DescFragmentOf<Major, N> for P
+where
+    P: StaticLayout + Mode<0> + UpcastBy<N> + Replace<0, Layout<C<1>, C<0>>>,
+    ModeOf<P, 0>: GmmaOperandLayout<Major, N>,
+    <Replaced<P, 0, Layout<C<1>, C<0>>> as StaticLayout>::Flat: WholeUnits,
+    UpcastedBy<P, N>: Replace<0, Layout<C<1>, C<0>>>,
+    DescFragmentLayout<P, N>: TensorLayout,
+{
+    type Layout = DescFragmentLayout<P, N>;
+    #[inline(always)]
+    fn tile_desc(
+        swizzle: (u32, u32, i32),
+        offset: usize,
+        value_bits: i64,
+        smem_address: u32,
+        operand: cute_core::Notation,
+    ) -> Result<GmmaDescriptor, Error> {
+        <ModeOf<P, 0> as GmmaOperandLayout<Major, N>>::gmma_desc(
+            swizzle,
+            offset,
+            value_bits,
+            smem_address,
+            operand,
+        )
+    }
+    #[inline(always)]
+    fn rest_not_whole(n: i64) -> Option<(i64, i64)> {
+        <<Replaced<P, 0, Layout<C<1>, C<0>>> as StaticLayout>::Flat as WholeUnits>::not_whole(n)
+    }
+    fn write_tile(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&ModeOf::<P, 0>::default(), f)
+    }
+}
+
+/// The atom tile `Sw ∘ P<0>` of the smem layout `S`, in CuTe notation.
+fn tile_notation<S: SmemLayout, P: DescFragmentOf<Mj, N>, Mj, N>() -> cute_core::Notation {
+    cute_core::Notation::new(|f| {
+        let (b, m, s) = S::SWIZZLE;
+        if b != 0 {
+            write!(f, "Sw<{b},{m},{s}> o ")?;
+        }
+        P::write_tile(f)
+    })
+}
+
+/// This thread's partition of operand `Op` of the smem layout `S`.
+type PartitionOf<A, Lay, Pm, Op, S> =
+    <TiledMma<A, Lay, Pm> as MmaPartitionOf<Op, <S as SmemLayout>::Inner>>::Layout;
+/// The major of the operand read through descriptors `Src`.
+type MajorOf<Src> = <Src as DescriptorSource>::Major;
+/// `128 / bits` of the value type `T`, type-level.
+type PerU128Of<T> = <T as GmmaValue>::PerU128;
+
+/// The descriptor fragment of an operand read through GMMA descriptors:
+/// a tensor of [`GmmaDescriptor`]s over [`DescriptorIterator`], with the
+/// static layout `(1, MMA_M, MMA_K)` (`(1, MMA_N, MMA_K)` for B).
+pub type DescFragment<A, Lay, Pm, Op, S, Src, T> = Tensor<
+    DescriptorIterator,
+    <PartitionOf<A, Lay, Pm, Op, S> as DescFragmentOf<MajorOf<Src>, PerU128Of<T>>>::Layout,
+>;
+
+impl<A, Lay, Pm> ThrMma<TiledMma<A, Lay, Pm>>
+where
+    TiledMma<A, Lay, Pm>: TiledMmaLayouts,
+    A: GmmaAtom,
+{
+    fn fragment_desc<Op, S, Src, T>(
+        &self,
+        i: usize,
+        smem: &S,
+        smem_address: u32,
+    ) -> Result<DescFragment<A, Lay, Pm, Op, S, Src, T>, Error>
+    where
+        Op: crate::atom::tiled_mma::MmaOperandOf<TiledMma<A, Lay, Pm>>,
+        S: SmemLayout,
+        Src: DescriptorSource,
+        T: GmmaValue,
+        TiledMma<A, Lay, Pm>: MmaPartitionOf<Op, S::Inner>,
+        PartitionOf<A, Lay, Pm, Op, S>: DescFragmentOf<MajorOf<Src>, PerU128Of<T>>,
+    {
+        let off = self.partition_offset::<Op, S::Inner>(i, 3)?;
+        let start = smem.smem_offset().checked_add(off).ok_or(Error::Overflow {
+            operation: "partition_fragment_desc",
+            operands: "the smem layout's offset and the thread's offset",
+        })?;
+        type P<A, Lay, Pm, Op, S> = PartitionOf<A, Lay, Pm, Op, S>;
+        let desc = <P<A, Lay, Pm, Op, S> as DescFragmentOf<MajorOf<Src>, PerU128Of<T>>>::tile_desc(
+            S::SWIZZLE,
+            start,
+            T::BITS as i64,
+            smem_address,
+            tile_notation::<S, P<A, Lay, Pm, Op, S>, MajorOf<Src>, PerU128Of<T>>(),
+        )?;
+        let n = <PerU128Of<T> as Unsigned>::I64;
+        if <P<A, Lay, Pm, Op, S> as DescFragmentOf<MajorOf<Src>, PerU128Of<T>>>::rest_not_whole(n)
+            .is_some()
+        {
+            return Err(Error::InvalidArgument {
+                operation: "partition_fragment_desc",
+                argument: "smem",
+                reason: "must give every thread rest modes of whole 128-bit units",
+            });
+        }
+        Ok(Tensor::from_parts(
+            DescriptorIterator(desc),
+            0,
+            Default::default(),
+        ))
+    }
+
+    /// CuTe's `partition_fragment_A(sA)` for an atom that reads A from
+    /// shared memory through GMMA descriptors (an SS atom; CuTe's
+    /// `FrgTypeA` is `GMMA::smem_desc<Major>`): a tensor of descriptors
+    /// with the static layout `(1, MMA_M, MMA_K)`.
+    ///
+    /// `smem` is A's shared-memory layout `(M,K)` in elements of the atom's
+    /// A type (a static [`Layout`] or a swizzled [`ComposedLayout`]) and
+    /// `smem_address` the byte address of its element 0. With `P` this
+    /// thread's `partition_A` of the inner layout and `O` its offset,
+    /// element `(0,m,k)` is `make_gmma_desc(Sw ∘ O ∘ P<0>)` advanced by
+    /// `P(0,m,k)` in 128-bit units: the descriptor of instruction `(m,k)`'s
+    /// tile (the same as cute-dynamic's `ThrMma::partition_fragment_desc`).
+    ///
+    /// Errors: those of [`make_gmma_desc`] on the atom tile
+    /// (`non_canonical_gmma_layout`, …); `invalid_argument` when a rest
+    /// mode of `P` is not in whole 128-bit units. An atom that reads A from
+    /// registers (RS) does not compile.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_gmma_desc, make_tiled_mma, Half, MajorK, StaticLayout, SM90_64x64x16_F32F16F16_SS};
+    /// let mma = make_tiled_mma(SM90_64x64x16_F32F16F16_SS::<MajorK, MajorK>::new(), layout!((1, 1, 1)), ());
+    /// let thr = mma.get_slice(5)?;
+    /// // 64x64 K-major, 128-byte swizzle atoms (8 rows of 64 halves).
+    /// let s_a = layout!(Sw<3,3,3> o 0 o ((8,8),64):((64,512),1));
+    /// let frag = thr.partition_fragment_desc_a(&s_a, 0)?;
+    /// assert_eq!(frag.layout().to_string(), "(_1,_1,_4):(_0,_0,_2)");
+    /// // k-block 2: 32 halves along K, 64 bytes past the start.
+    /// let tile = layout!(Sw<3,3,3> o 32 o ((8,8),16):((64,512),1));
+    /// assert_eq!(frag.read(2)?, make_gmma_desc::<MajorK, Half, _>(&tile, 0)?);
+    /// # Ok::<(), cute_static::Error>(())
+    /// ```
+    pub fn partition_fragment_desc_a<S>(
+        &self,
+        smem: &S,
+        smem_address: u32,
+    ) -> Result<DescFragment<A, Lay, Pm, OperandA, S, A::SourceA, A::ValTypeA>, Error>
+    where
+        S: SmemLayout,
+        A::SourceA: DescriptorSource,
+        A::ValTypeA: GmmaValue,
+        TiledMma<A, Lay, Pm>: MmaPartitionOf<OperandA, S::Inner> + MmaTileFits<OperandA, S::Inner>,
+        PartitionOf<A, Lay, Pm, OperandA, S>:
+            DescFragmentOf<MajorOf<A::SourceA>, PerU128Of<A::ValTypeA>>,
+    {
+        self.fragment_desc::<OperandA, S, A::SourceA, A::ValTypeA>(1, smem, smem_address)
+    }
+
+    /// CuTe's `partition_fragment_B(sB)` for a GMMA atom (SS or RS: B is
+    /// always read through descriptors): a tensor of descriptors with the
+    /// static layout `(1, MMA_N, MMA_K)`; `smem` is B's `(N,K)` layout. See
+    /// [`partition_fragment_desc_a`](Self::partition_fragment_desc_a).
+    pub fn partition_fragment_desc_b<S>(
+        &self,
+        smem: &S,
+        smem_address: u32,
+    ) -> Result<DescFragment<A, Lay, Pm, OperandB, S, A::SourceB, A::ValTypeB>, Error>
+    where
+        S: SmemLayout,
+        A::SourceB: DescriptorSource,
+        A::ValTypeB: GmmaValue,
+        TiledMma<A, Lay, Pm>: MmaPartitionOf<OperandB, S::Inner> + MmaTileFits<OperandB, S::Inner>,
+        PartitionOf<A, Lay, Pm, OperandB, S>:
+            DescFragmentOf<MajorOf<A::SourceB>, PerU128Of<A::ValTypeB>>,
+    {
+        self.fragment_desc::<OperandB, S, A::SourceB, A::ValTypeB>(2, smem, smem_address)
     }
 }

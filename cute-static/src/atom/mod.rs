@@ -39,10 +39,11 @@ pub(crate) mod tiled_mma;
 pub use copy_counts::{CopyCountsFit, TooFewThreads, TooFewValues};
 pub use generated::*;
 pub use gmma_desc::{
-    CanonicalDivide, DescriptorIterator, DescriptorSource, DivideWith, Divided, GmmaAtom,
-    GmmaCanonicalTree, GmmaDescriptor, GmmaLayoutType, GmmaLeaf, GmmaMajor, GmmaMajorKind,
-    GmmaNode, GmmaOperandLayout, GmmaPair, GmmaPairOfPairs, GmmaSource, GmmaValue, Registers,
-    SmemDesc, SmemLayout, TryDivided, WholeUnits, make_gmma_desc,
+    CanonicalDivide, DescFragment, DescFragmentLayout, DescFragmentOf, DescriptorIterator,
+    DescriptorSource, DivideWith, Divided, GmmaAtom, GmmaCanonicalTree, GmmaDescriptor,
+    GmmaLayoutType, GmmaLeaf, GmmaMajor, GmmaMajorKind, GmmaNode, GmmaOperandLayout, GmmaPair,
+    GmmaPairOfPairs, GmmaSource, GmmaValue, Registers, SmemDesc, SmemLayout, TryDivided,
+    WholeUnits, make_gmma_desc,
 };
 pub use mixed_partition::{
     GapAfter, Mixed, MixedTile, RuntimeStrides, StandIn, StaticExtent, WithRuntimeStrides,

@@ -1014,6 +1014,22 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         Ok(Tensor::from_parts(e, base, Default::default()))
     }
 
+    /// The offset of this thread's `partition_X` of operand `Op` in a
+    /// tensor of layout `L` (modes `i`, `j` of the thread's coordinate).
+    pub(crate) fn partition_offset<Op, L>(&self, i: usize, j: usize) -> Result<usize, Error>
+    where
+        Op: MmaOperandOf<M>,
+        M: MmaPartitionOf<Op, L>,
+    {
+        thread_offset::<<M as MmaPartitionOf<Op, L>>::Threads>(
+            self.vmnk[0],
+            self.vmnk[i],
+            self.vmnk[j],
+            <Op::ThrI as StaticInt>::VALUE,
+            <Op::ThrJ as StaticInt>::VALUE,
+        )
+    }
+
     /// CuTe's `partition_A`: this thread's values of a static tensor of
     /// shape `(M,K,…)`, as a tensor of shape `(FrgV,Rest_M,Rest_K,…)` with
     /// a static layout and the thread's run-time offset.
