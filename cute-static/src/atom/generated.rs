@@ -18,6 +18,8 @@ impl MmaAtom for UniversalFMA<f32, f32, f32, f32> {
     type ValTypeA = f32;
     type ValTypeB = f32;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 impl MmaAtom for UniversalFMA<f64, f64, f64, f64> {
@@ -31,6 +33,8 @@ impl MmaAtom for UniversalFMA<f64, f64, f64, f64> {
     type ValTypeA = f64;
     type ValTypeB = f64;
     type ValTypeC = f64;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 impl MmaAtom for UniversalFMA<Half, Half, Half, Half> {
@@ -44,6 +48,8 @@ impl MmaAtom for UniversalFMA<Half, Half, Half, Half> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 impl MmaAtom for UniversalFMA<i32, i32, i32, i32> {
@@ -57,6 +63,8 @@ impl MmaAtom for UniversalFMA<i32, i32, i32, i32> {
     type ValTypeA = i32;
     type ValTypeB = i32;
     type ValTypeC = i32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F16F16F16F16_TN`: an MMA atom of 8×8×4.
@@ -74,6 +82,8 @@ impl MmaAtom for SM70_8x8x4_F16F16F16F16_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F16F16F16F16_NT`: an MMA atom of 8×8×4.
@@ -91,6 +101,8 @@ impl MmaAtom for SM70_8x8x4_F16F16F16F16_NT {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F16F16F16F16_NN`: an MMA atom of 8×8×4.
@@ -108,6 +120,8 @@ impl MmaAtom for SM70_8x8x4_F16F16F16F16_NN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F16F16F16F16_TT`: an MMA atom of 8×8×4.
@@ -125,6 +139,8 @@ impl MmaAtom for SM70_8x8x4_F16F16F16F16_TT {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F32F16F16F32_TN`: an MMA atom of 8×8×4.
@@ -142,6 +158,8 @@ impl MmaAtom for SM70_8x8x4_F32F16F16F32_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F32F16F16F32_NT`: an MMA atom of 8×8×4.
@@ -159,6 +177,8 @@ impl MmaAtom for SM70_8x8x4_F32F16F16F32_NT {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F32F16F16F32_NN`: an MMA atom of 8×8×4.
@@ -176,6 +196,8 @@ impl MmaAtom for SM70_8x8x4_F32F16F16F32_NN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F32F16F16F32_TT`: an MMA atom of 8×8×4.
@@ -193,6 +215,8 @@ impl MmaAtom for SM70_8x8x4_F32F16F16F32_TT {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM75_16x8x8_F32F16F16F32_TN`: an MMA atom of 16×8×8.
@@ -210,6 +234,8 @@ impl MmaAtom for SM75_16x8x8_F32F16F16F32_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM75_8x8x16_S32S8S8S32_TN`: an MMA atom of 8×8×16.
@@ -227,6 +253,8 @@ impl MmaAtom for SM75_8x8x16_S32S8S8S32_TN {
     type ValTypeA = i8;
     type ValTypeB = i8;
     type ValTypeC = i32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x8_F16F16F16F16_TN`: an MMA atom of 16×8×8.
@@ -244,6 +272,8 @@ impl MmaAtom for SM80_16x8x8_F16F16F16F16_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x16_F16F16F16F16_TN`: an MMA atom of 16×8×16.
@@ -261,6 +291,8 @@ impl MmaAtom for SM80_16x8x16_F16F16F16F16_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x8_F32F16F16F32_TN`: an MMA atom of 16×8×8.
@@ -278,6 +310,8 @@ impl MmaAtom for SM80_16x8x8_F32F16F16F32_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x16_F32F16F16F32_TN`: an MMA atom of 16×8×16.
@@ -295,6 +329,8 @@ impl MmaAtom for SM80_16x8x16_F32F16F16F32_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x8_F32BF16BF16F32_TN`: an MMA atom of 16×8×8.
@@ -312,6 +348,8 @@ impl MmaAtom for SM80_16x8x8_F32BF16BF16F32_TN {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x16_F32BF16BF16F32_TN`: an MMA atom of 16×8×16.
@@ -329,6 +367,8 @@ impl MmaAtom for SM80_16x8x16_F32BF16BF16F32_TN {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x4_F32TF32TF32F32_TN`: an MMA atom of 16×8×4.
@@ -346,6 +386,8 @@ impl MmaAtom for SM80_16x8x4_F32TF32TF32F32_TN {
     type ValTypeA = TFloat32;
     type ValTypeB = TFloat32;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x8_F32TF32TF32F32_TN`: an MMA atom of 16×8×8.
@@ -363,6 +405,8 @@ impl MmaAtom for SM80_16x8x8_F32TF32TF32F32_TN {
     type ValTypeA = TFloat32;
     type ValTypeB = TFloat32;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_8x8x4_F64F64F64F64_TN`: an MMA atom of 8×8×4.
@@ -380,6 +424,8 @@ impl MmaAtom for SM80_8x8x4_F64F64F64F64_TN {
     type ValTypeA = f64;
     type ValTypeB = f64;
     type ValTypeC = f64;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_8x8x16_S32S8S8S32_TN`: an MMA atom of 8×8×16.
@@ -397,6 +443,8 @@ impl MmaAtom for SM80_8x8x16_S32S8S8S32_TN {
     type ValTypeA = i8;
     type ValTypeB = i8;
     type ValTypeC = i32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x16_S32S8S8S32_TN`: an MMA atom of 16×8×16.
@@ -414,6 +462,8 @@ impl MmaAtom for SM80_16x8x16_S32S8S8S32_TN {
     type ValTypeA = i8;
     type ValTypeB = i8;
     type ValTypeC = i32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x32_S32S8S8S32_TN`: an MMA atom of 16×8×32.
@@ -431,6 +481,8 @@ impl MmaAtom for SM80_16x8x32_S32S8S8S32_TN {
     type ValTypeA = i8;
     type ValTypeB = i8;
     type ValTypeC = i32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x32_S32U8U8S32_TN`: an MMA atom of 16×8×32.
@@ -448,6 +500,8 @@ impl MmaAtom for SM80_16x8x32_S32U8U8S32_TN {
     type ValTypeA = u8;
     type ValTypeB = u8;
     type ValTypeC = i32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM89_16x8x32_F32E4M3E4M3F32_TN`: an MMA atom of 16×8×32.
@@ -465,6 +519,8 @@ impl MmaAtom for SM89_16x8x32_F32E4M3E4M3F32_TN {
     type ValTypeA = Float8E4M3;
     type ValTypeB = Float8E4M3;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM89_16x8x32_F32E4M3E5M2F32_TN`: an MMA atom of 16×8×32.
@@ -482,6 +538,8 @@ impl MmaAtom for SM89_16x8x32_F32E4M3E5M2F32_TN {
     type ValTypeA = Float8E4M3;
     type ValTypeB = Float8E5M2;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM89_16x8x32_F32E5M2E5M2F32_TN`: an MMA atom of 16×8×32.
@@ -499,6 +557,8 @@ impl MmaAtom for SM89_16x8x32_F32E5M2E5M2F32_TN {
     type ValTypeA = Float8E5M2;
     type ValTypeB = Float8E5M2;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM89_16x8x32_F32E5M2E4M3F32_TN`: an MMA atom of 16×8×32.
@@ -516,6 +576,8 @@ impl MmaAtom for SM89_16x8x32_F32E5M2E4M3F32_TN {
     type ValTypeA = Float8E5M2;
     type ValTypeB = Float8E4M3;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM90_16x8x4_F64F64F64F64_TN`: an MMA atom of 16×8×4.
@@ -533,6 +595,8 @@ impl MmaAtom for SM90_16x8x4_F64F64F64F64_TN {
     type ValTypeA = f64;
     type ValTypeB = f64;
     type ValTypeC = f64;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM90_16x8x8_F64F64F64F64_TN`: an MMA atom of 16×8×8.
@@ -550,6 +614,8 @@ impl MmaAtom for SM90_16x8x8_F64F64F64F64_TN {
     type ValTypeA = f64;
     type ValTypeB = f64;
     type ValTypeC = f64;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM90_16x8x16_F64F64F64F64_TN`: an MMA atom of 16×8×16.
@@ -567,6 +633,8 @@ impl MmaAtom for SM90_16x8x16_F64F64F64F64_TN {
     type ValTypeA = f64;
     type ValTypeB = f64;
     type ValTypeC = f64;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 generic_atom! {
@@ -584,10 +652,8 @@ impl MmaAtom for SM90_64x8x16_F32F16F16_SS<MajorK, MajorK> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x8x16_F32F16F16_SS<MajorK, MajorK> {
-    type SourceA = SmemDesc<MajorK>;
-    type SourceB = SmemDesc<MajorK>;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -605,10 +671,8 @@ impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorK, MajorK> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x64x16_F32F16F16_SS<MajorK, MajorK> {
-    type SourceA = SmemDesc<MajorK>;
-    type SourceB = SmemDesc<MajorK>;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -626,10 +690,8 @@ impl MmaAtom for SM90_64x128x16_F32F16F16_SS<MajorK, MajorK> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x128x16_F32F16F16_SS<MajorK, MajorK> {
-    type SourceA = SmemDesc<MajorK>;
-    type SourceB = SmemDesc<MajorK>;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -647,10 +709,8 @@ impl MmaAtom for SM90_64x256x16_F32F16F16_SS<MajorK, MajorK> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x256x16_F32F16F16_SS<MajorK, MajorK> {
-    type SourceA = SmemDesc<MajorK>;
-    type SourceB = SmemDesc<MajorK>;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -668,10 +728,8 @@ impl MmaAtom for SM90_64x8x16_F32BF16BF16_SS<MajorK, MajorK> {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x8x16_F32BF16BF16_SS<MajorK, MajorK> {
-    type SourceA = SmemDesc<MajorK>;
-    type SourceB = SmemDesc<MajorK>;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -689,10 +747,8 @@ impl MmaAtom for SM90_64x64x16_F32BF16BF16_SS<MajorK, MajorK> {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x64x16_F32BF16BF16_SS<MajorK, MajorK> {
-    type SourceA = SmemDesc<MajorK>;
-    type SourceB = SmemDesc<MajorK>;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -710,10 +766,8 @@ impl MmaAtom for SM90_64x128x16_F32BF16BF16_SS<MajorK, MajorK> {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x128x16_F32BF16BF16_SS<MajorK, MajorK> {
-    type SourceA = SmemDesc<MajorK>;
-    type SourceB = SmemDesc<MajorK>;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -731,10 +785,8 @@ impl MmaAtom for SM90_64x256x16_F32BF16BF16_SS<MajorK, MajorK> {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x256x16_F32BF16BF16_SS<MajorK, MajorK> {
-    type SourceA = SmemDesc<MajorK>;
-    type SourceB = SmemDesc<MajorK>;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorMN> {
@@ -748,10 +800,8 @@ impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorMN> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorMN> {
-    type SourceA = SmemDesc<MajorMN>;
-    type SourceB = SmemDesc<MajorMN>;
+    type FrgTypeA = SmemDesc<MajorMN>;
+    type FrgTypeB = SmemDesc<MajorMN>;
 }
 
 impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorK, MajorMN> {
@@ -765,10 +815,8 @@ impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorK, MajorMN> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x64x16_F32F16F16_SS<MajorK, MajorMN> {
-    type SourceA = SmemDesc<MajorK>;
-    type SourceB = SmemDesc<MajorMN>;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorMN>;
 }
 
 impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorK> {
@@ -782,10 +830,8 @@ impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorK> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorK> {
-    type SourceA = SmemDesc<MajorMN>;
-    type SourceB = SmemDesc<MajorK>;
+    type FrgTypeA = SmemDesc<MajorMN>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -803,10 +849,8 @@ impl MmaAtom for SM90_64x64x16_F32F16F16_RS<MajorK, MajorK> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x64x16_F32F16F16_RS<MajorK, MajorK> {
-    type SourceA = Registers;
-    type SourceB = SmemDesc<MajorK>;
+    type FrgTypeA = Registers;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 impl MmaAtom for SM90_64x64x16_F32F16F16_RS<MajorK, MajorMN> {
@@ -820,10 +864,8 @@ impl MmaAtom for SM90_64x64x16_F32F16F16_RS<MajorK, MajorMN> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x64x16_F32F16F16_RS<MajorK, MajorMN> {
-    type SourceA = Registers;
-    type SourceB = SmemDesc<MajorMN>;
+    type FrgTypeA = Registers;
+    type FrgTypeB = SmemDesc<MajorMN>;
 }
 
 /// CUTLASS's `SM90_64x64x8_F32TF32TF32_SS_TN`: an MMA atom of 64×64×8.
@@ -841,10 +883,8 @@ impl MmaAtom for SM90_64x64x8_F32TF32TF32_SS_TN {
     type ValTypeA = TFloat32;
     type ValTypeB = TFloat32;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x64x8_F32TF32TF32_SS_TN {
-    type SourceA = SmemDesc<MajorK>;
-    type SourceB = SmemDesc<MajorK>;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 /// CUTLASS's `SM90_64x64x8_F32TF32TF32_RS_TN`: an MMA atom of 64×64×8.
@@ -862,10 +902,8 @@ impl MmaAtom for SM90_64x64x8_F32TF32TF32_RS_TN {
     type ValTypeA = TFloat32;
     type ValTypeB = TFloat32;
     type ValTypeC = f32;
-}
-impl GmmaAtom for SM90_64x64x8_F32TF32TF32_RS_TN {
-    type SourceA = Registers;
-    type SourceB = SmemDesc<MajorK>;
+    type FrgTypeA = Registers;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 impl CopyAtom for UniversalCopy<u8> {

@@ -95,27 +95,36 @@ impl GmmaValue for u8 {
     type PerU128 = U16;
 }
 
-/// Where a GMMA atom reads an operand from: [`SmemDesc`] (shared memory,
-/// through a descriptor) or [`Registers`].
-pub trait GmmaSource {}
+/// Where an atom reads an operand from (CuTe's `FrgTypeA/B`):
+/// [`Registers`] or [`SmemDesc`] (shared memory, through a GMMA
+/// descriptor).
+pub trait OperandSource {
+    /// The descriptor's major, `None` for registers.
+    const DESCRIPTOR: Option<GmmaMajor>;
+}
 /// An operand read from shared memory through a GMMA descriptor, of the
-/// major `Major`.
+/// major `Major` (CuTe's `GMMA::smem_desc<Major>`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SmemDesc<Major>(core::marker::PhantomData<Major>);
-/// An operand read from registers (A of an RS atom).
+/// An operand read from registers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Registers;
-impl<M> GmmaSource for SmemDesc<M> {}
-impl GmmaSource for Registers {}
-
-/// An SM90 GMMA atom: where it reads A and B from (CuTe's `FrgTypeA/B`,
-/// `GMMA::smem_desc<Major>` or registers). Generated with the atoms.
-pub trait GmmaAtom: MmaAtom {
-    /// Where A is read from.
-    type SourceA: GmmaSource;
-    /// Where B is read from ([`SmemDesc`] for every GMMA atom).
-    type SourceB: GmmaSource;
+impl<M: GmmaMajorKind> OperandSource for SmemDesc<M> {
+    const DESCRIPTOR: Option<GmmaMajor> = Some(M::MAJOR);
 }
+impl OperandSource for Registers {
+    const DESCRIPTOR: Option<GmmaMajor> = None;
+}
+
+/// An operand read from registers: what the register fragments
+/// (`partition_fragment_a/b`) need.
+#[diagnostic::on_unimplemented(
+    message = "this operand is read through a GMMA shared-memory descriptor, not from registers: use `partition_fragment_desc_a` (A) or `partition_fragment_desc_b` (B)",
+    label = "an SM90 GMMA atom reads this operand from shared memory",
+    note = "CuTe's partition_fragment_A/B of such an operand is a tensor of GMMA descriptors: `thr_mma.partition_fragment_desc_a(&smem_layout, smem_address)`"
+)]
+pub trait RegisterSource {}
+impl RegisterSource for Registers {}
 
 /// An operand read through a descriptor: its major.
 #[diagnostic::on_unimplemented(
@@ -653,7 +662,7 @@ pub type DescFragment<A, Lay, Pm, Op, S, Src, T> = Tensor<
 impl<A, Lay, Pm> ThrMma<TiledMma<A, Lay, Pm>>
 where
     TiledMma<A, Lay, Pm>: TiledMmaLayouts,
-    A: GmmaAtom,
+    A: MmaAtom,
 {
     fn fragment_desc<Op, S, Src, T>(
         &self,
@@ -734,16 +743,16 @@ where
         &self,
         smem: &S,
         smem_address: u32,
-    ) -> Result<DescFragment<A, Lay, Pm, OperandA, S, A::SourceA, A::ValTypeA>, Error>
+    ) -> Result<DescFragment<A, Lay, Pm, OperandA, S, A::FrgTypeA, A::ValTypeA>, Error>
     where
         S: SmemLayout,
-        A::SourceA: DescriptorSource,
+        A::FrgTypeA: DescriptorSource,
         A::ValTypeA: GmmaValue,
         TiledMma<A, Lay, Pm>: MmaPartitionOf<OperandA, S::Inner> + MmaTileFits<OperandA, S::Inner>,
         PartitionOf<A, Lay, Pm, OperandA, S>:
-            DescFragmentOf<MajorOf<A::SourceA>, PerU128Of<A::ValTypeA>>,
+            DescFragmentOf<MajorOf<A::FrgTypeA>, PerU128Of<A::ValTypeA>>,
     {
-        self.fragment_desc::<OperandA, S, A::SourceA, A::ValTypeA>(1, smem, smem_address)
+        self.fragment_desc::<OperandA, S, A::FrgTypeA, A::ValTypeA>(1, smem, smem_address)
     }
 
     /// CuTe's `partition_fragment_B(sB)` for a GMMA atom (SS or RS: B is
@@ -754,15 +763,15 @@ where
         &self,
         smem: &S,
         smem_address: u32,
-    ) -> Result<DescFragment<A, Lay, Pm, OperandB, S, A::SourceB, A::ValTypeB>, Error>
+    ) -> Result<DescFragment<A, Lay, Pm, OperandB, S, A::FrgTypeB, A::ValTypeB>, Error>
     where
         S: SmemLayout,
-        A::SourceB: DescriptorSource,
+        A::FrgTypeB: DescriptorSource,
         A::ValTypeB: GmmaValue,
         TiledMma<A, Lay, Pm>: MmaPartitionOf<OperandB, S::Inner> + MmaTileFits<OperandB, S::Inner>,
         PartitionOf<A, Lay, Pm, OperandB, S>:
-            DescFragmentOf<MajorOf<A::SourceB>, PerU128Of<A::ValTypeB>>,
+            DescFragmentOf<MajorOf<A::FrgTypeB>, PerU128Of<A::ValTypeB>>,
     {
-        self.fragment_desc::<OperandB, S, A::SourceB, A::ValTypeB>(2, smem, smem_address)
+        self.fragment_desc::<OperandB, S, A::FrgTypeB, A::ValTypeB>(2, smem, smem_address)
     }
 }

@@ -40,9 +40,9 @@ pub use copy_counts::{CopyCountsFit, TooFewThreads, TooFewValues};
 pub use generated::*;
 pub use gmma_desc::{
     CanonicalDivide, DescFragment, DescFragmentLayout, DescFragmentOf, DescriptorIterator,
-    DescriptorSource, DivideWith, Divided, GmmaAtom, GmmaCanonicalTree, GmmaDescriptor,
-    GmmaLayoutType, GmmaLeaf, GmmaMajor, GmmaMajorKind, GmmaNode, GmmaOperandLayout, GmmaPair,
-    GmmaPairOfPairs, GmmaSource, GmmaValue, Registers, SmemDesc, SmemLayout, TryDivided,
+    DescriptorSource, DivideWith, Divided, GmmaCanonicalTree, GmmaDescriptor, GmmaLayoutType,
+    GmmaLeaf, GmmaMajor, GmmaMajorKind, GmmaNode, GmmaOperandLayout, GmmaPair, GmmaPairOfPairs,
+    GmmaValue, OperandSource, RegisterSource, Registers, SmemDesc, SmemLayout, TryDivided,
     WholeUnits, make_gmma_desc,
 };
 pub use mixed_partition::{
@@ -231,6 +231,13 @@ pub trait MmaAtom: Copy + Default + fmt::Debug + Eq + Hash + 'static {
     type ValTypeB: ValueType;
     /// `ValTypeC`, the accumulator read.
     type ValTypeC: ValueType;
+    /// CuTe's `FrgTypeA`: where A is read from, [`Registers`] or (an SM90
+    /// GMMA SS atom) [`SmemDesc<Major>`](SmemDesc), shared memory through a
+    /// GMMA descriptor (`GMMA::smem_desc<Major>`).
+    type FrgTypeA: OperandSource;
+    /// CuTe's `FrgTypeB`: [`SmemDesc<Major>`](SmemDesc) for every SM90
+    /// GMMA atom, [`Registers`] for the others.
+    type FrgTypeB: OperandSource;
     /// `[M, N, K]`.
     const MNK: [usize; 3] = <Self::ShapeMNK as ShapeMnk>::MNK;
 

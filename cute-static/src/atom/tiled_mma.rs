@@ -1112,6 +1112,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         M: MmaPartitionOf<OperandA, L>,
         M: MmaTileFits<OperandA, L>,
         MmaPartitionLayout<M, OperandA, L>: MakeFragment,
+        <M::Atom as MmaAtom>::FrgTypeA: crate::atom::RegisterSource,
     {
         <MmaPartitionLayout<M, OperandA, L> as MakeFragment>::fragment(E::Value::default())
     }
@@ -1131,6 +1132,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         M: MmaPartitionOf<OperandB, L>,
         M: MmaTileFits<OperandB, L>,
         MmaPartitionLayout<M, OperandB, L>: MakeFragment,
+        <M::Atom as MmaAtom>::FrgTypeB: crate::atom::RegisterSource,
     {
         <MmaPartitionLayout<M, OperandB, L> as MakeFragment>::fragment(E::Value::default())
     }
