@@ -315,7 +315,7 @@ pub const fn start_address(
     value_bits: i64,
 ) -> Result<u16, StartError> {
     let start_bits = offset as i128 * value_bits as i128;
-    if smem_address % 16 != 0 || start_bits < 0 || start_bits % 128 != 0 {
+    if !smem_address.is_multiple_of(16) || start_bits < 0 || start_bits % 128 != 0 {
         return Err(StartError::Misaligned);
     }
     let start = (smem_address / 16) as i128 + start_bits / 128;

@@ -643,20 +643,43 @@ fn tile_notation<S: SmemLayout, P: DescFragmentOf<Mj, N>, Mj, N>() -> cute_core:
     })
 }
 
-/// This thread's partition of operand `Op` of the smem layout `S`.
-type PartitionOf<A, Lay, Pm, Op, S> =
-    <TiledMma<A, Lay, Pm> as MmaPartitionOf<Op, <S as SmemLayout>::Inner>>::Layout;
-/// The major of the operand read through descriptors `Src`.
-type MajorOf<Src> = <Src as DescriptorSource>::Major;
-/// `128 / bits` of the value type `T`, type-level.
-type PerU128Of<T> = <T as GmmaValue>::PerU128;
+/// Where the atom `A` reads operand `Self` from, and its value type.
+pub trait GmmaOperandOf<A: MmaAtom> {
+    /// `FrgTypeA` or `FrgTypeB`.
+    type Source;
+    /// `ValTypeA` or `ValTypeB`.
+    type Value;
+}
+impl<A: MmaAtom> GmmaOperandOf<A> for OperandA {
+    type Source = A::FrgTypeA;
+    type Value = A::ValTypeA;
+}
+impl<A: MmaAtom> GmmaOperandOf<A> for OperandB {
+    type Source = A::FrgTypeB;
+    type Value = A::ValTypeB;
+}
 
-/// The descriptor fragment of an operand read through GMMA descriptors:
-/// a tensor of [`GmmaDescriptor`]s over [`DescriptorIterator`], with the
-/// static layout `(1, MMA_M, MMA_K)` (`(1, MMA_N, MMA_K)` for B).
-pub type DescFragment<A, Lay, Pm, Op, S, Src, T> = Tensor<
+/// This thread's partition of operand `Op` of the smem layout `S` by the
+/// tiled MMA `M`.
+type PartitionOf<M, Op, S> = <M as MmaPartitionOf<Op, <S as SmemLayout>::Inner>>::Layout;
+/// The major of operand `Op` of the atom `A`.
+type MajorOf<A, Op> = <<Op as GmmaOperandOf<A>>::Source as DescriptorSource>::Major;
+/// `128 / bits` of operand `Op`'s value type, type-level.
+type PerU128Of<A, Op> = <<Op as GmmaOperandOf<A>>::Value as GmmaValue>::PerU128;
+/// The value type of operand `Op`.
+type ValueOf<A, Op> = <Op as GmmaOperandOf<A>>::Value;
+
+/// The descriptor fragment of operand `Op` (read through GMMA
+/// descriptors) of the smem layout `S` by the tiled MMA
+/// `TiledMma<A, Lay, Pm>`: a tensor of
+/// [`GmmaDescriptor`]s over [`DescriptorIterator`], with the static layout
+/// `(1, MMA_M, MMA_K)` (`(1, MMA_N, MMA_K)` for B).
+pub type DescFragment<A, Lay, Pm, Op, S> = Tensor<
     DescriptorIterator,
-    <PartitionOf<A, Lay, Pm, Op, S> as DescFragmentOf<MajorOf<Src>, PerU128Of<T>>>::Layout,
+    <PartitionOf<TiledMma<A, Lay, Pm>, Op, S> as DescFragmentOf<
+        MajorOf<A, Op>,
+        PerU128Of<A, Op>,
+    >>::Layout,
 >;
 
 impl<A, Lay, Pm> ThrMma<TiledMma<A, Lay, Pm>>
@@ -664,35 +687,37 @@ where
     TiledMma<A, Lay, Pm>: TiledMmaLayouts,
     A: MmaAtom,
 {
-    fn fragment_desc<Op, S, Src, T>(
+    fn fragment_desc<Op, S>(
         &self,
         i: usize,
         smem: &S,
         smem_address: u32,
-    ) -> Result<DescFragment<A, Lay, Pm, Op, S, Src, T>, Error>
+    ) -> Result<DescFragment<A, Lay, Pm, Op, S>, Error>
     where
-        Op: crate::atom::tiled_mma::MmaOperandOf<TiledMma<A, Lay, Pm>>,
+        Op: crate::atom::tiled_mma::MmaOperandOf<TiledMma<A, Lay, Pm>> + GmmaOperandOf<A>,
         S: SmemLayout,
-        Src: DescriptorSource,
-        T: GmmaValue,
+        Op::Source: DescriptorSource,
+        Op::Value: GmmaValue,
         TiledMma<A, Lay, Pm>: MmaPartitionOf<Op, S::Inner>,
-        PartitionOf<A, Lay, Pm, Op, S>: DescFragmentOf<MajorOf<Src>, PerU128Of<T>>,
+        PartitionOf<TiledMma<A, Lay, Pm>, Op, S>: DescFragmentOf<MajorOf<A, Op>, PerU128Of<A, Op>>,
     {
+        type M<A, Lay, Pm> = TiledMma<A, Lay, Pm>;
+        type P<A, Lay, Pm, Op, S> = PartitionOf<M<A, Lay, Pm>, Op, S>;
         let off = self.partition_offset::<Op, S::Inner>(i, 3)?;
         let start = smem.smem_offset().checked_add(off).ok_or(Error::Overflow {
             operation: "partition_fragment_desc",
             operands: "the smem layout's offset and the thread's offset",
         })?;
-        type P<A, Lay, Pm, Op, S> = PartitionOf<A, Lay, Pm, Op, S>;
-        let desc = <P<A, Lay, Pm, Op, S> as DescFragmentOf<MajorOf<Src>, PerU128Of<T>>>::tile_desc(
-            S::SWIZZLE,
-            start,
-            T::BITS as i64,
-            smem_address,
-            tile_notation::<S, P<A, Lay, Pm, Op, S>, MajorOf<Src>, PerU128Of<T>>(),
-        )?;
-        let n = <PerU128Of<T> as Unsigned>::I64;
-        if <P<A, Lay, Pm, Op, S> as DescFragmentOf<MajorOf<Src>, PerU128Of<T>>>::rest_not_whole(n)
+        let desc =
+            <P<A, Lay, Pm, Op, S> as DescFragmentOf<MajorOf<A, Op>, PerU128Of<A, Op>>>::tile_desc(
+                S::SWIZZLE,
+                start,
+                <ValueOf<A, Op> as ValueType>::BITS as i64,
+                smem_address,
+                tile_notation::<S, P<A, Lay, Pm, Op, S>, MajorOf<A, Op>, PerU128Of<A, Op>>(),
+            )?;
+        let n = <PerU128Of<A, Op> as Unsigned>::I64;
+        if <P<A, Lay, Pm, Op, S> as DescFragmentOf<MajorOf<A, Op>, PerU128Of<A, Op>>>::rest_not_whole(n)
             .is_some()
         {
             return Err(Error::InvalidArgument {
@@ -743,16 +768,16 @@ where
         &self,
         smem: &S,
         smem_address: u32,
-    ) -> Result<DescFragment<A, Lay, Pm, OperandA, S, A::FrgTypeA, A::ValTypeA>, Error>
+    ) -> Result<DescFragment<A, Lay, Pm, OperandA, S>, Error>
     where
         S: SmemLayout,
         A::FrgTypeA: DescriptorSource,
         A::ValTypeA: GmmaValue,
         TiledMma<A, Lay, Pm>: MmaPartitionOf<OperandA, S::Inner> + MmaTileFits<OperandA, S::Inner>,
-        PartitionOf<A, Lay, Pm, OperandA, S>:
-            DescFragmentOf<MajorOf<A::FrgTypeA>, PerU128Of<A::ValTypeA>>,
+        PartitionOf<TiledMma<A, Lay, Pm>, OperandA, S>:
+            DescFragmentOf<MajorOf<A, OperandA>, PerU128Of<A, OperandA>>,
     {
-        self.fragment_desc::<OperandA, S, A::FrgTypeA, A::ValTypeA>(1, smem, smem_address)
+        self.fragment_desc::<OperandA, S>(1, smem, smem_address)
     }
 
     /// CuTe's `partition_fragment_B(sB)` for a GMMA atom (SS or RS: B is
@@ -763,15 +788,15 @@ where
         &self,
         smem: &S,
         smem_address: u32,
-    ) -> Result<DescFragment<A, Lay, Pm, OperandB, S, A::FrgTypeB, A::ValTypeB>, Error>
+    ) -> Result<DescFragment<A, Lay, Pm, OperandB, S>, Error>
     where
         S: SmemLayout,
         A::FrgTypeB: DescriptorSource,
         A::ValTypeB: GmmaValue,
         TiledMma<A, Lay, Pm>: MmaPartitionOf<OperandB, S::Inner> + MmaTileFits<OperandB, S::Inner>,
-        PartitionOf<A, Lay, Pm, OperandB, S>:
-            DescFragmentOf<MajorOf<A::FrgTypeB>, PerU128Of<A::ValTypeB>>,
+        PartitionOf<TiledMma<A, Lay, Pm>, OperandB, S>:
+            DescFragmentOf<MajorOf<A, OperandB>, PerU128Of<A, OperandB>>,
     {
-        self.fragment_desc::<OperandB, S, A::FrgTypeB, A::ValTypeB>(2, smem, smem_address)
+        self.fragment_desc::<OperandB, S>(2, smem, smem_address)
     }
 }

@@ -41,9 +41,9 @@ pub use generated::*;
 pub use gmma_desc::{
     CanonicalDivide, DescFragment, DescFragmentLayout, DescFragmentOf, DescriptorIterator,
     DescriptorSource, DivideWith, Divided, GmmaCanonicalTree, GmmaDescriptor, GmmaLayoutType,
-    GmmaLeaf, GmmaMajor, GmmaMajorKind, GmmaNode, GmmaOperandLayout, GmmaPair, GmmaPairOfPairs,
-    GmmaValue, OperandSource, RegisterSource, Registers, SmemDesc, SmemLayout, TryDivided,
-    WholeUnits, make_gmma_desc,
+    GmmaLeaf, GmmaMajor, GmmaMajorKind, GmmaNode, GmmaOperandLayout, GmmaOperandOf, GmmaPair,
+    GmmaPairOfPairs, GmmaValue, OperandSource, RegisterSource, Registers, SmemDesc, SmemLayout,
+    TryDivided, WholeUnits, make_gmma_desc,
 };
 pub use mixed_partition::{
     GapAfter, Mixed, MixedTile, RuntimeStrides, StandIn, StaticExtent, WithRuntimeStrides,
