@@ -588,3 +588,22 @@ fn non_canonical_fragments_are_named_errors() {
          B128 needs 8"
     );
 }
+
+/// A tensor over shared memory is its layout at the tensor's base.
+#[test]
+fn tensor_operands_are_their_layouts() {
+    let smem = [0u16; 2 * 64 * 64];
+    let s_a = layout!(Sw<3,3,3> o 0 o ((8,8),(64,1)):((64,512),(1,0)));
+    let mma = cute_static::make_tiled_mma(SsKK::default(), layout!((1, 1, 1)), ());
+    let thr = mma.get_slice(9).unwrap();
+    let t = cute_static::Tensor::new(&smem[..], s_a).unwrap();
+    let from_tensor = static_fragment(thr.partition_fragment_desc_a(&t, 0x800));
+    let from_layout = static_fragment(thr.partition_fragment_desc_a(&s_a, 0x800));
+    assert_eq!(from_tensor, from_layout);
+    // The tensor's base (4096 halves = 8192 bytes) moves the start address.
+    let tile = layout!(Sw<3,3,3> o 0 o ((8,8),16):((64,512),1));
+    let moved = cute_static::Tensor::with_offset(&smem[..], 4096, tile).unwrap();
+    let d = make_gmma_desc::<MajorK, Half, _>(&moved, 0x800).unwrap();
+    let at = make_gmma_desc::<MajorK, Half, _>(&tile, 0x800 + 8192).unwrap();
+    assert_eq!(d, at);
+}

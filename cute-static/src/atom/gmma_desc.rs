@@ -141,8 +141,8 @@ impl<M: GmmaMajorKind> DescriptorSource for SmemDesc<M> {
 }
 
 /// A shared-memory operand layout for [`make_gmma_desc`]: a static
-/// [`Layout`] (no swizzle, offset 0) or a [`ComposedLayout`] `Sw ∘ O ∘ L`
-/// with a [`Swizzle`], offsets in elements.
+/// [`Layout`] (no swizzle, offset 0), a [`ComposedLayout`] `Sw ∘ O ∘ L`
+/// with a [`Swizzle`], offsets in elements, or a [`Tensor`] over either.
 pub trait SmemLayout {
     /// The inner layout `L`.
     type Inner: StaticLayout;
@@ -181,6 +181,25 @@ where
     }
     fn write(f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Sw<{B},{M},{S}> o {}", L::default())
+    }
+}
+
+/// A tensor over shared memory: its layout, offset by the tensor's base
+/// (`smem_address` is then the byte address of the storage's offset 0).
+impl<E, L> SmemLayout for Tensor<E, L>
+where
+    E: Engine,
+    L: SmemLayout + TensorLayout,
+{
+    type Inner = L::Inner;
+    const SWIZZLE: (u32, u32, i32) = L::SWIZZLE;
+    #[inline(always)]
+    fn smem_offset(&self) -> usize {
+        // An offset past usize fails the start address (`overflow`).
+        self.base().saturating_add(self.layout().smem_offset())
+    }
+    fn write(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        L::write(f)
     }
 }
 
@@ -739,8 +758,9 @@ where
     /// with the static layout `(1, MMA_M, MMA_K)`.
     ///
     /// `smem` is A's shared-memory layout `(M,K)` in elements of the atom's
-    /// A type (a static [`Layout`] or a swizzled [`ComposedLayout`]) and
-    /// `smem_address` the byte address of its element 0. With `P` this
+    /// A type (a static [`Layout`], a swizzled [`ComposedLayout`] or a
+    /// [`Tensor`] over either) and `smem_address` the byte address of its
+    /// offset 0 (of the tensor's storage). With `P` this
     /// thread's `partition_A` of the inner layout and `O` its offset,
     /// element `(0,m,k)` is `make_gmma_desc(Sw ∘ O ∘ P<0>)` advanced by
     /// `P(0,m,k)` in 128-bit units: the descriptor of instruction `(m,k)`'s
