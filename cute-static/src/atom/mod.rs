@@ -61,8 +61,9 @@ pub use tiled_mma::{
     Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaLayoutTvQuery,
     MmaOperandOf, MmaPartition, MmaPartitionOf, MmaPartitionQuery, MmaThreads, MmaTileFits,
     MmaValues, OperandA, OperandB, OperandC, OperandTile, OperandTileShape, Permutation,
-    PermutationMode, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma, Thrfrg, TileAnswer, TileExtents,
-    TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TiledMmaTv, TilerSize, make_tiled_mma,
+    PermutationMode, RegisterOperand, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma, Thrfrg,
+    TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TiledMmaTv,
+    TilerSize, make_tiled_mma,
 };
 
 /// An element type of an atom's operands (CUTLASS's `ValTypeA`, …): a Rust
