@@ -581,6 +581,9 @@ fn non_canonical_fragments_are_named_errors() {
         .unwrap_err();
     assert_eq!(e.kind(), "non_canonical_gmma_layout");
     let text = e.to_string();
+    // The same error through `?` into cute-dynamic's error.
+    let host: cute_dynamic::LayoutError = e.into();
+    assert_eq!((host.kind(), host.to_string()), (e.kind(), text.clone()));
     assert_eq!(
         text,
         "make_gmma_desc<GMMA::Major::K>: Sw<3,0,3> o (_64,_2):(_4,_1) is not a canonical GMMA \
