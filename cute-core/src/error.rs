@@ -74,6 +74,10 @@ pub enum ErrorKind {
     /// A mixed operation's result would have a structure other than the
     /// one its type fixes for these run-time values.
     ValueDependentStructure,
+    /// A shared-memory operand is not one of GMMA's canonical layouts.
+    NonCanonicalGmmaLayout,
+    /// An argument is outside what the operation accepts.
+    InvalidArgument,
 }
 
 impl ErrorKind {
@@ -87,6 +91,8 @@ impl ErrorKind {
             Self::NotCompatible => "not_compatible",
             Self::Divisibility => "divisibility",
             Self::ValueDependentStructure => "value_dependent_structure",
+            Self::NonCanonicalGmmaLayout => "non_canonical_gmma_layout",
+            Self::InvalidArgument => "invalid_argument",
         }
     }
 }
@@ -168,6 +174,29 @@ pub enum CoreError {
         /// What the run-time values must satisfy, in words.
         requires: &'static str,
     },
+    /// `make_gmma_desc<major>` of a shared-memory operand that is not one
+    /// of GMMA's canonical layouts ([`crate::gmma`]).
+    NonCanonicalGmmaLayout {
+        /// The major.
+        major: crate::gmma::GmmaMajor,
+        /// The operand (the swizzle and the layout, in elements), when it
+        /// is static.
+        layout: Option<Notation>,
+        /// The divided layout `logical_divide(U, tile)` in 128-bit units,
+        /// when the rule names it.
+        canonical: Option<Notation>,
+        /// The rule that fails.
+        rule: crate::gmma::Rule,
+    },
+    /// An argument is outside what the operation accepts.
+    InvalidArgument {
+        /// The operation.
+        operation: &'static str,
+        /// The argument's name.
+        argument: &'static str,
+        /// What the argument must be.
+        reason: &'static str,
+    },
 }
 
 impl CoreError {
@@ -181,6 +210,8 @@ impl CoreError {
             Self::NotCompatible { .. } => ErrorKind::NotCompatible,
             Self::Divisibility { .. } => ErrorKind::Divisibility,
             Self::ValueDependentStructure { .. } => ErrorKind::ValueDependentStructure,
+            Self::NonCanonicalGmmaLayout { .. } => ErrorKind::NonCanonicalGmmaLayout,
+            Self::InvalidArgument { .. } => ErrorKind::InvalidArgument,
         }
     }
 
@@ -253,6 +284,28 @@ impl fmt::Display for CoreError {
                 f,
                 "{operation} of a mixed layout: the result's structure depends on run-time values; it requires {requires}"
             ),
+            Self::NonCanonicalGmmaLayout {
+                major,
+                layout,
+                canonical,
+                rule,
+            } => {
+                write!(f, "make_gmma_desc<{}>: ", major.name())?;
+                match layout {
+                    Some(l) => write!(f, "{l}")?,
+                    None => f.write_str("the operand")?,
+                }
+                f.write_str(" is not a canonical GMMA layout: ")?;
+                match canonical {
+                    Some(c) => rule.write(f, c),
+                    None => rule.write(f, &"C"),
+                }
+            }
+            Self::InvalidArgument {
+                operation,
+                argument,
+                reason,
+            } => write!(f, "{operation}: the {argument} {reason}"),
         }
     }
 }

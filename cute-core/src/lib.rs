@@ -4,7 +4,7 @@
 //! written once: the [`limits`], the integer helpers ([`int`]), the
 //! compact-stride rule and the sorted-stride walk ([`stride`]), the decimal
 //! scanner of the text grammars ([`scan`]) and the small error type of
-//! device builds ([`error`]). No dependency, no allocation, no `unsafe`:
+//! device builds ([`error`]) and the GMMA descriptor encoding ([`gmma`]). No dependency, no allocation, no `unsafe`:
 //! usable from a `#![no_std]` GPU kernel crate.
 //!
 //! ```
@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 pub mod error;
+pub mod gmma;
 pub mod int;
 pub mod limits;
 pub mod scan;

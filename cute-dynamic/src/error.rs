@@ -540,11 +540,46 @@ impl From<cute_core::CoreError> for LayoutError {
                 value,
                 divisor,
             },
+            E::NonCanonicalGmmaLayout {
+                major,
+                layout,
+                canonical,
+                rule,
+            } => Self::NonCanonicalGmmaLayout {
+                major: major.name(),
+                layout: match layout {
+                    Some(l) => l.to_string(),
+                    None => "the operand".into(),
+                },
+                rule: match canonical {
+                    Some(c) => RuleText(rule, &c).to_string(),
+                    None => RuleText(rule, &"C").to_string(),
+                },
+            },
+            E::InvalidArgument {
+                operation,
+                argument,
+                reason,
+            } => Self::InvalidArgument {
+                operation,
+                argument,
+                value: String::new(),
+                reason: reason.into(),
+            },
             other => Self::Unsupported {
                 operation: other.kind(),
                 reason: other.to_string(),
             },
         }
+    }
+}
+
+/// A GMMA canonical-form rule in words, with the divided layout it names.
+struct RuleText<'a>(cute_core::gmma::Rule, &'a dyn fmt::Display);
+
+impl fmt::Display for RuleText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f, self.1)
     }
 }
 

@@ -9,7 +9,10 @@
 //! small): UniversalFMA over the common types; every SM70 8x8x4 variant;
 //! SM75 16x8x8 and 8x8x16; the SM80 F16, BF16, TF32, F64 and S8/U8 atoms;
 //! the four SM89 FP8 atoms; the SM90 F64 atoms; SM90 GMMA 64x{8,64,128,256}x16
-//! F32F16F16 and F32BF16BF16, SS, K-major; UniversalCopy over 8…128 bits,
+//! F32F16F16 and F32BF16BF16, SS, K-major, 64x64x16 F32F16F16 SS with the
+//! other three pairs of majors and RS, 64x64x8 F32TF32TF32 SS and RS (every
+//! atom's `FrgTypeA/B` says where it reads A and B from);
+//! UniversalCopy over 8…128 bits,
 //! DefaultCopy, every LDSM/STSM and the cp.async atoms. The remaining
 //! run-time atoms (GMMA N/majors/RS, SM100, SM120, sub-byte integers,
 //! complex) follow the same pattern by adding their names here.
@@ -59,6 +62,13 @@ const MMA: &[&str] = &[
     "SM90_64x64x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>",
     "SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>",
     "SM90_64x256x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>",
+    "SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN,GMMA::Major::MN>",
+    "SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
+    "SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN,GMMA::Major::K>",
+    "SM90_64x64x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>",
+    "SM90_64x64x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::MN>",
+    "SM90_64x64x8_F32TF32TF32_SS_TN",
+    "SM90_64x64x8_F32TF32TF32_RS_TN",
 ];
 
 const COPY: &[&str] = &[
@@ -223,6 +233,20 @@ pub fn generate() -> String {
         }
         for (slot, v) in [("D", t.d), ("A", t.a), ("B", t.b), ("C", t.c)] {
             writeln!(out, "    type ValType{slot} = {};", rust_type(v.name())).unwrap();
+        }
+        // Where A and B are read from: registers, or (SM90 GMMA) shared
+        // memory through a descriptor of the operand's major.
+        let mma = cute_dynamic::make_tiled_mma(&atom, None, None).unwrap();
+        for (slot, op) in [
+            ("A", cute_dynamic::MmaOperand::OperandA),
+            ("B", cute_dynamic::MmaOperand::OperandB),
+        ] {
+            let source = match mma.descriptor_major(op) {
+                Some(cute_dynamic::GmmaMajor::K) => "SmemDesc<MajorK>",
+                Some(cute_dynamic::GmmaMajor::MN) => "SmemDesc<MajorMN>",
+                None => "Registers",
+            };
+            writeln!(out, "    type FrgType{slot} = {source};").unwrap();
         }
         writeln!(out, "}}").unwrap();
     }

@@ -23,11 +23,21 @@ fn every_static_mma_atom_is_the_run_time_atom_of_its_name() {
             let name = <$t as MmaAtom>::NAME;
             let dynamic = cute_dynamic::mma_atom(name).unwrap();
             assert_eq!(<$t as MmaAtom>::to_dynamic().unwrap(), dynamic, "{name}");
+            // FrgTypeA/B: where the run-time tiled MMA reads A and B from.
+            let mma = cute_dynamic::make_tiled_mma(&dynamic, None, None).unwrap();
+            let frg = [
+                <<$t as MmaAtom>::FrgTypeA as cute_static::OperandSource>::DESCRIPTOR,
+                <<$t as MmaAtom>::FrgTypeB as cute_static::OperandSource>::DESCRIPTOR,
+            ]
+            .map(|m| m.map(|m| format!("{m:?}")));
+            let run_time = [MmaOperand::OperandA, MmaOperand::OperandB]
+                .map(|op| mma.descriptor_major(op).map(|m| format!("{m:?}")));
+            assert_eq!(frg, run_time, "{name}: FrgTypeA/B");
             n += 1;
         }};
     }
     cute_static::__for_each_mma_atom!(check);
-    assert_eq!(n, 42);
+    assert_eq!(n, 49);
 }
 
 #[test]
@@ -75,8 +85,29 @@ fn dynamic_of<M: TiledMmaLayouts>(layout: DLayout, perm: Option<&str>) -> cute_d
 /// One configuration: the static tiled MMA's thread layout, tile sizes and
 /// TV layouts against cute-dynamic's and its law, and `partition_A/B/C` of
 /// counting tensors (static layouts `$la`, `$lb`, `$lc`) for every thread.
+/// The register fragments of A and B (`[registers]`), or none for an atom
+/// that reads them through GMMA descriptors (`[descriptors]`: their
+/// descriptor fragments are checked in `tests/gmma_desc.rs`).
+macro_rules! fragments_ab {
+    ([registers], $s:ident, $la:ty, $lb:ty, $frags:ident, $ta:ident, $tb:ident) => {
+        let fa = $s.partition_fragment_a(&Tensor::new(Counting, <$la>::default()).unwrap());
+        let fb = $s.partition_fragment_b(&Tensor::new(Counting, <$lb>::default()).unwrap());
+        $frags.push((MmaOperand::OperandA, fa.layout().to_dynamic(), &$ta));
+        $frags.push((MmaOperand::OperandB, fb.layout().to_dynamic(), &$tb));
+    };
+    ([descriptors], $s:ident, $la:ty, $lb:ty, $frags:ident, $ta:ident, $tb:ident) => {
+        let _ = (&$ta, &$tb);
+    };
+}
+
 macro_rules! config {
-    ($atom:ty, $al:ty, $perm:ty, $perm_text:expr, $la:ty, $lb:ty, $lc:ty) => {{
+    ($atom:ty, $al:ty, $perm:ty, $perm_text:expr, $la:ty, $lb:ty, $lc:ty) => {
+        config!([registers] $atom, $al, $perm, $perm_text, $la, $lb, $lc)
+    };
+    ($atom:ty, $al:ty, $perm:ty, $perm_text:expr, $la:ty, $lb:ty, $lc:ty, descriptors) => {
+        config!([descriptors] $atom, $al, $perm, $perm_text, $la, $lb, $lc)
+    };
+    ([$ab:ident] $atom:ty, $al:ty, $perm:ty, $perm_text:expr, $la:ty, $lb:ty, $lc:ty) => {{
         type M = TiledMma<$atom, $al, $perm>;
         let m = M::new();
         let d = dynamic_of::<M>(<$al>::default().to_dynamic(), $perm_text);
@@ -177,14 +208,11 @@ macro_rules! config {
             }
             // The fragments: the same shape and offsets (the static compact
             // layout gives size-1 modes the next stride, the run-time one 0).
-            let fa = s.partition_fragment_a(&Tensor::new(Counting, <$la>::default()).unwrap());
-            let fb = s.partition_fragment_b(&Tensor::new(Counting, <$lb>::default()).unwrap());
             let fc = s.partition_fragment_c(&Tensor::new(Counting, <$lc>::default()).unwrap());
-            for (op, sf, dt) in [
-                (MmaOperand::OperandA, fa.layout().to_dynamic(), &ta),
-                (MmaOperand::OperandB, fb.layout().to_dynamic(), &tb),
-                (MmaOperand::OperandC, fc.layout().to_dynamic(), &tc),
-            ] {
+            #[allow(unused_mut)]
+            let mut frags = vec![(MmaOperand::OperandC, fc.layout().to_dynamic(), &tc)];
+            fragments_ab!([$ab], s, $la, $lb, frags, ta, tb);
+            for (op, sf, dt) in frags {
                 let df = ds.fragment_layout(op, dt.layout()).unwrap();
                 assert_eq!(sf.shape(), df.shape(), "{d}: partition_fragment_{op}");
                 assert!(
@@ -297,7 +325,7 @@ fn sm90_gmma_64x128x16() {
     config!(
         cute_static::SM90_64x128x16_F32F16F16_SS<cute_static::MajorK, cute_static::MajorK>,
         Layout![(1, 1, 1)], (), None,
-        Layout![(64, 16)], Layout![(128, 16)], Layout![(64, 128)]
+        Layout![(64, 16)], Layout![(128, 16)], Layout![(64, 128)], descriptors
     );
 }
 

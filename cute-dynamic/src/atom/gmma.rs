@@ -143,19 +143,10 @@ impl Family {
     }
 }
 
-impl Major {
-    fn name(self) -> &'static str {
-        match self {
-            Major::K => "GMMA::Major::K",
-            Major::MN => "GMMA::Major::MN",
-        }
-    }
-
-    /// The major CUTLASS spells `text` (`GMMA::Major::K`,
-    /// `GMMA::Major::MN`, after [`names::normalize`]).
-    pub(crate) fn from_name(text: &str) -> Option<Major> {
-        [Major::K, Major::MN].into_iter().find(|m| m.name() == text)
-    }
+/// The major CUTLASS spells `text` (`GMMA::Major::K`, `GMMA::Major::MN`,
+/// after [`names::normalize`]).
+pub(crate) fn major_from_name(text: &str) -> Option<Major> {
+    [Major::K, Major::MN].into_iter().find(|m| m.name() == text)
 }
 
 /// One GMMA atom.
@@ -272,7 +263,7 @@ fn scale(name: &str, text: &str) -> Result<bool, LayoutError> {
 }
 
 fn major(name: &str, argument: &'static str, text: &str) -> Result<Major, LayoutError> {
-    Major::from_name(text).ok_or_else(|| {
+    major_from_name(text).ok_or_else(|| {
         invalid(
             name,
             argument,

@@ -61,80 +61,8 @@ use crate::kernel::tensor::Engine;
 #[allow(unused_imports)]
 use crate::prelude::*;
 
-/// CuTe's `GMMA::Major`: which mode of a GMMA operand is contiguous.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GmmaMajor {
-    /// `GMMA::Major::K`: the K mode is contiguous.
-    K,
-    /// `GMMA::Major::MN`: the M (A) or N (B) mode is contiguous.
-    MN,
-}
-
-/// CuTe's `GMMA::LayoutType`: the swizzle mode of a descriptor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GmmaLayoutType {
-    /// No swizzle (`INTERLEAVE`, field value 0).
-    Interleave,
-    /// 128-byte swizzle, `Swizzle<3,4,3>` on byte addresses (field value 1).
-    B128,
-    /// 64-byte swizzle, `Swizzle<2,4,3>` (field value 2).
-    B64,
-    /// 32-byte swizzle, `Swizzle<1,4,3>` (field value 3).
-    B32,
-}
-
-impl GmmaLayoutType {
-    /// The 2-bit field value.
-    pub const fn field(self) -> u8 {
-        match self {
-            GmmaLayoutType::Interleave => 0,
-            GmmaLayoutType::B128 => 1,
-            GmmaLayoutType::B64 => 2,
-            GmmaLayoutType::B32 => 3,
-        }
-    }
-
-    /// The layout type of a 2-bit field value (only the low 2 bits are read).
-    pub const fn from_field(v: u8) -> Self {
-        match v & 3 {
-            0 => GmmaLayoutType::Interleave,
-            1 => GmmaLayoutType::B128,
-            2 => GmmaLayoutType::B64,
-            _ => GmmaLayoutType::B32,
-        }
-    }
-
-    /// CuTe's name: `INTERLEAVE`, `B128`, `B64`, `B32`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            GmmaLayoutType::Interleave => "INTERLEAVE",
-            GmmaLayoutType::B128 => "B128",
-            GmmaLayoutType::B64 => "B64",
-            GmmaLayoutType::B32 => "B32",
-        }
-    }
-
-    /// `B` of the swizzle `Swizzle<B,4,3>` on byte addresses (0 for none).
-    pub const fn swizzle_bits(self) -> u32 {
-        match self {
-            GmmaLayoutType::Interleave => 0,
-            GmmaLayoutType::B32 => 1,
-            GmmaLayoutType::B64 => 2,
-            GmmaLayoutType::B128 => 3,
-        }
-    }
-
-    /// `W`: the width of a swizzle row in 128-bit units (1, 2, 4, 8).
-    pub const fn width(self) -> i64 {
-        1 << self.swizzle_bits()
-    }
-}
-
-impl fmt::Display for GmmaLayoutType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use cute_core::gmma::{self as core_gmma, Rule};
+pub use cute_core::gmma::{GmmaLayoutType, GmmaMajor};
 
 /// A 64-bit SM90 GMMA shared-memory matrix descriptor (CuTe's
 /// `GmmaDescriptor`); see the module documentation for the fields.
@@ -154,12 +82,7 @@ impl fmt::Display for GmmaLayoutType {
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct GmmaDescriptor(u64);
 
-/// `(shift, width)` of each field.
-const START: (u32, u32) = (0, 14);
-const LBO: (u32, u32) = (16, 14);
-const SBO: (u32, u32) = (32, 14);
-const BASE: (u32, u32) = (49, 3);
-const LAYOUT: (u32, u32) = (62, 2);
+use cute_core::gmma::{BASE, Field, LAYOUT, LBO, SBO, START};
 
 impl GmmaDescriptor {
     /// The descriptor of raw bits `bits`.
@@ -172,24 +95,17 @@ impl GmmaDescriptor {
         self.0
     }
 
-    const fn get(self, (shift, width): (u32, u32)) -> u16 {
-        ((self.0 >> shift) & ((1u64 << width) - 1)) as u16
+    const fn get(self, field: Field) -> u16 {
+        core_gmma::get(self.0, field) as u16
     }
 
-    fn set(
-        &mut self,
-        field: &'static str,
-        (shift, width): (u32, u32),
-        v: u64,
-    ) -> Result<(), LayoutError> {
-        if v >> width != 0 {
-            return Err(LayoutError::overflow(
+    fn set(&mut self, field: &'static str, bits: Field, v: u64) -> Result<(), LayoutError> {
+        self.0 = core_gmma::set(self.0, bits, v).ok_or_else(|| {
+            LayoutError::overflow(
                 "GmmaDescriptor field",
-                format!("{field} = {v} (a {width}-bit field)"),
-            ));
-        }
-        let mask = ((1u64 << width) - 1) << shift;
-        self.0 = (self.0 & !mask) | (v << shift);
+                format!("{field} = {v} (a {}-bit field)", bits.1),
+            )
+        })?;
         Ok(())
     }
 
@@ -242,13 +158,9 @@ impl GmmaDescriptor {
     /// is to `start_address_`); `None` when the start address would leave
     /// its 14 bits (CuTe would carry into the next field).
     pub fn offset(self, offset: i64) -> Option<GmmaDescriptor> {
-        let start = i64::from(self.start_address()).checked_add(offset)?;
-        if !(0..1 << START.1).contains(&start) {
-            return None;
-        }
-        let mut d = self;
-        d.set("start_address", START, start as u64).ok()?;
-        Some(d)
+        core_gmma::GmmaDescriptor::from_bits(self.0)
+            .offset(offset)
+            .map(|d| GmmaDescriptor(d.bits()))
     }
 }
 
@@ -268,14 +180,7 @@ impl From<u64> for GmmaDescriptor {
 impl fmt::Display for GmmaDescriptor {
     /// CuTe's `print(GmmaDescriptor)`, without the final newline.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (lbo, sbo) = (self.leading_byte_offset(), self.stride_byte_offset());
-        let t = self.layout_type();
-        writeln!(f, "GmmaDescriptor: 0x{:016x}", self.0)?;
-        writeln!(f, "  start_addr :  0x{:04x}", self.start_address())?;
-        writeln!(f, "  leading_off:  0x{lbo:04x} ({lbo})")?;
-        writeln!(f, "  stride_off :  0x{sbo:04x} ({sbo})")?;
-        writeln!(f, "  base_offset:  0x{:01x}", self.base_offset())?;
-        write!(f, "  layout_type:  0x{:01x} ({t})", t.field())
+        core_gmma::write_descriptor(self.0, f)
     }
 }
 
@@ -329,25 +234,28 @@ impl SmemLayout for SwizzledLayout {
     }
 }
 
-fn major_name(major: GmmaMajor) -> &'static str {
-    match major {
-        GmmaMajor::K => "GMMA::Major::K",
-        GmmaMajor::MN => "GMMA::Major::MN",
+/// A [`Rule`] in words, with the divided layout it may name.
+struct RuleText<'a>(Rule, &'a dyn fmt::Display);
+
+impl fmt::Display for RuleText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f, self.1)
     }
+}
+
+fn rule_text(rule: Rule, canonical: &dyn fmt::Display) -> String {
+    RuleText(rule, canonical).to_string()
 }
 
 /// The number of 128-bit units' worth of elements of `value_bits` bits,
 /// `128 / value_bits`, checked.
 pub(crate) fn per_u128(value_bits: i64) -> Result<i64, LayoutError> {
-    if !(1..=128).contains(&value_bits) || 128 % value_bits != 0 {
-        return Err(LayoutError::InvalidArgument {
-            operation: "make_gmma_desc",
-            argument: "value_bits",
-            value: value_bits.to_string(),
-            reason: "must divide 128 (a power of two from 1 to 128)".to_string(),
-        });
-    }
-    Ok(128 / value_bits)
+    core_gmma::per_u128(value_bits).ok_or_else(|| LayoutError::InvalidArgument {
+        operation: "make_gmma_desc",
+        argument: "value_bits",
+        value: value_bits.to_string(),
+        reason: "must divide 128 (a power of two from 1 to 128)".to_string(),
+    })
 }
 
 /// Recasts `l` (elements of `128 / n` bits) to 128-bit units, checking it is
@@ -355,17 +263,13 @@ pub(crate) fn per_u128(value_bits: i64) -> Result<i64, LayoutError> {
 /// size divisible by `n`, every other nonzero stride is divisible by `n`.
 pub(crate) fn to_u128(l: &Layout, n: i64) -> Result<Layout, Option<String>> {
     for (s, d) in l.leaf_modes() {
-        let whole = if s == 1 || d == 0 {
-            true
-        } else if d.abs() == 1 {
-            s % n == 0
-        } else {
-            d % n == 0
-        };
-        if !whole {
-            return Err(Some(format!(
-                "its mode {s}:{d} does not consist of whole 128-bit units ({n} elements)"
-            )));
+        if !core_gmma::whole_units(s, d, n) {
+            let rule = Rule::NotWholeUnits {
+                size: s,
+                stride: d,
+                n,
+            };
+            return Err(Some(rule_text(rule, &"")));
         }
     }
     if n == 1 {
@@ -407,50 +311,45 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
 ) -> Result<GmmaDescriptor, LayoutError> {
     let n = per_u128(value_bits)?;
     let (sw, offset, layout) = smem.smem_parts();
-    let log_n = n.trailing_zeros();
     let not_canonical = |u: String, rule: String| LayoutError::NonCanonicalGmmaLayout {
-        major: major_name(major),
+        major: major.name(),
         layout: u,
         rule,
     };
     // The layout type of the swizzle (in element units Sw<B, log2(n), 3>).
-    let layout_type = match (sw.bits(), sw.base() == log_n && sw.shift() == 3) {
-        (0, _) => GmmaLayoutType::Interleave,
-        (1, true) => GmmaLayoutType::B32,
-        (2, true) => GmmaLayoutType::B64,
-        (3, true) => GmmaLayoutType::B128,
-        _ => {
-            return Err(not_canonical(
-                format!("{sw} o {layout}"),
-                format!(
-                    "the swizzle {sw} of {value_bits}-bit elements is not a GMMA swizzle: \
-                     Sw<B,{log_n},3> with B = 1, 2, 3 (Swizzle<B,4,3> on byte addresses) or none"
-                ),
-            ));
-        }
+    let Some(layout_type) = core_gmma::layout_type(sw.bits(), sw.base(), sw.shift(), value_bits)
+    else {
+        let rule = Rule::NotGmmaSwizzle {
+            bits: sw.bits(),
+            base: sw.base(),
+            shift: sw.shift(),
+            value_bits,
+        };
+        return Err(not_canonical(
+            format!("{sw} o {layout}"),
+            rule_text(rule, &""),
+        ));
     };
     // The start address: the unswizzled byte address of element 0.
-    let start_bits = i128::from(offset) * i128::from(value_bits);
-    if !smem_address.is_multiple_of(16) || start_bits < 0 || start_bits % 128 != 0 {
-        return Err(LayoutError::InvalidArgument {
-            operation: "make_gmma_desc",
-            argument: "start address",
-            value: format!("{smem_address} + {offset} elements of {value_bits} bits"),
-            reason: "must be a non-negative multiple of 16 bytes".to_string(),
-        });
-    }
-    let start = i128::from(smem_address / 16) + start_bits / 128;
-    let start = u16::try_from(start).map_err(|_| {
-        LayoutError::overflow(
-            "make_gmma_desc start address",
-            format!("{smem_address} + {offset} elements of {value_bits} bits"),
-        )
+    let start = core_gmma::start_address(smem_address, offset, value_bits).map_err(|e| {
+        let value = format!("{smem_address} + {offset} elements of {value_bits} bits");
+        match e {
+            core_gmma::StartError::Misaligned => LayoutError::InvalidArgument {
+                operation: "make_gmma_desc",
+                argument: "start address",
+                value,
+                reason: "must be a non-negative multiple of 16 bytes".to_string(),
+            },
+            core_gmma::StartError::Overflow => {
+                LayoutError::overflow("make_gmma_desc start address", value)
+            }
+        }
     })?;
     // The operand in 128-bit units.
     if layout.shape().is_int() || layout.rank() != 2 {
         return Err(not_canonical(
             format!("{sw} o {layout}"),
-            "the operand must be of rank 2, (MN,K)".to_string(),
+            rule_text(Rule::Rank, &""),
         ));
     }
     let u = match to_u128(layout, n) {
@@ -462,7 +361,6 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
             ));
         }
     };
-    let w = layout_type.width();
     let swizzled = layout_type != GmmaLayoutType::Interleave;
     // The operand as the error shows it: in 128-bit units, where the
     // swizzle is Sw<B,0,3>.
@@ -473,47 +371,16 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
     };
     let size_of = |i: usize| u.mode(i).map(|m| m.size()).unwrap_or(0);
     let tile = |a: i64, b: i64| Tiler::Modes(vec![Tiler::Int(a), Tiler::Int(b)]);
-    let (mn_size, k_size) = (size_of(0), size_of(1));
-    let (t0, t1) = match major {
-        GmmaMajor::K => {
-            if mn_size % 8 != 0 {
-                return Err(not_canonical(
-                    shown_u,
-                    format!("the MN size {mn_size} is not a multiple of 8"),
-                ));
-            }
-            if k_size != 2 && k_size != 4 {
-                return Err(not_canonical(
-                    shown_u,
-                    format!(
-                        "the K size {k_size} (in 128-bit units) is not 2 (dense) or 4 (sparse)"
-                    ),
-                ));
-            }
-            (8, 2)
-        }
-        GmmaMajor::MN => {
-            let admitted = [256 / value_bits, 128 / value_bits, 512 / value_bits];
-            if !admitted.contains(&k_size) {
-                return Err(not_canonical(
-                    shown_u,
-                    format!(
-                        "the K size {k_size} is not {} (dense) or {} or {} (sparse), \
-                         256/128/512 over {value_bits} bits",
-                        admitted[0], admitted[1], admitted[2]
-                    ),
-                ));
-            }
-            (w, 8)
-        }
-    };
+    let (t0, t1) =
+        core_gmma::canonical_tile(major, layout_type, value_bits, size_of(0), size_of(1))
+            .map_err(|rule| not_canonical(shown_u.clone(), rule_text(rule, &"")))?;
     // A divide that is not admissible (CuTe's static assertion) is a
     // non-canonical layout too; an overflow stays one.
     let canonical = logical_divide(&u, &tile(t0, t1)).map_err(|e| match e {
         LayoutError::Overflow { .. } => e,
         _ => not_canonical(
             shown_u.clone(),
-            format!("logical_divide(U, <{t0}:1,{t1}:1>) is not admissible: {e}"),
+            format!("{}: {e}", rule_text(Rule::Divide { t0, t1 }, &"")),
         ),
     })?;
     // The profile ((_,_),(_,_)), and its four strides.
@@ -529,62 +396,26 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
         leaf.leaf_modes().next().map(|(_, d)| d)
     };
     let strides = (|| Some([stride(0, 0)?, stride(0, 1)?, stride(1, 0)?, stride(1, 1)?]))();
-    let Some([s00, s01, s10, s11]) = strides else {
-        return Err(not_canonical(
-            shown_u,
-            format!("the canonical layout {canonical} is not of the profile ((_,_),(_,_))"),
-        ));
+    let Some(strides) = strides else {
+        return Err(not_canonical(shown_u, rule_text(Rule::Profile, &canonical)));
     };
-    let expect = |what: &str, got: i64, want: i64| -> Result<(), LayoutError> {
-        if got == want {
-            Ok(())
-        } else {
-            Err(not_canonical(
-                shown_u.clone(),
-                format!(
-                    "stride<{what}> of the canonical layout {canonical} is {got}, \
-                     {layout_type} needs {want}"
-                ),
-            ))
-        }
-    };
-    let (lbo, sbo) = match major {
-        GmmaMajor::K => {
-            expect("0,0", s00, w)?;
-            if swizzled {
-                expect("1,0", s10, 1)?;
+    let (lbo, sbo) =
+        core_gmma::canonical_offsets(major, layout_type, strides).map_err(|e| match e {
+            core_gmma::OffsetError::Rule(rule) => {
+                not_canonical(shown_u.clone(), rule_text(rule, &canonical))
             }
-            (s10, s01)
-        }
-        GmmaMajor::MN => {
-            if swizzled {
-                expect("0,0", s00, 1)?;
-            }
-            expect("1,0", s10, w)?;
-            if swizzled { (s01, s11) } else { (s11, s01) }
-        }
-    };
-    let field = |name: &'static str, v: i64| -> Result<u16, LayoutError> {
-        if v < 0 {
-            return Err(not_canonical(
-                shown_u.clone(),
-                format!("its {name} {v} is negative"),
-            ));
-        }
-        u16::try_from(v)
-            .ok()
-            .filter(|&x| x < 1 << 14)
-            .ok_or_else(|| {
+            core_gmma::OffsetError::Overflow { leading, value } => {
+                let name = if leading {
+                    "leading byte offset"
+                } else {
+                    "stride byte offset"
+                };
                 LayoutError::overflow(
                     "make_gmma_desc",
-                    format!("{name} {v} of {shown_u} (14 bits)"),
+                    format!("{name} {value} of {shown_u} (14 bits)"),
                 )
-            })
-    };
-    let (lbo, sbo) = (
-        field("leading byte offset", lbo)?,
-        field("stride byte offset", sbo)?,
-    );
+            }
+        })?;
     let mut d = GmmaDescriptor::default();
     d.set_layout_type(layout_type);
     d.set_start_address(start)?;
@@ -608,7 +439,8 @@ pub(crate) fn smem_layout(text: &str) -> Result<SwizzledLayout, LayoutError> {
 /// `GMMA::Major::MN` (`cute::` qualifiers dropped).
 pub(crate) fn gmma_major(text: &str) -> Option<GmmaMajor> {
     let key = crate::atom::names::normalize(text);
-    GmmaMajor::from_name(&key).or_else(|| GmmaMajor::from_name(&format!("GMMA::Major::{key}")))
+    use crate::atom::gmma::major_from_name;
+    major_from_name(&key).or_else(|| major_from_name(&format!("GMMA::Major::{key}")))
 }
 
 /// The byte address the hardware reads for element `(mn, k)` of the

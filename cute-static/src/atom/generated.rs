@@ -18,6 +18,8 @@ impl MmaAtom for UniversalFMA<f32, f32, f32, f32> {
     type ValTypeA = f32;
     type ValTypeB = f32;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 impl MmaAtom for UniversalFMA<f64, f64, f64, f64> {
@@ -31,6 +33,8 @@ impl MmaAtom for UniversalFMA<f64, f64, f64, f64> {
     type ValTypeA = f64;
     type ValTypeB = f64;
     type ValTypeC = f64;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 impl MmaAtom for UniversalFMA<Half, Half, Half, Half> {
@@ -44,6 +48,8 @@ impl MmaAtom for UniversalFMA<Half, Half, Half, Half> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 impl MmaAtom for UniversalFMA<i32, i32, i32, i32> {
@@ -57,6 +63,8 @@ impl MmaAtom for UniversalFMA<i32, i32, i32, i32> {
     type ValTypeA = i32;
     type ValTypeB = i32;
     type ValTypeC = i32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F16F16F16F16_TN`: an MMA atom of 8×8×4.
@@ -74,6 +82,8 @@ impl MmaAtom for SM70_8x8x4_F16F16F16F16_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F16F16F16F16_NT`: an MMA atom of 8×8×4.
@@ -91,6 +101,8 @@ impl MmaAtom for SM70_8x8x4_F16F16F16F16_NT {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F16F16F16F16_NN`: an MMA atom of 8×8×4.
@@ -108,6 +120,8 @@ impl MmaAtom for SM70_8x8x4_F16F16F16F16_NN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F16F16F16F16_TT`: an MMA atom of 8×8×4.
@@ -125,6 +139,8 @@ impl MmaAtom for SM70_8x8x4_F16F16F16F16_TT {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F32F16F16F32_TN`: an MMA atom of 8×8×4.
@@ -142,6 +158,8 @@ impl MmaAtom for SM70_8x8x4_F32F16F16F32_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F32F16F16F32_NT`: an MMA atom of 8×8×4.
@@ -159,6 +177,8 @@ impl MmaAtom for SM70_8x8x4_F32F16F16F32_NT {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F32F16F16F32_NN`: an MMA atom of 8×8×4.
@@ -176,6 +196,8 @@ impl MmaAtom for SM70_8x8x4_F32F16F16F32_NN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM70_8x8x4_F32F16F16F32_TT`: an MMA atom of 8×8×4.
@@ -193,6 +215,8 @@ impl MmaAtom for SM70_8x8x4_F32F16F16F32_TT {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM75_16x8x8_F32F16F16F32_TN`: an MMA atom of 16×8×8.
@@ -210,6 +234,8 @@ impl MmaAtom for SM75_16x8x8_F32F16F16F32_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM75_8x8x16_S32S8S8S32_TN`: an MMA atom of 8×8×16.
@@ -227,6 +253,8 @@ impl MmaAtom for SM75_8x8x16_S32S8S8S32_TN {
     type ValTypeA = i8;
     type ValTypeB = i8;
     type ValTypeC = i32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x8_F16F16F16F16_TN`: an MMA atom of 16×8×8.
@@ -244,6 +272,8 @@ impl MmaAtom for SM80_16x8x8_F16F16F16F16_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x16_F16F16F16F16_TN`: an MMA atom of 16×8×16.
@@ -261,6 +291,8 @@ impl MmaAtom for SM80_16x8x16_F16F16F16F16_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = Half;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x8_F32F16F16F32_TN`: an MMA atom of 16×8×8.
@@ -278,6 +310,8 @@ impl MmaAtom for SM80_16x8x8_F32F16F16F32_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x16_F32F16F16F32_TN`: an MMA atom of 16×8×16.
@@ -295,6 +329,8 @@ impl MmaAtom for SM80_16x8x16_F32F16F16F32_TN {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x8_F32BF16BF16F32_TN`: an MMA atom of 16×8×8.
@@ -312,6 +348,8 @@ impl MmaAtom for SM80_16x8x8_F32BF16BF16F32_TN {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x16_F32BF16BF16F32_TN`: an MMA atom of 16×8×16.
@@ -329,6 +367,8 @@ impl MmaAtom for SM80_16x8x16_F32BF16BF16F32_TN {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x4_F32TF32TF32F32_TN`: an MMA atom of 16×8×4.
@@ -346,6 +386,8 @@ impl MmaAtom for SM80_16x8x4_F32TF32TF32F32_TN {
     type ValTypeA = TFloat32;
     type ValTypeB = TFloat32;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x8_F32TF32TF32F32_TN`: an MMA atom of 16×8×8.
@@ -363,6 +405,8 @@ impl MmaAtom for SM80_16x8x8_F32TF32TF32F32_TN {
     type ValTypeA = TFloat32;
     type ValTypeB = TFloat32;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_8x8x4_F64F64F64F64_TN`: an MMA atom of 8×8×4.
@@ -380,6 +424,8 @@ impl MmaAtom for SM80_8x8x4_F64F64F64F64_TN {
     type ValTypeA = f64;
     type ValTypeB = f64;
     type ValTypeC = f64;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_8x8x16_S32S8S8S32_TN`: an MMA atom of 8×8×16.
@@ -397,6 +443,8 @@ impl MmaAtom for SM80_8x8x16_S32S8S8S32_TN {
     type ValTypeA = i8;
     type ValTypeB = i8;
     type ValTypeC = i32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x16_S32S8S8S32_TN`: an MMA atom of 16×8×16.
@@ -414,6 +462,8 @@ impl MmaAtom for SM80_16x8x16_S32S8S8S32_TN {
     type ValTypeA = i8;
     type ValTypeB = i8;
     type ValTypeC = i32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x32_S32S8S8S32_TN`: an MMA atom of 16×8×32.
@@ -431,6 +481,8 @@ impl MmaAtom for SM80_16x8x32_S32S8S8S32_TN {
     type ValTypeA = i8;
     type ValTypeB = i8;
     type ValTypeC = i32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM80_16x8x32_S32U8U8S32_TN`: an MMA atom of 16×8×32.
@@ -448,6 +500,8 @@ impl MmaAtom for SM80_16x8x32_S32U8U8S32_TN {
     type ValTypeA = u8;
     type ValTypeB = u8;
     type ValTypeC = i32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM89_16x8x32_F32E4M3E4M3F32_TN`: an MMA atom of 16×8×32.
@@ -465,6 +519,8 @@ impl MmaAtom for SM89_16x8x32_F32E4M3E4M3F32_TN {
     type ValTypeA = Float8E4M3;
     type ValTypeB = Float8E4M3;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM89_16x8x32_F32E4M3E5M2F32_TN`: an MMA atom of 16×8×32.
@@ -482,6 +538,8 @@ impl MmaAtom for SM89_16x8x32_F32E4M3E5M2F32_TN {
     type ValTypeA = Float8E4M3;
     type ValTypeB = Float8E5M2;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM89_16x8x32_F32E5M2E5M2F32_TN`: an MMA atom of 16×8×32.
@@ -499,6 +557,8 @@ impl MmaAtom for SM89_16x8x32_F32E5M2E5M2F32_TN {
     type ValTypeA = Float8E5M2;
     type ValTypeB = Float8E5M2;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM89_16x8x32_F32E5M2E4M3F32_TN`: an MMA atom of 16×8×32.
@@ -516,6 +576,8 @@ impl MmaAtom for SM89_16x8x32_F32E5M2E4M3F32_TN {
     type ValTypeA = Float8E5M2;
     type ValTypeB = Float8E4M3;
     type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM90_16x8x4_F64F64F64F64_TN`: an MMA atom of 16×8×4.
@@ -533,6 +595,8 @@ impl MmaAtom for SM90_16x8x4_F64F64F64F64_TN {
     type ValTypeA = f64;
     type ValTypeB = f64;
     type ValTypeC = f64;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM90_16x8x8_F64F64F64F64_TN`: an MMA atom of 16×8×8.
@@ -550,6 +614,8 @@ impl MmaAtom for SM90_16x8x8_F64F64F64F64_TN {
     type ValTypeA = f64;
     type ValTypeB = f64;
     type ValTypeC = f64;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 /// CUTLASS's `SM90_16x8x16_F64F64F64F64_TN`: an MMA atom of 16×8×16.
@@ -567,6 +633,8 @@ impl MmaAtom for SM90_16x8x16_F64F64F64F64_TN {
     type ValTypeA = f64;
     type ValTypeB = f64;
     type ValTypeC = f64;
+    type FrgTypeA = Registers;
+    type FrgTypeB = Registers;
 }
 
 generic_atom! {
@@ -584,6 +652,8 @@ impl MmaAtom for SM90_64x8x16_F32F16F16_SS<MajorK, MajorK> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -601,6 +671,8 @@ impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorK, MajorK> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -618,6 +690,8 @@ impl MmaAtom for SM90_64x128x16_F32F16F16_SS<MajorK, MajorK> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -635,6 +709,8 @@ impl MmaAtom for SM90_64x256x16_F32F16F16_SS<MajorK, MajorK> {
     type ValTypeA = Half;
     type ValTypeB = Half;
     type ValTypeC = f32;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -652,6 +728,8 @@ impl MmaAtom for SM90_64x8x16_F32BF16BF16_SS<MajorK, MajorK> {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -669,6 +747,8 @@ impl MmaAtom for SM90_64x64x16_F32BF16BF16_SS<MajorK, MajorK> {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -686,6 +766,8 @@ impl MmaAtom for SM90_64x128x16_F32BF16BF16_SS<MajorK, MajorK> {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 generic_atom! {
@@ -703,6 +785,125 @@ impl MmaAtom for SM90_64x256x16_F32BF16BF16_SS<MajorK, MajorK> {
     type ValTypeA = BFloat16;
     type ValTypeB = BFloat16;
     type ValTypeC = f32;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
+}
+
+impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorMN> {
+    const NAME: &'static str = "SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN,GMMA::Major::MN>";
+    type ShapeMNK = (C<64>, C<64>, C<16>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = Half;
+    type ValTypeB = Half;
+    type ValTypeC = f32;
+    type FrgTypeA = SmemDesc<MajorMN>;
+    type FrgTypeB = SmemDesc<MajorMN>;
+}
+
+impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorK, MajorMN> {
+    const NAME: &'static str = "SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>";
+    type ShapeMNK = (C<64>, C<64>, C<16>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = Half;
+    type ValTypeB = Half;
+    type ValTypeC = f32;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorMN>;
+}
+
+impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorK> {
+    const NAME: &'static str = "SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN,GMMA::Major::K>";
+    type ShapeMNK = (C<64>, C<64>, C<16>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = Half;
+    type ValTypeB = Half;
+    type ValTypeC = f32;
+    type FrgTypeA = SmemDesc<MajorMN>;
+    type FrgTypeB = SmemDesc<MajorK>;
+}
+
+generic_atom! {
+    /// CUTLASS's `SM90_64x64x16_F32F16F16_RS<A, B>` (GMMA; `A`, `B`: the operands' majors): an MMA atom of 64×64×16.
+    SM90_64x64x16_F32F16F16_RS<MajorA = MajorK, MajorB = MajorK>
+}
+impl MmaAtom for SM90_64x64x16_F32F16F16_RS<MajorK, MajorK> {
+    const NAME: &'static str = "SM90_64x64x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>";
+    type ShapeMNK = (C<64>, C<64>, C<16>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<2>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = Half;
+    type ValTypeB = Half;
+    type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = SmemDesc<MajorK>;
+}
+
+impl MmaAtom for SM90_64x64x16_F32F16F16_RS<MajorK, MajorMN> {
+    const NAME: &'static str = "SM90_64x64x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::MN>";
+    type ShapeMNK = (C<64>, C<64>, C<16>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<2>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = Half;
+    type ValTypeB = Half;
+    type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = SmemDesc<MajorMN>;
+}
+
+/// CUTLASS's `SM90_64x64x8_F32TF32TF32_SS_TN`: an MMA atom of 64×64×8.
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SM90_64x64x8_F32TF32TF32_SS_TN;
+impl MmaAtom for SM90_64x64x8_F32TF32TF32_SS_TN {
+    const NAME: &'static str = "SM90_64x64x8_F32TF32TF32_SS_TN";
+    type ShapeMNK = (C<64>, C<64>, C<8>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<(C<128>, (C<64>, C<8>)), (C<0>, (C<1>, C<64>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<8>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = TFloat32;
+    type ValTypeB = TFloat32;
+    type ValTypeC = f32;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
+}
+
+/// CUTLASS's `SM90_64x64x8_F32TF32TF32_RS_TN`: an MMA atom of 64×64×8.
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SM90_64x64x8_F32TF32TF32_RS_TN;
+impl MmaAtom for SM90_64x64x8_F32TF32TF32_RS_TN {
+    const NAME: &'static str = "SM90_64x64x8_F32TF32TF32_RS_TN";
+    type ShapeMNK = (C<64>, C<64>, C<8>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>)), ((C<64>, C<1>, C<16>), (C<8>, C<256>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<8>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = f32;
+    type ValTypeA = TFloat32;
+    type ValTypeB = TFloat32;
+    type ValTypeC = f32;
+    type FrgTypeA = Registers;
+    type FrgTypeB = SmemDesc<MajorK>;
 }
 
 impl CopyAtom for UniversalCopy<u8> {
@@ -980,6 +1181,13 @@ macro_rules! __for_each_mma_atom {
         $m!($crate::SM90_64x64x16_F32BF16BF16_SS<$crate::MajorK, $crate::MajorK>);
         $m!($crate::SM90_64x128x16_F32BF16BF16_SS<$crate::MajorK, $crate::MajorK>);
         $m!($crate::SM90_64x256x16_F32BF16BF16_SS<$crate::MajorK, $crate::MajorK>);
+        $m!($crate::SM90_64x64x16_F32F16F16_SS<$crate::MajorMN, $crate::MajorMN>);
+        $m!($crate::SM90_64x64x16_F32F16F16_SS<$crate::MajorK, $crate::MajorMN>);
+        $m!($crate::SM90_64x64x16_F32F16F16_SS<$crate::MajorMN, $crate::MajorK>);
+        $m!($crate::SM90_64x64x16_F32F16F16_RS<$crate::MajorK, $crate::MajorK>);
+        $m!($crate::SM90_64x64x16_F32F16F16_RS<$crate::MajorK, $crate::MajorMN>);
+        $m!($crate::SM90_64x64x8_F32TF32TF32_SS_TN);
+        $m!($crate::SM90_64x64x8_F32TF32TF32_RS_TN);
     };
 }
 

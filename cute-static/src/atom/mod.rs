@@ -29,6 +29,7 @@ use crate::data::tiler::TilerMode;
 #[rustfmt::skip]
 mod generated;
 pub(crate) mod copy_counts;
+pub(crate) mod gmma_desc;
 pub(crate) mod mixed_partition;
 pub(crate) mod partition_shape;
 pub(crate) mod retile;
@@ -37,6 +38,13 @@ pub(crate) mod tiled_mma;
 
 pub use copy_counts::{CopyCountsFit, TooFewThreads, TooFewValues};
 pub use generated::*;
+pub use gmma_desc::{
+    CanonicalDivide, DescFragment, DescFragmentLayout, DescFragmentOf, DescriptorIterator,
+    DescriptorSource, DivideWith, Divided, GmmaCanonicalTree, GmmaDescriptor, GmmaLayoutType,
+    GmmaLeaf, GmmaMajor, GmmaMajorKind, GmmaNode, GmmaOperandLayout, GmmaOperandOf, GmmaPair,
+    GmmaPairOfPairs, GmmaValue, OperandSource, RegisterSource, Registers, SmemDesc, SmemLayout,
+    TryDivided, WholeUnits, make_gmma_desc,
+};
 pub use mixed_partition::{
     GapAfter, Mixed, MixedTile, RuntimeStrides, StandIn, StaticExtent, WithRuntimeStrides,
 };
@@ -53,9 +61,9 @@ pub use tiled_mma::{
     Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaFragment,
     MmaFragmentOf, MmaLayoutTvQuery, MmaOperandOf, MmaPartition, MmaPartitionOf, MmaPartitionQuery,
     MmaThreads, MmaTileFits, MmaValues, OperandA, OperandB, OperandC, OperandTile,
-    OperandTileShape, Permutation, PermutationMode, Rejoin, SizeC, SpliceRest, SpreadC, ThrMma,
-    Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma, TiledMmaLayouts, TiledMmaTv,
-    TilerSize, make_tiled_mma,
+    OperandTileShape, Permutation, PermutationMode, RegisterOperand, Rejoin, SizeC, SpliceRest,
+    SpreadC, ThrMma, Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma,
+    TiledMmaLayouts, TiledMmaTv, TilerSize, make_tiled_mma,
 };
 
 /// An element type of an atom's operands (CUTLASS's `ValTypeA`, …): a Rust
@@ -224,6 +232,13 @@ pub trait MmaAtom: Copy + Default + fmt::Debug + Eq + Hash + 'static {
     type ValTypeB: ValueType;
     /// `ValTypeC`, the accumulator read.
     type ValTypeC: ValueType;
+    /// CuTe's `FrgTypeA`: where A is read from, [`Registers`] or (an SM90
+    /// GMMA SS atom) [`SmemDesc<Major>`](SmemDesc), shared memory through a
+    /// GMMA descriptor (`GMMA::smem_desc<Major>`).
+    type FrgTypeA: OperandSource;
+    /// CuTe's `FrgTypeB`: [`SmemDesc<Major>`](SmemDesc) for every SM90
+    /// GMMA atom, [`Registers`] for the others.
+    type FrgTypeB: OperandSource;
     /// `[M, N, K]`.
     const MNK: [usize; 3] = <Self::ShapeMNK as ShapeMnk>::MNK;
 
