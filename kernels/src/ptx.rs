@@ -652,16 +652,20 @@ pub unsafe extern "ptx-kernel" fn mma_sm80_8x8x4_f64(a: *const f64, b: *const f6
     place::<<Atom as MmaAtom>::CLayout, _, 2>(t, [d0, d1], |i, x| unsafe { d.add(i).write(x) });
 }
 
-/// A block-local 16-byte aligned `.shared` tile of 256 16-bit values
-/// named `$name`, as `(generic pointer, shared address)`.
+/// A block-local `.shared` tile of `$len` 16-bit values (256 if not
+/// given) aligned to `$align` bytes (16 if not given), named `$name`, as
+/// `(generic pointer, shared address)`.
 macro_rules! shared_u16_tile {
-    ($name:literal) => {{
+    ($name:literal) => {
+        shared_u16_tile!($name, 16, 256)
+    };
+    ($name:literal, $align:literal, $len:literal) => {{
         let (p, s): (*mut u16, u32);
         // SAFETY: declares the tile and takes its addresses; no memory is
         // touched.
         unsafe {
             core::arch::asm!(
-                concat!(".shared .align 16 .b16 ", $name, "[256];"),
+                concat!(".shared .align ", $align, " .b16 ", $name, "[", $len, "];"),
                 concat!("cvta.shared.u64 {p}, ", $name, ";"),
                 concat!("mov.u32 {s}, ", $name, ";"),
                 p = out(reg64) p,
@@ -860,6 +864,44 @@ stsm_kernel!(
     [r0, r1, r2, r3]
 );
 
+/// The warpgroup's thread `t` writes `src[e]` to `tile[at(e)]` for its
+/// elements `e = t, t + 128, …` below `len`.
+///
+/// # Safety
+/// `src` holds `len` elements, `at(e)` is inside `tile` for every `e <
+/// len`, and no other thread writes the same tile elements.
+#[cfg(feature = "sm90a")]
+#[inline(always)]
+unsafe fn fill_tile(
+    tile: *mut u16,
+    src: *const u16,
+    len: usize,
+    t: usize,
+    at: impl Fn(usize) -> usize,
+) {
+    let mut e = t;
+    while e < len {
+        // SAFETY: the contract above.
+        unsafe { tile.add(at(e)).write(src.add(e).read()) };
+        e += crate::tensor_core::WARPGROUP;
+    }
+}
+
+/// Makes the block's generic-proxy shared-memory writes visible to the
+/// asynchronous proxy (`wgmma`), then a barrier.
+///
+/// # Safety
+/// Every thread of the block reaches it.
+#[cfg(feature = "sm90a")]
+#[inline(always)]
+unsafe fn fence_async_and_sync() {
+    // SAFETY: a fence has no preconditions; the barrier's is the contract.
+    unsafe {
+        core::arch::asm!("fence.proxy.async.shared::cta;");
+        nvptx::_syncthreads();
+    }
+}
+
 /// One `SM90_64x8x16_F32F16F16_SS` GMMA per block (`crate::tensor_core`):
 /// the warpgroup stores the `64 × 16` f16 tile at `a + 1024·b` (element
 /// `(m, k)` at `m + 64·k`) and the `8 × 16` tile at `b + 128·b` (`n + 8·k`)
@@ -875,7 +917,7 @@ stsm_kernel!(
 #[unsafe(no_mangle)]
 pub unsafe extern "ptx-kernel" fn wgmma_m64n8k16_f16(a: *const u16, b: *const u16, d: *mut f32) {
     use crate::tensor_core::{
-        GMMA_DESC_A, GMMA_DESC_B, GmmaSmemA, GmmaSmemB, WARPGROUP, gmma_desc_at, gmma_store_d,
+        GMMA_DESC_A, GMMA_DESC_B, GmmaSmemA, GmmaSmemB, gmma_desc_at, gmma_store_d,
     };
     // SAFETY: reading the special registers has no preconditions.
     let (blk, t) = unsafe {
@@ -884,39 +926,16 @@ pub unsafe extern "ptx-kernel" fn wgmma_m64n8k16_f16(a: *const u16, b: *const u1
             nvptx::_thread_idx_x() as usize,
         )
     };
-    let (sa, sb, sa_addr, sb_addr): (*mut u16, *mut u16, u32, u32);
-    // SAFETY: declares two block-local 128-byte aligned `.shared` tiles
-    // and takes their generic and shared addresses.
-    unsafe {
-        core::arch::asm!(
-            ".shared .align 128 .b16 wgmma_tile_a[1024];",
-            ".shared .align 128 .b16 wgmma_tile_b[128];",
-            "cvta.shared.u64 {pa}, wgmma_tile_a;",
-            "cvta.shared.u64 {pb}, wgmma_tile_b;",
-            "mov.u32 {qa}, wgmma_tile_a;",
-            "mov.u32 {qb}, wgmma_tile_b;",
-            pa = out(reg64) sa,
-            pb = out(reg64) sb,
-            qa = out(reg32) sa_addr,
-            qb = out(reg32) sb_addr,
-        );
-    }
+    let (sa, sa_addr) = shared_u16_tile!("wgmma_tile_a", 128, 1024);
+    let (sb, sb_addr) = shared_u16_tile!("wgmma_tile_b", 128, 128);
     // SAFETY: the contract above; every shared offset is below the tile's
     // length (the layouts' cosizes are 1024 and 128), each element written
-    // by one thread; then the generic-proxy writes are made visible to the
-    // asynchronous proxy and a barrier all 128 threads reach.
+    // by one thread; all 128 threads reach the barrier.
     unsafe {
         let (a, b) = (a.add(blk * 1024), b.add(blk * 128));
-        let mut e = t;
-        while e < 1024 {
-            sa.add(GmmaSmemA::default().call(e)).write(a.add(e).read());
-            e += WARPGROUP;
-        }
-        if t < 128 {
-            sb.add(GmmaSmemB::default().call(t)).write(b.add(t).read());
-        }
-        core::arch::asm!("fence.proxy.async.shared::cta;");
-        nvptx::_syncthreads();
+        fill_tile(sa, a, 1024, t, |e| GmmaSmemA::default().call(e));
+        fill_tile(sb, b, 128, t, |e| GmmaSmemB::default().call(e));
+        fence_async_and_sync();
     }
     let (da, db) = (
         gmma_desc_at(GMMA_DESC_A, sa_addr),
@@ -968,8 +987,7 @@ pub unsafe extern "ptx-kernel" fn wgmma_m64n8k16_f16_sw128(
     d: *mut f32,
 ) {
     use crate::tensor_core::{
-        GMMA_SW128_DESC_A, GMMA_SW128_DESC_B, GmmaSw128A, GmmaSw128B, WARPGROUP, gmma_desc_at,
-        gmma_store_d,
+        GMMA_SW128_DESC_A, GMMA_SW128_DESC_B, GmmaSw128A, GmmaSw128B, gmma_desc_at, gmma_store_d,
     };
     // SAFETY: reading the special registers has no preconditions.
     let (blk, t) = unsafe {
@@ -978,42 +996,17 @@ pub unsafe extern "ptx-kernel" fn wgmma_m64n8k16_f16_sw128(
             nvptx::_thread_idx_x() as usize,
         )
     };
-    let (sa, sb, sa_addr, sb_addr): (*mut u16, *mut u16, u32, u32);
-    // SAFETY: declares two block-local `.shared` tiles aligned to the
-    // swizzle's 1024-byte repeat and takes their addresses.
-    unsafe {
-        core::arch::asm!(
-            ".shared .align 1024 .b16 wgmma_sw_a[4096];",
-            ".shared .align 1024 .b16 wgmma_sw_b[512];",
-            "cvta.shared.u64 {pa}, wgmma_sw_a;",
-            "cvta.shared.u64 {pb}, wgmma_sw_b;",
-            "mov.u32 {qa}, wgmma_sw_a;",
-            "mov.u32 {qb}, wgmma_sw_b;",
-            pa = out(reg64) sa,
-            pb = out(reg64) sb,
-            qa = out(reg32) sa_addr,
-            qb = out(reg32) sb_addr,
-        );
-    }
+    let (sa, sa_addr) = shared_u16_tile!("wgmma_sw_a", 1024, 4096);
+    let (sb, sb_addr) = shared_u16_tile!("wgmma_sw_b", 1024, 512);
     // SAFETY: the contract above; the swizzled offsets permute each tile
-    // (cosizes 4096 and 512), each element written by one thread; then
-    // the writes are made visible to the asynchronous proxy and a barrier
-    // all 128 threads reach.
+    // (cosizes 4096 and 512), each element written by one thread; all 128
+    // threads reach the barrier.
     unsafe {
         let (a, b) = (a.add(blk * 4096), b.add(blk * 512));
         let (la, lb) = (GmmaSw128A::default(), GmmaSw128B::default());
-        let mut e = t;
-        while e < 4096 {
-            sa.add(la.at(e % 64, e / 64)).write(a.add(e).read());
-            e += WARPGROUP;
-        }
-        let mut e = t;
-        while e < 512 {
-            sb.add(lb.at(e % 8, e / 8)).write(b.add(e).read());
-            e += WARPGROUP;
-        }
-        core::arch::asm!("fence.proxy.async.shared::cta;");
-        nvptx::_syncthreads();
+        fill_tile(sa, a, 4096, t, |e| la.at(e % 64, e / 64));
+        fill_tile(sb, b, 512, t, |e| lb.at(e % 8, e / 8));
+        fence_async_and_sync();
     }
     let (da, db) = (
         gmma_desc_at(GMMA_SW128_DESC_A, sa_addr),
