@@ -655,6 +655,7 @@ pub unsafe extern "ptx-kernel" fn mma_sm80_8x8x4_f64(a: *const f64, b: *const f6
 /// A block-local `.shared` tile of `$len` 16-bit values (256 if not
 /// given) aligned to `$align` bytes (16 if not given), named `$name`, as
 /// `(generic pointer, shared address)`.
+#[cfg(feature = "sm80")]
 macro_rules! shared_u16_tile {
     ($name:literal) => {
         shared_u16_tile!($name, 16, 256)
