@@ -427,6 +427,7 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
 /// A shared-memory operand in text: a swizzled layout `Sw<B,M,S> o OFFSET
 /// o LAYOUT` (or `Sw<B,M,S> o LAYOUT`), else a plain layout (no swizzle,
 /// offset 0).
+#[cfg(any(feature = "std", feature = "laws"))]
 pub(crate) fn smem_layout(text: &str) -> Result<SwizzledLayout, LayoutError> {
     if text.trim_start().starts_with("Sw<") {
         text.parse()
@@ -437,6 +438,7 @@ pub(crate) fn smem_layout(text: &str) -> Result<SwizzledLayout, LayoutError> {
 
 /// A major in text: `K`, `MN`, or CUTLASS's `GMMA::Major::K`,
 /// `GMMA::Major::MN` (`cute::` qualifiers dropped).
+#[cfg(any(feature = "std", feature = "laws"))]
 pub(crate) fn gmma_major(text: &str) -> Option<GmmaMajor> {
     let key = crate::atom::names::normalize(text);
     use crate::atom::gmma::major_from_name;
