@@ -127,15 +127,7 @@ mod naive_gemm;
 pub use naive_gemm::{naive_gemm_nt, operand};
 
 fn main() -> Result<(), Error> {
-    let (m, n, k) = (256, 256, 64);
-    let (a, b) = (operand(m * k, 1), operand(n * k, 2));
-    let mut c = operand(m * n, 3);
-    let mut want = c.clone();
-    gemm_nt(m, n, k, 1.0, &a, m, &b, n, 0.5, &mut c, m)?;
-    naive_gemm_nt((m, n, k), 1.0, &a, m, &b, n, 0.5, &mut want, m);
-    let diff = c.iter().zip(&want).filter(|(x, y)| x != y).count();
-    println!("sgemm_1 {m}x{n}x{k}: {diff} elements differ from the naive GEMM");
-    Ok(())
+    naive_gemm::report("sgemm_1", gemm_nt)
 }
 
 #[cfg(test)]
@@ -146,26 +138,12 @@ mod tests {
     #[test]
     fn sgemm_1_matches_naive_gemm() {
         // Run-time sizes with leading dimensions larger than the extents.
-        let (m, n, k) = (256, 128, 24);
-        let (lda, ldb, ldc) = (m + 4, n + 8, m + 1);
-        let (a, b) = (operand(lda * k, 1), operand(ldb * k, 2));
-        let mut c = operand(ldc * n, 3);
-        let mut want = c.clone();
-        gemm_nt(m, n, k, 2.0, &a, lda, &b, ldb, -1.0, &mut c, ldc).unwrap();
-        naive_gemm_nt((m, n, k), 2.0, &a, lda, &b, ldb, -1.0, &mut want, ldc);
-        assert_eq!(c, want);
+        naive_gemm::assert_matches_naive(gemm_nt, (256, 128, 24));
     }
 
     #[test]
     fn a_partial_tile_is_an_error_not_a_panic() {
-        // M, N, K not multiples of the tile: refused once, when the global
-        // tensors are built, by the divisors of their run-time leaves.
-        for (m, n, k) in [(100, 128, 8), (128, 200, 8), (128, 128, 12)] {
-            let (a, b) = (operand(m * k, 1), operand(n * k, 2));
-            let mut c = vec![0.0; m * n];
-            let e = gemm_nt(m, n, k, 1.0, &a, m, &b, n, 0.0, &mut c, m).unwrap_err();
-            assert_eq!(e.kind(), "divisibility");
-        }
+        naive_gemm::assert_partial_tiles_refused(gemm_nt);
     }
 
     #[test]

@@ -31,3 +31,59 @@ pub fn operand(len: usize, seed: usize) -> Vec<f32> {
         .map(|i| ((i * 7 + seed) % 9) as f32 - 4.0)
         .collect()
 }
+
+/// The signature of the examples' `gemm_nt(m, n, k, alpha, A, ldA, B, ldB,
+/// beta, C, ldC)`.
+pub type GemmNt = fn(
+    usize,
+    usize,
+    usize,
+    f32,
+    &[f32],
+    usize,
+    &[f32],
+    usize,
+    f32,
+    &mut [f32],
+    usize,
+) -> Result<(), cute_static::Error>;
+
+/// The examples' `main`: `gemm` on a 256×256×64 problem, and how many
+/// elements differ from the naive GEMM.
+pub fn report(name: &str, gemm: GemmNt) -> Result<(), cute_static::Error> {
+    let (m, n, k) = (256, 256, 64);
+    let (a, b) = (operand(m * k, 1), operand(n * k, 2));
+    let mut c = operand(m * n, 3);
+    let mut want = c.clone();
+    gemm(m, n, k, 1.0, &a, m, &b, n, 0.5, &mut c, m)?;
+    naive_gemm_nt((m, n, k), 1.0, &a, m, &b, n, 0.5, &mut want, m);
+    let diff = c.iter().zip(&want).filter(|(x, y)| x != y).count();
+    println!("{name} {m}x{n}x{k}: {diff} elements differ from the naive GEMM");
+    Ok(())
+}
+
+/// `gemm` equals the naive GEMM on `(m, n, k)` with leading dimensions
+/// larger than the extents (alpha 2, beta -1).
+#[cfg(test)]
+pub fn assert_matches_naive(gemm: GemmNt, (m, n, k): (usize, usize, usize)) {
+    let (lda, ldb, ldc) = (m + 4, n + 8, m + 1);
+    let (a, b) = (operand(lda * k, 1), operand(ldb * k, 2));
+    let mut c = operand(ldc * n, 3);
+    let mut want = c.clone();
+    gemm(m, n, k, 2.0, &a, lda, &b, ldb, -1.0, &mut c, ldc).unwrap();
+    naive_gemm_nt((m, n, k), 2.0, &a, lda, &b, ldb, -1.0, &mut want, ldc);
+    assert_eq!(c, want);
+}
+
+/// `M`, `N`, `K` not multiples of the `(128, 128, 8)` tile: refused once,
+/// when the global tensors are built, by the divisors of their run-time
+/// leaves (a `divisibility` error, not a panic).
+#[cfg(test)]
+pub fn assert_partial_tiles_refused(gemm: GemmNt) {
+    for (m, n, k) in [(100, 128, 8), (128, 200, 8), (128, 128, 12)] {
+        let (a, b) = (operand(m * k, 1), operand(n * k, 2));
+        let mut c = vec![0.0; m * n];
+        let e = gemm(m, n, k, 1.0, &a, m, &b, n, 0.0, &mut c, m).unwrap_err();
+        assert_eq!(e.kind(), "divisibility");
+    }
+}
