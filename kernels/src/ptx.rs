@@ -72,6 +72,20 @@ fn indices() -> ((usize, usize), (usize, usize)) {
     }
 }
 
+/// `(blockIdx.x, threadIdx.x)`: the one-dimensional grids of the
+/// tensor-core kernels.
+#[cfg(feature = "sm80")]
+#[inline(always)]
+fn block_and_thread() -> (usize, usize) {
+    // SAFETY: reading the special registers has no preconditions.
+    unsafe {
+        (
+            nvptx::_block_idx_x() as usize,
+            nvptx::_thread_idx_x() as usize,
+        )
+    }
+}
+
 /// A shared-memory array of `$len` f32, named `$name` in the PTX, as a
 /// generic pointer.
 macro_rules! shared_tile {
@@ -548,13 +562,7 @@ macro_rules! mma_kernel {
         pub unsafe extern "ptx-kernel" fn $name(a: *const $in, b: *const $in, d: *mut $out) {
             use crate::tensor_core::{pack, place};
             use cute_static::MmaAtom;
-            // SAFETY: reading the special registers has no preconditions.
-            let (blk, t) = unsafe {
-                (
-                    nvptx::_block_idx_x() as usize,
-                    nvptx::_thread_idx_x() as usize,
-                )
-            };
+            let (blk, t) = block_and_thread();
             // SAFETY: the contract above: every index is below the tile's
             // length (the atom's layouts map into it).
             let (ra, rb): ([u32; 4], [u32; 2]) = unsafe {
@@ -621,13 +629,7 @@ mma_kernel!(
 pub unsafe extern "ptx-kernel" fn mma_sm80_8x8x4_f64(a: *const f64, b: *const f64, d: *mut f64) {
     use crate::tensor_core::place;
     use cute_static::{MmaAtom, SM80_8x8x4_F64F64F64F64_TN as Atom};
-    // SAFETY: reading the special registers has no preconditions.
-    let (blk, t) = unsafe {
-        (
-            nvptx::_block_idx_x() as usize,
-            nvptx::_thread_idx_x() as usize,
-        )
-    };
+    let (blk, t) = block_and_thread();
     let (mut ra, mut rb) = (0.0, 0.0);
     // SAFETY: the contract above; one value of A and of B per thread.
     unsafe {
@@ -698,13 +700,7 @@ macro_rules! ldsm_kernel {
         pub unsafe extern "ptx-kernel" fn $name(src: *const u16, vals: *mut u16, idx: *mut u32) {
             use crate::tensor_core::{LDSM_LEN, copy_row, unpack};
             use cute_static::{ValLayoutDst, ValLayoutSrc};
-            // SAFETY: reading the special registers has no preconditions.
-            let (blk, t) = unsafe {
-                (
-                    nvptx::_block_idx_x() as usize,
-                    nvptx::_thread_idx_x() as usize,
-                )
-            };
+            let (blk, t) = block_and_thread();
             let (tile, shared) = shared_u16_tile!($tile);
             // SAFETY: the contract above: each thread copies its 8 of the
             // block's 256 values into the tile, then a barrier all 32
@@ -811,13 +807,7 @@ macro_rules! stsm_kernel {
         pub unsafe extern "ptx-kernel" fn $name(vals: *mut u16, idx: *mut u32) {
             use crate::tensor_core::{LDSM_LEN, copy_row, unpack};
             use cute_static::{ValLayoutDst, ValLayoutSrc};
-            // SAFETY: reading the special registers has no preconditions.
-            let (blk, t) = unsafe {
-                (
-                    nvptx::_block_idx_x() as usize,
-                    nvptx::_thread_idx_x() as usize,
-                )
-            };
+            let (blk, t) = block_and_thread();
             let (tile, shared) = shared_u16_tile!($tile);
             let regs: [u32; $regs] = core::array::from_fn(|r| {
                 let v = (8 * t + 2 * r) as u32;
@@ -920,13 +910,7 @@ pub unsafe extern "ptx-kernel" fn wgmma_m64n8k16_f16(a: *const u16, b: *const u1
     use crate::tensor_core::{
         GMMA_DESC_A, GMMA_DESC_B, GmmaSmemA, GmmaSmemB, gmma_desc_at, gmma_store_d,
     };
-    // SAFETY: reading the special registers has no preconditions.
-    let (blk, t) = unsafe {
-        (
-            nvptx::_block_idx_x() as usize,
-            nvptx::_thread_idx_x() as usize,
-        )
-    };
+    let (blk, t) = block_and_thread();
     let (sa, sa_addr) = shared_u16_tile!("wgmma_tile_a", 128, 1024);
     let (sb, sb_addr) = shared_u16_tile!("wgmma_tile_b", 128, 128);
     // SAFETY: the contract above; every shared offset is below the tile's
@@ -990,13 +974,7 @@ pub unsafe extern "ptx-kernel" fn wgmma_m64n8k16_f16_sw128(
     use crate::tensor_core::{
         GMMA_SW128_DESC_A, GMMA_SW128_DESC_B, GmmaSw128A, GmmaSw128B, gmma_desc_at, gmma_store_d,
     };
-    // SAFETY: reading the special registers has no preconditions.
-    let (blk, t) = unsafe {
-        (
-            nvptx::_block_idx_x() as usize,
-            nvptx::_thread_idx_x() as usize,
-        )
-    };
+    let (blk, t) = block_and_thread();
     let (sa, sa_addr) = shared_u16_tile!("wgmma_sw_a", 1024, 4096);
     let (sb, sb_addr) = shared_u16_tile!("wgmma_sw_b", 1024, 512);
     // SAFETY: the contract above; the swizzled offsets permute each tile

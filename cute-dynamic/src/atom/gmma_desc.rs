@@ -185,15 +185,9 @@ impl fmt::Display for GmmaDescriptor {
 }
 
 impl fmt::Debug for GmmaDescriptor {
+    /// cute-core's (the same fields).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("GmmaDescriptor")
-            .field("bits", &format_args!("0x{:016x}", self.0))
-            .field("start_address", &self.start_address())
-            .field("leading_byte_offset", &self.leading_byte_offset())
-            .field("stride_byte_offset", &self.stride_byte_offset())
-            .field("base_offset", &self.base_offset())
-            .field("layout_type", &self.layout_type())
-            .finish()
+        fmt::Debug::fmt(&core_gmma::GmmaDescriptor::from_bits(self.0), f)
     }
 }
 
