@@ -54,8 +54,8 @@ pub use tiled_copy::{
     CopyDividesTile, CopyDst, CopyLayoutTv, CopyLayoutTvQuery, CopyPartition, CopyPartitionOf,
     CopyPartitionQuery, CopySideOf, CopySrc, CopyThrVal2Mn, CopyThreads, CopyTileAnswer, LayoutDTv,
     LayoutSTv, MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC, MakeTiledCopyTiler,
-    MakeTiledCopyTv, ThrCopy, ThrVal2Mn, TiledCopy, TiledCopyLayouts, TiledCopyTiler, Zip2,
-    make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c,
+    MakeTiledCopyTv, ThrCopy, ThrVal2Mn, ThrVal2MnKey, TiledCopy, TiledCopyLayouts, TiledCopyTiler,
+    Zip2, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c,
 };
 pub use tiled_mma::{
     Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaFragment,

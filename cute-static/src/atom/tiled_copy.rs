@@ -329,20 +329,21 @@ impl<S0, S1, S2, S3, D0, D1, D2, D3> Zip2 for Layout<((S0, S1), (S2, S3)), ((D0,
 }
 
 pub(crate) type RefL<A, const BITS: usize> = Upcasted<<A as CopyAtom>::RefLayout, BITS>;
-type Ref2Trg<A, const BITS: usize, Sd> =
-    Composed<RightInverse<RefL<A, BITS>>, <Sd as CopySideOf<A, BITS>>::Trg>;
-type AtomTile<A, const BITS: usize> = Tiler<(
-    SizeC<ModeOf<RefL<A, BITS>, 0>>,
-    SizeC<ModeOf<RefL<A, BITS>, 1>>,
-)>;
-type TrgTv<A, const BITS: usize, L, Sd> = Composed<
-    ZippedQuotient<Resolved<L>, AtomTile<A, BITS>>,
-    Tiler<(Ref2Trg<A, BITS, Sd>, Underscore)>,
->;
+/// The side's layout `Trg` (`Src` or `Dst` in values) relative to the
+/// reference layout `R`: `right_inverse(R) ∘ Trg`.
+type Ref2Trg<R, Trg> = Composed<RightInverse<R>, Trg>;
+/// The atom's tile `<size(R<0>), size(R<1>)>` of the reference layout `R`.
+type AtomTile<R> = Tiler<(SizeC<ModeOf<R, 0>>, SizeC<ModeOf<R, 1>>)>;
+type TrgTv<Tv, R, Trg> =
+    Composed<ZippedQuotient<Tv, AtomTile<R>>, Tiler<(Ref2Trg<R, Trg>, Underscore)>>;
 /// `thrval2mn` of a tiled copy's side `Sd` ([`CopySrc`], [`CopyDst`]):
 /// `(thread, value)` → index of the tile.
 pub type ThrVal2Mn<A, const BITS: usize, L, Sd> =
-    CoalescedBy<<TrgTv<A, BITS, L, Sd> as Zip2>::Output, (C<1>, (C<1>, C<1>))>;
+    ThrVal2MnOfLayouts<Resolved<L>, RefL<A, BITS>, <Sd as CopySideOf<A, BITS>>::Trg>;
+/// `thrval2mn` of the tiled TV layout `Tv`, the atom's reference layout
+/// `R` and the side's layout `Trg` (both in values).
+type ThrVal2MnOfLayouts<Tv, R, Trg> =
+    CoalescedBy<<TrgTv<Tv, R, Trg> as Zip2>::Output, (C<1>, (C<1>, C<1>))>;
 
 /// `thrval2mn` of a tiled copy's side `Sd` as an associated type, so that
 /// generic code names it with one bound (`TiledCopy<…>: CopyThrVal2Mn<Sd>`)
@@ -357,21 +358,37 @@ where
     A: CopyAtom,
     Sd: CopySideOf<A, BITS>,
     A::RefLayout: crate::Upcast<BITS>,
-    RefL<A, BITS>: RightInvert + crate::Mode<0> + crate::Mode<1>,
-    RightInverse<RefL<A, BITS>>: Compose<<Sd as CopySideOf<A, BITS>>::Trg>,
-    <ModeOf<RefL<A, BITS>, 0> as StaticLayout>::Tree: SizeOf,
-    <ModeOf<RefL<A, BITS>, 1> as StaticLayout>::Tree: SizeOf,
-    <<ModeOf<RefL<A, BITS>, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-    <<ModeOf<RefL<A, BITS>, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-    Resolved<L>: ZippedDivide<AtomTile<A, BITS>>,
-    ZippedQuotient<Resolved<L>, AtomTile<A, BITS>>:
-        Compose<Tiler<(Ref2Trg<A, BITS, Sd>, Underscore)>>,
-    TrgTv<A, BITS, L, Sd>: Zip2,
-    <TrgTv<A, BITS, L, Sd> as Zip2>::Output:
-        crate::algebra::coalesce_by::CoalesceBy<(C<1>, (C<1>, C<1>))>,
-    ThrVal2Mn<A, BITS, L, Sd>: StaticLayout,
+    (Resolved<L>, RefL<A, BITS>, <Sd as CopySideOf<A, BITS>>::Trg): ThrVal2MnKey,
 {
-    type Layout = ThrVal2Mn<A, BITS, L, Sd>;
+    type Layout =
+        <(Resolved<L>, RefL<A, BITS>, <Sd as CopySideOf<A, BITS>>::Trg) as ThrVal2MnKey>::Layout;
+}
+/// `thrval2mn` keyed by the layouts it is computed from, `(Tv, R, Trg)`
+/// (see [`ThrVal2MnOfLayouts`]), not by the copy atom or the side: tiled
+/// copies whose layouts agree — the same thread and value layouts over
+/// atoms of one width, or a side whose layout is the reference's — share
+/// one evaluation in the compiler's caches instead of repeating it per
+/// atom and per side.
+pub trait ThrVal2MnKey {
+    /// `thrval2mn`.
+    type Layout: StaticLayout;
+}
+impl<Tv, R, Trg> ThrVal2MnKey for (Tv, R, Trg)
+where
+    R: RightInvert + crate::Mode<0> + crate::Mode<1>,
+    RightInverse<R>: Compose<Trg>,
+    <ModeOf<R, 0> as StaticLayout>::Tree: SizeOf,
+    <ModeOf<R, 1> as StaticLayout>::Tree: SizeOf,
+    <<ModeOf<R, 0> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    <<ModeOf<R, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
+    Tv: ZippedDivide<AtomTile<R>>,
+    ZippedQuotient<Tv, AtomTile<R>>: Compose<Tiler<(Ref2Trg<R, Trg>, Underscore)>>,
+    TrgTv<Tv, R, Trg>: Zip2,
+    <TrgTv<Tv, R, Trg> as Zip2>::Output:
+        crate::algebra::coalesce_by::CoalesceBy<(C<1>, (C<1>, C<1>))>,
+    ThrVal2MnOfLayouts<Tv, R, Trg>: StaticLayout,
+{
+    type Layout = ThrVal2MnOfLayouts<Tv, R, Trg>;
 }
 /// [`ThrVal2Mn`] named through [`CopyThrVal2Mn`].
 type ThrValOf<A, const BITS: usize, L, T, Sd> =
