@@ -60,8 +60,9 @@ pub use tiled_copy::{
 pub use tiled_mma::{
     Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaFragment,
     MmaFragmentOf, MmaLayoutTvQuery, MmaOperandOf, MmaPartition, MmaPartitionOf, MmaPartitionQuery,
-    MmaThreads, MmaTileFits, MmaValues, OperandA, OperandB, OperandC, OperandTile,
-    OperandTileShape, Permutation, PermutationMode, RegisterOperand, Rejoin, SizeC, SpliceRest,
+    MmaPermutation, MmaThreads, MmaTileFits, MmaValues, NoPermutation, OperandA, OperandB,
+    OperandC, OperandPermOf, OperandPermTile, OperandTile, OperandTileShape, Permutation,
+    PermutationMode, PermuteByModes, PermuteTree, RegisterOperand, Rejoin, SizeC, SpliceRest,
     SpreadC, ThrMma, Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma,
     TiledMmaLayouts, TiledMmaTv, TilerSize, make_tiled_mma,
 };

@@ -364,7 +364,7 @@ where
         <(Resolved<L>, RefL<A, BITS>, <Sd as CopySideOf<A, BITS>>::Trg) as ThrVal2MnKey>::Layout;
 }
 /// `thrval2mn` keyed by the layouts it is computed from, `(Tv, R, Trg)`
-/// (see [`ThrVal2MnOfLayouts`]), not by the copy atom or the side: tiled
+/// (see [`ThrVal2Mn`]), not by the copy atom or the side: tiled
 /// copies whose layouts agree — the same thread and value layouts over
 /// atoms of one width, or a side whose layout is the reference's — share
 /// one evaluation in the compiler's caches instead of repeating it per
