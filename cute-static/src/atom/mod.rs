@@ -63,8 +63,8 @@ pub use tiled_mma::{
     MmaPermutation, MmaThreads, MmaTileFits, MmaValues, NoPermutation, OperandA, OperandB,
     OperandC, OperandPermOf, OperandPermTile, OperandTile, OperandTileShape, Permutation,
     PermutationMode, PermuteByModes, PermuteTree, RegisterOperand, Rejoin, SizeC, SpliceRest,
-    SpreadC, ThrMma, Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma,
-    TiledMmaLayouts, TiledMmaTv, TilerSize, make_tiled_mma,
+    SpreadC, ThrCoord, ThrMma, Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma,
+    TiledMmaLayouts, TiledMmaTv, TilerSize, VmnkQuery, make_tiled_mma,
 };
 
 /// An element type of an atom's operands (CUTLASS's `ValTypeA`, …): a Rust

@@ -78,9 +78,9 @@ use crate::kernel::tensor::{Engine, Tensor, Underscore};
 use crate::private::HCons;
 use crate::private::{If, P, Pretty};
 use core::ops::Mul;
-use typenum::U0;
 use typenum::operator_aliases::{Eq, Prod};
 use typenum::{B1, IsEqual, U1};
+use typenum::{U0, U2};
 
 /// A tiled copy (CuTe's `TiledCopy`): the copy atom `Atom` over values of
 /// `BITS` bits, tiled by the `(thread, value) → tile index` layout
@@ -206,9 +206,9 @@ where
 type TilerExtent<Thr, Val, I> = P<Prod<ModeSizeN<Thr, I>, ModeSizeN<Val, I>>>;
 /// `size<I>(L)` of the layout padded with size-1 modes, as a type-level
 /// number.
-type ModeSizeN<L, I> = <<L as StaticLayout>::Tree as PaddedModeSize<I>>::Out;
-/// The size of mode `I` (`U0` or `U1`) of a zipped tree, `1` beyond its
-/// rank (CuTe pads the ranks of a product's operands with `_1:_0`).
+pub(crate) type ModeSizeN<L, I> = <<L as StaticLayout>::Tree as PaddedModeSize<I>>::Out;
+/// The size of mode `I` (`U0`, `U1` or `U2`) of a zipped tree, `1` beyond
+/// its rank (CuTe pads the ranks of a product's operands with `_1:_0`).
 pub trait PaddedModeSize<I> {
     /// The size.
     type Out;
@@ -221,6 +221,10 @@ impl<S, D> PaddedModeSize<U0> for (S, D) {
 impl<S, D> PaddedModeSize<U1> for (S, D) {
     type Out = U1;
 }
+/// An integer layout has no mode 2.
+impl<S, D> PaddedModeSize<U2> for (S, D) {
+    type Out = U1;
+}
 /// The first mode of a tuple.
 impl<H: SizeOf, T> PaddedModeSize<U0> for HCons<H, T> {
     type Out = H::Out;
@@ -229,8 +233,16 @@ impl<H: SizeOf, T> PaddedModeSize<U0> for HCons<H, T> {
 impl<H, T: PaddedModeSize<U0>> PaddedModeSize<U1> for HCons<H, T> {
     type Out = T::Out;
 }
+/// The third mode of a tuple: the second of its tail.
+impl<H, T: PaddedModeSize<U1>> PaddedModeSize<U2> for HCons<H, T> {
+    type Out = T::Out;
+}
 /// Past the last mode.
 impl PaddedModeSize<U0> for crate::private::HNil {
+    type Out = U1;
+}
+/// Past the last mode.
+impl PaddedModeSize<U1> for crate::private::HNil {
     type Out = U1;
 }
 /// The type of `make_tiled_copy::<_, BITS, _, _>(atom, thr, val)`.

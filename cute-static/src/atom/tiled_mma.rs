@@ -4,7 +4,10 @@
 //! algebra, following exactly the definitions of cute-dynamic's
 //! `atom/tiled_mma.rs`:
 //!
-//! * `ThrLayoutVMNK = tiled_product(ThrID, AtomLayout)`;
+//! * `ThrLayoutVMNK = tiled_product(ThrID, AtomLayout)` (a [`Computed`]
+//!   layout, [`VmnkQuery`]); the thread counts `size(ThrLayoutVMNK[i+1])`
+//!   are the sizes of the atom layout's modes, which the product keeps, so
+//!   the tiled MMA's other associated types do not compute the product;
 //! * `permutation_mnk(i)` is the permutation's mode `i`, or the integer
 //!   `Shape_MNK[i] · size(ThrLayoutVMNK[i+1])` where it is `_` (or the
 //!   permutation is `()`); `TileSize<i> = size(permutation_mnk(i))`;
@@ -51,6 +54,7 @@ use core::ops::Mul;
 use typenum::operator_aliases::{Eq, Prod};
 use typenum::{B0, B1, IsEqual, U1, Unsigned};
 
+use super::tiled_copy::{ModeSizeN, PaddedModeSize};
 use super::{MmaAtom, ShapeMnk};
 use crate::Error;
 use crate::algebra::composition::{ComposeOnto, Composed, Report};
@@ -68,7 +72,7 @@ use crate::kernel::layout::TensorLayout;
 use crate::kernel::partition::{CompactColMajor, CompactFrom, MakeFragment};
 use crate::kernel::tensor::{Engine, Tensor, Underscore};
 use crate::private::{Err, HCons, HNil, Ok, P, Pretty};
-use typenum::U0;
+use typenum::{U0, U2};
 
 /// A tiled MMA (CuTe's `TiledMMA`): the atom `Atom` repeated over the
 /// `(M,N,K)` layout of atoms `AtomLayout` (a static layout of three
@@ -292,60 +296,95 @@ impl<M: TiledMmaLayouts> TileSizeOf<2> for M {
 }
 
 type Vmnk<A, L> = TiledProduct<<A as MmaAtom>::ThrID, L>;
-type ThrSize<A, L, const I: usize> = SizeC<ModeOf<Vmnk<A, L>, I>>;
+/// `size(ThrLayoutVMNK[I+1])`, the thread count along `M`, `N`, `K`
+/// (`I` = `U0`, `U1`, `U2`): the size of the atom layout's mode `I`
+/// (`1` beyond its rank), which `tiled_product(ThrID, AtomLayout)` keeps
+/// as the size of its mode `I+1`. (From the atom layout, so that naming
+/// a tiled MMA's thread counts does not compute the product.)
+type ThrSize<L, I> = P<ModeSizeN<L, I>>;
 type Ext<A> = <A as MmaAtom>::ShapeMNK;
 
+/// The query behind a tiled MMA's `ThrLayoutVMNK` (a [`Computed`]
+/// layout): `tiled_product(ThrID, AtomLayout)`, computed where it is
+/// used (its threads' coordinates, `layoutX_TV`, printing), not by every
+/// use of the tiled MMA's other associated types.
+pub struct VmnkQuery<A, L>(QueryOf<(A, L)>);
+impl<A, L> LayoutQuery for VmnkQuery<A, L>
+where
+    A: MmaAtom,
+    A::ThrID: TiledMultiply<L>,
+    Vmnk<A, L>: StaticLayout + TensorLayout,
+{
+    type Layout = Vmnk<A, L>;
+}
+
+/// The coordinate `(v, m, n, k)` of a thread in a four-mode thread layout
+/// (per leaf `s:d` of a mode, `(thr_idx / d) mod s`).
+pub trait ThrCoord {
+    /// The coordinate of thread `thr_idx`.
+    fn thr_coord(thr_idx: usize) -> [usize; 4];
+}
+impl<Q: LayoutQuery> ThrCoord for Computed<Q>
+where
+    Q::Layout: Mode<0> + Mode<1> + Mode<2> + Mode<3>,
+    <ModeOf<Q::Layout, 0> as StaticLayout>::Flat: Colex,
+    <ModeOf<Q::Layout, 1> as StaticLayout>::Flat: Colex,
+    <ModeOf<Q::Layout, 2> as StaticLayout>::Flat: Colex,
+    <ModeOf<Q::Layout, 3> as StaticLayout>::Flat: Colex,
+{
+    #[inline(always)]
+    fn thr_coord(thr_idx: usize) -> [usize; 4] {
+        [
+            <<ModeOf<Q::Layout, 0> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
+            <<ModeOf<Q::Layout, 1> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
+            <<ModeOf<Q::Layout, 2> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
+            <<ModeOf<Q::Layout, 3> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
+        ]
+    }
+}
+
+/// The where-clauses hold no computation of `tiled_product(ThrID,
+/// AtomLayout)` (the layout is a [`Computed`] query, proven by a cached
+/// evaluation): normalizing any associated type of a tiled MMA confirms
+/// this impl, which normalizes its where-clauses, in every body and every
+/// evaluation that names one.
 impl<A, L, Pm> TiledMmaLayouts for TiledMma<A, L, Pm>
 where
     A: MmaAtom,
     L: StaticLayout,
     Pm: Permutation,
-    A::ThrID: TiledMultiply<L>,
-    Vmnk<A, L>: StaticLayout + RightInvert + Mode<0> + Mode<1> + Mode<2> + Mode<3>,
-    <ModeOf<Vmnk<A, L>, 0> as StaticLayout>::Flat: Colex,
-    <ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Flat: Colex,
-    <ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Flat: Colex,
-    <ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Flat: Colex,
-    <ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Tree: SizeOf,
-    <ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Tree: SizeOf,
-    <ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Tree: SizeOf,
-    <<ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-    <<ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-    <<ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Tree as SizeOf>::Out: Pretty,
-    ThrSize<A, L, 1>: StaticInt,
-    ThrSize<A, L, 2>: StaticInt,
-    ThrSize<A, L, 1>: TilerMode,
-    ThrSize<A, L, 2>: TilerMode,
-    ThrSize<A, L, 3>: TilerMode,
-    ThrSize<A, L, 3>: StaticInt,
-    <ThrSize<A, L, 3> as StaticInt>::Tn: IsEqual<U1>,
-    Eq<<ThrSize<A, L, 3> as StaticInt>::Tn, U1>:
-        SpreadC<ThrSize<A, L, 1>, ThrSize<A, L, 2>, ThrSize<A, L, 3>>,
-    Pm::M: PermutationMode<<Ext<A> as ShapeMnk>::M, ThrSize<A, L, 1>>,
-    Pm::N: PermutationMode<<Ext<A> as ShapeMnk>::N, ThrSize<A, L, 2>>,
-    Pm::K: PermutationMode<<Ext<A> as ShapeMnk>::K, ThrSize<A, L, 3>>,
+    VmnkQuery<A, L>: LayoutQuery,
+    Computed<VmnkQuery<A, L>>: RightInvert + ThrCoord,
+    L::Tree: PaddedModeSize<U0> + PaddedModeSize<U1> + PaddedModeSize<U2>,
+    ModeSizeN<L, U0>: Pretty,
+    ModeSizeN<L, U1>: Pretty,
+    ModeSizeN<L, U2>: Pretty,
+    ThrSize<L, U0>: StaticInt + TilerMode,
+    ThrSize<L, U1>: StaticInt + TilerMode,
+    ThrSize<L, U2>: StaticInt + TilerMode,
+    <ThrSize<L, U2> as StaticInt>::Tn: IsEqual<U1>,
+    Eq<<ThrSize<L, U2> as StaticInt>::Tn, U1>:
+        SpreadC<ThrSize<L, U0>, ThrSize<L, U1>, ThrSize<L, U2>>,
+    Pm::M: PermutationMode<<Ext<A> as ShapeMnk>::M, ThrSize<L, U0>>,
+    Pm::N: PermutationMode<<Ext<A> as ShapeMnk>::N, ThrSize<L, U1>>,
+    Pm::K: PermutationMode<<Ext<A> as ShapeMnk>::K, ThrSize<L, U2>>,
 {
     type Atom = A;
-    type ThrLayoutVMNK = Vmnk<A, L>;
-    type ThrM = ThrSize<A, L, 1>;
-    type ThrN = ThrSize<A, L, 2>;
-    type ThrK = ThrSize<A, L, 3>;
-    type PermM = <Pm::M as PermutationMode<<Ext<A> as ShapeMnk>::M, ThrSize<A, L, 1>>>::Mode;
-    type PermN = <Pm::N as PermutationMode<<Ext<A> as ShapeMnk>::N, ThrSize<A, L, 2>>>::Mode;
-    type PermK = <Pm::K as PermutationMode<<Ext<A> as ShapeMnk>::K, ThrSize<A, L, 3>>>::Mode;
-    type CSpread = <Eq<<ThrSize<A, L, 3> as StaticInt>::Tn, U1> as SpreadC<
-        ThrSize<A, L, 1>,
-        ThrSize<A, L, 2>,
-        ThrSize<A, L, 3>,
+    type ThrLayoutVMNK = Computed<VmnkQuery<A, L>>;
+    type ThrM = ThrSize<L, U0>;
+    type ThrN = ThrSize<L, U1>;
+    type ThrK = ThrSize<L, U2>;
+    type PermM = <Pm::M as PermutationMode<<Ext<A> as ShapeMnk>::M, ThrSize<L, U0>>>::Mode;
+    type PermN = <Pm::N as PermutationMode<<Ext<A> as ShapeMnk>::N, ThrSize<L, U1>>>::Mode;
+    type PermK = <Pm::K as PermutationMode<<Ext<A> as ShapeMnk>::K, ThrSize<L, U2>>>::Mode;
+    type CSpread = <Eq<<ThrSize<L, U2> as StaticInt>::Tn, U1> as SpreadC<
+        ThrSize<L, U0>,
+        ThrSize<L, U1>,
+        ThrSize<L, U2>,
     >>::Spread;
     #[inline(always)]
     fn thr_coord(thr_idx: usize) -> [usize; 4] {
-        [
-            <<ModeOf<Vmnk<A, L>, 0> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
-            <<ModeOf<Vmnk<A, L>, 1> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
-            <<ModeOf<Vmnk<A, L>, 2> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
-            <<ModeOf<Vmnk<A, L>, 3> as StaticLayout>::Flat as Colex>::colex(thr_idx, 1),
-        ]
+        <Computed<VmnkQuery<A, L>> as ThrCoord>::thr_coord(thr_idx)
     }
 }
 

@@ -169,6 +169,18 @@ where
     }
 }
 
+/// The right inverse of the computed layout.
+impl<Q: LayoutQuery> crate::algebra::inverse::RightInvert for Computed<Q>
+where
+    Q::Layout: crate::algebra::inverse::RightInvert,
+{
+    type Output = <Q::Layout as crate::algebra::inverse::RightInvert>::Output;
+    #[inline(always)]
+    fn right_inverse(&self) -> Self::Output {
+        Q::Layout::default().right_inverse()
+    }
+}
+
 impl<Q: LayoutQuery> ShapeOf for Computed<Q>
 where
     Q::Layout: ShapeOf,
