@@ -158,7 +158,7 @@ ir "tiled MMA + 2 tiled copies"
 # into them, and C like the partition of a mixed global tile
 # (make_fragment_C(tCgC) in CuTe's sgemm_sm80; until stop 24 this crate
 # made C from a separate static 64x64 tensor, a fourth partition: 4.32 G
-# instructions against 3.76 G), and writes C through that partition.
+# instructions against 3.76 G at stop 24), and writes C through that partition.
 cat > "$DIR/src/lib.rs" <<'RS'
 use cute_static::*;
 type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)], ()>;
