@@ -8,13 +8,13 @@
 //!
 //! Each macro is one pipeline:
 //!
-//! 1. [`parse`]: tokens → a literal AST with spans (CuTe notation, run-time
+//! 1. `parse`: tokens → a literal AST with spans (CuTe notation, run-time
 //!    leaves `{expr}`);
-//! 2. [`validate`]: the rules of the target (congruence, positive shapes,
+//! 2. `validate`: the rules of the target (congruence, positive shapes,
 //!    ranks, readable static constants, …), every violation recorded and
 //!    spanned over the offending sub-tree;
-//! 3. [`expand`]: AST → tokens for the static, mixed or run-time layout;
-//! 4. [`fallback`] when there are errors: all of them, combined, and a
+//! 3. `expand`: AST → tokens for the static, mixed or run-time layout;
+//! 4. `fallback` when there are errors: all of them, combined, and a
 //!    placeholder of the right kind so no follow-up errors appear.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

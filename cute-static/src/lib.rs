@@ -1,6 +1,6 @@
 //! # cute-static: CuTe layouts as types
 //!
-//! A [`Layout<S, D>`] is a zero-sized type whose shape `S` and stride `D`
+//! A [`Layout<S, D>`](struct@Layout) is a zero-sized type whose shape `S` and stride `D`
 //! are nested tuples of static integers [`C<N>`]. Its queries are constants,
 //! `call(i)` folds to literal arithmetic, and the whole layout algebra —
 //! coalesce, composition, complement, divides, products, inverses — runs by

@@ -115,7 +115,7 @@ impl<A: CopyAtom, const BITS: usize, L: StaticLayout, T> fmt::Debug for TiledCop
 
 /// The TV layout of `make_tiled_copy(atom, thr, val)`:
 /// `right_inverse(raked_product(thr, val))` composed with the compact
-/// `(size(thr), size(val))` layout ([`MakeTiledCopyTvOf`]).
+/// `(size(thr), size(val))` layout (`MakeTiledCopyTvOf`).
 pub type MakeTiledCopyTv<Thr, Val> = <Thr as MakeTiledCopyTvOf<Val>>::Layout;
 /// `raked_product(thr, val)`'s tree.
 type RakedT<Thr, Val> = <<<Val as StaticLayout>::Tree as ZipProductWith<

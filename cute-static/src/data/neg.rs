@@ -104,7 +104,7 @@ impl<M: StaticInt> IntTuple for Neg<M> {
         fmt::Display::fmt(self, f)
     }
 }
-/// A static negative leaf computes as [`Ng`] of its magnitude. (`SIZE`, the
+/// A static negative leaf computes as `Ng` of its magnitude. (`SIZE`, the
 /// product of the leaves, is only read for shapes, which are positive; it
 /// is the magnitude here.)
 impl<M: StaticInt> StaticIntTuple for Neg<M> {

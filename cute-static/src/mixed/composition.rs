@@ -405,7 +405,7 @@ type WholeKind<S, D> = <<S as LeafKinds>::Kind as KindAnd<<D as LeafKinds>::Kind
 /// strides times `d`.
 macro_rules! compose_whole {
     ($($B:ty),+) => {$(
-        /// `A ∘ B` for one static layout (see [`ComposeWholeByKind`]).
+        /// `A ∘ B` for one static layout (see `ComposeWholeByKind`).
         impl<S, D, BS, BD> Compose<$B> for MixedLayout<S, D>
         where
             S: LeafKinds,

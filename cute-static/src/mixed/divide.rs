@@ -931,7 +931,7 @@ where
 /// The four divides by one bare static layout `B`, as by `tiler!(B)`.
 macro_rules! whole_divide_verb {
     ($($Verb:ident $method:ident $part:ident $Part:ident;)+) => {$(
-        #[doc = concat!("`", stringify!($method), "(A, B)` for one static layout `B` (see [`WholeDivideByKind`]).")]
+        #[doc = concat!("`", stringify!($method), "(A, B)` for one static layout `B` (see `WholeDivideByKind`).")]
         impl<S, D, BS, BD> $Verb<Layout<BS, BD>> for MixedLayout<S, D>
         where
             Self: DivideModes<Tiler<Layout<BS, BD>>>,

@@ -44,7 +44,7 @@ use crate::mixed::layout::{
 /// A layout that can be a mode of a mixed layout: a [`MixedLayout`] or a
 /// static [`Layout`], as its shape and stride values.
 pub trait MixedOperand {
-    /// The shape (static leaves `C<N>`, run-time leaves [`Dyn`]).
+    /// The shape (static leaves `C<N>`, run-time leaves [`Dyn`](crate::Dyn)).
     type Shape: Copy;
     /// The stride.
     type Stride: Copy;
