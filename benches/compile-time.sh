@@ -106,102 +106,17 @@ for op in ${OPS-compose divide product complement inverse bigint mix}; do
         "$op" "$N" "$t" "$(echo "($t - $base) * 1000 / $N" | bc -l)" "$base" "$(($(cat "$DIR/peak-kb") / 1024))"
 done
 
-# One tiled MMA and two tiled copies (cute-static's atom layer):
-# SM80_16x8x16_F32F16F16F32_TN over 2x2 atoms, its three TV layouts and the
-# partitions A, B, C of a thread of static 64x32 / 64x32 / 64x64 tensors,
-# and two make_tiled_copy (128-bit UniversalCopy and cp.async of half_t)
-# with their TV layouts, layoutS/D_TV and partition_S/D of a thread of
-# static 256x16 / 64x32 tensors. CuTe C++: one make_tiled_mma
-# instantiation is reported at 2.4 s.
-cat > "$DIR/src/lib.rs" <<'RS'
-use cute_static::*;
-type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)], ()>;
-pub fn tv() -> [usize; 3] {
-    [LayoutATv::<Mma>::default().call(5), LayoutBTv::<Mma>::default().call(5), LayoutCTv::<Mma>::default().call(5)]
-}
-pub fn partitions(thr: usize, a: &[f32], b: &[f32], c: &[f32]) -> Result<f32, Error> {
-    let s = Mma::new().get_slice(thr)?;
-    let ta = s.partition_a(Tensor::new(a, layout!((64, 32)))?)?;
-    let tb = s.partition_b(Tensor::new(b, layout!((64, 32)))?)?;
-    let tc = s.partition_c(Tensor::new(c, layout!((64, 64)))?)?;
-    Ok(ta.get(1)? + tb.get(1)? + tc.get(1)?)
-}
-type G2s = MakeTiledCopy<UniversalCopy<u128>, 16, Layout![(32, 8):(1, 32)], Layout![(8, 1)]>;
-type Cpa = MakeTiledCopy<SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, Layout![(32, 4):(4, 1)], Layout![(1, 8)]>;
-pub fn copies() -> [usize; 4] {
-    [
-        LayoutSTv::<G2s>::default().call(7),
-        LayoutDTv::<G2s>::default().call(7),
-        LayoutSTv::<Cpa>::default().call(7),
-        LayoutDTv::<Cpa>::default().call(7),
-    ]
-}
-pub fn copy_partitions(thr: usize, g: &[u16], s: &[u16]) -> Result<u16, Error> {
-    let g2s = G2s::new().get_slice(thr)?;
-    let cpa = Cpa::new().get_slice(thr)?;
-    let a = g2s.partition_s(Tensor::new(g, layout!((256, 16)))?)?;
-    let b = g2s.partition_d(Tensor::new(s, layout!((256, 16)))?)?;
-    let c = cpa.partition_s(Tensor::new(g, layout!((64, 32)))?)?;
-    let d = cpa.partition_d(Tensor::new(s, layout!((64, 32)))?)?;
-    Ok(*a.get(1)? + *b.get(1)? + *c.get(1)? + *d.get(1)?)
-}
-RS
+# One tiled MMA and two tiled copies (cute-static's atom layer): the crate
+# benches/compile-cost/atoms.rs (tests/compile_cost.rs gates its rustc
+# instructions in `cargo test --workspace`; see that file for what it holds).
+cp "$ROOT/benches/compile-cost/atoms.rs" "$DIR/src/lib.rs"
 t=$(check)
 printf 'tiled MMA + 2 tiled copies (TV layouts, partitions): %6.2f s total, %6.2f s above the baseline %.2f s, peak rustc memory %d MiB\n' \
     "$t" "$(echo "$t - $base" | bc -l)" "$base" "$(($(cat "$DIR/peak-kb") / 1024))"
 ir "tiled MMA + 2 tiled copies"
 # The same atoms in the shape of a kernel (CuTe's sgemm_sm80 for one CTA
-# tile): two tiled copies (cp.async and 128-bit UniversalCopy) partition
-# mixed global tiles (run-time leading dimensions) and static shared
-# tiles and copy between them; the tiled MMA partitions the shared tiles,
-# makes the register fragments A and B (partition_fragment_A/B), copies
-# into them, and C like the partition of a mixed global tile
-# (make_fragment_C(tCgC) in CuTe's sgemm_sm80; until stop 24 this crate
-# made C from a separate static 64x64 tensor, a fourth partition: 4.32 G
-# instructions against 3.76 G at stop 24), and writes C through that partition.
-cat > "$DIR/src/lib.rs" <<'RS'
-use cute_static::*;
-type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)], ()>;
-type CopyA = MakeTiledCopy<SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, Layout![(32, 4):(4, 1)], Layout![(1, 8)]>;
-type CopyB = MakeTiledCopy<UniversalCopy<u128>, 16, Layout![(32, 4):(4, 1)], Layout![(1, 8)]>;
-fn t_cs_a_src(s: &[f32]) -> Result<Tensor<&[f32], Layout![(64, 32):(32, 1)]>, Error> {
-    Tensor::new(s, layout!((64, 32):(32, 1)))
-}
-pub fn cta_tile(
-    thr: usize,
-    g_a: &[f32],
-    g_b: &[f32],
-    s_a: &mut [f32],
-    s_b: &mut [f32],
-    g_c: &mut [f32],
-    lda: usize,
-    ldb: usize,
-    ldc: usize,
-) -> Result<(), Error> {
-    let ga = Tensor::new(g_a, layout!((64, 32):({lda}, 1))?)?;
-    let gb = Tensor::new(g_b, layout!((64, 32):({ldb}, 1))?)?;
-    let ca = CopyA::new().get_slice(thr)?;
-    let cb = CopyB::new().get_slice(thr)?;
-    let t_ag_a = ca.partition_s_mixed(ga)?;
-    let mut t_as_a = ca.partition_d(Tensor::new(&mut *s_a, layout!((64, 32):(32, 1)))?)?;
-    copy(&t_ag_a, &mut t_as_a)?;
-    let t_bg_b = cb.partition_s_mixed(gb)?;
-    let mut t_bs_b = cb.partition_d(Tensor::new(&mut *s_b, layout!((64, 32):(32, 1)))?)?;
-    copy(&t_bg_b, &mut t_bs_b)?;
-    let m = Mma::new().get_slice(thr)?;
-    let t_cs_a = m.partition_a(Tensor::new(&*s_a, layout!((64, 32):(32, 1)))?)?;
-    let t_cs_b = m.partition_b(Tensor::new(&*s_b, layout!((64, 32):(32, 1)))?)?;
-    let mut t_cr_a = m.partition_fragment_a(&t_cs_a_src(&*s_a)?);
-    copy(&t_cs_a, &mut t_cr_a)?;
-    let mut t_cr_b = m.partition_fragment_b(&Tensor::new(&*s_b, layout!((64, 32):(32, 1)))?);
-    copy(&t_cs_b, &mut t_cr_b)?;
-    let gc = Tensor::new(g_c, layout!((64, 64):(1, {ldc}))?)?;
-    let mut t_cg_c = m.partition_c_mixed(gc)?;
-    let t_cr_c = make_tensor_like(&t_cg_c); // CuTe: thr_mma.make_fragment_C(tCgC)
-    copy(&t_cr_c, &mut t_cg_c)?;
-    Ok(())
-}
-RS
+# tile): benches/compile-cost/kernel.rs, gated like the atoms crate.
+cp "$ROOT/benches/compile-cost/kernel.rs" "$DIR/src/lib.rs"
 tk=$(check)
 printf 'sgemm-shaped kernel (mixed global tiles, fragments, copies): %6.2f s total, %6.2f s above the baseline %.2f s, peak rustc memory %d MiB\n' \
     "$tk" "$(echo "$tk - $base" | bc -l)" "$base" "$(($(cat "$DIR/peak-kb") / 1024))"

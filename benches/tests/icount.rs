@@ -12,12 +12,16 @@
 //! needed). valgrind must be installed: this test fails without it, it
 //! does not skip.
 
-use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use benches::icount::OPS;
+
+mod common;
+use common::{
+    Verdict, bless, cargo, collected, judge, parse_baseline, report, require_valgrind, target_dir,
+    workspace_root, write_baseline,
+};
 
 /// Fails above, and asks for a new baseline below, this relative change.
 const TOLERANCE: f64 = 0.10;
@@ -32,33 +36,8 @@ fn extra_passes(op: &str) -> u64 {
     }
 }
 
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the benches crate lies in the workspace")
-        .to_path_buf()
-}
-
-/// The target directory this test was built in (`<target>/<profile>/deps/`).
-fn target_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("CARGO_TARGET_DIR") {
-        let dir = PathBuf::from(dir);
-        return if dir.is_absolute() {
-            dir
-        } else {
-            workspace_root().join(dir)
-        };
-    }
-    let exe = std::env::current_exe().expect("path of the test binary");
-    exe.ancestors()
-        .nth(3)
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| workspace_root().join("target"))
-}
-
 fn build_icount(target: &Path) -> PathBuf {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
-    let status = Command::new(cargo)
+    let status = Command::new(cargo())
         .current_dir(workspace_root())
         .args([
             "build",
@@ -84,28 +63,6 @@ fn build_icount(target: &Path) -> PathBuf {
     exe
 }
 
-/// The path of `valgrind` on `PATH`; fails (does not skip) without it.
-fn require_valgrind() -> PathBuf {
-    let found = std::env::var_os("PATH")
-        .iter()
-        .flat_map(std::env::split_paths)
-        .map(|dir| dir.join("valgrind"))
-        .find(|p| p.is_file());
-    let ok = found.as_ref().is_some_and(|v| {
-        Command::new(v)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
-    assert!(
-        ok,
-        "valgrind is not installed (or not on PATH): the instruction-count \
-         test needs it and does not skip. Install it, e.g. \
-         `apt-get install -y valgrind` (.ci/run does this)."
-    );
-    found.expect("checked")
-}
-
 /// Total instructions of `icount op passes` under callgrind, and the calls
 /// of one pass.
 fn count(valgrind: &Path, exe: &Path, out_dir: &Path, op: &str, passes: u64) -> (u64, u64) {
@@ -124,10 +81,7 @@ fn count(valgrind: &Path, exe: &Path, out_dir: &Path, op: &str, passes: u64) -> 
         out.status.success(),
         "valgrind icount {op} {passes} failed:\n{stdout}\n{stderr}"
     );
-    let collected = stderr
-        .lines()
-        .find_map(|l| l.split_once("Collected :").map(|(_, n)| n.trim()))
-        .and_then(|n| n.parse::<u64>().ok())
+    let collected = collected(&stderr)
         .unwrap_or_else(|| panic!("no 'Collected :' line from callgrind:\n{stderr}"));
     let calls = stdout
         .split_whitespace()
@@ -144,45 +98,6 @@ fn per_call(valgrind: &Path, exe: &Path, out_dir: &Path, op: &str) -> f64 {
     let (long, _) = count(valgrind, exe, out_dir, op, BASE_PASSES + extra);
     assert!(long > short, "{op}: more passes counted fewer instructions");
     (long - short) as f64 / (extra * calls) as f64
-}
-
-/// Reads the baseline: a flat JSON object of numbers.
-fn parse_baseline(text: &str) -> BTreeMap<String, f64> {
-    let body = text
-        .trim()
-        .strip_prefix('{')
-        .and_then(|t| t.strip_suffix('}'))
-        .expect("icount-baseline.json: a JSON object");
-    body.split(',')
-        .filter(|e| !e.trim().is_empty())
-        .map(|entry| {
-            let (k, v) = entry
-                .split_once(':')
-                .unwrap_or_else(|| panic!("icount-baseline.json: bad entry {entry:?}"));
-            let k = k.trim().trim_matches('"').to_string();
-            let v = v
-                .trim()
-                .parse::<f64>()
-                .unwrap_or_else(|_| panic!("icount-baseline.json: bad number for {k}"));
-            (k, v)
-        })
-        .collect()
-}
-
-fn write_baseline(path: &Path, measured: &[(&str, f64)]) {
-    let body: Vec<String> = measured
-        .iter()
-        .map(|(op, v)| format!("  \"{op}\": {v:.1}"))
-        .collect();
-    std::fs::write(path, format!("{{\n{}\n}}\n", body.join(",\n")))
-        .expect("writing icount-baseline.json");
-}
-
-/// Written past the test harness's capture, so the table shows on success.
-fn report(text: &str) {
-    let mut err = std::io::stderr().lock();
-    let _ = err.write_all(text.as_bytes());
-    let _ = err.flush();
 }
 
 #[test]
@@ -211,13 +126,12 @@ fn instruction_counts_match_the_baseline() {
     let path = workspace_root()
         .join("benches")
         .join("icount-baseline.json");
-    let bless = std::env::var_os("CUTE_ICOUNT_BLESS").is_some_and(|v| !v.is_empty() && v != "0");
-    if bless {
+    if bless("CUTE_ICOUNT_BLESS") {
         write_baseline(&path, &measured);
         report(&format!("icount: wrote {}\n", path.display()));
     }
     let baseline = std::fs::read_to_string(&path)
-        .map(|t| parse_baseline(&t))
+        .map(|t| parse_baseline(&path, &t))
         .unwrap_or_else(|e| {
             panic!(
                 "{}: {e}; write it with CUTE_ICOUNT_BLESS=1 cargo test -p benches --test icount",
@@ -237,16 +151,17 @@ fn instruction_counts_match_the_baseline() {
             missing.push(op);
             continue;
         };
-        // Rounded to 0.1 %, without a "-0.0 %" for an unchanged figure.
-        let change = ((now / base - 1.0) * 1000.0).round() / 1000.0 + 0.0;
-        let status = if change > TOLERANCE {
-            regressions.push(op);
-            "REGRESSION"
-        } else if change < -TOLERANCE {
-            faster.push(op);
-            "faster: re-bless"
-        } else {
-            "ok"
+        let (change, verdict) = judge(base, now, TOLERANCE);
+        let status = match verdict {
+            Verdict::Regression => {
+                regressions.push(op);
+                "REGRESSION"
+            }
+            Verdict::Faster => {
+                faster.push(op);
+                "faster: re-bless"
+            }
+            Verdict::Ok => "ok",
         };
         table += &format!(
             "{op:<16} {base:>12.1} {now:>12.1} {:>+8.1}%  {status}\n",
