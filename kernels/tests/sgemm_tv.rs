@@ -27,6 +27,37 @@ fn same<L: StaticLayout + std::fmt::Display>(s: L, d: &Layout) {
     assert_eq!(&s.to_dynamic(), d);
 }
 
+/// Every static TV layout of the kernel is the one cute-static's atom
+/// layer computes from the atoms at compile time (the same static layout:
+/// `Display` prints shape and stride, static integers as `_N`).
+#[test]
+fn tv_layouts_are_cute_statics_atoms() {
+    use cute_static::{
+        LayoutATv, LayoutBTv, LayoutCTv, LayoutDTv, MakeTiledCopyA, MakeTiledCopyB,
+        MakeTiledCopyTv, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN,
+        TiledMma,
+    };
+    type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, cute_static::Layout![(2, 2, 1)], ()>;
+    let kernel = [
+        TvGmemCopy::new().to_string(),
+        TvLdsmA::new().to_string(),
+        TvLdsmB::new().to_string(),
+        TvMmaA::new().to_string(),
+        TvMmaB::new().to_string(),
+        TvMmaC::new().to_string(),
+    ];
+    let atoms = [
+        <MakeTiledCopyTv<cute_static::Layout![(32, 4):(4, 1)], cute_static::Layout![(1, 8)]>>::default()
+            .to_string(),
+        LayoutDTv::<MakeTiledCopyA<SM75_U32x4_LDSM_N, 16, Mma>>::default().to_string(),
+        LayoutDTv::<MakeTiledCopyB<SM75_U32x2_LDSM_N, 16, Mma>>::default().to_string(),
+        LayoutATv::<Mma>::default().to_string(),
+        LayoutBTv::<Mma>::default().to_string(),
+        LayoutCTv::<Mma>::default().to_string(),
+    ];
+    assert_eq!(kernel, atoms);
+}
+
 /// Every static TV layout of the kernel equals the one cute-dynamic
 /// computes from the atoms, and so do the tile extents.
 #[test]
