@@ -18,10 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
-use common::{
-    Verdict, bless, cargo, judge, parse_baseline, report, require_valgrind, summary, target_dir,
-    workspace_root, write_baseline,
-};
+use common::{Gate, cargo, gate, require_valgrind, summary, target_dir, workspace_root};
 
 /// Fails above, and asks for a new baseline below, this relative change.
 const TOLERANCE: f64 = 0.10;
@@ -126,67 +123,15 @@ fn atom_layer_compile_cost_matches_the_baseline() {
         .map(|name| (*name, measure(&target, &wrapper, name)))
         .collect();
 
-    let path = workspace_root()
-        .join("benches")
-        .join("compile-cost-baseline.json");
-    if bless("CUTE_COMPILE_COST_BLESS") {
-        write_baseline(&path, &measured);
-        report(&format!("compile_cost: wrote {}\n", path.display()));
-    }
-    let baseline = std::fs::read_to_string(&path)
-        .map(|t| parse_baseline(&path, &t))
-        .unwrap_or_else(|e| {
-            panic!(
-                "{}: {e}; write it with CUTE_COMPILE_COST_BLESS=1 cargo test -p benches --test compile_cost",
-                path.display()
-            )
-        });
-    let mut table = format!(
-        "\nmillions of rustc instructions, cargo check of benches/compile-cost/*.rs (callgrind)\n\
-         {:<10} {:>10} {:>10} {:>9}  status\n",
-        "crate", "baseline", "now", "change"
-    );
-    let mut failures = Vec::new();
-    let mut faster = Vec::new();
-    for &(name, now) in &measured {
-        let Some(&base) = baseline.get(name) else {
-            table += &format!(
-                "{name:<10} {:>10} {now:>10.1} {:>9}  no baseline\n",
-                "-", "-"
-            );
-            failures.push(format!("{name}: no baseline"));
-            continue;
-        };
-        let (change, verdict) = judge(base, now, TOLERANCE);
-        let status = match verdict {
-            Verdict::Regression => {
-                failures.push(format!("{name}: {now:.1} M against {base:.1} M"));
-                "REGRESSION"
-            }
-            Verdict::Faster => {
-                faster.push(name);
-                "faster: re-bless"
-            }
-            Verdict::Ok => "ok",
-        };
-        table += &format!(
-            "{name:<10} {base:>10.1} {now:>10.1} {:>+8.1}%  {status}\n",
-            change * 100.0
-        );
-    }
-    if !faster.is_empty() {
-        table += &format!(
-            "{} got more than {:.0}% cheaper; record the new figures with\n  \
-             CUTE_COMPILE_COST_BLESS=1 cargo test -p benches --test compile_cost\n",
-            faster.join(", "),
-            TOLERANCE * 100.0
-        );
-    }
-    report(&table);
-    assert!(
-        failures.is_empty(),
-        "compile cost more than {:.0}% above benches/compile-cost-baseline.json (or not in it): {}",
-        TOLERANCE * 100.0,
-        failures.join("; ")
+    gate(
+        &Gate {
+            file: "compile-cost-baseline.json",
+            test: "compile_cost",
+            bless_var: "CUTE_COMPILE_COST_BLESS",
+            heading: "millions of rustc instructions, cargo check of benches/compile-cost/*.rs (callgrind)",
+            what: "crate",
+            tolerance: TOLERANCE,
+        },
+        &measured,
     );
 }

@@ -18,10 +18,7 @@ use std::process::Command;
 use benches::icount::OPS;
 
 mod common;
-use common::{
-    Verdict, bless, cargo, collected, judge, parse_baseline, report, require_valgrind, target_dir,
-    workspace_root, write_baseline,
-};
+use common::{Gate, cargo, collected, gate, require_valgrind, target_dir, workspace_root};
 
 /// Fails above, and asks for a new baseline below, this relative change.
 const TOLERANCE: f64 = 0.10;
@@ -123,72 +120,15 @@ fn instruction_counts_match_the_baseline() {
         });
     }
 
-    let path = workspace_root()
-        .join("benches")
-        .join("icount-baseline.json");
-    if bless("CUTE_ICOUNT_BLESS") {
-        write_baseline(&path, &measured);
-        report(&format!("icount: wrote {}\n", path.display()));
-    }
-    let baseline = std::fs::read_to_string(&path)
-        .map(|t| parse_baseline(&path, &t))
-        .unwrap_or_else(|e| {
-            panic!(
-                "{}: {e}; write it with CUTE_ICOUNT_BLESS=1 cargo test -p benches --test icount",
-                path.display()
-            )
-        });
-
-    let mut table = format!(
-        "\ninstructions per call (callgrind, release build; `call`/`offsets` per element)\n\
-         {:<16} {:>12} {:>12} {:>9}  status\n",
-        "op", "baseline", "now", "change"
-    );
-    let (mut regressions, mut faster, mut missing) = (Vec::new(), Vec::new(), Vec::new());
-    for &(op, now) in &measured {
-        let Some(&base) = baseline.get(op) else {
-            table += &format!("{op:<16} {:>12} {now:>12.1} {:>9}  no baseline\n", "-", "-");
-            missing.push(op);
-            continue;
-        };
-        let (change, verdict) = judge(base, now, TOLERANCE);
-        let status = match verdict {
-            Verdict::Regression => {
-                regressions.push(op);
-                "REGRESSION"
-            }
-            Verdict::Faster => {
-                faster.push(op);
-                "faster: re-bless"
-            }
-            Verdict::Ok => "ok",
-        };
-        table += &format!(
-            "{op:<16} {base:>12.1} {now:>12.1} {:>+8.1}%  {status}\n",
-            change * 100.0
-        );
-    }
-    for op in baseline.keys().filter(|k| !OPS.contains(&k.as_str())) {
-        table += &format!("{op:<16} (in the baseline, no longer measured)\n");
-    }
-    if !faster.is_empty() {
-        table += &format!(
-            "{} got more than {:.0}% cheaper; record the new figures with\n  \
-             CUTE_ICOUNT_BLESS=1 cargo test -p benches --test icount\n",
-            faster.join(", "),
-            TOLERANCE * 100.0
-        );
-    }
-    report(&table);
-    assert!(
-        missing.is_empty(),
-        "no baseline for {}: CUTE_ICOUNT_BLESS=1 cargo test -p benches --test icount",
-        missing.join(", ")
-    );
-    assert!(
-        regressions.is_empty(),
-        "instruction count more than {:.0}% above benches/icount-baseline.json: {}",
-        TOLERANCE * 100.0,
-        regressions.join(", ")
+    gate(
+        &Gate {
+            file: "icount-baseline.json",
+            test: "icount",
+            bless_var: "CUTE_ICOUNT_BLESS",
+            heading: "instructions per call (callgrind, release build; `call`/`offsets` per element)",
+            what: "op",
+            tolerance: TOLERANCE,
+        },
+        &measured,
     );
 }

@@ -149,3 +149,94 @@ pub fn judge(base: f64, now: f64, tolerance: f64) -> (f64, Verdict) {
     };
     (change, verdict)
 }
+
+/// A figure table gated against a committed baseline (see [`gate`]).
+pub struct Gate<'a> {
+    /// The baseline file, relative to `benches/`.
+    pub file: &'a str,
+    /// The test, as `cargo test -p benches --test NAME` runs it.
+    pub test: &'a str,
+    /// The environment variable that rewrites the baseline.
+    pub bless_var: &'a str,
+    /// The table's first line (what the figures are).
+    pub heading: &'a str,
+    /// The name column's header.
+    pub what: &'a str,
+    /// The relative change above which a figure fails (and below whose
+    /// negative it asks for a new baseline).
+    pub tolerance: f64,
+}
+
+/// Compares `measured` with the baseline: rewrites the baseline first when
+/// `bless_var` asks for it, prints the table (baseline, now, change,
+/// status), and fails for a figure more than `tolerance` above its
+/// baseline or without one; a figure more than `tolerance` below passes
+/// with a hint to record it.
+pub fn gate(g: &Gate<'_>, measured: &[(&str, f64)]) {
+    let path = workspace_root().join("benches").join(g.file);
+    let rebless = format!("{}=1 cargo test -p benches --test {}", g.bless_var, g.test);
+    if bless(g.bless_var) {
+        write_baseline(&path, measured);
+        report(&format!("{}: wrote {}\n", g.test, path.display()));
+    }
+    let baseline = std::fs::read_to_string(&path)
+        .map(|t| parse_baseline(&path, &t))
+        .unwrap_or_else(|e| panic!("{}: {e}; write it with {rebless}", path.display()));
+    let mut table = format!(
+        "\n{}\n{:<16} {:>12} {:>12} {:>9}  status\n",
+        g.heading, g.what, "baseline", "now", "change"
+    );
+    let (mut regressions, mut faster, mut missing) = (Vec::new(), Vec::new(), Vec::new());
+    for &(name, now) in measured {
+        let Some(&base) = baseline.get(name) else {
+            table += &format!(
+                "{name:<16} {:>12} {now:>12.1} {:>9}  no baseline\n",
+                "-", "-"
+            );
+            missing.push(name);
+            continue;
+        };
+        let (change, verdict) = judge(base, now, g.tolerance);
+        let status = match verdict {
+            Verdict::Regression => {
+                regressions.push(format!("{name} ({now:.1} against {base:.1})"));
+                "REGRESSION"
+            }
+            Verdict::Faster => {
+                faster.push(name);
+                "faster: re-bless"
+            }
+            Verdict::Ok => "ok",
+        };
+        table += &format!(
+            "{name:<16} {base:>12.1} {now:>12.1} {:>+8.1}%  {status}\n",
+            change * 100.0
+        );
+    }
+    for name in baseline
+        .keys()
+        .filter(|k| !measured.iter().any(|(m, _)| m == k))
+    {
+        table += &format!("{name:<16} (in the baseline, no longer measured)\n");
+    }
+    if !faster.is_empty() {
+        table += &format!(
+            "{} got more than {:.0}% cheaper; record the new figures with\n  {rebless}\n",
+            faster.join(", "),
+            g.tolerance * 100.0
+        );
+    }
+    report(&table);
+    assert!(
+        missing.is_empty(),
+        "no baseline for {}: {rebless}",
+        missing.join(", ")
+    );
+    assert!(
+        regressions.is_empty(),
+        "more than {:.0}% above benches/{}: {}",
+        g.tolerance * 100.0,
+        g.file,
+        regressions.join(", ")
+    );
+}
