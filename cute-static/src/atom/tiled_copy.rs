@@ -352,6 +352,10 @@ type TrgTv<Tv, R, Trg> =
 /// `(thread, value)` → index of the tile.
 pub type ThrVal2Mn<A, const BITS: usize, L, Sd> =
     ThrVal2MnOfLayouts<Resolved<L>, RefL<A, BITS>, <Sd as CopySideOf<A, BITS>>::Trg>;
+/// The [`ThrVal2MnKey`] of a tiled copy's side `Sd`: its TV layout, the
+/// atom's reference layout and the side's layout, in values.
+type ThrValKeyOf<A, const BITS: usize, L, Sd> =
+    (Resolved<L>, RefL<A, BITS>, <Sd as CopySideOf<A, BITS>>::Trg);
 /// `thrval2mn` of the tiled TV layout `Tv`, the atom's reference layout
 /// `R` and the side's layout `Trg` (both in values).
 type ThrVal2MnOfLayouts<Tv, R, Trg> =
@@ -370,10 +374,9 @@ where
     A: CopyAtom,
     Sd: CopySideOf<A, BITS>,
     A::RefLayout: crate::Upcast<BITS>,
-    (Resolved<L>, RefL<A, BITS>, <Sd as CopySideOf<A, BITS>>::Trg): ThrVal2MnKey,
+    ThrValKeyOf<A, BITS, L, Sd>: ThrVal2MnKey,
 {
-    type Layout =
-        <(Resolved<L>, RefL<A, BITS>, <Sd as CopySideOf<A, BITS>>::Trg) as ThrVal2MnKey>::Layout;
+    type Layout = <ThrValKeyOf<A, BITS, L, Sd> as ThrVal2MnKey>::Layout;
 }
 /// `thrval2mn` keyed by the layouts it is computed from, `(Tv, R, Trg)`
 /// (see [`ThrVal2Mn`]), not by the copy atom or the side: tiled
@@ -558,11 +561,15 @@ type TidfrgValues<X, Tl, Tv> =
 
 /// `partition_S/D` of a tiled copy computed on the zipped tree `Self` of
 /// a tensor layout: CuTe's `tidfrg_S/D` (`Self` zipped-divided by the tile
-/// `Tl` = `Tiler<Tiler_MN>`, its tile mode composed with `thrval2mn` =
-/// `Tv`), the thread mode spelled (thread → offset) and the value mode's
-/// rest spliced, `(CPY_V, Rest_M, Rest_N, …)`. Every step is proven and
-/// normalized in this one impl, and no intermediate layout is spelled.
-pub trait CopyPartitionTree<Tl, Tv> {
+/// `Tl` = `Tiler<Tiler_MN>`, its tile mode composed with `thrval2mn`, the
+/// layout of the [`ThrVal2MnKey`] `K`), the thread mode spelled (thread →
+/// offset) and the value mode's rest spliced, `(CPY_V, Rest_M, Rest_N,
+/// …)`. Every step is proven and normalized in this one impl, and no
+/// intermediate layout is spelled. (Keyed by `K`, not by `thrval2mn`
+/// itself: a bound naming this trait normalizes its arguments before the
+/// cached evaluation answers, and the key's layouts are at hand where
+/// `thrval2mn` would be computed again.)
+pub trait CopyPartitionTree<Tl, K> {
     /// The thread mode: thread → offset.
     type Threads: StaticLayout;
     /// The partition's layout.
@@ -570,30 +577,34 @@ pub trait CopyPartitionTree<Tl, Tv> {
 }
 /// A tensor layout's tree is a tuple (no blanket impl: a tree still being
 /// inferred is not explored).
-impl<H, Rs, Tl, Tv> CopyPartitionTree<Tl, Tv> for HCons<H, Rs>
+impl<H, Rs, Tl, K> CopyPartitionTree<Tl, K> for HCons<H, Rs>
 where
+    K: ThrVal2MnKey,
     HCons<H, Rs>: DivideTree<Zipped, Tl>,
     TilesT<HCons<H, Rs>, Tl>: At<U0> + At<U1>,
-    AtOf<TilesT<HCons<H, Rs>, Tl>, U0>: ComposeTreeWith<Tv>,
-    CopyTvT<HCons<H, Rs>, Tl, Tv>: At<U0> + At<U1>,
-    AtOf<CopyTvT<HCons<H, Rs>, Tl, Tv>, U1>: JoinWith<AtOf<TilesT<HCons<H, Rs>, Tl>, U1>>,
-    TidfrgThreads<HCons<H, Rs>, Tl, Tv>: SpellLayout,
-    Spelled<TidfrgThreads<HCons<H, Rs>, Tl, Tv>>: StaticLayout,
-    TidfrgValues<HCons<H, Rs>, Tl, Tv>: SpliceTree,
-    <TidfrgValues<HCons<H, Rs>, Tl, Tv> as SpliceTree>::Out: SpellLayout,
-    Spelled<<TidfrgValues<HCons<H, Rs>, Tl, Tv> as SpliceTree>::Out>: StaticLayout + TensorLayout,
+    AtOf<TilesT<HCons<H, Rs>, Tl>, U0>: ComposeTreeWith<KeyTv<K>>,
+    CopyTvT<HCons<H, Rs>, Tl, KeyTv<K>>: At<U0> + At<U1>,
+    AtOf<CopyTvT<HCons<H, Rs>, Tl, KeyTv<K>>, U1>: JoinWith<AtOf<TilesT<HCons<H, Rs>, Tl>, U1>>,
+    TidfrgThreads<HCons<H, Rs>, Tl, KeyTv<K>>: SpellLayout,
+    Spelled<TidfrgThreads<HCons<H, Rs>, Tl, KeyTv<K>>>: StaticLayout,
+    TidfrgValues<HCons<H, Rs>, Tl, KeyTv<K>>: SpliceTree,
+    <TidfrgValues<HCons<H, Rs>, Tl, KeyTv<K>> as SpliceTree>::Out: SpellLayout,
+    Spelled<<TidfrgValues<HCons<H, Rs>, Tl, KeyTv<K>> as SpliceTree>::Out>:
+        StaticLayout + TensorLayout,
 {
-    type Threads = Spelled<TidfrgThreads<HCons<H, Rs>, Tl, Tv>>;
-    type Layout = Spelled<<TidfrgValues<HCons<H, Rs>, Tl, Tv> as SpliceTree>::Out>;
+    type Threads = Spelled<TidfrgThreads<HCons<H, Rs>, Tl, KeyTv<K>>>;
+    type Layout = Spelled<<TidfrgValues<HCons<H, Rs>, Tl, KeyTv<K>> as SpliceTree>::Out>;
 }
 /// The partition's thread mode for the tensor layout `X` by the tiled
 /// copy's side `Sd`.
 type PartitionThreadsOf<A, const BITS: usize, L, T, Sd, X> =
-    <TreeOf<X> as CopyPartitionTree<Tiler<T>, ThrValOf<A, BITS, L, T, Sd>>>::Threads;
+    <TreeOf<X> as CopyPartitionTree<Tiler<T>, ThrValKeyOf<A, BITS, L, Sd>>>::Threads;
 /// The partition's layout for the tensor layout `X` by the tiled copy's
 /// side `Sd`.
 type PartitionLayoutOf<A, const BITS: usize, L, T, Sd, X> =
-    <TreeOf<X> as CopyPartitionTree<Tiler<T>, ThrValOf<A, BITS, L, T, Sd>>>::Layout;
+    <TreeOf<X> as CopyPartitionTree<Tiler<T>, ThrValKeyOf<A, BITS, L, Sd>>>::Layout;
+/// `thrval2mn` of a key.
+type KeyTv<K> = <K as ThrVal2MnKey>::Layout;
 
 /// The tile of a tiled copy divides the tensor's extents (the rule behind
 /// the compile error of a partition over a tile that does not fit).
@@ -627,9 +638,12 @@ pub trait CopyPartitionOf<Sd, X> {
 }
 impl<A, const BITS: usize, L, T, Sd, X> CopyPartitionOf<Sd, X> for TiledCopy<A, BITS, L, T>
 where
-    TiledCopy<A, BITS, L, T>: CopyThrVal2Mn<Sd>,
+    L: Resolve,
+    A: CopyAtom,
+    Sd: CopySideOf<A, BITS>,
+    A::RefLayout: crate::Upcast<BITS>,
     X: StaticLayout,
-    TreeOf<X>: CopyPartitionTree<Tiler<T>, ThrValOf<A, BITS, L, T, Sd>>,
+    TreeOf<X>: CopyPartitionTree<Tiler<T>, ThrValKeyOf<A, BITS, L, Sd>>,
 {
     type Threads = PartitionThreadsOf<A, BITS, L, T, Sd, X>;
     type Layout = PartitionLayoutOf<A, BITS, L, T, Sd, X>;
