@@ -70,30 +70,26 @@ pub trait GmmaValue: ValueType {
     /// `128 / BITS`.
     type PerU128: Unsigned;
 }
-impl GmmaValue for Half {
-    type PerU128 = U8;
+/// `GmmaValue` for each element type with its `128 / BITS` (checked
+/// against the type's `BITS` at compile time).
+macro_rules! gmma_values {
+    ($($t:ty => $per:ty),+ $(,)?) => {$(
+        impl GmmaValue for $t {
+            type PerU128 = $per;
+        }
+        const _: () = assert!(<$per as Unsigned>::USIZE * <$t as ValueType>::BITS == 128);
+    )+};
 }
-impl GmmaValue for BFloat16 {
-    type PerU128 = U8;
-}
-impl GmmaValue for TFloat32 {
-    type PerU128 = U4;
-}
-impl GmmaValue for f32 {
-    type PerU128 = U4;
-}
-impl GmmaValue for Float8E4M3 {
-    type PerU128 = U16;
-}
-impl GmmaValue for Float8E5M2 {
-    type PerU128 = U16;
-}
-impl GmmaValue for i8 {
-    type PerU128 = U16;
-}
-impl GmmaValue for u8 {
-    type PerU128 = U16;
-}
+gmma_values!(
+    Half => U8,
+    BFloat16 => U8,
+    TFloat32 => U4,
+    f32 => U4,
+    Float8E4M3 => U16,
+    Float8E5M2 => U16,
+    i8 => U16,
+    u8 => U16,
+);
 
 /// Where an atom reads an operand from (CuTe's `FrgTypeA/B`):
 /// [`Registers`] or [`SmemDesc`] (shared memory, through a GMMA
