@@ -20,18 +20,16 @@ fn inputs() -> (Vec<f32>, Vec<f32>, Vec<f32>) {
     (a, b, c)
 }
 
-/// `C = α·A·Bᵀ + β·C`, column-major, by the definition.
+/// The reference GEMM of cute-static's GEMM examples (`naive_gemm_nt`:
+/// `C = α·A·Bᵀ + β·C`, column-major, by the definition).
+#[allow(dead_code)]
+#[path = "../../cute-static/examples/support/naive_gemm.rs"]
+mod naive_gemm;
+
+/// The reference on [`DIMS`].
 fn naive(alpha: f32, a: &[f32], b: &[f32], beta: f32, c: &mut [f32]) {
     let (m, n, k, lda, ldb, ldc) = DIMS;
-    for j in 0..n {
-        for i in 0..m {
-            let mut s = 0.0;
-            for l in 0..k {
-                s += a[i + l * lda] * b[j + l * ldb];
-            }
-            c[i + j * ldc] = alpha * s + beta * c[i + j * ldc];
-        }
-    }
+    naive_gemm::naive_gemm_nt((m, n, k), alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 #[test]

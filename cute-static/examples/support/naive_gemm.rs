@@ -1,5 +1,6 @@
 //! The reference GEMM and operands of the GEMM examples (`sgemm_1.rs`,
-//! `sgemm_sm80.rs`), included by each with `#[path]`.
+//! `sgemm_sm80.rs`) and of `kernels/tests/sgemm.rs`, included by each with
+//! `#[path]`.
 
 /// The reference: `C(m,n) = alpha·Σ_k A(m,k)·B(n,k) + beta·C(m,n)`.
 #[allow(clippy::too_many_arguments)]
