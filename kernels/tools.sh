@@ -30,22 +30,45 @@ CUDA_PIP_PACKAGES=(
 )
 CUTLASS_WHEEL=nvidia-cutlass==4.2.0.0
 
-# cuda_tools: installs (once) and puts on PATH nvcc, ptxas, cuobjdump and
-# nvdisasm, and unpacks CUTLASS's sources. The tools live in
-# $CUTE_CUDA_TOOLS (default: target/cuda-tools under the repository root,
-# which CI keeps between runs): DIR/py is `pip install --target`, DIR/cutlass
-# the unzipped CUTLASS wheel. An existing directory with that layout is used
-# as it is. Sets CUDA_HOME_PIP (the cu13 directory: bin/, include/, nvvm/)
-# and CUTLASS_SRC (include/, tools/util/include/, examples/).
-cuda_tools() {
-    local root dir
-    root=$(git -C "$PWD" rev-parse --show-toplevel)
-    dir=${CUTE_CUDA_TOOLS:-$root/target/cuda-tools}
-    mkdir -p "$dir"
-    dir=$(cd "$dir" && pwd)
-    CUDA_HOME_PIP="$dir/py/nvidia/cu13"
+# tools_dir: sets CUTE_TOOLS_DIR, the directory of the NVIDIA tools and
+# CUTLASS's sources: $CUTE_CUDA_TOOLS, default target/cuda-tools under the
+# repository root (CI keeps it between runs). DIR/py is `pip install
+# --target`, DIR/wheels the CUTLASS wheel, DIR/cutlass the wheel unzipped;
+# an existing directory with that layout is used as it is.
+tools_dir() {
+    local root
+    root=$(git -C "$PWD" rev-parse --show-toplevel 2>/dev/null || (cd "$PWD/.." && pwd))
+    CUTE_TOOLS_DIR=${CUTE_CUDA_TOOLS:-$root/target/cuda-tools}
+    mkdir -p "$CUTE_TOOLS_DIR"
+    CUTE_TOOLS_DIR=$(cd "$CUTE_TOOLS_DIR" && pwd)
+}
+
+# cutlass_source: sets and exports CUTLASS_SRC (include/, tools/util/include/,
+# examples/), unzipping the CUTLASS wheel in DIR/wheels, downloaded first
+# when it is not there.
+cutlass_source() {
+    tools_dir
+    local dir=$CUTE_TOOLS_DIR
     CUTLASS_SRC="$dir/cutlass/cutlass_library/source"
-    local f missing=
+    if [[ ! -d $CUTLASS_SRC/include/cute ]]; then
+        if ! ls "$dir"/wheels/nvidia_cutlass-*.whl >/dev/null 2>&1; then
+            echo "== pip download --no-deps $CUTLASS_WHEEL (into $dir/wheels)"
+            python3 -m pip download --quiet --no-deps --dest "$dir/wheels" "$CUTLASS_WHEEL"
+        fi
+        echo "== unzip $(ls "$dir"/wheels/nvidia_cutlass-*.whl) into $dir/cutlass"
+        rm -rf "$dir/cutlass"
+        python3 -m zipfile -e "$dir"/wheels/nvidia_cutlass-*.whl "$dir/cutlass"
+    fi
+    export CUTLASS_SRC
+}
+
+# cuda_tools: installs (once) and puts on PATH nvcc, ptxas, cuobjdump and
+# nvdisasm (pip, under DIR/py), and calls cutlass_source. Sets and exports
+# CUDA_HOME_PIP (the cu13 directory: bin/, include/, nvvm/).
+cuda_tools() {
+    tools_dir
+    local dir=$CUTE_TOOLS_DIR f missing=
+    CUDA_HOME_PIP="$dir/py/nvidia/cu13"
     for f in bin/nvcc bin/ptxas bin/cuobjdump bin/nvdisasm nvvm/bin/cicc include/cuda_runtime.h; do
         [[ -e $CUDA_HOME_PIP/$f ]] || missing+=" $f"
     done
@@ -54,16 +77,11 @@ cuda_tools() {
         rm -rf "$dir/py"
         python3 -m pip install --quiet --root-user-action=ignore --no-warn-script-location --target "$dir/py" "${CUDA_PIP_PACKAGES[@]}"
     fi
-    if [[ ! -d $CUTLASS_SRC/include/cute ]]; then
-        echo "== pip download --no-deps $CUTLASS_WHEEL (unzipped in $dir/cutlass)"
-        rm -rf "$dir/cutlass" "$dir/wheels"
-        python3 -m pip download --quiet --no-deps --dest "$dir/wheels" "$CUTLASS_WHEEL"
-        python3 -m zipfile -e "$dir"/wheels/nvidia_cutlass-*.whl "$dir/cutlass"
-    fi
+    cutlass_source
     # The wheels do not keep the executable bits.
     chmod +x "$CUDA_HOME_PIP"/bin/* "$CUDA_HOME_PIP"/nvvm/bin/* 2>/dev/null || true
     # cuobjdump -sass runs nvdisasm from PATH.
     case ":$PATH:" in *":$CUDA_HOME_PIP/bin:"*) ;; *) PATH="$CUDA_HOME_PIP/bin:$PATH" ;; esac
-    export PATH CUDA_HOME_PIP CUTLASS_SRC
+    export PATH CUDA_HOME_PIP
     echo "CUDA tools: $CUDA_HOME_PIP ($(ptxas --version | tail -1)); CUTLASS: $CUTLASS_SRC"
 }
