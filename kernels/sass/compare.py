@@ -86,12 +86,12 @@ def compile_units(units, args, root):
             "-I" + tutorial]
     cubins = {}
     for name, unit in units.items():
-        src = unit["source"]
-        src = os.path.join(root, src) if "/" in src else os.path.join(tutorial, src)
+        shown = unit["source"] if "/" in unit["source"] else f"{TUTORIAL}/{unit['source']}"
+        src = os.path.join(root, unit["source"]) if "/" in unit["source"] else os.path.join(tutorial, unit["source"])
         inputs = [read(src)] + [read(os.path.join(tutorial, i)) for i in unit.get("includes", [])]
         key = sha([version, " ".join(NVCC_FLAGS), release] + inputs)
         cmd = ["nvcc", *NVCC_FLAGS, *incs, src]
-        print(f"== nvcc {' '.join(NVCC_FLAGS)} -I… {os.path.relpath(src, root) if src.startswith(root) else TUTORIAL + '/' + os.path.basename(src)}")
+        print(f"== nvcc {' '.join(NVCC_FLAGS)} -I… {shown}")
         cubins[name] = cached(args.cache, key, name + ".cubin", lambda out, cmd=cmd: run(cmd + ["-o", out]))
     return cubins
 
