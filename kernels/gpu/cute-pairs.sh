@@ -72,15 +72,23 @@ mkdir -p "$bin"
 flags=(-arch=sm_90 -std=c++17 -O3 --expt-relaxed-constexpr
     -I"$CUTLASS_SRC/include" -I"$CUTLASS_SRC/tools/util/include" -I"$cuda_include")
 echo "== nvcc ${flags[0]} ${flags[*]:1:3} -I… examples/cute/tutorial/{sgemm_1,sgemm_2,sgemm_sm80,tiled_copy,tiled_copy_if}.cu"
+# An executable newer than its source, the flags and this script is kept.
+printf '%s\n' "$(command -v nvcc)" "${flags[@]}" > "$bin/flags.new"
+cmp -s "$bin/flags.new" "$bin/flags" || rm -f "$bin"/sgemm_* "$bin"/tiled_copy*
+mv "$bin/flags.new" "$bin/flags"
 pids=()
 for t in sgemm_1 sgemm_2 sgemm_sm80 tiled_copy tiled_copy_if; do
+    if [[ $bin/$t -nt $tutorial/$t.cu && $bin/$t -nt ${BASH_SOURCE[0]} ]]; then
+        echo "kept $bin/$t"
+        continue
+    fi
     nvcc "${flags[@]}" -o "$bin/$t" "$tutorial/$t.cu" > "$out/nvcc-$t.txt" 2>&1 &
     pids+=($!)
 done
 build_status=0
-for p in "${pids[@]}"; do wait "$p" || build_status=1; done
+for p in "${pids[@]+"${pids[@]}"}"; do wait "$p" || build_status=1; done
 for t in sgemm_1 sgemm_2 sgemm_sm80 tiled_copy tiled_copy_if; do
-    if [[ -x $bin/$t ]]; then echo "built $bin/$t"; else echo "FAILED: $t"; cat "$out/nvcc-$t.txt"; fi
+    if [[ -x $bin/$t ]]; then echo "ready: $bin/$t"; else echo "FAILED: $t"; cat "$out/nvcc-$t.txt"; fi
 done
 [[ $build_status == 0 ]] || exit 1
 
