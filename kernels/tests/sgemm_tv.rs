@@ -14,7 +14,7 @@ use cute_kernels::sgemm_tv::{
     tv_load_fragments_hand, tv_mma_gather, tv_mma_gather_hand, tv_mma_scatter, tv_mma_scatter_hand,
     tv_splits, tv_store_c, tv_store_c_hand,
 };
-use cute_static::{StaticLayout, layout};
+use cute_static::{layout, layout::StaticLayout};
 
 fn parse(s: &str) -> Layout {
     s.parse().unwrap()
@@ -33,9 +33,9 @@ fn same<L: StaticLayout + std::fmt::Display>(s: L, d: &Layout) {
 #[test]
 fn tv_layouts_are_cute_statics_atoms() {
     use cute_static::{
-        LayoutATv, LayoutBTv, LayoutCTv, LayoutDTv, MakeTiledCopyA, MakeTiledCopyB,
-        MakeTiledCopyTv, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN,
-        TiledMma,
+        atom::LayoutATv, atom::LayoutBTv, atom::LayoutCTv, atom::LayoutDTv, atom::MakeTiledCopyA,
+        atom::MakeTiledCopyB, atom::MakeTiledCopyTv, atom::SM75_U32x2_LDSM_N,
+        atom::SM75_U32x4_LDSM_N, atom::SM80_16x8x16_F32F16F16F32_TN, atom::TiledMma,
     };
     type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, cute_static::Layout![(2, 2, 1)], ()>;
     let kernel = [
