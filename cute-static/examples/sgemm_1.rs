@@ -22,9 +22,15 @@
 //! GEMM.
 
 use cute_static::{
-    Error, algorithm::axpby, algorithm::clear, algorithm::copy, algorithm::gemm, layout,
-    layout::Int, step, tensor::__, tensor::local_partition, tensor::local_partition_with_step,
-    tensor::local_tile, tensor::make_tensor, tensor::make_tensor_like, tiler,
+    Error,
+    algorithm::{axpby, clear, copy, gemm},
+    layout,
+    layout::Int,
+    step,
+    tensor::{
+        __, local_partition, local_partition_with_step, local_tile, make_tensor, make_tensor_like,
+    },
+    tiler,
 };
 
 /// `C = alpha·A·Bᵀ + beta·C` (NT: `A` is `M×K` M-major, `B` is `N×K`

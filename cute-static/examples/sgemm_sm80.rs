@@ -21,10 +21,17 @@
 //! a naive GEMM.
 
 use cute_static::{
-    Error, Layout, algorithm::axpby, algorithm::clear, algorithm::copy, algorithm::gemm,
-    atom::MakeTiledCopy, atom::SM80_CP_ASYNC_CACHEALWAYS, atom::TiledCopyLayouts, atom::TiledMma,
-    atom::TiledMmaLayouts, atom::UniversalFMA, layout, layout::Int, step, tensor::__,
-    tensor::local_tile, tensor::make_tensor, tensor::make_tensor_like, tiler,
+    Error, Layout,
+    algorithm::{axpby, clear, copy, gemm},
+    atom::{
+        MakeTiledCopy, SM80_CP_ASYNC_CACHEALWAYS, TiledCopyLayouts, TiledMma, TiledMmaLayouts,
+        UniversalFMA,
+    },
+    layout,
+    layout::Int,
+    step,
+    tensor::{__, local_tile, make_tensor, make_tensor_like},
+    tiler,
 };
 
 /// The tiled copy of A and B: `make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,

@@ -11,9 +11,12 @@ use cute_dynamic::{
     CopySide, Layout as DLayout, MmaOperand, Tiler as DTiler, make_counting_tensor,
 };
 use cute_static::{
-    Layout, Tensor, atom::CopyAtom, atom::MmaAtom, atom::TiledCopyLayouts, atom::TiledMma,
-    atom::TiledMmaLayouts, atom::ValLayoutDst, atom::ValLayoutSrc, layout::IntTuple,
-    layout::StaticLayout, tensor::Counting,
+    Layout, Tensor,
+    atom::{
+        CopyAtom, MmaAtom, TiledCopyLayouts, TiledMma, TiledMmaLayouts, ValLayoutDst, ValLayoutSrc,
+    },
+    layout::{IntTuple, StaticLayout},
+    tensor::Counting,
 };
 
 #[test]

@@ -6,7 +6,9 @@
 //! `tests/mixed.rs` does for plain run-time leaves.
 use cute_dynamic::Tiler as DTiler;
 use cute_static::{
-    C, Dyn, Layout, layout, layout::DynDiv, layout::Int, layout::MixedLayout, tiler,
+    C, Dyn, Layout, layout,
+    layout::{DynDiv, Int, MixedLayout},
+    tiler,
 };
 use proptest::prelude::*;
 use static_assertions::assert_type_eq_all;

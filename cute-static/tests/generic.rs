@@ -13,21 +13,27 @@
 //! parameters, run on the host against a naive GEMM.
 
 use cute_static::{
-    Error, Tensor, Tiler, algebra::Coalesce, algebra::Coalesced, algebra::Complement,
-    algebra::Compose, algebra::FlatDivide, algebra::FlatMultiply, algebra::LeftInvert,
-    algebra::LogicalDivide, algebra::LogicalMultiply, algebra::Mode, algebra::RakedMultiply,
-    algebra::RightInvert, algebra::TiledDivide, algebra::TiledMultiply, algebra::ZippedDivide,
-    algebra::ZippedMultiply, algorithm::axpby, algorithm::clear, algorithm::copy, algorithm::gemm,
-    layout, layout::Int, layout::LayoutResult, layout::SliceLayout, layout::StaticLayout,
-    layout::TensorLayout, step, tensor::__, tensor::LocalPartitionLayout, tensor::LocalTileLayout,
-    tensor::MakeFragment, tensor::PartitionLocally, tensor::Step, tensor::TensorDivide,
-    tensor::TileLocally, tensor::Underscore, tensor::X, tensor::local_partition,
-    tensor::local_partition_with_step, tensor::local_tile, tensor::make_tensor,
-    tensor::make_tensor_like, tiler,
+    Error, Tensor, Tiler,
+    algebra::{
+        Coalesce, Coalesced, Complement, Compose, FlatDivide, FlatMultiply, LeftInvert,
+        LogicalDivide, LogicalMultiply, Mode, RakedMultiply, RightInvert, TiledDivide,
+        TiledMultiply, ZippedDivide, ZippedMultiply,
+    },
+    algorithm::{axpby, clear, copy, gemm},
+    layout,
+    layout::{Int, LayoutResult, SliceLayout, StaticLayout, TensorLayout},
+    step,
+    tensor::{
+        __, LocalPartitionLayout, LocalTileLayout, MakeFragment, PartitionLocally, Step,
+        TensorDivide, TileLocally, Underscore, X, local_partition, local_partition_with_step,
+        local_tile, make_tensor, make_tensor_like,
+    },
+    tiler,
 };
 use cute_static::{
-    Layout, algebra::BlockedMultiply, algorithm::AxpbyCompatible, algorithm::CopyCompatible,
-    algorithm::GemmCompatible,
+    Layout,
+    algebra::BlockedMultiply,
+    algorithm::{AxpbyCompatible, CopyCompatible, GemmCompatible},
 };
 
 /// The offsets of a layout on its domain.

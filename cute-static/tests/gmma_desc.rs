@@ -4,8 +4,9 @@
 
 use cute_dynamic::{GmmaMajor as DMajor, SwizzledLayout};
 use cute_static::{
-    Error, atom::BFloat16, atom::GmmaDescriptor, atom::Half, atom::MajorK, atom::MajorMN,
-    atom::SmemLayout, atom::TFloat32, atom::make_gmma_desc, layout,
+    Error,
+    atom::{BFloat16, GmmaDescriptor, Half, MajorK, MajorMN, SmemLayout, TFloat32, make_gmma_desc},
+    layout,
 };
 
 /// cute-dynamic's descriptor (or error kind) of the same operand.

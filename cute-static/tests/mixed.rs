@@ -103,8 +103,11 @@ fn static_tile_of_static_mode_stays_static() {
 #[test]
 fn mixed_layouts_answer_the_static_traits() {
     use cute_static::{
-        Tiler, algebra::Compose, algebra::Composed, algebra::FlatQuotient, algebra::LogicalDivide,
-        algebra::LogicalQuotient, algebra::TiledQuotient, algebra::ZippedQuotient,
+        Tiler,
+        algebra::{
+            Compose, Composed, FlatQuotient, LogicalDivide, LogicalQuotient, TiledQuotient,
+            ZippedQuotient,
+        },
         layout::MIXED_ALGEBRA_MAX_RANK,
     };
     // The noun aliases name the mixed result, a `Result` of the layout.

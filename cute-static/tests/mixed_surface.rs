@@ -8,8 +8,11 @@
 //! would leave the `i64` range.
 use cute_dynamic::{Layout as DLayout, laws};
 use cute_static::{
-    C, Dyn, algebra::make_mixed_layout, algebra::make_mixed_ordered_layout,
-    algebra::mixed_greatest_common_domain, layout, layout::DynDiv, layout::MixedLayout, tensor::__,
+    C, Dyn,
+    algebra::{make_mixed_layout, make_mixed_ordered_layout, mixed_greatest_common_domain},
+    layout,
+    layout::{DynDiv, MixedLayout},
+    tensor::__,
 };
 use proptest::prelude::*;
 

@@ -628,7 +628,7 @@ mma_kernel!(
 #[unsafe(no_mangle)]
 pub unsafe extern "ptx-kernel" fn mma_sm80_8x8x4_f64(a: *const f64, b: *const f64, d: *mut f64) {
     use crate::tensor_core::place;
-    use cute_static::{atom::MmaAtom, atom::SM80_8x8x4_F64F64F64F64_TN as Atom};
+    use cute_static::atom::{MmaAtom, SM80_8x8x4_F64F64F64F64_TN as Atom};
     let (blk, t) = block_and_thread();
     let (mut ra, mut rb) = (0.0, 0.0);
     // SAFETY: the contract above; one value of A and of B per thread.
@@ -699,7 +699,7 @@ macro_rules! ldsm_kernel {
         #[unsafe(no_mangle)]
         pub unsafe extern "ptx-kernel" fn $name(src: *const u16, vals: *mut u16, idx: *mut u32) {
             use crate::tensor_core::{LDSM_LEN, copy_row, unpack};
-            use cute_static::{atom::ValLayoutDst, atom::ValLayoutSrc};
+            use cute_static::{atom::{ValLayoutDst, ValLayoutSrc}};
             let (blk, t) = block_and_thread();
             let (tile, shared) = shared_u16_tile!($tile);
             // SAFETY: the contract above: each thread copies its 8 of the
@@ -806,7 +806,7 @@ macro_rules! stsm_kernel {
         #[unsafe(no_mangle)]
         pub unsafe extern "ptx-kernel" fn $name(vals: *mut u16, idx: *mut u32) {
             use crate::tensor_core::{LDSM_LEN, copy_row, unpack};
-            use cute_static::{atom::ValLayoutDst, atom::ValLayoutSrc};
+            use cute_static::{atom::{ValLayoutDst, ValLayoutSrc}};
             let (blk, t) = block_and_thread();
             let (tile, shared) = shared_u16_tile!($tile);
             let regs: [u32; $regs] = core::array::from_fn(|r| {

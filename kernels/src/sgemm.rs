@@ -16,7 +16,8 @@
 //! 128 and `K` of 8 (no predication, as in CuTe's `sgemm_1`).
 
 use cute_static::{
-    Layout, layout::IntTuple, layout::MixedCoord, layout::MixedLayout, layout::MixedShape,
+    Layout,
+    layout::{IntTuple, MixedCoord, MixedLayout, MixedShape},
 };
 
 use crate::{Load, Matrix, Store};

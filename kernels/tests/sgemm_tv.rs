@@ -32,10 +32,10 @@ fn same<L: StaticLayout + std::fmt::Display>(s: L, d: &Layout) {
 /// `Display` prints shape and stride, static integers as `_N`).
 #[test]
 fn tv_layouts_are_cute_statics_atoms() {
-    use cute_static::{
-        atom::LayoutATv, atom::LayoutBTv, atom::LayoutCTv, atom::LayoutDTv, atom::MakeTiledCopyA,
-        atom::MakeTiledCopyB, atom::MakeTiledCopyTv, atom::SM75_U32x2_LDSM_N,
-        atom::SM75_U32x4_LDSM_N, atom::SM80_16x8x16_F32F16F16F32_TN, atom::TiledMma,
+    use cute_static::atom::{
+        LayoutATv, LayoutBTv, LayoutCTv, LayoutDTv, MakeTiledCopyA, MakeTiledCopyB,
+        MakeTiledCopyTv, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN,
+        TiledMma,
     };
     type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, cute_static::Layout![(2, 2, 1)], ()>;
     let kernel = [

@@ -264,7 +264,9 @@ fn swizzled_slices_out_of_bounds_are_errors() {
 #[test]
 fn tensors_over_swizzled_layouts() {
     use cute_static::{
-        Tensor, layout::TensorLayout, tensor::Counting, tensor::local_partition, tensor::local_tile,
+        Tensor,
+        layout::TensorLayout,
+        tensor::{Counting, local_partition, local_tile},
     };
     let data: Vec<u32> = (0..512).collect();
     let layout = layout!(Sw<3,3,3> o 0 o (8,64):(64,1));

@@ -155,7 +155,7 @@ where
 /// tiled copy's `retile` needs); [`Upcast<N>`] is this trait at `U<N>`.
 ///
 /// ```
-/// use cute_static::{Layout, algebra::UpcastBy, algebra::UpcastedBy, algebra::Upcasted};
+/// use cute_static::{Layout, algebra::{UpcastBy, UpcastedBy, Upcasted}};
 /// type L = Layout![(4, 8):(1, 4)];
 /// static_assertions::assert_type_eq_all!(UpcastedBy<L, typenum::U2>, Upcasted<L, 2>);
 /// ```

@@ -7,7 +7,7 @@
 //! permutation is not used, as in CuTe).
 //!
 //! ```
-//! use cute_static::{C, layout::IntTuple, Layout, atom::SM80_16x8x16_F32F16F16F32_TN, atom::TiledMma};
+//! use cute_static::{C, Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}, layout::IntTuple};
 //! let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>::new();
 //! // A 128×64 tile of A: 2×2×2 values per atom, 4 atoms along M, 4 along K.
 //! let s = mma.partition_shape_a((C::<128>, C::<64>));

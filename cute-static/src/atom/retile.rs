@@ -17,7 +17,7 @@
 //!   the slice is 0, so the base is kept.
 //!
 //! ```
-//! use cute_static::{tensor::Counting, Layout, atom::SM75_U32x4_LDSM_N, Tensor, atom::TiledMma, atom::make_tiled_copy_a};
+//! use cute_static::{Layout, Tensor, atom::{SM75_U32x4_LDSM_N, TiledMma, make_tiled_copy_a}, tensor::Counting};
 //! type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
 //! let mma = Mma::new();
 //! let copy = make_tiled_copy_a::<_, 16, _>(SM75_U32x4_LDSM_N, &mma);

@@ -6,7 +6,7 @@
 //! tuple, `size` = product of the leaves.
 //!
 //! ```
-//! use cute_static::{C, layout::IntTuple, layout::StaticIntTuple};
+//! use cute_static::{C, layout::{IntTuple, StaticIntTuple}};
 //! type S = (C<4>, (C<2>, C<3>));
 //! assert_eq!(<S as IntTuple>::RANK, 2);
 //! assert_eq!(<S as IntTuple>::DEPTH, 2);

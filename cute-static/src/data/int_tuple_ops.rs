@@ -9,7 +9,7 @@
 //! does not compile, and the first line of the error names the rule.
 //!
 //! ```
-//! use cute_static::{C, algebra::CeilDiv, algebra::Congruent, layout::IntTuple, algebra::EvenlyDivides, algebra::ShapeDiv, algebra::ShapeDivide};
+//! use cute_static::{C, algebra::{CeilDiv, Congruent, EvenlyDivides, ShapeDiv, ShapeDivide}, layout::IntTuple};
 //! // CuTe's example: (4,5,6) / 40 = (1,1,3).
 //! let r = (C::<4>, C::<5>, C::<6>).shape_div(C::<40>);
 //! static_assertions::assert_type_eq_all!(ShapeDiv<(C<4>, C<5>, C<6>), C<40>>, (C<1>, C<1>, C<3>));
@@ -1065,7 +1065,7 @@ binary_op!(
 /// (an integer is wrapped first: `product_each(7) = (7)`).
 ///
 /// ```
-/// use cute_static::{C, layout::IntTuple, algebra::ProductEach, algebra::ProductEachOf};
+/// use cute_static::{C, algebra::{ProductEach, ProductEachOf}, layout::IntTuple};
 /// static_assertions::assert_type_eq_all!(
 ///     ProductEachOf<((C<2>, C<3>), C<4>, (C<5>, (C<1>, C<2>)))>,
 ///     (C<6>, C<4>, C<10>)
@@ -1099,7 +1099,7 @@ where
 /// congruent tuples, as a static integer and a constant.
 ///
 /// ```
-/// use cute_static::{C, algebra::InnerProduct, algebra::InnerProductOf};
+/// use cute_static::{C, algebra::{InnerProduct, InnerProductOf}};
 /// static_assertions::assert_type_eq_all!(InnerProductOf<(C<2>, (C<3>, C<4>)), (C<1>, (C<10>, C<100>))>, C<432>);
 /// assert_eq!(<(C<2>, C<3>) as InnerProduct<(C<4>, C<5>)>>::VALUE, 23);
 /// ```

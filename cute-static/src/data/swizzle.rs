@@ -17,7 +17,7 @@
 //! the swizzle.
 //!
 //! ```
-//! use cute_static::{layout, layout::ComposedLayout, Layout, layout::Swizzle, C};
+//! use cute_static::{layout, Layout, C, layout::{ComposedLayout, Swizzle}};
 //! let sw = Swizzle::<3, 3, 3>::new();
 //! assert_eq!(sw.apply(64), 64 ^ 8); // bit 6 flips bit 3
 //! assert_eq!(sw.to_string(), "Sw<3,3,3>");

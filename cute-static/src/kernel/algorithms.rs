@@ -711,7 +711,7 @@ where
 /// not fit its storage is an error, and nothing is written then.
 ///
 /// ```
-/// use cute_static::{Tensor, algorithm::clear, algorithm::fill, layout};
+/// use cute_static::{Tensor, layout, algorithm::{clear, fill}};
 /// let mut d = [1; 6];
 /// let mut t = Tensor::new(&mut d[..], layout!((2, 3):(3, 1)))?;
 /// fill(&mut t, 7)?;

@@ -19,7 +19,7 @@
 //!
 //! // A tensor layout (`TensorLayout`): a tensor slices into the layout's
 //! // offset and keeps its pointer (the slice's offset for the accessor is 0).
-//! use cute_static::{layout::SliceLayout, layout::TensorLayout};
+//! use cute_static::{layout::{SliceLayout, TensorLayout}};
 //! assert_eq!((tile.size(), TensorLayout::cosize(&tile)), (512, 512));
 //! let (col, moved) = tile.slice_layout((__, 9))?;
 //! assert_eq!((col.to_string(), moved), ("Sw<3,3,3> o 9 o (_8):(_64)".to_string(), 0));

@@ -99,7 +99,7 @@ pub trait TensorLayout: Copy + fmt::Debug + fmt::Display {
 /// is `Result<L, Error>` (run-time values can overflow).
 ///
 /// ```
-/// use cute_static::{layout::LayoutResult, layout::TensorLayout, algebra::ZippedDivide, algebra::ZippedQuotient, layout, tiler};
+/// use cute_static::{layout, tiler, algebra::{ZippedDivide, ZippedQuotient}, layout::{LayoutResult, TensorLayout}};
 /// /// One bound: the operation's verb. The result is a layout.
 /// fn tiles<A: ZippedDivide<T>, T>(a: A, t: T) -> Result<usize, cute_static::Error> {
 ///     let r = a.zipped_divide(t).into_layout()?;

@@ -24,7 +24,7 @@
 //! static parts (see the mixed divides).
 //!
 //! ```
-//! use cute_static::{tensor::Counting, Tensor, tensor::X, tensor::__, layout, tensor::local_partition, tensor::local_tile, step, tiler};
+//! use cute_static::{Tensor, layout, step, tiler, tensor::{Counting, X, __, local_partition, local_tile}};
 //! let (m, k) = (256, 64);
 //! let m_a = Tensor::new(Counting, layout!(({m}, {k}):(1, {m}))?)?; // (M,K)
 //! // CTA (1, 1) of a (128, 128, 8) tiler, A's modes (M, K): Step<_1, X, _1>.
@@ -76,7 +76,7 @@ pub struct X;
 /// `Step<_1, X, _1>{}`.
 ///
 /// ```
-/// use cute_static::{C, tensor::Step, tensor::X, step};
+/// use cute_static::{C, step, tensor::{Step, X}};
 /// let s: Step<(C<1>, X, C<1>)> = step!(1, X, 1);
 /// assert_eq!(s.dice((7usize, 8usize, 9usize)), (7, 9));
 /// ```
@@ -706,7 +706,7 @@ pub type LocalTile<A, T, Cd, St = ()> =
 /// storage whose accesses are checked (see the tensor module).
 ///
 /// ```
-/// use cute_static::{tensor::Counting, Tensor, tensor::X, tensor::__, layout, tensor::local_tile, step, tiler};
+/// use cute_static::{Tensor, layout, step, tiler, tensor::{Counting, X, __, local_tile}};
 /// let m_b = Tensor::new(Counting, layout!((256, 64):(1, 256)))?; // (N,K), static
 /// let g_b = local_tile(&m_b, tiler!(<128, 128, 8>), (1, 1, __), step!(X, 1, 1))?;
 /// assert_eq!((g_b.base(), g_b.layout().to_string()), (128, "(_128,_8,_8):(_1,_256,_2048)".to_string()));
@@ -904,7 +904,7 @@ pub type LocalPartition<A, Thr, St = ()> = Tensor<
 /// tile repeats), then the tensor's modes beyond the thread layout.
 ///
 /// ```
-/// use cute_static::{tensor::Counting, Tensor, layout, tensor::local_partition};
+/// use cute_static::{Tensor, layout, tensor::{Counting, local_partition}};
 /// let s_a = Tensor::new(Counting, layout!((128, 8):(1, 128)))?; // (BM,BK)
 /// let t_a = local_partition(&s_a, layout!((32, 8)), 33)?; // thread (1, 1)
 /// assert_eq!((t_a.base(), t_a.layout().to_string()), (129, "(_4,_1):(_32,_0)".to_string()));
@@ -929,7 +929,7 @@ where
 /// [`local_partition`].
 ///
 /// ```
-/// use cute_static::{tensor::Counting, Tensor, tensor::X, layout, tensor::local_partition_with_step, step};
+/// use cute_static::{Tensor, layout, step, tensor::{Counting, X, local_partition_with_step}};
 /// let s_b = Tensor::new(Counting, layout!((128, 8):(1, 128)))?; // (BN,BK)
 /// // Thread 17 of a 16×16 thread layout, B by its columns: n = 1.
 /// let t_b = local_partition_with_step(&s_b, layout!((16, 16)), 17, step!(X, 1))?;
@@ -1206,7 +1206,7 @@ crate::data::int_tuple::arities!(identity_shapes; (A 0), (B 1), (C2 2), (D 3));
 /// coordinates of a partial tile (past the shape) stay exact.
 ///
 /// ```
-/// use cute_static::{tensor::__, tensor::local_tile, tensor::make_identity_tensor, tiler};
+/// use cute_static::{tiler, tensor::{__, local_tile, make_identity_tensor}};
 /// let c = make_identity_tensor((10, 13))?;
 /// assert_eq!(c.read(3 + 10 * 7)?, [3, 7]);
 /// let tile = local_tile(&c, tiler!(<4, 8>), (2, 1), ())?; // a partial tile

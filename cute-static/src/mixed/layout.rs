@@ -86,7 +86,7 @@ impl IntTuple for Dyn {
 /// with another `D` the divides do not compile.
 ///
 /// ```
-/// use cute_static::{layout::DynDiv, layout::Int};
+/// use cute_static::{layout::{DynDiv, Int}};
 /// let m = DynDiv::<128>::new(384)?;
 /// assert_eq!((m.value(), DynDiv::<128>::DIVISOR), (384, 128));
 /// let e = DynDiv::<128>::new(100).unwrap_err();
