@@ -663,7 +663,23 @@ pub fn register(m: &Bound<'_, PyModule>) -> R<()> {
         colex_less,
         depth,
         rank,
+        check_law,
     );
     let _ = profile;
     Ok(())
+}
+
+/// The law of operation `op` (cute-dynamic's operation name) on operands
+/// and a result written in CuTe notation: `None` when it holds, else the
+/// violation (the law, the operands, the result, a witness).
+///
+/// >>> from cute_algebra.laws import check
+/// >>> check("composition", ["(4,6):(1,4)", "6:2"], "(2,3):(2,4)") is None
+/// True
+#[pyfunction]
+pub fn check_law(op: &str, args: Vec<String>, result: &str) -> Option<String> {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    cute_dynamic::laws::check_by_name(op, &args, result)
+        .err()
+        .map(|v| v.to_string())
 }
