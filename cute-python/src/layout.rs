@@ -20,9 +20,12 @@ use crate::error::OrRaise;
 ///
 /// >>> from cute_algebra import Layout
 /// >>> L = Layout((4, 8), (1, 4))
-/// >>> print(L), L(5), L(1, 2), len(L)
+/// >>> print(L)
 /// (4, 8):(1, 4)
-/// (None, 9, 9, 2)
+/// >>> L(5), L(1, 2), len(L), L.size(), L.cosize()
+/// (5, 9, 2, 32, 32)
+/// >>> print(L(None, 2))
+/// (4,):(1,)
 #[pyclass(frozen, name = "Layout", module = "cute_algebra")]
 #[derive(Clone)]
 pub struct PyLayout {
@@ -239,9 +242,10 @@ impl PyLayout {
 ///
 /// >>> from cute_algebra import Swizzle
 /// >>> sw = Swizzle(3, 4, 3)
-/// >>> print(sw), sw(0b1000000)
+/// >>> print(sw)
 /// SW_3_4_3
-/// (None, 80)
+/// >>> sw(0b10000000)
+/// 144
 #[pyclass(frozen, name = "Swizzle", module = "cute_algebra")]
 #[derive(Clone)]
 pub struct PySwizzle {
@@ -347,6 +351,9 @@ impl PySwizzle {
 
 /// The outer function of a composed layout.
 #[derive(Clone, PartialEq, Eq, Hash)]
+// A layout keeps its nodes inline; composed layouts are few, so the
+// variant's size is the better trade than a box on every evaluation.
+#[allow(clippy::large_enum_variant)]
 pub enum Outer {
     /// A swizzle.
     Swizzle(Swizzle),
@@ -359,9 +366,10 @@ pub enum Outer {
 ///
 /// >>> from cute_algebra import ComposedLayout, Swizzle, Layout
 /// >>> C = ComposedLayout(Swizzle(1, 0, 1), 0, Layout((2, 2), (1, 2)))
-/// >>> print(C), [C(i) for i in range(4)]
+/// >>> print(C)
 /// SW_1_0_1 o 0 o (2, 2):(1, 2)
-/// (None, [0, 1, 3, 2])
+/// >>> [C(i) for i in range(4)]
+/// [0, 1, 3, 2]
 #[pyclass(frozen, name = "ComposedLayout", module = "cute_algebra")]
 #[derive(Clone)]
 pub struct PyComposedLayout {
@@ -523,6 +531,29 @@ impl PyComposedLayout {
             Outer::Swizzle(s) => Ok(PySwizzle { inner: *s }.size()),
             Outer::Layout(l) => l.cosize().or_raise(),
         }
+    }
+
+    /// The picture of `cute svg`: for a swizzle outside, each element's
+    /// shared-memory bank (`element_bytes` wide, 2 by default).
+    #[pyo3(signature = (element_bytes=2))]
+    fn svg(&self, element_bytes: i64) -> PyResult<String> {
+        match &self.outer {
+            Outer::Swizzle(s) => crate::svg::swizzled_svg(
+                &cute_dynamic::SwizzledLayout::new(*s, self.offset, self.inner.clone()),
+                element_bytes,
+            ),
+            Outer::Layout(_) => Err(pyo3::exceptions::PyValueError::new_err(
+                "only a swizzled ComposedLayout has a picture",
+            )),
+        }
+    }
+
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg(2)
+    }
+
+    fn _repr_html_(&self) -> PyResult<String> {
+        Ok(format!("<div>{}</div>", self.svg(2)?))
     }
 
     fn __str__(&self) -> String {

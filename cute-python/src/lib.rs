@@ -2,6 +2,7 @@
 //! layouts and algebra with pycute's values and printed forms.
 #![deny(missing_docs)]
 
+mod atom;
 mod convert;
 mod error;
 mod layout;
@@ -17,5 +18,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<layout::PySwizzle>()?;
     m.add_class::<layout::PyComposedLayout>()?;
     ops::register(m)?;
+    atom::register(m)?;
     Ok(())
 }
