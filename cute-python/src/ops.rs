@@ -364,7 +364,9 @@ pub fn make_layout<'py>(py: Python<'py>, layouts: &Bound<'py, PyTuple>) -> R<Bou
 /// `size(x)`: the size of a layout's domain, or the product of an int
 /// tuple.
 #[pyfunction]
-pub fn size(x: &Bound<'_, PyAny>) -> R<i64> {
+#[pyo3(signature = (layout))]
+pub fn size(layout: &Bound<'_, PyAny>) -> R<i64> {
+    let x = layout;
     if let Ok(l) = x.downcast::<PyLayout>() {
         return Ok(l.get().inner.size());
     }
@@ -379,7 +381,9 @@ pub fn size(x: &Bound<'_, PyAny>) -> R<i64> {
 
 /// `cosize(L)`: the size of a layout's codomain, `L(size(L) - 1) + 1`.
 #[pyfunction]
-pub fn cosize(x: &Bound<'_, PyAny>) -> R<i64> {
+#[pyo3(signature = (layout))]
+pub fn cosize(layout: &Bound<'_, PyAny>) -> R<i64> {
+    let x = layout;
     if let Ok(l) = x.downcast::<PyLayout>() {
         return l.get().inner.cosize().or_raise();
     }
@@ -463,7 +467,7 @@ tuple_pair_ops! {
 /// >>> prefix_product((4, (1, 3), 2))
 /// (1, (4, 4), 12)
 #[pyfunction]
-#[pyo3(signature = (a, init=None))]
+#[pyo3(signature = (a, init=None), text_signature = "(a, init=1)")]
 pub fn prefix_product<'py>(
     py: Python<'py>,
     a: &Bound<'py, PyAny>,

@@ -20,6 +20,6 @@ from ._native import *  # noqa: F401,F403
 from ._native import Layout, ComposedLayout, Swizzle
 from ._tuples import flatten, signum, slice_, has_none, crd2crd, is_int, is_tuple, Integer
 from .errors import CuteError
-from . import atom  # noqa: F401
+from . import atom, shim  # noqa: F401
 
 __all__ = [n for n in dir() if not n.startswith("_")]
