@@ -131,6 +131,83 @@ pub fn composition<'py>(
     tiler_op(py, layoutA, layoutB, |a, t| cd::composition(a, t))
 }
 
+/// Mode `i` of `a` as pycute's `layoutA[i]` reads it (an integral layout is
+/// its own mode 0).
+fn mode_of(a: &Layout, i: usize) -> R<Layout> {
+    if a.shape().is_int() && i == 0 {
+        return Ok(a.clone());
+    }
+    a.mode(i).ok_or_else(|| {
+        crate::error::to_py_err(cd::LayoutError::RankMismatch {
+            operation: "composition",
+            layout: a.to_string(),
+            requested: i + 1,
+            available: if a.shape().is_int() { 1 } else { a.rank() },
+        })
+    })
+}
+
+fn rank_of(a: &Layout) -> usize {
+    if a.shape().is_int() { 1 } else { a.rank() }
+}
+
+/// pycute's by-mode composition: mode `i < len(B)` is `A_i ∘ B_i` (by the
+/// same rule when `B_i` is a tuple), `A`'s modes beyond `B`'s are kept (CuTe
+/// C++ drops them).
+fn pycute_compose(a: &Layout, b: &Bound<'_, PyAny>) -> R<Layout> {
+    if b.is_none() {
+        return Ok(a.clone());
+    }
+    if let Ok(t) = b.downcast::<PyTuple>() {
+        let n = rank_of(a);
+        if t.len() > n {
+            return Err(crate::error::to_py_err(cd::LayoutError::RankMismatch {
+                operation: "composition",
+                layout: a.to_string(),
+                requested: t.len(),
+                available: n,
+            }));
+        }
+        let mut modes = Vec::with_capacity(n);
+        for (i, bi) in t.iter().enumerate() {
+            modes.push(pycute_compose(&mode_of(a, i)?, &bi)?);
+        }
+        for i in t.len()..n {
+            modes.push(mode_of(a, i)?);
+        }
+        return Ok(Layout::concat(modes.iter()));
+    }
+    with_tiler(b, |t| cd::composition(a, t))?.or_raise()
+}
+
+/// `composition(layoutA, layoutB)` as pycute defines it for a tuple
+/// `layoutB`: `A`'s modes beyond `B`'s are kept (CuTe C++ drops them);
+/// otherwise `cute_algebra.composition`.
+///
+/// >>> from cute_algebra import Layout
+/// >>> from cute_algebra.pycute import composition
+/// >>> print(composition(Layout((8, 4), (1, 8)), (Layout(4, 2),)))
+/// (4, 4):(2, 8)
+#[pyfunction(name = "composition")]
+#[pyo3(signature = (layoutA, layoutB))]
+#[allow(non_snake_case)]
+pub fn pycute_composition<'py>(
+    py: Python<'py>,
+    layoutA: &Bound<'py, PyAny>,
+    layoutB: &Bound<'py, PyAny>,
+) -> R<Bound<'py, PyAny>> {
+    if !layoutB.is_instance_of::<PyTuple>() {
+        return composition(py, layoutA, layoutB);
+    }
+    if let Ok(c) = layoutA.downcast::<PyComposedLayout>() {
+        let c = c.get();
+        let inner = pycute_compose(&c.inner, layoutB)?;
+        return Ok(Bound::new(py, c.with_inner(c.offset, inner))?.into_any());
+    }
+    let r = with_layout(layoutA, |a| pycute_compose(a, layoutB))??;
+    wrap(py, r)
+}
+
 /// `complement(L, max_idx=1)`: the layout of the offsets below `max_idx`
 /// that `L` does not reach, ordered; raises where no such layout exists
 /// (overlapping or non-dividing modes).
@@ -670,6 +747,11 @@ pub fn register(m: &Bound<'_, PyModule>) -> R<()> {
         check_law,
     );
     let _ = profile;
+    // pycute's conventions where they differ from CuTe C++'s, for
+    // `cute_algebra.pycute`.
+    let compat = PyModule::new(m.py(), "pycute_compat")?;
+    compat.add_function(wrap_pyfunction!(pycute_composition, &compat)?)?;
+    m.add_submodule(&compat)?;
     Ok(())
 }
 

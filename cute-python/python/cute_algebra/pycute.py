@@ -7,6 +7,9 @@ rules broken: a stride that does not divide, overlapping complement modes, a
 non-injective left inverse) these raise a :class:`cute_algebra.errors.CuteError`,
 which is also an ``AssertionError``, what pycute raises when it notices.
 
+``composition(A, (B0, B1, ...))`` keeps ``A``'s modes beyond the tuple, as
+pycute does (CuTe C++, and ``cute_algebra.composition``, drop them).
+
 Deliberate differences (see the package README): ``Layout``'s ``shape`` and
 ``stride`` are read-only and hold ints only (no symbolic values);
 ``logical_product(A, n)`` with an int ``n`` is the product with ``Layout(n)``
@@ -18,7 +21,7 @@ from abc import ABC as _ABC
 from . import _native
 from ._native import (  # noqa: F401
     Layout, ComposedLayout, Swizzle,
-    make_layout, size, cosize, coalesce, filter, composition, complement,
+    make_layout, size, cosize, coalesce, filter, complement,
     right_inverse, left_inverse, logical_divide, logical_product,
     zipped_divide, tiled_divide, zipped_product, tiled_product,
     slice_and_offset, product, inner_product, tuple_max, elem_scale,
@@ -27,6 +30,9 @@ from ._native import (  # noqa: F401
 from ._tuples import (  # noqa: F401
     Integer, is_int, is_tuple, flatten, signum, slice_, has_none, crd2crd,
 )
+
+
+composition = _native.pycute_compat.composition
 
 
 class LayoutBase(_ABC):
