@@ -269,12 +269,24 @@ pub fn coalesce<'py>(
     layout: &Bound<'py, PyAny>,
     profile: Option<&Bound<'py, PyAny>>,
 ) -> R<Bound<'py, PyAny>> {
+    profiled(py, layout, profile, cd::coalesce, cd::coalesce_by)
+}
+
+/// `whole(L)`, or `by(L, profile)` for a tuple profile (pycute reads any
+/// other profile as none).
+fn profiled<'py>(
+    py: Python<'py>,
+    layout: &Bound<'py, PyAny>,
+    profile: Option<&Bound<'py, PyAny>>,
+    whole: fn(&Layout) -> Layout,
+    by: fn(&Layout, &IntTuple) -> Result<Layout, cd::LayoutError>,
+) -> R<Bound<'py, PyAny>> {
     let r = match profile {
         Some(p) if p.is_instance_of::<PyTuple>() => {
             let p = convert::profile(p)?;
-            with_layout(layout, |l| cd::coalesce_by(l, &p))?.or_raise()?
+            with_layout(layout, |l| by(l, &p))?.or_raise()?
         }
-        _ => with_layout(layout, cd::coalesce)?,
+        _ => with_layout(layout, whole)?,
     };
     wrap(py, r)
 }
@@ -288,14 +300,7 @@ pub fn filter<'py>(
     layout: &Bound<'py, PyAny>,
     profile: Option<&Bound<'py, PyAny>>,
 ) -> R<Bound<'py, PyAny>> {
-    let r = match profile {
-        Some(p) if p.is_instance_of::<PyTuple>() => {
-            let p = convert::profile(p)?;
-            with_layout(layout, |l| cd::filter_by(l, &p))?.or_raise()?
-        }
-        _ => with_layout(layout, cd::filter)?,
-    };
-    wrap(py, r)
+    profiled(py, layout, profile, cd::filter, cd::filter_by)
 }
 
 /// `filter_zeros(L)`: the stride-0 modes' shapes set to 1.
