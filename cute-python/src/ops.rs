@@ -334,6 +334,225 @@ layout_pair_ops! {
     layout_add;
 }
 
+macro_rules! layout_ops {
+    ($($(#[$doc:meta])* $name:ident;)+) => {$(
+        $(#[$doc])*
+        #[pyfunction]
+        pub fn $name<'py>(py: Python<'py>, layout: &Bound<'py, PyAny>) -> R<Bound<'py, PyAny>> {
+            let r = with_layout(layout, cd::$name)?.or_raise()?;
+            wrap(py, r)
+        }
+    )+};
+}
+
+layout_ops! {
+    /// `coalesce_x(L)`: coalesce that also merges across the extended
+    /// domain (the last mode unbounded).
+    coalesce_x;
+    /// `zip(L)`: the modes of a rank-2 layout of tuples zipped mode by mode.
+    zip;
+}
+
+macro_rules! layout_tuple_ops {
+    ($($(#[$doc:meta])* $name:ident;)+) => {$(
+        $(#[$doc])*
+        #[pyfunction]
+        pub fn $name<'py>(py: Python<'py>, layout: &Bound<'py, PyAny>, profile: &Bound<'py, PyAny>) -> R<Bound<'py, PyAny>> {
+            let p = int_tuple(profile)?;
+            let r = with_layout(layout, |l| cd::$name(l, &p))?.or_raise()?;
+            wrap(py, r)
+        }
+    )+};
+}
+
+layout_tuple_ops! {
+    /// `with_shape(L, shape)`: `L ∘ column_major(shape)`, `L` read with the
+    /// given shape.
+    with_shape;
+    /// `unflatten(L, profile)`: a flat `L` regrouped as `profile`.
+    unflatten;
+    /// `coalesce_x(L, profile)`, mode by mode.
+    coalesce_x_by;
+    /// `filter_zeros(L, profile)`: the leaves under a stride-0 profile leaf
+    /// set to size 1.
+    filter_zeros_by;
+    /// `complement(L, shape)`: the complement with respect to a shape.
+    complement_shape;
+}
+
+/// `bw_coalesce(L, seed)`: coalesce from the back onto `seed`.
+#[pyfunction]
+pub fn bw_coalesce<'py>(
+    py: Python<'py>,
+    layout: &Bound<'py, PyAny>,
+    seed: &Bound<'py, PyAny>,
+) -> R<Bound<'py, PyAny>> {
+    let seed = convert::layout(seed)?;
+    let r = with_layout(layout, |l| cd::bw_coalesce(l, &seed))?.or_raise()?;
+    wrap(py, r)
+}
+
+/// `zip_layouts(A, B)`: `(A, B)` zipped mode by mode.
+#[pyfunction]
+pub fn zip_layouts<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+) -> R<Bound<'py, PyAny>> {
+    let b = convert::layout(b)?;
+    let r = with_layout(a, |a| cd::zip_layouts(a, &b))?.or_raise()?;
+    wrap(py, r)
+}
+
+/// `tile_unzip(L, tiler)` and `zip2_by(L, tiler)`: the leaves of a divide
+/// regrouped by the tiler.
+#[pyfunction]
+pub fn tile_unzip<'py>(
+    py: Python<'py>,
+    layout: &Bound<'py, PyAny>,
+    tiler: &Bound<'py, PyAny>,
+) -> R<Bound<'py, PyAny>> {
+    let t = convert::tiler(tiler)?;
+    let r = with_layout(layout, |l| cd::tile_unzip(l, &t))?.or_raise()?;
+    wrap(py, r)
+}
+
+/// `zip2_by(L, tiler)`: split each mode of `L` as `tiler` does and zip.
+#[pyfunction]
+pub fn zip2_by<'py>(
+    py: Python<'py>,
+    layout: &Bound<'py, PyAny>,
+    tiler: &Bound<'py, PyAny>,
+) -> R<Bound<'py, PyAny>> {
+    let t = convert::tiler(tiler)?;
+    let r = with_layout(layout, |l| cd::zip2_by(l, &t))?.or_raise()?;
+    wrap(py, r)
+}
+
+/// `coshape(L)`: the size of the codomain's extent, `max L(i) + 1`.
+#[pyfunction]
+pub fn coshape(layout: &Bound<'_, PyAny>) -> R<i64> {
+    with_layout(layout, cd::coshape)?.or_raise()
+}
+
+/// `dice(crd, L)`: the modes of `L` under the integers of `crd` (`None`
+/// drops a mode; CuTe's complement of `slice`).
+#[pyfunction]
+pub fn dice<'py>(
+    py: Python<'py>,
+    crd: &Bound<'py, PyAny>,
+    layout: &Bound<'py, PyAny>,
+) -> R<Bound<'py, PyAny>> {
+    let c = convert::coord(crd)?;
+    let r = with_layout(layout, |l| cd::dice(&c, l))?.or_raise()?;
+    wrap(py, r)
+}
+
+/// `domain_offset(crd, L)`: `L` and the offset `L(crd)` of its origin moved
+/// to `crd`.
+#[pyfunction]
+pub fn domain_offset<'py>(
+    py: Python<'py>,
+    crd: &Bound<'py, PyAny>,
+    layout: &Bound<'py, PyAny>,
+) -> R<(Bound<'py, PyAny>, i64)> {
+    let c = int_tuple(crd)?;
+    let (l, off) = with_layout(layout, |l| cd::domain_offset(&c, l))?.or_raise()?;
+    Ok((wrap(py, l)?, off))
+}
+
+/// `greatest_common_domain(a, b)`: the largest layout admissible in both
+/// column-major shapes.
+#[pyfunction]
+pub fn greatest_common_domain<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+) -> R<Bound<'py, PyAny>> {
+    wrap(
+        py,
+        cd::greatest_common_domain(&int_tuple(a)?, &int_tuple(b)?).or_raise()?,
+    )
+}
+
+/// `domain_distribute(shape, n)`: `n` spread over the modes of `shape`.
+#[pyfunction]
+pub fn domain_distribute<'py>(
+    py: Python<'py>,
+    shape: &Bound<'py, PyAny>,
+    n: i64,
+) -> R<Bound<'py, PyAny>> {
+    wrap(py, cd::domain_distribute(&int_tuple(shape)?, n).or_raise()?)
+}
+
+macro_rules! tuple_unary_ops {
+    ($($(#[$doc:meta])* $name:ident;)+) => {$(
+        $(#[$doc])*
+        #[pyfunction]
+        pub fn $name<'py>(py: Python<'py>, a: &Bound<'py, PyAny>) -> R<Bound<'py, PyAny>> {
+            let r = cd::$name(&int_tuple(a)?).or_raise()?;
+            to_py(py, r.as_ref())
+        }
+    )+};
+}
+
+tuple_unary_ops! {
+    /// `product_each(a)`: the size of each mode.
+    product_each;
+    /// `abs(a)`: each leaf's absolute value.
+    abs;
+    /// `coalesce_shape(shape)`: the coalesced shape.
+    coalesce_shape;
+}
+
+/// `compact_col_major(shape, current=1)`: column-major strides of `shape`
+/// (size-1 modes get stride 0, as in CuTe).
+#[pyfunction]
+#[pyo3(signature = (shape, current=1))]
+pub fn compact_col_major<'py>(
+    py: Python<'py>,
+    shape: &Bound<'py, PyAny>,
+    current: i64,
+) -> R<Bound<'py, PyAny>> {
+    to_py(
+        py,
+        cd::compact_col_major(&int_tuple(shape)?, current)
+            .or_raise()?
+            .as_ref(),
+    )
+}
+
+/// `compact_row_major(shape, current=1)`: row-major strides of `shape`.
+#[pyfunction]
+#[pyo3(signature = (shape, current=1))]
+pub fn compact_row_major<'py>(
+    py: Python<'py>,
+    shape: &Bound<'py, PyAny>,
+    current: i64,
+) -> R<Bound<'py, PyAny>> {
+    to_py(
+        py,
+        cd::compact_row_major(&int_tuple(shape)?, current)
+            .or_raise()?
+            .as_ref(),
+    )
+}
+
+/// `compact_order(shape, order)`: the strides of `make_ordered_layout`.
+#[pyfunction]
+pub fn compact_order<'py>(
+    py: Python<'py>,
+    shape: &Bound<'py, PyAny>,
+    order: &Bound<'py, PyAny>,
+) -> R<Bound<'py, PyAny>> {
+    to_py(
+        py,
+        cd::compact_order(&int_tuple(shape)?, &int_tuple(order)?)
+            .or_raise()?
+            .as_ref(),
+    )
+}
+
 /// `max_common_vector(A, B)`: the size of `max_common_layout(A, B)`.
 #[pyfunction]
 pub fn max_common_vector(a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> R<i64> {
@@ -749,6 +968,28 @@ pub fn register(m: &Bound<'_, PyModule>) -> R<()> {
         colex_less,
         depth,
         rank,
+        coalesce_x,
+        zip,
+        with_shape,
+        unflatten,
+        coalesce_x_by,
+        filter_zeros_by,
+        complement_shape,
+        bw_coalesce,
+        zip_layouts,
+        tile_unzip,
+        zip2_by,
+        coshape,
+        dice,
+        domain_offset,
+        greatest_common_domain,
+        domain_distribute,
+        product_each,
+        abs,
+        coalesce_shape,
+        compact_col_major,
+        compact_row_major,
+        compact_order,
         check_law,
     );
     let _ = profile;

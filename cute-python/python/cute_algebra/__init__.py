@@ -22,4 +22,9 @@ from ._tuples import flatten, signum, slice_, has_none, crd2crd, is_int, is_tupl
 from .errors import CuteError
 from . import atom, shim  # noqa: F401
 
-__all__ = [n for n in dir() if not n.startswith("_")]
+#: Not star-exported: CuTe's names that would hide Python's builtins
+#: (``cute_algebra.abs``, ``cute_algebra.zip`` still work). ``filter`` is
+#: exported, as pycute exports it.
+_HIDES_BUILTIN = {"abs", "zip"}
+
+__all__ = [n for n in dir() if not n.startswith("_") and n not in _HIDES_BUILTIN]
