@@ -7,20 +7,27 @@ use std::fmt::Write as _;
 use cute_dynamic::{Coord, IntTuple, IntTupleRef, Layout, Tiler};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyInt, PyTuple};
+use pyo3::types::{PyBool, PyFloat, PyInt, PyTuple};
 
 use crate::layout::PyLayout;
 
-/// An integer leaf (bools and floats are refused, as pycute's `is_int`).
+/// An integer leaf: an `int`, or anything with `__index__` (numpy's
+/// integers); bools and floats are refused, as pycute's `is_int` refuses
+/// them.
 pub fn leaf(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
-    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<pyo3::types::PyBool>() {
-        obj.extract::<i64>()
-    } else {
-        Err(PyTypeError::new_err(format!(
-            "expected an int or a tuple of ints, got {}",
-            obj.repr().map(|r| r.to_string()).unwrap_or_default()
-        )))
+    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
+        return obj.extract::<i64>();
     }
+    if !obj.is_instance_of::<PyBool>()
+        && !obj.is_instance_of::<PyFloat>()
+        && obj.hasattr("__index__")?
+    {
+        return obj.call_method0("__index__")?.extract::<i64>();
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected an int or a tuple of ints, got {}",
+        obj.repr().map(|r| r.to_string()).unwrap_or_default()
+    )))
 }
 
 /// A Python int or (nested) tuple of ints as an [`IntTuple`].

@@ -85,3 +85,23 @@ def test_shim_serves_import_pycute():
     code = "import pycute, cute_algebra; assert pycute.Layout is cute_algebra.Layout; print(pycute.composition(pycute.Layout((4,6,8,10),(2,3,5,7)), pycute.Layout(6,12)))"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "(2, 3):(9, 5)"
+
+
+def test_pickle_and_index_ints():
+    import pickle
+
+    L = ours.Layout(((2, 3), 4), ((1, 2), 6))
+    assert pickle.loads(pickle.dumps(L)) == L
+
+    class Idx:
+        def __init__(self, v):
+            self.v = v
+
+        def __index__(self):
+            return self.v
+
+    assert ours.Layout((Idx(4), 8))(Idx(5)) == 5
+    with pytest.raises(TypeError):
+        ours.Layout((4, 8))(1.0)
+    with pytest.raises(TypeError):
+        ours.Layout((True, 8))
