@@ -92,3 +92,36 @@ def test_tv_and_atom_pictures():
     assert "<svg" in tv_svg(mma.layout_tv("C"), 16, 8)
     sw = ComposedLayout(Swizzle(3, 3, 3), 0, Layout((8, 64), (64, 1)))
     assert "<svg" in sw._repr_svg_()
+
+
+def cute_bin():
+    import os
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    for p in (os.environ.get("CUTE_BIN"), os.path.join(here, "..", "..", "target", "debug", "cute"),
+              os.path.join(here, "..", "..", "target", "release", "cute")):
+        if p and os.path.isfile(p) and os.access(p, os.X_OK):
+            return p
+    return None
+
+
+@pytest.mark.skipif(cute_bin() is None, reason="the cute binary is not built (CUTE_BIN or target/debug/cute)")
+def test_pictures_are_those_of_cute_svg():
+    import subprocess
+
+    def cli(*args):
+        return subprocess.run([cute_bin(), "svg", *args], capture_output=True, text=True, check=True).stdout
+
+    assert Layout(((2, 2), (4, 2)), ((1, 8), (2, 16)))._repr_svg_() == cli("((2,2),(4,2)):((1,8),(2,16))")
+    sw = ComposedLayout(Swizzle(3, 3, 3), 0, Layout((8, 64), (64, 1)))
+    assert sw._repr_svg_() == cli("Sw<3,3,3> o 0 o (8,64):(64,1)")
+    assert sw.svg(4) == cli("Sw<3,3,3> o 0 o (8,64):(64,1)", "--element-bytes", "4")
+    tv = Layout(((4, 8), (2, 2)), ((32, 1), (16, 8)))
+    assert tv_svg(tv, 16, 8) == cli("--tv", "16x8", "((4,8),(2,2)):((32,1),(16,8))")
+    # CuTe's (2,2,1) is (2,2,1):(1,2,0) (a size-1 mode has stride 0);
+    # pycute's Layout((2, 2, 1)) has the prefix products (1, 2, 4)
+    mma = TiledMma(MmaAtom("SM80_16x8x16_F32F16F16F32_TN"), Layout((2, 2, 1), (1, 2, 0)))
+    assert mma._repr_svg_() == cli("--mma", "SM80_16x8x16_F32F16F16F32_TN", "--atom-layout", "(2,2,1)")
+    cp = TiledCopy(CopyAtom("UniversalCopy<uint32_t>", "half_t"), Layout((32, 8), (8, 1)), Layout((1, 2)))
+    assert cp._repr_svg_() == cli("--copy", "UniversalCopy<uint32_t>", "--value-type", "half_t",
+                                  "--thr", "(32,8):(8,1)", "--val", "(1,2)")
