@@ -67,39 +67,9 @@ use crate::data::swizzle::{Swizzle, SwizzledLayout};
 use crate::data::tiler::Tiler;
 use crate::error::LayoutError;
 
-/// The hardware limits of `cuTensorMapEncodeTiled` (CUDA driver API,
-/// tiled mode), as data.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TmaLimits {
-    /// Most modes of a tensor map.
-    pub max_rank: usize,
-    /// Largest extent of a box mode, in elements.
-    pub max_box_dim: u64,
-    /// Largest extent of a global mode, in elements.
-    pub max_global_dim: u64,
-    /// Global strides (modes 1…) must be below this, in bytes.
-    pub global_stride_limit: u64,
-    /// Global strides (modes 1…) must be multiples of this, in bytes.
-    pub global_stride_align: u64,
-    /// The global address must be a multiple of this, in bytes.
-    pub address_align: u64,
-    /// The inner box extent, in bytes, must be a multiple of this (without
-    /// interleave).
-    pub inner_box_align: u64,
-    /// Largest element stride (traversal step) of a box mode.
-    pub max_element_stride: u32,
-}
-
-/// The limits every tensor map obeys (tiled mode, no interleave).
-pub const TMA_LIMITS: TmaLimits = TmaLimits {
-    max_rank: 5,
-    max_box_dim: 256,
-    max_global_dim: 1 << 32,
-    global_stride_limit: 1 << 40,
-    global_stride_align: 16,
-    address_align: 16,
-    inner_box_align: 16,
-    max_element_stride: 8,
+pub use cute_core::tma::{
+    TMA_LIMITS, TMA_SWIZZLES, TmaBoxViolation, TmaLimits, TmaSwizzle, TmaSwizzleRule,
+    tma_box_violation, tma_swizzle_mode,
 };
 
 /// The CUDA driver's `CUtensorMapDataType`, in its declaration order (the
@@ -155,93 +125,6 @@ pub enum TmaInterleave {
     B16,
     B32,
 }
-
-/// The driver's `CUtensorMapSwizzle`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TmaSwizzle {
-    /// No swizzle.
-    None = 0,
-    /// 32-byte span (`Swizzle<1,4,3>` on bytes).
-    B32,
-    /// 64-byte span (`Swizzle<2,4,3>` on bytes).
-    B64,
-    /// 128-byte span (`Swizzle<3,4,3>` on bytes).
-    B128,
-    /// 128-byte span of 32-byte atoms (`Swizzle<2,5,2>`, SM100).
-    B128Atom32B,
-    /// 128-byte span of 32-byte atoms, 8-byte flip (no CuTe layout maps here).
-    B128Atom32BFlip8B,
-    /// 128-byte span of 64-byte atoms (`Swizzle<2,6,·>`, SM100).
-    B128Atom64B,
-}
-
-impl TmaSwizzle {
-    /// The driver's enum value.
-    pub fn driver_value(self) -> u32 {
-        self as u32
-    }
-    /// The swizzle span in bytes: the widest inner box extent, in bytes,
-    /// the mode allows (`None` for no swizzle, where only the 16-byte
-    /// granule rule applies).
-    pub fn span_bytes(self) -> Option<u64> {
-        match self {
-            TmaSwizzle::None => None,
-            TmaSwizzle::B32 => Some(32),
-            TmaSwizzle::B64 => Some(64),
-            _ => Some(128),
-        }
-    }
-}
-
-/// One row of [`TMA_SWIZZLES`]: a swizzle on **byte** addresses
-/// `Swizzle<b,m,s>` (`s: None` for any shift) and the TMA mode it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TmaSwizzleRule {
-    /// The swizzle's `B`.
-    pub b: u32,
-    /// The swizzle's `M` (the log2 of the swizzled granule in bytes).
-    pub m: u32,
-    /// The swizzle's `S`, or `None` where CuTe accepts any.
-    pub s: Option<i32>,
-    /// The tensor-map mode.
-    pub mode: TmaSwizzle,
-}
-
-/// The shared-memory swizzles a tensor map can produce, as CuTe's
-/// `get_tma_swizzle_bits`/`get_tma_swizzle_base` map them. A `B = 0`
-/// swizzle of any `M`/`S` is the identity and maps to [`TmaSwizzle::None`].
-pub const TMA_SWIZZLES: &[TmaSwizzleRule] = &[
-    TmaSwizzleRule {
-        b: 1,
-        m: 4,
-        s: Some(3),
-        mode: TmaSwizzle::B32,
-    },
-    TmaSwizzleRule {
-        b: 2,
-        m: 4,
-        s: Some(3),
-        mode: TmaSwizzle::B64,
-    },
-    TmaSwizzleRule {
-        b: 3,
-        m: 4,
-        s: Some(3),
-        mode: TmaSwizzle::B128,
-    },
-    TmaSwizzleRule {
-        b: 2,
-        m: 5,
-        s: Some(2),
-        mode: TmaSwizzle::B128Atom32B,
-    },
-    TmaSwizzleRule {
-        b: 2,
-        m: 6,
-        s: None,
-        mode: TmaSwizzle::B128Atom64B,
-    },
-];
 
 /// The driver's `CUtensorMapL2promotion`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -672,8 +555,7 @@ fn element_bytes(t: TmaDataType) -> i64 {
 /// elements is (the swizzle re-based to byte addresses, then looked up in
 /// [`TMA_SWIZZLES`]).
 pub fn tma_swizzle(swizzle: Swizzle, element_bytes: i64) -> Result<TmaSwizzle, TmaError> {
-    let shift = element_bytes.trailing_zeros();
-    let byte_m = swizzle.base() + shift;
+    let byte_m = swizzle.base() + element_bytes.trailing_zeros();
     let bad = || TmaError::UnsupportedSwizzle {
         swizzle: swizzle.to_string(),
         byte_swizzle: format!("Sw<{},{},{}>", swizzle.bits(), byte_m, swizzle.shift()),
@@ -681,16 +563,7 @@ pub fn tma_swizzle(swizzle: Swizzle, element_bytes: i64) -> Result<TmaSwizzle, T
     if element_bytes <= 0 || element_bytes.count_ones() != 1 {
         return Err(bad());
     }
-    if swizzle.bits() == 0 {
-        return Ok(TmaSwizzle::None);
-    }
-    TMA_SWIZZLES
-        .iter()
-        .find(|r| {
-            r.b == swizzle.bits() && r.m == byte_m && r.s.is_none_or(|s| s == swizzle.shift())
-        })
-        .map(|r| r.mode)
-        .ok_or_else(bad)
+    tma_swizzle_mode(swizzle.bits(), byte_m, swizzle.shift()).ok_or_else(bad)
 }
 
 /// CuTe's `make_tma_copy(op, gtensor, slayout, cta_tiler, cluster_size)`,
@@ -950,28 +823,31 @@ pub fn make_tma_copy<S: SmemLayout + ?Sized>(
         box_dim[i] = b.div_ceil(mc);
         mc = next;
     }
-    for (i, &b) in box_dim[..rank].iter().enumerate() {
-        if b > TMA_LIMITS.max_box_dim {
-            return Err(TmaError::BoxTooLarge { mode: i, extent: b });
-        }
-    }
-
-    // Shared memory: the swizzle mode, its span and its anchoring.
+    // Shared memory: the swizzle mode and the box rules (one place for
+    // them: cute-core's `tma_box_violation`), then the swizzle's anchoring.
     let mode = tma_swizzle(swizzle, bytes)?;
     let inner = box_dim[0] * bytes as u64;
-    if let Some(span) = mode.span_bytes()
-        && inner > span
-    {
-        return Err(TmaError::InnerBox {
-            bytes: inner,
-            span: Some(span),
-        });
-    }
-    if !inner.is_multiple_of(TMA_LIMITS.inner_box_align) {
-        return Err(TmaError::InnerBox {
-            bytes: inner,
-            span: None,
-        });
+    match tma_box_violation(bytes as u64, &box_dim[..rank], mode) {
+        None => {}
+        Some((TmaBoxViolation::BoxTooLarge, i)) => {
+            return Err(TmaError::BoxTooLarge {
+                mode: i,
+                extent: box_dim[i],
+            });
+        }
+        Some((TmaBoxViolation::InnerBeyondSpan, _)) => {
+            return Err(TmaError::InnerBox {
+                bytes: inner,
+                span: mode.span_bytes(),
+            });
+        }
+        // (The rank was bounded by the fold above.)
+        Some((TmaBoxViolation::InnerNotGranule | TmaBoxViolation::TooManyModes, _)) => {
+            return Err(TmaError::InnerBox {
+                bytes: inner,
+                span: None,
+            });
+        }
     }
     if swizzle.bits() != 0 {
         let overflow = || LayoutError::overflow("make_tma_copy", smem_text());
