@@ -24,5 +24,6 @@ pub mod int;
 pub mod limits;
 pub mod scan;
 pub mod stride;
+pub mod tma;
 
 pub use error::{CoreError, ErrorKind, Notation};

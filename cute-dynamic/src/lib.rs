@@ -120,6 +120,11 @@ pub use atom::tiled_copy::{
     make_tiled_copy_s,
 };
 pub use atom::tiled_mma::{MmaFragment, MmaOperand, ThrMma, TiledMma, make_tiled_mma};
+pub use atom::tma::{
+    TMA_LIMITS, TMA_SWIZZLES, TensorMapEncodeTiled, TmaCopy, TmaDataType, TmaError, TmaGmem,
+    TmaInterleave, TmaL2Promotion, TmaLimits, TmaMode, TmaOobFill, TmaOp, TmaSwizzle,
+    TmaSwizzleRule, make_tma_copy, tma_swizzle,
+};
 pub use atom::value_type::ValueType;
 pub use data::basis::{
     BasisStride, CoordLayout, MAX_CODOMAIN_RANK, ScaledBasis, coord_complement, coord_left_inverse,

@@ -46,5 +46,6 @@ mod mma_table;
 pub(crate) mod names;
 pub(crate) mod tiled_copy;
 pub(crate) mod tiled_mma;
+pub(crate) mod tma;
 mod umma;
 pub(crate) mod value_type;

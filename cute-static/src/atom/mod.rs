@@ -35,6 +35,7 @@ pub(crate) mod partition_shape;
 pub(crate) mod retile;
 pub(crate) mod tiled_copy;
 pub(crate) mod tiled_mma;
+pub(crate) mod tma;
 
 pub use copy_counts::{CopyCountsFit, TooFewThreads, TooFewValues};
 pub use generated::*;
@@ -65,6 +66,10 @@ pub use tiled_mma::{
     PermutationMode, PermuteByModes, PermuteTree, RegisterOperand, Rejoin, SizeC, SpliceRest,
     SpreadC, ThrCoord, ThrMma, Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma,
     TiledMmaLayouts, TiledMmaTv, TilerSize, VmnkQuery, make_tiled_mma,
+};
+pub use tma::{
+    SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, TENSOR_MAP_ALIGN, TENSOR_MAP_BYTES,
+    TMA_MAX_RANK, TmaBox, TmaCopyOp, TmaDirection, TmaStage, TmaSwizzle,
 };
 
 /// An element type of an atom's operands (CUTLASS's `ValTypeA`, …): a Rust

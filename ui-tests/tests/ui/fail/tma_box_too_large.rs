@@ -1,0 +1,6 @@
+// A TMA box mode of 512 elements: the hardware's limit is 256.
+use cute_static::TmaBox;
+
+fn main() {
+    println!("{}", TmaBox::<4, 0, 0, 0, 512, 2>::BYTES);
+}
