@@ -31,3 +31,21 @@ cute_static::kernel! {
         super::sgemm_1::gemm_tn(mA, mB, mC, alpha, beta)
     }
 }
+
+use super::tiled_copy::{ThrLayout, TiledCopyVec, TiledTensor};
+
+cute_static::kernel! {
+    /// `tiled_copy.cu`'s `copy_kernel`: `D = S` over the tiled tensors
+    /// `((_128,_64), m', n')`; grid `(m', n')`, 256 threads (`(32,8)`).
+    pub fn copy_kernel(S: GmemTensor<f32, TiledTensor>, D: GmemTensor<f32, TiledTensor>) {
+        super::tiled_copy::copy_kernel(S, D, ThrLayout::default())
+    }
+
+    /// `tiled_copy.cu`'s `copy_kernel_vectorized`: the same through the
+    /// tiled copy of `UniversalCopy<uint128_t>` atoms (thread layout
+    /// `(32,8)`, value layout `(4,1)`); the tensors' addresses and leading
+    /// dimension multiples of 16 bytes.
+    pub fn copy_kernel_vectorized(S: GmemTensor<f32, TiledTensor>, D: GmemTensor<f32, TiledTensor>) {
+        super::tiled_copy::copy_kernel_vectorized(S, D, TiledCopyVec::default())
+    }
+}

@@ -7,3 +7,4 @@
 
 pub mod entries;
 pub mod sgemm_1;
+pub mod tiled_copy;
