@@ -284,6 +284,7 @@ impl<T: Scalar> MemPtr for SmemPtr<T> {
         self.add_bytes(n.wrapping_mul(core::mem::size_of::<T>()))
     }
     #[inline(always)]
+    #[allow(clippy::unnecessary_cast)] // u32 on the device
     fn addr(self) -> usize {
         self.addr as usize
     }

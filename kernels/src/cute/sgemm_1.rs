@@ -49,11 +49,12 @@ type KTile<L> = <L as SliceLayout<(Underscore, Underscore, usize)>>::Output;
 /// CuTe's `gemm_device` of `sgemm_1.cu`: `C = α·A·Bᵀ + β·C` for the CTA
 /// `(blockIdx.x, blockIdx.y)`, A `(M,K)`, B `(N,K)`, C `(M,N)`.
 ///
-/// Bounds, one per operation (16): the three `local_tile`s, the seven
+/// Bounds (28): on the parameters, `Copy` for the tiler and the thread
+/// layouts and static layouts for the shared ones (8); one per operation
+/// on the layout it takes — the three `local_tile`s, the seven
 /// `local_partition`s, `make_tensor_like`, the two slices `tAgA(_,_,k)`,
-/// `tBgB(_,_,k)`, the two `copy`s, `gemm` (rank 2 of its three operands
-/// and their sizes), `axpby`; and the two shared layouts are static
-/// layouts. Every size the tutorial asserts with `CUTE_STATIC_ASSERT_V` is
+/// `tBgB(_,_,k)`, the two `copy`s, `axpby` — and four for `gemm` (its
+/// operands' rank 2 and the size rule). Every size the tutorial asserts with `CUTE_STATIC_ASSERT_V` is
 /// checked by these bounds where it is static.
 #[inline(always)]
 #[allow(non_snake_case, clippy::too_many_arguments)]

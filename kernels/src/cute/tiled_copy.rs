@@ -29,9 +29,10 @@ type Compact<L> = <L as MakeFragment>::Compact;
 /// of `S` to `D`, each thread its `local_partition` by `ThreadLayout`
 /// through registers.
 ///
-/// Bounds, one per operation (6): the two block slices, the two
-/// `local_partition`s, `make_tensor_like`, and the two `copy`s (source →
-/// fragment, fragment → destination; sizes checked at compile time).
+/// Bounds (8): `Thr: Copy`, and one per operation: the two block slices,
+/// the two `local_partition`s, `make_tensor_like`, and the two `copy`s
+/// (source → fragment, fragment → destination; sizes checked at compile
+/// time).
 #[inline(always)]
 #[allow(non_snake_case)]
 pub fn copy_kernel<LS, LD, Thr>(S: GmemTensor<f32, LS>, D: GmemTensor<f32, LD>, thr_layout: Thr)
@@ -64,9 +65,9 @@ where
 /// `copy_kernel_vectorized` of `tiled_copy.cu`: as [`copy_kernel`], each
 /// thread's values partitioned by the tiled copy and moved by its atom.
 ///
-/// Bounds, one per operation (6): the two block slices, `partition_S`,
-/// `partition_D`, `make_fragment_like`, the two `copy`s; and the tiled
-/// copy is one (its atom's access width).
+/// Bounds (9): two on the tiled copy (its thread slice, its atom's
+/// access width), and one per operation: the two block slices,
+/// `partition_S`, `partition_D`, `make_fragment_like`, the two `copy`s.
 #[inline(always)]
 #[allow(non_snake_case)]
 pub fn copy_kernel_vectorized<LS, LD, Tc>(
