@@ -51,4 +51,7 @@ pub use partition::{
 pub use ptr::{GmemPtr, MemPtr, SmemPtr};
 pub use scalar::{Scalar, lanes, pack, unpack};
 pub use smem::{SharedStorage, SmemArray, shared_storage};
-pub use tensor::{GmemTensor, PtrTensor, SmemTensor, ThreadsDivide, TilerDivides};
+pub use tensor::{
+    DeviceView, GmemTensor, PartialTensor, PtrTensor, SmemTensor, ThreadsDivide, TilerDivides,
+    Transform, lazy_transform, view_local_partition, view_local_tile,
+};

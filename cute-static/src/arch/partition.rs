@@ -6,8 +6,7 @@
 //! tensor's static shape (the atom layer's compile-time bound), so a
 //! partition restricts the tensor's domain and keeps its invariant.
 
-use super::ptr::MemPtr;
-use super::tensor::{PtrTensor, or_trap};
+use super::tensor::{DeviceView, or_trap, view_partitioned};
 use crate::Error;
 use crate::atom::mixed_partition::{MixedTile, StandIn, WithRuntimeStrides};
 use crate::atom::tiled_copy::{
@@ -179,44 +178,49 @@ mma_operands! {
     OperandC, partition_c, partition_c_mixed;
 }
 
+/// The layout of a copy partition of a view `V`.
+pub type CopyOut<V, Tc, Sd> = <<V as DeviceView>::Layout as CopyPartitionable<Tc, Sd>>::Output;
+/// The layout of an MMA partition of a view `V`.
+pub type MmaOut<V, M, Op> = <<V as DeviceView>::Layout as MmaPartitionable<M, Op>>::Output;
+
 /// CuTe's `partition_S`/`partition_D` of a thread's copy slice on device
 /// tensors (CuTe's spelling; the host methods `partition_s`/`partition_d`
 /// return `Result`).
 #[allow(non_snake_case)]
 pub trait DeviceCopyPartition<Tc> {
     /// This thread's source values `(CPY_V, Rest_M, Rest_N, …)`.
-    fn partition_S<P: MemPtr, L: CopyPartitionable<Tc, CopySrc>>(
-        &self,
-        t: PtrTensor<P, L>,
-    ) -> PtrTensor<P, L::Output>;
+    fn partition_S<V: DeviceView>(&self, t: V) -> V::With<CopyOut<V, Tc, CopySrc>>
+    where
+        V::Layout: CopyPartitionable<Tc, CopySrc>;
     /// This thread's destination values.
-    fn partition_D<P: MemPtr, L: CopyPartitionable<Tc, CopyDst>>(
-        &self,
-        t: PtrTensor<P, L>,
-    ) -> PtrTensor<P, L::Output>;
+    fn partition_D<V: DeviceView>(&self, t: V) -> V::With<CopyOut<V, Tc, CopyDst>>
+    where
+        V::Layout: CopyPartitionable<Tc, CopyDst>;
 }
 #[allow(non_snake_case)]
 impl<Tc> DeviceCopyPartition<Tc> for ThrCopy<Tc> {
     #[inline(always)]
     #[track_caller]
-    fn partition_S<P: MemPtr, L: CopyPartitionable<Tc, CopySrc>>(
-        &self,
-        t: PtrTensor<P, L>,
-    ) -> PtrTensor<P, L::Output> {
-        let part = or_trap(L::partition(self, t.counting()), "partition_S: overflow");
+    fn partition_S<V: DeviceView>(&self, t: V) -> V::With<CopyOut<V, Tc, CopySrc>>
+    where
+        V::Layout: CopyPartitionable<Tc, CopySrc>,
+    {
+        let c = Tensor::from_parts(Counting, 0, t.view_layout());
+        let part = or_trap(V::Layout::partition(self, c), "partition_S: overflow");
         // SAFETY: a tiled copy's partition of a tensor its tile divides,
         // for a thread of the copy: a restriction of the domain.
-        unsafe { t.partitioned(part) }
+        unsafe { view_partitioned(t, part) }
     }
     #[inline(always)]
     #[track_caller]
-    fn partition_D<P: MemPtr, L: CopyPartitionable<Tc, CopyDst>>(
-        &self,
-        t: PtrTensor<P, L>,
-    ) -> PtrTensor<P, L::Output> {
-        let part = or_trap(L::partition(self, t.counting()), "partition_D: overflow");
+    fn partition_D<V: DeviceView>(&self, t: V) -> V::With<CopyOut<V, Tc, CopyDst>>
+    where
+        V::Layout: CopyPartitionable<Tc, CopyDst>,
+    {
+        let c = Tensor::from_parts(Counting, 0, t.view_layout());
+        let part = or_trap(V::Layout::partition(self, c), "partition_D: overflow");
         // SAFETY: as for `partition_S`.
-        unsafe { t.partitioned(part) }
+        unsafe { view_partitioned(t, part) }
     }
 }
 
@@ -224,20 +228,17 @@ impl<Tc> DeviceCopyPartition<Tc> for ThrCopy<Tc> {
 #[allow(non_snake_case)]
 pub trait DeviceMmaPartition<M> {
     /// This thread's A values `(MMA, MMA_M, MMA_K, …)`.
-    fn partition_A<P: MemPtr, L: MmaPartitionable<M, OperandA>>(
-        &self,
-        t: PtrTensor<P, L>,
-    ) -> PtrTensor<P, L::Output>;
+    fn partition_A<V: DeviceView>(&self, t: V) -> V::With<MmaOut<V, M, OperandA>>
+    where
+        V::Layout: MmaPartitionable<M, OperandA>;
     /// This thread's B values `(MMA, MMA_N, MMA_K, …)`.
-    fn partition_B<P: MemPtr, L: MmaPartitionable<M, OperandB>>(
-        &self,
-        t: PtrTensor<P, L>,
-    ) -> PtrTensor<P, L::Output>;
+    fn partition_B<V: DeviceView>(&self, t: V) -> V::With<MmaOut<V, M, OperandB>>
+    where
+        V::Layout: MmaPartitionable<M, OperandB>;
     /// This thread's C values `(MMA, MMA_M, MMA_N, …)`.
-    fn partition_C<P: MemPtr, L: MmaPartitionable<M, OperandC>>(
-        &self,
-        t: PtrTensor<P, L>,
-    ) -> PtrTensor<P, L::Output>;
+    fn partition_C<V: DeviceView>(&self, t: V) -> V::With<MmaOut<V, M, OperandC>>
+    where
+        V::Layout: MmaPartitionable<M, OperandC>;
 }
 macro_rules! mma_partition_methods {
     ($($name:ident, $op:ty;)*) => {
@@ -246,14 +247,15 @@ macro_rules! mma_partition_methods {
             $(
                 #[inline(always)]
                 #[track_caller]
-                fn $name<P: MemPtr, L: MmaPartitionable<M, $op>>(
-                    &self,
-                    t: PtrTensor<P, L>,
-                ) -> PtrTensor<P, L::Output> {
-                    let part = or_trap(L::partition(self, t.counting()), "partition: overflow");
+                fn $name<V: DeviceView>(&self, t: V) -> V::With<MmaOut<V, M, $op>>
+                where
+                    V::Layout: MmaPartitionable<M, $op>,
+                {
+                    let c = Tensor::from_parts(Counting, 0, t.view_layout());
+                    let part = or_trap(V::Layout::partition(self, c), "partition: overflow");
                     // SAFETY: a tiled MMA's partition of a tensor its tile
                     // divides, for a thread of the MMA: a restriction of the domain.
-                    unsafe { t.partitioned(part) }
+                    unsafe { view_partitioned(t, part) }
                 }
             )*
         }

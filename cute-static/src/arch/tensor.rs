@@ -182,12 +182,6 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         }
     }
 
-    /// A counting tensor of this layout (the offsets themselves).
-    #[inline(always)]
-    pub(crate) fn counting(&self) -> Tensor<Counting, L> {
-        Tensor::from_parts(Counting, 0, self.layout)
-    }
-
     /// Slice with `__` holes (CuTe's `t(_, _, k)`): the kept modes, the
     /// pointer moved to the fixed part. An index outside its mode traps.
     #[inline(always)]
@@ -257,23 +251,6 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         // coordinate (reduced modulo each thread mode) restricts it.
         unsafe { self.view(part) }
     }
-
-    /// The view of a partition computed by the atom layer on a counting
-    /// tensor of this layout (`partition_S/D/A/B/C`), whose tile divides
-    /// the tensor's static shape (the atom layer's compile-time bound).
-    ///
-    /// # Safety
-    /// `part` is a partition of `self.counting()` by a tiled copy or MMA
-    /// whose tile divides the shape, for a thread index in range.
-    #[inline(always)]
-    pub(crate) unsafe fn partitioned<M: TensorLayout>(
-        self,
-        part: Tensor<Counting, M>,
-    ) -> PtrTensor<P, M> {
-        let base = part.base();
-        // SAFETY: the caller's contract: the partition restricts the domain.
-        unsafe { self.view((part.layout(), base)) }
-    }
 }
 
 /// Whether the flat divide of a layout by the (diced) tiler keeps its
@@ -318,5 +295,303 @@ where
             Ok(whole) => whole.size() == self.size(),
             Err(_) => false,
         }
+    }
+}
+
+/// A tensor that may reach past its storage (CuTe's partial tiles: the
+/// last tile of a problem whose size the tile does not divide), made by
+/// [`PtrTensor::partial`]: a pointer, a layout and the number of elements
+/// from the pointer that lie in its allocation (`limit`). Its views keep
+/// the limit (relative to their pointer) instead of restricting the
+/// domain, so `local_tile` and `local_partition` take any tiler, and every
+/// access checks its offset against the limit: [`try_read`](Self::try_read)
+/// gives `None` and [`try_write`](Self::try_write) does nothing outside
+/// it. `copy_if` (with the identity-tensor predicate of CuTe's
+/// `tiled_copy_if.cu`) is how kernels use it.
+#[derive(Clone, Copy)]
+pub struct PartialTensor<P, L> {
+    ptr: P,
+    layout: L,
+    limit: usize,
+}
+
+impl<P: MemPtr, L: TensorLayout> core::fmt::Debug for PartialTensor<P, L> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{}_tensor({:#x}, {} in storage) o {}",
+            P::SPACE,
+            self.ptr.addr(),
+            self.limit,
+            self.layout
+        )
+    }
+}
+
+impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
+    /// The tensor as a [`PartialTensor`], whose tiles may reach past it:
+    /// its storage holds `cosize(layout)` elements (every offset below it
+    /// lies between two offsets of the domain, so in the one allocation).
+    #[inline(always)]
+    pub fn partial(self) -> PartialTensor<P, L> {
+        PartialTensor {
+            ptr: self.ptr,
+            limit: self.layout.cosize(),
+            layout: self.layout,
+        }
+    }
+}
+
+impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
+    /// The layout.
+    #[inline(always)]
+    pub fn layout(&self) -> L {
+        self.layout
+    }
+    /// The elements from the pointer that lie in the storage.
+    #[inline(always)]
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+    /// The offset of coordinate `i` when `i < size` and the `width`
+    /// elements from it lie in the storage.
+    #[inline(always)]
+    fn inside(&self, i: usize, width: usize) -> Option<usize> {
+        let o = self.layout.offset(i);
+        (i < self.layout.size() && o < self.limit && width <= self.limit - o).then_some(o)
+    }
+    /// The element at coordinate `i`, `None` outside the storage.
+    #[inline(always)]
+    pub fn try_read(&self, i: usize) -> Option<P::Value> {
+        let o = self.inside(i, 1)?;
+        // SAFETY: `o < limit`: inside the allocation.
+        Some(unsafe { self.ptr.add(o).read_as::<P::Value>() })
+    }
+    /// Writes the element at coordinate `i`; nothing outside the storage.
+    /// Whether it wrote.
+    #[inline(always)]
+    pub fn try_write(&self, i: usize, v: P::Value) -> bool {
+        match self.inside(i, 1) {
+            // SAFETY: as for `try_read`.
+            Some(o) => unsafe {
+                self.ptr.add(o).write_as::<P::Value>(v);
+                true
+            },
+            None => false,
+        }
+    }
+    /// The `v = lanes(T, U)` elements from coordinate `i` as one `U`, when
+    /// they are consecutive (as [`PtrTensor::is_vector`]) and in the storage.
+    #[inline(always)]
+    pub fn try_read_vector<U: Scalar>(&self, i: usize) -> Option<U> {
+        let v = const { super::scalar::lanes::<P::Value, U>() };
+        let (s, d) = self.layout.leading();
+        let vector = (v == 1 || d == 1) && s.is_multiple_of(v) && i.is_multiple_of(v);
+        let o = self
+            .inside(i, v)
+            .filter(|_| vector && i + v <= self.layout.size())?;
+        // SAFETY: the v consecutive elements from `o` are below the limit.
+        Some(unsafe { self.ptr.add(o).read_as::<U>() })
+    }
+    /// Writes the elements from coordinate `i` as one `U` (see
+    /// [`try_read_vector`](Self::try_read_vector)); whether it wrote.
+    #[inline(always)]
+    pub fn try_write_vector<U: Scalar>(&self, i: usize, u: U) -> bool {
+        let v = const { super::scalar::lanes::<P::Value, U>() };
+        let (s, d) = self.layout.leading();
+        let vector = (v == 1 || d == 1) && s.is_multiple_of(v) && i.is_multiple_of(v);
+        match self
+            .inside(i, v)
+            .filter(|_| vector && i + v <= self.layout.size())
+        {
+            // SAFETY: as for `try_read_vector`.
+            Some(o) => unsafe {
+                self.ptr.add(o).write_as::<U>(u);
+                true
+            },
+            None => false,
+        }
+    }
+}
+
+/// A device view the partitioning functions take: a [`PtrTensor`] (whose
+/// views must keep its domain: exact tilers, checked), a [`PartialTensor`]
+/// (any tiler: its accesses are checked) or an identity tensor (CuTe's
+/// `make_identity_tensor`: coordinates, no memory).
+pub trait DeviceView: Sized {
+    /// The layout.
+    type Layout: TensorLayout;
+    /// The same kind of view over another layout.
+    type With<M: TensorLayout>;
+    /// Whether its views must keep its domain (the tiler must divide it).
+    const EXACT: bool;
+    /// The layout.
+    fn view_layout(&self) -> Self::Layout;
+    /// The view of `layout` at `offset`.
+    ///
+    /// # Safety
+    /// When `EXACT`: every `offset + layout(j)`, `j < size(layout)`, is an
+    /// offset of this view's domain.
+    #[doc(hidden)]
+    unsafe fn rebase<M: TensorLayout>(self, layout: M, offset: usize) -> Self::With<M>;
+}
+
+impl<P: MemPtr, L: TensorLayout> DeviceView for PtrTensor<P, L> {
+    type Layout = L;
+    type With<M: TensorLayout> = PtrTensor<P, M>;
+    const EXACT: bool = true;
+    #[inline(always)]
+    fn view_layout(&self) -> L {
+        self.layout
+    }
+    #[inline(always)]
+    unsafe fn rebase<M: TensorLayout>(self, layout: M, offset: usize) -> PtrTensor<P, M> {
+        // SAFETY: the caller's contract.
+        unsafe { self.view((layout, offset)) }
+    }
+}
+
+impl<P: MemPtr, L: TensorLayout> DeviceView for PartialTensor<P, L> {
+    type Layout = L;
+    type With<M: TensorLayout> = PartialTensor<P, M>;
+    const EXACT: bool = false;
+    #[inline(always)]
+    fn view_layout(&self) -> L {
+        self.layout
+    }
+    #[inline(always)]
+    unsafe fn rebase<M: TensorLayout>(self, layout: M, offset: usize) -> PartialTensor<P, M> {
+        PartialTensor {
+            ptr: self.ptr.add(offset),
+            layout,
+            limit: self.limit.saturating_sub(offset),
+        }
+    }
+}
+
+impl<const R: usize, L: TensorLayout> DeviceView
+    for Tensor<crate::kernel::tensor::Coordinates<R>, L>
+{
+    type Layout = L;
+    type With<M: TensorLayout> = Tensor<crate::kernel::tensor::Coordinates<R>, M>;
+    const EXACT: bool = false;
+    #[inline(always)]
+    fn view_layout(&self) -> L {
+        self.layout()
+    }
+    #[inline(always)]
+    unsafe fn rebase<M: TensorLayout>(self, layout: M, offset: usize) -> Self::With<M> {
+        let (e, base, _) = self.into_parts();
+        Tensor::from_parts(e, base.wrapping_add(offset), layout)
+    }
+}
+
+/// CuTe's `local_tile` on any [`DeviceView`] (the device module's
+/// `local_tile`): exact tilers for a [`PtrTensor`] (a trap otherwise),
+/// any tiler for the others.
+#[inline(always)]
+#[track_caller]
+pub fn view_local_tile<V: DeviceView, T: Copy, Cd, St: Copy>(
+    t: V,
+    tiler: T,
+    coord: Cd,
+    step: St,
+) -> V::With<<V::Layout as TileLocally<T, Cd, St>>::Output>
+where
+    V::Layout: TileLocally<T, Cd, St> + TilerDivides<T, St>,
+{
+    let l = t.view_layout();
+    if V::EXACT && !l.tiler_divides(tiler, step) {
+        super::trap("local_tile: the tiler does not divide the tensor's shape");
+    }
+    let (m, off) = or_trap(
+        l.local_tile(tiler, coord, step),
+        "local_tile: a tile coordinate outside the tile grid",
+    );
+    // SAFETY: for an exact view, the divide keeps the domain (checked just
+    // above) and the in-range coordinate restricts it.
+    unsafe { t.rebase(m, off) }
+}
+
+/// CuTe's `local_partition` on any [`DeviceView`].
+#[inline(always)]
+#[track_caller]
+pub fn view_local_partition<V: DeviceView, Thr: Copy, St: Copy>(
+    t: V,
+    thr_layout: Thr,
+    thr_idx: usize,
+    step: St,
+) -> V::With<<V::Layout as PartitionLocally<Thr, St>>::Output>
+where
+    V::Layout: PartitionLocally<Thr, St> + ThreadsDivide<Thr, St>,
+{
+    let l = t.view_layout();
+    if V::EXACT && !l.threads_divide() {
+        super::trap("local_partition: the thread layout does not divide the tensor's shape");
+    }
+    let (m, off) = or_trap(
+        l.local_partition(thr_layout, thr_idx, step),
+        "local_partition: overflow",
+    );
+    // SAFETY: as in `view_local_tile`, the thread coordinate reduced
+    // modulo each thread mode.
+    unsafe { t.rebase(m, off) }
+}
+
+/// The partition of a view computed by the atom layer on a counting tensor
+/// of its layout.
+///
+/// # Safety
+/// When `V::EXACT`: `part` is a partition of a counting tensor of the
+/// view's layout by a tiled copy or MMA whose tile divides the shape, for
+/// a thread index in range (a restriction of the domain).
+#[inline(always)]
+pub(crate) unsafe fn view_partitioned<V: DeviceView, M: TensorLayout>(
+    t: V,
+    part: Tensor<Counting, M>,
+) -> V::With<M> {
+    let base = part.base();
+    // SAFETY: the caller's contract.
+    unsafe { t.rebase(part.layout(), base) }
+}
+
+/// CuTe's `lazy::transform(t, f)`: the view of `t` whose element `i` is
+/// `f(t(i))` (for a predicate, `elem_less(c, shape)` of an identity
+/// tensor's coordinate `c`).
+#[derive(Clone, Copy)]
+pub struct Transform<T, F> {
+    inner: T,
+    f: F,
+}
+
+/// CuTe's `lazy::transform(t, f)`: [`Transform`].
+#[inline(always)]
+pub fn lazy_transform<T, F>(t: T, f: F) -> Transform<T, F> {
+    Transform { inner: t, f }
+}
+
+impl<T: DeviceView, F> DeviceView for Transform<T, F> {
+    type Layout = T::Layout;
+    type With<M: TensorLayout> = Transform<T::With<M>, F>;
+    const EXACT: bool = T::EXACT;
+    #[inline(always)]
+    fn view_layout(&self) -> T::Layout {
+        self.inner.view_layout()
+    }
+    #[inline(always)]
+    unsafe fn rebase<M: TensorLayout>(self, layout: M, offset: usize) -> Self::With<M> {
+        Transform {
+            // SAFETY: the caller's contract, passed on.
+            inner: unsafe { self.inner.rebase(layout, offset) },
+            f: self.f,
+        }
+    }
+}
+
+impl<T, F> Transform<T, F> {
+    /// The view and the function.
+    #[inline(always)]
+    pub(crate) fn parts(&self) -> (&T, &F) {
+        (&self.inner, &self.f)
     }
 }

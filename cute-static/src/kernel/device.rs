@@ -14,12 +14,13 @@
 //! [`make_tensor_like`] makes one for a device tensor.
 
 use crate::arch::{
-    Fma, MemPtr, PtrTensor, Scalar, ThreadsDivide, TilerDivides, lanes, pack, trap, unpack,
+    DeviceView, Fma, MemPtr, PartialTensor, PtrTensor, Scalar, ThreadsDivide, TilerDivides,
+    Transform, lanes, pack, trap, unpack, view_local_partition, view_local_tile,
 };
 use crate::kernel::algorithms::{AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2};
 use crate::kernel::layout::TensorLayout;
-use crate::kernel::partition::{MakeFragment, PartitionLocally, TileLocally};
-use crate::kernel::tensor::{EngineMut, Storage};
+use crate::kernel::partition::{IdentityShape, MakeFragment, PartitionLocally, TileLocally};
+use crate::kernel::tensor::{Coordinates, EngineMut, Storage, Tensor};
 
 /// A tensor the device algorithms read: a [`PtrTensor`] or a register
 /// fragment.
@@ -132,43 +133,173 @@ impl<T: Scalar, A: EngineMut<Value = T>, L: TensorLayout> DeviceTensorMut for Re
 /// A register fragment of the (static) shape of a layout `L`.
 pub type RegFragment<T, L> = RegTensor<<L as MakeFragment>::Array<T>, <L as MakeFragment>::Compact>;
 
-/// CuTe's `local_tile(tensor, tiler, coord, step)` on a device tensor
-/// (`()` for no step): [`PtrTensor::local_tile`].
+/// CuTe's `local_tile(tensor, tiler, coord, step)` on a device view (`()`
+/// for no step): a [`PtrTensor`] (the tiler must divide its shape: a trap
+/// otherwise), a [`PartialTensor`] (any tiler; partial tiles' accesses
+/// are checked) or an identity tensor.
 #[inline(always)]
 #[track_caller]
-pub fn local_tile<P: MemPtr, L, T: Copy, Cd, St: Copy>(
-    tensor: PtrTensor<P, L>,
+pub fn local_tile<V: DeviceView, T: Copy, Cd, St: Copy>(
+    tensor: V,
     tiler: T,
     coord: Cd,
     step: St,
-) -> PtrTensor<P, TileOf<L, T, Cd, St>>
+) -> V::With<TileOf<V::Layout, T, Cd, St>>
 where
-    L: DeviceTile<T, Cd, St>,
+    V::Layout: DeviceTile<T, Cd, St>,
 {
-    tensor.local_tile(tiler, coord, step)
+    view_local_tile(tensor, tiler, coord, step)
 }
 
 /// CuTe's `local_partition(tensor, thr_layout, thr_idx, step)` on a device
-/// tensor (`()` for no step): [`PtrTensor::local_partition`].
+/// view (`()` for no step).
 #[inline(always)]
 #[track_caller]
-pub fn local_partition<P: MemPtr, L, Thr: Copy, St: Copy>(
-    tensor: PtrTensor<P, L>,
+pub fn local_partition<V: DeviceView, Thr: Copy, St: Copy>(
+    tensor: V,
     thr_layout: Thr,
     thr_idx: usize,
     step: St,
-) -> PtrTensor<P, PartOf<L, Thr, St>>
+) -> V::With<PartOf<V::Layout, Thr, St>>
 where
-    L: DevicePartition<Thr, St>,
+    V::Layout: DevicePartition<Thr, St>,
 {
-    tensor.local_partition(thr_layout, thr_idx, step)
+    view_local_partition(tensor, thr_layout, thr_idx, step)
+}
+
+/// CuTe's `make_identity_tensor(shape)` on the device: the coordinates of
+/// `shape` (a trap for an extent beyond the coordinate radix).
+#[inline(always)]
+#[track_caller]
+pub fn make_identity_tensor<Sh: IdentityShape>(shape: Sh) -> Tensor<Sh::Engine, Sh::Layout>
+where
+    Sh::Engine: Default,
+{
+    match crate::kernel::partition::make_identity_tensor(shape) {
+        Ok(t) => t,
+        Err(_) => trap("make_identity_tensor: an extent beyond the coordinate radix"),
+    }
+}
+
+pub use crate::arch::lazy_transform;
+
+/// A predicate over integral coordinates: a closure, or a [`Transform`]
+/// of an identity tensor to `bool`.
+pub trait DevicePredicate {
+    /// Whether coordinate `i` is selected.
+    fn test(&self, i: usize) -> bool;
+}
+impl<F: Fn(usize) -> bool> DevicePredicate for F {
+    #[inline(always)]
+    fn test(&self, i: usize) -> bool {
+        self(i)
+    }
+}
+impl<const R: usize, L: TensorLayout, F: Fn([usize; R]) -> bool> DevicePredicate
+    for Transform<Tensor<Coordinates<R>, L>, F>
+{
+    #[inline(always)]
+    fn test(&self, i: usize) -> bool {
+        let (inner, f) = self.parts();
+        i < inner.size() && inner.read_at(i).is_some_and(f)
+    }
+}
+
+/// The extents `(rows, columns)` of a rank-2 device tensor (CuTe's
+/// `shape(t)`).
+#[inline(always)]
+pub fn shape2<L: Rank2>(l: &L) -> (usize, usize) {
+    let (m, n) = l.modes();
+    (m.size(), n.size())
+}
+
+/// A tensor a [`copy_if`] reads: each element or vector `None` where it
+/// lies outside the storage of a [`PartialTensor`].
+pub trait MaybeSource {
+    /// The element type.
+    type Value: Scalar;
+    /// The layout.
+    type Layout: TensorLayout;
+    /// The layout.
+    fn source_layout(&self) -> Self::Layout;
+    /// The element at `i`, `None` outside the storage.
+    fn try_get(&self, i: usize) -> Option<Self::Value>;
+    /// The elements from `i` as one `U`, `None` unless in the storage.
+    fn try_get_vector<U: Scalar>(&self, i: usize) -> Option<U>;
+}
+/// A tensor a [`copy_if`] writes.
+pub trait MaybeDest: MaybeSource {
+    /// Writes element `i` unless outside the storage.
+    fn try_set(&mut self, i: usize, v: Self::Value);
+    /// Writes the elements from `i` unless outside the storage.
+    fn try_set_vector<U: Scalar>(&mut self, i: usize, u: U);
+}
+macro_rules! always_inside {
+    ($([$($g:tt)*] $t:ty;)*) => {$(
+        impl<$($g)*> MaybeSource for $t {
+            type Value = <$t as DeviceTensor>::Value;
+            type Layout = <$t as DeviceTensor>::Layout;
+            #[inline(always)]
+            fn source_layout(&self) -> Self::Layout {
+                DeviceTensor::layout(self)
+            }
+            #[inline(always)]
+            fn try_get(&self, i: usize) -> Option<Self::Value> {
+                Some(self.get(i))
+            }
+            #[inline(always)]
+            fn try_get_vector<U: Scalar>(&self, i: usize) -> Option<U> {
+                Some(self.get_vector(i))
+            }
+        }
+        impl<$($g)*> MaybeDest for $t {
+            #[inline(always)]
+            fn try_set(&mut self, i: usize, v: Self::Value) {
+                self.set(i, v)
+            }
+            #[inline(always)]
+            fn try_set_vector<U: Scalar>(&mut self, i: usize, u: U) {
+                self.set_vector(i, u)
+            }
+        }
+    )*};
+}
+always_inside! {
+    [P: MemPtr, L: TensorLayout] PtrTensor<P, L>;
+    [T: Scalar, A: EngineMut<Value = T>, L: TensorLayout] RegTensor<A, L>;
+}
+impl<P: MemPtr, L: TensorLayout> MaybeSource for PartialTensor<P, L> {
+    type Value = P::Value;
+    type Layout = L;
+    #[inline(always)]
+    fn source_layout(&self) -> L {
+        self.layout()
+    }
+    #[inline(always)]
+    fn try_get(&self, i: usize) -> Option<P::Value> {
+        self.try_read(i)
+    }
+    #[inline(always)]
+    fn try_get_vector<U: Scalar>(&self, i: usize) -> Option<U> {
+        self.try_read_vector(i)
+    }
+}
+impl<P: MemPtr, L: TensorLayout> MaybeDest for PartialTensor<P, L> {
+    #[inline(always)]
+    fn try_set(&mut self, i: usize, v: P::Value) {
+        self.try_write(i, v);
+    }
+    #[inline(always)]
+    fn try_set_vector<U: Scalar>(&mut self, i: usize, u: U) {
+        self.try_write_vector(i, u);
+    }
 }
 
 /// CuTe's `make_tensor_like(t)` of a device tensor: a register fragment of
 /// its (static) shape, zero-filled, with CuTe's fragment layout (see the
 /// host [`make_fragment_like`](crate::make_fragment_like)).
 #[inline(always)]
-pub fn make_tensor_like<T: DeviceTensor>(_t: &T) -> RegFragment<T::Value, T::Layout>
+pub fn make_tensor_like<T: MaybeSource>(_t: &T) -> RegFragment<T::Value, T::Layout>
 where
     T::Layout: MakeFragment,
 {
@@ -179,7 +310,7 @@ where
 /// CuTe's `make_fragment_like(t)` of a device tensor (as
 /// [`make_tensor_like`]).
 #[inline(always)]
-pub fn make_fragment_like<T: DeviceTensor>(t: &T) -> RegFragment<T::Value, T::Layout>
+pub fn make_fragment_like<T: MaybeSource>(t: &T) -> RegFragment<T::Value, T::Layout>
 where
     T::Layout: MakeFragment,
 {
@@ -264,24 +395,63 @@ where
 }
 
 /// CuTe's `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)`
-/// (an identity tensor's coordinate compared with the shape, CuTe's
-/// `elem_less(cS(i), shape)`, or any `Fn(usize) -> bool`).
+/// (an identity tensor's coordinate compared with the shape,
+/// `lazy_transform(C, elem_less(c, shape))`, or any `Fn(usize) -> bool`).
+/// A [`PartialTensor`]'s elements outside its storage are skipped whatever
+/// the predicate says (never an access past the allocation).
 #[inline(always)]
 #[track_caller]
-pub fn copy_if<F, S, D>(pred: F, src: &S, dst: &mut D)
+pub fn copy_if<Q, S, D>(pred: &Q, src: &S, dst: &mut D)
 where
-    F: Fn(usize) -> bool,
-    S: DeviceTensor,
-    D: DeviceTensorMut<Value = S::Value>,
+    Q: DevicePredicate,
+    S: MaybeSource,
+    D: MaybeDest<Value = S::Value>,
     S::Layout: CopyCompatible<D::Layout>,
 {
-    let n = same_size(&src.layout(), &dst.layout(), "copy_if: sizes differ");
+    let n = same_size(
+        &src.source_layout(),
+        &dst.source_layout(),
+        "copy_if: sizes differ",
+    );
     let mut i = 0;
     while i < n {
-        if pred(i) {
-            dst.set(i, src.get(i));
+        if pred.test(i)
+            && let Some(v) = src.try_get(i)
+        {
+            dst.try_set(i, v);
         }
         i += 1;
+    }
+}
+
+/// CuTe's `copy_if(tiled_copy, pred, src, dst)` on a thread's partitions
+/// `(CPY_V, Rest…)`: each atom instance whose first value `pred` selects is
+/// moved by one access of the atom's unit (see [`copy_with`]); an
+/// instance outside a [`PartialTensor`]'s storage is skipped.
+#[inline(always)]
+#[track_caller]
+pub fn copy_if_with<Tc, Q, S, D>(_tiled_copy: &Tc, pred: &Q, src: &S, dst: &mut D)
+where
+    Tc: TiledCopyOp,
+    Q: DevicePredicate,
+    S: MaybeSource,
+    D: MaybeDest<Value = S::Value>,
+    S::Layout: CopyCompatible<D::Layout>,
+{
+    let n = same_size(
+        &src.source_layout(),
+        &dst.source_layout(),
+        "copy_if: sizes differ",
+    );
+    let v = const { lanes::<S::Value, <Tc::Op as CopyOp>::Unit>() };
+    let mut i = 0;
+    while i < n {
+        if pred.test(i)
+            && let Some(u) = src.try_get_vector::<<Tc::Op as CopyOp>::Unit>(i)
+        {
+            dst.try_set_vector(i, u);
+        }
+        i += v;
     }
 }
 

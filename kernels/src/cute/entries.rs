@@ -49,3 +49,31 @@ cute_static::kernel! {
         super::tiled_copy::copy_kernel_vectorized(S, D, TiledCopyVec::default())
     }
 }
+
+use super::tiled_copy::{BlockShape, TensorLayout};
+
+cute_static::kernel! {
+    /// `tiled_copy_if.cu`'s `copy_if_kernel`: `D = S` for an `(M, N)`
+    /// column-major tensor of any extents, by `(_128,_64)` tiles (partial
+    /// ones predicated); grid `(⌈M/128⌉, ⌈N/64⌉)`, 256 threads.
+    pub fn copy_if_kernel(S: GmemTensor<f32, TensorLayout>, D: GmemTensor<f32, TensorLayout>) {
+        super::tiled_copy_if::copy_if_kernel::<_, _, _, _, (usize, usize)>(
+            S,
+            D,
+            BlockShape::default(),
+            ThrLayout::default(),
+        )
+    }
+
+    /// `tiled_copy_if.cu`'s `copy_if_kernel_vectorized`: the same through
+    /// the tiled copy of `UniversalCopy<uint128_t>` atoms (`(32,8)` threads,
+    /// `(4,1)` values); `M` and the leading dimension multiples of 4.
+    pub fn copy_if_kernel_vectorized(S: GmemTensor<f32, TensorLayout>, D: GmemTensor<f32, TensorLayout>) {
+        super::tiled_copy_if::copy_if_kernel_vectorized::<_, _, _, _, (usize, usize)>(
+            S,
+            D,
+            BlockShape::default(),
+            TiledCopyVec::default(),
+        )
+    }
+}

@@ -8,3 +8,4 @@
 pub mod entries;
 pub mod sgemm_1;
 pub mod tiled_copy;
+pub mod tiled_copy_if;
