@@ -33,7 +33,7 @@ use super::scalar::Scalar;
 use crate::Error;
 use crate::kernel::layout::{SliceLayout, TensorLayout};
 use crate::kernel::partition::{
-    PartitionLocally, Projection, TensorDivide, ThreadLayout, TileLocally,
+    PartitionSlice, Projection, ShapeOf, TensorDivide, ThreadLayout, TileSlice,
 };
 use crate::kernel::tensor::{Counting, Tensor};
 
@@ -209,20 +209,11 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         tiler: T,
         coord: Cd,
         step: St,
-    ) -> PtrTensor<P, <L as TileLocally<T, Cd, St>>::Output>
+    ) -> PtrTensor<P, <L as ExactTile<T, Cd, St>>::Output>
     where
-        L: TileLocally<T, Cd, St> + TilerDivides<T, St>,
+        L: ExactTile<T, Cd, St>,
     {
-        if !self.layout.tiler_divides(tiler, step) {
-            super::trap("local_tile: the tiler does not divide the tensor's shape");
-        }
-        let part = or_trap(
-            self.layout.local_tile(tiler, coord, step),
-            "local_tile: a tile coordinate outside the tile grid",
-        );
-        // SAFETY: the flat divide keeps the domain (equal sizes: whole
-        // tiles) and the in-range tile coordinate restricts it.
-        unsafe { self.view(part) }
+        view_local_tile(self, tiler, coord, step)
     }
 
     /// CuTe's `local_partition(t, thr_layout, thr_idx, step)` (`()` for no
@@ -236,65 +227,11 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         thr_layout: Thr,
         thr_idx: usize,
         step: St,
-    ) -> PtrTensor<P, <L as PartitionLocally<Thr, St>>::Output>
+    ) -> PtrTensor<P, <L as ExactPartition<Thr, St>>::Output>
     where
-        L: PartitionLocally<Thr, St> + ThreadsDivide<Thr, St>,
+        L: ExactPartition<Thr, St>,
     {
-        if !self.layout.threads_divide() {
-            super::trap("local_partition: the thread layout does not divide the tensor's shape");
-        }
-        let part = or_trap(
-            self.layout.local_partition(thr_layout, thr_idx, step),
-            "local_partition: overflow",
-        );
-        // SAFETY: the divide keeps the domain (equal sizes) and the thread's
-        // coordinate (reduced modulo each thread mode) restricts it.
-        unsafe { self.view(part) }
-    }
-}
-
-/// Whether the flat divide of a layout by the (diced) tiler keeps its
-/// domain: its size equals the layout's (whole tiles only). The check of
-/// [`PtrTensor::local_tile`], constant for static layouts.
-#[doc(hidden)]
-pub trait TilerDivides<T, St> {
-    /// The answer (`false` on overflow).
-    fn tiler_divides(&self, tiler: T, step: St) -> bool;
-}
-impl<L: TensorLayout, T, St> TilerDivides<T, St> for L
-where
-    St: Projection<T>,
-    L: TensorDivide<<St as Projection<T>>::Out>,
-{
-    #[inline(always)]
-    fn tiler_divides(&self, tiler: T, step: St) -> bool {
-        match self.flat(step.project(tiler)) {
-            Ok(whole) => whole.size() == self.size(),
-            Err(_) => false,
-        }
-    }
-}
-
-/// Whether the (diced) thread layout's shape divides a layout's: the check
-/// of [`PtrTensor::local_partition`].
-#[doc(hidden)]
-pub trait ThreadsDivide<Thr, St> {
-    /// The answer (`false` on overflow).
-    fn threads_divide(&self) -> bool;
-}
-impl<L: TensorLayout, Thr, St> ThreadsDivide<Thr, St> for L
-where
-    St: Projection<Thr>,
-    <St as Projection<Thr>>::Out: ThreadLayout,
-    L: TensorDivide<<<St as Projection<Thr>>::Out as ThreadLayout>::Tiler>,
-{
-    #[inline(always)]
-    fn threads_divide(&self) -> bool {
-        let tiler = <<St as Projection<Thr>>::Out as ThreadLayout>::Tiler::default();
-        match self.flat(tiler) {
-            Ok(whole) => whole.size() == self.size(),
-            Err(_) => false,
-        }
+        view_local_partition(self, thr_layout, thr_idx, step)
     }
 }
 
@@ -496,18 +433,17 @@ pub fn view_local_tile<V: DeviceView, T: Copy, Cd, St: Copy>(
     tiler: T,
     coord: Cd,
     step: St,
-) -> V::With<<V::Layout as TileLocally<T, Cd, St>>::Output>
+) -> V::With<<V::Layout as ExactTile<T, Cd, St>>::Output>
 where
-    V::Layout: TileLocally<T, Cd, St> + TilerDivides<T, St>,
+    V::Layout: ExactTile<T, Cd, St>,
 {
-    let l = t.view_layout();
-    if V::EXACT && !l.tiler_divides(tiler, step) {
-        super::trap("local_tile: the tiler does not divide the tensor's shape");
-    }
-    let (m, off) = or_trap(
-        l.local_tile(tiler, coord, step),
+    let (m, off, whole) = or_trap(
+        t.view_layout().exact_tile(tiler, coord, step),
         "local_tile: a tile coordinate outside the tile grid",
     );
+    if V::EXACT && !whole {
+        super::trap("local_tile: the tiler does not divide the tensor's shape");
+    }
     // SAFETY: for an exact view, the divide keeps the domain (checked just
     // above) and the in-range coordinate restricts it.
     unsafe { t.rebase(m, off) }
@@ -521,18 +457,17 @@ pub fn view_local_partition<V: DeviceView, Thr: Copy, St: Copy>(
     thr_layout: Thr,
     thr_idx: usize,
     step: St,
-) -> V::With<<V::Layout as PartitionLocally<Thr, St>>::Output>
+) -> V::With<<V::Layout as ExactPartition<Thr, St>>::Output>
 where
-    V::Layout: PartitionLocally<Thr, St> + ThreadsDivide<Thr, St>,
+    V::Layout: ExactPartition<Thr, St>,
 {
-    let l = t.view_layout();
-    if V::EXACT && !l.threads_divide() {
-        super::trap("local_partition: the thread layout does not divide the tensor's shape");
-    }
-    let (m, off) = or_trap(
-        l.local_partition(thr_layout, thr_idx, step),
+    let (m, off, whole) = or_trap(
+        t.view_layout().exact_partition(thr_layout, thr_idx, step),
         "local_partition: overflow",
     );
+    if V::EXACT && !whole {
+        super::trap("local_partition: the thread layout does not divide the tensor's shape");
+    }
     // SAFETY: as in `view_local_tile`, the thread coordinate reduced
     // modulo each thread mode.
     unsafe { t.rebase(m, off) }
@@ -593,5 +528,83 @@ impl<T, F> Transform<T, F> {
     #[inline(always)]
     pub(crate) fn parts(&self) -> (&T, &F) {
         (&self.inner, &self.f)
+    }
+}
+
+/// `local_tile` and its exactness from one flat divide: the tile's layout
+/// and offset (CuTe's `local_tile`, as `TileLocally`) and whether the
+/// divide kept the domain (its size equals the layout's). The one bound of
+/// the device `local_tile`.
+#[doc(hidden)]
+pub trait ExactTile<T, Cd, St>: TensorLayout {
+    /// The tile's layout (`TileLocally`'s).
+    type Output: TensorLayout;
+    /// The tile's layout and offset, and whether the tiler divides the shape.
+    fn exact_tile(&self, tiler: T, coord: Cd, step: St) -> Result<(Self::Output, usize, bool), Error>;
+}
+impl<L, T, Cd, St> ExactTile<T, Cd, St> for L
+where
+    L: TensorDivide<<St as Projection<T>>::Out>,
+    St: Projection<T> + Projection<Cd>,
+    L::Flat: ShapeOf,
+    <St as Projection<Cd>>::Out: TileSlice<<L::Flat as ShapeOf>::Shape>,
+    L::Flat:
+        SliceLayout<<<St as Projection<Cd>>::Out as TileSlice<<L::Flat as ShapeOf>::Shape>>::Coord>,
+{
+    type Output = <L::Flat as SliceLayout<
+        <<St as Projection<Cd>>::Out as TileSlice<<L::Flat as ShapeOf>::Shape>>::Coord,
+    >>::Output;
+    #[inline(always)]
+    fn exact_tile(&self, tiler: T, coord: Cd, step: St) -> Result<(Self::Output, usize, bool), Error> {
+        let flat = self.flat(<St as Projection<T>>::project(&step, tiler))?;
+        let whole = flat.size() == self.size();
+        let coord = <St as Projection<Cd>>::project(&step, coord).coord();
+        let (tile, offset) = flat.slice_layout(coord)?;
+        Ok((tile, offset, whole))
+    }
+}
+
+/// `local_partition` and its exactness from one flat divide (see
+/// [`ExactTile`]). The one bound of the device `local_partition`.
+#[doc(hidden)]
+pub trait ExactPartition<Thr, St>: TensorLayout {
+    /// The partition's layout (`PartitionLocally`'s).
+    type Output: TensorLayout;
+    /// The thread's layout and offset, and whether the thread layout
+    /// divides the shape.
+    fn exact_partition(
+        &self,
+        thr_layout: Thr,
+        thr_idx: usize,
+        step: St,
+    ) -> Result<(Self::Output, usize, bool), Error>;
+}
+type DicedThr<Thr, St> = <St as Projection<Thr>>::Out;
+impl<L, Thr, St> ExactPartition<Thr, St> for L
+where
+    St: Projection<Thr>,
+    DicedThr<Thr, St>: ThreadLayout,
+    L: TensorDivide<<DicedThr<Thr, St> as ThreadLayout>::Tiler>,
+    L::Flat: ShapeOf,
+    <DicedThr<Thr, St> as ThreadLayout>::Coord: PartitionSlice<<L::Flat as ShapeOf>::Shape>,
+    L::Flat: SliceLayout<
+        <<DicedThr<Thr, St> as ThreadLayout>::Coord as PartitionSlice<<L::Flat as ShapeOf>::Shape>>::Coord,
+    >,
+{
+    type Output = <L::Flat as SliceLayout<
+        <<DicedThr<Thr, St> as ThreadLayout>::Coord as PartitionSlice<<L::Flat as ShapeOf>::Shape>>::Coord,
+    >>::Output;
+    #[inline(always)]
+    fn exact_partition(
+        &self,
+        thr_layout: Thr,
+        thr_idx: usize,
+        step: St,
+    ) -> Result<(Self::Output, usize, bool), Error> {
+        let thr = step.project(thr_layout);
+        let flat = self.flat(<DicedThr<Thr, St> as ThreadLayout>::Tiler::default())?;
+        let whole = flat.size() == self.size();
+        let (part, offset) = flat.slice_layout(thr.thread_coord(thr_idx).coord())?;
+        Ok((part, offset, whole))
     }
 }

@@ -14,12 +14,12 @@
 //! [`make_tensor_like`] makes one for a device tensor.
 
 use crate::arch::{
-    DeviceView, Fma, MemPtr, PartialTensor, PtrTensor, Scalar, ThreadsDivide, TilerDivides,
+    DeviceView, ExactPartition, ExactTile, Fma, MemPtr, PartialTensor, PtrTensor, Scalar,
     Transform, lanes, pack, trap, unpack, view_local_partition, view_local_tile,
 };
 use crate::kernel::algorithms::{AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2};
 use crate::kernel::layout::TensorLayout;
-use crate::kernel::partition::{IdentityShape, MakeFragment, PartitionLocally, TileLocally};
+use crate::kernel::partition::{IdentityShape, MakeFragment};
 use crate::kernel::tensor::{Coordinates, EngineMut, Storage, Tensor};
 
 /// A tensor the device algorithms read: a [`PtrTensor`] or a register
@@ -534,20 +534,17 @@ pub fn clear<D: DeviceTensorMut>(dst: &mut D) {
     fill(dst, D::Value::default())
 }
 
-/// The one bound of [`local_tile`] (CuTe's `local_tile` on a device
-/// tensor of this layout): the tile exists and the divide is checked to
-/// keep the domain.
-pub trait DeviceTile<T, Cd, St>: TileLocally<T, Cd, St> + TilerDivides<T, St> {}
-impl<L, T, Cd, St> DeviceTile<T, Cd, St> for L where L: TileLocally<T, Cd, St> + TilerDivides<T, St> {}
+/// The one bound of [`local_tile`] on a device view of this layout (CuTe's
+/// `local_tile`: the flat divide by the diced tiler, sliced at the tile
+/// coordinate; with its exactness).
+pub trait DeviceTile<T, Cd, St>: ExactTile<T, Cd, St> {}
+impl<L: ExactTile<T, Cd, St>, T, Cd, St> DeviceTile<T, Cd, St> for L {}
 
-/// The one bound of [`local_partition`] on a device tensor of this layout.
-pub trait DevicePartition<Thr, St>: PartitionLocally<Thr, St> + ThreadsDivide<Thr, St> {}
-impl<L, Thr, St> DevicePartition<Thr, St> for L where
-    L: PartitionLocally<Thr, St> + ThreadsDivide<Thr, St>
-{
-}
+/// The one bound of [`local_partition`] on a device view of this layout.
+pub trait DevicePartition<Thr, St>: ExactPartition<Thr, St> {}
+impl<L: ExactPartition<Thr, St>, Thr, St> DevicePartition<Thr, St> for L {}
 
 /// The layout of a device [`local_tile`].
-pub type TileOf<L, T, Cd, St> = <L as TileLocally<T, Cd, St>>::Output;
+pub type TileOf<L, T, Cd, St> = <L as ExactTile<T, Cd, St>>::Output;
 /// The layout of a device [`local_partition`].
-pub type PartOf<L, Thr, St> = <L as PartitionLocally<Thr, St>>::Output;
+pub type PartOf<L, Thr, St> = <L as ExactPartition<Thr, St>>::Output;
