@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use benches::timing::ns_per_call;
 use criterion::Criterion;
-use cute_static::{__, layout, tiler};
+use cute_static::{layout, tensor::__, tiler};
 
 /// `(i % 64)·n + i / 64`: the offsets of `(64,n):(n,1)`, written by hand.
 #[inline(never)]

@@ -16,7 +16,7 @@ use std::hint::black_box;
 
 use benches::timing::{paired_ns_per_call, ratio_line};
 use criterion::Criterion;
-use cute_static::{Swizzle, layout};
+use cute_static::{layout, layout::Swizzle};
 
 #[inline(never)]
 fn sum_swizzle_cute(n: usize) -> usize {

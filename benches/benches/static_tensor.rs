@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 use benches::timing::paired_ns_per_call;
 use criterion::Criterion;
-use cute_static::{Layout, Tensor, copy};
+use cute_static::{Layout, Tensor, algorithm::copy};
 
 /// The example itself, so the benchmark measures the code the test checks.
 #[allow(dead_code, unused_imports)]

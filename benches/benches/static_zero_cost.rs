@@ -14,7 +14,7 @@ use std::hint::black_box;
 
 use benches::timing::{paired_ns_per_call, ratio_line};
 use criterion::Criterion;
-use cute_static::{StaticLayout, layout, tiler};
+use cute_static::{layout, layout::StaticLayout, tiler};
 
 /// `dst[D(i)] = src[S(i)]` for every coordinate: written once for any two
 /// static layouts.

@@ -7,6 +7,7 @@
 //! layoutS/D_TV and partition_S/D of a thread of static 256x16 / 64x32
 //! tensors. CuTe C++: one make_tiled_mma instantiation is reported at 2.4 s.
 use cute_static::*;
+use cute_static::{algebra::*, algorithm::*, atom::*, layout::*, tensor::*};
 type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)], ()>;
 pub fn tv() -> [usize; 3] {
     [LayoutATv::<Mma>::default().call(5), LayoutBTv::<Mma>::default().call(5), LayoutCTv::<Mma>::default().call(5)]

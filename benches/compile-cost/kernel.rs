@@ -10,6 +10,7 @@
 //! partition: 4.32 G instructions against 3.76 G at stop 24), and writes C
 //! through that partition.
 use cute_static::*;
+use cute_static::{algebra::*, algorithm::*, atom::*, layout::*, tensor::*};
 type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)], ()>;
 type CopyA = MakeTiledCopy<SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, Layout![(32, 4):(4, 1)], Layout![(1, 8)]>;
 type CopyB = MakeTiledCopy<UniversalCopy<u128>, 16, Layout![(32, 4):(4, 1)], Layout![(1, 8)]>;

@@ -10,7 +10,7 @@
 //! `benches/compile-cost-baseline.json` (crate → millions of
 //! instructions): more than 10 % above fails, more than 10 % below asks
 //! for a new baseline, which
-//! `CUTE_COMPILE_COST_BLESS=1 cargo test -p benches --test compile_cost`
+//! `CUTE_COMPILE_COST_BLESS=1 cargo test -p benches --features valgrind --test compile_cost`
 //! writes. The figures depend on the compiler version. valgrind must be
 //! installed: this test fails without it, it does not skip.
 

@@ -7,7 +7,7 @@
 //! cancelled out. The figures are compared with the committed baseline
 //! `benches/icount-baseline.json` (operation → instructions per call): more
 //! than 10 % above it fails, more than 10 % below it asks for a new
-//! baseline, which `CUTE_ICOUNT_BLESS=1 cargo test -p benches --test icount`
+//! baseline, which `CUTE_ICOUNT_BLESS=1 cargo test -p benches --features valgrind --test icount`
 //! writes. The table is printed on every run (`-- --nocapture` is not
 //! needed). valgrind must be installed: this test fails without it, it
 //! does not skip.

@@ -84,13 +84,13 @@ fn rebuild<T: Default>(
 /// The one spelling of the static integer `n > i64::MIN`: `C<n>` for a
 /// readable constant (`0..=1024`, powers of two up to `2^20`: what the
 /// algebra's results are spelled with), else its decimal digits
-/// `Dec<d0, d1, …>` (`cute_static::Dec`: typenum has `C<n>`'s type-level
+/// `Dec<d0, d1, …>` (`cute_static::layout::Dec`: typenum has `C<n>`'s type-level
 /// value only for a table of constants); a negative `n` (a stride) is
 /// `Neg<…>` of the spelling of `−n`.
 pub(crate) fn c_type(n: i64) -> TokenStream {
     if n < 0 {
         let m = c_type(n.saturating_neg());
-        return quote!(::cute_static::Neg<#m>);
+        return quote!(::cute_static::layout::Neg<#m>);
     }
     let n = n as u64;
     if cute_core::limits::is_readable(n) {
@@ -102,7 +102,7 @@ pub(crate) fn c_type(n: i64) -> TokenStream {
             .bytes()
             .map(|b| usize::from(b - b'0'))
             .collect::<Vec<_>>();
-        quote!(::cute_static::Dec<#(#digits),*>)
+        quote!(::cute_static::layout::Dec<#(#digits),*>)
     }
 }
 
@@ -147,7 +147,7 @@ fn tiler_type(t: &TilerLit) -> TokenStream {
         }
         TilerLit::Layout(l) => static_layout(l),
         TilerLit::Shape(s) => static_tuple(s),
-        TilerLit::Hole => quote!(::cute_static::Underscore),
+        TilerLit::Hole => quote!(::cute_static::tensor::Underscore),
     }
 }
 
@@ -196,7 +196,7 @@ fn divisors(l: &LayoutLit) -> Vec<Option<usize>> {
 /// The type of a run-time leaf with divisor `d` (`Dyn` without one).
 fn dyn_type(d: Option<usize>) -> TokenStream {
     match d {
-        Some(d) => quote!(::cute_static::DynDiv<#d>),
+        Some(d) => quote!(::cute_static::layout::DynDiv<#d>),
         None => quote!(::cute_static::Dyn),
     }
 }
@@ -241,7 +241,7 @@ fn mixed_stride(p: Product, divs: &[Option<usize>]) -> Pair {
     }
     let values = p.dyns.iter().map(|&k| {
         let name = dyn_name(k);
-        quote!(::cute_static::Int::value(#name))
+        quote!(::cute_static::layout::Int::value(#name))
     });
     let divisor = if p
         .dyns
@@ -263,7 +263,7 @@ fn mixed_stride(p: Product, divs: &[Option<usize>]) -> Pair {
             let label = checked_label();
             (
                 dyn_type(Some(d)),
-                quote!(match ::cute_static::DynDiv::<#d>::from_product(#factor, &[#(#values),*]) {
+                quote!(match ::cute_static::layout::DynDiv::<#d>::from_product(#factor, &[#(#values),*]) {
                     ::core::result::Result::Ok(v) => v,
                     ::core::result::Result::Err(e) => break #label ::core::result::Result::Err(e),
                 }),
@@ -306,7 +306,7 @@ fn mixed_layout(l: &LayoutLit) -> Pair {
         Tree::Leaf(Leaf::Dyn(k, e, _)) => {
             let name = dyn_name(*k);
             Some(match divs.get(*k).copied().flatten() {
-                Some(d) => quote!(let #name = match ::cute_static::DynDiv::<#d>::new(#e) {
+                Some(d) => quote!(let #name = match ::cute_static::layout::DynDiv::<#d>::new(#e) {
                     ::core::result::Result::Ok(v) => v,
                     ::core::result::Result::Err(e) => break #label ::core::result::Result::Err(e),
                 };),
@@ -317,7 +317,7 @@ fn mixed_layout(l: &LayoutLit) -> Pair {
     });
     let lets: Vec<_> = lets.collect();
     let checked = divs.iter().any(Option::is_some);
-    let ty = quote!(::cute_static::MixedLayout<#st, #dt>);
+    let ty = quote!(::cute_static::layout::MixedLayout<#st, #dt>);
     let value = if checked {
         quote!(#label: { #(#lets)* <#ty>::new(#sv, #dv) })
     } else {

@@ -66,11 +66,11 @@ fn pipeline<L>(
 /// `2^20`: any `i64 ≥ 0` is a static integer); a negative stride `-m` is
 /// `Neg<…>` of the spelling of `m` (`layout!((8,4):(-1,8))` prints
 /// `(_8,_4):(_-1,_8)`; `i64::MIN` is an error). With run-time leaves `{expr}` (a `usize`
-/// expression) the value is a `Result<cute_static::MixedLayout<S, D>, _>`.
+/// expression) the value is a `Result<cute_static::layout::MixedLayout<S, D>, _>`.
 ///
 /// A swizzle prefix makes a composed layout (CuTe's `ComposedLayout`):
 /// `layout!(Sw<3,3,3> o 0 o (8,64):(64,1))` is a
-/// `cute_static::ComposedLayout` of `Swizzle<3,3,3>`, the offset `C<0>` (a
+/// `cute_static::layout::ComposedLayout` of `Swizzle<3,3,3>`, the offset `C<0>` (a
 /// run-time offset is written `{expr}`; `o OFFSET` may be left out) and the
 /// static layout; a swizzle that breaks the swizzle rule (`|S| ≥ B`, `B + M
 /// + |S| ≤ 62`) is an error naming the rule.
@@ -113,7 +113,7 @@ pub fn layout(input: TokenStream) -> TokenStream {
 /// The type of a static layout: `Layout![(4,8):(1,4)]` is
 /// `cute_static::Layout<(C<4>, C<8>), (C<1>, C<4>)>` (a `MixedLayout` with
 /// run-time leaves `{…}`); `Layout![Sw<B,M,S> o O o L]` is the
-/// `cute_static::ComposedLayout` type (see `layout!`).
+/// `cute_static::layout::ComposedLayout` type (see `layout!`).
 #[allow(non_snake_case)]
 #[proc_macro]
 pub fn Layout(input: TokenStream) -> TokenStream {

@@ -152,7 +152,7 @@ pub(crate) enum TilerLit {
     Layout(LayoutLit),
     /// A shape: integers are integer tiles, tuples are by-mode tilers.
     Shape(Node),
-    /// `_` (or `__`, the name of `cute_static::__`): CuTe's by-mode skip
+    /// `_` (or `__`, the name of `cute_static::tensor::__`): CuTe's by-mode skip
     /// (the mode is kept whole), read as cute-dynamic reads `_`.
     Hole,
 }

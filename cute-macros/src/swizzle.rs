@@ -137,7 +137,7 @@ impl std::fmt::Display for Prefix {
 impl Prefix {
     fn swizzle_type(&self) -> TokenStream {
         let (b, m, s) = (self.b, self.m, self.s);
-        quote!(::cute_static::Swizzle<#b, #m, #s>)
+        quote!(::cute_static::layout::Swizzle<#b, #m, #s>)
     }
 }
 
@@ -153,7 +153,7 @@ pub(crate) fn wrap_value(p: &Prefix, inner: TokenStream) -> TokenStream {
             quote!(::cute_static::Dyn({ let __cute_offset: usize = #e; __cute_offset }))
         }
     };
-    quote!(::cute_static::ComposedLayout::new(<#sw>::new(), #offset, #inner))
+    quote!(::cute_static::layout::ComposedLayout::new(<#sw>::new(), #offset, #inner))
 }
 
 /// `ComposedLayout<Swizzle<B,M,S>, C<O> or Dyn, Inner>`.
@@ -163,5 +163,5 @@ pub(crate) fn wrap_type(p: &Prefix, inner: TokenStream) -> TokenStream {
         Offset::Static(v) => crate::expand::c_type(*v as i64),
         Offset::Dynamic(_) => quote!(::cute_static::Dyn),
     };
-    quote!(::cute_static::ComposedLayout<#sw, #offset, #inner>)
+    quote!(::cute_static::layout::ComposedLayout<#sw, #offset, #inner>)
 }

@@ -180,7 +180,7 @@ fn tilers_agree_with_cute_dynamic() {
         let theirs = cute_dynamic::parse_tiler(text).expect(text).to_string();
         assert_eq!(ours, theirs, "{text}");
     }
-    // `__` (the Rust name of `cute_static::__`) is the same mode.
+    // `__` (the Rust name of `cute_static::tensor::__`) is the same mode.
     assert_eq!(static_tiler("<__, 2>").ok().as_deref(), Some("<_,2>"));
     assert_eq!(static_tiler("<_4,_2>").ok().as_deref(), Some("<4,2>"));
     // `_ -4` is the integer -4 (a non-positive tile), not a `_` mode.
@@ -389,10 +389,13 @@ fn negative_static_strides() {
         ])
     );
     let spell = |n: i64| crate::expand::c_type(n).to_string().replace(' ', "");
-    assert_eq!(spell(-1), "::cute_static::Neg<::cute_static::C<1usize>>");
+    assert_eq!(
+        spell(-1),
+        "::cute_static::layout::Neg<::cute_static::C<1usize>>"
+    );
     assert_eq!(
         spell(-11008),
-        "::cute_static::Neg<::cute_static::Dec<1usize,1usize,0usize,0usize,8usize>>"
+        "::cute_static::layout::Neg<::cute_static::layout::Dec<1usize,1usize,0usize,0usize,8usize>>"
     );
     assert_eq!(spell(0), "::cute_static::C<0usize>");
 }

@@ -292,7 +292,7 @@ pub fn generate() -> String {
     out
 }
 
-/// A generated type with every non-primitive name qualified by `$crate::`.
+/// A generated type with every non-primitive name qualified by `$crate::atom::`.
 fn qualified(t: &str) -> String {
     // Identifiers that start with a capital letter are this crate's types.
     let mut out = String::new();
@@ -300,7 +300,7 @@ fn qualified(t: &str) -> String {
     let flush = |word: &mut String, out: &mut String| {
         if !word.is_empty() {
             if word.starts_with(|c: char| c.is_ascii_uppercase()) {
-                out.push_str("$crate::");
+                out.push_str("$crate::atom::");
             }
             out.push_str(word);
             word.clear();

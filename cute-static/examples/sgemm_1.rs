@@ -22,8 +22,15 @@
 //! GEMM.
 
 use cute_static::{
-    __, Error, Int, axpby, clear, copy, gemm, layout, local_partition, local_partition_with_step,
-    local_tile, make_tensor, make_tensor_like, step, tiler,
+    Error,
+    algorithm::{axpby, clear, copy, gemm},
+    layout,
+    layout::Int,
+    step,
+    tensor::{
+        __, local_partition, local_partition_with_step, local_tile, make_tensor, make_tensor_like,
+    },
+    tiler,
 };
 
 /// `C = alpha·A·Bᵀ + beta·C` (NT: `A` is `M×K` M-major, `B` is `N×K`
@@ -148,13 +155,13 @@ mod tests {
 
     #[test]
     fn local_tile_of_divisor_leaves_is_exact() {
-        use cute_static::{DynDiv, Tensor};
+        use cute_static::{Tensor, layout::DynDiv};
         let (m, k) = (384usize, 24usize);
         let a = operand(m * k, 1);
         let m_a = make_tensor(&a[..], layout!(({m:128}, {k:8}):(1, {m})).unwrap()).unwrap();
         let g_a = local_tile(&m_a, tiler!(<128, 128, 8>), (2, 0, __), step!(1, X, 1)).unwrap();
         // The tile modes are static, the K rest a run-time multiple of 1.
-        let _: &Tensor<_, cute_static::MixedLayout<(C<128>, C<8>, DynDiv<1>), _>> = &g_a;
+        let _: &Tensor<_, cute_static::layout::MixedLayout<(C<128>, C<8>, DynDiv<1>), _>> = &g_a;
         assert_eq!(
             g_a.layout().structure().to_string(),
             "(_128,_8,?{div=1}):(_1,?{div=128},?)"

@@ -21,9 +21,17 @@
 //! a naive GEMM.
 
 use cute_static::{
-    __, Error, Int, Layout, MakeTiledCopy, SM80_CP_ASYNC_CACHEALWAYS, TiledCopyLayouts, TiledMma,
-    TiledMmaLayouts, UniversalFMA, axpby, clear, copy, gemm, layout, local_tile, make_tensor,
-    make_tensor_like, step, tiler,
+    Error, Layout,
+    algorithm::{axpby, clear, copy, gemm},
+    atom::{
+        MakeTiledCopy, SM80_CP_ASYNC_CACHEALWAYS, TiledCopyLayouts, TiledMma, TiledMmaLayouts,
+        UniversalFMA,
+    },
+    layout,
+    layout::Int,
+    step,
+    tensor::{__, local_tile, make_tensor, make_tensor_like},
+    tiler,
 };
 
 /// The tiled copy of A and B: `make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,

@@ -15,7 +15,7 @@
 //! result with a naive loop and checks the bank-conflict counts.
 
 use cute_dynamic::{BankConflicts, bank_conflicts};
-use cute_static::{TensorLayout, layout, tiler};
+use cute_static::{layout, layout::TensorLayout, tiler};
 
 const M: usize = 96;
 const N: usize = 64;

@@ -9,7 +9,8 @@
 //! and the first line of the error names the rule and the numbers.
 //!
 //! ```
-//! use cute_static::{layout, tiler, Composed, Layout, StaticLayout};
+//! use cute_static::algebra::Composed;
+//! use cute_static::prelude::*;
 //!
 //! let a = layout!((4, 6, 8, 10):(2, 3, 5, 7));
 //! assert_eq!(a.to_string(), "(_4,_6,_8,_10):(_2,_3,_5,_7)");
@@ -34,6 +35,26 @@
 //! assert_eq!(tiles.to_dynamic(), cute_dynamic::zipped_divide(&"(8,8):(1,8)".parse()?, &t)?);
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
+//!
+//! ## Modules
+//!
+//! The root holds only the layer modules, the macros ([`layout!`],
+//! [`Layout!`](macro@Layout), [`tiler!`], [`Tiler!`](macro@Tiler),
+//! [`dlayout!`], [`step!`]) and the central types ([`Layout`](struct@Layout),
+//! [`Tiler`](struct@Tiler), [`C`], [`Dyn`], [`Tensor`], [`Error`]). Every
+//! other item has one home:
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`prelude`] | what a kernel or a typical file needs: `use cute_static::prelude::*;` |
+//! | [`mod@layout`] | static integers and run-time leaves, int tuples, static and mixed layouts, swizzles and composed layouts, tilers, the layout concepts |
+//! | [`algebra`] | the verb traits and noun aliases of the algebra, the int-tuple functions and queries |
+//! | [`tensor`] | tensors and engines, slicing, `local_tile`/`local_partition`, identity and counting tensors, fragments |
+//! | [`algorithm`] | `copy`, `copy_if`, `gemm`, `axpby`, `fill`, `clear` |
+//! | [`atom`] | MMA and copy atoms, `TiledMma`/`TiledCopy` and their thread slices, GMMA descriptors |
+//!
+//! The tables below name items by their short names; each lives in one of
+//! these modules (and the prelude re-exports the verb traits).
 //!
 //! | operation | verb trait | noun alias | method |
 //! |---|---|---|---|
@@ -100,7 +121,7 @@
 //! (methods of the same names on [`MixedLayout`]).
 //!
 //! ```
-//! use cute_static::{layout, tiler, ZippedDivide};
+//! use cute_static::prelude::*;
 //! let (m, n) = (100, 70);
 //! let a = layout!(({m}, {n}):(1, {m}))?;
 //! let tiles = a.zipped_divide(tiler!(<16, 16>))?;
@@ -140,7 +161,8 @@
 //! (`Tiler![<128, 128, 8>]` is the type of `tiler!(<128, 128, 8>)`).
 //!
 //! ```
-//! use cute_static::{LayoutResult, TensorLayout, ZippedDivide, ZippedQuotient, layout, tiler};
+//! use cute_static::algebra::ZippedQuotient;
+//! use cute_static::prelude::*;
 //! fn tiles<L: ZippedDivide<T>, T>(l: L, t: T) -> ZippedQuotient<L, T> {
 //!     l.zipped_divide(t)
 //! }
@@ -166,7 +188,8 @@
 //! Code generic over layouts needs one bound per layout, [`StaticLayout`]:
 //!
 //! ```
-//! use cute_static::{layout, StaticLayout};
+//! use cute_static::layout::StaticLayout;
+//! use cute_static::layout;
 //!
 //! /// The offsets of a layout in domain order.
 //! fn offsets<L: StaticLayout>(l: L) -> Vec<usize> {
@@ -226,11 +249,11 @@ extern crate self as cute_static;
 #[cfg(feature = "std")]
 extern crate std;
 
-mod algebra;
+pub mod algebra;
 #[allow(unsafe_code)]
 #[cfg(any(target_arch = "nvptx64", feature = "std"))]
 pub mod arch;
-mod atom;
+pub mod atom;
 mod data;
 /// CuTe's algorithms and partitioning functions on device tensors
 /// ([`arch::PtrTensor`], register fragments): no `Result`, one instruction
@@ -244,91 +267,275 @@ mod mixed;
 #[doc(hidden)]
 pub mod private;
 
-pub use algebra::coalesce::{Coalesce, Coalesced};
-pub use algebra::coalesce_by::{CoalesceBy, CoalescedBy};
-pub use algebra::common_domain::{CommonDomain, GreatestCommonDomain};
-pub use algebra::compact_major::{PrefixProduct, PrefixProductOf};
-pub use algebra::complement::{Complement, Complemented};
-pub use algebra::composition::{Compose, Composed};
-pub use algebra::dice::{DiceOf, Diced};
-pub use algebra::divide::{
+// The root: the modules, the macros and the central types. Everything else
+// is public in exactly one layer module below (the prelude gathers what a
+// kernel file needs).
+pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};
+pub use data::int_tuple::C;
+pub use data::layout::Layout;
+pub use data::tiler::Tiler;
+pub use kernel::tensor::Tensor;
+pub use mixed::layout::Dyn;
+
+// The crate's own short paths (`crate::Compose`, …), which the internal
+// modules use; not public: each item's public home is its layer module.
+#[allow(unused_imports)]
+pub(crate) use algebra::coalesce::{Coalesce, Coalesced};
+#[allow(unused_imports)]
+pub(crate) use algebra::coalesce_by::{CoalesceBy, CoalescedBy};
+#[allow(unused_imports)]
+pub(crate) use algebra::common_domain::{CommonDomain, GreatestCommonDomain};
+#[allow(unused_imports)]
+pub(crate) use algebra::compact_major::{PrefixProduct, PrefixProductOf};
+#[allow(unused_imports)]
+pub(crate) use algebra::complement::{Complement, Complemented};
+#[allow(unused_imports)]
+pub(crate) use algebra::composition::{Compose, Composed};
+#[allow(unused_imports)]
+pub(crate) use algebra::dice::{DiceOf, Diced};
+#[allow(unused_imports)]
+pub(crate) use algebra::divide::{
     FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
     ZippedDivide, ZippedQuotient,
 };
-pub use algebra::domain_offset::{DomainOffset, DomainOffsetOf};
-pub use algebra::fragment_like::{FragmentLayout, FragmentLayoutOf};
-pub use algebra::inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
-pub use algebra::layout_add::{LayoutAdd, LayoutSum};
-pub use algebra::layout_like::{LayoutLike, MakeLayoutLike};
-pub use algebra::max_common::{MaxCommon, MaxCommonLayout};
-pub use algebra::modes::{
+#[allow(unused_imports)]
+pub(crate) use algebra::domain_offset::{DomainOffset, DomainOffsetOf};
+#[allow(unused_imports)]
+pub(crate) use algebra::fragment_like::{FragmentLayout, FragmentLayoutOf};
+#[allow(unused_imports)]
+pub(crate) use algebra::inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
+#[allow(unused_imports)]
+pub(crate) use algebra::layout_add::{LayoutAdd, LayoutSum};
+#[allow(unused_imports)]
+pub(crate) use algebra::layout_like::{LayoutLike, MakeLayoutLike};
+#[allow(unused_imports)]
+pub(crate) use algebra::max_common::{MaxCommon, MaxCommonLayout};
+#[allow(unused_imports)]
+pub(crate) use algebra::modes::{
     Append, Appended, FlattenLayout, Flattened, GroupModes, Grouped, MakeLayout, MakeLayoutOf,
     Prepend, Prepended, Replace, Replaced, Select, Selected, Take, Taken, make_layout,
 };
-pub use algebra::nullspace::{Nullspace, NullspaceOf};
-pub use algebra::ordered_layout::{MakeOrderedLayout, OrderedLayout, make_ordered_layout};
-pub use algebra::product::{
+#[allow(unused_imports)]
+pub(crate) use algebra::nullspace::{Nullspace, NullspaceOf};
+#[allow(unused_imports)]
+pub(crate) use algebra::ordered_layout::{MakeOrderedLayout, OrderedLayout, make_ordered_layout};
+#[allow(unused_imports)]
+pub(crate) use algebra::product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,
     RakedMultiply, RakedProduct, TiledMultiply, TiledProduct, ZippedMultiply, ZippedProduct,
 };
-pub use algebra::recast::{
+#[allow(unused_imports)]
+pub(crate) use algebra::recast::{
     Downcast, Downcasted, Recast, RecastLayout, Upcast, UpcastBy, Upcasted, UpcastedBy,
 };
-pub use algebra::tile_to_shape::{Arrangement, PadTo, TileToShape, tile_to_shape};
-pub use algebra::tuple_fold::{
+#[allow(unused_imports)]
+pub(crate) use algebra::tile_to_shape::{Arrangement, PadTo, TileToShape, tile_to_shape};
+#[allow(unused_imports)]
+pub(crate) use algebra::tuple_fold::{
     GcdOf, MaxOf, MinOf, ProductLike, ProductLikeOf, ShapeMin, ShapeMinOf, SumOf, TupleGcd,
     TupleMax, TupleMin, TupleSum,
 };
-pub use atom::*;
-pub use cute_macros::{Layout, Tiler, dlayout, layout, tiler};
-pub use data::dec::Dec;
-pub use data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
-pub use data::int_tuple_ops::{
+#[allow(unused_imports)]
+pub(crate) use atom::*;
+#[allow(unused_imports)]
+pub(crate) use data::dec::Dec;
+#[allow(unused_imports)]
+pub(crate) use data::int_tuple::{Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
+#[allow(unused_imports)]
+pub(crate) use data::int_tuple_ops::{
     CeilDiv, CeilDivide, Compatible, Congruent, Divisibility, ElemScale, ElemScaled, EvenlyDivides,
     InnerProduct, InnerProductOf, ProductEach, ProductEachOf, Profile, RoundUp, RoundedUp,
     ShapeDiv, ShapeDivide,
 };
-pub use data::layout::{Coordinate, Layout, LayoutOf, Mode, ModeOf, StaticLayout};
-pub use data::neg::Neg;
-pub use data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
-pub use data::tiler::{IntoTiler, Tiler, TilerMode};
-pub use kernel::algorithms::{
+#[allow(unused_imports)]
+pub(crate) use data::layout::{Coordinate, LayoutOf, Mode, ModeOf, StaticLayout};
+#[allow(unused_imports)]
+pub(crate) use data::neg::Neg;
+#[allow(unused_imports)]
+pub(crate) use data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
+#[allow(unused_imports)]
+pub(crate) use data::tiler::{IntoTiler, TilerMode};
+#[allow(unused_imports)]
+pub(crate) use kernel::algorithms::{
     AxpbyCompatible, CopyCompatible, GemmCompatible, Predicate, Rank2, axpby, clear, copy, copy_if,
     fill, gemm,
 };
-pub use kernel::computed::{Computed, LayoutQuery, Resolve, Resolved};
-pub use kernel::layout::{
+#[allow(unused_imports)]
+pub(crate) use kernel::computed::{Computed, LayoutQuery, Resolve, Resolved};
+#[allow(unused_imports)]
+pub(crate) use kernel::layout::{
     LayoutResult, RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout,
 };
-pub use kernel::partition::{
+#[allow(unused_imports)]
+pub(crate) use kernel::partition::{
     ArrayLen, CompactColMajor, Dice, FragmentOf, IdentityShape, LocalPartition,
     LocalPartitionLayout, LocalTile, LocalTileLayout, MakeFragment, PartitionLocally, Projection,
     StaticShape, Step, TensorArg, TensorDivide, ThreadLayout, TileLocally, TileSlice, X, elem_less,
     local_partition, local_partition_with_step, local_tile, make_fragment_like,
     make_identity_tensor, make_tensor_like,
 };
-pub use kernel::tensor::{
-    __, Coordinates, Counting, Engine, EngineMut, SliceArg, SliceCoord, Storage, Tensor,
-    Underscore, make_tensor,
+#[allow(unused_imports)]
+pub(crate) use kernel::tensor::{
+    __, Coordinates, Counting, Engine, EngineMut, SliceArg, SliceCoord, Storage, Underscore,
+    make_tensor,
 };
-pub use mixed::MIXED_ALGEBRA_MAX_RANK;
-pub use mixed::coalesce::{MixedCoalescedBy, MixedProfile};
-pub use mixed::common_domain::{MixedCommonDomain, mixed_greatest_common_domain};
-pub use mixed::layout::{
-    AllHoles, Dyn, MixedCoord, MixedFlattened, MixedGroupModes, MixedGrouped, MixedLayout,
-    MixedShape, MixedSliceCoord, SliceEntry, Sliced,
+#[allow(unused_imports)]
+pub(crate) use mixed::MIXED_ALGEBRA_MAX_RANK;
+#[allow(unused_imports)]
+pub(crate) use mixed::coalesce::{MixedCoalescedBy, MixedProfile};
+#[allow(unused_imports)]
+pub(crate) use mixed::common_domain::{MixedCommonDomain, mixed_greatest_common_domain};
+#[allow(unused_imports)]
+pub(crate) use mixed::layout::{
+    AllHoles, DynDiv, MixedCoord, MixedFlattened, MixedGroupModes, MixedGrouped, MixedLayout,
+    MixedShape, MixedSliceCoord, SliceEntry, Sliced, Structure,
 };
-pub use mixed::layout::{DynDiv, Structure};
-pub use mixed::layout_add::MixedLayoutSum;
-pub use mixed::max_common::MixedMaxCommonLayout;
-pub use mixed::modes::{
+#[allow(unused_imports)]
+pub(crate) use mixed::layout_add::MixedLayoutSum;
+#[allow(unused_imports)]
+pub(crate) use mixed::max_common::MixedMaxCommonLayout;
+#[allow(unused_imports)]
+pub(crate) use mixed::modes::{
     DiceCoord, MakeMixedLayout, MixedAppend, MixedDiceCoord, MixedDiced, MixedMode, MixedOperand,
     MixedReplace, MixedSelect, MixedSelected, MixedTake, MixedTaken, make_mixed_layout,
 };
-pub use mixed::ordered_layout::{MixedOrder, MixedOrderedLayout, make_mixed_ordered_layout};
-pub use mixed::tile_to_shape::{
+#[allow(unused_imports)]
+pub(crate) use mixed::ordered_layout::{MixedOrder, MixedOrderedLayout, make_mixed_ordered_layout};
+#[allow(unused_imports)]
+pub(crate) use mixed::tile_to_shape::{
     MixedTiledToDynShape, MixedTiledToShape, TargetExtent, TileOrder, TileToDynShape,
 };
+
+pub mod layout {
+    //! Layouts and their parts: static integers ([`C<N>`](C), [`Dec`],
+    //! [`Neg`]) and run-time leaves ([`Dyn`], [`DynDiv`]), integer tuples,
+    //! static layouts ([`Layout<S, D>`](struct@Layout)), mixed static/run-time
+    //! layouts ([`MixedLayout`]), swizzles and composed (swizzled) layouts,
+    //! tilers, and the concepts every layout kind shares ([`StaticLayout`],
+    //! [`TensorLayout`], [`LayoutResult`], [`SliceLayout`]).
+    //!
+    //! ```
+    //! use cute_static::layout::StaticLayout;
+    //! use cute_static::{Layout, layout};
+    //! let a = layout!((4, 2):(2, 1));
+    //! assert_eq!((<Layout![(4, 2):(2, 1)]>::SIZE, a.call(5)), (8, 3));
+    //! ```
+    pub use crate::data::dec::Dec;
+    pub use crate::data::int_tuple::{C, Int, IntTuple, MAX_RANK, StaticInt, StaticIntTuple};
+    pub use crate::data::layout::{Coordinate, Layout, StaticLayout};
+    pub use crate::data::neg::Neg;
+    pub use crate::data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
+    pub use crate::data::tiler::{IntoTiler, Tiler, TilerMode};
+    pub use crate::kernel::computed::{Computed, LayoutQuery, Resolve, Resolved};
+    pub use crate::kernel::layout::{
+        LayoutResult, RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout,
+    };
+    pub use crate::kernel::partition::StaticShape;
+    pub use crate::mixed::MIXED_ALGEBRA_MAX_RANK;
+    pub use crate::mixed::layout::{
+        Dyn, DynDiv, MixedCoord, MixedLayout, MixedShape, MixedSliceCoord, SliceEntry, Sliced,
+        Structure,
+    };
+}
+
+pub mod tensor {
+    //! Tensors: a layout over an engine ([`Tensor`], [`make_tensor`], the
+    //! engines over slices and arrays, identity and counting tensors), slicing
+    //! with [`__`], the divides of a tensor, [`local_tile`] and
+    //! [`local_partition`], and fragments ([`make_fragment_like`]).
+    //!
+    //! ```
+    //! use cute_static::layout;
+    //! use cute_static::tensor::{__, make_tensor};
+    //! let data: Vec<f32> = (0..8).map(|x| x as f32).collect();
+    //! let t = make_tensor(&data[..], layout!((2, 4):(4, 1)))?;
+    //! // Integral coordinate 6 is (0, 3): offset 3.
+    //! assert_eq!(*t.get(6)?, 3.0);
+    //! assert_eq!(t.slice((1usize, __))?.layout().to_string(), "(_4):(_1)");
+    //! # Ok::<(), cute_static::Error>(())
+    //! ```
+    pub use crate::kernel::partition::{
+        CompactColMajor, FragmentOf, IdentityShape, LocalPartition, LocalPartitionLayout,
+        LocalTile, LocalTileLayout, MakeFragment, PartitionLocally, Step, TensorArg, TensorDivide,
+        ThreadLayout, TileLocally, X, elem_less, local_partition, local_partition_with_step,
+        local_tile, make_fragment_like, make_identity_tensor, make_tensor_like,
+    };
+    pub use crate::kernel::tensor::{
+        __, Coordinates, Counting, Engine, EngineMut, SliceArg, SliceCoord, Storage, Tensor,
+        Underscore, make_tensor,
+    };
+}
+
+pub mod algorithm {
+    //! The generic algorithms over static tensors: [`copy`], [`copy_if`],
+    //! [`gemm`], [`axpby`], [`fill`] and [`clear`], with the bounds that make
+    //! their operands agree ([`CopyCompatible`], [`GemmCompatible`],
+    //! [`AxpbyCompatible`]).
+    //!
+    //! ```
+    //! use cute_static::layout;
+    //! use cute_static::algorithm::copy;
+    //! use cute_static::tensor::make_tensor;
+    //! let src = [1.0f32, 2.0, 3.0, 4.0];
+    //! let mut dst = [0.0f32; 4];
+    //! let s = make_tensor(&src[..], layout!((2, 2):(1, 2)))?;
+    //! copy(&s, &mut make_tensor(&mut dst[..], layout!((2, 2):(2, 1)))?)?;
+    //! assert_eq!(dst, [1.0, 3.0, 2.0, 4.0]);
+    //! # Ok::<(), cute_static::Error>(())
+    //! ```
+    pub use crate::kernel::algorithms::{
+        AxpbyCompatible, CopyCompatible, GemmCompatible, Predicate, Rank2, axpby, clear, copy,
+        copy_if, fill, gemm,
+    };
+}
+
+#[doc(hidden)]
+pub mod __private {
+    //! Machinery public only because bounds of the public traits name it: not
+    //! part of the API and exempt from semver.
+    pub use crate::data::layout::LayoutOf;
+    pub use crate::kernel::partition::{ArrayLen, Dice, Projection, TileSlice};
+    pub use crate::mixed::layout::AllHoles;
+}
+
+pub mod prelude {
+    //! What a kernel or a typical user file needs, for
+    //! `use cute_static::prelude::*;`: the central types and macros, the
+    //! layout concepts, every verb trait of the algebra (so its methods are
+    //! in scope), the tensor functions and slicing with [`__`], the
+    //! algorithms, and the atoms' traits and tiled atoms.
+    //!
+    //! ```
+    //! use cute_static::prelude::*;
+    //! let tiles = layout!((8, 8):(1, 8)).zipped_divide(tiler!(<2, 4>));
+    //! assert_eq!(tiles.to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
+    //! assert_eq!(<Layout![(8, 8):(1, 8)]>::SIZE, 64);
+    //! ```
+    pub use crate::algebra::{
+        Append, BlockedMultiply, CeilDivide, Coalesce, CoalesceBy, Complement, Compose, DiceOf,
+        Divisibility, DomainOffsetOf, Downcast, ElemScale, FlatDivide, FlatMultiply, FlattenLayout,
+        FragmentLayoutOf, GreatestCommonDomain, GroupModes, InnerProduct, LayoutAdd, LeftInvert,
+        LogicalDivide, LogicalMultiply, MakeLayout, MakeLayoutLike, MakeOrderedLayout, MaxCommon,
+        Mode, NullspaceOf, Prepend, ProductEach, Profile, RakedMultiply, RecastLayout, Replace,
+        RightInvert, RoundUp, Select, ShapeDivide, Take, TileToDynShape, TileToShape, TiledDivide,
+        TiledMultiply, Upcast, UpcastBy, ZippedDivide, ZippedMultiply, make_layout,
+        make_ordered_layout, tile_to_shape,
+    };
+    pub use crate::algorithm::{axpby, clear, copy, copy_if, fill, gemm};
+    pub use crate::atom::{
+        CopyAtom, MmaAtom, TiledCopy, TiledMma, ValueType, make_tiled_copy, make_tiled_mma,
+    };
+    pub use crate::layout::{
+        Int, IntTuple, IntoTiler, LayoutResult, MixedLayout, SliceLayout, StaticInt, StaticLayout,
+        TensorLayout,
+    };
+    pub use crate::tensor::{
+        __, MakeFragment, PartitionLocally, Step, TensorDivide, TileLocally, Underscore, X,
+        local_partition, local_partition_with_step, local_tile, make_fragment_like,
+        make_identity_tensor, make_tensor, make_tensor_like,
+    };
+    pub use crate::{C, Dyn, Error, Layout, Tensor, Tiler, dlayout, layout, tiler};
+}
 
 /// The run-time crate, for `dlayout!`'s expansion.
 #[cfg(feature = "std")]

@@ -4,6 +4,7 @@
 //! cute-dynamic.
 use cute_dynamic::laws;
 use cute_static::*;
+use cute_static::{algebra::*, layout::*};
 use static_assertions::assert_type_eq_all;
 
 /// Composition's law (`cute_dynamic::laws`) on the static result, which is

@@ -11,8 +11,12 @@ use cute_dynamic::{
     CopySide, Layout as DLayout, MmaOperand, Tiler as DTiler, make_counting_tensor,
 };
 use cute_static::{
-    CopyAtom, Counting, IntTuple, Layout, MmaAtom, StaticLayout, Tensor, TiledCopyLayouts,
-    TiledMma, TiledMmaLayouts, ValLayoutDst, ValLayoutSrc,
+    Layout, Tensor,
+    atom::{
+        CopyAtom, MmaAtom, TiledCopyLayouts, TiledMma, TiledMmaLayouts, ValLayoutDst, ValLayoutSrc,
+    },
+    layout::{IntTuple, StaticLayout},
+    tensor::Counting,
 };
 
 #[test]
@@ -26,8 +30,8 @@ fn every_static_mma_atom_is_the_run_time_atom_of_its_name() {
             // FrgTypeA/B: where the run-time tiled MMA reads A and B from.
             let mma = cute_dynamic::make_tiled_mma(&dynamic, None, None).unwrap();
             let frg = [
-                <<$t as MmaAtom>::FrgTypeA as cute_static::OperandSource>::DESCRIPTOR,
-                <<$t as MmaAtom>::FrgTypeB as cute_static::OperandSource>::DESCRIPTOR,
+                <<$t as MmaAtom>::FrgTypeA as cute_static::atom::OperandSource>::DESCRIPTOR,
+                <<$t as MmaAtom>::FrgTypeB as cute_static::atom::OperandSource>::DESCRIPTOR,
             ]
             .map(|m| m.map(|m| format!("{m:?}")));
             let run_time = [MmaOperand::OperandA, MmaOperand::OperandB]
@@ -57,7 +61,7 @@ fn every_static_copy_atom_is_the_run_time_atom_of_its_name() {
 
 #[test]
 fn copy_layouts_in_units_of_a_value_type_are_the_run_time_recasts() {
-    type Ldsm = cute_static::SM75_U32x4_LDSM_N;
+    type Ldsm = cute_static::atom::SM75_U32x4_LDSM_N;
     let d = cute_dynamic::copy_atom(<Ldsm as CopyAtom>::NAME).unwrap();
     let half = cute_dynamic::ValueType::Half;
     assert_eq!(
@@ -129,15 +133,15 @@ macro_rules! config {
         for (op, tv) in [
             (
                 MmaOperand::OperandA,
-                cute_static::LayoutATv::<M>::default().to_dynamic(),
+                cute_static::atom::LayoutATv::<M>::default().to_dynamic(),
             ),
             (
                 MmaOperand::OperandB,
-                cute_static::LayoutBTv::<M>::default().to_dynamic(),
+                cute_static::atom::LayoutBTv::<M>::default().to_dynamic(),
             ),
             (
                 MmaOperand::OperandC,
-                cute_static::LayoutCTv::<M>::default().to_dynamic(),
+                cute_static::atom::LayoutCTv::<M>::default().to_dynamic(),
             ),
         ] {
             assert_eq!(tv, d.layout_tv(op).unwrap(), "{d}: layout{op}_TV");
@@ -232,7 +236,7 @@ macro_rules! config {
 #[test]
 fn sm80_16x8x16_2x2_atoms() {
     config!(
-        cute_static::SM80_16x8x16_F32F16F16F32_TN,
+        cute_static::atom::SM80_16x8x16_F32F16F16F32_TN,
         Layout![(2, 2, 1)],
         (),
         None,
@@ -245,7 +249,7 @@ fn sm80_16x8x16_2x2_atoms() {
 #[test]
 fn universal_fma_8x8_with_an_m_permutation() {
     config!(
-        cute_static::UniversalFMA<f32>,
+        cute_static::atom::UniversalFMA<f32>,
         Layout![(8, 8, 1)],
         cute_static::Tiler![<(4, 2):(2, 1), _, _>],
         Some("<(4,2):(2,1),_,_>"),
@@ -258,7 +262,7 @@ fn universal_fma_8x8_with_an_m_permutation() {
 #[test]
 fn sm70_8x8x4_2x2_atoms_over_two_tiles() {
     config!(
-        cute_static::SM70_8x8x4_F32F16F16F32_TN,
+        cute_static::atom::SM70_8x8x4_F32F16F16F32_TN,
         Layout![(2, 2, 1)],
         (),
         None,
@@ -271,7 +275,7 @@ fn sm70_8x8x4_2x2_atoms_over_two_tiles() {
 #[test]
 fn sm80_tf32_k_tiled_2x1x2() {
     config!(
-        cute_static::SM80_16x8x8_F32TF32TF32F32_TN,
+        cute_static::atom::SM80_16x8x8_F32TF32TF32F32_TN,
         Layout![(2, 1, 2)],
         (),
         None,
@@ -284,7 +288,7 @@ fn sm80_tf32_k_tiled_2x1x2() {
 #[test]
 fn sm80_f16_with_an_n_permutation() {
     config!(
-        cute_static::SM80_16x8x16_F16F16F16F16_TN,
+        cute_static::atom::SM80_16x8x16_F16F16F16F16_TN,
         Layout![(1, 2, 1)],
         cute_static::Tiler![<_, (8, 2, 2):(1, 16, 8), _>],
         Some("<_,(8,2,2):(1,16,8),_>"),
@@ -297,7 +301,7 @@ fn sm80_f16_with_an_n_permutation() {
 #[test]
 fn sm80_f64_2x2_atoms() {
     config!(
-        cute_static::SM80_8x8x4_F64F64F64F64_TN,
+        cute_static::atom::SM80_8x8x4_F64F64F64F64_TN,
         Layout![(2, 2, 1)],
         (),
         None,
@@ -310,7 +314,7 @@ fn sm80_f64_2x2_atoms() {
 #[test]
 fn sm89_fp8_1x2_atoms() {
     config!(
-        cute_static::SM89_16x8x32_F32E4M3E4M3F32_TN,
+        cute_static::atom::SM89_16x8x32_F32E4M3E4M3F32_TN,
         Layout![(1, 2, 1)],
         (),
         None,
@@ -323,7 +327,7 @@ fn sm89_fp8_1x2_atoms() {
 #[test]
 fn sm90_gmma_64x128x16() {
     config!(
-        cute_static::SM90_64x128x16_F32F16F16_SS<cute_static::MajorK, cute_static::MajorK>,
+        cute_static::atom::SM90_64x128x16_F32F16F16_SS<cute_static::atom::MajorK, cute_static::atom::MajorK>,
         Layout![(1, 1, 1)], (), None,
         Layout![(64, 16)], Layout![(128, 16)], Layout![(64, 128)], descriptors
     );
@@ -332,7 +336,7 @@ fn sm90_gmma_64x128x16() {
 #[test]
 fn sm75_rank_3_tensors_over_several_tiles() {
     config!(
-        cute_static::SM75_16x8x8_F32F16F16F32_TN,
+        cute_static::atom::SM75_16x8x8_F32F16F16F32_TN,
         Layout![(2, 1, 1)],
         (),
         None,
@@ -364,23 +368,37 @@ macro_rules! copy_check {
         let [m, n] = tc.tiler_mn();
         assert_eq!(d.tiler_mn().to_string(), format!("({m},{n})"));
         const BITS: usize = <Tc as TiledCopyBits>::BITS;
-        for (side, tv) in [
-            (
-                CopySide::Src,
-                cute_static::CopyLayoutTv::<Atom, BITS, Ltv, Tmn, cute_static::CopySrc>::default()
+        for (side, tv) in
+            [
+                (
+                    CopySide::Src,
+                    cute_static::atom::CopyLayoutTv::<
+                        Atom,
+                        BITS,
+                        Ltv,
+                        Tmn,
+                        cute_static::atom::CopySrc,
+                    >::default()
                     .to_dynamic(),
-            ),
-            (
-                CopySide::Dst,
-                cute_static::CopyLayoutTv::<Atom, BITS, Ltv, Tmn, cute_static::CopyDst>::default()
+                ),
+                (
+                    CopySide::Dst,
+                    cute_static::atom::CopyLayoutTv::<
+                        Atom,
+                        BITS,
+                        Ltv,
+                        Tmn,
+                        cute_static::atom::CopyDst,
+                    >::default()
                     .to_dynamic(),
-            ),
-        ] {
+                ),
+            ]
+        {
             assert_eq!(tv, d.layout_tv_of(side).unwrap(), "{d}: layout{side}_TV");
             // The same layouts named by the copy (Computed).
             let named = match side {
-                CopySide::Src => cute_static::LayoutSTv::<Tc>::default().to_dynamic(),
-                CopySide::Dst => cute_static::LayoutDTv::<Tc>::default().to_dynamic(),
+                CopySide::Src => cute_static::atom::LayoutSTv::<Tc>::default().to_dynamic(),
+                CopySide::Dst => cute_static::atom::LayoutDTv::<Tc>::default().to_dynamic(),
             };
             assert_eq!(named, tv, "{d}: Layout{side}Tv");
             check_tiled_copy(&d, side, &tv).unwrap_or_else(|v| panic!("{d}: {v}"));
@@ -417,7 +435,7 @@ macro_rules! copy_check {
 trait TiledCopyBits {
     const BITS: usize;
 }
-impl<A, const B: usize, L, T> TiledCopyBits for cute_static::TiledCopy<A, B, L, T> {
+impl<A, const B: usize, L, T> TiledCopyBits for cute_static::atom::TiledCopy<A, B, L, T> {
     const BITS: usize = B;
 }
 
@@ -427,7 +445,7 @@ macro_rules! copy_config {
     ($atom:ty, $bits:literal, $vt:ident, $thr:ty, $val:ty, $lt:ty) => {{
         let atom = <$atom as CopyAtom>::to_dynamic().unwrap();
         copy_check!(
-            cute_static::MakeTiledCopy<$atom, $bits, $thr, $val>,
+            cute_static::atom::MakeTiledCopy<$atom, $bits, $thr, $val>,
             cute_dynamic::make_tiled_copy(
                 &atom,
                 cute_dynamic::ValueType::$vt,
@@ -445,7 +463,7 @@ fn tiled_copies_equal_the_run_time_ones() {
     // A thread layout of rank 1: CuTe pads it to the value layout's rank
     // (Tiler_MN = (32·1, 1·2)).
     copy_config!(
-        cute_static::UniversalCopy<u32>,
+        cute_static::atom::UniversalCopy<u32>,
         16,
         Half,
         Layout![32:1],
@@ -453,7 +471,7 @@ fn tiled_copies_equal_the_run_time_ones() {
         Layout![(64, 4)]
     );
     copy_config!(
-        cute_static::UniversalCopy<u128>,
+        cute_static::atom::UniversalCopy<u128>,
         16,
         Half,
         Layout![(32, 8):(1, 32)],
@@ -461,7 +479,7 @@ fn tiled_copies_equal_the_run_time_ones() {
         Layout![(256, 16)]
     );
     copy_config!(
-        cute_static::SM80_CP_ASYNC_CACHEALWAYS<u128>,
+        cute_static::atom::SM80_CP_ASYNC_CACHEALWAYS<u128>,
         16,
         Half,
         Layout![(32, 4):(4, 1)],
@@ -469,7 +487,7 @@ fn tiled_copies_equal_the_run_time_ones() {
         Layout![(64, 32)]
     );
     copy_config!(
-        cute_static::UniversalCopy<u32>,
+        cute_static::atom::UniversalCopy<u32>,
         32,
         Float,
         Layout![(16, 8)],
@@ -477,7 +495,7 @@ fn tiled_copies_equal_the_run_time_ones() {
         Layout![(32, 8):(8, 1)]
     );
     copy_config!(
-        cute_static::UniversalCopy<u64>,
+        cute_static::atom::UniversalCopy<u64>,
         16,
         Half,
         Layout![(8, 16):(16, 1)],
@@ -485,7 +503,7 @@ fn tiled_copies_equal_the_run_time_ones() {
         Layout![(8, 64, 2)]
     );
     copy_config!(
-        cute_static::SM75_U32x4_LDSM_N,
+        cute_static::atom::SM75_U32x4_LDSM_N,
         16,
         Half,
         Layout![(32, 1)],
@@ -498,32 +516,40 @@ fn tiled_copies_equal_the_run_time_ones() {
 /// tiled MMA's TV layouts against cute-dynamic's (see `copy_check`).
 #[test]
 fn tiled_copies_of_a_tiled_mma_equal_the_run_time_ones() {
-    type Mma = TiledMma<cute_static::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+    type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
     let mma = Mma::new();
     let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
     let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
     let half = cute_dynamic::ValueType::Half;
     // A (32×16) by LDSM x4, B (16×16) by LDSM x2, C (32×16, f32) by 32-bit copies.
-    let a = cute_static::make_tiled_copy_a::<_, 16, _>(cute_static::SM75_U32x4_LDSM_N, &mma);
-    let b = cute_static::make_tiled_copy_b::<_, 16, _>(cute_static::SM75_U32x2_LDSM_N, &mma);
-    let c =
-        cute_static::make_tiled_copy_c::<_, 32, _>(cute_static::UniversalCopy::<u32>::new(), &mma);
+    let a = cute_static::atom::make_tiled_copy_a::<_, 16, _>(
+        cute_static::atom::SM75_U32x4_LDSM_N,
+        &mma,
+    );
+    let b = cute_static::atom::make_tiled_copy_b::<_, 16, _>(
+        cute_static::atom::SM75_U32x2_LDSM_N,
+        &mma,
+    );
+    let c = cute_static::atom::make_tiled_copy_c::<_, 32, _>(
+        cute_static::atom::UniversalCopy::<u32>::new(),
+        &mma,
+    );
     assert_eq!(
         (a.tiler_mn(), b.tiler_mn(), c.tiler_mn()),
         ([32, 16], [16, 16], [32, 16])
     );
     copy_check!(
-        cute_static::MakeTiledCopyA<cute_static::SM75_U32x4_LDSM_N, 16, Mma>,
+        cute_static::atom::MakeTiledCopyA<cute_static::atom::SM75_U32x4_LDSM_N, 16, Mma>,
         cute_dynamic::make_tiled_copy_a(&dyn_atom("SM75_U32x4_LDSM_N"), half, &d).unwrap(),
         Layout![(64, 32)]
     );
     copy_check!(
-        cute_static::MakeTiledCopyB<cute_static::SM75_U32x2_LDSM_N, 16, Mma>,
+        cute_static::atom::MakeTiledCopyB<cute_static::atom::SM75_U32x2_LDSM_N, 16, Mma>,
         cute_dynamic::make_tiled_copy_b(&dyn_atom("SM75_U32x2_LDSM_N"), half, &d).unwrap(),
         Layout![(16, 32)]
     );
     copy_check!(
-        cute_static::MakeTiledCopyC<cute_static::UniversalCopy<u32>, 32, Mma>,
+        cute_static::atom::MakeTiledCopyC<cute_static::atom::UniversalCopy<u32>, 32, Mma>,
         cute_dynamic::make_tiled_copy_c(
             &dyn_atom("UniversalCopy<uint32_t>"),
             cute_dynamic::ValueType::Float,
@@ -544,8 +570,8 @@ fn host_gemm_through_a_static_tiled_mma() {
     let a: Vec<f32> = (0..m * k).map(|i| ((i * 7) % 11) as f32 - 5.0).collect();
     let b: Vec<f32> = (0..n * k).map(|i| ((i * 5) % 13) as f32 - 6.0).collect();
     let mut c = vec![0.0f32; m * n];
-    let mma = cute_static::make_tiled_mma(
-        cute_static::UniversalFMA::<f32>::new(),
+    let mma = cute_static::atom::make_tiled_mma(
+        cute_static::atom::UniversalFMA::<f32>::new(),
         cute_static::layout!((8, 8, 1)),
         (),
     );
@@ -614,21 +640,29 @@ macro_rules! retile_check {
 
 #[test]
 fn retile_of_mma_fragments_equals_the_run_time_one() {
-    type Mma = TiledMma<cute_static::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+    type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
     let mma = Mma::new();
     let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
     let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
     let half = cute_dynamic::ValueType::Half;
-    let a = cute_static::make_tiled_copy_a::<_, 16, _>(cute_static::SM75_U32x4_LDSM_N, &mma);
+    let a = cute_static::atom::make_tiled_copy_a::<_, 16, _>(
+        cute_static::atom::SM75_U32x4_LDSM_N,
+        &mma,
+    );
     let da = cute_dynamic::make_tiled_copy_a(&dyn_atom("SM75_U32x4_LDSM_N"), half, &d).unwrap();
     retile_check!(mma, a, da.clone(), partition_fragment_a, Layout![(32, 16)]);
     retile_check!(mma, a, da, partition_fragment_a, Layout![(64, 32)]);
-    let b = cute_static::make_tiled_copy_b::<_, 16, _>(cute_static::SM75_U32x2_LDSM_N, &mma);
+    let b = cute_static::atom::make_tiled_copy_b::<_, 16, _>(
+        cute_static::atom::SM75_U32x2_LDSM_N,
+        &mma,
+    );
     let db = cute_dynamic::make_tiled_copy_b(&dyn_atom("SM75_U32x2_LDSM_N"), half, &d).unwrap();
     retile_check!(mma, b, db.clone(), partition_fragment_b, Layout![(16, 16)]);
     retile_check!(mma, b, db, partition_fragment_b, Layout![(32, 48)]);
-    let c =
-        cute_static::make_tiled_copy_c::<_, 32, _>(cute_static::UniversalCopy::<u32>::new(), &mma);
+    let c = cute_static::atom::make_tiled_copy_c::<_, 32, _>(
+        cute_static::atom::UniversalCopy::<u32>::new(),
+        &mma,
+    );
     let dc = cute_dynamic::make_tiled_copy_c(
         &dyn_atom("UniversalCopy<uint32_t>"),
         cute_dynamic::ValueType::Float,
@@ -703,7 +737,7 @@ fn partitions_of_mixed_tensors_equal_the_run_time_ones() {
     // Column-major tiles of matrices with ld ≥ the tile's rows (ld = 32 +
     // 0 coalesces at run time).
     mma_mixed_config!(
-        cute_static::SM80_16x8x16_F32F16F16F32_TN,
+        cute_static::atom::SM80_16x8x16_F32F16F16F32_TN,
         Layout![(2, 2, 1)],
         (),
         None,
@@ -715,7 +749,7 @@ fn partitions_of_mixed_tensors_equal_the_run_time_ones() {
         )]
     );
     mma_mixed_config!(
-        cute_static::UniversalFMA<f32>,
+        cute_static::atom::UniversalFMA<f32>,
         Layout![(8, 8, 1)],
         cute_static::Tiler![<(4, 2):(2, 1), _, _>],
         Some("<(4,2):(2,1),_,_>"),
@@ -769,8 +803,8 @@ fn copy_partitions_of_mixed_tensors_equal_the_run_time_ones() {
     let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
     // sgemm-like: 128-bit global loads of a K-major (row-major) 64×32 tile.
     copy_mixed_check!(
-        cute_static::MakeTiledCopy<
-            cute_static::SM80_CP_ASYNC_CACHEALWAYS<u128>,
+        cute_static::atom::MakeTiledCopy<
+            cute_static::atom::SM80_CP_ASYNC_CACHEALWAYS<u128>,
             16,
             Layout![(32, 4):(4, 1)],
             Layout![(1, 8)],
@@ -788,8 +822,8 @@ fn copy_partitions_of_mixed_tensors_equal_the_run_time_ones() {
         )
     );
     copy_mixed_check!(
-        cute_static::MakeTiledCopy<
-            cute_static::UniversalCopy<u128>,
+        cute_static::atom::MakeTiledCopy<
+            cute_static::atom::UniversalCopy<u128>,
             16,
             Layout![(32, 8):(1, 32)],
             Layout![(8, 1)],
@@ -807,10 +841,10 @@ fn copy_partitions_of_mixed_tensors_equal_the_run_time_ones() {
         )
     );
     // The LDSM copy of A of a 2×2 SM80 tiled MMA over a column-major tile.
-    type Mma = TiledMma<cute_static::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+    type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
     let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
     copy_mixed_check!(
-        cute_static::MakeTiledCopyA<cute_static::SM75_U32x4_LDSM_N, 16, Mma>,
+        cute_static::atom::MakeTiledCopyA<cute_static::atom::SM75_U32x4_LDSM_N, 16, Mma>,
         cute_dynamic::make_tiled_copy_a(&dyn_atom("SM75_U32x4_LDSM_N"), half, &d).unwrap(),
         |ld: usize| (cute_static::layout!((64, 32):(1, {64 + ld})).unwrap(), ld == 0)
     );

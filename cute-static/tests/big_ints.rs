@@ -4,6 +4,7 @@
 //! cute-dynamic; no typenum type is ever visible.
 use cute_dynamic::{Layout as DLayout, laws};
 use cute_static::*;
+use cute_static::{algebra::*, layout::*};
 use proptest::prelude::*;
 use static_assertions::assert_type_eq_all;
 

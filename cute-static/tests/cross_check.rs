@@ -15,14 +15,14 @@ trait ToDyn {
 }
 impl<S, D> ToDyn for cute_static::Layout<S, D>
 where
-    Self: cute_static::StaticLayout,
+    Self: cute_static::layout::StaticLayout,
 {
     type Out = cute_dynamic::Layout;
     fn to_dyn(&self) -> Self::Out {
         self.to_dynamic()
     }
 }
-impl<T: cute_static::TilerMode> ToDyn for cute_static::Tiler<T> {
+impl<T: cute_static::layout::TilerMode> ToDyn for cute_static::Tiler<T> {
     type Out = cute_dynamic::Tiler;
     fn to_dyn(&self) -> Self::Out {
         self.to_dynamic()

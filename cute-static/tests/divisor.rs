@@ -5,7 +5,11 @@
 //! law (`cute_dynamic::laws`) on random multiples of the divisor, as
 //! `tests/mixed.rs` does for plain run-time leaves.
 use cute_dynamic::Tiler as DTiler;
-use cute_static::{C, Dyn, DynDiv, Int, Layout, MixedLayout, layout, tiler};
+use cute_static::{
+    C, Dyn, Layout, layout,
+    layout::{DynDiv, Int, MixedLayout},
+    tiler,
+};
 use proptest::prelude::*;
 use static_assertions::assert_type_eq_all;
 
@@ -99,7 +103,7 @@ fn dividing_by_a_tile_of_the_divisor_is_exact_and_static() {
     let z = a.zipped_divide(tiler!(<128, 8>)).unwrap();
     // The tile keeps the static shape, the rests carry the divisors D / N.
     assert_type_eq_all!(
-        cute_static::ZippedQuotient<Layout![({m:128}, {k:8}):(1, {ld})], cute_static::Tiler![<128, 8>]>,
+        cute_static::algebra::ZippedQuotient<Layout![({m:128}, {k:8}):(1, {ld})], cute_static::Tiler![<128, 8>]>,
         Result<MixedLayout<((C<128>, C<8>), (DynDiv<1>, DynDiv<1>)), ((C<1>, Dyn), (Dyn, Dyn))>, cute_static::Error>
     );
     assert_eq!(z.to_string(), "((_128,_8),(3,3)):((_1,400),(128,3200))");

@@ -13,15 +13,28 @@
 //! parameters, run on the host against a naive GEMM.
 
 use cute_static::{
-    __, Coalesce, Coalesced, Complement, Compose, Error, FlatDivide, FlatMultiply, Int,
-    LayoutResult, LeftInvert, LocalPartitionLayout, LocalTileLayout, LogicalDivide,
-    LogicalMultiply, MakeFragment, Mode, PartitionLocally, RakedMultiply, RightInvert, SliceLayout,
-    StaticLayout, Step, Tensor, TensorDivide, TensorLayout, TileLocally, TiledDivide,
-    TiledMultiply, Tiler, Underscore, X, ZippedDivide, ZippedMultiply, axpby, clear, copy, gemm,
-    layout, local_partition, local_partition_with_step, local_tile, make_tensor, make_tensor_like,
-    step, tiler,
+    Error, Tensor, Tiler,
+    algebra::{
+        Coalesce, Coalesced, Complement, Compose, FlatDivide, FlatMultiply, LeftInvert,
+        LogicalDivide, LogicalMultiply, Mode, RakedMultiply, RightInvert, TiledDivide,
+        TiledMultiply, ZippedDivide, ZippedMultiply,
+    },
+    algorithm::{axpby, clear, copy, gemm},
+    layout,
+    layout::{Int, LayoutResult, SliceLayout, StaticLayout, TensorLayout},
+    step,
+    tensor::{
+        __, LocalPartitionLayout, LocalTileLayout, MakeFragment, PartitionLocally, Step,
+        TensorDivide, TileLocally, Underscore, X, local_partition, local_partition_with_step,
+        local_tile, make_tensor, make_tensor_like,
+    },
+    tiler,
 };
-use cute_static::{AxpbyCompatible, BlockedMultiply, CopyCompatible, GemmCompatible, Layout};
+use cute_static::{
+    Layout,
+    algebra::BlockedMultiply,
+    algorithm::{AxpbyCompatible, CopyCompatible, GemmCompatible},
+};
 
 /// The offsets of a layout on its domain.
 fn offsets<L: TensorLayout>(l: &L) -> Vec<usize> {
@@ -265,7 +278,7 @@ fn slices_and_partitions_are_trait_methods() -> Result<(), Error> {
     assert_eq!(tensor_zipped_divide(l, tiler!(<2, 4>))?, offsets(&z));
 
     // local_tile: the tensor path and the layout verb agree.
-    let t = Tensor::new(cute_static::Counting, layout!((256, 64):(1, 256)))?;
+    let t = Tensor::new(cute_static::tensor::Counting, layout!((256, 64):(1, 256)))?;
     let g = local_tile(&t, tiler!(<128, 128, 8>), (1, 1, __), step!(X, 1, 1))?;
     let (o, off) = tile_of(
         t.layout(),
@@ -282,7 +295,7 @@ fn slices_and_partitions_are_trait_methods() -> Result<(), Error> {
     assert_eq!((off, o), (129, vec![0, 32, 64, 96]));
     let (o, off) = partition_of(s, layout!((16, 16)), 17, step!(X, 1))?;
     let p = local_partition_with_step(
-        &Tensor::new(cute_static::Counting, s)?,
+        &Tensor::new(cute_static::tensor::Counting, s)?,
         layout!((16, 16)),
         17,
         step!(X, 1),

@@ -4,8 +4,9 @@
 
 use cute_dynamic::{GmmaMajor as DMajor, SwizzledLayout};
 use cute_static::{
-    BFloat16, Error, GmmaDescriptor, Half, MajorK, MajorMN, SmemLayout, TFloat32, layout,
-    make_gmma_desc,
+    Error,
+    atom::{BFloat16, GmmaDescriptor, Half, MajorK, MajorMN, SmemLayout, TFloat32, make_gmma_desc},
+    layout,
 };
 
 /// cute-dynamic's descriptor (or error kind) of the same operand.
@@ -40,7 +41,7 @@ macro_rules! same {
             let dy = dynamic(
                 $dmajor,
                 &s,
-                <$t as cute_static::ValueType>::BITS as i64,
+                <$t as cute_static::atom::ValueType>::BITS as i64,
                 addr,
             );
             assert_eq!(st, dy, "{s} at {addr:#x}");
@@ -276,8 +277,8 @@ fn dynamic_fragment(
 }
 
 /// The static fragment as the same pair.
-fn static_fragment<L: cute_static::TensorLayout + core::fmt::Display>(
-    frag: Result<cute_static::Tensor<cute_static::DescriptorIterator, L>, Error>,
+fn static_fragment<L: cute_static::layout::TensorLayout + core::fmt::Display>(
+    frag: Result<cute_static::Tensor<cute_static::atom::DescriptorIterator, L>, Error>,
 ) -> Result<(String, Vec<u64>), &'static str> {
     let frag = frag.map_err(|e| e.kind())?;
     let bits = (0..frag.layout().size())
@@ -289,7 +290,8 @@ fn static_fragment<L: cute_static::TensorLayout + core::fmt::Display>(
 macro_rules! fragments {
     ($atom:ty, $name:expr, $atoms_m:literal, $desc:ident, $op:ident, $s:expr, $ok:expr) => {{
         let s = $s;
-        let mma = cute_static::make_tiled_mma(<$atom>::default(), layout!(($atoms_m, 1, 1)), ());
+        let mma =
+            cute_static::atom::make_tiled_mma(<$atom>::default(), layout!(($atoms_m, 1, 1)), ());
         let text = s.to_string().replace('_', "");
         for t in [0usize, 5, 37, 127, 128, 200, 255] {
             if t >= 128 * $atoms_m {
@@ -315,11 +317,11 @@ macro_rules! fragments {
     }};
 }
 
-type SsKK = cute_static::SM90_64x64x16_F32F16F16_SS<MajorK, MajorK>;
-type SsMnMn = cute_static::SM90_64x64x16_F32F16F16_SS<MajorMN, MajorMN>;
-type SsKMn = cute_static::SM90_64x64x16_F32F16F16_SS<MajorK, MajorMN>;
-type SsTf32 = cute_static::SM90_64x64x8_F32TF32TF32_SS_TN;
-type RsKK = cute_static::SM90_64x64x16_F32F16F16_RS<MajorK, MajorK>;
+type SsKK = cute_static::atom::SM90_64x64x16_F32F16F16_SS<MajorK, MajorK>;
+type SsMnMn = cute_static::atom::SM90_64x64x16_F32F16F16_SS<MajorMN, MajorMN>;
+type SsKMn = cute_static::atom::SM90_64x64x16_F32F16F16_SS<MajorK, MajorMN>;
+type SsTf32 = cute_static::atom::SM90_64x64x8_F32TF32TF32_SS_TN;
+type RsKK = cute_static::atom::SM90_64x64x16_F32F16F16_RS<MajorK, MajorK>;
 const SS_KK: &str = "SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>";
 const SS_MNMN: &str = "SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN,GMMA::Major::MN>";
 const SS_KMN: &str = "SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>";
@@ -573,7 +575,7 @@ fn non_canonical_fragments_are_named_errors() {
         mn_bad,
         false
     );
-    let mma = cute_static::make_tiled_mma(SsKK::default(), layout!((1, 1, 1)), ());
+    let mma = cute_static::atom::make_tiled_mma(SsKK::default(), layout!((1, 1, 1)), ());
     let e = mma
         .get_slice(0)
         .unwrap()
@@ -597,7 +599,7 @@ fn non_canonical_fragments_are_named_errors() {
 fn tensor_operands_are_their_layouts() {
     let smem = [0u16; 2 * 64 * 64];
     let s_a = layout!(Sw<3,3,3> o 0 o ((8,8),(64,1)):((64,512),(1,0)));
-    let mma = cute_static::make_tiled_mma(SsKK::default(), layout!((1, 1, 1)), ());
+    let mma = cute_static::atom::make_tiled_mma(SsKK::default(), layout!((1, 1, 1)), ());
     let thr = mma.get_slice(9).unwrap();
     let t = cute_static::Tensor::new(&smem[..], s_a).unwrap();
     let from_tensor = static_fragment(thr.partition_fragment_desc_a(&t, 0x800));

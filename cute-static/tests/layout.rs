@@ -1,5 +1,5 @@
 //! Static layouts: queries, printing, conversion, zero size, limits.
-use cute_static::{C, Layout, StaticLayout, layout};
+use cute_static::{C, Layout, layout, layout::StaticLayout};
 use static_assertions::assert_type_eq_all;
 
 #[test]

@@ -2,7 +2,7 @@
 //! stride, against cute-dynamic's parser: a size-1 mode gets stride 0 in
 //! static, mixed and run-time layouts alike (CuTe's `compact_col_major`).
 use cute_dynamic::Layout as DLayout;
-use cute_static::{C, Dyn, Layout, MixedLayout, dlayout, layout};
+use cute_static::{C, Dyn, Layout, dlayout, layout, layout::MixedLayout};
 use static_assertions::assert_type_eq_all;
 
 fn dl(s: &str) -> DLayout {

@@ -4,7 +4,7 @@
 //! (structure and values via `to_dynamic()`) and with the operation's law
 //! (`cute_dynamic::laws`), plus a tiled copy kernel.
 use cute_dynamic::{Coord, Layout as DLayout, Tiler as DTiler};
-use cute_static::{__, C, Dyn, Layout, MixedLayout, layout, tiler};
+use cute_static::{C, Dyn, Layout, layout, layout::MixedLayout, tensor::__, tiler};
 use proptest::prelude::*;
 use static_assertions::assert_type_eq_all;
 
@@ -103,8 +103,12 @@ fn static_tile_of_static_mode_stays_static() {
 #[test]
 fn mixed_layouts_answer_the_static_traits() {
     use cute_static::{
-        Compose, Composed, FlatQuotient, LogicalDivide, LogicalQuotient, MIXED_ALGEBRA_MAX_RANK,
-        TiledQuotient, Tiler, ZippedQuotient,
+        Tiler,
+        algebra::{
+            Compose, Composed, FlatQuotient, LogicalDivide, LogicalQuotient, TiledQuotient,
+            ZippedQuotient,
+        },
+        layout::MIXED_ALGEBRA_MAX_RANK,
     };
     // The noun aliases name the mixed result, a `Result` of the layout.
     // Mode 1 has a static extent 8 and a run-time stride: its rest mode

@@ -6,7 +6,10 @@
 //! admissible), and for fully static
 //! operands both equal cute-dynamic's and the static algebra's.
 use cute_dynamic::{Layout as DLayout, laws};
-use cute_static::{DynDiv, MixedLayout, layout};
+use cute_static::{
+    layout,
+    layout::{DynDiv, MixedLayout},
+};
 use proptest::prelude::*;
 
 /// The checks of one pair; `expect` is the mixed vector the types decide.

@@ -7,7 +7,7 @@
 //! (`value_dependent_structure` only where CuTe's result indeed has another
 //! structure than the type gives, or `overflow`), never a panic.
 use cute_dynamic::{Layout as DLayout, LayoutError, laws};
-use cute_static::{C, Dyn, DynDiv, layout, tiler};
+use cute_static::{C, Dyn, layout, layout::DynDiv, tiler};
 use proptest::prelude::*;
 
 /// Compare one mixed result with cute-dynamic's and the law; `Ok(true)`
@@ -432,7 +432,7 @@ fn expected_inverse_structure(
 /// Fully static operands stay static (the static algebra's types).
 #[test]
 fn static_operands_stay_static() {
-    let a: cute_static::MixedLayout<_, _> = layout!((4, 8):(8, 1)).into();
+    let a: cute_static::layout::MixedLayout<_, _> = layout!((4, 8):(8, 1)).into();
     let r = a.right_inverse().unwrap();
     assert_eq!(r.to_string(), "(_8,_4):(_4,_1)");
     let q = a.zipped_divide(layout!(4:1)).unwrap();

@@ -8,8 +8,11 @@
 //! would leave the `i64` range.
 use cute_dynamic::{Layout as DLayout, laws};
 use cute_static::{
-    __, C, Dyn, DynDiv, MixedLayout, layout, make_mixed_layout, make_mixed_ordered_layout,
-    mixed_greatest_common_domain,
+    C, Dyn,
+    algebra::{make_mixed_layout, make_mixed_ordered_layout, mixed_greatest_common_domain},
+    layout,
+    layout::{DynDiv, MixedLayout},
+    tensor::__,
 };
 use proptest::prelude::*;
 

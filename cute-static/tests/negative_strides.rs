@@ -5,6 +5,7 @@
 //! `cute_dynamic::laws`, and cute-dynamic's own result).
 use cute_dynamic::{Layout as DLayout, laws};
 use cute_static::*;
+use cute_static::{algebra::*, layout::*, tensor::*};
 use static_assertions::assert_type_eq_all;
 
 fn dl(s: &str) -> DLayout {

@@ -4,7 +4,7 @@
 //! the result, in order) and the offset of the fixed entries, equal to
 //! cute-dynamic's `Layout::slice` and checked by `laws::check_slice`.
 use cute_dynamic::{Coord, laws};
-use cute_static::{__, Tensor, layout};
+use cute_static::{Tensor, layout, tensor::__};
 
 /// Compare a static slice with cute-dynamic's on the coordinate's text.
 macro_rules! check {
@@ -113,7 +113,7 @@ fn mixed_flatten_matches_cute_dynamic() -> Result<(), Box<dyn std::error::Error>
         assert_eq!(a.flatten().to_dynamic(), a.to_dynamic().flatten());
         let b = layout!(({n}, 8, (2, 2)):(8, 1, (64, 128)))?;
         assert_eq!(b.flatten().to_dynamic(), b.to_dynamic().flatten());
-        let t = Tensor::new(cute_static::Counting, b)?;
+        let t = Tensor::new(cute_static::tensor::Counting, b)?;
         let f = t.flatten();
         assert_eq!(f.layout().to_dynamic(), b.to_dynamic().flatten());
         for i in 0..(8 * 4 * n) {
@@ -133,7 +133,7 @@ fn mixed_group_modes_matches_cute_dynamic() -> Result<(), Box<dyn std::error::Er
     macro_rules! each {
         ($(($b:literal, $e:literal)),+) => {$(
             assert_eq!(a.group_modes::<$b, $e>().to_dynamic(), d.group_modes($b, $e)?, "<{}, {}>", $b, $e);
-            let t = Tensor::new(cute_static::Counting, a)?;
+            let t = Tensor::new(cute_static::tensor::Counting, a)?;
             let g = t.group_modes::<$b, $e>();
             assert_eq!(g.layout().to_dynamic(), d.group_modes($b, $e)?);
             for i in 0..(2 * n * 8 * 5) {
@@ -154,7 +154,7 @@ fn mixed_group_modes_matches_cute_dynamic() -> Result<(), Box<dyn std::error::Er
         (3, 4)
     );
     // Static tensors too.
-    let s = Tensor::new(cute_static::Counting, layout!((2, 3, 4):(1, 2, 6)))?;
+    let s = Tensor::new(cute_static::tensor::Counting, layout!((2, 3, 4):(1, 2, 6)))?;
     let g = s.group_modes::<1, 3>();
     assert_eq!(
         g.layout().to_dynamic(),

@@ -6,6 +6,7 @@
 //! tutorial with mixed tensors.
 use cute_dynamic::laws;
 use cute_static::*;
+use cute_static::{algorithm::*, layout::*, tensor::*};
 use proptest::prelude::*;
 
 /// The run-time layout and base of a static or mixed tensor.

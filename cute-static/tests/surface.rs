@@ -5,6 +5,7 @@
 //! every case here.
 use cute_dynamic::{IntTuple as DTuple, Layout as DLayout, laws};
 use cute_static::*;
+use cute_static::{algebra::*, layout::*, tensor::*};
 use static_assertions::assert_type_eq_all;
 
 fn ok<T>(r: Result<T, laws::Violation>) {

@@ -4,6 +4,7 @@
 //! a naive loop written from the table's formula and against
 //! `cute_dynamic`'s kernels on the same data.
 use cute_static::*;
+use cute_static::{algebra::*, algorithm::*, layout::*, tensor::*};
 
 fn data(n: usize) -> Vec<i64> {
     (0..n as i64).map(|i| 7 * i + 3).collect()

@@ -1,7 +1,7 @@
 //! `tile_to_shape(block, shape[, order])` of static operands equals
 //! cute-dynamic's `tile_to_shape` and satisfies its law.
 use cute_dynamic::laws;
-use cute_static::{C, layout, tile_to_shape};
+use cute_static::{C, algebra::tile_to_shape, layout};
 
 macro_rules! check {
     ($block:expr, $shape:expr, $order:expr, $sh:literal, $ord:expr) => {{
@@ -70,7 +70,7 @@ fn matches_cute_dynamic() {
 /// cute-dynamic's, and its law.
 #[test]
 fn mixed_static_block_matches() {
-    use cute_static::MixedLayout;
+    use cute_static::layout::MixedLayout;
     macro_rules! mixed {
         ($block:expr, $shape:expr, $order:expr, $sh:literal, $ord:expr) => {{
             let block = $block;
@@ -197,7 +197,7 @@ proptest! {
     /// divide the target is `not_compatible`, as in cute-dynamic.
     #[test]
     fn mixed_dyn_target_matches(a in 1usize..9, b in 1usize..7, k in 1usize..12, swap in 0usize..2, off in 0usize..6) {
-        use cute_static::{Dyn, MixedLayout};
+        use cute_static::{Dyn, layout::MixedLayout};
         // Mostly multiples of the block's extents; sometimes not.
         let m = 8 * a + usize::from(off == 4);
         let n = 64 * b + 3 * usize::from(off == 5);
@@ -248,7 +248,7 @@ proptest! {
 /// The documented examples of the run-time target.
 #[test]
 fn mixed_dyn_target_examples() {
-    use cute_static::{Dyn, MixedLayout};
+    use cute_static::{Dyn, layout::MixedLayout};
     let atom = MixedLayout::from(layout!((8, 64):(64, 1)));
     let l = atom.tile_to_dyn_shape((Dyn(128), C::<64>), ()).unwrap();
     assert_eq!(l.to_string(), "(128,_64):(_64,_1)");
@@ -271,7 +271,7 @@ fn mixed_dyn_target_examples() {
         .unwrap_err();
     assert_eq!(e.kind(), "overflow");
     // A run-time extent with a divisor (not used: checked like a `Dyn`).
-    let t = cute_static::DynDiv::<8>::new(128).unwrap();
+    let t = cute_static::layout::DynDiv::<8>::new(128).unwrap();
     let l = atom.tile_to_dyn_shape((t, C::<64>), ()).unwrap();
     assert_eq!(l.to_string(), "(128,_64):(_64,_1)");
     // A block that does not divide a static target mode: not_compatible.

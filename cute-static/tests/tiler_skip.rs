@@ -4,7 +4,7 @@
 //! `to_dynamic()` is the run-time `<_,…>` tiler), and the logical results
 //! satisfy their laws (`cute_dynamic::laws`).
 use cute_dynamic::laws;
-use cute_static::{C, Tiler, Underscore, layout, tiler};
+use cute_static::{C, Tiler, layout, tensor::Underscore, tiler};
 
 /// Compare every tiler operation of `a` by `t` with cute-dynamic's.
 macro_rules! check_all {

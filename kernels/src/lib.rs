@@ -53,4 +53,4 @@ mod ptx;
 pub use access::{Load, Store};
 pub use matrix::{Matrix, Swizzled};
 
-pub use cute_static::StaticLayout;
+pub use cute_static::layout::StaticLayout;

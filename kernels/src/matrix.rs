@@ -1,7 +1,10 @@
 //! Rank-2 layouts as functions of `(row, column)`: static layouts and
 //! swizzled static layouts.
 
-use cute_static::{Mode, ModeOf, StaticLayout};
+use cute_static::{
+    algebra::{Mode, ModeOf},
+    layout::StaticLayout,
+};
 
 /// A rank-2 layout known at compile time: `at(m, n)` is its offset
 /// function on natural coordinates. The one bound a kernel needs per

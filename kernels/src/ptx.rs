@@ -20,7 +20,7 @@ use crate::transpose::{
     transpose_store_swizzled_hand,
 };
 use crate::{Load, Matrix, Store};
-use cute_static::{C, Dyn, MixedLayout};
+use cute_static::{C, Dyn, layout::MixedLayout};
 
 /// A device buffer read and written through a raw pointer.
 #[derive(Clone, Copy)]
@@ -561,7 +561,7 @@ macro_rules! mma_kernel {
         #[unsafe(no_mangle)]
         pub unsafe extern "ptx-kernel" fn $name(a: *const $in, b: *const $in, d: *mut $out) {
             use crate::tensor_core::{pack, place};
-            use cute_static::MmaAtom;
+            use cute_static::atom::MmaAtom;
             let (blk, t) = block_and_thread();
             // SAFETY: the contract above: every index is below the tile's
             // length (the atom's layouts map into it).
@@ -602,17 +602,17 @@ macro_rules! mma_kernel {
 
 mma_kernel!(
     /// `SM80_16x8x16_F32F16F16F32_TN`: `mma.sync…m16n8k16…f32.f16.f16.f32`.
-    mma_sm80_16x8x16_f16, cute_static::SM80_16x8x16_F32F16F16F32_TN,
+    mma_sm80_16x8x16_f16, cute_static::atom::SM80_16x8x16_F32F16F16F32_TN,
     "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", u16, 16, f32, (16, 8, 16)
 );
 mma_kernel!(
     /// `SM80_16x8x8_F32TF32TF32F32_TN`: `mma.sync…m16n8k8…f32.tf32.tf32.f32`.
-    mma_sm80_16x8x8_tf32, cute_static::SM80_16x8x8_F32TF32TF32F32_TN,
+    mma_sm80_16x8x8_tf32, cute_static::atom::SM80_16x8x8_F32TF32TF32F32_TN,
     "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", u32, 32, f32, (16, 8, 8)
 );
 mma_kernel!(
     /// `SM80_16x8x32_S32S8S8S32_TN`: `mma.sync…m16n8k32…s32.s8.s8.s32`.
-    mma_sm80_16x8x32_s8, cute_static::SM80_16x8x32_S32S8S8S32_TN,
+    mma_sm80_16x8x32_s8, cute_static::atom::SM80_16x8x32_S32S8S8S32_TN,
     "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", u8, 8, i32, (16, 8, 32)
 );
 
@@ -628,7 +628,7 @@ mma_kernel!(
 #[unsafe(no_mangle)]
 pub unsafe extern "ptx-kernel" fn mma_sm80_8x8x4_f64(a: *const f64, b: *const f64, d: *mut f64) {
     use crate::tensor_core::place;
-    use cute_static::{MmaAtom, SM80_8x8x4_F64F64F64F64_TN as Atom};
+    use cute_static::atom::{MmaAtom, SM80_8x8x4_F64F64F64F64_TN as Atom};
     let (blk, t) = block_and_thread();
     let (mut ra, mut rb) = (0.0, 0.0);
     // SAFETY: the contract above; one value of A and of B per thread.
@@ -699,7 +699,7 @@ macro_rules! ldsm_kernel {
         #[unsafe(no_mangle)]
         pub unsafe extern "ptx-kernel" fn $name(src: *const u16, vals: *mut u16, idx: *mut u32) {
             use crate::tensor_core::{LDSM_LEN, copy_row, unpack};
-            use cute_static::{ValLayoutDst, ValLayoutSrc};
+            use cute_static::{atom::{ValLayoutDst, ValLayoutSrc}};
             let (blk, t) = block_and_thread();
             let (tile, shared) = shared_u16_tile!($tile);
             // SAFETY: the contract above: each thread copies its 8 of the
@@ -741,7 +741,7 @@ macro_rules! ldsm_kernel {
 ldsm_kernel!(
     ldsm_u32x1_n,
     "ldsm_u32x1_n_tile",
-    cute_static::SM75_U32x1_LDSM_N,
+    cute_static::atom::SM75_U32x1_LDSM_N,
     "ldmatrix.sync.aligned.m8n8.x1.shared.b16",
     1,
     [r0]
@@ -749,7 +749,7 @@ ldsm_kernel!(
 ldsm_kernel!(
     ldsm_u32x2_n,
     "ldsm_u32x2_n_tile",
-    cute_static::SM75_U32x2_LDSM_N,
+    cute_static::atom::SM75_U32x2_LDSM_N,
     "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
     2,
     [r0, r1]
@@ -757,7 +757,7 @@ ldsm_kernel!(
 ldsm_kernel!(
     ldsm_u32x4_n,
     "ldsm_u32x4_n_tile",
-    cute_static::SM75_U32x4_LDSM_N,
+    cute_static::atom::SM75_U32x4_LDSM_N,
     "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
     4,
     [r0, r1, r2, r3]
@@ -765,7 +765,7 @@ ldsm_kernel!(
 ldsm_kernel!(
     ldsm_u16x2_t,
     "ldsm_u16x2_t_tile",
-    cute_static::SM75_U16x2_LDSM_T,
+    cute_static::atom::SM75_U16x2_LDSM_T,
     "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
     1,
     [r0]
@@ -773,7 +773,7 @@ ldsm_kernel!(
 ldsm_kernel!(
     ldsm_u16x4_t,
     "ldsm_u16x4_t_tile",
-    cute_static::SM75_U16x4_LDSM_T,
+    cute_static::atom::SM75_U16x4_LDSM_T,
     "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
     2,
     [r0, r1]
@@ -781,7 +781,7 @@ ldsm_kernel!(
 ldsm_kernel!(
     ldsm_u16x8_t,
     "ldsm_u16x8_t_tile",
-    cute_static::SM75_U16x8_LDSM_T,
+    cute_static::atom::SM75_U16x8_LDSM_T,
     "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
     4,
     [r0, r1, r2, r3]
@@ -806,7 +806,7 @@ macro_rules! stsm_kernel {
         #[unsafe(no_mangle)]
         pub unsafe extern "ptx-kernel" fn $name(vals: *mut u16, idx: *mut u32) {
             use crate::tensor_core::{LDSM_LEN, copy_row, unpack};
-            use cute_static::{ValLayoutDst, ValLayoutSrc};
+            use cute_static::{atom::{ValLayoutDst, ValLayoutSrc}};
             let (blk, t) = block_and_thread();
             let (tile, shared) = shared_u16_tile!($tile);
             let regs: [u32; $regs] = core::array::from_fn(|r| {
@@ -841,7 +841,7 @@ macro_rules! stsm_kernel {
 stsm_kernel!(
     stsm_u32x4_n,
     "stsm_u32x4_n_tile",
-    cute_static::SM90_U32x4_STSM_N,
+    cute_static::atom::SM90_U32x4_STSM_N,
     "stmatrix.sync.aligned.m8n8.x4.shared.b16",
     4,
     [r0, r1, r2, r3]
@@ -849,7 +849,7 @@ stsm_kernel!(
 stsm_kernel!(
     stsm_u16x8_t,
     "stsm_u16x8_t_tile",
-    cute_static::SM90_U16x8_STSM_T,
+    cute_static::atom::SM90_U16x8_STSM_T,
     "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
     4,
     [r0, r1, r2, r3]

@@ -15,7 +15,10 @@
 //! (static sizes: a mask and a shift). `M` and `N` must be multiples of
 //! 128 and `K` of 8 (no predication, as in CuTe's `sgemm_1`).
 
-use cute_static::{IntTuple, Layout, MixedCoord, MixedLayout, MixedShape};
+use cute_static::{
+    Layout,
+    layout::{IntTuple, MixedCoord, MixedLayout, MixedShape},
+};
 
 use crate::{Load, Matrix, Store};
 

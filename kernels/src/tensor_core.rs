@@ -31,7 +31,7 @@
 //! the `sm80` feature (they need `.target sm_80`, PTX ISA 7.0), and run by
 //! `kernels/gpu/run.py`.
 
-use cute_static::StaticLayout;
+use cute_static::layout::StaticLayout;
 
 /// Threads of one atom (a warp).
 pub const WARP: usize = 32;
@@ -101,7 +101,10 @@ pub fn unpack<L: StaticLayout, const R: usize>(
 /// The GMMA atom checked on Hopper (`wgmma.mma_async`, feature `sm90a`):
 /// A and B from shared memory through descriptors, D in the registers of
 /// a warpgroup (128 threads) by the atom's `CLayout`.
-pub type Gmma = cute_static::SM90_64x8x16_F32F16F16_SS<cute_static::MajorK, cute_static::MajorK>;
+pub type Gmma = cute_static::atom::SM90_64x8x16_F32F16F16_SS<
+    cute_static::atom::MajorK,
+    cute_static::atom::MajorK,
+>;
 /// Threads of a warpgroup.
 pub const WARPGROUP: usize = 128;
 /// A's layout in shared memory (16-bit elements; natural coordinate
@@ -132,7 +135,7 @@ pub fn gmma_desc_at(desc: u64, addr: u32) -> u64 {
 /// indices of the `64 × 8` D tile (`m + 64·n`).
 #[inline(always)]
 pub fn gmma_store_d(t: usize, d: [f32; 4], store: impl FnMut(usize, f32)) {
-    type Cl = <Gmma as cute_static::MmaAtom>::CLayout;
+    type Cl = <Gmma as cute_static::atom::MmaAtom>::CLayout;
     for_warpgroup::<Cl, 4>(t, d, store)
 }
 

@@ -6,7 +6,8 @@
 
 use cute_kernels::cute::entries::{sgemm_1_nt as gemm_nt, sgemm_1_tn as gemm_tn};
 use cute_static::arch::{Dim3, GlobalBuffer, host};
-use cute_static::{C, Dyn, MixedLayout};
+use cute_static::layout::MixedLayout;
+use cute_static::{C, Dyn};
 
 #[allow(dead_code)]
 #[path = "../../cute-static/examples/support/naive_gemm.rs"]

@@ -7,7 +7,9 @@
 use cute_kernels::cute::entries::{copy_kernel, copy_kernel_vectorized};
 use cute_kernels::cute::tiled_copy::BlockShape;
 use cute_static::arch::{Dim3, GlobalBuffer, host};
-use cute_static::{C, Dyn, MixedLayout, TensorDivide};
+use cute_static::layout::MixedLayout;
+use cute_static::tensor::TensorDivide;
+use cute_static::{C, Dyn};
 
 fn run(vectorized: bool, (m, n, ld): (usize, usize, usize)) {
     let s: Vec<f32> = (0..ld * n).map(|i| i as f32).collect();

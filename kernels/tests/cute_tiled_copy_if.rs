@@ -6,7 +6,8 @@
 
 use cute_kernels::cute::entries::{copy_if_kernel, copy_if_kernel_vectorized};
 use cute_static::arch::{Dim3, GlobalBuffer, host};
-use cute_static::{C, Dyn, MixedLayout};
+use cute_static::layout::MixedLayout;
+use cute_static::{C, Dyn};
 
 fn run(vectorized: bool, (m, n, ld): (usize, usize, usize)) {
     let len = ld * n + 64; // 64 elements after the tensor, which must stay untouched

@@ -6,9 +6,9 @@
 use cute_static::arch::{
     DeviceCopyPartition, DeviceMmaPartition, Dim3, GlobalBuffer, ThreadSlice, host, thread_idx,
 };
-use cute_static::{
-    Counting, Layout, MakeTiledCopy, Tensor, TiledMma, UniversalCopy, UniversalFMA, layout,
-};
+use cute_static::atom::{MakeTiledCopy, TiledMma, UniversalCopy, UniversalFMA};
+use cute_static::tensor::Counting;
+use cute_static::{Layout, Tensor, layout};
 
 #[test]
 fn mma_partitions_are_the_atom_layers() {

@@ -14,7 +14,7 @@ use cute_kernels::sgemm_tv::{
     tv_load_fragments_hand, tv_mma_gather, tv_mma_gather_hand, tv_mma_scatter, tv_mma_scatter_hand,
     tv_splits, tv_store_c, tv_store_c_hand,
 };
-use cute_static::{StaticLayout, layout};
+use cute_static::{layout, layout::StaticLayout};
 
 fn parse(s: &str) -> Layout {
     s.parse().unwrap()
@@ -32,7 +32,7 @@ fn same<L: StaticLayout + std::fmt::Display>(s: L, d: &Layout) {
 /// `Display` prints shape and stride, static integers as `_N`).
 #[test]
 fn tv_layouts_are_cute_statics_atoms() {
-    use cute_static::{
+    use cute_static::atom::{
         LayoutATv, LayoutBTv, LayoutCTv, LayoutDTv, MakeTiledCopyA, MakeTiledCopyB,
         MakeTiledCopyTv, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM80_16x8x16_F32F16F16F32_TN,
         TiledMma,

@@ -9,9 +9,11 @@
 
 use cute_kernels::tensor_core::{LDSM_LEN, WARP, copy_row, pack, place, unpack};
 use cute_static::{
-    CopyAtom, MmaAtom, SM80_8x8x4_F64F64F64F64_TN, SM80_16x8x8_F32TF32TF32F32_TN,
-    SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN, StaticLayout, ValLayoutDst,
-    ValLayoutSrc,
+    atom::{
+        CopyAtom, MmaAtom, SM80_8x8x4_F64F64F64F64_TN, SM80_16x8x8_F32TF32TF32F32_TN,
+        SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN, ValLayoutDst, ValLayoutSrc,
+    },
+    layout::StaticLayout,
 };
 
 /// An atom's fragments as the ISA describes them: `(row, col)` of element
@@ -201,7 +203,7 @@ fn check_stsm<A: CopyAtom, Src: StaticLayout, Dst: StaticLayout, const R: usize>
 
 #[test]
 fn ldmatrix_values_are_the_elements_the_layouts_name() {
-    use cute_static::{
+    use cute_static::atom::{
         SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N,
         SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N,
     };
@@ -245,7 +247,7 @@ fn ldmatrix_values_are_the_elements_the_layouts_name() {
 
 #[test]
 fn stmatrix_values_land_on_the_elements_the_layouts_name() {
-    use cute_static::{SM90_U16x8_STSM_T, SM90_U32x4_STSM_N};
+    use cute_static::atom::{SM90_U16x8_STSM_T, SM90_U32x4_STSM_N};
     check_stsm::<
         SM90_U32x4_STSM_N,
         ValLayoutSrc<SM90_U32x4_STSM_N, 16>,

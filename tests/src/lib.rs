@@ -8,6 +8,11 @@
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
+/// The guide's Rust examples (the longer tour moved from the README).
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/guide.md")]
+pub struct GuideDoctests;
+
 use cute_dynamic::Layout;
 use proptest::prelude::*;
 

@@ -1,7 +1,8 @@
 //! The counts the READMEs quote must match the repository: the number of
 //! oracle cases (in total, valid, per operation), the trybuild fail cases,
 //! the static cross-check cases, the property-test default. Each number is
-//! found in the README text by the phrase around it, so the test fails when
+//! found in the README text (README.md, docs/guide.md, the oracle's
+//! README) by the phrase around it, so the test fails when
 //! either the text or the reality changes; the failure names the number to
 //! change and its new value.
 
@@ -227,32 +228,34 @@ fn readme_counts_match_the_repository() {
     let valid: u64 = oracle.values().map(|c| c.1).sum();
 
     let mut readme = Check::new("README.md");
+    // The longer tour (correctness, diagnostics) moved from the README.
+    let mut guide = Check::new("docs/guide.md");
     let cases = "oracle cases (lines of tests/data/oracle/*.jsonl)";
     readme.before(" cases of the shared oracle", total, cases);
-    readme.after("the oracle (", total, cases);
-    readme.before(" cases with CuTe's answer or `null`", total, cases);
-    readme.before(
+    guide.after("the oracle (", total, cases);
+    guide.before(" cases with CuTe's answer or `null`", total, cases);
+    guide.before(
         " valid cases)",
         valid,
         "valid oracle cases (`\"valid\":true`)",
     );
-    readme.before(
+    guide.before(
         " valid oracle left_inverse cases",
         oracle.get("left_inverse").map_or(0, |c| c.1),
         "valid left_inverse oracle cases",
     );
-    readme.before(
+    guide.before(
         " of them, each with its reviewed",
         count_files("ui-tests/tests/ui/fail", "rs"),
         "trybuild fail cases (ui-tests/tests/ui/fail/*.rs)",
     );
     let generated = read("cute-static/tests/generated/oracle_cases.rs");
-    readme.before(
+    guide.before(
         " oracle cases (all",
         generated.matches("cross!(").count() as u64,
         "static cross-check cases (`cross!(` in cute-static/tests/generated/oracle_cases.rs)",
     );
-    readme.after(
+    guide.after(
         " oracle cases (all ",
         generated.matches("\nfn ").count() as u64,
         "operations of the static cross-check (test functions in cute-static/tests/generated/oracle_cases.rs)",
@@ -261,24 +264,23 @@ fn readme_counts_match_the_repository() {
         Some(n) => {
             let what = "the default of CUTE_PROPTEST_CASES in tests/src";
             readme.before(" random cases per property", n, what);
-            readme.before(" cases per property by default", n, what);
+            guide.before(" cases per property by default", n, what);
         }
-        None => readme.failures.push(
+        None => guide.failures.push(
             "tests/src: no `unwrap_or(N)` default after \"CUTE_PROPTEST_CASES\"; update \
              tests/tests/readme_counts.rs"
                 .to_string(),
         ),
     }
-    for (op, cells) in readme.table("| op | valid matched | invalid rejected | false rejections |")
-    {
+    for (op, cells) in guide.table("| op | valid matched | invalid rejected | false rejections |") {
         match oracle.get(&op) {
             Some(&(_, v, n)) => {
-                readme.cell(&op, &cells, 0, v, "valid matched");
-                readme.cell(&op, &cells, 1, n, "invalid rejected");
+                guide.cell(&op, &cells, 0, v, "valid matched");
+                guide.cell(&op, &cells, 1, n, "invalid rejected");
             }
-            None => readme
-                .failures
-                .push(format!("README.md: table row `{op}` has no oracle file")),
+            None => guide.failures.push(format!(
+                "docs/guide.md: table row `{op}` has no oracle file"
+            )),
         }
     }
 
@@ -313,7 +315,12 @@ fn readme_counts_match_the_repository() {
         }
     }
 
-    let failures: Vec<String> = readme.finish().into_iter().chain(data.finish()).collect();
+    let failures: Vec<String> = readme
+        .finish()
+        .into_iter()
+        .chain(guide.finish())
+        .chain(data.finish())
+        .collect();
     assert!(
         failures.is_empty(),
         "the READMEs quote counts that no longer match the repository:\n  {}",

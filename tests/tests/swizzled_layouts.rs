@@ -9,7 +9,7 @@ use cute_dynamic::laws::{
     check_swizzled_slice, check_tiled_divide, check_zipped_divide,
 };
 use cute_dynamic::{Coord, Layout, Swizzle, SwizzledLayout, Tiler};
-use cute_static::{__, Swizzle as StaticSwizzle, layout, tiler};
+use cute_static::{layout, layout::Swizzle as StaticSwizzle, tensor::__, tiler};
 use proptest::prelude::*;
 
 fn sl(text: &str) -> SwizzledLayout {
@@ -230,7 +230,7 @@ fn static_equals_run_time() {
     // The type spelling names the same type as the literal.
     static_assertions::assert_type_eq_all!(
         cute_static::Layout![Sw<3,3,3> o 0 o (8,64):(64,1)],
-        cute_static::ComposedLayout<
+        cute_static::layout::ComposedLayout<
             StaticSwizzle<3, 3, 3>,
             cute_static::C<0>,
             cute_static::Layout![(8,64):(64,1)],
@@ -263,7 +263,11 @@ fn swizzled_slices_out_of_bounds_are_errors() {
 /// equals the swizzle applied to the same operation on the inner layout.
 #[test]
 fn tensors_over_swizzled_layouts() {
-    use cute_static::{Counting, Tensor, TensorLayout, local_partition, local_tile};
+    use cute_static::{
+        Tensor,
+        layout::TensorLayout,
+        tensor::{Counting, local_partition, local_tile},
+    };
     let data: Vec<u32> = (0..512).collect();
     let layout = layout!(Sw<3,3,3> o 0 o (8,64):(64,1));
     let sw = layout.swizzle();
@@ -303,7 +307,7 @@ fn tensors_over_swizzled_layouts() {
     let src = Tensor::new(&src_data[..], layout!((8, 64):(64, 1))).unwrap();
     let mut smem = vec![0u32; 512];
     let mut dst = Tensor::new(&mut smem[..], layout).unwrap();
-    cute_static::copy(&src, &mut dst).unwrap();
+    cute_static::algorithm::copy(&src, &mut dst).unwrap();
     for i in 0..512 {
         assert_eq!(smem[layout.call(i)], src_data[(i % 8) * 64 + i / 8]);
     }

@@ -19,14 +19,14 @@ trait ToDyn {
 }
 impl<S, D> ToDyn for cute_static::Layout<S, D>
 where
-    Self: cute_static::StaticLayout,
+    Self: cute_static::layout::StaticLayout,
 {
     type Out = DLayout;
     fn to_dyn(&self) -> DLayout {
         self.to_dynamic()
     }
 }
-impl<T: cute_static::TilerMode> ToDyn for cute_static::Tiler<T> {
+impl<T: cute_static::layout::TilerMode> ToDyn for cute_static::Tiler<T> {
     type Out = cute_dynamic::Tiler;
     fn to_dyn(&self) -> cute_dynamic::Tiler {
         self.to_dynamic()

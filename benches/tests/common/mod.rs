@@ -154,7 +154,7 @@ pub fn judge(base: f64, now: f64, tolerance: f64) -> (f64, Verdict) {
 pub struct Gate<'a> {
     /// The baseline file, relative to `benches/`.
     pub file: &'a str,
-    /// The test, as `cargo test -p benches --test NAME` runs it.
+    /// The test, as `cargo test -p benches --features valgrind --test NAME` runs it.
     pub test: &'a str,
     /// The environment variable that rewrites the baseline.
     pub bless_var: &'a str,
@@ -174,7 +174,10 @@ pub struct Gate<'a> {
 /// with a hint to record it.
 pub fn gate(g: &Gate<'_>, measured: &[(&str, f64)]) {
     let path = workspace_root().join("benches").join(g.file);
-    let rebless = format!("{}=1 cargo test -p benches --test {}", g.bless_var, g.test);
+    let rebless = format!(
+        "{}=1 cargo test -p benches --features valgrind --test {}",
+        g.bless_var, g.test
+    );
     if bless(g.bless_var) {
         write_baseline(&path, measured);
         report(&format!("{}: wrote {}\n", g.test, path.display()));

@@ -5,7 +5,7 @@
 //! mode left gives `1:0`, one mode is unwrapped to an integer mode.
 //!
 //! ```
-//! use cute_static::{layout, Coalesced, Layout};
+//! use cute_static::{layout, algebra::Coalesced, Layout};
 //! let l = layout!((2, (1, 6)):(1, (6, 2)));
 //! assert_eq!(l.coalesce().to_string(), "_12:_1");
 //! static_assertions::assert_type_eq_all!(Coalesced<Layout![(4, 1, 2):(1, 9, 4)]>, Layout![8:1]);

@@ -7,7 +7,7 @@
 //! compile.
 //!
 //! ```
-//! use cute_static::{layout, C, CoalescedBy, Layout};
+//! use cute_static::{layout, C, algebra::CoalescedBy, Layout};
 //! let l = layout!(((2, 2), (2, 2), 3):((1, 2), (4, 8), 16));
 //! assert_eq!(l.coalesce_by((C::<1>, C::<1>)).to_string(), "(_4,_4,_3):(_1,_4,_16)");
 //! assert_eq!(l.coalesce_by(C::<1>).to_string(), "_48:_1");

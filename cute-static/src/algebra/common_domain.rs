@@ -9,7 +9,7 @@
 //! leaf (`non_positive_shape` at run time) does not compile.
 //!
 //! ```
-//! use cute_static::{C, CommonDomain, GreatestCommonDomain, Layout};
+//! use cute_static::{C, Layout, algebra::{CommonDomain, GreatestCommonDomain}};
 //! let g = (C::<5>, C::<3>, C::<4>).greatest_common_domain((C::<10>, C::<6>));
 //! assert_eq!(g.to_string(), "(_5,_2):(_1,_30)");
 //! static_assertions::assert_type_eq_all!(CommonDomain<(C<6>, C<35>), (C<15>, C<14>)>, Layout![(3, 7):(1, 30)]);

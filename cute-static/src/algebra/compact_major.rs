@@ -7,7 +7,7 @@
 //! mode by mode, is run time only).
 //!
 //! ```
-//! use cute_static::{C, PrefixProduct, PrefixProductOf};
+//! use cute_static::{C, algebra::{PrefixProduct, PrefixProductOf}};
 //! static_assertions::assert_type_eq_all!(
 //!     PrefixProductOf<(C<4>, (C<1>, C<3>), C<2>)>,
 //!     (C<1>, (C<4>, C<4>), C<12>)

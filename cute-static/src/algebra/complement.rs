@@ -6,7 +6,7 @@
 //! overlap (not injective) has no complement: a compile error.
 //!
 //! ```
-//! use cute_static::{layout, C, Complemented, Layout};
+//! use cute_static::{layout, C, algebra::Complemented, Layout};
 //! assert_eq!(layout!(4:32).complement(C::<256>).to_string(), "(_32,_2):(_1,_128)");
 //! static_assertions::assert_type_eq_all!(Complemented<Layout![(2,2):(1,6)], C<24>>, Layout![(3,2):(2,12)]);
 //! ```

@@ -11,7 +11,7 @@
 //! the first line of the error names the rule and the numbers.
 //!
 //! ```
-//! use cute_static::{layout, tiler, Composed, Layout};
+//! use cute_static::{layout, tiler, algebra::Composed, Layout};
 //! let a = layout!((4, 6, 8, 10):(2, 3, 5, 7));
 //! assert_eq!(a.compose(layout!(6:12)).to_string(), "(_2,_3):(_9,_5)");
 //! // B stays inside one mode of A:

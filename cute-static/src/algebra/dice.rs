@@ -8,7 +8,7 @@
 //! mode it is paired with (`not_compatible` at run time) does not compile.
 //!
 //! ```
-//! use cute_static::{__, layout, Diced, Layout, Underscore, C};
+//! use cute_static::{layout, Layout, C, algebra::Diced, tensor::{__, Underscore}};
 //! let l = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100)));
 //! assert_eq!(l.dice((2usize, __)).to_string(), "((_3,_2)):((_4,_1))");
 //! assert_eq!(l.dice((__, ((0usize, __), __))).to_string(), "(_2):(_2)");

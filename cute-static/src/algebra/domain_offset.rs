@@ -9,7 +9,7 @@
 //! coordinate that does not fit the shape does not compile.
 //!
 //! ```
-//! use cute_static::{layout, DomainOffset, DomainOffsetOf, Layout, C};
+//! use cute_static::{layout, Layout, C, algebra::{DomainOffset, DomainOffsetOf}};
 //! let l = layout!((8, (4, 2)):(1, (8, 64)));
 //! assert_eq!(l.domain_offset((2usize, (1usize, 1usize))), (l, 2 + 8 + 64));
 //! type L = Layout![(8, (4, 2)):(1, (8, 64))];

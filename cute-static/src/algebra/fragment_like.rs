@@ -16,7 +16,7 @@
 //! answer on the same values.
 //!
 //! ```
-//! use cute_static::{layout, Dyn, FragmentLayout, Layout, MixedLayout, C};
+//! use cute_static::{layout, Dyn, algebra::FragmentLayout, Layout, layout::MixedLayout, C};
 //! assert_eq!(layout!((4, (2, 3)):(3, (12, 1))).fragment_layout_like().to_string(), "(_4,(_2,_3)):(_1,(_12,_4))");
 //! static_assertions::assert_type_eq_all!(
 //!     FragmentLayout<Layout![(2, 4, 8):(1, 32, 4)]>,

@@ -12,7 +12,7 @@
 //! type level does not.)
 //!
 //! ```
-//! use cute_static::{layout, Layout, RightInverse};
+//! use cute_static::{layout, Layout, algebra::RightInverse};
 //! assert_eq!(layout!((4, 8):(8, 1)).right_inverse().to_string(), "(_8,_4):(_4,_1)");
 //! static_assertions::assert_type_eq_all!(RightInverse<Layout![(15, 16):(1, 0)]>, Layout![15:1]);
 //! assert_eq!(layout!((4, 8):(1, 5)).left_inverse().to_string(), "(_5,_8):(_1,_4)");

@@ -9,7 +9,7 @@
 //! compile.
 //!
 //! ```
-//! use cute_static::{layout, Layout, LayoutAdd, LayoutSum};
+//! use cute_static::{layout, Layout, algebra::{LayoutAdd, LayoutSum}};
 //! assert_eq!(layout!((4, 3):(1, 4)).layout_add(layout!((4, 3):(3, 1))).to_string(), "(_4,_3):(_4,_5)");
 //! static_assertions::assert_type_eq_all!(
 //!     LayoutSum<Layout![(5, 3, 4):(1, 5, 15)], Layout![(10, 6):(1, 10)]>,

@@ -8,7 +8,7 @@
 //! run-time function returns an error.
 //!
 //! ```
-//! use cute_static::{layout, Layout, LayoutLike};
+//! use cute_static::{layout, Layout, algebra::LayoutLike};
 //! assert_eq!(layout!((2, 3, 4, 5):(0, 42, 1, 0)).make_layout_like().to_string(), "(_2,_3,_4,_5):(_0,_4,_1,_0)");
 //! static_assertions::assert_type_eq_all!(
 //!     LayoutLike<Layout![((2, 3), 4):((1, 40), 3)]>,

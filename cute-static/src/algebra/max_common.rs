@@ -7,7 +7,7 @@
 //! `max_common_layout`/`max_common_vector` and their laws.
 //!
 //! ```
-//! use cute_static::{layout, Layout, MaxCommon, MaxCommonLayout};
+//! use cute_static::{layout, Layout, algebra::{MaxCommon, MaxCommonLayout}};
 //! let a = layout!((4, 8):(1, 4));
 //! let b = layout!((4, 8):(1, 8));
 //! assert_eq!(a.max_common_vector(b), 4);

@@ -7,7 +7,7 @@
 //! outside the layout's modes does not compile.
 //!
 //! ```
-//! use cute_static::{layout, make_layout, Layout, Taken, C};
+//! use cute_static::{layout, Layout, C, algebra::{make_layout, Taken}};
 //! let a = layout!((2, 3):(1, 2));
 //! let b = layout!(4:6);
 //! assert_eq!(make_layout((a, b)).to_string(), "((_2,_3),_4):((_1,_2),_6)");

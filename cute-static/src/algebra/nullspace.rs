@@ -10,7 +10,7 @@
 //! tuple, none `1:0`.
 //!
 //! ```
-//! use cute_static::{layout, Layout, Nullspace};
+//! use cute_static::{layout, Layout, algebra::Nullspace};
 //! assert_eq!(layout!((2, 4, 6):(1, 2, 0)).nullspace().to_string(), "_6:_8");
 //! assert_eq!(layout!((4, (3, 5)):(0, (1, 0))).nullspace().to_string(), "(_4,_5):(_1,_12)");
 //! static_assertions::assert_type_eq_all!(Nullspace<Layout![(4, 8):(1, 4)]>, Layout![1:0]);

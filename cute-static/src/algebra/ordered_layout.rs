@@ -9,7 +9,7 @@
 //! congruent to the shape, do not compile.
 //!
 //! ```
-//! use cute_static::{make_ordered_layout, C, Layout, OrderedLayout};
+//! use cute_static::{C, Layout, algebra::{make_ordered_layout, OrderedLayout}};
 //! let l = make_ordered_layout((C::<2>, C::<2>, C::<2>, C::<2>), (C::<0>, C::<2>, C::<3>, C::<1>));
 //! assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
 //! static_assertions::assert_type_eq_all!(

@@ -12,7 +12,7 @@
 //! A factor of 0 does not compile.
 //!
 //! ```
-//! use cute_static::{layout, Layout, Recast};
+//! use cute_static::{layout, Layout, algebra::Recast};
 //! let l = layout!((4, 8):(1, 4)); // 4×8 halves, column-major
 //! assert_eq!(l.upcast::<2>().to_string(), "(_2,_8):(_1,_2)");
 //! assert_eq!(l.downcast::<2>().to_string(), "(_8,_8):(_1,_8)");
@@ -155,7 +155,7 @@ where
 /// tiled copy's `retile` needs); [`Upcast<N>`] is this trait at `U<N>`.
 ///
 /// ```
-/// use cute_static::{Layout, UpcastBy, UpcastedBy, Upcasted};
+/// use cute_static::{Layout, algebra::{UpcastBy, UpcastedBy, Upcasted}};
 /// type L = Layout![(4, 8):(1, 4)];
 /// static_assertions::assert_type_eq_all!(UpcastedBy<L, typenum::U2>, Upcasted<L, 2>);
 /// ```

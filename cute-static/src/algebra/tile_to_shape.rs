@@ -8,7 +8,7 @@
 //! the counts' profile. Block and shape are tuples of rank at most 4.
 //!
 //! ```
-//! use cute_static::{C, layout, tile_to_shape};
+//! use cute_static::{C, layout, algebra::tile_to_shape};
 //! let atom = layout!((8, 64):(64, 1));
 //! let l = tile_to_shape(atom, (C::<128>, C::<64>), ());
 //! assert_eq!(l.to_string(), "(_128,_64):(_64,_1)");

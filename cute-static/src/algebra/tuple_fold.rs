@@ -14,7 +14,7 @@
 //! non-negative, so CuTe's `abs` is the identity here.
 //!
 //! ```
-//! use cute_static::{C, GcdOf, MaxOf, MinOf, SumOf, TupleMax, TupleSum};
+//! use cute_static::{C, algebra::{GcdOf, MaxOf, MinOf, SumOf, TupleMax, TupleSum}};
 //! type T = ((C<4>, C<6>), (C<8>, C<2>));
 //! static_assertions::assert_type_eq_all!(MaxOf<T>, C<8>);
 //! static_assertions::assert_type_eq_all!(MinOf<T>, C<2>);
@@ -210,7 +210,7 @@ fold_verb!(
 /// tuple is reported as a method whose bounds are not met).
 ///
 /// ```
-/// use cute_static::{C, ShapeMin, ShapeMinOf};
+/// use cute_static::{C, algebra::{ShapeMin, ShapeMinOf}};
 /// static_assertions::assert_type_eq_all!(ShapeMinOf<C<4>, C<6>>, C<4>);
 /// static_assertions::assert_type_eq_all!(ShapeMinOf<C<0>, C<1>>, C<1>);
 /// assert_eq!(C::<8>.shape_min(C::<2>), C::<2>);
@@ -373,7 +373,7 @@ product_like_misfit!(
 /// shallower than its guide, or of another rank, does not compile.
 ///
 /// ```
-/// use cute_static::{C, ProductLike, ProductLikeOf};
+/// use cute_static::{C, algebra::{ProductLike, ProductLikeOf}};
 /// static_assertions::assert_type_eq_all!(
 ///     ProductLikeOf<((C<2>, C<3>), (C<4>, C<5>), C<6>), (C<1>, (C<1>, C<1>), C<1>)>,
 ///     (C<6>, (C<4>, C<5>), C<6>)

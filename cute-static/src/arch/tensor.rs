@@ -199,7 +199,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     }
 
     /// CuTe's `local_tile(t, tiler, coord, step)` (see the host
-    /// [`local_tile`](crate::local_tile)). Traps when the tiler does not
+    /// [`local_tile`](crate::tensor::local_tile)). Traps when the tiler does not
     /// divide the shape (checked once, here; folded for static layouts) or
     /// a coordinate is outside the tile grid.
     #[inline(always)]
@@ -217,7 +217,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     }
 
     /// CuTe's `local_partition(t, thr_layout, thr_idx, step)` (`()` for no
-    /// step; see the host [`local_partition`](crate::local_partition)):
+    /// step; see the host [`local_partition`](crate::tensor::local_partition)):
     /// thread `thr_idx`'s elements. Traps when the thread layout's shape
     /// does not divide the tensor's (checked once; folded when static).
     #[inline(always)]
@@ -540,7 +540,12 @@ pub trait ExactTile<T, Cd, St>: TensorLayout {
     /// The tile's layout (`TileLocally`'s).
     type Output: TensorLayout;
     /// The tile's layout and offset, and whether the tiler divides the shape.
-    fn exact_tile(&self, tiler: T, coord: Cd, step: St) -> Result<(Self::Output, usize, bool), Error>;
+    fn exact_tile(
+        &self,
+        tiler: T,
+        coord: Cd,
+        step: St,
+    ) -> Result<(Self::Output, usize, bool), Error>;
 }
 impl<L, T, Cd, St> ExactTile<T, Cd, St> for L
 where
@@ -555,7 +560,12 @@ where
         <<St as Projection<Cd>>::Out as TileSlice<<L::Flat as ShapeOf>::Shape>>::Coord,
     >>::Output;
     #[inline(always)]
-    fn exact_tile(&self, tiler: T, coord: Cd, step: St) -> Result<(Self::Output, usize, bool), Error> {
+    fn exact_tile(
+        &self,
+        tiler: T,
+        coord: Cd,
+        step: St,
+    ) -> Result<(Self::Output, usize, bool), Error> {
         let flat = self.flat(<St as Projection<T>>::project(&step, tiler))?;
         let whole = flat.size() == self.size();
         let coord = <St as Projection<Cd>>::project(&step, coord).coord();
@@ -588,11 +598,15 @@ where
     L::Flat: ShapeOf,
     <DicedThr<Thr, St> as ThreadLayout>::Coord: PartitionSlice<<L::Flat as ShapeOf>::Shape>,
     L::Flat: SliceLayout<
-        <<DicedThr<Thr, St> as ThreadLayout>::Coord as PartitionSlice<<L::Flat as ShapeOf>::Shape>>::Coord,
+        <<DicedThr<Thr, St> as ThreadLayout>::Coord as PartitionSlice<
+            <L::Flat as ShapeOf>::Shape,
+        >>::Coord,
     >,
 {
     type Output = <L::Flat as SliceLayout<
-        <<DicedThr<Thr, St> as ThreadLayout>::Coord as PartitionSlice<<L::Flat as ShapeOf>::Shape>>::Coord,
+        <<DicedThr<Thr, St> as ThreadLayout>::Coord as PartitionSlice<
+            <L::Flat as ShapeOf>::Shape,
+        >>::Coord,
     >>::Output;
     #[inline(always)]
     fn exact_partition(

@@ -11,7 +11,7 @@
 //! CuTe notation (as cute-dynamic's).
 //!
 //! ```
-//! use cute_static::{layout, make_gmma_desc, GmmaLayoutType, Half, MajorK};
+//! use cute_static::{layout, atom::{make_gmma_desc, GmmaLayoutType, Half, MajorK}};
 //! // A 64x16 K-major tile of 16-bit values, 128-byte swizzle.
 //! let s = layout!(Sw<3,3,3> o 0 o ((8,8),16):((64,512),1));
 //! let d = make_gmma_desc::<MajorK, Half, _>(&s, 0x400)?;
@@ -768,7 +768,7 @@ where
     /// registers (RS) does not compile.
     ///
     /// ```
-    /// use cute_static::{layout, make_gmma_desc, make_tiled_mma, Half, MajorK, StaticLayout, SM90_64x64x16_F32F16F16_SS};
+    /// use cute_static::{layout, atom::{make_gmma_desc, make_tiled_mma, Half, MajorK, SM90_64x64x16_F32F16F16_SS}, layout::StaticLayout};
     /// let mma = make_tiled_mma(SM90_64x64x16_F32F16F16_SS::<MajorK, MajorK>::new(), layout!((1, 1, 1)), ());
     /// let thr = mma.get_slice(5)?;
     /// // 64x64 K-major, 128-byte swizzle atoms (8 rows of 64 halves).

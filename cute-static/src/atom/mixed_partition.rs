@@ -24,7 +24,7 @@
 //! shape is a flat tuple of 2 to 4 static integers.
 //!
 //! ```
-//! use cute_static::{Counting, Layout, SM80_16x8x16_F32F16F16F32_TN, Tensor, TiledMma, layout};
+//! use cute_static::{Layout, Tensor, layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}, tensor::Counting};
 //! let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>::new();
 //! let ld = 100; // a 32×16 tile of a column-major matrix with 100 rows
 //! let g = Tensor::new(Counting, layout!((32, 16):(1, {ld}))?)?;

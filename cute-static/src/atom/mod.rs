@@ -10,7 +10,7 @@
 //! the same CUTLASS name.
 //!
 //! ```
-//! use cute_static::{MmaAtom, SM80_16x8x16_F32F16F16F32_TN, StaticLayout};
+//! use cute_static::{atom::{MmaAtom, SM80_16x8x16_F32F16F16F32_TN}, layout::StaticLayout};
 //! type Atom = SM80_16x8x16_F32F16F16F32_TN;
 //! assert_eq!(<Atom as MmaAtom>::CLayout::default().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
 //! assert_eq!(<Atom as MmaAtom>::MNK, [16, 8, 16]);

@@ -7,13 +7,13 @@
 //! permutation is not used, as in CuTe).
 //!
 //! ```
-//! use cute_static::{C, IntTuple, Layout, SM80_16x8x16_F32F16F16F32_TN, TiledMma};
+//! use cute_static::{C, Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}, layout::IntTuple};
 //! let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>::new();
 //! // A 128×64 tile of A: 2×2×2 values per atom, 4 atoms along M, 4 along K.
 //! let s = mma.partition_shape_a((C::<128>, C::<64>));
 //! assert_eq!(s.to_dynamic().to_string(), "((2,2,2),4,4)");
 //! static_assertions::assert_type_eq_all!(
-//!     cute_static::MmaPartitionShape<TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>, cute_static::OperandC, (C<128>, C<64>, C<3>)>,
+//!     cute_static::atom::MmaPartitionShape<TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>, cute_static::atom::OperandC, (C<128>, C<64>, C<3>)>,
 //!     ((C<2>, C<2>), C<4>, C<4>, C<3>)
 //! );
 //! ```

@@ -17,8 +17,8 @@
 //!   the slice is 0, so the base is kept.
 //!
 //! ```
-//! use cute_static::{Counting, Layout, SM75_U32x4_LDSM_N, Tensor, TiledMma, make_tiled_copy_a};
-//! type Mma = TiledMma<cute_static::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+//! use cute_static::{Layout, Tensor, atom::{SM75_U32x4_LDSM_N, TiledMma, make_tiled_copy_a}, tensor::Counting};
+//! type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
 //! let mma = Mma::new();
 //! let copy = make_tiled_copy_a::<_, 16, _>(SM75_U32x4_LDSM_N, &mma);
 //! let a = Tensor::new(Counting, cute_static::layout!((64, 32)))?;

@@ -27,7 +27,7 @@
 //! `atom/mixed_partition.rs`.
 //!
 //! ```
-//! use cute_static::{CopyLayoutTv, CopySrc, Counting, Layout, MakeTiledCopy, StaticLayout, Tensor, TiledCopyLayouts, UniversalCopy, layout, make_tiled_copy};
+//! use cute_static::{Layout, Tensor, layout, atom::{CopyLayoutTv, CopySrc, MakeTiledCopy, TiledCopyLayouts, UniversalCopy, make_tiled_copy}, layout::StaticLayout, tensor::Counting};
 //! // 32×8 threads, each 8 contiguous 16-bit values in M: 128-bit copies.
 //! let copy = make_tiled_copy::<_, 16, _, _>(UniversalCopy::<u128>::new(), layout!((32, 8):(1, 32)), layout!((8, 1)));
 //! assert_eq!((copy.size(), copy.tiler_mn()), (256, [256, 8]));
@@ -469,7 +469,7 @@ make_tiled_copy_mma! {
     /// `(tile_size<0>, tile_size<2>)` tile).
     ///
     /// ```
-    /// use cute_static::{Layout, SM80_16x8x16_F32F16F16F32_TN, TiledCopyLayouts, TiledMma, UniversalCopy, make_tiled_copy_a};
+    /// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledCopyLayouts, TiledMma, UniversalCopy, make_tiled_copy_a}};
     /// let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>::new();
     /// let copy = make_tiled_copy_a::<_, 16, _>(UniversalCopy::<u32>::new(), &mma);
     /// assert_eq!((copy.size(), copy.tiler_mn()), (128, [32, 16]));

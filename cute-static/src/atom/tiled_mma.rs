@@ -29,7 +29,7 @@
 //! extents the tile does not divide does not compile.
 //!
 //! ```
-//! use cute_static::{Counting, Layout, LayoutCTv, SM80_16x8x16_F32F16F16F32_TN, StaticLayout, Tensor, TiledMma, TiledMmaLayouts, layout, make_tiled_mma};
+//! use cute_static::{Layout, Tensor, layout, atom::{LayoutCTv, SM80_16x8x16_F32F16F16F32_TN, TiledMma, TiledMmaLayouts, make_tiled_mma}, layout::StaticLayout, tensor::Counting};
 //! let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2, 2, 1)), ());
 //! assert_eq!(mma.thr_layout_vmnk().to_string(), "(_32,_2,_2,_1):(_1,_32,_64,_0)");
 //! assert_eq!((mma.size(), mma.tile_size()), (128, [32, 16, 16]));

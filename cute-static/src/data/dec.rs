@@ -16,7 +16,7 @@
 //! macros emit the same spelling the algebra computes.
 //!
 //! ```
-//! use cute_static::{Dec, Int, StaticInt, layout};
+//! use cute_static::{layout, layout::{Dec, Int, StaticInt}};
 //! assert_eq!(<Dec<1, 1, 0, 0, 8> as StaticInt>::VALUE, 11008);
 //! assert_eq!(Dec::<4, 5, 0, 8, 8, 7, 6, 8>.value(), 45088768);
 //! let l = layout!((4096, 11008):(11008, 1));
@@ -143,7 +143,7 @@ macro_rules! dec {
         /// `C<N>`.
         ///
         /// ```
-        /// use cute_static::{Dec, Int, IntTuple};
+        /// use cute_static::{layout::{Dec, Int, IntTuple}};
         /// let n = Dec::<1, 0, 8, 8>;
         /// assert_eq!(n.value(), 1088);
         /// assert_eq!(n.to_dynamic().to_string(), "1088");

@@ -6,7 +6,7 @@
 //! tuple, `size` = product of the leaves.
 //!
 //! ```
-//! use cute_static::{C, IntTuple, StaticIntTuple};
+//! use cute_static::{C, layout::{IntTuple, StaticIntTuple}};
 //! type S = (C<4>, (C<2>, C<3>));
 //! assert_eq!(<S as IntTuple>::RANK, 2);
 //! assert_eq!(<S as IntTuple>::DEPTH, 2);
@@ -29,7 +29,7 @@ pub const MAX_RANK: usize = cute_core::limits::MAX_RANK;
 /// macros pick the spelling.
 ///
 /// ```
-/// use cute_static::{C, Int};
+/// use cute_static::{C, layout::Int};
 /// assert_eq!(C::<12>.value(), 12);
 /// assert_eq!(core::mem::size_of::<C<12>>(), 0);
 /// ```

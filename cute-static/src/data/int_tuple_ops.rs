@@ -9,7 +9,7 @@
 //! does not compile, and the first line of the error names the rule.
 //!
 //! ```
-//! use cute_static::{C, CeilDiv, Congruent, IntTuple, EvenlyDivides, ShapeDiv, ShapeDivide};
+//! use cute_static::{C, algebra::{CeilDiv, Congruent, EvenlyDivides, ShapeDiv, ShapeDivide}, layout::IntTuple};
 //! // CuTe's example: (4,5,6) / 40 = (1,1,3).
 //! let r = (C::<4>, C::<5>, C::<6>).shape_div(C::<40>);
 //! static_assertions::assert_type_eq_all!(ShapeDiv<(C<4>, C<5>, C<6>), C<40>>, (C<1>, C<1>, C<3>));
@@ -18,7 +18,7 @@
 //! // Queries are constants and bounds.
 //! fn tiles_evenly<S: EvenlyDivides<T>, T>() {}
 //! tiles_evenly::<(C<128>, C<64>), (C<32>, C<16>)>();
-//! assert!(!<(C<100>, C<64>) as cute_static::Divisibility<(C<32>, C<16>)>>::EVENLY_DIVIDES);
+//! assert!(!<(C<100>, C<64>) as cute_static::algebra::Divisibility<(C<32>, C<16>)>>::EVENLY_DIVIDES);
 //! fn same_profile<A: Congruent<B>, B>() {}
 //! same_profile::<(C<1>, (C<2>, C<3>)), (C<5>, (C<6>, C<7>))>();
 //! ```
@@ -1016,7 +1016,7 @@ binary_op!(
     /// ranks); an integer by a tuple divides by the tuple's size.
     ///
     /// ```
-    /// use cute_static::{C, ShapeDiv};
+    /// use cute_static::{C, algebra::ShapeDiv};
     /// static_assertions::assert_type_eq_all!(ShapeDiv<C<12>, C<4>>, C<3>);
     /// static_assertions::assert_type_eq_all!(ShapeDiv<C<4>, C<12>>, C<1>);
     /// static_assertions::assert_type_eq_all!(ShapeDiv<(C<8>, (C<3>, C<4>)), (C<2>, C<3>)>, (C<4>, (C<1>, C<4>)));
@@ -1029,7 +1029,7 @@ binary_op!(
     /// dividend (missing modes are 1).
     ///
     /// ```
-    /// use cute_static::{C, CeilDiv};
+    /// use cute_static::{C, algebra::CeilDiv};
     /// static_assertions::assert_type_eq_all!(CeilDiv<C<10>, C<4>>, C<3>);
     /// static_assertions::assert_type_eq_all!(CeilDiv<(C<10>, C<7>, C<3>), (C<4>, C<2>)>, (C<3>, C<4>, C<3>));
     /// static_assertions::assert_type_eq_all!(CeilDiv<(C<4>, C<6>), C<8>>, (C<1>, C<3>));
@@ -1043,7 +1043,7 @@ binary_op!(
     /// are 1); an integer and a tuple do not mix.
     ///
     /// ```
-    /// use cute_static::{C, RoundedUp};
+    /// use cute_static::{C, algebra::RoundedUp};
     /// static_assertions::assert_type_eq_all!(RoundedUp<C<10>, C<4>>, C<12>);
     /// static_assertions::assert_type_eq_all!(RoundedUp<(C<10>, (C<7>, C<3>)), (C<8>, (C<2>, C<2>))>, (C<16>, (C<8>, C<4>)));
     /// ```
@@ -1054,7 +1054,7 @@ binary_op!(
     /// size of the matching mode of `b`.
     ///
     /// ```
-    /// use cute_static::{C, ElemScaled};
+    /// use cute_static::{C, algebra::ElemScaled};
     /// static_assertions::assert_type_eq_all!(ElemScaled<(C<2>, (C<3>, C<4>)), ((C<2>, C<2>), (C<5>, C<1>))>, (C<8>, (C<15>, C<4>)));
     /// static_assertions::assert_type_eq_all!(ElemScaled<C<3>, (C<2>, C<5>)>, C<30>);
     /// ```
@@ -1065,7 +1065,7 @@ binary_op!(
 /// (an integer is wrapped first: `product_each(7) = (7)`).
 ///
 /// ```
-/// use cute_static::{C, IntTuple, ProductEach, ProductEachOf};
+/// use cute_static::{C, algebra::{ProductEach, ProductEachOf}, layout::IntTuple};
 /// static_assertions::assert_type_eq_all!(
 ///     ProductEachOf<((C<2>, C<3>), C<4>, (C<5>, (C<1>, C<2>)))>,
 ///     (C<6>, C<4>, C<10>)
@@ -1099,7 +1099,7 @@ where
 /// congruent tuples, as a static integer and a constant.
 ///
 /// ```
-/// use cute_static::{C, InnerProduct, InnerProductOf};
+/// use cute_static::{C, algebra::{InnerProduct, InnerProductOf}};
 /// static_assertions::assert_type_eq_all!(InnerProductOf<(C<2>, (C<3>, C<4>)), (C<1>, (C<10>, C<100>))>, C<432>);
 /// assert_eq!(<(C<2>, C<3>) as InnerProduct<(C<4>, C<5>)>>::VALUE, 23);
 /// ```
@@ -1134,7 +1134,7 @@ where
 /// shape `Self` is one of shape `B`: equal sizes at each leaf of `Self`).
 ///
 /// ```
-/// use cute_static::{C, Profile};
+/// use cute_static::{C, algebra::Profile};
 /// assert!(<((C<1>, C<2>), C<3>) as Profile<((C<5>, C<6>), C<7>)>>::CONGRUENT);
 /// assert!(!<(C<1>, C<2>) as Profile<((C<1>, C<2>), C<3>)>>::CONGRUENT);
 /// assert!(<C<30> as Profile<(C<2>, C<15>)>>::COMPATIBLE);
@@ -1158,7 +1158,7 @@ where
 /// tiler divides the matching part of the shape with no remainder.
 ///
 /// ```
-/// use cute_static::{C, Divisibility};
+/// use cute_static::{C, algebra::Divisibility};
 /// assert!(<(C<4>, C<6>) as Divisibility<C<8>>>::EVENLY_DIVIDES);
 /// assert!(!<(C<6>, C<4>) as Divisibility<C<8>>>::EVENLY_DIVIDES);
 /// ```

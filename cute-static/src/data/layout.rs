@@ -5,7 +5,7 @@
 //! `Σ ((i / (S0⋯S_{k-1})) mod S_k)·D_k`, the last mode not reduced.
 //!
 //! ```
-//! use cute_static::{layout, Layout, StaticLayout};
+//! use cute_static::{layout, Layout, layout::StaticLayout};
 //! let l = layout!((4, 8):(1, 4));
 //! assert_eq!(l.call(13), 13 % 4 + (13 / 4) * 4);
 //! assert_eq!(<Layout![(4, 8):(1, 4)]>::SIZE, 32);
@@ -108,7 +108,7 @@ pub trait StaticLayout: Copy + Default + fmt::Debug + fmt::Display + Sealed {
     /// instantiated.)
     ///
     /// ```
-    /// use cute_static::{layout, StaticLayout};
+    /// use cute_static::{layout, layout::StaticLayout};
     /// let l = layout!((8, 4):(-1, 8));
     /// assert_eq!(l.call_signed(0), 0);
     /// assert_eq!(l.call_signed(7), -7);

@@ -17,7 +17,7 @@
 //! (`isize`); its inherent `call` (`usize`) does not compile.
 //!
 //! ```
-//! use cute_static::{layout, C, Neg, IntTuple};
+//! use cute_static::{layout, C, layout::{Neg, IntTuple}};
 //! let l = layout!((8, 4):(-1, 8));
 //! assert_eq!(l.to_string(), "(_8,_4):(_-1,_8)");
 //! assert_eq!(l.call_signed(9), -1 + 8);
@@ -40,7 +40,7 @@ use crate::private::{HCons, HNil, Pretty};
 /// with it. A zero-sized type.
 ///
 /// ```
-/// use cute_static::{C, Dec, IntTuple, Neg};
+/// use cute_static::{C, layout::{Dec, IntTuple, Neg}};
 /// assert_eq!(Neg::<Dec<1, 1, 0, 0, 8>>::default().to_dynamic().to_string(), "-11008");
 /// assert_eq!(Neg::<C<1>>::default().to_string(), "_-1");
 /// assert_eq!(Neg::<C<3>>::VALUE, -3);

@@ -17,7 +17,7 @@
 //! the swizzle.
 //!
 //! ```
-//! use cute_static::{layout, ComposedLayout, Layout, Swizzle, C};
+//! use cute_static::{layout, Layout, C, layout::{ComposedLayout, Swizzle}};
 //! let sw = Swizzle::<3, 3, 3>::new();
 //! assert_eq!(sw.apply(64), 64 ^ 8); // bit 6 flips bit 3
 //! assert_eq!(sw.to_string(), "Sw<3,3,3>");
@@ -44,7 +44,7 @@ use crate::data::layout::{Coordinate, StaticLayout};
 /// Parameters that break the swizzle rule do not compile:
 ///
 /// ```compile_fail
-/// let _ = cute_static::Swizzle::<3, 3, 2>::new(); // |S| < B
+/// let _ = cute_static::layout::Swizzle::<3, 3, 2>::new(); // |S| < B
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Swizzle<const B: u32, const M: u32, const S: i32>(PhantomData<()>);
@@ -83,7 +83,7 @@ impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S> {
     /// folded.
     ///
     /// ```
-    /// use cute_static::Swizzle;
+    /// use cute_static::layout::Swizzle;
     /// // The ISL paper's table: Swizzle<1,2,1>(c) = c − c mod 8 + (c + 4⌊c/8⌋) mod 8.
     /// let sw = Swizzle::<1, 2, 1>::new();
     /// for c in 0..16 {

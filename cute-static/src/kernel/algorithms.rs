@@ -13,7 +13,7 @@
 //! error, and nothing is written then (use `copy_if` with a predicate).
 //!
 //! ```
-//! use cute_static::{Tensor, copy, layout};
+//! use cute_static::{Tensor, algorithm::copy, layout};
 //! let src: Vec<i32> = (0..24).collect();
 //! let mut dst = vec![0; 24];
 //! let s = Tensor::new(&src[..], layout!((8, 3):(1, 8)))?;
@@ -33,7 +33,7 @@
 //! ```
 //!
 //! ```compile_fail
-//! use cute_static::{Tensor, copy, layout};
+//! use cute_static::{Tensor, algorithm::copy, layout};
 //! let (src, mut dst) = ([0; 64], [0; 32]);
 //! let s = Tensor::new(&src[..], layout!(64:1)).unwrap();
 //! let mut d = Tensor::new(&mut dst[..], layout!(32:1)).unwrap();
@@ -491,7 +491,7 @@ where
 /// otherwise.
 ///
 /// ```
-/// use cute_static::{Tensor, axpby, layout};
+/// use cute_static::{Tensor, algorithm::axpby, layout};
 /// let x = [1.0, 2.0, 3.0];
 /// let mut y = [10.0, 20.0, 30.0];
 /// axpby(2.0, &Tensor::new(&x[..], layout!(3:1))?, 0.5, &mut Tensor::new(&mut y[..], layout!(3:1))?)?;
@@ -539,7 +539,7 @@ where
 /// by the compiler where both sides are static and at run time otherwise.
 ///
 /// ```
-/// use cute_static::{Tensor, gemm, layout};
+/// use cute_static::{Tensor, algorithm::gemm, layout};
 /// // NT GEMM, M = N = K = 2: A = [[1,2],[3,4]] column-major, B = identity.
 /// let (a, b, mut c) = ([1, 3, 2, 4], [1, 0, 0, 1], [0; 4]);
 /// let l = layout!((2, 2):(1, 2));
@@ -603,7 +603,7 @@ where
 /// (any layout, any accessor) or a closure `Fn(usize) -> bool`.
 ///
 /// ```
-/// use cute_static::{Predicate, Tensor, layout};
+/// use cute_static::{algorithm::Predicate, Tensor, layout};
 /// let mask = [true, false];
 /// let p = Tensor::new(&mask[..], layout!(2:1))?;
 /// assert_eq!((p.len(), p.test(1)), (Some(2), Some(false)));
@@ -651,7 +651,7 @@ impl<F: Fn(usize) -> bool> Predicate for F {
 /// writes nothing.
 ///
 /// ```
-/// use cute_static::{Tensor, copy_if, layout};
+/// use cute_static::{Tensor, algorithm::copy_if, layout};
 /// let (src, mut dst, mask) = ([1, 2, 3, 4], [0; 4], [true, false, true, false]);
 /// let p = Tensor::new(&mask[..], layout!(4:1))?;
 /// copy_if(&p, &Tensor::new(&src[..], layout!(4:1))?, &mut Tensor::new(&mut dst[..], layout!(4:1))?)?;
@@ -711,7 +711,7 @@ where
 /// not fit its storage is an error, and nothing is written then.
 ///
 /// ```
-/// use cute_static::{Tensor, clear, fill, layout};
+/// use cute_static::{Tensor, layout, algorithm::{clear, fill}};
 /// let mut d = [1; 6];
 /// let mut t = Tensor::new(&mut d[..], layout!((2, 3):(3, 1)))?;
 /// fill(&mut t, 7)?;

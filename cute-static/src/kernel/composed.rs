@@ -10,7 +10,7 @@
 //! the same operation on the inner layout (the tensor's base stays).
 //!
 //! ```
-//! use cute_static::{layout, __};
+//! use cute_static::{layout, tensor::__};
 //! let tile = layout!(Sw<3,3,3> o 0 o (8,64):(64,1));
 //! let row = tile.slice((3, __))?;
 //! assert_eq!(row.to_string(), "Sw<3,3,3> o 192 o (_64):(_1)");
@@ -19,7 +19,7 @@
 //!
 //! // A tensor layout (`TensorLayout`): a tensor slices into the layout's
 //! // offset and keeps its pointer (the slice's offset for the accessor is 0).
-//! use cute_static::{SliceLayout, TensorLayout};
+//! use cute_static::{layout::{SliceLayout, TensorLayout}};
 //! assert_eq!((tile.size(), TensorLayout::cosize(&tile)), (512, 512));
 //! let (col, moved) = tile.slice_layout((__, 9))?;
 //! assert_eq!((col.to_string(), moved), ("Sw<3,3,3> o 9 o (_8):(_64)".to_string(), 0));

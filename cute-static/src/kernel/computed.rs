@@ -16,7 +16,10 @@
 //! `Layout<S, D>` itself, for the layout algebra.
 //!
 //! ```
-//! use cute_static::*;
+//! use cute_static::Layout;
+//! use cute_static::atom::{LayoutCTv, SM80_16x8x16_F32F16F16F32_TN, TiledMma};
+//! use cute_static::layout::{Resolve, Resolved, StaticLayout};
+//! use cute_static::algebra::Mode;
 //! type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)], ()>;
 //! let tv = LayoutCTv::<Mma>::default();
 //! assert_eq!(tv.to_string(), "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))");

@@ -297,7 +297,7 @@ impl<P: MemPtr, L: TensorLayout> MaybeDest for PartialTensor<P, L> {
 
 /// CuTe's `make_tensor_like(t)` of a device tensor: a register fragment of
 /// its (static) shape, zero-filled, with CuTe's fragment layout (see the
-/// host [`make_fragment_like`](crate::make_fragment_like)).
+/// host [`make_fragment_like`](crate::tensor::make_fragment_like)).
 #[inline(always)]
 pub fn make_tensor_like<T: MaybeSource>(_t: &T) -> RegFragment<T::Value, T::Layout>
 where

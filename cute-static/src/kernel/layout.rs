@@ -10,7 +10,7 @@
 //! coordinate `i` for `i < size()`, and every such value is `< cosize()`.
 //!
 //! ```
-//! use cute_static::{layout, TensorLayout};
+//! use cute_static::{layout, layout::TensorLayout};
 //! let s = layout!((4, 8):(1, 4));
 //! assert_eq!((TensorLayout::size(&s), TensorLayout::cosize(&s), s.offset(13)), (32, 32, 13));
 //! assert_eq!(<cute_static::Layout![(4, 8):(1, 4)] as TensorLayout>::STATIC_SIZE, Some(32));
@@ -99,7 +99,7 @@ pub trait TensorLayout: Copy + fmt::Debug + fmt::Display {
 /// is `Result<L, Error>` (run-time values can overflow).
 ///
 /// ```
-/// use cute_static::{LayoutResult, TensorLayout, ZippedDivide, ZippedQuotient, layout, tiler};
+/// use cute_static::{layout, tiler, algebra::{ZippedDivide, ZippedQuotient}, layout::{LayoutResult, TensorLayout}};
 /// /// One bound: the operation's verb. The result is a layout.
 /// fn tiles<A: ZippedDivide<T>, T>(a: A, t: T) -> Result<usize, cute_static::Error> {
 ///     let r = a.zipped_divide(t).into_layout()?;

@@ -24,7 +24,7 @@
 //! static parts (see the mixed divides).
 //!
 //! ```
-//! use cute_static::{Counting, Tensor, X, __, layout, local_partition, local_tile, step, tiler};
+//! use cute_static::{Tensor, layout, step, tiler, tensor::{Counting, X, __, local_partition, local_tile}};
 //! let (m, k) = (256, 64);
 //! let m_a = Tensor::new(Counting, layout!(({m}, {k}):(1, {m}))?)?; // (M,K)
 //! // CTA (1, 1) of a (128, 128, 8) tiler, A's modes (M, K): Step<_1, X, _1>.
@@ -76,7 +76,7 @@ pub struct X;
 /// `Step<_1, X, _1>{}`.
 ///
 /// ```
-/// use cute_static::{C, Step, X, step};
+/// use cute_static::{C, step, tensor::{Step, X}};
 /// let s: Step<(C<1>, X, C<1>)> = step!(1, X, 1);
 /// assert_eq!(s.dice((7usize, 8usize, 9usize)), (7, 9));
 /// ```
@@ -114,17 +114,17 @@ impl<S> core::fmt::Debug for Step<S> {
 /// CuTe's `Step<…>{}`: `step!(1, X, 1)` is `Step<(C<1>, X, C<1>)>`.
 ///
 /// ```
-/// use cute_static::{X, step};
+/// use cute_static::{tensor::X, step};
 /// let s = step!(X, 1, 1);
 /// assert_eq!(s.dice(('m', 'n', 'k')), ('n', 'k'));
 /// ```
 #[macro_export]
 macro_rules! step {
     ($($e:tt),+ $(,)?) => {
-        $crate::Step::<($($crate::step!(@mode $e),)+)>::new()
+        $crate::tensor::Step::<($($crate::step!(@mode $e),)+)>::new()
     };
     (@mode 1) => { $crate::C<1> };
-    (@mode X) => { $crate::X };
+    (@mode X) => { $crate::tensor::X };
     (@mode _1) => { $crate::C<1> };
 }
 
@@ -394,7 +394,7 @@ tensor_divides! {
     /// `zipped_divide(T, tiler)`: `((tile), (rest))`.
     ///
     /// ```
-    /// use cute_static::{Counting, Tensor, layout, tiler};
+    /// use cute_static::{tensor::Counting, Tensor, layout, tiler};
     /// let n = 12;
     /// let t = Tensor::new(Counting, layout!((8, {n}):(1, 8))?)?;
     /// let z = t.zipped_divide(tiler!(<4, 4>))?;
@@ -417,7 +417,7 @@ where
     /// modes, the values unchanged (the layout stays static).
     ///
     /// ```
-    /// use cute_static::{Counting, Tensor, layout};
+    /// use cute_static::{tensor::Counting, Tensor, layout};
     /// let t = Tensor::new(Counting, layout!(((2, 2), (4, 2)):((1, 8), (2, 16))))?;
     /// let f = t.flatten();
     /// assert_eq!(f.layout().to_string(), "(_2,_2,_4,_2):(_1,_8,_2,_16)");
@@ -443,7 +443,7 @@ where
     /// unchanged.
     ///
     /// ```
-    /// use cute_static::{Counting, Tensor, layout};
+    /// use cute_static::{tensor::Counting, Tensor, layout};
     /// let n = 3;
     /// let t = Tensor::new(Counting, layout!(((2, 2), ({n}, 2)):((1, 8), (2, 16)))?)?;
     /// let f = t.flatten();
@@ -466,7 +466,7 @@ where
     /// compiler), the values unchanged.
     ///
     /// ```
-    /// use cute_static::{Counting, Tensor, layout};
+    /// use cute_static::{tensor::Counting, Tensor, layout};
     /// let t = Tensor::new(Counting, layout!((2, 3, 4):(1, 2, 6)))?;
     /// let g = t.group_modes::<1, 3>();
     /// assert_eq!(g.layout().to_string(), "(_2,(_3,_4)):(_1,(_2,_6))");
@@ -494,7 +494,7 @@ where
     /// modes `B..E` grouped into one mode, the values unchanged.
     ///
     /// ```
-    /// use cute_static::{Counting, Tensor, layout};
+    /// use cute_static::{tensor::Counting, Tensor, layout};
     /// let n = 3;
     /// let t = Tensor::new(Counting, layout!((2, {n}, 4):(1, 2, 6))?)?;
     /// let g = t.group_modes::<0, 2>();
@@ -706,7 +706,7 @@ pub type LocalTile<A, T, Cd, St = ()> =
 /// storage whose accesses are checked (see the tensor module).
 ///
 /// ```
-/// use cute_static::{Counting, Tensor, X, __, layout, local_tile, step, tiler};
+/// use cute_static::{Tensor, layout, step, tiler, tensor::{Counting, X, __, local_tile}};
 /// let m_b = Tensor::new(Counting, layout!((256, 64):(1, 256)))?; // (N,K), static
 /// let g_b = local_tile(&m_b, tiler!(<128, 128, 8>), (1, 1, __), step!(X, 1, 1))?;
 /// assert_eq!((g_b.base(), g_b.layout().to_string()), (128, "(_128,_8,_8):(_1,_256,_2048)".to_string()));
@@ -904,7 +904,7 @@ pub type LocalPartition<A, Thr, St = ()> = Tensor<
 /// tile repeats), then the tensor's modes beyond the thread layout.
 ///
 /// ```
-/// use cute_static::{Counting, Tensor, layout, local_partition};
+/// use cute_static::{Tensor, layout, tensor::{Counting, local_partition}};
 /// let s_a = Tensor::new(Counting, layout!((128, 8):(1, 128)))?; // (BM,BK)
 /// let t_a = local_partition(&s_a, layout!((32, 8)), 33)?; // thread (1, 1)
 /// assert_eq!((t_a.base(), t_a.layout().to_string()), (129, "(_4,_1):(_32,_0)".to_string()));
@@ -929,7 +929,7 @@ where
 /// [`local_partition`].
 ///
 /// ```
-/// use cute_static::{Counting, Tensor, X, layout, local_partition_with_step, step};
+/// use cute_static::{Tensor, layout, step, tensor::{Counting, X, local_partition_with_step}};
 /// let s_b = Tensor::new(Counting, layout!((128, 8):(1, 128)))?; // (BN,BK)
 /// // Thread 17 of a 16×16 thread layout, B by its columns: n = 1.
 /// let t_b = local_partition_with_step(&s_b, layout!((16, 16)), 17, step!(X, 1))?;
@@ -1105,7 +1105,7 @@ where
 /// allocation.
 ///
 /// ```
-/// use cute_static::{Tensor, layout, make_fragment_like};
+/// use cute_static::{Tensor, layout, tensor::make_fragment_like};
 /// let m = 100;
 /// let data = vec![1.0f32; 800];
 /// let g = Tensor::new(&data[..], layout!((8, 4):(1, {m}))?)?; // run-time stride
@@ -1215,7 +1215,7 @@ crate::data::int_tuple::arities!(identity_shapes; (A 0), (B 1), (C2 2), (D 3));
 /// coordinates of a partial tile (past the shape) stay exact.
 ///
 /// ```
-/// use cute_static::{__, local_tile, make_identity_tensor, tiler};
+/// use cute_static::{tiler, tensor::{__, local_tile, make_identity_tensor}};
 /// let c = make_identity_tensor((10, 13))?;
 /// assert_eq!(c.read(3 + 10 * 7)?, [3, 7]);
 /// let tile = local_tile(&c, tiler!(<4, 8>), (2, 1), ())?; // a partial tile
@@ -1241,7 +1241,7 @@ where
 /// (CuTe's `elem_less(coord, shape)`).
 ///
 /// ```
-/// use cute_static::elem_less;
+/// use cute_static::tensor::elem_less;
 /// assert!(elem_less([9, 12], [10, 13]));
 /// assert!(!elem_less([10, 0], [10, 13]));
 /// ```

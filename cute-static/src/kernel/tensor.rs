@@ -28,7 +28,7 @@
 //! its storage.
 //!
 //! ```
-//! use cute_static::{Tensor, __, layout};
+//! use cute_static::{Tensor, tensor::__, layout};
 //! let data: Vec<i32> = (0..24).collect();
 //! let t = Tensor::new(&data[..], layout!((4, 6):(6, 1)))?; // row-major 4×6
 //! assert_eq!(t.get(9)?, &8); // integral coordinate 9 = (1, 2): offset 6 + 2
@@ -166,7 +166,7 @@ impl<T: Clone, const N: usize> EngineMut for [T; N] {
 /// into an implicit tensor).
 ///
 /// ```
-/// use cute_static::{Counting, Tensor, layout};
+/// use cute_static::{tensor::Counting, Tensor, layout};
 /// let t = Tensor::new(Counting, layout!((4, 8):(8, 1)))?;
 /// assert_eq!(t.read(1 + 4 * 2)?, 10); // (1, 2)
 /// # Ok::<(), cute_static::Error>(())
@@ -278,7 +278,7 @@ pub(crate) fn out_of_mode<L: StaticLayout>((mode, index, size): (usize, usize, u
 /// CuTe's `make_tensor(engine, layout)`: [`Tensor::new`].
 ///
 /// ```
-/// use cute_static::{layout, make_tensor};
+/// use cute_static::{layout, tensor::make_tensor};
 /// let data: Vec<i32> = (0..12).collect();
 /// let t = make_tensor(&data[..], layout!((3, 4):(4, 1)))?;
 /// assert_eq!(t.get(1 + 3 * 2)?, &6);
@@ -439,7 +439,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// error.
     ///
     /// ```
-    /// use cute_static::{Tensor, __, layout};
+    /// use cute_static::{Tensor, tensor::__, layout};
     /// let data: Vec<u32> = (0..200).collect();
     /// let a = Tensor::new(&data[..], layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100))))?;
     /// let col = a.view().slice((__, 5))?; // Cecka Figure 5: A(_, 5)
@@ -628,7 +628,7 @@ where
     /// offset of the fixed part; an index outside its mode is an error.
     ///
     /// ```
-    /// use cute_static::{__, layout};
+    /// use cute_static::{tensor::__, layout};
     /// let a = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100)));
     /// let (sub, offset) = a.slice((2, __))?; // Cecka Figure 5: A(2,_)
     /// assert_eq!((sub.to_string(), offset), ("(((_2,_3),_2)):(((_2,_15),_100))".to_string(), 8));
@@ -652,7 +652,7 @@ where
     /// negative (`slice` does not compile for it).
     ///
     /// ```
-    /// use cute_static::{__, layout};
+    /// use cute_static::{tensor::__, layout};
     /// let a = layout!((8, 4):(-1, 8));
     /// let (sub, offset) = a.slice_signed((5, __))?;
     /// assert_eq!((sub.to_string(), offset), ("(_4):(_8)".to_string(), -5));

@@ -19,7 +19,7 @@
 //! A zero leaf is `non_positive_shape`, as at run time.
 //!
 //! ```
-//! use cute_static::{mixed_greatest_common_domain, Dyn, C};
+//! use cute_static::{algebra::mixed_greatest_common_domain, Dyn, C};
 //! let (m, n) = (24, 36);
 //! let g = mixed_greatest_common_domain((Dyn(m),), (Dyn(n),))?;
 //! assert_eq!(g.to_string(), "(12):(1)");

@@ -68,7 +68,7 @@
 //! larger rank does not compile, and the error's first line names the limit.
 //!
 //! ```
-//! use cute_static::{layout, tiler, Layout, Tiler, ZippedQuotient, C, __};
+//! use cute_static::{layout, tiler, Layout, Tiler, algebra::ZippedQuotient, C, tensor::__};
 //! let (m, n) = (100, 70);
 //! let a = layout!(({m}, {n}):(1, {m}))?;
 //! let tiles = a.zipped_divide(tiler!(<16, 16>))?;

@@ -12,7 +12,7 @@
 //! on the domain never overflows.
 //!
 //! ```
-//! use cute_static::{layout, __, MixedLayout};
+//! use cute_static::{layout, tensor::__, layout::MixedLayout};
 //! let m = 1000;
 //! let l = layout!((128, {m}):(1, 128))?;
 //! assert_eq!(l.to_string(), "(_128,1000):(_1,_128)");
@@ -39,7 +39,7 @@ use crate::data::layout::{Layout, StaticLayout};
 /// integers.
 ///
 /// ```
-/// use cute_static::{Dyn, Int};
+/// use cute_static::{Dyn, layout::Int};
 /// assert_eq!(Dyn(12).value(), 12);
 /// assert_eq!(<Dyn as Int>::STATIC, None);
 /// ```
@@ -86,7 +86,7 @@ impl IntTuple for Dyn {
 /// with another `D` the divides do not compile.
 ///
 /// ```
-/// use cute_static::{DynDiv, Int};
+/// use cute_static::{layout::{DynDiv, Int}};
 /// let m = DynDiv::<128>::new(384)?;
 /// assert_eq!((m.value(), DynDiv::<128>::DIVISOR), (384, 128));
 /// let e = DynDiv::<128>::new(100).unwrap_err();
@@ -762,7 +762,7 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
     /// the size and the largest offset fit in an `i64`.
     ///
     /// ```
-    /// use cute_static::{Dyn, MixedLayout, C};
+    /// use cute_static::{Dyn, layout::MixedLayout, C};
     /// let l = MixedLayout::new((C::<16>, Dyn(5)), (C::<1>, C::<16>))?;
     /// assert_eq!(l.to_string(), "(_16,5):(_1,_16)");
     /// assert!(MixedLayout::new((C::<16>, Dyn(0)), (C::<1>, C::<16>)).is_err());
@@ -797,7 +797,7 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
     /// bounds-checked. Use [`MixedLayout::new`] (or `layout!`) otherwise.
     ///
     /// ```
-    /// use cute_static::{Dyn, MixedLayout, C};
+    /// use cute_static::{Dyn, layout::MixedLayout, C};
     /// let (m, k, lda) = (256, 64, 300);
     /// let l = MixedLayout::new_unchecked((Dyn(m), Dyn(k)), (C::<1>, Dyn(lda)));
     /// assert_eq!(Ok(l), MixedLayout::new((Dyn(m), Dyn(k)), (C::<1>, Dyn(lda))));
@@ -846,7 +846,7 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
     /// rank-1 tuple, as in CuTe) and the offset of the fixed part.
     ///
     /// ```
-    /// use cute_static::{layout, __};
+    /// use cute_static::{layout, tensor::__};
     /// let n = 10;
     /// let l = layout!((4, {n}, 2):(1, 4, 64))?;
     /// let (sub, off) = l.slice((__, 3, __));
@@ -887,7 +887,7 @@ impl<S: MixedShape<D>, D: IntTuple> MixedLayout<S, D> {
     /// `out_of_bounds` error.
     ///
     /// ```
-    /// use cute_static::{layout, __};
+    /// use cute_static::{layout, tensor::__};
     /// let n = 10;
     /// let l = layout!((4, {n}):(1, 4))?;
     /// assert_eq!(l.checked_slice((__, 9))?.1, 36);

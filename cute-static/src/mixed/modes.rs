@@ -17,7 +17,7 @@
 //! static one ([`MixedOperand`]).
 //!
 //! ```
-//! use cute_static::{layout, make_mixed_layout, C, __};
+//! use cute_static::{layout, algebra::make_mixed_layout, C, tensor::__};
 //! let n = 5;
 //! let a = layout!(({n}, 3):(1, {n}))?;
 //! let b = layout!(4:64);
@@ -549,7 +549,7 @@ impl<S, D> MixedLayout<S, D> {
     /// [`DiceCoord`]); a sub-layout, so nothing can fail.
     ///
     /// ```
-    /// use cute_static::{layout, __};
+    /// use cute_static::{layout, tensor::__};
     /// let n = 3;
     /// let l = layout!(((3, 2), (({n}, 3), 2)):((4, 1), ((2, 15), 100)))?;
     /// assert_eq!(l.dice((__, ((0usize, __), __))).to_string(), "(3):(_2)");

@@ -15,7 +15,7 @@
 //! shape with more than 64 leaves.
 //!
 //! ```
-//! use cute_static::{make_mixed_ordered_layout, Dyn, C};
+//! use cute_static::{algebra::make_mixed_ordered_layout, Dyn, C};
 //! let m = 6;
 //! let l = make_mixed_ordered_layout((C::<2>, Dyn(m), C::<4>), (1usize, 2usize, 0usize))?;
 //! assert_eq!(l.to_string(), "(_2,6,_4):(4,8,1)");

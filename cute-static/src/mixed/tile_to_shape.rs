@@ -30,7 +30,7 @@
 //! with a run-time leaf does not compile (convert with `to_dynamic()`).
 //!
 //! ```
-//! use cute_static::{C, Dyn, MixedLayout, layout};
+//! use cute_static::{C, Dyn, layout::MixedLayout, layout};
 //! let atom = MixedLayout::from(layout!((8, 64):(64, 1)));
 //! let m = 128;
 //! let l = atom.tile_to_dyn_shape((Dyn(m), C::<64>), ())?;
@@ -49,14 +49,14 @@
 //! The static target:
 //!
 //! ```
-//! use cute_static::{C, MixedLayout, layout};
+//! use cute_static::{C, layout::MixedLayout, layout};
 //! let atom = MixedLayout::new((C::<8>, C::<64>), (C::<64>, C::<1>))?;
 //! let l = atom.tile_to_shape((C::<128>, C::<64>), ());
 //! assert_eq!(l.to_string(), "(_128,_64):(_64,_1)");
 //! let t = cute_dynamic::tile_to_shape(&atom.to_dynamic(), &"(128,64)".parse()?, None)?;
 //! assert_eq!(l.to_dynamic(), t);
 //! // The same as the static algebra's.
-//! let s = cute_static::tile_to_shape(layout!((2, 2):(1, 2)), (C::<4>, C::<4>), (C::<1>, C::<0>));
+//! let s = cute_static::algebra::tile_to_shape(layout!((2, 2):(1, 2)), (C::<4>, C::<4>), (C::<1>, C::<0>));
 //! let m = MixedLayout::new((C::<2>, C::<2>), (C::<1>, C::<2>))?;
 //! assert_eq!(m.tile_to_shape((C::<4>, C::<4>), (C::<1>, C::<0>)).to_string(), s.to_string());
 //! # Ok::<(), cute_dynamic::LayoutError>(())

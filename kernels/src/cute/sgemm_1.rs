@@ -10,6 +10,7 @@
 //! `make_tensor(make_gmem_ptr(A), select<0,2>(shape_MNK), dA)` run where
 //! the allocation's length is known.
 
+use cute_static::algorithm::{AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2};
 use cute_static::arch::{
     GmemTensor, SmemArray, block_idx, shared_storage, syncthreads, thread_idx,
 };
@@ -17,10 +18,9 @@ use cute_static::device::{
     DevicePartition, DeviceTile, PartOf, TileOf, axpby, clear, copy, gemm, local_partition,
     local_tile, make_tensor_like,
 };
-use cute_static::{
-    __, C, CopyCompatible, Dyn, GemmCompatible, Layout, MakeFragment, MixedLayout, Rank2,
-    SliceLayout, StaticLayout, Step, TensorLayout, Tiler, Underscore, X,
-};
+use cute_static::layout::{MixedLayout, SliceLayout, StaticLayout, TensorLayout};
+use cute_static::tensor::{__, MakeFragment, Step, Underscore, X};
+use cute_static::{C, Dyn, Layout, Tiler};
 
 /// `(m, n, _)`: the CTA's tile coordinate.
 pub type CtaCoord = (usize, usize, Underscore);
@@ -98,7 +98,7 @@ pub fn gemm_device<Cta, LA, SA, TA, LB, SB, TB, LC, SC, TC>(
         >,
     PartOf<SB, TC, StepN>: Rank2,
     <PartOf<GC<LC, Cta>, TC, StepMN> as MakeFragment>::Compact:
-        Rank2 + cute_static::AxpbyCompatible<PartOf<GC<LC, Cta>, TC, StepMN>>,
+        Rank2 + AxpbyCompatible<PartOf<GC<LC, Cta>, TC, StepMN>>,
 {
     // Represent the full tensors: the parameters mA (M,K), mB (N,K), mC (M,N).
 

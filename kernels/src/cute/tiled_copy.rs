@@ -6,17 +6,18 @@
 //! `tiled_divide(tensor, block_shape)`, `((M, N), m', n')`, made on the
 //! host and passed by value.
 
+use cute_static::algorithm::CopyCompatible;
 use cute_static::arch::{
     CopyPartitionable, DeviceCopyPartition, GmemTensor, ThreadSlice, block_idx, thread_idx,
 };
+use cute_static::atom::{CopyDst, CopySrc, MakeTiledCopy, ThrCopy, UniversalCopy};
 use cute_static::device::{
     DevicePartition, PartOf, TiledCopyOp, copy, copy_with, local_partition, make_fragment_like,
     make_tensor_like,
 };
-use cute_static::{
-    __, C, CopyCompatible, CopyDst, CopySrc, Dyn, Layout, MakeFragment, MakeTiledCopy, MixedLayout,
-    SliceLayout, TensorDivide, ThrCopy, Tiler, Underscore, UniversalCopy,
-};
+use cute_static::layout::{MixedLayout, SliceLayout};
+use cute_static::tensor::{__, MakeFragment, TensorDivide, Underscore};
+use cute_static::{C, Dyn, Layout, Tiler};
 
 /// The slice `S(make_coord(_,_), blockIdx.x, blockIdx.y)`.
 type BlockSlice = ((Underscore, Underscore), usize, usize);

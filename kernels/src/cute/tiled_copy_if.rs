@@ -8,17 +8,16 @@
 //! tiles (whose accesses are each checked against the storage, so a
 //! predicate can never make one reach past the allocation).
 
+use cute_static::algorithm::{CopyCompatible, Rank2};
 use cute_static::arch::{
     CopyPartitionable, DeviceCopyPartition, GmemTensor, ThreadSlice, block_idx, thread_idx,
 };
+use cute_static::atom::{CopyDst, CopySrc, ThrCopy};
 use cute_static::device::{
     DevicePartition, DeviceTile, PartOf, TileOf, TiledCopyOp, copy_if, copy_if_with,
     lazy_transform, local_partition, local_tile, make_fragment_like, make_identity_tensor, shape2,
 };
-use cute_static::{
-    Coordinates, CopyCompatible, CopyDst, CopySrc, IdentityShape, MakeFragment, Rank2, ThrCopy,
-    elem_less,
-};
+use cute_static::tensor::{Coordinates, IdentityShape, MakeFragment, elem_less};
 
 /// The block tile coordinate `(m', n')`.
 type BlockCoord = (usize, usize);

@@ -1,5 +1,5 @@
 //! axpby needs size(x) == size(y).
-use cute_static::{Tensor, axpby, layout};
+use cute_static::{Tensor, algorithm::axpby, layout};
 
 fn main() {
     let x = [1.0f64; 12];

@@ -1,5 +1,5 @@
 //! greatest_common_domain needs positive shape leaves.
-use cute_static::{C, CommonDomain};
+use cute_static::{C, algebra::CommonDomain};
 
 type G = CommonDomain<(C<0>, C<2>), C<2>>;
 

@@ -1,5 +1,5 @@
 //! copy needs size(src) == size(dst); a 8×8 tile does not fit in 32 slots.
-use cute_static::{Tensor, copy, layout};
+use cute_static::{Tensor, algorithm::copy, layout};
 
 fn main() {
     let src = [0.0f32; 64];

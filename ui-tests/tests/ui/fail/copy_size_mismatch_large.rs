@@ -1,6 +1,6 @@
 //! Sizes beyond the readable constants (here 1536) are shown as the size of
 //! the shape, never as a typenum integer.
-use cute_static::{Tensor, copy, layout};
+use cute_static::{Tensor, algorithm::copy, layout};
 
 fn main() {
     let src = vec![0u16; 1536];

@@ -1,5 +1,5 @@
 //! A bound asking that a tiler divides a shape evenly, not met.
-use cute_static::{C, EvenlyDivides};
+use cute_static::{C, algebra::EvenlyDivides};
 
 fn tiles_evenly<S: EvenlyDivides<T>, T>() {}
 

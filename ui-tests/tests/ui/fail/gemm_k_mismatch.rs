@@ -1,5 +1,5 @@
 //! gemm: A is 8×4 (K = 4) but B is 2×(2,3) (K = 6).
-use cute_static::{Tensor, gemm, layout};
+use cute_static::{Tensor, algorithm::gemm, layout};
 
 fn main() {
     let (a, b, mut c) = ([1i32; 32], [1i32; 12], [0i32; 16]);

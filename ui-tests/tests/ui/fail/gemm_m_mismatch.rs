@@ -1,5 +1,5 @@
 //! gemm: A is 8×4 (M = 8) but C is 4×2 (M = 4).
-use cute_static::{Tensor, gemm, layout};
+use cute_static::{Tensor, algorithm::gemm, layout};
 
 fn main() {
     let (a, b, mut c) = ([1i32; 32], [1i32; 8], [0i32; 8]);

@@ -1,5 +1,5 @@
 //! gemm: B is 2×4 (N = 2) but C is 8×3 (N = 3).
-use cute_static::{Tensor, gemm, layout};
+use cute_static::{Tensor, algorithm::gemm, layout};
 
 fn main() {
     let (a, b, mut c) = ([1i32; 32], [1i32; 8], [0i32; 24]);

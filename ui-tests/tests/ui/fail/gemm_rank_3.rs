@@ -1,5 +1,5 @@
 //! gemm is a rank-2 algorithm: a rank-3 A must be folded first.
-use cute_static::{Tensor, gemm, layout};
+use cute_static::{Tensor, algorithm::gemm, layout};
 
 fn main() {
     let (a, b, mut c) = ([1i32; 32], [1i32; 8], [0i32; 16]);

@@ -1,7 +1,7 @@
 //! An SM90 GMMA SS atom reads A from shared memory through a descriptor:
 //! the register fragment `partition_fragment_a` of its A does not compile,
 //! and the error names the method that builds the descriptor fragment.
-use cute_static::{MajorK, SM90_64x64x16_F32F16F16_SS, Tensor, layout, make_tiled_mma};
+use cute_static::{Tensor, layout, atom::{MajorK, SM90_64x64x16_F32F16F16_SS, make_tiled_mma}};
 
 fn main() {
     let mma = make_tiled_mma(

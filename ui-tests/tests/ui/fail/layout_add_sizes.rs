@@ -1,5 +1,5 @@
 //! layout_add needs layouts of one size.
-use cute_static::{LayoutAdd, layout};
+use cute_static::{algebra::LayoutAdd, layout};
 
 fn main() {
     let _ = layout!(4:1).layout_add(layout!(8:1));

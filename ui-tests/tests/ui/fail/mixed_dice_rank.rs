@@ -1,6 +1,6 @@
 // A dice coordinate whose rank differs from the mixed layout's: a compile
 // error naming the rule.
-use cute_static::{layout, __};
+use cute_static::{layout, tensor::__};
 
 fn main() {
     let n = 5;

@@ -2,7 +2,7 @@
 //! mode `(4, m/32)` of a zipped divide is a tuple holding a run-time leaf;
 //! dividing it used to overflow the trait solver (`error[E0275]: overflow
 //! evaluating the requirement … FlatModes`). It now fails with the rule.
-use cute_static::{ZippedDivide, __, layout, tiler};
+use cute_static::{algebra::ZippedDivide, tensor::__, layout, tiler};
 
 fn main() -> Result<(), cute_static::Error> {
     let m = 1000;

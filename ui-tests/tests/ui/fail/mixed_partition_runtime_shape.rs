@@ -1,6 +1,6 @@
 //! partition_A of a mixed tensor needs a static shape: a run-time extent
 //! (`{m}`) is not partitioned (tile it with local_tile first).
-use cute_static::{Counting, Layout, SM80_16x8x16_F32F16F16F32_TN, Tensor, TiledMma, layout};
+use cute_static::{Layout, Tensor, layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}, tensor::Counting};
 
 fn main() {
     let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>::new();

@@ -1,5 +1,5 @@
 //! left_inverse is defined for non-negative strides.
-use cute_static::{Layout, LeftInverse};
+use cute_static::{Layout, algebra::LeftInverse};
 
 fn main() {
     let r = <LeftInverse<Layout![(8, 4):(-1, 8)]>>::default();

@@ -1,5 +1,5 @@
 //! A slice coordinate needs one entry per top-level mode.
-use cute_static::{Tensor, __, layout};
+use cute_static::{Tensor, tensor::__, layout};
 
 fn main() {
     let data = [0u8; 24];

@@ -1,5 +1,5 @@
 //! A `Step` needs one entry per mode of the tiler it projects.
-use cute_static::{Counting, Tensor, __, layout, local_tile, step, tiler};
+use cute_static::{Tensor, layout, step, tiler, tensor::{Counting, __, local_tile}};
 
 fn main() {
     let m_a = Tensor::new(Counting, layout!((256, 64):(1, 256))).unwrap();

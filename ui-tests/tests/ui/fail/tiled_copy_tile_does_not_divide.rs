@@ -1,7 +1,7 @@
 //! A tiled copy partitions only tensors whose extents its tile divides: a
 //! 256×8 tile (32×8 threads of 8×1 values) over a 200×8 tensor does not
 //! compile.
-use cute_static::{Counting, Tensor, UniversalCopy, layout, make_tiled_copy};
+use cute_static::{Tensor, layout, atom::{UniversalCopy, make_tiled_copy}, tensor::Counting};
 
 fn main() {
     let copy = make_tiled_copy::<_, 16, _, _>(

@@ -1,5 +1,5 @@
 //! The static algebra compiles to constants and agrees with the paper.
-use cute_static::{Composed, Layout, StaticLayout, layout, tiler};
+use cute_static::{algebra::Composed, Layout, layout::StaticLayout, layout, tiler};
 
 type A = Layout![(4, 6, 8, 10):(2, 3, 5, 7)];
 type R = Composed<A, Layout![6:12]>;

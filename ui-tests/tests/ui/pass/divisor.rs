@@ -1,7 +1,7 @@
 //! Run-time leaves with a static divisor: the spelling `{m:128}`, the types
 //! it gives, and a divide by a tile of the divisor whose rest keeps a
 //! divisor, all named in a signature.
-use cute_static::{C, Dyn, DynDiv, Layout, MixedLayout, Tiler, ZippedQuotient, layout, tiler};
+use cute_static::{C, Dyn, Layout, Tiler, layout, tiler, algebra::ZippedQuotient, layout::{DynDiv, MixedLayout}};
 
 type A = Layout![({m:128}, {n:8}):(1, {m})];
 

@@ -1,6 +1,6 @@
 // Mixed static/dynamic layouts: run-time leaves in braces, static tiles,
 // through the static crate's verb traits and noun aliases.
-use cute_static::{__, C, Dyn, FlatDivide, Layout, Tiler, ZippedQuotient, layout, tiler};
+use cute_static::{C, Dyn, Layout, Tiler, layout, tiler, algebra::{FlatDivide, ZippedQuotient}, tensor::__};
 
 fn flat<A: FlatDivide<T>, T>(a: &A, t: T) -> A::Output {
     a.flat_divide(t)

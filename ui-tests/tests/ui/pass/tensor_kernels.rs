@@ -1,7 +1,7 @@
 //! Static tensors: construction, indexing, slicing with `__`, and the
 //! generic kernels on matching sizes (including a transpose and a gemm with
 //! a folded K mode) compile and run.
-use cute_static::{Layout, StaticLayout, Tensor, __, axpby, copy, gemm, layout};
+use cute_static::{Layout, Tensor, layout, algorithm::{axpby, copy, gemm}, layout::StaticLayout, tensor::__};
 
 fn main() {
     // copy: an 8×3 transpose; shapes differ from sizes only in folding.
