@@ -235,16 +235,33 @@
 //! the run-time crate's for the same rule (and which converts into
 //! `cute_dynamic::LayoutError`, so `?` works in host code).
 #![no_std]
-#![forbid(unsafe_code)]
+// `unsafe` lives in `arch` only (its module allows it, each block with a
+// `SAFETY` comment).
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(
+    target_arch = "nvptx64",
+    feature(asm_experimental_arch, stdarch_nvptx, core_intrinsics),
+    allow(internal_features)
+)]
 
 extern crate self as cute_static;
 #[cfg(feature = "std")]
 extern crate std;
 
 pub mod algebra;
+#[allow(unsafe_code)]
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
+pub mod arch;
 pub mod atom;
 mod data;
+/// CuTe's algorithms and partitioning functions on device tensors
+/// ([`arch::PtrTensor`], register fragments): no `Result`, one instruction
+/// per access (see [`arch`]).
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
+pub mod device {
+    pub use crate::kernel::device::*;
+}
 mod kernel;
 mod mixed;
 #[doc(hidden)]

@@ -40,6 +40,7 @@
 extern crate std;
 
 pub mod access;
+pub mod cute;
 pub mod matrix;
 pub mod sgemm;
 pub mod sgemm_tv;

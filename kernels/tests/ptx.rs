@@ -77,6 +77,28 @@ fn kernels(ptx: &str) -> BTreeMap<String, Vec<String>> {
     out
 }
 
+/// The PTX module: `$CUTE_KERNELS_PTX` (required when set), else the
+/// release build's, else `None` (a message: run kernels/ptx-check.sh).
+fn load_ptx() -> Option<String> {
+    let path = std::env::var("CUTE_KERNELS_PTX").ok();
+    let required = path.is_some();
+    let path = path.unwrap_or_else(|| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/target/nvptx64-nvidia-cuda/release/cute_kernels.ptx"
+        )
+        .to_string()
+    });
+    match std::fs::read_to_string(&path) {
+        Ok(ptx) => Some(ptx),
+        Err(e) if !required => {
+            println!("no PTX at {path} ({e}): run kernels/ptx-check.sh to build and check it");
+            None
+        }
+        Err(e) => panic!("CUTE_KERNELS_PTX={path}: {e}"),
+    }
+}
+
 fn count(body: &[String]) -> Counts {
     const ADDRESS: &[&str] = &[
         "add", "sub", "mul", "mad", "shl", "shr", "and", "or", "xor", "cvt", "neg",
@@ -113,23 +135,7 @@ fn count(body: &[String]) -> Counts {
 
 #[test]
 fn ptx_has_no_division_and_no_more_address_arithmetic_than_the_twins() {
-    let path = std::env::var("CUTE_KERNELS_PTX").ok();
-    let required = path.is_some();
-    let path = path.unwrap_or_else(|| {
-        concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/target/nvptx64-nvidia-cuda/release/cute_kernels.ptx"
-        )
-        .to_string()
-    });
-    let ptx = match std::fs::read_to_string(&path) {
-        Ok(ptx) => ptx,
-        Err(e) if !required => {
-            println!("no PTX at {path} ({e}): run kernels/ptx-check.sh to build and check it");
-            return;
-        }
-        Err(e) => panic!("CUTE_KERNELS_PTX={path}: {e}"),
-    };
+    let Some(ptx) = load_ptx() else { return };
     let ks = kernels(&ptx);
     println!(
         "{:<26} {:>7} {:>14} {:>13} {:>6}",
@@ -147,11 +153,11 @@ fn ptx_has_no_division_and_no_more_address_arithmetic_than_the_twins() {
     for &(generic, hand) in PAIRS {
         let g = count(
             ks.get(generic)
-                .unwrap_or_else(|| panic!("no kernel {generic} in {path}")),
+                .unwrap_or_else(|| panic!("no kernel {generic} in the PTX")),
         );
         let h = count(
             ks.get(hand)
-                .unwrap_or_else(|| panic!("no kernel {hand} in {path}")),
+                .unwrap_or_else(|| panic!("no kernel {hand} in the PTX")),
         );
         println!(
             "{generic}: body address arithmetic {} (hand-written twin {hand}: {}); set-up {} vs {}; {} vs {} instructions",
@@ -213,4 +219,77 @@ cvta.shared.u64 %rd4, t;
     assert_eq!(c.total, 10);
     assert_eq!(c.local, 1);
     assert_eq!(count(&ks["k2"]).total, 1);
+}
+
+/// The CuTe tutorial kernels written with device tensors: every memory
+/// access names its space — global ones `ld.global`/`st.global`, shared
+/// ones `ld.shared`/`st.shared` — and none is generic (`ld.b32`, `ld.f32`,
+/// …) or local (the fragments are registers); the multiply-adds are
+/// `fma.rn.f32`, and the vectorized copy moves 128 bits per access.
+/// `(kernel, [(instruction prefix, required count)])`.
+const TUTORIALS: &[(&str, &[(&str, usize)])] = &[
+    (
+        "sgemm_1_nt",
+        &[
+            ("ld.global.b32", 72),
+            ("st.global.b32", 64),
+            ("ld.shared.b32", 128),
+            ("st.shared.b32", 8),
+            ("fma.rn.f32", 576),
+        ],
+    ),
+    (
+        "sgemm_1_tn",
+        &[
+            ("ld.global.b32", 72),
+            ("st.global.b32", 64),
+            ("ld.shared.b32", 128),
+            ("st.shared.b32", 8),
+            ("fma.rn.f32", 576),
+        ],
+    ),
+    (
+        "copy_kernel",
+        &[("ld.global.b32", 32), ("st.global.b32", 32)],
+    ),
+    (
+        "copy_kernel_vectorized",
+        &[("ld.global.v4.b32", 8), ("st.global.v4.b32", 8)],
+    ),
+];
+
+#[test]
+fn tutorial_kernels_access_memory_by_space() {
+    let Some(ptx) = load_ptx() else { return };
+    let ks = kernels(&ptx);
+    for (name, required) in TUTORIALS {
+        let body = ks
+            .get(*name)
+            .unwrap_or_else(|| panic!("no kernel {name} in the PTX"));
+        let c = count(body);
+        assert_eq!(c.local, 0, "{name} uses local memory");
+        assert!(c.div_rem.is_empty(), "{name} divides: {:?}", c.div_rem);
+        let generic: Vec<&String> = body
+            .iter()
+            .filter(|i| {
+                let op = i.split_whitespace().next().unwrap_or("");
+                (op.starts_with("ld.") || op.starts_with("st."))
+                    && ![".global.", ".shared.", ".param.", ".local."]
+                        .iter()
+                        .any(|sp| op[2..].starts_with(sp))
+            })
+            .collect();
+        assert!(
+            generic.is_empty(),
+            "{name} has generic accesses: {generic:?}"
+        );
+        for (prefix, n) in *required {
+            let got = body.iter().filter(|i| i.starts_with(prefix)).count();
+            assert_eq!(got, *n, "{name}: {got} × {prefix}, expected {n}");
+        }
+        println!(
+            "{name}: {} instructions, no local or generic access, {required:?}",
+            c.total
+        );
+    }
 }

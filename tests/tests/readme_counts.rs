@@ -272,16 +272,15 @@ fn readme_counts_match_the_repository() {
                 .to_string(),
         ),
     }
-    for (op, cells) in guide.table("| op | valid matched | invalid rejected | false rejections |")
-    {
+    for (op, cells) in guide.table("| op | valid matched | invalid rejected | false rejections |") {
         match oracle.get(&op) {
             Some(&(_, v, n)) => {
                 guide.cell(&op, &cells, 0, v, "valid matched");
                 guide.cell(&op, &cells, 1, n, "invalid rejected");
             }
-            None => guide
-                .failures
-                .push(format!("docs/guide.md: table row `{op}` has no oracle file")),
+            None => guide.failures.push(format!(
+                "docs/guide.md: table row `{op}` has no oracle file"
+            )),
         }
     }
 

@@ -1187,10 +1187,19 @@ macro_rules! identity_shapes {
                 const R: usize = 0 $(+ identity_shapes!(@one $i))+;
                 let half = 1usize << (Coordinates::<R>::BITS - 1);
                 $( if self.$i == 0 || self.$i > half { return None; } )+
-                MixedLayout::new(
+                let (shape, stride) = (
                     ($(Dyn(self.$i),)+),
                     ($(Dyn(Coordinates::<R>::stride($i)),)+),
-                ).ok()
+                );
+                if R >= 2 {
+                    // Extents of at most 2^(BITS-1) with BITS ≤ 32: the size
+                    // is below 2^62 and the cosize below 2^63, so
+                    // `MixedLayout::new`'s checks hold (and a device kernel
+                    // does not repeat them).
+                    Some(MixedLayout::new_unchecked(shape, stride))
+                } else {
+                    MixedLayout::new(shape, stride).ok()
+                }
             }
         }
     };

@@ -1,0 +1,298 @@
+//! The host emulation of a grid (std only): [`launch`] runs a kernel
+//! function once per CUDA thread, one OS thread per thread of a block and
+//! the blocks one after the other, with [`syncthreads`](super::syncthreads)
+//! a barrier of the block's threads. Global memory is a [`GlobalBuffer`]
+//! and shared memory the block's storage, both `AtomicU32` words read and
+//! written with `Relaxed` atomics (the barrier orders them), so a kernel
+//! run on the host is free of data races in Rust's memory model whatever
+//! its threads do; a kernel whose threads race on the device gives an
+//! unspecified (but defined) result here.
+//!
+//! ```
+//! use cute_static::arch::{Dim3, GlobalBuffer, block_idx, host, syncthreads, thread_idx};
+//! let out = GlobalBuffer::<u32>::zeroed(8);
+//! let t = out.tensor(cute_static::layout!(8:1))?;
+//! host::launch(Dim3::new(2, 1, 1), Dim3::new(4, 1, 1), || {
+//!     let i = block_idx().x * 4 + thread_idx().x;
+//!     syncthreads();
+//!     t.write(i, 10 * i as u32);
+//! });
+//! assert_eq!(out.to_vec(), [0, 10, 20, 30, 40, 50, 60, 70]);
+//! # Ok::<(), cute_static::Error>(())
+//! ```
+
+use std::boxed::Box;
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::{Arc, Condvar, Mutex};
+use std::vec::Vec;
+
+use super::index::Dim3;
+use super::ptr::GmemPtr;
+use super::scalar::Scalar;
+use super::tensor::PtrTensor;
+use crate::Error;
+use crate::kernel::layout::TensorLayout;
+
+/// Global memory on the host: `len` elements of `T` as `AtomicU32` words.
+pub struct GlobalBuffer<T> {
+    words: Box<[AtomicU32]>,
+    len: usize,
+    ty: core::marker::PhantomData<T>,
+}
+
+impl<T: Scalar> GlobalBuffer<T> {
+    /// `len` elements `T::default()`.
+    pub fn zeroed(len: usize) -> Self {
+        let words = (0..len * T::WORDS).map(|_| AtomicU32::new(0)).collect();
+        GlobalBuffer {
+            words,
+            len,
+            ty: core::marker::PhantomData,
+        }
+    }
+    /// The elements of `data`.
+    pub fn from_slice(data: &[T]) -> Self {
+        let b = Self::zeroed(data.len());
+        for (i, v) in data.iter().enumerate() {
+            b.set(i, *v);
+        }
+        b
+    }
+    /// The number of elements.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    /// Whether it holds no element.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Element `i` (panics past the end: a host-side helper).
+    pub fn get(&self, i: usize) -> T {
+        let mut w = [0u32; 4];
+        for (j, x) in w.iter_mut().enumerate().take(T::WORDS) {
+            *x = self.words[i * T::WORDS + j].load(Relaxed);
+        }
+        T::from_words(w)
+    }
+    /// Sets element `i` (panics past the end).
+    pub fn set(&self, i: usize, v: T) {
+        let w = v.to_words();
+        for (j, x) in w.iter().enumerate().take(T::WORDS) {
+            self.words[i * T::WORDS + j].store(*x, Relaxed);
+        }
+    }
+    /// The elements.
+    pub fn to_vec(&self) -> Vec<T> {
+        (0..self.len).map(|i| self.get(i)).collect()
+    }
+    /// The buffer's address as a global pointer.
+    pub fn ptr(&self) -> GmemPtr<T> {
+        GmemPtr::from_raw(self.words.as_ptr() as *mut T)
+    }
+    /// The global tensor `buffer ∘ layout` (CuTe's `make_tensor(make_gmem_ptr(p),
+    /// layout)`), checked once: the buffer must hold `cosize(layout)`
+    /// elements (an `out_of_storage` error otherwise). The tensor borrows
+    /// nothing: it is a kernel argument, valid while the buffer lives (the
+    /// launch runs inside that lifetime).
+    pub fn tensor<L: TensorLayout>(&self, layout: L) -> Result<PtrTensor<GmemPtr<T>, L>, Error> {
+        if layout.cosize() > self.len {
+            return Err(Error::OutOfStorage {
+                layout: layout.notation(),
+                base: 0,
+                last: layout.cosize().saturating_sub(1),
+                len: self.len,
+            });
+        }
+        // SAFETY: the buffer holds `cosize(layout)` elements, so every
+        // offset of the layout's domain is inside it; the caller keeps the
+        // buffer alive while the tensor is used (its documented contract,
+        // as for a device allocation).
+        Ok(unsafe { PtrTensor::from_raw_parts(self.ptr(), layout) })
+    }
+}
+
+/// A block barrier that does not hang when a thread of the block
+/// panicked: the others panic too.
+struct BlockBarrier {
+    state: Mutex<(usize, usize, bool)>, // (arrived, generation, poisoned)
+    cv: Condvar,
+    n: usize,
+}
+
+impl BlockBarrier {
+    fn wait(&self) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if s.2 {
+            panic!("syncthreads: another thread of the block panicked");
+        }
+        let generation = s.1;
+        s.0 += 1;
+        if s.0 == self.n {
+            s.0 = 0;
+            s.1 += 1;
+            self.cv.notify_all();
+            return;
+        }
+        while s.1 == generation && !s.2 {
+            s = self.cv.wait(s).unwrap_or_else(|e| e.into_inner());
+        }
+        if s.2 {
+            panic!("syncthreads: another thread of the block panicked");
+        }
+    }
+    fn poison(&self) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.2 = true;
+        self.cv.notify_all();
+    }
+}
+
+/// One block's shared state: its barrier and its shared storages (in the
+/// order the threads declare them).
+struct Block {
+    barrier: BlockBarrier,
+    smem: Mutex<Vec<Arc<[AtomicU32]>>>,
+}
+
+/// The emulated thread.
+struct ThreadCtx {
+    thread: Dim3,
+    block: Dim3,
+    block_dim: Dim3,
+    grid_dim: Dim3,
+    shared: Arc<Block>,
+}
+
+std::thread_local! {
+    static CTX: RefCell<Option<ThreadCtx>> = const { RefCell::new(None) };
+    static DECLARED: Cell<usize> = const { Cell::new(0) };
+}
+
+fn with<R>(f: impl FnOnce(&ThreadCtx) -> R) -> R {
+    CTX.with(|c| match &*c.borrow() {
+        Some(ctx) => f(ctx),
+        None => panic!("a device function called outside arch::host::launch"),
+    })
+}
+
+/// Poisons the block's barrier when its thread unwinds.
+struct PoisonOnPanic(Arc<Block>);
+impl Drop for PoisonOnPanic {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.barrier.poison();
+        }
+    }
+}
+
+/// Runs `kernel` as a grid of `grid` blocks of `block` threads: for each
+/// block (in order), one OS thread per CUDA thread, all started before any
+/// barrier can complete. A panic in any thread (a trap, a misaligned
+/// access) is re-raised here after the block's other threads stopped.
+pub fn launch<F: Fn() + Sync>(grid: Dim3, block: Dim3, kernel: F) {
+    let n = block.count();
+    for bz in 0..grid.z {
+        for by in 0..grid.y {
+            for bx in 0..grid.x {
+                let shared = Arc::new(Block {
+                    barrier: BlockBarrier {
+                        state: Mutex::new((0, 0, false)),
+                        cv: Condvar::new(),
+                        n,
+                    },
+                    smem: Mutex::new(Vec::new()),
+                });
+                let kernel = &kernel;
+                std::thread::scope(|s| {
+                    let handles: Vec<_> = (0..n)
+                        .map(|t| {
+                            let shared = shared.clone();
+                            std::thread::Builder::new()
+                                .stack_size(1 << 20)
+                                .spawn_scoped(s, move || {
+                                    let ctx = ThreadCtx {
+                                        thread: Dim3::new(
+                                            t % block.x,
+                                            t / block.x % block.y,
+                                            t / (block.x * block.y),
+                                        ),
+                                        block: Dim3::new(bx, by, bz),
+                                        block_dim: block,
+                                        grid_dim: grid,
+                                        shared: shared.clone(),
+                                    };
+                                    let _guard = PoisonOnPanic(shared);
+                                    CTX.with(|c| *c.borrow_mut() = Some(ctx));
+                                    DECLARED.with(|d| d.set(0));
+                                    kernel();
+                                    CTX.with(|c| *c.borrow_mut() = None);
+                                })
+                                .expect("spawning an emulated CUDA thread")
+                        })
+                        .collect();
+                    let mut first = None;
+                    for h in handles {
+                        if let Err(e) = h.join() {
+                            first.get_or_insert(e);
+                        }
+                    }
+                    if let Some(e) = first {
+                        std::panic::resume_unwind(e);
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// The host side of the device facilities.
+pub(crate) mod imp {
+    use super::*;
+
+    pub fn thread_idx() -> Dim3 {
+        with(|c| c.thread)
+    }
+    pub fn block_idx() -> Dim3 {
+        with(|c| c.block)
+    }
+    pub fn block_dim() -> Dim3 {
+        with(|c| c.block_dim)
+    }
+    pub fn grid_dim() -> Dim3 {
+        with(|c| c.grid_dim)
+    }
+    pub fn syncthreads() {
+        with(|c| c.shared.barrier.wait())
+    }
+    #[track_caller]
+    pub fn trap(why: &'static str) -> ! {
+        panic!("trap: {why}")
+    }
+    /// The address of this thread's next shared storage of `bytes` bytes:
+    /// the block's `k`-th storage for the thread's `k`-th declaration
+    /// (made by the first thread to get there), 16-byte aligned.
+    pub fn shared_storage(bytes: usize) -> usize {
+        let k = DECLARED.with(|d| {
+            let k = d.get();
+            d.set(k + 1);
+            k
+        });
+        with(|c| {
+            let mut all = c.shared.smem.lock().unwrap_or_else(|e| e.into_inner());
+            if all.len() <= k {
+                // 4 spare words so that the first word can be 16-byte aligned.
+                let words: Arc<[AtomicU32]> = (0..bytes.div_ceil(4) + 4)
+                    .map(|_| AtomicU32::new(0))
+                    .collect();
+                all.push(words);
+            }
+            assert!(
+                all[k].len() * 4 >= bytes + 16,
+                "shared_storage: the threads of a block declared different shared storages"
+            );
+            let base = all[k].as_ptr() as usize;
+            base.next_multiple_of(16)
+        })
+    }
+}

@@ -1,0 +1,60 @@
+//! Fused multiply-add: `fma(a, b, c) = a·b + c` with one rounding (FFMA on
+//! the device; Rust does not contract `a * b + c`, which stays FMUL +
+//! FADD). CuTe's `UniversalFMA` issues it.
+
+/// A type with a fused multiply-add.
+pub trait Fma: Copy {
+    /// `a·b + c`, rounded once (integers: wrapping).
+    fn fma(a: Self, b: Self, c: Self) -> Self;
+}
+
+impl Fma for f32 {
+    #[inline(always)]
+    fn fma(a: f32, b: f32, c: f32) -> f32 {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            // `fma.rn.f32`.
+            core::intrinsics::fmaf32(a, b, c)
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            a.mul_add(b, c)
+        }
+    }
+}
+
+impl Fma for f64 {
+    #[inline(always)]
+    fn fma(a: f64, b: f64, c: f64) -> f64 {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            // `fma.rn.f64`.
+            core::intrinsics::fmaf64(a, b, c)
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            a.mul_add(b, c)
+        }
+    }
+}
+
+impl Fma for i32 {
+    #[inline(always)]
+    fn fma(a: i32, b: i32, c: i32) -> i32 {
+        a.wrapping_mul(b).wrapping_add(c)
+    }
+}
+
+/// `a·b + c` rounded once: [`Fma::fma`].
+///
+/// ```
+/// use cute_static::arch::fma;
+/// assert_eq!(fma(2.0f32, 3.0, 1.0), 7.0);
+/// // One rounding: (1 + 2⁻²³)² − 1 keeps the 2⁻⁴⁶ that a·b + c loses.
+/// let a = 1.0 + f32::EPSILON;
+/// assert_eq!(fma(a, a, -1.0), 2.0 * f32::EPSILON + f32::EPSILON * f32::EPSILON);
+/// ```
+#[inline(always)]
+pub fn fma<T: Fma>(a: T, b: T, c: T) -> T {
+    T::fma(a, b, c)
+}

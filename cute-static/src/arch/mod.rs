@@ -1,0 +1,57 @@
+//! The device: memory-space pointers, device tensors, shared storage,
+//! thread and block indices, the block barrier, fused multiply-add and
+//! vector accesses — the crate's only `unsafe` code and inline assembly.
+//!
+//! | CuTe / CUDA | here |
+//! |---|---|
+//! | `make_gmem_ptr(p)`, `make_smem_ptr(p)` | [`GmemPtr`], [`SmemPtr`] |
+//! | `make_tensor(make_gmem_ptr(p), layout)` | a kernel parameter [`GmemTensor`] (host: [`GlobalBuffer::tensor`]) |
+//! | `__shared__ T smem[cosize_v<L>]`, `SharedStorage` | [`shared_storage`]`::<(SmemArray<T, L>, …)>()` |
+//! | `make_tensor(make_smem_ptr(smem), layout)` | [`SmemArray::tensor`] |
+//! | `threadIdx`, `blockIdx`, `blockDim`, `gridDim` | [`thread_idx`], [`block_idx`], [`block_dim`], [`grid_dim`] |
+//! | `__syncthreads()` | [`syncthreads`] |
+//! | `fma` (`UniversalFMA`) | [`fma`] |
+//! | `uint128_t` accesses (`UniversalCopy<uint128_t>`) | [`PtrTensor::read_vector`], [`PtrTensor::write_vector`] |
+//!
+//! On `nvptx64-nvidia-cuda` each is its instruction: `ld.global`/`st.global`
+//! for global tensors, `ld.shared`/`st.shared` on 32-bit shared addresses
+//! for shared ones (never generic `ld`/`st`), `.v2`/`.v4` for 64- and
+//! 128-bit accesses, `fma.rn.f32`, `bar.sync 0`, the special registers.
+//! On the host ([`host`], with the `std` feature) the same functions run a
+//! grid emulated by OS threads and barriers, so the one generic kernel
+//! function is tested on the host. The device algorithms over these
+//! tensors (`copy`, `gemm`, `axpby`, …) are in [`device`](crate::device).
+//!
+//! What is checked where: the static facts (sizes of static layouts, a
+//! tiled copy's tile dividing the tile, the shared array holding the
+//! layout) at compile time; the run-time ones once where a tensor or view
+//! is made (a host buffer's length; a tile coordinate; a run-time shape
+//! divisible by the tiler), by a trap on the device and a panic on the
+//! host. Nothing returns `Result` in device code.
+
+mod entry;
+mod index;
+mod math;
+mod partition;
+mod ptr;
+mod scalar;
+mod smem;
+mod tensor;
+
+#[cfg(not(target_arch = "nvptx64"))]
+pub mod host;
+
+#[cfg(not(target_arch = "nvptx64"))]
+pub use host::GlobalBuffer;
+pub use index::{Dim3, block_dim, block_idx, grid_dim, syncthreads, thread_idx, thread0, trap};
+pub use math::{Fma, fma};
+pub use partition::{
+    CopyPartitionable, DeviceCopyPartition, DeviceMmaPartition, MmaPartitionable, ThreadSlice,
+};
+pub use ptr::{GmemPtr, MemPtr, SmemPtr};
+pub use scalar::{Scalar, lanes, pack, unpack};
+pub use smem::{SharedStorage, SmemArray, shared_storage};
+pub use tensor::{
+    DeviceView, ExactPartition, ExactTile, GmemTensor, PartialTensor, PtrTensor, SmemTensor,
+    Transform, lazy_transform, view_local_partition, view_local_tile,
+};

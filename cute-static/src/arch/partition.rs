@@ -1,0 +1,268 @@
+//! The partitions of tiled copies and tiled MMAs on device tensors
+//! (CuTe's `thr_copy.partition_S(t)`, `thr_mma.partition_A(t)`, …): the
+//! atom layer computes each on a counting tensor of the tensor's layout
+//! (static, or mixed with a static shape), and the device tensor takes
+//! its layout and offset. The tile of the copy or MMA must divide the
+//! tensor's static shape (the atom layer's compile-time bound), so a
+//! partition restricts the tensor's domain and keeps its invariant.
+
+use super::tensor::{DeviceView, or_trap, view_partitioned};
+use crate::Error;
+use crate::atom::mixed_partition::{MixedTile, StandIn, WithRuntimeStrides};
+use crate::atom::tiled_copy::{
+    CopyDividesTile, CopyDst, CopyPartition, CopyPartitionLayout, CopyPartitionOf,
+    CopyPartitionQuery, CopySrc, ThrCopy, TiledCopy, TiledCopyLayouts,
+};
+use crate::atom::tiled_mma::{
+    EvenlyDividesTile, Extents, MmaPartition, MmaPartitionLayout, MmaPartitionOf,
+    MmaPartitionQuery, MmaTileFits, OperandA, OperandB, OperandC, OperandTileShape, ThrMma,
+    TileExtents, TiledMma, TiledMmaLayouts,
+};
+use crate::data::layout::{Layout, StaticLayout};
+use crate::kernel::computed::LayoutQuery;
+use crate::kernel::layout::TensorLayout;
+use crate::kernel::tensor::{Counting, Tensor};
+use crate::mixed::layout::MixedLayout;
+
+/// CuTe's `get_thread_slice(thr_idx)` on the device: the slice of thread
+/// `thr_idx`, which must be below the tiled copy's or MMA's thread count
+/// (a trap beyond; the host method returns `Result`).
+pub trait ThreadSlice {
+    /// The thread's slice (`ThrCopy`, `ThrMma`).
+    type Slice;
+    /// Thread `thr_idx`'s slice.
+    fn thread_slice(&self, thr_idx: usize) -> Self::Slice;
+}
+impl<A, const BITS: usize, L, T> ThreadSlice for TiledCopy<A, BITS, L, T>
+where
+    Self: TiledCopyLayouts,
+{
+    type Slice = ThrCopy<Self>;
+    #[inline(always)]
+    #[track_caller]
+    fn thread_slice(&self, thr_idx: usize) -> ThrCopy<Self> {
+        or_trap(
+            self.get_slice(thr_idx),
+            "thread_slice: a thread beyond the tiled copy",
+        )
+    }
+}
+impl<A, L, P> ThreadSlice for TiledMma<A, L, P>
+where
+    Self: TiledMmaLayouts,
+{
+    type Slice = ThrMma<Self>;
+    #[inline(always)]
+    #[track_caller]
+    fn thread_slice(&self, thr_idx: usize) -> ThrMma<Self> {
+        or_trap(
+            self.get_slice(thr_idx),
+            "thread_slice: a thread beyond the tiled MMA",
+        )
+    }
+}
+
+/// A layout a tiled copy `Tc` partitions on the side `Sd` (a static layout,
+/// or a mixed one with a static shape): the partition of a counting tensor.
+#[doc(hidden)]
+pub trait CopyPartitionable<Tc, Sd>: TensorLayout {
+    /// The partition's layout.
+    type Output: TensorLayout;
+    /// The partition of a counting tensor of this layout.
+    fn partition(
+        thr: &ThrCopy<Tc>,
+        t: Tensor<Counting, Self>,
+    ) -> Result<Tensor<Counting, Self::Output>, Error>;
+}
+
+/// A layout a tiled MMA `M` partitions for the operand `Op`.
+#[doc(hidden)]
+pub trait MmaPartitionable<M, Op>: TensorLayout {
+    /// The partition's layout.
+    type Output: TensorLayout;
+    /// The partition of a counting tensor of this layout.
+    fn partition(
+        thr: &ThrMma<M>,
+        t: Tensor<Counting, Self>,
+    ) -> Result<Tensor<Counting, Self::Output>, Error>;
+}
+
+macro_rules! copy_sides {
+    ($($side:ty, $host:ident, $mixed:ident;)*) => {$(
+        /// A static layout: the atom layer's static partition.
+        impl<Tc, S, D> CopyPartitionable<Tc, $side> for Layout<S, D>
+        where
+            Self: TensorLayout + TileExtents,
+            Tc: TiledCopyLayouts + CopyPartitionOf<$side, Self>,
+            Extents<Self>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
+            CopyPartitionQuery<Tc, $side, Self>: LayoutQuery,
+        {
+            type Output = CopyPartition<Tc, $side, Self>;
+            #[inline(always)]
+            fn partition(
+                thr: &ThrCopy<Tc>,
+                t: Tensor<Counting, Self>,
+            ) -> Result<Tensor<Counting, Self::Output>, Error> {
+                thr.$host(t)
+            }
+        }
+        /// A mixed layout with a static shape: the atom layer's mixed
+        /// partition (static shape, run-time strides).
+        impl<Tc, S, D> CopyPartitionable<Tc, $side> for MixedLayout<S, D>
+        where
+            Self: MixedTile + TensorLayout,
+            StandIn<Self>: TensorLayout + TileExtents,
+            Tc: TiledCopyLayouts + CopyPartitionOf<$side, StandIn<Self>>,
+            Extents<StandIn<Self>>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
+            CopyPartitionLayout<Tc, $side, StandIn<Self>>:
+                StaticLayout + TensorLayout + WithRuntimeStrides,
+        {
+            type Output = crate::atom::mixed_partition::Mixed<CopyPartitionLayout<Tc, $side, StandIn<Self>>>;
+            #[inline(always)]
+            fn partition(
+                thr: &ThrCopy<Tc>,
+                t: Tensor<Counting, Self>,
+            ) -> Result<Tensor<Counting, Self::Output>, Error> {
+                thr.$mixed(t)
+            }
+        }
+    )*};
+}
+copy_sides! {
+    CopySrc, partition_s, partition_s_mixed;
+    CopyDst, partition_d, partition_d_mixed;
+}
+
+macro_rules! mma_operands {
+    ($($op:ty, $host:ident, $mixed:ident;)*) => {$(
+        /// A static layout: the atom layer's static partition.
+        impl<M, S, D> MmaPartitionable<M, $op> for Layout<S, D>
+        where
+            Self: TensorLayout + TileExtents,
+            M: TiledMmaLayouts + MmaPartitionOf<$op, Self> + MmaTileFits<$op, Self>,
+            MmaPartitionQuery<M, $op, Self>: LayoutQuery,
+        {
+            type Output = MmaPartition<M, $op, Self>;
+            #[inline(always)]
+            fn partition(
+                thr: &ThrMma<M>,
+                t: Tensor<Counting, Self>,
+            ) -> Result<Tensor<Counting, Self::Output>, Error> {
+                thr.$host(t)
+            }
+        }
+        /// A mixed layout with a static shape.
+        impl<M, S, D> MmaPartitionable<M, $op> for MixedLayout<S, D>
+        where
+            Self: MixedTile + TensorLayout,
+            StandIn<Self>: TensorLayout + TileExtents,
+            M: TiledMmaLayouts + MmaPartitionOf<$op, StandIn<Self>>,
+            Extents<StandIn<Self>>: EvenlyDividesTile<OperandTileShape<M, $op>>,
+            MmaPartitionLayout<M, $op, StandIn<Self>>:
+                StaticLayout + TensorLayout + WithRuntimeStrides,
+        {
+            type Output = crate::atom::mixed_partition::Mixed<MmaPartitionLayout<M, $op, StandIn<Self>>>;
+            #[inline(always)]
+            fn partition(
+                thr: &ThrMma<M>,
+                t: Tensor<Counting, Self>,
+            ) -> Result<Tensor<Counting, Self::Output>, Error> {
+                thr.$mixed(t)
+            }
+        }
+    )*};
+}
+mma_operands! {
+    OperandA, partition_a, partition_a_mixed;
+    OperandB, partition_b, partition_b_mixed;
+    OperandC, partition_c, partition_c_mixed;
+}
+
+/// The layout of a copy partition of a view `V`.
+pub type CopyOut<V, Tc, Sd> = <<V as DeviceView>::Layout as CopyPartitionable<Tc, Sd>>::Output;
+/// The layout of an MMA partition of a view `V`.
+pub type MmaOut<V, M, Op> = <<V as DeviceView>::Layout as MmaPartitionable<M, Op>>::Output;
+
+/// CuTe's `partition_S`/`partition_D` of a thread's copy slice on device
+/// tensors (CuTe's spelling; the host methods `partition_s`/`partition_d`
+/// return `Result`).
+#[allow(non_snake_case)]
+pub trait DeviceCopyPartition<Tc> {
+    /// This thread's source values `(CPY_V, Rest_M, Rest_N, …)`.
+    fn partition_S<V: DeviceView>(&self, t: V) -> V::With<CopyOut<V, Tc, CopySrc>>
+    where
+        V::Layout: CopyPartitionable<Tc, CopySrc>;
+    /// This thread's destination values.
+    fn partition_D<V: DeviceView>(&self, t: V) -> V::With<CopyOut<V, Tc, CopyDst>>
+    where
+        V::Layout: CopyPartitionable<Tc, CopyDst>;
+}
+#[allow(non_snake_case)]
+impl<Tc> DeviceCopyPartition<Tc> for ThrCopy<Tc> {
+    #[inline(always)]
+    #[track_caller]
+    fn partition_S<V: DeviceView>(&self, t: V) -> V::With<CopyOut<V, Tc, CopySrc>>
+    where
+        V::Layout: CopyPartitionable<Tc, CopySrc>,
+    {
+        let c = Tensor::from_parts(Counting, 0, t.view_layout());
+        let part = or_trap(V::Layout::partition(self, c), "partition_S: overflow");
+        // SAFETY: a tiled copy's partition of a tensor its tile divides,
+        // for a thread of the copy: a restriction of the domain.
+        unsafe { view_partitioned(t, part) }
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn partition_D<V: DeviceView>(&self, t: V) -> V::With<CopyOut<V, Tc, CopyDst>>
+    where
+        V::Layout: CopyPartitionable<Tc, CopyDst>,
+    {
+        let c = Tensor::from_parts(Counting, 0, t.view_layout());
+        let part = or_trap(V::Layout::partition(self, c), "partition_D: overflow");
+        // SAFETY: as for `partition_S`.
+        unsafe { view_partitioned(t, part) }
+    }
+}
+
+/// CuTe's `partition_A/B/C` of a thread's MMA slice on device tensors.
+#[allow(non_snake_case)]
+pub trait DeviceMmaPartition<M> {
+    /// This thread's A values `(MMA, MMA_M, MMA_K, …)`.
+    fn partition_A<V: DeviceView>(&self, t: V) -> V::With<MmaOut<V, M, OperandA>>
+    where
+        V::Layout: MmaPartitionable<M, OperandA>;
+    /// This thread's B values `(MMA, MMA_N, MMA_K, …)`.
+    fn partition_B<V: DeviceView>(&self, t: V) -> V::With<MmaOut<V, M, OperandB>>
+    where
+        V::Layout: MmaPartitionable<M, OperandB>;
+    /// This thread's C values `(MMA, MMA_M, MMA_N, …)`.
+    fn partition_C<V: DeviceView>(&self, t: V) -> V::With<MmaOut<V, M, OperandC>>
+    where
+        V::Layout: MmaPartitionable<M, OperandC>;
+}
+macro_rules! mma_partition_methods {
+    ($($name:ident, $op:ty;)*) => {
+        #[allow(non_snake_case)]
+        impl<M> DeviceMmaPartition<M> for ThrMma<M> {
+            $(
+                #[inline(always)]
+                #[track_caller]
+                fn $name<V: DeviceView>(&self, t: V) -> V::With<MmaOut<V, M, $op>>
+                where
+                    V::Layout: MmaPartitionable<M, $op>,
+                {
+                    let c = Tensor::from_parts(Counting, 0, t.view_layout());
+                    let part = or_trap(V::Layout::partition(self, c), "partition: overflow");
+                    // SAFETY: a tiled MMA's partition of a tensor its tile
+                    // divides, for a thread of the MMA: a restriction of the domain.
+                    unsafe { view_partitioned(t, part) }
+                }
+            )*
+        }
+    };
+}
+mma_partition_methods! {
+    partition_A, OperandA;
+    partition_B, OperandB;
+    partition_C, OperandC;
+}

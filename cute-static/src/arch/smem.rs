@@ -1,0 +1,153 @@
+//! Shared memory declared from layouts (CuTe's `__shared__ T
+//! smem[cosize_v<Layout>]` and its `SharedStorage` structs): one
+//! [`shared_storage`] per kernel gives the block's storage for a tuple of
+//! [`SmemArray`]s, each `cosize(L)` elements of `T`, 16-byte aligned (the
+//! widest access an atom makes, `UniversalCopy<uint128_t>`, `ldmatrix`).
+//! Every thread of the block gets the same storage; a tensor over it
+//! ([`SmemArray::tensor`]) is a view for reads and writes through
+//! `ld.shared`/`st.shared` (no `&mut` exists, so threads do not alias
+//! Rust references).
+//!
+//! On the device the storage is one `.shared .align 16 .b8
+//! cute_smem[BYTES]` declared in the kernel's body (a second
+//! `shared_storage` in the same kernel is refused by `ptxas` as a
+//! duplicate: put every array in one tuple); on the host it is the
+//! emulated block's storage.
+
+use core::marker::PhantomData;
+
+use super::ptr::SmemPtr;
+use super::scalar::Scalar;
+use super::tensor::PtrTensor;
+use crate::data::layout::StaticLayout;
+use crate::kernel::layout::TensorLayout;
+
+/// `cosize(L)` elements of `T` in shared memory: a part of a
+/// [`shared_storage`].
+pub struct SmemArray<T, L> {
+    ptr: SmemPtr<T>,
+    layout: PhantomData<L>,
+}
+impl<T, L> Clone for SmemArray<T, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, L> Copy for SmemArray<T, L> {}
+
+impl<T: Scalar, L: StaticLayout> SmemArray<T, L> {
+    /// The capacity in elements: `cosize(L)`.
+    pub const LEN: usize = L::COSIZE;
+    /// The bytes it takes, rounded up to 16.
+    pub const BYTES: usize = (L::COSIZE * core::mem::size_of::<T>()).next_multiple_of(16);
+
+    /// CuTe's `make_tensor(make_smem_ptr(smem), layout)`: the shared tensor
+    /// over this array. `cosize(layout) ≤ cosize(L)` is checked at compile
+    /// time (a static layout) — a larger one does not compile.
+    #[inline(always)]
+    pub fn tensor<M: StaticLayout + TensorLayout>(self, layout: M) -> PtrTensor<SmemPtr<T>, M> {
+        const {
+            assert!(
+                M::COSIZE <= L::COSIZE,
+                "SmemArray::tensor: the layout's cosize exceeds the shared array's"
+            )
+        };
+        // SAFETY: the array holds `cosize(L) ≥ cosize(layout)` elements of
+        // the block's shared storage, so every offset of the layout's
+        // domain is inside it.
+        unsafe { PtrTensor::from_raw_parts(self.ptr, layout) }
+    }
+    /// The pointer to its first element.
+    pub fn ptr(self) -> SmemPtr<T> {
+        self.ptr
+    }
+}
+
+/// A shared storage: one [`SmemArray`] or a tuple of them (up to 4),
+/// laid out one after the other, each at a 16-byte boundary.
+pub trait SharedStorage {
+    /// The bytes of the whole storage.
+    const BYTES: usize;
+    /// The arrays (`SmemArray` or a tuple of them).
+    type Parts;
+    /// The arrays of the storage at `base`.
+    #[doc(hidden)]
+    fn parts(base: SmemPtr<u8>) -> Self::Parts;
+}
+
+impl<T: Scalar, L: StaticLayout> SharedStorage for SmemArray<T, L> {
+    const BYTES: usize = Self::BYTES;
+    type Parts = Self;
+    #[inline(always)]
+    fn parts(base: SmemPtr<u8>) -> Self {
+        SmemArray {
+            ptr: SmemPtr::from_shared(base.raw()),
+            layout: PhantomData,
+        }
+    }
+}
+
+macro_rules! storage_tuples {
+    ($($A:ident)+) => {
+        /// The arrays one after the other.
+        impl<$($A: SharedStorage),+> SharedStorage for ($($A,)+) {
+            const BYTES: usize = 0 $(+ $A::BYTES)+;
+            type Parts = ($($A::Parts,)+);
+            #[inline(always)]
+            #[allow(unused_assignments)]
+            fn parts(base: SmemPtr<u8>) -> Self::Parts {
+                let mut at = base;
+                ($({
+                    let p = $A::parts(at);
+                    at = at.add_bytes($A::BYTES);
+                    p
+                },)+)
+            }
+        }
+    };
+}
+storage_tuples!(A);
+storage_tuples!(A B);
+storage_tuples!(A B C);
+storage_tuples!(A B C D);
+
+/// The block's shared storage `S` (one call per kernel, every thread of
+/// the block calling it): a [`SmemArray`] per part.
+///
+/// ```
+/// use cute_static::arch::{Dim3, SmemArray, host, shared_storage, syncthreads, thread_idx};
+/// use cute_static::Layout;
+/// host::launch(Dim3::new(1, 1, 1), Dim3::new(4, 1, 1), || {
+///     let (a, b) = shared_storage::<(SmemArray<f32, Layout![4:1]>, SmemArray<u32, Layout![8:1]>)>();
+///     let (sa, sb) = (a.tensor(cute_static::layout!(4:1)), b.tensor(cute_static::layout!(8:1)));
+///     let t = thread_idx().x;
+///     sa.write(t, t as f32);
+///     sb.write(2 * t, 1);
+///     syncthreads();
+///     assert_eq!(sa.read((t + 1) % 4), ((t + 1) % 4) as f32);
+/// });
+/// ```
+#[inline(always)]
+pub fn shared_storage<S: SharedStorage>() -> S::Parts {
+    #[cfg(target_arch = "nvptx64")]
+    let base = {
+        let addr: u32;
+        // SAFETY: declares the kernel's `.shared` storage of `S::BYTES`
+        // bytes, 16-byte aligned, and reads its 32-bit shared address; no
+        // memory is touched. (A second declaration in the same kernel is a
+        // `ptxas` error, not a silent second buffer.)
+        unsafe {
+            core::arch::asm!(
+                ".shared .align 16 .b8 cute_smem[{n}];",
+                "mov.u32 {a}, cute_smem;",
+                n = const S::BYTES,
+                a = out(reg32) addr,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        }
+        SmemPtr::<u8>::from_shared(addr)
+    };
+    #[cfg(not(target_arch = "nvptx64"))]
+    let base = SmemPtr::<u8>::from_shared(super::host::imp::shared_storage(S::BYTES));
+    S::parts(base)
+}

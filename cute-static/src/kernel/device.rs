@@ -1,0 +1,550 @@
+//! CuTe's device algorithms over device tensors ([`PtrTensor`]s in global
+//! or shared memory, register fragments): `copy`, `copy_with` (a tiled
+//! copy's atom), `copy_if`, `gemm` (`UniversalFMA`: one fused multiply-add
+//! per `C(m,n) += A(m,k)·B(n,k)`), `axpby`, `clear`, `fill`, and the
+//! partitioning functions (`local_tile`, `local_partition`,
+//! `make_tensor_like`/`make_fragment_like`) under CuTe's names. No
+//! `Result`: sizes that the types prove equal are checked at compile time
+//! (the same rules and messages as the host algorithms), sizes that are run
+//! time are compared once per call (a trap when they differ); every loop
+//! runs over static extents in the kernels, so it unrolls and the
+//! fragments stay in registers.
+//!
+//! Register fragments are [`RegTensor`]s over an owned array (`[T; N]`):
+//! [`make_tensor_like`] makes one for a device tensor.
+
+use crate::arch::{
+    DeviceView, ExactPartition, ExactTile, Fma, MemPtr, PartialTensor, PtrTensor, Scalar,
+    Transform, lanes, pack, trap, unpack, view_local_partition, view_local_tile,
+};
+use crate::kernel::algorithms::{AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2};
+use crate::kernel::layout::TensorLayout;
+use crate::kernel::partition::{IdentityShape, MakeFragment};
+use crate::kernel::tensor::{Coordinates, EngineMut, Storage, Tensor};
+
+/// A tensor the device algorithms read: a [`PtrTensor`] or a register
+/// fragment.
+pub trait DeviceTensor {
+    /// The element type.
+    type Value: Scalar;
+    /// The layout.
+    type Layout: TensorLayout;
+    /// The layout.
+    fn layout(&self) -> Self::Layout;
+    /// The element at integral coordinate `i < size` (traps beyond).
+    fn get(&self, i: usize) -> Self::Value;
+    /// The [`lanes`] elements from coordinate `i` as one `U` (one vector
+    /// access in memory; a register fragment packs its registers). Traps
+    /// unless they are consecutive in memory.
+    fn get_vector<U: Scalar>(&self, i: usize) -> U;
+}
+
+/// A tensor the device algorithms write.
+pub trait DeviceTensorMut: DeviceTensor {
+    /// Sets the element at integral coordinate `i < size`.
+    fn set(&mut self, i: usize, v: Self::Value);
+    /// Sets the [`lanes`] elements from coordinate `i` from one `U`.
+    fn set_vector<U: Scalar>(&mut self, i: usize, u: U);
+}
+
+impl<P: MemPtr, L: TensorLayout> DeviceTensor for PtrTensor<P, L> {
+    type Value = P::Value;
+    type Layout = L;
+    #[inline(always)]
+    fn layout(&self) -> L {
+        PtrTensor::layout(self)
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> P::Value {
+        self.read(i)
+    }
+    #[inline(always)]
+    fn get_vector<U: Scalar>(&self, i: usize) -> U {
+        self.read_vector::<U>(i)
+    }
+}
+impl<P: MemPtr, L: TensorLayout> DeviceTensorMut for PtrTensor<P, L> {
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: P::Value) {
+        self.write(i, v)
+    }
+    #[inline(always)]
+    fn set_vector<U: Scalar>(&mut self, i: usize, u: U) {
+        self.write_vector::<U>(i, u)
+    }
+}
+
+/// A register fragment (CuTe's `make_tensor<T>(layout)` in registers,
+/// `make_tensor_like`): an owned array `[T; N]` (`N` the size of the
+/// fragment's compact layout) and a static layout, no base offset, so that
+/// every index of an unrolled loop is a constant and the array lives in
+/// registers.
+#[derive(Clone, Copy)]
+pub struct RegTensor<A, L> {
+    regs: A,
+    layout: L,
+}
+
+impl<A: Storage, L: TensorLayout> RegTensor<A, L> {
+    /// The registers (the owned array).
+    pub fn regs(&self) -> &[A::Value] {
+        self.regs.storage()
+    }
+    /// The storage offset of coordinate `i` (traps outside the fragment).
+    #[inline(always)]
+    #[track_caller]
+    fn offset(&self, i: usize) -> usize {
+        let o = self.layout.offset(i);
+        if i >= self.layout.size() || o >= self.regs.storage().len() {
+            trap("fragment: coordinate outside the fragment");
+        }
+        o
+    }
+}
+
+impl<T: Scalar, A: Storage<Value = T>, L: TensorLayout> DeviceTensor for RegTensor<A, L> {
+    type Value = T;
+    type Layout = L;
+    #[inline(always)]
+    fn layout(&self) -> L {
+        self.layout
+    }
+    #[inline(always)]
+    fn get(&self, i: usize) -> T {
+        self.regs.storage()[self.offset(i)]
+    }
+    #[inline(always)]
+    fn get_vector<U: Scalar>(&self, i: usize) -> U {
+        pack::<T, U>(|j| self.get(i + j))
+    }
+}
+impl<T: Scalar, A: EngineMut<Value = T>, L: TensorLayout> DeviceTensorMut for RegTensor<A, L> {
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: T) {
+        let o = self.offset(i);
+        self.regs.storage_mut()[o] = v;
+    }
+    #[inline(always)]
+    fn set_vector<U: Scalar>(&mut self, i: usize, u: U) {
+        unpack::<T, U>(u, |j, v| self.set(i + j, v));
+    }
+}
+
+/// A register fragment of the (static) shape of a layout `L`.
+pub type RegFragment<T, L> = RegTensor<<L as MakeFragment>::Array<T>, <L as MakeFragment>::Compact>;
+
+/// CuTe's `local_tile(tensor, tiler, coord, step)` on a device view (`()`
+/// for no step): a [`PtrTensor`] (the tiler must divide its shape: a trap
+/// otherwise), a [`PartialTensor`] (any tiler; partial tiles' accesses
+/// are checked) or an identity tensor.
+#[inline(always)]
+#[track_caller]
+pub fn local_tile<V: DeviceView, T: Copy, Cd, St: Copy>(
+    tensor: V,
+    tiler: T,
+    coord: Cd,
+    step: St,
+) -> V::With<TileOf<V::Layout, T, Cd, St>>
+where
+    V::Layout: DeviceTile<T, Cd, St>,
+{
+    view_local_tile(tensor, tiler, coord, step)
+}
+
+/// CuTe's `local_partition(tensor, thr_layout, thr_idx, step)` on a device
+/// view (`()` for no step).
+#[inline(always)]
+#[track_caller]
+pub fn local_partition<V: DeviceView, Thr: Copy, St: Copy>(
+    tensor: V,
+    thr_layout: Thr,
+    thr_idx: usize,
+    step: St,
+) -> V::With<PartOf<V::Layout, Thr, St>>
+where
+    V::Layout: DevicePartition<Thr, St>,
+{
+    view_local_partition(tensor, thr_layout, thr_idx, step)
+}
+
+/// CuTe's `make_identity_tensor(shape)` on the device: the coordinates of
+/// `shape` (a trap for an extent beyond the coordinate radix).
+#[inline(always)]
+#[track_caller]
+pub fn make_identity_tensor<Sh: IdentityShape>(shape: Sh) -> Tensor<Sh::Engine, Sh::Layout>
+where
+    Sh::Engine: Default,
+{
+    match crate::kernel::partition::make_identity_tensor(shape) {
+        Ok(t) => t,
+        Err(_) => trap("make_identity_tensor: an extent beyond the coordinate radix"),
+    }
+}
+
+pub use crate::arch::lazy_transform;
+
+/// A predicate over integral coordinates: a closure, or a [`Transform`]
+/// of an identity tensor to `bool`.
+pub trait DevicePredicate {
+    /// Whether coordinate `i` is selected.
+    fn test(&self, i: usize) -> bool;
+}
+impl<F: Fn(usize) -> bool> DevicePredicate for F {
+    #[inline(always)]
+    fn test(&self, i: usize) -> bool {
+        self(i)
+    }
+}
+impl<const R: usize, L: TensorLayout, F: Fn([usize; R]) -> bool> DevicePredicate
+    for Transform<Tensor<Coordinates<R>, L>, F>
+{
+    #[inline(always)]
+    fn test(&self, i: usize) -> bool {
+        let (inner, f) = self.parts();
+        i < inner.size() && inner.read_at(i).is_some_and(f)
+    }
+}
+
+/// The extents `(rows, columns)` of a rank-2 device tensor (CuTe's
+/// `shape(t)`).
+#[inline(always)]
+pub fn shape2<L: Rank2>(l: &L) -> (usize, usize) {
+    let (m, n) = l.modes();
+    (m.size(), n.size())
+}
+
+/// A tensor a [`copy_if`] reads: each element or vector `None` where it
+/// lies outside the storage of a [`PartialTensor`].
+pub trait MaybeSource {
+    /// The element type.
+    type Value: Scalar;
+    /// The layout.
+    type Layout: TensorLayout;
+    /// The layout.
+    fn source_layout(&self) -> Self::Layout;
+    /// The element at `i`, `None` outside the storage.
+    fn try_get(&self, i: usize) -> Option<Self::Value>;
+    /// The elements from `i` as one `U`, `None` unless in the storage.
+    fn try_get_vector<U: Scalar>(&self, i: usize) -> Option<U>;
+}
+/// A tensor a [`copy_if`] writes.
+pub trait MaybeDest: MaybeSource {
+    /// Writes element `i` unless outside the storage.
+    fn try_set(&mut self, i: usize, v: Self::Value);
+    /// Writes the elements from `i` unless outside the storage.
+    fn try_set_vector<U: Scalar>(&mut self, i: usize, u: U);
+}
+macro_rules! always_inside {
+    ($([$($g:tt)*] $t:ty;)*) => {$(
+        impl<$($g)*> MaybeSource for $t {
+            type Value = <$t as DeviceTensor>::Value;
+            type Layout = <$t as DeviceTensor>::Layout;
+            #[inline(always)]
+            fn source_layout(&self) -> Self::Layout {
+                DeviceTensor::layout(self)
+            }
+            #[inline(always)]
+            fn try_get(&self, i: usize) -> Option<Self::Value> {
+                Some(self.get(i))
+            }
+            #[inline(always)]
+            fn try_get_vector<U: Scalar>(&self, i: usize) -> Option<U> {
+                Some(self.get_vector(i))
+            }
+        }
+        impl<$($g)*> MaybeDest for $t {
+            #[inline(always)]
+            fn try_set(&mut self, i: usize, v: Self::Value) {
+                self.set(i, v)
+            }
+            #[inline(always)]
+            fn try_set_vector<U: Scalar>(&mut self, i: usize, u: U) {
+                self.set_vector(i, u)
+            }
+        }
+    )*};
+}
+always_inside! {
+    [P: MemPtr, L: TensorLayout] PtrTensor<P, L>;
+    [T: Scalar, A: EngineMut<Value = T>, L: TensorLayout] RegTensor<A, L>;
+}
+impl<P: MemPtr, L: TensorLayout> MaybeSource for PartialTensor<P, L> {
+    type Value = P::Value;
+    type Layout = L;
+    #[inline(always)]
+    fn source_layout(&self) -> L {
+        self.layout()
+    }
+    #[inline(always)]
+    fn try_get(&self, i: usize) -> Option<P::Value> {
+        self.try_read(i)
+    }
+    #[inline(always)]
+    fn try_get_vector<U: Scalar>(&self, i: usize) -> Option<U> {
+        self.try_read_vector(i)
+    }
+}
+impl<P: MemPtr, L: TensorLayout> MaybeDest for PartialTensor<P, L> {
+    #[inline(always)]
+    fn try_set(&mut self, i: usize, v: P::Value) {
+        self.try_write(i, v);
+    }
+    #[inline(always)]
+    fn try_set_vector<U: Scalar>(&mut self, i: usize, u: U) {
+        self.try_write_vector(i, u);
+    }
+}
+
+/// CuTe's `make_tensor_like(t)` of a device tensor: a register fragment of
+/// its (static) shape, zero-filled, with CuTe's fragment layout (see the
+/// host [`make_fragment_like`](crate::tensor::make_fragment_like)).
+#[inline(always)]
+pub fn make_tensor_like<T: MaybeSource>(_t: &T) -> RegFragment<T::Value, T::Layout>
+where
+    T::Layout: MakeFragment,
+{
+    let (regs, _, layout) = <T::Layout as MakeFragment>::fragment(T::Value::default()).into_parts();
+    RegTensor { regs, layout }
+}
+
+/// CuTe's `make_fragment_like(t)` of a device tensor (as
+/// [`make_tensor_like`]).
+#[inline(always)]
+pub fn make_fragment_like<T: MaybeSource>(t: &T) -> RegFragment<T::Value, T::Layout>
+where
+    T::Layout: MakeFragment,
+{
+    make_tensor_like(t)
+}
+
+/// `size(a) == size(b)`: at compile time where both are static (the
+/// bound), else here, once (a trap when they differ).
+#[inline(always)]
+#[track_caller]
+fn same_size<A: TensorLayout, B: TensorLayout>(a: &A, b: &B, why: &'static str) -> usize {
+    let n = b.size();
+    if a.size() != n {
+        trap(why);
+    }
+    n
+}
+
+/// CuTe's `copy(src, dst)`: `dst(i) = src(i)` for every `i < size`, one
+/// element access each (CuTe vectorizes an atom-less copy only between
+/// tensors with static layouts, assuming them 128-bit aligned; here use
+/// [`copy_with`] and a `UniversalCopy` atom for vector accesses).
+#[inline(always)]
+#[track_caller]
+pub fn copy<S, D>(src: &S, dst: &mut D)
+where
+    S: DeviceTensor,
+    D: DeviceTensorMut<Value = S::Value>,
+    S::Layout: CopyCompatible<D::Layout>,
+{
+    let n = same_size(&src.layout(), &dst.layout(), "copy: sizes differ");
+    let mut i = 0;
+    while i < n {
+        dst.set(i, src.get(i));
+        i += 1;
+    }
+}
+
+/// A copy operation that moves one value of [`Scalar`] type `Unit` per
+/// access: CuTe's `UniversalCopy<U>`.
+pub trait CopyOp {
+    /// The value one access moves.
+    type Unit: Scalar;
+}
+impl<U: Scalar> CopyOp for crate::UniversalCopy<U> {
+    type Unit = U;
+}
+
+/// What a tiled copy's atom moves per access: its copy operation's unit.
+pub trait TiledCopyOp {
+    /// The copy operation.
+    type Op: CopyOp;
+}
+impl<A: CopyOp, const BITS: usize, L, T> TiledCopyOp for crate::TiledCopy<A, BITS, L, T> {
+    type Op = A;
+}
+
+/// CuTe's `copy(tiled_copy, src, dst)` on a thread's partitions
+/// `(CPY_V, Rest…)`: for each atom instance, one access of the atom's
+/// unit moves its `V = size(unit) / size(T)` values (one `ld.global.v4` +
+/// one register write per instance for `UniversalCopy<uint128_t>` and f32).
+/// The values of an instance must be consecutive in memory (mode 0 of
+/// stride 1 and a multiple of `V` in size, as the tiled copy's partition
+/// makes them; a trap otherwise, folded where the layout is static).
+#[inline(always)]
+#[track_caller]
+pub fn copy_with<Tc, S, D>(_tiled_copy: &Tc, src: &S, dst: &mut D)
+where
+    Tc: TiledCopyOp,
+    S: DeviceTensor,
+    D: DeviceTensorMut<Value = S::Value>,
+    S::Layout: CopyCompatible<D::Layout>,
+{
+    let n = same_size(&src.layout(), &dst.layout(), "copy: sizes differ");
+    let v = const { lanes::<S::Value, <Tc::Op as CopyOp>::Unit>() };
+    let mut i = 0;
+    while i < n {
+        let u: <Tc::Op as CopyOp>::Unit = src.get_vector(i);
+        dst.set_vector(i, u);
+        i += v;
+    }
+}
+
+/// CuTe's `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)`
+/// (an identity tensor's coordinate compared with the shape,
+/// `lazy_transform(C, elem_less(c, shape))`, or any `Fn(usize) -> bool`).
+/// A [`PartialTensor`]'s elements outside its storage are skipped whatever
+/// the predicate says (never an access past the allocation).
+#[inline(always)]
+#[track_caller]
+pub fn copy_if<Q, S, D>(pred: &Q, src: &S, dst: &mut D)
+where
+    Q: DevicePredicate,
+    S: MaybeSource,
+    D: MaybeDest<Value = S::Value>,
+    S::Layout: CopyCompatible<D::Layout>,
+{
+    let n = same_size(
+        &src.source_layout(),
+        &dst.source_layout(),
+        "copy_if: sizes differ",
+    );
+    let mut i = 0;
+    while i < n {
+        if pred.test(i)
+            && let Some(v) = src.try_get(i)
+        {
+            dst.try_set(i, v);
+        }
+        i += 1;
+    }
+}
+
+/// CuTe's `copy_if(tiled_copy, pred, src, dst)` on a thread's partitions
+/// `(CPY_V, Rest…)`: each atom instance whose first value `pred` selects is
+/// moved by one access of the atom's unit (see [`copy_with`]); an
+/// instance outside a [`PartialTensor`]'s storage is skipped.
+#[inline(always)]
+#[track_caller]
+pub fn copy_if_with<Tc, Q, S, D>(_tiled_copy: &Tc, pred: &Q, src: &S, dst: &mut D)
+where
+    Tc: TiledCopyOp,
+    Q: DevicePredicate,
+    S: MaybeSource,
+    D: MaybeDest<Value = S::Value>,
+    S::Layout: CopyCompatible<D::Layout>,
+{
+    let n = same_size(
+        &src.source_layout(),
+        &dst.source_layout(),
+        "copy_if: sizes differ",
+    );
+    let v = const { lanes::<S::Value, <Tc::Op as CopyOp>::Unit>() };
+    let mut i = 0;
+    while i < n {
+        if pred.test(i)
+            && let Some(u) = src.try_get_vector::<<Tc::Op as CopyOp>::Unit>(i)
+        {
+            dst.try_set_vector(i, u);
+        }
+        i += v;
+    }
+}
+
+/// CuTe's `gemm(A, B, C)` with `UniversalFMA`: `C(m,n) = fma(A(m,k),
+/// B(n,k), C(m,n))` over `A: (M,K)`, `B: (N,K)`, `C: (M,N)`, `k`
+/// outermost, `B(n,k)` read once per `(n, k)` and `A(m,k)` once per
+/// `(m, k)` (the loads are pure: the compiler keeps them in registers
+/// across `n`). `M`, `N`, `K` are checked at compile time where static.
+#[inline(always)]
+#[track_caller]
+pub fn gemm<T, A, B, C>(a: &A, b: &B, c: &mut C)
+where
+    T: Scalar + Fma,
+    A: DeviceTensor<Value = T>,
+    B: DeviceTensor<Value = T>,
+    C: DeviceTensorMut<Value = T>,
+    A::Layout: Rank2 + GemmCompatible<B::Layout, C::Layout>,
+    B::Layout: Rank2,
+    C::Layout: Rank2,
+{
+    let (la, lb, lc) = (a.layout(), b.layout(), c.layout());
+    if !la.agree(&lb, &lc) {
+        trap("gemm: M, N or K differ");
+    }
+    let (am, ak) = la.modes();
+    let (bn, _) = lb.modes();
+    let (m_, n_, k_) = (am.size(), bn.size(), ak.size());
+    let mut k = 0;
+    while k < k_ {
+        let mut n = 0;
+        while n < n_ {
+            let bv = b.get(n + n_ * k);
+            let mut m = 0;
+            while m < m_ {
+                let ci = m + m_ * n;
+                let v = T::fma(a.get(m + m_ * k), bv, c.get(ci));
+                c.set(ci, v);
+                m += 1;
+            }
+            n += 1;
+        }
+        k += 1;
+    }
+}
+
+/// CuTe's `axpby(alpha, x, beta, y)`: `y(i) = alpha·x(i) + beta·y(i)`,
+/// as nvcc contracts it: `fma(alpha, x(i), beta·y(i))`.
+#[inline(always)]
+#[track_caller]
+pub fn axpby<T, X, Y>(alpha: T, x: &X, beta: T, y: &mut Y)
+where
+    T: Scalar + Fma + core::ops::Mul<Output = T>,
+    X: DeviceTensor<Value = T>,
+    Y: DeviceTensorMut<Value = T>,
+    X::Layout: AxpbyCompatible<Y::Layout>,
+{
+    let n = same_size(&x.layout(), &y.layout(), "axpby: sizes differ");
+    let mut i = 0;
+    while i < n {
+        let v = T::fma(alpha, x.get(i), beta * y.get(i));
+        y.set(i, v);
+        i += 1;
+    }
+}
+
+/// CuTe's `fill(t, v)`: every element `v`.
+#[inline(always)]
+pub fn fill<D: DeviceTensorMut>(dst: &mut D, v: D::Value) {
+    let n = dst.layout().size();
+    let mut i = 0;
+    while i < n {
+        dst.set(i, v);
+        i += 1;
+    }
+}
+
+/// CuTe's `clear(t)`: every element zero (`T::default()`).
+#[inline(always)]
+pub fn clear<D: DeviceTensorMut>(dst: &mut D) {
+    fill(dst, D::Value::default())
+}
+
+/// The one bound of [`local_tile`] on a device view of this layout (CuTe's
+/// `local_tile`: the flat divide by the diced tiler, sliced at the tile
+/// coordinate; with its exactness).
+pub trait DeviceTile<T, Cd, St>: ExactTile<T, Cd, St> {}
+impl<L: ExactTile<T, Cd, St>, T, Cd, St> DeviceTile<T, Cd, St> for L {}
+
+/// The one bound of [`local_partition`] on a device view of this layout.
+pub trait DevicePartition<Thr, St>: ExactPartition<Thr, St> {}
+impl<L: ExactPartition<Thr, St>, Thr, St> DevicePartition<Thr, St> for L {}
+
+/// The layout of a device [`local_tile`].
+pub type TileOf<L, T, Cd, St> = <L as ExactTile<T, Cd, St>>::Output;
+/// The layout of a device [`local_partition`].
+pub type PartOf<L, Thr, St> = <L as ExactPartition<Thr, St>>::Output;
