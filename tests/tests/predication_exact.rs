@@ -115,13 +115,9 @@ const CANARY: i32 = i32::MIN;
 /// divides them: every in-range element is written exactly once, every
 /// other cell is left.
 fn check_problem(
-    m: i64,
-    n: i64,
-    extra_ld: i64,
-    tm: i64,
-    tn: i64,
-    pm: i64,
-    pn: i64,
+    (m, n, extra_ld): (i64, i64, i64),
+    (tm, tn): (i64, i64),
+    (pm, pn): (i64, i64),
     row_major_thr: bool,
 ) {
     let ld = m + extra_ld;
@@ -198,12 +194,12 @@ fn check_problem(
 
 #[test]
 fn the_issue_cases() {
-    check_problem(1, 13, 3, 4, 8, 2, 4, false);
-    check_problem(1, 13, 3, 4, 8, 2, 4, true);
-    check_problem(10, 13, 0, 7, 1, 1, 1, false);
-    check_problem(4, 4, 0, 4, 4, 2, 4, true);
-    check_problem(1, 1, 0, 4, 4, 2, 2, false);
-    check_problem(1, 3, 1, 1, 4, 1, 2, true);
+    check_problem((1, 13, 3), (4, 8), (2, 4), false);
+    check_problem((1, 13, 3), (4, 8), (2, 4), true);
+    check_problem((10, 13, 0), (7, 1), (1, 1), false);
+    check_problem((4, 4, 0), (4, 4), (2, 4), true);
+    check_problem((1, 1, 0), (4, 4), (2, 2), false);
+    check_problem((1, 3, 1), (1, 4), (1, 2), true);
 }
 
 proptest! {
@@ -215,6 +211,6 @@ proptest! {
     ) {
         // The thread layout divides the tile (each thread's values stay in
         // its tile, as CuTe's partitions of a tile assume).
-        check_problem(m, n, extra, am * pm, an * pn, pm, pn, rm);
+        check_problem((m, n, extra), (am * pm, an * pn), (pm, pn), rm);
     }
 }
