@@ -4108,6 +4108,22 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             let (off, sub) = out_offset()?;
             check_slice(&layout(0)?, &coord(1)?, &sub, off)
         }
+        "slice_and_offset" => {
+            let (sub, off) = result
+                .split_once('|')
+                .ok_or_else(|| bad("result", result))?;
+            let off: i64 = off.parse().map_err(|_| bad("offset", off))?;
+            let sub: Layout = sub.parse().map_err(|_| bad("sub-layout", sub))?;
+            check_slice(&layout(0)?, &coord(1)?, &sub, off)
+        }
+        "make_fragment_like" => {
+            let l = layout(0)?;
+            check_make_fragment_like(&l)?;
+            match crate::fragment_layout_like(&l) {
+                Ok(f) if f == out()? => Ok(()),
+                _ => Err(bad("result", result)),
+            }
+        }
         "swizzle" => {
             let sw: Swizzle = text(0).parse().map_err(|_| bad("swizzle", text(0)))?;
             check_swizzle_at(&sw, int(1)?, out_int()?)

@@ -295,6 +295,28 @@ pub static OPERATIONS: &[Operation] = &[
         },
     },
     Operation {
+        name: "slice_and_offset",
+        aliases: &[],
+        args: &[arg("LAYOUT", ArgKind::Layout), arg("COORD", ArgKind::Coord)],
+        help: "CuTe's slice_and_offset(COORD, LAYOUT): prints SUBLAYOUT|OFFSET, CuTe's (layout, offset) order",
+        example: example(
+            &["((3,2),((2,3),2)):((4,1),((2,15),100))", "(2,((0,_),_))"],
+            "(3,2):(15,100)|8",
+        ),
+        run: |a| {
+            let (l, offset) = a.layout(0)?.slice(&a.coord(1)?)?;
+            Ok(format!("{l}|{offset}"))
+        },
+    },
+    Operation {
+        name: "make_fragment_like",
+        aliases: &["fragment_layout_like"],
+        args: LAYOUT,
+        help: "The layout of CuTe's make_fragment_like of a tensor with LAYOUT: mode 0 compact first, the other modes after it by their strides",
+        example: example(&["(4,(2,3)):(3,(12,1))"], "(4,(2,3)):(1,(12,4))"),
+        run: |a| unary(crate::fragment_layout_like, a),
+    },
+    Operation {
         name: "size",
         aliases: &[],
         args: LAYOUT,
