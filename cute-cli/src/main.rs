@@ -276,7 +276,26 @@ fn run(cmd: Cmd) -> Result<(), Failure> {
             if let Some(figure) = atoms.figure()? {
                 return print(&figure.to_text(text_style(style)));
             }
-            let layout: Layout = operand(layout)?.parse()?;
+            let text = operand(layout)?;
+            // Every layout the parser reads, as `cute svg` does: swizzled
+            // layouts and coordinate layouts (basis strides) too.
+            if text.trim_start().starts_with("Sw<") {
+                let l: SwizzledLayout = text.parse()?;
+                let grid = Grid::swizzled_banks(&l, 2)?;
+                return print(&format!("layout: {l}\n{}", grid_only(&grid, style)));
+            }
+            if text.contains('@') {
+                let l: CoordLayout = text.parse()?;
+                let head = format!(
+                    "layout: {l}\nsize:   {}\nrank:   {}\ncodomain: {}\n",
+                    l.size(),
+                    l.rank(),
+                    l.codomain()?
+                );
+                let grid = Grid::coord_layout(&l)?;
+                return print(&format!("{head}{}", grid_only(&grid, style)));
+            }
+            let layout: Layout = text.parse()?;
             print(&show(&layout, style)?)
         }
         Cmd::Op(op) => {
@@ -316,16 +335,19 @@ fn show(layout: &Layout, style: Style) -> Result<String, Failure> {
         layout.rank(),
         layout.depth()
     );
-    let style = text_style(style);
     match Grid::layout(layout, ColorBy::None) {
-        Ok(grid) => {
-            // The title repeats the first line; keep the grid only.
-            let text = grid.to_text(style);
-            s.push_str(text.split_once('\n').map_or("", |(_, rest)| rest));
-        }
+        Ok(grid) => s.push_str(&grid_only(&grid, style)),
         Err(e) => s.push_str(&format!("(no grid: {e})\n")),
     }
     Ok(s)
+}
+
+/// A grid's text without its title line (the title repeats the layout).
+fn grid_only(grid: &Grid, style: Style) -> String {
+    let text = grid.to_text(text_style(style));
+    text.split_once('\n')
+        .map_or("", |(_, rest)| rest)
+        .to_string()
 }
 
 fn text_style(style: Style) -> TextStyle {

@@ -315,3 +315,21 @@ fn svg_and_latex_write_files() {
     assert!(tex.contains("\\begin{tikzpicture}"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `cute show` reads every layout the parser reads, as `cute svg` does:
+/// coordinate layouts (basis strides) and swizzled layouts (a parse error
+/// before).
+#[test]
+fn show_takes_coordinate_and_swizzled_layouts() {
+    let text = stdout(&["show", "(4,8):(1@0,1@1)"]);
+    assert!(
+        text.starts_with("layout: (4,8):(1@0,1@1)\nsize:   32\nrank:   2\ncodomain: (0,0)\n"),
+        "{text}"
+    );
+    assert!(text.contains("| (3,7) |"), "{text}");
+    let text = stdout(&["show", "Sw<3,3,3> o 0 o (8,64):(64,1)"]);
+    assert!(
+        text.starts_with("layout: Sw<3,3,3> o 0 o (8,64):(64,1)\n"),
+        "{text}"
+    );
+}

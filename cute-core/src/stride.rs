@@ -119,6 +119,65 @@ pub fn order_starts(refs: &[(i64, i64)], out: &mut [i64]) -> Result<(), (usize, 
     Ok(())
 }
 
+/// [`order_starts`] in `O(n log n)`, for many references: the same
+/// answers (the same first tie), with `idx` (at least as long as `refs`)
+/// as scratch space, so no allocation.
+///
+/// ```
+/// use cute_core::stride::{order_starts, order_starts_sorted};
+/// let refs = [(2, 1), (1, 1), (3, 42), (4, 0), (5, 7), (6, 7)];
+/// let (mut a, mut b, mut idx) = ([0i64; 6], [0i64; 6], [0usize; 6]);
+/// assert_eq!(order_starts(&refs, &mut a), Err((4, 5)));
+/// assert_eq!(order_starts_sorted(&refs, &mut b, &mut idx), Err((4, 5)));
+/// assert_eq!(order_starts_sorted(&refs[..4], &mut b, &mut idx), order_starts(&refs[..4], &mut a));
+/// assert_eq!(a[..4], b[..4]);
+/// ```
+pub fn order_starts_sorted(
+    refs: &[(i64, i64)],
+    out: &mut [i64],
+    idx: &mut [usize],
+) -> Result<(), (usize, usize)> {
+    let n = refs.len();
+    let idx = &mut idx[..n];
+    for (k, i) in idx.iter_mut().enumerate() {
+        *i = k;
+    }
+    idx.sort_unstable_by_key(|&k| (refs[k].1, k));
+    // The first tie of `order_starts`: the smallest index with a later
+    // reference of size > 1 and the same order, and the first such later one.
+    let mut tie: Option<(usize, usize)> = None;
+    let mut g = 0;
+    while g < n {
+        let o = refs[idx[g]].1;
+        let mut end = g;
+        while end < n && refs[idx[end]].1 == o {
+            end += 1;
+        }
+        let mut big = idx[g..end].iter().copied().filter(|&k| refs[k].0 != 1);
+        if let (Some(k), Some(j)) = (big.next(), big.next())
+            && tie.is_none_or(|(k0, _)| k < k0)
+        {
+            tie = Some((k, j));
+        }
+        g = end;
+    }
+    if let Some(t) = tie {
+        return Err(t);
+    }
+    let (mut acc, mut g) = (1i64, 0);
+    while g < n {
+        let o = refs[idx[g]].1;
+        let mut group = 1i64;
+        while g < n && refs[idx[g]].1 == o {
+            out[idx[g]] = acc;
+            group = group.saturating_mul(refs[idx[g]].0);
+            g += 1;
+        }
+        acc = acc.saturating_mul(group);
+    }
+    Ok(())
+}
+
 /// Move the leaves that matter for a layout's image (size ≠ 1 and stride ≠
 /// 0) to the front of `modes`, sorted by `(stride, shape)`, and return
 /// their number. The order of the rest is unspecified.
@@ -218,6 +277,33 @@ impl Iterator for Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sorted walk gives `order_starts`'s answers (starts and first tie)
+    /// on every small reference list.
+    #[test]
+    fn order_starts_sorted_agrees() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let n = (seed % 9) as usize;
+            let mut refs = [(0i64, 0i64); 8];
+            let mut x = seed >> 8;
+            for r in refs.iter_mut().take(n.min(8)) {
+                *r = ((x % 4) as i64 + 1, ((x >> 2) % 6) as i64 - 1);
+                x >>= 5;
+            }
+            let refs = &refs[..n.min(8)];
+            let (mut a, mut b, mut idx) = ([0i64; 8], [0i64; 8], [0usize; 8]);
+            let ra = order_starts(refs, &mut a);
+            let rb = order_starts_sorted(refs, &mut b, &mut idx);
+            assert_eq!(ra, rb, "{refs:?}");
+            if ra.is_ok() {
+                assert_eq!(a[..refs.len()], b[..refs.len()], "{refs:?}");
+            }
+        }
+    }
 
     #[test]
     fn compact_rule() {

@@ -4108,6 +4108,22 @@ pub fn check_by_name(op: &str, args: &[&str], result: &str) -> Result<(), Violat
             let (off, sub) = out_offset()?;
             check_slice(&layout(0)?, &coord(1)?, &sub, off)
         }
+        "slice_and_offset" => {
+            let (sub, off) = result
+                .split_once('|')
+                .ok_or_else(|| bad("result", result))?;
+            let off: i64 = off.parse().map_err(|_| bad("offset", off))?;
+            let sub: Layout = sub.parse().map_err(|_| bad("sub-layout", sub))?;
+            check_slice(&layout(0)?, &coord(1)?, &sub, off)
+        }
+        "make_fragment_like" => {
+            let l = layout(0)?;
+            check_make_fragment_like(&l)?;
+            match crate::fragment_layout_like(&l) {
+                Ok(f) if f == out()? => Ok(()),
+                _ => Err(bad("result", result)),
+            }
+        }
         "swizzle" => {
             let sw: Swizzle = text(0).parse().map_err(|_| bad("swizzle", text(0)))?;
             check_swizzle_at(&sw, int(1)?, out_int()?)
@@ -4580,8 +4596,9 @@ fn check_tv_against_partitions(
 }
 
 /// The contract of a tiled MMA for operand `op`: `layout_tv` (the result
-/// of `layoutX_TV`) has one thread per index of
-/// `right_inverse(thr_layout_vmnk)`, and for every thread `t` and value
+/// of `layoutX_TV`) has one thread per lane of the compact cover of
+/// `thr_layout_vmnk` (`size(vmnk)·size(complement(vmnk))`, CuTe's
+/// `thridx_2_thrid`: 32 for one SM70 quadpair), and for every thread `t` and value
 /// `v`, `layout_tv(t, v)` is the index, in the compact column-major tile
 /// (`tile_size` extents), of value `v` of `partition_X` of thread `t`;
 /// `partition_fragment_X` of thread `t` has the partition's shape.
@@ -4591,12 +4608,16 @@ pub fn check_tiled_mma(
     layout_tv: &Layout,
 ) -> Result<(), Violation> {
     let cx = Ctx::new("tiled_mma", format!("layout{op}_TV({mma})"), layout_tv);
-    let threads = crate::right_inverse(mma.thr_layout_vmnk())
-        .map_err(|e| cx.fail(None, format!("right_inverse(thr_layout_vmnk) fails: {e}")))?
-        .size();
+    // Every lane of the compact cover of the thread layout (CuTe's
+    // thridx_2_thrid): size(vmnk) · size(complement(vmnk)).
+    let vmnk = mma.thr_layout_vmnk();
+    let threads = crate::complement(vmnk, vmnk.cosize().unwrap_or(1))
+        .map_err(|e| cx.fail(None, format!("complement(thr_layout_vmnk) fails: {e}")))?
+        .size()
+        .saturating_mul(vmnk.size());
     cx.ensure(mode(layout_tv, 0).size() == threads, || {
         format!(
-            "{} threads, right_inverse({}) has {threads}",
+            "{} threads, the compact cover of {} has {threads}",
             mode(layout_tv, 0).size(),
             mma.thr_layout_vmnk()
         )

@@ -660,3 +660,46 @@ fn partitions_of_larger_tensors_with_extra_modes() {
         "((2,2,2),2,2,3)"
     );
 }
+
+/// `partition_X_coord` is `partition_X` of the identity tensor: for every
+/// configuration (the issue's UniversalFMA over `(2,3,1):(1,2,0)` among
+/// them, whose size-1 modes made the coordinate sum fail: "coordinate
+/// offset: (0,0) is not compatible with (0)"), every operand and every
+/// thread, the coordinate of value `v` is the one the storage partition of
+/// a column-major tile reaches.
+#[test]
+fn coordinate_partitions_name_the_storage_partitions_elements() {
+    let mut configs = mma_configs();
+    configs.push(tiled(&universal_fma(), "(2,3,1):(1,2,0)", ""));
+    configs.push(tiled(&universal_fma(), "(2,3,2):(1,2,6)", ""));
+    for m in &configs {
+        for op in [
+            MmaOperand::OperandA,
+            MmaOperand::OperandB,
+            MmaOperand::OperandC,
+        ] {
+            let shape = m.tile_shape(op).unwrap();
+            let col = Layout::column_major(&shape).unwrap();
+            let id = make_identity_tensor(&shape).unwrap();
+            let data = make_counting_tensor(col.clone()).unwrap();
+            for thr in 0..m.size() {
+                let s = m.thr_slice(thr).unwrap();
+                let (pc, pd) = match op {
+                    MmaOperand::OperandA => (s.partition_a(&id), s.partition_a(&data)),
+                    MmaOperand::OperandB => (s.partition_b(&id), s.partition_b(&data)),
+                    _ => (s.partition_c(&id), s.partition_c(&data)),
+                };
+                let (pc, pd) = (pc.unwrap(), pd.unwrap());
+                assert_eq!(pc.size(), pd.size());
+                for v in 0..pc.size() {
+                    let c = pc.at(v).unwrap();
+                    assert_eq!(
+                        col.call_coord(&c).unwrap(),
+                        pd.at(v).unwrap(),
+                        "{op:?} thread {thr} value {v} of {m:?}"
+                    );
+                }
+            }
+        }
+    }
+}

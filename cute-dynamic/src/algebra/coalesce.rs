@@ -241,8 +241,9 @@ fn by_profile_into(
         });
     }
     let o = b.open();
-    for (i, m) in l.modes().enumerate() {
-        match profile.get(i) {
+    let mut ps = profile.as_ref().modes();
+    for m in l.modes() {
+        match ps.next() {
             Some(p) => by_profile_into(operation, m, &p.to_owned(), whole, f, b)?,
             None => b.push(m),
         }

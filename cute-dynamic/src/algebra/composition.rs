@@ -88,8 +88,60 @@ fn compose_tiler_into(
 #[inline]
 pub(crate) fn compose(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Result<Layout, LayoutError> {
     let mut out = LayoutBuilder::new();
-    compose_into(a, b, &mut out)?;
-    Ok(out.finish())
+    match compose_into(a, b, &mut out) {
+        Ok(()) => Ok(out.finish()),
+        Err(
+            e @ (LayoutError::StrideDivisibility { .. } | LayoutError::ShapeDivisibility { .. }),
+        ) => fit_by_evaluation(a, b).ok_or(e),
+        Err(e) => Err(e),
+    }
+}
+
+/// Largest `B` whose composition is fitted by evaluation.
+const FIT_LIMIT: i64 = 1 << 16;
+
+/// The divisibility rules are sufficient, not necessary: when they fail
+/// for a leaf `B = s:d`, the values `R(i) = A(B(i))` may still be a layout
+/// over `s` (CuTe: `(5,2):(0,1) ∘ 4:3 = (2,2):(0,1)`, as `A(3i)` is
+/// `0,0,1,1`). The greedy fit takes, mode by mode, the stride `R(p)` at the
+/// mode's start `p` and the longest run dividing what is left of `s`; the
+/// candidate is returned only when it equals `R` at every `i < s`, so the
+/// answer satisfies the defining property by construction.
+fn fit_by_evaluation(a: LayoutRef<'_>, b: LayoutRef<'_>) -> Option<Layout> {
+    let (s, d) = (b.shape.as_int()?, b.stride.as_int()?);
+    if !(1..=FIT_LIMIT).contains(&s) || d < 0 {
+        return None;
+    }
+    let a = a.to_owned();
+    let r: Vec<i64> = (0..s)
+        .map(|i| a.checked_call(i.checked_mul(d)?).ok())
+        .collect::<Option<_>>()?;
+    let mut modes: Vec<(i64, i64)> = Vec::new();
+    let mut p = 1i64; // the product of the fitted extents
+    while p < s {
+        // The mode of index stride `p`: its stride is `R(p)`, its extent
+        // the longest run `R(p·n) = n·R(p)`.
+        let stride = r[p as usize];
+        let mut n = 1i64;
+        while p * n < s && Some(r[(p * n) as usize]) == n.checked_mul(stride) {
+            n += 1;
+        }
+        while n > 1 && (s / p) % n != 0 {
+            n -= 1;
+        }
+        if n == 1 {
+            return None;
+        }
+        modes.push((n, stride));
+        p *= n;
+    }
+    if modes.is_empty() || r[0] != 0 {
+        return None;
+    }
+    let fit = Layout::unwrap_flat(&modes);
+    (0..s)
+        .all(|i| fit.checked_call(i).ok() == Some(r[i as usize]))
+        .then_some(fit)
 }
 
 /// `A ∘ B` written into `out` as one mode.

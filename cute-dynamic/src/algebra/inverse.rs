@@ -137,6 +137,22 @@ pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
 /// When neither candidate satisfies the property, the error names CuTe's
 /// failure.
 pub fn left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
+    // A size-1 mode's stride is never used: a negative one is no obstacle
+    // (CuTe: left_inverse((1,2):(-1,1)) = 2:1).
+    if l.leaf_modes().any(|(s, d)| s == 1 && d < 0) {
+        let l = Layout::new(
+            l.shape().clone(),
+            crate::data::layout::replace_leaves(
+                l.shape().as_ref(),
+                l.leaf_modes().map(|(s, d)| if s == 1 { 0 } else { d }),
+            ),
+        )?;
+        return left_inverse(&l);
+    }
+    // Every offset of `L` must be an `i64` before a candidate can be read
+    // back from it: an overflow is reported as one.
+    l.cosize()
+        .map_err(|_| LayoutError::overflow("left_inverse (an offset of the layout)", l))?;
     if l.stride.as_ref().vals.iter().any(|&d| d < 0) {
         // (A tuple header's value is never negative: the stride's values
         // are scanned without their kinds.)

@@ -25,7 +25,7 @@ use crate::prelude::*;
 
 use crate::algebra::composition::composition;
 use crate::data::int_tuple::IntTuple;
-use crate::data::layout::{Layout, replace_leaves};
+use crate::data::layout::{Layout, LayoutBuilder, LayoutRef, replace_leaves};
 use crate::error::LayoutError;
 
 /// `coshape(L)`: `Σ (sᵢ - 1)·|dᵢ| + 1` over the leaves (see the module
@@ -83,27 +83,41 @@ pub fn zip(l: &Layout) -> Result<Layout, LayoutError> {
     if l.shape().is_int() {
         return Ok(l.clone());
     }
-    let modes: Vec<Layout> = (0..l.rank()).filter_map(|i| l.mode(i)).collect();
-    let first = modes.first().ok_or_else(|| mismatched(l))?;
-    if first.shape().is_int() {
-        return Ok(Layout::concat([l]));
-    }
-    let k = first.rank();
-    if modes.iter().any(|m| m.shape().is_int() || m.rank() != k) {
-        return Err(mismatched(l));
-    }
-    let columns: Vec<Layout> = (0..k)
-        .map(|j| {
-            Layout::concat(
-                modes
-                    .iter()
-                    .filter_map(|m| m.mode(j))
-                    .collect::<Vec<_>>()
-                    .iter(),
-            )
+    // One pass over each mode's sub-modes (linear in the layout).
+    let modes: Vec<Vec<LayoutRef<'_>>> = l
+        .as_ref()
+        .modes()
+        .map(|m| {
+            if m.shape.is_int() {
+                Vec::new()
+            } else {
+                m.modes().collect()
+            }
         })
         .collect();
-    Ok(Layout::concat(columns.iter()))
+    let first = l.as_ref().modes().next().ok_or_else(|| mismatched(l))?;
+    if first.shape.is_int() {
+        return Ok(Layout::concat([l]));
+    }
+    let k = modes[0].len();
+    if l.as_ref()
+        .modes()
+        .zip(&modes)
+        .any(|(m, subs)| m.shape.is_int() || subs.len() != k)
+    {
+        return Err(mismatched(l));
+    }
+    let mut b = LayoutBuilder::new();
+    let outer = b.open();
+    for j in 0..k {
+        let o = b.open();
+        for subs in &modes {
+            b.push(subs[j]);
+        }
+        b.close(o);
+    }
+    b.close(outer);
+    Ok(b.finish())
 }
 
 /// CuTe's two-layout `zip(A, B)`: `zip((A, B))`, each mode `j` of the

@@ -101,7 +101,8 @@ pub(crate) fn compact_order_with(
     let mut refs: SmallVec<[(i64, i64); 8]> = SmallVec::new();
     collect_refs(shape, order, &mut refs);
     let mut starts: SmallVec<[i64; 8]> = SmallVec::from_elem(1, refs.len());
-    if let Err((k, j)) = cute_core::stride::order_starts(&refs, &mut starts) {
+    let mut idx = vec![0usize; refs.len()];
+    if let Err((k, j)) = cute_core::stride::order_starts_sorted(&refs, &mut starts, &mut idx) {
         let ((s, o), (s2, _)) = (refs[k], refs[j]);
         let what = tie.what;
         return Err(LayoutError::InvalidArgument {

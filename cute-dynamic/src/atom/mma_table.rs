@@ -38,8 +38,9 @@ const SM80_8X8_ROW: &str = "((4,8),2):((16,1),8)";
 const SM80_8X16_ROW: &str = "((4,8),4):((32,1),8)";
 /// `SM80_16x8_Row`: `(T32,V4) -> (M16,N8)`.
 const SM80_16X8_ROW: &str = "((4,8),(2,2)):((32,1),(16,8))";
-/// `SM80_8x32_Row` (4-bit operands): `(T32,V8) -> (M8,K32)`.
-const SM80_8X32_ROW: &str = "((4,8),8):((64,1),8)";
+/// `SM80_8x32_Row` (4-bit operands): `(T32,V8) -> (M8,K32)`, with
+/// CuTe's rank-1 value mode `(8)`.
+const SM80_8X32_ROW: &str = "((4,8),(8)):((64,1),(8))";
 /// `SM80_8x128_Row` (1-bit operands): `(T32,V32) -> (M8,K128)`.
 const SM80_8X128_ROW: &str = "((4,8),32):((256,1),8)";
 /// The 8-bit `m16n8k32` A operand (`SM80_16x8x32_S32S8S8S32_TN`).
@@ -52,10 +53,11 @@ const SM80_16X8X64_S4_A: &str = "((4,8),(8,2,2)):((128,1),(16,8,512))";
 const SM80_16X8X64_S4_B: &str = "((4,8),(8,2)):((64,1),(8,256))";
 /// The 4-bit `m16n8k32` B operand as the PTX ISA describes it (thread
 /// `t` holds `k = 8·(t%4) + i` of column `n = t/4`). CUTLASS's
-/// `SM80_16x8x32_S32S4S4S32_TN` gives `((4,8),8):((32,1),8)`, which is
+/// `SM80_16x8x32_S32S4S4S32_TN` gives `((4,8),(8)):((32,1),(8))`, which is
 /// not injective (thread 1 value 0 and thread 0 value 4 both reach
-/// `(n,k) = (0,4)`) and never reaches `k ≥ 20`.
-pub(super) const SM80_16X8X32_S4_B: &str = "((4,8),8):((64,1),8)";
+/// `(n,k) = (0,4)`) and never reaches `k ≥ 20`. CuTe's structure (the
+/// rank-1 value mode) is kept.
+pub(super) const SM80_16X8X32_S4_B: &str = "((4,8),(8)):((64,1),(8))";
 /// The 1-bit `m16n8k128` A operand as the PTX ISA describes it. CUTLASS's
 /// `SM80_16x8x128_S32U1U1S32_TN_XORPOPC` writes its stride as
 /// `((512,1),((16,8)))`, which is not congruent with the shape

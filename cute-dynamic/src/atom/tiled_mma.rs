@@ -19,7 +19,9 @@
 //!   coordinate `get_flat_coord(t)` of `thr_layout_vmnk`, giving
 //!   `(FrgV,Rest0,Rest1,…)`;
 //! * `layoutX_TV` is `thrfrg_X` of the compact column-major tile with its
-//!   thread mode composed with `right_inverse(thr_layout_vmnk)` (for A and
+//!   thread mode composed with CuTe's `thridx_2_thrid`, `(size(vmnk),1):(1,0)
+//!   ∘ right_inverse((vmnk, complement(vmnk)))` (every lane below the
+//!   cosize: 32 for one SM70 quadpair atom) (for A and
 //!   B through CuTe's `atile`/`btile`, which ignore the thread coordinate
 //!   of the mode the operand does not span).
 //!
@@ -29,7 +31,7 @@
 //! `partition_fragment_X` has the partition's shape.
 //!
 //! **Where this differs from CUTLASS.** CUTLASS's `get_layoutC_TV()`
-//! composes with `right_inverse(thr_layout_vmnk)` without dropping the K
+//! composes with its `thridx_2_thrid` without dropping the K
 //! thread coordinate, so for an atom layout that tiles K (`(2,2,2)`) the
 //! threads with `k > 0` are mapped outside the `M×N` tile, while its own
 //! `partition_C` gives them the same C values as the threads with `k = 0`.
@@ -430,7 +432,16 @@ impl TiledMma {
             Some(s) => composition(&thrfrg, &Tiler::Modes(vec![s, Tiler::Hole]))?,
             None => thrfrg,
         };
-        let thridx_to_thrid = right_inverse(&self.thr_layout_vmnk)?;
+        // CuTe's thridx_2_thrid: `(size, 1):(1, 0) ∘ right_inverse((vmnk,
+        // complement(vmnk)))`, a map of every lane below the cosize (lanes
+        // outside the thread layout, such as lanes 4-15 of an SM70
+        // quadpair, read as the thread whose index they reduce to).
+        let vmnk = &self.thr_layout_vmnk;
+        let filled = Layout::concat([vmnk, &crate::algebra::complement::complement_default(vmnk)?]);
+        let thridx_to_thrid = composition(
+            &Layout::flat([(vmnk.size(), 1), (1, 0)]),
+            &right_inverse(&filled)?,
+        )?;
         composition(
             &spread,
             &Tiler::Modes(vec![Tiler::Layout(thridx_to_thrid), Tiler::Hole]),
@@ -438,10 +449,16 @@ impl TiledMma {
     }
 
     /// CuTe's `get_slice(t)` / `get_thread_slice(t)`: the partitioner of
-    /// thread `t`, `0 ≤ t < cosize(thr_layout_vmnk)` (a lane index).
+    /// thread `t`, `0 ≤ t < size(vmnk)·size(complement(vmnk))` (a lane of
+    /// the thread layout's compact cover, the thread mode of `layoutX_TV`:
+    /// lanes 0-31 of one SM70 quadpair atom).
     pub fn thr_slice(&self, t: i64) -> Result<ThrMma, LayoutError> {
-        let cosize = self.thr_layout_vmnk.cosize()?;
-        if t < 0 || t >= cosize.max(1) {
+        let vmnk = &self.thr_layout_vmnk;
+        let cover = crate::algebra::complement::complement_default(vmnk)?
+            .size()
+            .checked_mul(vmnk.size())
+            .ok_or_else(|| LayoutError::overflow("thr_slice", vmnk))?;
+        if t < 0 || t >= cover.max(1) {
             return Err(LayoutError::OutOfBounds {
                 layout: self.thr_layout_vmnk.to_string(),
                 coordinate: format!("thread {t}"),

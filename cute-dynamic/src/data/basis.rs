@@ -438,8 +438,44 @@ impl CoordLayout {
         let mut cursor1 = 1i64;
         let mut cursor2 = 1i64;
         let mut prev: Option<usize> = None;
+        // A new run `j`: past everything so far in both encodings (no
+        // accidental merges), and encoding 2 is `(j+1)·` encoding 1 on it.
+        let new_run = |runs: &mut Vec<(i64, ScaledBasis)>,
+                       b: &ScaledBasis,
+                       cursor1: i64,
+                       cursor2: i64|
+         -> Result<(i64, i64), LayoutError> {
+            let j = runs.len() as i64;
+            let (e1, base2) = if j == 0 {
+                (1, 1)
+            } else {
+                (
+                    cursor1.checked_mul(2).ok_or_else(overflow)?,
+                    cursor2.checked_mul(2).ok_or_else(overflow)?,
+                )
+            };
+            let e2 = e1.checked_mul(j + 1).ok_or_else(overflow)?;
+            if e2 < base2 {
+                return Err(LayoutError::Unsupported {
+                    operation: "coordinate composition",
+                    reason: "internal encoding failed".into(),
+                });
+            }
+            runs.push((e1, b.clone()));
+            Ok((e1, e2))
+        };
         for (k, &(s, b)) in leaves.iter().enumerate() {
             if s == 1 && k + 1 != n {
+                // A size-1 leaf never continues or starts a coalesced run
+                // (coalesce drops it), but an operation may still extend
+                // it (`1:e0 ∘ 4:1 = 4:e0`, CuTe's tile of an extent-1
+                // mode): it gets a run of its own, and the chain of
+                // merges passes over it.
+                if b.scale != 0 {
+                    (d1[k], d2[k]) = new_run(&mut runs, b, cursor1, cursor2)?;
+                    cursor1 = cursor1.max(d1[k]);
+                    cursor2 = cursor2.max(d2[k]);
+                }
                 continue;
             }
             if b.scale != 0 {
@@ -452,27 +488,7 @@ impl CoordLayout {
                     d1[k] = d1[p].checked_mul(ps).ok_or_else(overflow)?;
                     d2[k] = d2[p].checked_mul(ps).ok_or_else(overflow)?;
                 } else {
-                    let j = runs.len() as i64;
-                    d1[k] = if j == 0 {
-                        1
-                    } else {
-                        cursor1.checked_mul(2).ok_or_else(overflow)?
-                    };
-                    let base2 = if j == 0 {
-                        1
-                    } else {
-                        cursor2.checked_mul(2).ok_or_else(overflow)?
-                    };
-                    // enc2 must be (j+1)·enc1 on this run and leave no accidental merges.
-                    let want = d1[k].checked_mul(j + 1).ok_or_else(overflow)?;
-                    if want < base2 {
-                        return Err(LayoutError::Unsupported {
-                            operation: "coordinate composition",
-                            reason: "internal encoding failed".into(),
-                        });
-                    }
-                    d2[k] = want;
-                    runs.push((d1[k], b.clone()));
+                    (d1[k], d2[k]) = new_run(&mut runs, b, cursor1, cursor2)?;
                 }
                 cursor1 = cursor1.max(s.checked_mul(d1[k]).ok_or_else(overflow)?);
                 cursor2 = cursor2.max(s.checked_mul(d2[k]).ok_or_else(overflow)?);
@@ -586,6 +602,45 @@ impl Prof {
                 b.close(o);
             }
         }
+    }
+}
+
+/// `a + b` of two coordinate tuples (CuTe's arithmetic-tuple sum): leaves
+/// add, a tuple shorter than the other is padded with zeros, an integer `0`
+/// is the zero of any profile. `None` when the two do not fit (a non-zero
+/// integer against a tuple), `Some(Err(()))` on overflow.
+pub(crate) fn add_coordinates(
+    a: IntTupleRef<'_>,
+    b: IntTupleRef<'_>,
+    out: &mut crate::data::int_tuple::TupleBuilder,
+) -> Option<Result<(), ()>> {
+    match (a.as_int(), b.as_int()) {
+        (Some(x), Some(y)) => Some(x.checked_add(y).map(|v| out.leaf(v)).ok_or(())),
+        (Some(0), None) => {
+            out.push_ref(b);
+            Some(Ok(()))
+        }
+        (None, Some(0)) => {
+            out.push_ref(a);
+            Some(Ok(()))
+        }
+        (None, None) => {
+            let o = out.open();
+            let (mut ca, mut cb) = (a.children(), b.children());
+            loop {
+                match (ca.next(), cb.next()) {
+                    (None, None) => break,
+                    (Some(x), None) | (None, Some(x)) => out.push_ref(x),
+                    (Some(x), Some(y)) => match add_coordinates(x, y, out)? {
+                        Ok(()) => {}
+                        Err(()) => return Some(Err(())),
+                    },
+                }
+            }
+            out.close(o);
+            Some(Ok(()))
+        }
+        _ => None,
     }
 }
 

@@ -47,7 +47,11 @@ use crate::error::LayoutError;
 /// hostile operand can ask for; CuTe's ranks are compile-time constants).
 pub(crate) const MAX_BUILT: usize = 1 << 20;
 
-fn too_large(operation: &'static str, argument: &'static str, value: String) -> LayoutError {
+pub(crate) fn too_large(
+    operation: &'static str,
+    argument: &'static str,
+    value: String,
+) -> LayoutError {
     LayoutError::InvalidArgument {
         operation,
         argument,

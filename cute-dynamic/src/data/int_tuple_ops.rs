@@ -211,8 +211,9 @@ fn div_into(
                 return Err(rank_error(op.name(), a, b.rank()));
             }
             let o = out.open();
-            for (k, x) in a.children().enumerate() {
-                match b.get(k) {
+            let mut bs = b.modes();
+            for x in a.children() {
+                match bs.next() {
                     Some(y) => div_into(op, x, y, out)?,
                     None => div_into(op, x, IntTuple::int(1).as_ref(), out)?,
                 }
@@ -302,8 +303,9 @@ fn round_up_into(
                 return Err(rank_error("round_up", a, b.rank()));
             }
             let o = out.open();
-            for (k, x) in a.children().enumerate() {
-                match b.get(k) {
+            let mut bs = b.modes();
+            for x in a.children() {
+                match bs.next() {
                     Some(y) => round_up_into(x, y, out)?,
                     None => round_up_into(x, IntTuple::int(1).as_ref(), out)?,
                 }
@@ -398,9 +400,10 @@ fn elem_scale_into(
                 return Err(rank_error("elem_scale", b, a.rank()));
             }
             let o = out.open();
-            for (k, x) in a.children().enumerate() {
-                let y = b
-                    .get(k)
+            let mut bs = b.modes();
+            for x in a.children() {
+                let y = bs
+                    .next()
                     .ok_or_else(|| rank_error("elem_scale", b, a.rank()))?;
                 elem_scale_into(x, y, out)?;
             }
@@ -565,9 +568,10 @@ fn evenly_divides_ref(a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> Result<bool, La
     if b.rank() > a.rank() {
         return Ok(false);
     }
-    for (k, y) in b.children().enumerate() {
-        let x = a
-            .get(k)
+    let mut xs = a.modes();
+    for y in b.children() {
+        let x = xs
+            .next()
             .ok_or_else(|| rank_error("evenly_divides", a, b.rank()))?;
         if !evenly_divides_ref(x, y)? {
             return Ok(false);
@@ -577,7 +581,7 @@ fn evenly_divides_ref(a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> Result<bool, La
 }
 
 /// The three orders of CuTe's `int_tuple.hpp`.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Order {
     Lex,
     Colex,
@@ -608,16 +612,10 @@ fn comparable(
     match (a.is_int(), b.is_int()) {
         (true, true) => Ok(()),
         (false, false) => {
-            let n = a.rank().min(b.rank());
-            let (ra, rb) = (a.rank(), b.rank());
-            for k in 0..n {
-                let (i, j) = match op {
-                    Order::Colex => (ra - 1 - k, rb - 1 - k),
-                    _ => (k, k),
-                };
-                if let (Some(x), Some(y)) = (a.get(i), b.get(j)) {
-                    comparable(op, name, x, y)?;
-                }
+            // The modes in the order's direction, paired; one pass over
+            // each tuple (linear in the operands).
+            for (x, y) in directed(op, a).into_iter().zip(directed(op, b)) {
+                comparable(op, name, x, y)?;
             }
             Ok(())
         }
@@ -625,19 +623,21 @@ fn comparable(
     }
 }
 
-/// Mode `k` in the order's direction (from the back for colex).
-fn nth(op: Order, t: IntTupleRef<'_>, k: usize) -> Option<IntTupleRef<'_>> {
-    match op {
-        Order::Colex => t.get(t.rank().checked_sub(k + 1)?),
-        _ => t.get(k),
+/// The modes of a tuple in the order's direction (from the back for colex).
+fn directed(op: Order, t: IntTupleRef<'_>) -> Vec<IntTupleRef<'_>> {
+    let mut v: Vec<IntTupleRef<'_>> = t.children().collect();
+    if op == Order::Colex {
+        v.reverse();
     }
+    v
 }
 
 fn less(op: Order, a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> bool {
     if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
         return x < y;
     }
-    let (ra, rb) = (a.rank(), b.rank());
+    let (ma, mb) = (directed(op, a), directed(op, b));
+    let (ra, rb) = (ma.len(), mb.len());
     for k in 0.. {
         match op {
             Order::Elem => {
@@ -657,9 +657,7 @@ fn less(op: Order, a: IntTupleRef<'_>, b: IntTupleRef<'_>) -> bool {
                 }
             }
         }
-        let (Some(x), Some(y)) = (nth(op, a, k), nth(op, b, k)) else {
-            return false;
-        };
+        let (x, y) = (ma[k], mb[k]);
         match op {
             Order::Elem => {
                 if !less(op, x, y) {

@@ -407,7 +407,8 @@ impl Layout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     ///
-    /// Errors: `n` below the rank (`rank_mismatch`).
+    /// Errors: `n` below the rank (`rank_mismatch`); a result of more than
+    /// 2^20 nodes (`invalid_argument`, checked before anything is built).
     pub fn append_to(&self, n: usize, x: &Layout) -> Result<Layout, LayoutError> {
         self.pad_to(n, x, "append", false)
     }
@@ -415,7 +416,8 @@ impl Layout {
     /// CuTe's `prepend<N>(layout, x)`: `self` padded with copies of `x` as
     /// new first modes up to rank `n` (see [`Layout::append_to`]).
     ///
-    /// Errors: `n` below the rank (`rank_mismatch`).
+    /// Errors: `n` below the rank (`rank_mismatch`); a result of more than
+    /// 2^20 nodes (`invalid_argument`, checked before anything is built).
     pub fn prepend_to(&self, n: usize, x: &Layout) -> Result<Layout, LayoutError> {
         self.pad_to(n, x, "prepend", true)
     }
@@ -438,6 +440,18 @@ impl Layout {
         }
         if n == rank {
             return Ok(self.clone());
+        }
+        // Bounded before anything is allocated: a hostile rank asks for
+        // (n − rank) copies of x.
+        let nodes = (n - rank)
+            .checked_mul(x.shape().as_ref().kinds.len())
+            .and_then(|p| p.checked_add(self.shape().as_ref().kinds.len()));
+        if nodes.is_none_or(|k| k > crate::data::int_tuple_make::MAX_BUILT) {
+            return Err(crate::data::int_tuple_make::too_large(
+                operation,
+                "N",
+                n.to_string(),
+            ));
         }
         let own: smallvec::SmallVec<[LayoutRef<'_>; 8]> =
             (0..rank).filter_map(|i| self.as_ref().mode(i)).collect();

@@ -45,7 +45,38 @@ fn same_size(op: &'static str, a: i64, b: i64, la: String, lb: String) -> Result
     }
 }
 
-/// `dst(i) = src(i)` for every `i < size(dst)` (`@pre size(src) == size(dst)`).
+/// Every access an elementwise algorithm makes exists, checked before
+/// anything is written (a view past its storage is an error and the
+/// destination is left as it was); free for views that fit their storage.
+fn validate<S, D, LS, LD>(
+    sn: &str,
+    src: &Tensor<S, LS>,
+    dn: &str,
+    dst: &mut Tensor<D, LD>,
+) -> Result<(), LayoutError>
+where
+    LS: TensorLayout,
+    LD: TensorLayout,
+    S: Engine<LS::Offset>,
+    D: EngineMut<LD::Offset>,
+{
+    let (check_src, check_dst) = (!src.fits_storage(), !dst.fits_storage());
+    if !(check_src || check_dst) {
+        return Ok(());
+    }
+    for i in 0..dst.size() {
+        if check_src && src.at(i).is_none() {
+            return Err(access_error(sn, i));
+        }
+        if check_dst && dst.at_mut(i).is_none() {
+            return Err(access_error(dn, i));
+        }
+    }
+    Ok(())
+}
+
+/// `dst(i) = src(i)` for every `i < size(dst)` (`@pre size(src) == size(dst)`);
+/// an access past the storage is an error and nothing is written.
 pub fn copy<S, D, LS, LD>(src: &Tensor<S, LS>, dst: &mut Tensor<D, LD>) -> Result<(), LayoutError>
 where
     LS: TensorLayout,
@@ -60,6 +91,7 @@ where
         src.layout().to_string(),
         dst.layout().to_string(),
     )?;
+    validate("source", src, "destination", dst)?;
     for i in 0..dst.size() {
         let v = src.at(i).ok_or_else(|| access_error("source", i))?;
         *dst.at_mut(i)
@@ -99,6 +131,7 @@ where
         x.layout().to_string(),
         y.layout().to_string(),
     )?;
+    validate("x", x, "y", y)?;
     for i in 0..y.size() {
         let xi = x.at(i).ok_or_else(|| access_error("x", i))?;
         let yi = y.at_mut(i).ok_or_else(|| access_error("y", i))?;

@@ -142,23 +142,20 @@ impl TensorLayout for CoordLayout {
         self.codomain()
     }
     fn add(&self, a: &IntTuple, b: &IntTuple) -> Result<IntTuple, LayoutError> {
-        if !a.as_ref().congruent(b.as_ref()) {
-            return Err(LayoutError::NotCompatible {
+        // CuTe's arithmetic tuples: a sub-layout's value may span fewer
+        // codomain modes than the accessor's offset (a slice, or a mode
+        // whose basis strides were all size-1 leaves), the missing
+        // trailing modes and an integer 0 count as zeros.
+        let mut out = crate::data::int_tuple::TupleBuilder::new();
+        match crate::data::basis::add_coordinates(a.as_ref(), b.as_ref(), &mut out) {
+            Some(Ok(())) => Ok(out.finish()),
+            Some(Err(())) => Err(LayoutError::overflow("coordinate offset", self)),
+            None => Err(LayoutError::NotCompatible {
                 operation: "coordinate offset",
                 left: a.to_string(),
                 right: b.to_string(),
-            });
+            }),
         }
-        let sums = a
-            .leaves()
-            .zip(b.leaves())
-            .map(|(x, y)| x.checked_add(y))
-            .collect::<Option<Vec<i64>>>()
-            .ok_or_else(|| LayoutError::overflow("coordinate offset", self))?;
-        Ok(crate::data::layout::replace_leaves(
-            a.as_ref(),
-            sums.into_iter(),
-        ))
     }
     fn eval(&self, coord: &IntTuple) -> Result<IntTuple, LayoutError> {
         self.call_coord(coord)

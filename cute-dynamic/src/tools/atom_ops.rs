@@ -36,7 +36,7 @@ pub(crate) const MMA_ATOM_QUERIES: &str = "Shape_MNK, ThrID, ALayout, BLayout, C
 /// The queries `tiled_mma` answers.
 pub(crate) const TILED_MMA_QUERIES: &str = "thr_layout_vmnk, tile_size<0|1|2>, size, layoutA_TV, layoutB_TV, layoutC_TV, partition_A|B|C(t=T), partition_A|B|C_coord(t=T), partition_shape_A|B|C(SHAPE), partition_fragment_A|B|C(t=T), partition_fragment_desc_A|B(t=T[,addr=ADDRESS],smem=SMEM_LAYOUT)";
 /// The queries `tiled_copy` and `tiled_copy_mma` answer.
-pub(crate) const TILED_COPY_QUERIES: &str = "Tiler_MN, TiledLayout_TV, layoutS_TV, layoutD_TV, size, partition_S|D(t=T), partition_S|D_coord(t=T), make_fragment_like(partition_S|D(t=T)), retile_S|D(make_fragment_like(partition_S|D(t=T)))";
+pub(crate) const TILED_COPY_QUERIES: &str = "Tiler_MN, TiledLayout_TV, layoutS_TV, layoutD_TV, size, partition_S|D(t=T), partition_S|D_coord(t=T), make_fragment_like(partition_S|D(t=T)), retile_S|D(make_fragment_like(partition_S|D(t=T))), and for tiled_copy_mma retile_S|D(partition_fragment_A|B|C(t=T))";
 
 fn bad_query(operation: &'static str, query: &str, accepted: &str) -> LayoutError {
     LayoutError::InvalidArgument {
@@ -296,6 +296,27 @@ fn tiled_copy_mma_of(a: &Args<'_>) -> Result<TiledCopy, LayoutError> {
 pub(crate) fn run_tiled_copy_mma(a: &Args<'_>) -> Result<String, LayoutError> {
     let copy = tiled_copy_mma_of(a)?;
     let query: String = a.text(6).unwrap_or_default().split_whitespace().collect();
+    // CuTe's `retile_S|D(thr_mma.partition_fragment_X(t))`: the MMA's
+    // register fragment seen by the copy (the sgemm_sm80 pattern).
+    for name in ["retile_S", "retile_D"] {
+        let Some(inner) = call(&query, name) else {
+            continue;
+        };
+        for (x, op) in [
+            ("A", MmaOperand::OperandA),
+            ("B", MmaOperand::OperandB),
+            ("C", MmaOperand::OperandC),
+        ] {
+            if let Some(arg) = call(inner, &format!("partition_fragment_{x}")) {
+                let mma = tiled_mma_of(a, 3)?;
+                let t = thread_of(arg, "tiled_copy_mma", &query, TILED_COPY_QUERIES)?;
+                let tile = Layout::column_major(&mma.tile_shape(op)?)?;
+                let f = mma.thr_slice(t)?.fragment_layout(op, &tile)?;
+                let (layout, offset) = copy.retile(&f)?;
+                return Ok(format!("{offset}|{layout}"));
+            }
+        }
+    }
     tiled_copy_query(&copy, "tiled_copy_mma", &query)
 }
 

@@ -243,6 +243,26 @@ fn predicate(f: TuplePredicate, a: &Args<'_>) -> Result<String, LayoutError> {
     Ok(f(&a.int_tuple(0)?, &a.int_tuple(1)?).to_string())
 }
 
+/// CuTe's `evenly_divides(shape, tiler)` reads a tiler of modes mode by
+/// mode: a layout tile by its size, `_` (the mode kept) by 1.
+fn tile_sizes(t: &Tiler) -> Option<IntTuple> {
+    fn go(t: &Tiler) -> Option<IntTuple> {
+        Some(match t {
+            Tiler::Int(n) => IntTuple::int(*n),
+            Tiler::Layout(l) => IntTuple::int(l.size()),
+            Tiler::Hole => IntTuple::int(1),
+            Tiler::Modes(ms) => {
+                let kids = ms.iter().map(go).collect::<Option<Vec<_>>>()?;
+                IntTuple::tuple(kids.iter().map(IntTuple::as_ref))
+            }
+        })
+    }
+    match t {
+        Tiler::Modes(_) | Tiler::Int(_) => go(t),
+        _ => None,
+    }
+}
+
 fn order(f: TupleOrder, a: &Args<'_>) -> Result<String, LayoutError> {
     Ok(f(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string())
 }
@@ -273,6 +293,28 @@ pub static OPERATIONS: &[Operation] = &[
             let (l, offset) = a.layout(0)?.slice(&a.coord(1)?)?;
             Ok(format!("{offset}|{l}"))
         },
+    },
+    Operation {
+        name: "slice_and_offset",
+        aliases: &[],
+        args: &[arg("LAYOUT", ArgKind::Layout), arg("COORD", ArgKind::Coord)],
+        help: "CuTe's slice_and_offset(COORD, LAYOUT): prints SUBLAYOUT|OFFSET, CuTe's (layout, offset) order",
+        example: example(
+            &["((3,2),((2,3),2)):((4,1),((2,15),100))", "(2,((0,_),_))"],
+            "(3,2):(15,100)|8",
+        ),
+        run: |a| {
+            let (l, offset) = a.layout(0)?.slice(&a.coord(1)?)?;
+            Ok(format!("{l}|{offset}"))
+        },
+    },
+    Operation {
+        name: "make_fragment_like",
+        aliases: &["fragment_layout_like"],
+        args: LAYOUT,
+        help: "The layout of CuTe's make_fragment_like of a tensor with LAYOUT: mode 0 compact first, the other modes after it by their strides",
+        example: example(&["(4,(2,3)):(3,(12,1))"], "(4,(2,3)):(1,(12,4))"),
+        run: |a| unary(crate::fragment_layout_like, a),
     },
     Operation {
         name: "size",
@@ -619,11 +661,22 @@ pub static OPERATIONS: &[Operation] = &[
         aliases: &[],
         args: &[
             arg("SHAPE", ArgKind::IntTuple),
-            arg("TILER", ArgKind::IntTuple),
+            arg("TILER", ArgKind::Tiler),
         ],
-        help: "Whether each mode of TILER divides SHAPE's without remainder (true/false)",
+        help: "Whether each mode of TILER (a shape, or a tiler <…> whose layouts count by their size, _ by 1) divides SHAPE's without remainder (true/false)",
         example: example(&["(128,64)", "(32,16)"], "true"),
-        run: |a| order(crate::evenly_divides, a),
+        run: |a| {
+            let tiler = match a.required(1)?.parse::<IntTuple>() {
+                Ok(t) => t,
+                Err(_) => tile_sizes(&a.tiler(1)?).ok_or_else(|| {
+                    a.invalid(
+                        1,
+                        "a tiler of modes <…> (a whole layout has no modes to divide by)",
+                    )
+                })?,
+            };
+            Ok(crate::evenly_divides(&a.int_tuple(0)?, &tiler)?.to_string())
+        },
     },
     Operation {
         name: "lex_less",
@@ -820,9 +873,17 @@ pub static OPERATIONS: &[Operation] = &[
             arg("SHAPE", ArgKind::IntTuple),
             arg("ORDER", ArgKind::IntTuple),
         ],
-        help: "The compact layout of SHAPE with its modes laid out in increasing ORDER",
+        help: "The compact layout of SHAPE with its modes laid out in increasing ORDER (an order tuple, or LayoutLeft / LayoutRight: CuTe's make_layout(shape, LayoutLeft{}) / LayoutRight{})",
         example: example(&["(2,2,2,2)", "(0,2,3,1)"], "(2,2,2,2):(1,4,8,2)"),
-        run: |a| Ok(crate::make_ordered_layout(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+        run: |a| {
+            let shape = a.int_tuple(0)?;
+            Ok(match a.required(1)?.trim() {
+                "LayoutLeft" => Layout::column_major(&shape)?,
+                "LayoutRight" => Layout::row_major(&shape)?,
+                _ => crate::make_ordered_layout(&shape, &a.int_tuple(1)?)?,
+            }
+            .to_string())
+        },
     },
     Operation {
         name: "compact_order",
@@ -1570,6 +1631,35 @@ pub fn apply(op: &str, args: &[&str]) -> Result<String, LayoutError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `evenly_divides` takes a tiler of modes (CuTe's
+    /// `evenly_divides(shape, tile)`), `make_ordered_layout` CuTe's
+    /// `LayoutLeft`/`LayoutRight` tags (both were parse errors).
+    #[test]
+    fn tilers_and_layout_tags_are_read() {
+        let ok = |op: &str, args: &[&str]| apply(op, args).unwrap();
+        assert_eq!(ok("evenly_divides", &["(128,64)", "<32:1,16:1>"]), "true");
+        assert_eq!(
+            ok("evenly_divides", &["(128,64)", "<(16,2):(1,64),_>"]),
+            "true"
+        );
+        assert_eq!(ok("evenly_divides", &["(128,64)", "<48:1,_>"]), "false");
+        assert_eq!(ok("evenly_divides", &["(128,64)", "(32,16)"]), "true");
+        assert_eq!(
+            apply("evenly_divides", &["(128,64)", "(32,16):(1,32)"])
+                .unwrap_err()
+                .kind(),
+            "invalid_argument"
+        );
+        assert_eq!(
+            ok("make_ordered_layout", &["(2,3,4)", "LayoutRight"]),
+            "(2,3,4):(12,4,1)"
+        );
+        assert_eq!(
+            ok("make_ordered_layout", &["(2,3,4)", "LayoutLeft"]),
+            "(2,3,4):(1,2,6)"
+        );
+    }
 
     #[test]
     fn every_example_prints_what_it_shows() {

@@ -87,7 +87,7 @@
 
 use crate::Error;
 use core::ops::{Add, Div, Sub};
-use typenum::{B1, IsGreater, Quot, Sub1, Sum, U1};
+use typenum::{B1, IsGreater, Quot, Sub1, Sum, U0};
 
 use crate::private::{P, Pretty};
 
@@ -107,8 +107,11 @@ use crate::mixed::layout::{
 };
 use crate::mixed::product::TopHoles;
 
-/// A contiguous static tile `N:1` over a run-time mode: `C<N>` (`N ≥ 2`;
-/// CuTe's integer tile 1 means `1:0`) or the layout `N:1`.
+/// A contiguous static tile `N:1` over a run-time mode: `C<N>` (`N ≥ 1`)
+/// or the layout `N:1`. The tile `C<1>` keeps the whole mode in the rest
+/// (`s:d / 1 = (1:d, s:d)`): CuTe's integer tile 1 is `1:0`, and the
+/// size-1 tile mode evaluates the same with either stride (the mode's
+/// stride type is kept so one rule serves every tile).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot tile a mode with run-time parts",
     note = "a mode with a run-time shape or stride is divided by a contiguous static tile: `C<N>` with N ≥ 2 or a layout `N:1`"
@@ -119,11 +122,11 @@ pub trait UnitTile {
     /// `C<N>`.
     type Len: Int + IntTuple + Default;
 }
-/// `C<N>` with `N ≥ 2` is the tile `N:1`.
+/// `C<N>` with `N ≥ 1` is the tile `N:1`.
 impl<const N: usize> UnitTile for C<N>
 where
     C<N>: StaticInt,
-    <C<N> as StaticInt>::Tn: IsGreater<U1, Output = B1>,
+    <C<N> as StaticInt>::Tn: IsGreater<U0, Output = B1>,
 {
     const N: usize = N;
     type Len = C<N>;

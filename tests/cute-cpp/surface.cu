@@ -1,0 +1,37 @@
+// Prints CuTe's answers for layout functions of the operation table
+// (tests/cute-cpp/README.md has the command). Each line:
+// OP|ARG|...|ANSWER, the arguments as the operation table reads them.
+#include <cute/tensor.hpp>
+#include <cstdio>
+using namespace cute;
+
+template <class R>
+void line(const char* args, R const& r) {
+  printf("%s|", args); print(r); printf("\n");
+}
+
+int main() {
+  // Composition with run-time integers (CuTe checks nothing at run time;
+  // this answer satisfies the defining property); left_inverse needs
+  // static strides.
+  line("composition|(5,2):(0,1)|4:3",
+       composition(make_layout(make_shape(5, 2), make_stride(0, 1)), make_layout(4, 3)));
+  line("left_inverse|(1,2):(-1,1)",
+       left_inverse(Layout<Shape<_1,_2>, Stride<Int<-1>,_1>>{}));
+  // tile_to_shape (static block and shape, as CuTe's swizzle atoms use it).
+  line("tile_to_shape|(8,64):(64,1)|(128,64)",
+       tile_to_shape(Layout<Shape<_8,_64>, Stride<_64,_1>>{}, Shape<_128,_64>{}));
+  line("tile_to_shape|(8,8):(8,1)|(32,32)",
+       tile_to_shape(Layout<Shape<_8,_8>, Stride<_8,_1>>{}, Shape<_32,_32>{}));
+  line("tile_to_shape|(4,8):(1,4)|(16,16)",
+       tile_to_shape(Layout<Shape<_4,_8>, Stride<_1,_4>>{}, Shape<_16,_16>{}));
+  line("tile_to_shape|(8,8):(8,1)|(32,32,2)",
+       tile_to_shape(Layout<Shape<_8,_8>, Stride<_8,_1>>{}, Shape<_32,_32,_2>{}));
+  line("tile_to_shape|16:1|32",
+       tile_to_shape(Layout<_16, _1>{}, Shape<_32>{}));
+  line("make_layout_like|(4,8):(1,1)",
+       make_layout_like(Layout<Shape<_4,_8>, Stride<_1,_1>>{}));
+  line("make_layout_like|(4,8):(8,1)",
+       make_layout_like(Layout<Shape<_4,_8>, Stride<_8,_1>>{}));
+  return 0;
+}

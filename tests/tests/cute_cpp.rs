@@ -1,0 +1,145 @@
+//! Answers printed by CuTe C++ itself (CUTLASS 4.2.0's headers, compiled
+//! for the host): the generators and their command are in
+//! `tests/cute-cpp/` (README.md), the printed files are committed, so this
+//! test needs no CUDA toolkit. Each line is `ATOM|ATOM_LAYOUT|PERMUTATION|
+//! QUERY|ANSWER`; CuTe prints static integers as `_N`, which we print as
+//! `N`, so the underscores are dropped before comparing: the structure
+//! (nesting, size-1 modes, strides) must be CuTe's exactly.
+
+/// `op` names the operation of every line, or `None` when each line
+/// starts with it.
+fn operation(op: &str) -> &'static cute_dynamic::Operation {
+    cute_dynamic::operation(op).unwrap()
+}
+
+fn check(file: &str, op: Option<&str>) -> (usize, Vec<String>) {
+    let path = format!("{}/cute-cpp/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut diffs = Vec::new();
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.is_empty()) {
+        let mut parts: Vec<&str> = line.split('|').collect();
+        let op = match op {
+            Some(op) => op,
+            None => parts.remove(0),
+        };
+        // The answer is the last field, or every field after the
+        // operation's arguments (an answer `OFFSET|LAYOUT`).
+        let nargs = operation(op).max_args().min(parts.len() - 1);
+        let (args, want) = parts.split_at(nargs);
+        let want = want.join("|").replace('_', "");
+        n += 1;
+        match cute_dynamic::apply(op, args) {
+            Ok(got) if got == want => {}
+            other => diffs.push(format!("{line}\n  got {other:?}")),
+        }
+    }
+    (n, diffs)
+}
+
+/// Every line of `file` (calls of `op`) answered exactly as CuTe did.
+fn all_agree(file: &str, op: &str) {
+    let (n, diffs) = check(file, Some(op));
+    assert!(n > 0);
+    assert!(
+        diffs.is_empty(),
+        "{} of {n} differ:\n{}",
+        diffs.len(),
+        diffs.join("\n")
+    );
+}
+
+#[test]
+fn tiled_mma_tv_layouts_are_cutes() {
+    all_agree("tiled_mma_tv.expected", "tiled_mma");
+}
+
+/// Lines where we differ from CuTe on purpose or not yet, each with its
+/// reason (docs/semantics.md, differences from CuTe); the test checks that
+/// they still differ, so the list cannot go stale.
+const KNOWN: &[(&str, &str)] = &[
+    (
+        "make_layout_like|(4,8):(1,1)|",
+        "ties are rejected: CuTe gives both leaves one stride, a layout that is not compact",
+    ),
+    (
+        "tile_to_shape|(8,64):(64,1)|(128,64)|",
+        "CuTe 4.2 keeps the blocked product's (block, count) modes; we coalesce by the count's profile (the static and mixed layers too)",
+    ),
+    (
+        "tile_to_shape|(8,8):(8,1)|(32,32)|",
+        "as above: coalesced by profile",
+    ),
+    (
+        "tile_to_shape|(8,8):(8,1)|(32,32,2)|",
+        "as above: coalesced by profile",
+    ),
+    ("tile_to_shape|16:1|32|", "as above: coalesced by profile"),
+];
+
+/// Layout functions of the operation table (composition, left_inverse,
+/// tile_to_shape, make_layout_like, …), one call per line.
+#[test]
+fn surface_functions_are_cutes() {
+    let (n, diffs) = check("surface.expected", None);
+    assert!(n > 0);
+    let unknown: Vec<&String> = diffs
+        .iter()
+        .filter(|d| !KNOWN.iter().any(|(k, _)| d.starts_with(k)))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "{} of {n} differ:\n{unknown:#?}",
+        unknown.len()
+    );
+    for (k, why) in KNOWN {
+        assert!(
+            diffs.iter().any(|d| d.starts_with(k)),
+            "{k} now agrees ({why}): remove it from KNOWN"
+        );
+    }
+}
+
+/// CUTLASS's traits where the PTX ISA says otherwise (docs/semantics.md,
+/// errata in the sources): we use the ISA's layout.
+const ERRATA: &[&str] = &[
+    "SM80_16x8x32_S32S4S4S32_TN|BLayout|",
+    "SM80_16x8x32_S32S4S4S32_TN_SATURATE|BLayout|",
+    "SM80_16x8x32_S32S4U4S32_TN|BLayout|",
+    "SM80_16x8x32_S32S4U4S32_TN_SATURATE|BLayout|",
+    "SM80_16x8x32_S32U4S4S32_TN|BLayout|",
+    "SM80_16x8x32_S32U4S4S32_TN_SATURATE|BLayout|",
+    "SM80_16x8x32_S32U4U4S32_TN|BLayout|",
+    "SM80_16x8x32_S32U4U4S32_TN_SATURATE|BLayout|",
+    "SM80_16x8x128_S32U1U1S32_TN_XORPOPC|ALayout|",
+    "SM80_16x8x128_S32U1U1S32_TN_ANDPOPC|ALayout|",
+];
+
+/// Shape_MNK, ThrID, ALayout, BLayout and CLayout of every fixed-name MMA
+/// atom CUTLASS 4.2.0 defines that the table has (91 atoms, 455 lines).
+#[test]
+fn mma_atom_traits_are_cutes() {
+    let (n, diffs) = check("mma_traits.expected", Some("mma_atom"));
+    assert_eq!(n, 455);
+    let unknown: Vec<&String> = diffs
+        .iter()
+        .filter(|d| !ERRATA.iter().any(|k| d.starts_with(k)))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "{} of {n} differ:\n{unknown:#?}",
+        unknown.len()
+    );
+    assert_eq!(
+        diffs.len(),
+        ERRATA.len(),
+        "an erratum now agrees: {diffs:#?}"
+    );
+}
+
+/// `retile_D(partition_fragment_A|B(t))` of make_tiled_copy_A/B over a
+/// tiled MMA (sgemm_sm80's LDSM copies), as a batch query.
+#[test]
+fn retiled_mma_fragments_are_cutes() {
+    all_agree("retile_mma.expected", "tiled_copy_mma");
+}
