@@ -494,6 +494,7 @@ pub mod prelude {
     //! assert_eq!(tiles.to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
     //! assert_eq!(<Layout![(8, 8):(1, 8)]>::SIZE, 64);
     //! ```
+    #[doc(no_inline)]
     pub use crate::algebra::{
         Append, BlockedMultiply, CeilDivide, Coalesce, CoalesceBy, Complement, Compose, DiceOf,
         Divisibility, DomainOffsetOf, Downcast, ElemScale, FlatDivide, FlatMultiply, FlattenLayout,
@@ -504,19 +505,24 @@ pub mod prelude {
         TiledMultiply, Upcast, UpcastBy, ZippedDivide, ZippedMultiply, make_layout,
         make_ordered_layout, tile_to_shape,
     };
+    #[doc(no_inline)]
     pub use crate::algorithm::{axpby, clear, copy, copy_if, fill, gemm};
+    #[doc(no_inline)]
     pub use crate::atom::{
         CopyAtom, MmaAtom, TiledCopy, TiledMma, ValueType, make_tiled_copy, make_tiled_mma,
     };
+    #[doc(no_inline)]
     pub use crate::layout::{
         Int, IntTuple, IntoTiler, LayoutResult, MixedLayout, SliceLayout, StaticInt, StaticLayout,
         TensorLayout,
     };
+    #[doc(no_inline)]
     pub use crate::tensor::{
         __, MakeFragment, PartitionLocally, Step, TensorDivide, TileLocally, Underscore, X,
         local_partition, local_partition_with_step, local_tile, make_fragment_like,
         make_identity_tensor, make_tensor, make_tensor_like,
     };
+    #[doc(no_inline)]
     pub use crate::{C, Dyn, Error, Layout, Tensor, Tiler, dlayout, layout, tiler};
 }
 
