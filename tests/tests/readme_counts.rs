@@ -232,7 +232,7 @@ fn readme_counts_match_the_repository() {
     let mut guide = Check::new("docs/guide.md");
     let cases = "oracle cases (lines of tests/data/oracle/*.jsonl)";
     readme.before(" cases of the shared oracle", total, cases);
-    guide.after("the oracle (", total, cases);
+    readme.after("the oracle (", total, cases);
     guide.before(" cases with CuTe's answer or `null`", total, cases);
     guide.before(
         " valid cases)",
@@ -272,16 +272,15 @@ fn readme_counts_match_the_repository() {
                 .to_string(),
         ),
     }
-    for (op, cells) in guide.table("| op | valid matched | invalid rejected | false rejections |")
-    {
+    for (op, cells) in guide.table("| op | valid matched | invalid rejected | false rejections |") {
         match oracle.get(&op) {
             Some(&(_, v, n)) => {
                 guide.cell(&op, &cells, 0, v, "valid matched");
                 guide.cell(&op, &cells, 1, n, "invalid rejected");
             }
-            None => guide
-                .failures
-                .push(format!("docs/guide.md: table row `{op}` has no oracle file")),
+            None => guide.failures.push(format!(
+                "docs/guide.md: table row `{op}` has no oracle file"
+            )),
         }
     }
 

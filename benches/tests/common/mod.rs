@@ -174,7 +174,10 @@ pub struct Gate<'a> {
 /// with a hint to record it.
 pub fn gate(g: &Gate<'_>, measured: &[(&str, f64)]) {
     let path = workspace_root().join("benches").join(g.file);
-    let rebless = format!("{}=1 cargo test -p benches --features valgrind --test {}", g.bless_var, g.test);
+    let rebless = format!(
+        "{}=1 cargo test -p benches --features valgrind --test {}",
+        g.bless_var, g.test
+    );
     if bless(g.bless_var) {
         write_baseline(&path, measured);
         report(&format!("{}: wrote {}\n", g.test, path.display()));
