@@ -438,7 +438,7 @@ pub mod tensor {
     //! # Ok::<(), cute_static::Error>(())
     //! ```
     pub use crate::kernel::partition::{
-        CompactColMajor, FragmentOf, IdentityShape, LocalPartition, LocalPartitionLayout,
+        CompactColMajor, Dice, FragmentOf, IdentityShape, LocalPartition, LocalPartitionLayout,
         LocalTile, LocalTileLayout, MakeFragment, PartitionLocally, Step, TensorArg, TensorDivide,
         ThreadLayout, TileLocally, X, elem_less, local_partition, local_partition_with_step,
         local_tile, make_fragment_like, make_identity_tensor, make_tensor_like,
@@ -477,7 +477,7 @@ pub mod __private {
     //! Machinery public only because bounds of the public traits name it: not
     //! part of the API and exempt from semver.
     pub use crate::data::layout::LayoutOf;
-    pub use crate::kernel::partition::{ArrayLen, Dice, Projection, TileSlice};
+    pub use crate::kernel::partition::{ArrayLen, Projection, TileSlice};
     pub use crate::mixed::layout::AllHoles;
 }
 
