@@ -455,7 +455,7 @@ pub mod tensor {
     //! # Ok::<(), cute_static::Error>(())
     //! ```
     pub use crate::kernel::partition::{
-        CompactColMajor, FragmentOf, IdentityShape, LocalPartition, LocalPartitionLayout,
+        CompactColMajor, Dice, FragmentOf, IdentityShape, LocalPartition, LocalPartitionLayout,
         LocalTile, LocalTileLayout, MakeFragment, PartitionLocally, Step, TensorArg, TensorDivide,
         ThreadLayout, TileLocally, X, elem_less, local_partition, local_partition_with_step,
         local_tile, make_fragment_like, make_identity_tensor, make_tensor_like,
@@ -494,7 +494,7 @@ pub mod __private {
     //! Machinery public only because bounds of the public traits name it: not
     //! part of the API and exempt from semver.
     pub use crate::data::layout::LayoutOf;
-    pub use crate::kernel::partition::{ArrayLen, Dice, Projection, TileSlice};
+    pub use crate::kernel::partition::{ArrayLen, Projection, TileSlice};
     pub use crate::mixed::layout::AllHoles;
 }
 
@@ -511,6 +511,7 @@ pub mod prelude {
     //! assert_eq!(tiles.to_string(), "((_2,_4),(_4,_2)):((_1,_8),(_2,_32))");
     //! assert_eq!(<Layout![(8, 8):(1, 8)]>::SIZE, 64);
     //! ```
+    #[doc(no_inline)]
     pub use crate::algebra::{
         Append, BlockedMultiply, CeilDivide, Coalesce, CoalesceBy, Complement, Compose, DiceOf,
         Divisibility, DomainOffsetOf, Downcast, ElemScale, FlatDivide, FlatMultiply, FlattenLayout,
@@ -521,19 +522,24 @@ pub mod prelude {
         TiledMultiply, Upcast, UpcastBy, ZippedDivide, ZippedMultiply, make_layout,
         make_ordered_layout, tile_to_shape,
     };
+    #[doc(no_inline)]
     pub use crate::algorithm::{axpby, clear, copy, copy_if, fill, gemm};
+    #[doc(no_inline)]
     pub use crate::atom::{
         CopyAtom, MmaAtom, TiledCopy, TiledMma, ValueType, make_tiled_copy, make_tiled_mma,
     };
+    #[doc(no_inline)]
     pub use crate::layout::{
         Int, IntTuple, IntoTiler, LayoutResult, MixedLayout, SliceLayout, StaticInt, StaticLayout,
         TensorLayout,
     };
+    #[doc(no_inline)]
     pub use crate::tensor::{
         __, MakeFragment, PartitionLocally, Step, TensorDivide, TileLocally, Underscore, X,
         local_partition, local_partition_with_step, local_tile, make_fragment_like,
         make_identity_tensor, make_tensor, make_tensor_like,
     };
+    #[doc(no_inline)]
     pub use crate::{C, Dyn, Error, Layout, Tensor, Tiler, dlayout, layout, tiler};
 }
 

@@ -145,7 +145,7 @@ fn long_inputs_answer_quickly() {
     assert!(apply("size", &[&junk]).is_err());
 }
 
-/// Negative and zero strides: what each operation does (README "Differences
+/// Negative and zero strides: what each operation does (docs/guide.md "Differences
 /// from CuTe" documents the same table).
 #[test]
 fn negative_and_zero_strides_per_operation() {

@@ -232,7 +232,7 @@ fn readme_counts_match_the_repository() {
     let mut guide = Check::new("docs/guide.md");
     let cases = "oracle cases (lines of tests/data/oracle/*.jsonl)";
     readme.before(" cases of the shared oracle", total, cases);
-    guide.after("the oracle (", total, cases);
+    readme.after("the oracle (", total, cases);
     guide.before(" cases with CuTe's answer or `null`", total, cases);
     guide.before(
         " valid cases)",

@@ -1,6 +1,6 @@
 //! CuTe's atom layer as types: MMA and copy atoms are zero-sized types
 //! whose layouts are static ([`MmaAtom`], [`CopyAtom`]), tiled by
-//! [`TiledMma`](crate::TiledMma) and [`TiledCopy`](crate::TiledCopy) with
+//! [`TiledMma`] and [`TiledCopy`] with
 //! every thread-value layout computed by trait resolution
 //! ([semantics](../../docs/semantics.md#static-atoms)).
 //!

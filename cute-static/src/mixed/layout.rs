@@ -73,7 +73,7 @@ impl IntTuple for Dyn {
 
 /// A run-time integer leaf known to be a multiple of the static divisor
 /// `D` (a CuTe `int` with a divisibility fact the type checker can use):
-/// written `{m:128}` in [`layout!`](crate::layout). The value is checked
+/// written `{m:128}` in [`layout!`](macro@crate::layout). The value is checked
 /// once, when it is supplied ([`DynDiv::new`]: a `divisibility` error
 /// when `D` does not divide it); the mixed algebra then uses `D` at
 /// compile time — a divide by a static tile `N` with `N | D` is exact, its
@@ -123,7 +123,7 @@ impl<const D: usize> DynDiv<D> {
     }
     /// `factor · Π leaves`, checked: `overflow` when the product does not
     /// fit, `divisibility` unless `D` divides it (the compact stride of a
-    /// [`layout!`](crate::layout) after leaves with divisors).
+    /// [`layout!`](macro@crate::layout) after leaves with divisors).
     #[doc(hidden)]
     pub fn from_product(factor: usize, leaves: &[usize]) -> Result<Self, Error> {
         let v = leaves
