@@ -212,7 +212,7 @@
 //! the run-time crate's for the same rule (and which converts into
 //! `cute_dynamic::LayoutError`, so `?` works in host code).
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 extern crate self as cute_static;
@@ -223,6 +223,7 @@ mod algebra;
 mod atom;
 mod data;
 mod kernel;
+mod kernel_arg;
 mod mixed;
 #[doc(hidden)]
 pub mod private;
@@ -294,6 +295,7 @@ pub use kernel::tensor::{
     __, Coordinates, Counting, Engine, EngineMut, SliceArg, SliceCoord, Storage, Tensor,
     Underscore, make_tensor,
 };
+pub use kernel_arg::{ABI, AbiRow, DeviceCopy, KernelLayout, KernelTensor, Leaves, RuntimeLeaves};
 pub use mixed::MIXED_ALGEBRA_MAX_RANK;
 pub use mixed::coalesce::{MixedCoalescedBy, MixedProfile};
 pub use mixed::common_domain::{MixedCommonDomain, mixed_greatest_common_domain};
