@@ -75,7 +75,22 @@ macro_rules! device_copy_primitives {
         unsafe impl DeviceCopy for $t {}
     )*};
 }
-device_copy_primitives!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize, f32, f64, bool, ());
+device_copy_primitives!(
+    u8,
+    u16,
+    u32,
+    u64,
+    usize,
+    i8,
+    i16,
+    i32,
+    i64,
+    isize,
+    f32,
+    f64,
+    bool,
+    ()
+);
 
 // SAFETY: a raw device pointer is 64 bits on the 64-bit host and on
 // nvptx64; the host never dereferences it.
@@ -122,17 +137,25 @@ pub trait RuntimeLeaves: Copy {
     fn from_repr(repr: Self::Repr) -> Self;
 }
 
+/// The body of a static leaf's impl: no run-time bytes, the value from
+/// the type (`C<N>` and `Dec` are unit structs, typenum's integers not).
+macro_rules! static_leaf_body {
+    () => {
+        type Repr = ();
+        #[inline(always)]
+        fn to_repr(self) {}
+        #[allow(clippy::default_constructed_unit_structs)]
+        #[inline(always)]
+        fn from_repr((): ()) -> Self {
+            Self::default()
+        }
+    };
+}
 macro_rules! static_leaves {
     ($([$($g:tt)*] $t:ty),*) => {$(
         /// A static leaf: no run-time bytes.
         impl<$($g)*> RuntimeLeaves for $t {
-            type Repr = ();
-            #[inline(always)]
-            fn to_repr(self) {}
-            #[inline(always)]
-            fn from_repr((): ()) -> Self {
-                Self::default()
-            }
+            static_leaf_body!();
         }
     )*};
 }
@@ -141,13 +164,7 @@ static_leaves!([const N: usize] C<N>, [] typenum::UTerm,
 crate::data::dec::impl_for_dec! {
     /// A static leaf beyond the readable table: no run-time bytes.
     RuntimeLeaves {
-        type Repr = ();
-        #[inline(always)]
-        fn to_repr(self) {}
-        #[inline(always)]
-        fn from_repr((): ()) -> Self {
-            Self::default()
-        }
+        static_leaf_body!();
     }
 }
 
