@@ -1,50 +1,5 @@
-//! Layouts and tensors as kernel arguments: one `#[repr(C)]`
-//! representation of a [`MixedLayout`]'s run-time leaves that the host and
-//! an `extern "ptx-kernel"` function agree on, so that a kernel's signature
-//! reads like CuTe's `gemm_device(shape_MNK, cta_tiler, A, dA, sA, …)`:
-//!
-//! ```
-//! use cute_static::{C, DeviceCopy, Dyn, KernelLayout, KernelTensor, MixedLayout};
-//! // sgemm_1's A: `(m,k):(_1,lda)`, column-major with a run-time leading dimension.
-//! type GA = KernelTensor<f32, (Dyn, Dyn), (C<1>, Dyn)>;
-//! let (m, k, lda) = (256, 64, 264);
-//! let layout = MixedLayout::new((Dyn(m), Dyn(k)), (C::<1>, Dyn(lda)))?;
-//! // The host side: a device pointer (an integer on the host) and the layout.
-//! let a: GA = KernelTensor::new(0x7f00_0000_0000 as *mut f32, layout);
-//! // 8 bytes of pointer, then the run-time leaves m, k, lda; the static
-//! // leaf _1 takes no space.
-//! assert_eq!(core::mem::size_of::<GA>(), 32);
-//! // The device side: the same layout back, static leaves and all.
-//! assert_eq!(a.layout(), layout);
-//! assert_eq!(a.layout().to_string(), "(256,64):(_1,264)");
-//! # fn is_device_copy<T: DeviceCopy>() {}
-//! # is_device_copy::<GA>();
-//! # Ok::<(), cute_static::Error>(())
-//! ```
-//!
-//! The representation: a leaf [`Dyn`] or [`DynDiv`] is its `usize`
-//! (`#[repr(transparent)]`), a static leaf is `()` (no bytes), and a
-//! tuple `(A0, A1, …)` is the `#[repr(C)]` list `Leaves<A0, Leaves<A1, …
-//! ()>>` of its children's representations; [`KernelLayout<S, D>`] is the
-//! shape's then the stride's, [`KernelTensor<T, S, D>`] a pointer then a
-//! `KernelLayout`. So the bytes of a kernel layout are its run-time leaves
-//! in order (shape first, depth-first), each a 64-bit integer on a 64-bit
-//! target; [`ABI`] is the table of sizes, alignments and field offsets that
-//! every target this crate is compiled for checks at compile time (the
-//! host and `nvptx64-nvidia-cuda` alike).
-//!
-//! [`DeviceCopy`] is the marker of what may be passed to a kernel by value:
-//! `Copy`, no references, the same bytes meaning the same on the host and
-//! the device. A fully static layout has no bytes at all: a zero-sized
-//! argument is dropped from a kernel's parameter list by the compiler, so
-//! a host runner must not push one (cute-cuda's wrapper refuses it at
-//! compile time); a kernel rebuilds a static layout from its type alone.
-//!
-//! The device side trusts the launch as
-//! [`MixedLayout::new_unchecked`] does: [`KernelLayout::layout`] runs no
-//! check (a wrong leaf gives wrong offsets, never UB by itself);
-//! [`KernelLayout::new`] takes a layout that was checked when it was built
-//! on the host.
+//! Layouts and tensors as kernel arguments ([`KernelLayout`],
+//! [`KernelTensor`], [`DeviceCopy`], [`ABI`]).
 
 // The one place of cute-static that declares and implements an unsafe
 // trait: `DeviceCopy` (no unsafe block, nothing is dereferenced).
@@ -227,8 +182,53 @@ macro_rules! tuple_leaves {
 }
 crate::data::int_tuple::arities!(tuple_leaves; (A0 0), (A1 1), (A2 2), (A3 3), (A4 4), (A5 5), (A6 6), (A7 7));
 
-/// A [`MixedLayout<S, D>`] as a kernel argument: its run-time leaves,
-/// shape's then stride's, `#[repr(C)]`.
+/// A [`MixedLayout<S, D>`] as a kernel argument: one `#[repr(C)]`
+/// representation of a [`MixedLayout`]'s run-time leaves that the host and
+/// an `extern "ptx-kernel"` function agree on, so that a kernel's signature
+/// reads like CuTe's `gemm_device(shape_MNK, cta_tiler, A, dA, sA, …)`:
+///
+/// ```
+/// use cute_static::{C, DeviceCopy, Dyn, KernelLayout, KernelTensor, MixedLayout};
+/// // sgemm_1's A: `(m,k):(_1,lda)`, column-major with a run-time leading dimension.
+/// type GA = KernelTensor<f32, (Dyn, Dyn), (C<1>, Dyn)>;
+/// let (m, k, lda) = (256, 64, 264);
+/// let layout = MixedLayout::new((Dyn(m), Dyn(k)), (C::<1>, Dyn(lda)))?;
+/// // The host side: a device pointer (an integer on the host) and the layout.
+/// let a: GA = KernelTensor::new(0x7f00_0000_0000 as *mut f32, layout);
+/// // 8 bytes of pointer, then the run-time leaves m, k, lda; the static
+/// // leaf _1 takes no space.
+/// assert_eq!(core::mem::size_of::<GA>(), 32);
+/// // The device side: the same layout back, static leaves and all.
+/// assert_eq!(a.layout(), layout);
+/// assert_eq!(a.layout().to_string(), "(256,64):(_1,264)");
+/// # fn is_device_copy<T: DeviceCopy>() {}
+/// # is_device_copy::<GA>();
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+///
+/// The representation: a leaf [`Dyn`] or [`DynDiv`] is its `usize`
+/// (`#[repr(transparent)]`), a static leaf is `()` (no bytes), and a
+/// tuple `(A0, A1, …)` is the `#[repr(C)]` list `Leaves<A0, Leaves<A1, …
+/// ()>>` of its children's representations; [`KernelLayout<S, D>`] is the
+/// shape's then the stride's, [`KernelTensor<T, S, D>`] a pointer then a
+/// `KernelLayout`. So the bytes of a kernel layout are its run-time leaves
+/// in order (shape first, depth-first), each a 64-bit integer on a 64-bit
+/// target; [`ABI`] is the table of sizes, alignments and field offsets that
+/// every target this crate is compiled for checks at compile time (the
+/// host and `nvptx64-nvidia-cuda` alike).
+///
+/// [`DeviceCopy`] is the marker of what may be passed to a kernel by value:
+/// `Copy`, no references, the same bytes meaning the same on the host and
+/// the device. A fully static layout has no bytes at all: a zero-sized
+/// argument is dropped from a kernel's parameter list by the compiler, so
+/// a host runner must not push one (cute-cuda's wrapper refuses it at
+/// compile time); a kernel rebuilds a static layout from its type alone.
+///
+/// The device side trusts the launch as
+/// [`MixedLayout::new_unchecked`] does: [`KernelLayout::layout`] runs no
+/// check (a wrong leaf gives wrong offsets, never UB by itself);
+/// [`KernelLayout::new`] takes a layout that was checked when it was built
+/// on the host.
 #[repr(C)]
 pub struct KernelLayout<S: RuntimeLeaves, D: RuntimeLeaves> {
     shape: S::Repr,
