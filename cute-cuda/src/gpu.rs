@@ -53,8 +53,12 @@ impl Gpu {
             });
             return Err(Error::NoDriver { searched });
         }
-        let count =
-            CudaContext::device_count().map_err(|e| Error::driver("cuDeviceGetCount", e))?;
+        let count = match CudaContext::device_count() {
+            Ok(c) => c,
+            // cuInit on a machine with the driver and no GPU.
+            Err(e) if e.0 == cudarc::driver::sys::cudaError_enum::CUDA_ERROR_NO_DEVICE => 0,
+            Err(e) => return Err(Error::driver("cuInit/cuDeviceGetCount", e)),
+        };
         let count = usize::try_from(count).unwrap_or(0);
         if ordinal >= count {
             return Err(Error::NoDevice { ordinal, count });
