@@ -39,6 +39,12 @@ require() {
 cuda_tools
 
 variant default "" "" sm_80
+# sgemm_1_tensors takes its operands as cute-static KernelTensors: each is
+# one 32-byte, 8-aligned parameter, the size and alignment cute-static's
+# ABI table pins on the host (pointer, m, k, ld).
+for i in 1 2 4; do
+    require ".param .align 8 .b8 sgemm_1_tensors_param_$i\[32\]" 1
+done
 
 variant sm80 sm_80 70 sm_80
 for i in m16n8k16.row.col.f32.f16.f16.f32 m16n8k8.row.col.f32.tf32.tf32.f32 m16n8k32.row.col.s32.s8.s8.s32 m8n8k4.row.col.f64.f64.f64.f64; do

@@ -263,6 +263,7 @@ pub mod device {
     pub use crate::kernel::device::*;
 }
 mod kernel;
+pub mod kernel_arg;
 mod mixed;
 #[doc(hidden)]
 pub mod private;

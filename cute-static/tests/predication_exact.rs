@@ -7,6 +7,7 @@
 // Tiles of extent 1 are among the cases: `i % 1` is meant.
 #![allow(clippy::modulo_one)]
 use cute_static::*;
+use cute_static::{algorithm::*, layout::*, tensor::*};
 use proptest::prelude::*;
 
 const CANARY: i32 = i32::MIN;

@@ -4,6 +4,7 @@
 
 use core::arch::nvptx;
 
+use crate::sgemm::Sgemm1Tensor;
 use crate::sgemm::{
     Fragment, SgemmRC, SgemmSA, SgemmSB, SgemmTA, SgemmTC, copy_tile, copy_tile_hand, mma_tile,
     mma_tile_hand, store_c, store_c_hand,
@@ -238,7 +239,6 @@ pub unsafe extern "ptx-kernel" fn sgemm_1(
     c: *mut f32,
     ldc: usize,
 ) {
-    const { assert!(SgemmSA::COSIZE == 1024 && SgemmSB::COSIZE == 1024) };
     // Unchecked: the launch contract bounds `m, n, k` and the leading
     // dimensions by the allocations, so `MixedLayout::new`'s size and
     // extent checks would only repeat it in every thread (the twin trusts
@@ -249,8 +249,32 @@ pub unsafe extern "ptx-kernel" fn sgemm_1(
         MixedLayout::new_unchecked((Dyn(n), Dyn(k)), (C::<1>, Dyn(ldb))),
         MixedLayout::new_unchecked((Dyn(m), Dyn(n)), (C::<1>, Dyn(ldc))),
     );
-    let smem_a = shared_tile!("sgemm_1_smem_a", 1024);
-    let smem_b = shared_tile!("sgemm_1_smem_b", 1024);
+    let smem = (
+        shared_tile!("sgemm_1_smem_a", 1024),
+        shared_tile!("sgemm_1_smem_b", 1024),
+    );
+    // SAFETY: the caller's contract, and `smem` are two 1024-f32 arrays.
+    unsafe { sgemm_1_body((ga, gb, gc), (a, b, c), smem, (alpha, beta)) }
+}
+
+/// `sgemm_1`'s global layouts: `(m,k):(_1,lda)`, `(n,k):(_1,ldb)`,
+/// `(m,n):(_1,ldc)`.
+type Sgemm1Global = MixedLayout<(Dyn, Dyn), (C<1>, Dyn)>;
+
+/// The one body of [`sgemm_1`] and [`sgemm_1_tensors`].
+///
+/// # Safety
+/// The contract of [`sgemm_1`] for the sizes and leading dimensions in
+/// `ga, gb, gc`; `smem` are two block-shared arrays of 1024 f32.
+#[inline(always)]
+unsafe fn sgemm_1_body(
+    (ga, gb, gc): (Sgemm1Global, Sgemm1Global, Sgemm1Global),
+    (a, b, c): (*const f32, *const f32, *mut f32),
+    (smem_a, smem_b): (*mut f32, *mut f32),
+    (alpha, beta): (f32, f32),
+) {
+    const { assert!(SgemmSA::COSIZE == 1024 && SgemmSB::COSIZE == 1024) };
+    let k = ga.shape().1.0;
     // SAFETY: reading the special registers has no preconditions.
     let (bm, bn, thr) = unsafe {
         (
@@ -299,6 +323,38 @@ pub unsafe extern "ptx-kernel" fn sgemm_1(
         &acc,
         &mut ptr_c,
     );
+}
+
+/// [`sgemm_1`] with its operands as tensors (pointer and layout passed by
+/// value, cute-static's `KernelTensor`), as CuTe's `gemm_device(…, A, dA,
+/// …)` takes them: `C = α·A·Bᵀ + β·C` with A `(m,k):(_1,lda)`, B
+/// `(n,k):(_1,ldb)`, C `(m,n):(_1,ldc)`. Same launch and contract.
+///
+/// # Safety
+/// As for [`sgemm_1`], with each tensor's pointer and layout in place of
+/// the loose arguments (the layouts built checked on the host).
+#[unsafe(no_mangle)]
+pub unsafe extern "ptx-kernel" fn sgemm_1_tensors(
+    alpha: f32,
+    a: Sgemm1Tensor,
+    b: Sgemm1Tensor,
+    beta: f32,
+    c: Sgemm1Tensor,
+) {
+    let smem = (
+        shared_tile!("sgemm_1_tensors_smem_a", 1024),
+        shared_tile!("sgemm_1_tensors_smem_b", 1024),
+    );
+    let (ga, gb, gc) = (a.layout(), b.layout(), c.layout());
+    // SAFETY: the caller's contract, and `smem` are two 1024-f32 arrays.
+    unsafe {
+        sgemm_1_body(
+            (ga, gb, gc),
+            (a.ptr().cast_const(), b.ptr().cast_const(), c.ptr()),
+            smem,
+            (alpha, beta),
+        )
+    }
 }
 
 /// The hand-written twin of [`sgemm_1`]: literal index arithmetic.

@@ -33,6 +33,16 @@ pub type SgemmTC = Layout![(16, 16):(1, 16)];
 /// A thread's accumulator: `8 × 8`, column-major.
 pub type SgemmRC = Layout![(8, 8):(1, 8)];
 
+/// An operand of `sgemm_1_tensors` as a kernel argument: a device pointer
+/// and the column-major layout `(rows,k):(_1,ld)` with run-time leaves
+/// (cute-static's `#[repr(C)]` [`KernelTensor`](cute_static::kernel_arg::KernelTensor),
+/// 32 bytes: the pointer, then `rows`, `k`, `ld`).
+pub type Sgemm1Tensor = cute_static::kernel_arg::KernelTensor<
+    f32,
+    (cute_static::Dyn, cute_static::Dyn),
+    (cute_static::C<1>, cute_static::Dyn),
+>;
+
 /// A rank-2 global layout with run-time parts: `at(m, n)` is its offset
 /// function on natural coordinates. Implemented by mixed layouts.
 pub trait GlobalMatrix: Copy {

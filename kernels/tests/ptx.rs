@@ -25,6 +25,7 @@ const PAIRS: &[(&str, &str)] = &[
     ("transpose_tiled", "transpose_tiled_hand"),
     ("transpose_swizzled", "transpose_swizzled_hand"),
     ("sgemm_1", "sgemm_1_hand"),
+    ("sgemm_1_tensors", "sgemm_1_hand"),
     ("sgemm_tv", "sgemm_tv_hand"),
 ];
 

@@ -44,6 +44,7 @@ use crate::data::layout::{Layout, StaticLayout};
 /// assert_eq!(<Dyn as Int>::STATIC, None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
 pub struct Dyn(pub usize);
 
 impl Sealed for Dyn {}
@@ -95,6 +96,7 @@ impl IntTuple for Dyn {
 /// # Ok::<(), cute_static::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
 pub struct DynDiv<const D: usize>(usize);
 
 impl<const D: usize> DynDiv<D> {

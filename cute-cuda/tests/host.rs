@@ -1,0 +1,244 @@
+//! What the host side can check without a GPU: launch plans from layouts,
+//! the kernel-argument bytes, the timing statistics, the references, the
+//! module lookup, and that a missing driver is an error, not an abort.
+
+use cute_cuda::check::{Rng, f16_bits_of_int, gemm_f64, rel_l2};
+use cute_cuda::runner::{KERNELS, parse_cute_gemm};
+use cute_cuda::{
+    Arg, Error, Gpu, LaunchPlan, ModuleSource, SharedMemory, Stats, driver_present, ptx_entries,
+    tile_bytes,
+};
+use cute_static::kernel_arg::{ABI, KernelLayout, KernelTensor};
+use cute_static::layout::{DynDiv, MixedLayout};
+use cute_static::{C, Dyn, Layout};
+
+#[test]
+fn launch_plan_is_ceil_div_of_the_problem_by_the_cta_tile() {
+    let smem = SharedMemory::Static(8192);
+    let p = LaunchPlan::tiled(&[4096, 4096], &[128, 128], (256, 1), smem).unwrap();
+    assert_eq!(
+        (p.grid, p.block, p.shared),
+        ((32, 32, 1), (256, 1, 1), smem)
+    );
+    // Partial tiles round up.
+    let p = LaunchPlan::tiled(&[250, 500], &[128, 64], (256, 1), smem).unwrap();
+    assert_eq!(p.grid, (2, 8, 1));
+    let mut rng = Rng::new(7);
+    for _ in 0..200 {
+        let (m, t) = (rng.int(1, 1 << 20) as usize, rng.int(1, 512) as usize);
+        let p = LaunchPlan::tiled(&[m], &[t], (32, 1), smem).unwrap();
+        let g = p.grid.0 as usize;
+        assert!(g * t >= m && (g - 1) * t < m, "ceil_div({m}, {t}) = {g}");
+    }
+    // Refused: zero tile, too many threads, a grid past the y limit.
+    for (prob, tile, thr) in [
+        (&[64usize][..], &[0usize][..], (32, 1)),
+        (&[64], &[8], (1025, 1)),
+        (&[64, 1 << 20], &[8, 1], (32, 1)),
+        (&[64, 64], &[8], (32, 1)),
+    ] {
+        let e = LaunchPlan::tiled(prob, tile, thr, smem).unwrap_err();
+        assert!(matches!(e, Error::Launch { .. }), "{e}");
+    }
+}
+
+#[test]
+fn shared_bytes_are_cosize_times_element_size() {
+    type SA = Layout![(128, 8):(1, 128)];
+    type Padded = Layout![(32, 32):(33, 1)];
+    assert_eq!(tile_bytes::<SA, f32>(), 4096);
+    assert_eq!(tile_bytes::<Padded, f32>(), (31 * 33 + 31 + 1) * 4);
+    assert_eq!(
+        SharedMemory::bytes_of(&[(1024, 4), (1024, 4)]).unwrap(),
+        8192
+    );
+    assert!(SharedMemory::bytes_of(&[(usize::MAX, 2)]).is_err());
+    assert_eq!(SharedMemory::DEFAULT_LIMIT, 49152);
+}
+
+#[test]
+fn kernel_arguments_are_the_run_time_leaves_in_order() {
+    let mut rng = Rng::new(11);
+    for _ in 0..100 {
+        let (m, k, ld) = (
+            rng.int(1, 1 << 16) as usize,
+            rng.int(1, 1 << 16) as usize,
+            0,
+        );
+        let ld = ld + m + rng.int(0, 64) as usize;
+        let layout = MixedLayout::new((Dyn(m), Dyn(k)), (C::<1>, Dyn(ld))).unwrap();
+        let ptr = (rng.next_u64() & !7) as usize as *mut f32;
+        let t = Arg::new(KernelTensor::new(ptr, layout));
+        assert_eq!(t.words(), vec![ptr as u64, m as u64, k as u64, ld as u64]);
+        // The device side gets the same layout back.
+        assert_eq!(t.get().layout(), layout);
+        assert_eq!(
+            t.get().layout().call_coord((m - 1, k - 1)),
+            layout.call_coord((m - 1, k - 1))
+        );
+        // A divisor leaf is its value; static leaves take no bytes.
+        let m128 = DynDiv::<128>::new(128 * (m % 64 + 1)).unwrap();
+        let l = Arg::new(KernelLayout::new(
+            MixedLayout::new((m128, C::<4>), (C::<1>, Dyn(ld))).unwrap(),
+        ));
+        assert_eq!(l.words(), vec![m128.get() as u64, ld as u64]);
+    }
+}
+
+#[test]
+fn the_abi_table_holds_on_the_host() {
+    for row in ABI {
+        println!("{row:?}");
+        assert!(row.holds(), "{row:?}");
+    }
+    assert!(ABI.len() >= 10);
+}
+
+#[test]
+fn stats_are_median_min_max() {
+    let s = Stats::of_ms(&[3.0, 1.0, 2.0]).unwrap();
+    assert_eq!((s.median_ms, s.min_ms, s.max_ms, s.n), (2.0, 1.0, 3.0, 3));
+    let s = Stats::of_ms(&[4.0, 1.0, 2.0, 3.0]).unwrap();
+    assert_eq!(s.median_ms, 2.5);
+    assert!(Stats::of_ms(&[]).is_none());
+    assert!(Stats::of_ms(&[1.0, f32::NAN]).is_none());
+    let mut rng = Rng::new(3);
+    for _ in 0..100 {
+        let v: Vec<f32> = (0..rng.int(1, 40)).map(|_| rng.uniform() + 2.0).collect();
+        let s = Stats::of_ms(&v).unwrap();
+        let below = v.iter().filter(|&&x| f64::from(x) < s.median_ms).count();
+        let above = v.iter().filter(|&&x| f64::from(x) > s.median_ms).count();
+        assert!(below <= v.len() / 2 && above <= v.len() / 2);
+        assert!(s.min_ms <= s.median_ms && s.median_ms <= s.max_ms);
+    }
+    // 2·4096³ flop in 9.327 ms: the README's 14.74 TFLOP/s.
+    let s = Stats::of_ms(&[9.327]).unwrap();
+    assert!((s.tflops(2.0 * 4096f64.powi(3)) - 14.74).abs() < 0.01);
+}
+
+#[test]
+fn host_gemm_reference_and_error() {
+    // A 2 × 2 × 2 case worked by hand from the definition would be a
+    // hand-written answer; instead compare with the plain triple loop.
+    let mut rng = Rng::new(5);
+    let (m, n, k) = (7, 5, 3);
+    let (a, b, c) = (
+        rng.uniforms(m * k),
+        rng.uniforms(n * k),
+        rng.uniforms(m * n),
+    );
+    let got = gemm_f64(
+        (m, n, k),
+        (1.5, -0.75),
+        |i, p| a[p * m + i].into(),
+        |j, p| b[p * n + j].into(),
+        |i, j| c[j * m + i].into(),
+    );
+    for i in 0..m {
+        for j in 0..n {
+            let dot: f64 = (0..k)
+                .map(|p| f64::from(a[p * m + i]) * f64::from(b[p * n + j]))
+                .sum();
+            let want = 1.5 * dot - 0.75 * f64::from(c[j * m + i]);
+            assert!((got[j * m + i] - want).abs() < 1e-12);
+        }
+    }
+    let (e, w) = rel_l2([1.0, 2.0].into_iter(), [1.0, 2.0].into_iter());
+    assert_eq!((e, w), (0.0, 0.0));
+    let (e, _) = rel_l2([1.0, f64::NAN].into_iter(), [1.0, 2.0].into_iter());
+    assert!(e.is_nan(), "a NaN output never passes `err < tol`");
+}
+
+#[test]
+fn f16_bits_of_small_integers() {
+    // The IEEE half encodings, from their definition.
+    for v in -2047..=2047i32 {
+        let bits = f16_bits_of_int(v);
+        let sign = if bits & 0x8000 != 0 { -1.0 } else { 1.0 };
+        let e = i32::from((bits >> 10) & 0x1f);
+        let f = f64::from(bits & 0x3ff);
+        let value = if e == 0 {
+            sign * f * 2f64.powi(-24)
+        } else {
+            sign * (1.0 + f / 1024.0) * 2f64.powi(e - 15)
+        };
+        assert_eq!(value, f64::from(v), "{v}: {bits:#06x}");
+    }
+}
+
+#[test]
+fn module_entries_and_lookup() {
+    let ptx = ".version 6.0\n.visible .entry sgemm_1(\n.param .u64 a\n)\n{\n}\n.visible .entry copy_kernel(\n)\n";
+    assert_eq!(ptx_entries(ptx), ["sgemm_1", "copy_kernel"]);
+    let e = ModuleSource::from_path("/nonexistent/cute_kernels.ptx".as_ref()).unwrap_err();
+    assert!(matches!(e, Error::PtxMissing { .. }));
+    assert!(e.to_string().contains("kernels/ptx-check.sh"), "{e}");
+}
+
+#[test]
+fn the_runner_table_names_every_kernel_once() {
+    let mut names: Vec<&str> = KERNELS.iter().map(|e| e.name).collect();
+    names.sort_unstable();
+    let n = names.len();
+    names.dedup();
+    assert_eq!(names.len(), n, "a kernel listed twice");
+    for e in KERNELS {
+        if let Some(t) = e.twin {
+            assert!(
+                KERNELS.iter().any(|x| x.name == t),
+                "{}'s twin {t} has no entry",
+                e.name
+            );
+        }
+    }
+    // Every kernel of each PTX variant built here (kernels/ptx-check.sh:
+    // default, sm80, sm90a) has an entry: a kernel added to src/ptx.rs
+    // without one fails here. Variants not built are listed as such.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/target");
+    for variant in ["", "sm80/", "sm90a/"] {
+        let path = root.join(format!(
+            "{variant}nvptx64-nvidia-cuda/release/cute_kernels.ptx"
+        ));
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                let entries = ptx_entries(&text);
+                assert!(!entries.is_empty(), "{}: no kernels", path.display());
+                for k in &entries {
+                    assert!(
+                        KERNELS.iter().any(|e| e.name == k),
+                        "{k} is in {} but not in the runner's table",
+                        path.display()
+                    );
+                }
+                println!(
+                    "{}: {} kernels, each in the table",
+                    path.display(),
+                    entries.len()
+                );
+            }
+            Err(_) => println!("SKIPPED: {} not built", path.display()),
+        }
+    }
+}
+
+#[test]
+fn cute_executables_output_is_parsed() {
+    let out = "M = 4096\nC = A^N B^T\nCUTE_GEMM:     [13210.4]GFlop/s  (10.4047)ms\n";
+    assert_eq!(parse_cute_gemm(out), Some((13210.4, 10.4047)));
+    assert_eq!(parse_cute_gemm("no timing"), None);
+}
+
+#[test]
+fn no_driver_is_an_error_not_an_abort() {
+    match Gpu::new(0) {
+        Err(e @ Error::NoDriver { .. }) => {
+            assert!(!driver_present());
+            assert!(e.is_no_device());
+            assert!(e.to_string().starts_with("no CUDA driver"), "{e}");
+            println!("SKIPPED (the GPU half of this test): {e}");
+        }
+        Err(e @ Error::NoDevice { .. }) => println!("driver present, {e}"),
+        Err(e) => panic!("a driver is present but failed: {e}"),
+        Ok(gpu) => println!("device: {}", gpu.describe().unwrap()),
+    }
+}
