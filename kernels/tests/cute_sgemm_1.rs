@@ -16,9 +16,11 @@ mod naive_gemm;
 /// `(m, n, k)` and padded leading dimensions.
 const MNK: (usize, usize, usize) = (256, 128, 24);
 
-fn check(tn: bool) {
+/// With `beta == 0` C starts as NaN: as in CuTe's `axpby`, C is then not
+/// read, so no NaN may reach the result (and the padding rows stay NaN).
+fn check(tn: bool, beta: f32) {
     let (m, n, k) = MNK;
-    let (alpha, beta) = (2.0f32, -1.0f32);
+    let alpha = 2.0f32;
     // NT: A is (m,k) column-major, ldA ≥ m; TN: (m,k) row-major, ldA ≥ k.
     let (lda, ldb, ldc) = if tn {
         (k + 3, k + 5, m + 1)
@@ -32,7 +34,11 @@ fn check(tn: bool) {
     };
     let a = naive_gemm::operand(a_len, 1);
     let b = naive_gemm::operand(b_len, 2);
-    let c0 = naive_gemm::operand(ldc * n, 3);
+    let c0 = if beta == 0.0 {
+        vec![f32::NAN; ldc * n]
+    } else {
+        naive_gemm::operand(ldc * n, 3)
+    };
 
     // The reference, on column-major copies of A and B.
     let at = |x: &[f32], ld: usize, rows: usize| -> Vec<f32> {
@@ -46,7 +52,12 @@ fn check(tn: bool) {
                 .collect()
         }
     };
-    let mut want = c0.clone();
+    // The reference starts from C, or from zeros where C must not be read.
+    let mut want = if beta == 0.0 {
+        vec![0.0; ldc * n]
+    } else {
+        c0.clone()
+    };
     naive_gemm::naive_gemm_nt(
         (m, n, k),
         alpha,
@@ -89,19 +100,37 @@ fn check(tn: bool) {
             gemm_nt(ma, mb, mc, alpha, beta)
         });
     }
+    // Cells outside the m × n problem (the padding rows) are left as C was.
+    for (i, w) in want.iter_mut().enumerate() {
+        if i % ldc >= m {
+            *w = c0[i];
+        }
+    }
     let got = gc.to_vec();
-    let bad = (0..ldc * n).filter(|&i| got[i] != want[i]).count();
+    let bad = (0..ldc * n)
+        .filter(|&i| got[i].to_bits() != want[i].to_bits())
+        .count();
     assert_eq!(bad, 0, "{} of {} elements differ (tn = {tn})", bad, ldc * n);
 }
 
 #[test]
 fn sgemm_1_nt_matches_naive() {
-    check(false);
+    check(false, -1.0);
+}
+
+#[test]
+fn sgemm_1_nt_beta_zero_does_not_read_c() {
+    check(false, 0.0);
 }
 
 #[test]
 fn sgemm_1_tn_matches_naive() {
-    check(true);
+    check(true, -1.0);
+}
+
+#[test]
+fn sgemm_1_tn_beta_zero_does_not_read_c() {
+    check(true, 0.0);
 }
 
 /// A K that is not a multiple of the CTA tile's 8 traps in `local_tile`

@@ -498,7 +498,9 @@ where
 }
 
 /// CuTe's `axpby(alpha, x, beta, y)`: `y(i) = alpha·x(i) + beta·y(i)`,
-/// as nvcc contracts it: `fma(alpha, x(i), beta·y(i))`.
+/// as nvcc contracts it: `fma(alpha, x(i), beta·y(i))`. As in CuTe, a
+/// `beta` equal to zero means `y(i) = alpha·x(i)`: `y` is not read, so it
+/// may hold anything (a NaN in it is not carried into the result).
 #[inline(always)]
 #[track_caller]
 pub fn axpby<T, X, Y>(alpha: T, x: &X, beta: T, y: &mut Y)
@@ -509,11 +511,19 @@ where
     X::Layout: AxpbyCompatible<Y::Layout>,
 {
     let n = same_size(&x.layout(), &y.layout(), "axpby: sizes differ");
+    // One test, two straight loops (as nvcc compiles CuTe's): a select per
+    // element would cost more than the second loop.
     let mut i = 0;
-    while i < n {
-        let v = T::fma(alpha, x.get(i), beta * y.get(i));
-        y.set(i, v);
-        i += 1;
+    if beta == T::default() {
+        while i < n {
+            y.set(i, alpha * x.get(i));
+            i += 1;
+        }
+    } else {
+        while i < n {
+            y.set(i, T::fma(alpha, x.get(i), beta * y.get(i)));
+            i += 1;
+        }
     }
 }
 
