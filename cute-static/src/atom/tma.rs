@@ -7,7 +7,7 @@
 //! [`TmaBox`] is named in code that is compiled.
 //!
 //! ```
-//! use cute_static::{TmaBox, TmaCopyOp, TmaSwizzle, SM90_TMA_LOAD};
+//! use cute_static::atom::{SM90_TMA_LOAD, TmaBox, TmaCopyOp, TmaSwizzle};
 //! // Half elements, the 128-byte GMMA swizzle on element offsets
 //! // (`Sw<3,3,3>`), a 64×128 box: the A tile of a Hopper TN GEMM.
 //! type ABox = TmaBox<2, 3, 3, 3, 64, 128>;
@@ -20,7 +20,7 @@
 //!
 //! ```compile_fail
 //! // 128 halves a row are 256 bytes: wider than the 128-byte swizzle span.
-//! let _ = cute_static::TmaBox::<2, 3, 3, 3, 128, 8>::new();
+//! let _ = cute_static::atom::TmaBox::<2, 3, 3, 3, 128, 8>::new();
 //! ```
 
 use core::marker::PhantomData;
@@ -36,11 +36,11 @@ use cute_core::tma::{TMA_LIMITS, tma_box_violation, tma_swizzle_mode};
 /// Naming a box that breaks a TMA rule does not compile:
 ///
 /// ```compile_fail
-/// let _ = cute_static::TmaBox::<4, 0, 0, 0, 512>::new(); // a box mode above 256
+/// let _ = cute_static::atom::TmaBox::<4, 0, 0, 0, 512>::new(); // a box mode above 256
 /// ```
 ///
 /// ```compile_fail
-/// let _ = cute_static::TmaBox::<2, 2, 4, 3, 64, 8>::new(); // Sw<2,5,3> on bytes: not TMA's
+/// let _ = cute_static::atom::TmaBox::<2, 2, 4, 3, 64, 8>::new(); // Sw<2,5,3> on bytes: not TMA's
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TmaBox<
@@ -129,7 +129,7 @@ impl<
     ///
     /// ```compile_fail
     /// // A 128-byte-swizzled stage must start on a 1024-byte boundary.
-    /// let _ = cute_static::TmaBox::<2, 3, 3, 3, 64, 128>::stage::<512>();
+    /// let _ = cute_static::atom::TmaBox::<2, 3, 3, 3, 64, 128>::stage::<512>();
     /// ```
     #[inline(always)]
     pub const fn stage<const OFFSET: usize>() -> TmaStage<OFFSET> {
