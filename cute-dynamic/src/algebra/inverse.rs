@@ -139,7 +139,8 @@ pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
 pub fn left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
     // A size-1 mode's stride is never used: a negative one is no obstacle
     // (CuTe: left_inverse((1,2):(-1,1)) = 2:1).
-    if l.leaf_modes().any(|(s, d)| s == 1 && d < 0) {
+    let negative = l.stride.as_ref().vals.iter().any(|&d| d < 0);
+    if negative && l.leaf_modes().any(|(s, d)| s == 1 && d < 0) {
         let l = Layout::new(
             l.shape().clone(),
             crate::data::layout::replace_leaves(
@@ -153,7 +154,7 @@ pub fn left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
     // back from it: an overflow is reported as one.
     l.cosize()
         .map_err(|_| LayoutError::overflow("left_inverse (an offset of the layout)", l))?;
-    if l.stride.as_ref().vals.iter().any(|&d| d < 0) {
+    if negative {
         // (A tuple header's value is never negative: the stride's values
         // are scanned without their kinds.)
         return Err(LayoutError::Unsupported {
