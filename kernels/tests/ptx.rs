@@ -233,7 +233,7 @@ const TUTORIALS: &[(&str, &[(&str, usize)])] = &[
         "sgemm_1_nt",
         &[
             ("ld.global.b32", 72),
-            ("st.global.b32", 64),
+            ("st.global.b32", 128),
             ("ld.shared.b32", 128),
             ("st.shared.b32", 8),
             ("fma.rn.f32", 576),
@@ -243,7 +243,7 @@ const TUTORIALS: &[(&str, &[(&str, usize)])] = &[
         "sgemm_1_tn",
         &[
             ("ld.global.b32", 72),
-            ("st.global.b32", 64),
+            ("st.global.b32", 128),
             ("ld.shared.b32", 128),
             ("st.shared.b32", 8),
             ("fma.rn.f32", 576),
