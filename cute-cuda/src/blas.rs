@@ -44,15 +44,16 @@ pub fn sgemm(
     // NT: op(A) = A (m × k, lda), op(B) = Bᵀ (B n × k, ldb). TN: A is
     // stored as the k × m column-major Aᵀ, so op(A) = T; B as the k × n
     // Bᵀ, op(B) = N.
-    let (transa, transb) = match args {
-        GemmArgs::Nt | GemmArgs::NtTensors => (
-            cublasOperation_t::CUBLAS_OP_N,
-            cublasOperation_t::CUBLAS_OP_T,
-        ),
-        GemmArgs::Tn => (
+    let (transa, transb) = if args.k_major() {
+        (
             cublasOperation_t::CUBLAS_OP_T,
             cublasOperation_t::CUBLAS_OP_N,
-        ),
+        )
+    } else {
+        (
+            cublasOperation_t::CUBLAS_OP_N,
+            cublasOperation_t::CUBLAS_OP_T,
+        )
     };
     let cfg = GemmConfig {
         transa,

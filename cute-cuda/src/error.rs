@@ -56,6 +56,11 @@ pub enum Error {
     },
     /// A layout could not be built (a run-time leaf out of range).
     Layout(cute_static::Error),
+    /// TMA descriptor arguments the driver would refuse.
+    TensorMap {
+        /// The rule broken, with the numbers.
+        reason: String,
+    },
     /// cuBLAS failed, or its library is not there.
     Cublas {
         /// What failed.
@@ -114,6 +119,7 @@ impl fmt::Display for Error {
             Error::KernelMissing { name } => write!(f, "{name}: not in the PTX module"),
             Error::Launch { kernel, reason } => write!(f, "cannot launch {kernel}: {reason}"),
             Error::Layout(e) => write!(f, "layout: {e}"),
+            Error::TensorMap { reason } => write!(f, "cuTensorMapEncodeTiled: {reason}"),
             Error::Cublas { reason } => write!(f, "cuBLAS: {reason}"),
             Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
         }

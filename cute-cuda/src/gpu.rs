@@ -68,6 +68,13 @@ impl Gpu {
         Ok(Gpu { ctx, stream })
     }
 
+    /// Makes this device's context current on the calling thread.
+    pub(crate) fn bind(&self) -> Result<()> {
+        self.ctx
+            .bind_to_thread()
+            .map_err(|e| Error::driver("cuCtxSetCurrent", e))
+    }
+
     /// The device's name, multiprocessor count and compute capability, as
     /// `NVIDIA H200, 132 SMs, cc 9.0`.
     pub fn describe(&self) -> Result<String> {

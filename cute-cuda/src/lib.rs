@@ -15,6 +15,9 @@
 //!   (a [`KernelLayout`](cute_static::kernel_arg::KernelLayout) or
 //!   [`KernelTensor`](cute_static::kernel_arg::KernelTensor): a mixed layout's
 //!   run-time leaves, `#[repr(C)]`) as a cudarc kernel argument.
+//! * [`TensorMap`]: a TMA descriptor, the driver's encoding
+//!   ([`Gpu::encode_tensor_map`]) of the arguments cute-dynamic's
+//!   `make_tma_copy` derives from a global and a shared layout.
 //! * [`runner`]: the table-driven GPU test and benchmark runner (binary
 //!   `cute-gpu-run`), every kernel against a reference (cuBLAS with the
 //!   feature `cublas`, the host otherwise) and its twin.
@@ -39,6 +42,7 @@ mod gpu;
 mod launch;
 pub mod runner;
 mod timing;
+mod tma;
 
 pub use arg::Arg;
 pub use error::{Error, Result};
@@ -49,6 +53,10 @@ pub use gpu::{
 };
 pub use launch::{LaunchPlan, SharedMemory, tile_bytes};
 pub use timing::{Duration, Stats};
+pub use tma::{
+    TensorMap, driver_data_type, driver_interleave, driver_l2_promotion, driver_oob_fill,
+    driver_swizzle, tensor_map_violation,
+};
 
 /// cudarc's launch builder and argument trait, for [`Kernel::launch`]'s
 /// closure (`args.arg(&x)`).

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use cudarc::driver::{CudaSlice, DeviceRepr, PushKernelArg, ValidAsZeroBits};
 use cute_static::kernel_arg::KernelTensor;
 use cute_static::layout::{MixedLayout, StaticLayout};
+use cute_static::tensor::TensorDivide;
 use cute_static::{C, Dyn};
 
 use crate::arg::Arg;
@@ -23,6 +24,7 @@ use crate::launch::{LaunchPlan, SharedMemory, tile_bytes};
 use crate::timing::{Duration, Stats};
 
 use cute_kernels::Matrix;
+use cute_kernels::cute::tiled_copy::BlockShape;
 use cute_kernels::sgemm::{Sgemm1Tensor, SgemmSA, SgemmSB, SgemmTC};
 use cute_kernels::sgemm_tv::{CTA_MNK, MMA_MNK, SmemA, SmemB, THREADS};
 use cute_kernels::transpose::{TransposeSwizzledTile, TransposeThreads, TransposeTile};
@@ -39,6 +41,20 @@ pub enum GemmArgs {
     /// [`KernelTensor`] (pointer and layout),
     /// NT.
     NtTensors,
+    /// CuTe's tutorial signature `(mA, mB, mC, α, β)`: three device
+    /// tensors (pointer and `MixedLayout`, as
+    /// [`GmemTensor`](cute_static::arch::GmemTensor) takes them), A `(m,k):(_1,lda)`,
+    /// B `(n,k):(_1,ldb)`, C `(m,n):(_1,ldc)` (NT).
+    TutorialNt,
+    /// The same with A `(m,k):(lda,_1)` and B `(n,k):(ldb,_1)` (TN).
+    TutorialTn,
+}
+
+impl GemmArgs {
+    /// Whether A and B are K-major (TN); otherwise M-/N-major (NT).
+    pub fn k_major(self) -> bool {
+        matches!(self, GemmArgs::Tn | GemmArgs::TutorialTn)
+    }
 }
 
 /// The element types of an `mma` atom test: operands as bit patterns, D.
@@ -53,6 +69,12 @@ pub enum MmaTypes {
     /// f64 operands and D.
     F64,
 }
+
+/// The tutorial GEMMs' column-major operand (`GmemTensor<f32,
+/// (Dyn,Dyn):(_1,Dyn)>` on the device).
+type TutorialColMajor = KernelTensor<f32, (Dyn, Dyn), (C<1>, Dyn)>;
+/// The tutorial GEMMs' K-major operand (`(Dyn,Dyn):(Dyn,_1)`).
+type TutorialRowMajor = KernelTensor<f32, (Dyn, Dyn), (Dyn, C<1>)>;
 
 /// A kernel's contract: its arguments, its launch and how it is checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,10 +122,12 @@ pub enum Contract {
     /// `(vals, idx)` of one `stmatrix` per warp: value `v` of thread `t`
     /// lands on the element `ValLayoutSrc(t, v)` names.
     Stsm,
-    /// `(src, dst, m, n)`: `dst = src`, `m × n` f32 column-major (CuTe's
-    /// `tiled_copy`), blocks of `tile`, `threads` threads; with
-    /// `predicated` the sizes are not multiples of the tile (CuTe's
-    /// `tiled_copy_if`) and the elements past `dst` must stay untouched.
+    /// `(S, D)`: `D = S`, two `m × n` f32 column-major device tensors
+    /// (CuTe's `tiled_copy`: each `tiled_divide`d by `tile`, the
+    /// `((bM,bN),m',n')` layout; `tiled_copy_if`, `predicated`: the
+    /// `(m,n):(_1,m)` tensors themselves, `m` and `n` not multiples of the
+    /// tile), blocks of `tile`, `threads` threads; the elements past `D`
+    /// must stay untouched.
     Copy {
         /// The block's tile `(bM, bN)`.
         tile: (usize, usize),
@@ -226,10 +250,10 @@ pub const KERNELS: &[Entry] = &[
     ),
     Entry::twins("sgemm_tv", "sgemm_tv_hand", SGEMM_TV),
     Entry::new("sgemm_tv_hand", SGEMM_TV),
-    Entry::new("sgemm_1_nt", tutorial_gemm(GemmArgs::Nt)),
-    Entry::new("sgemm_1_tn", tutorial_gemm(GemmArgs::Tn)),
-    Entry::new("sgemm_2_nt", tutorial_gemm(GemmArgs::Nt)),
-    Entry::new("sgemm_2_tn", tutorial_gemm(GemmArgs::Tn)),
+    Entry::new("sgemm_1_nt", tutorial_gemm(GemmArgs::TutorialNt)),
+    Entry::new("sgemm_1_tn", tutorial_gemm(GemmArgs::TutorialTn)),
+    Entry::new("sgemm_2_nt", tutorial_gemm(GemmArgs::TutorialNt)),
+    Entry::new("sgemm_2_tn", tutorial_gemm(GemmArgs::TutorialTn)),
     Entry::new("copy_kernel", tutorial_copy(false)),
     Entry::new("copy_kernel_vectorized", tutorial_copy(false)),
     Entry::new("copy_if_kernel", tutorial_copy(true)),
@@ -559,13 +583,15 @@ struct GemmInputs {
 impl GemmInputs {
     fn new(args: GemmArgs, (m, n, k): (usize, usize, usize), rng: &mut Rng) -> Self {
         let pad = 8;
-        let ld = match args {
-            GemmArgs::Nt | GemmArgs::NtTensors => (m + pad, n + pad, m + pad),
-            GemmArgs::Tn => (k + pad, k + pad, m + pad),
+        let ld = if args.k_major() {
+            (k + pad, k + pad, m + pad)
+        } else {
+            (m + pad, n + pad, m + pad)
         };
-        let (na, nb) = match args {
-            GemmArgs::Nt | GemmArgs::NtTensors => (k * ld.0, k * ld.1),
-            GemmArgs::Tn => (m * ld.0, n * ld.1),
+        let (na, nb) = if args.k_major() {
+            (m * ld.0, n * ld.1)
+        } else {
+            (k * ld.0, k * ld.1)
         };
         GemmInputs {
             a: rng.uniforms(na),
@@ -576,15 +602,17 @@ impl GemmInputs {
     }
     /// `A(i, p)`, `B(j, p)` by the argument list's majors.
     fn a(&self, args: GemmArgs, i: usize, p: usize) -> f64 {
-        f64::from(match args {
-            GemmArgs::Tn => self.a[i * self.ld.0 + p],
-            _ => self.a[p * self.ld.0 + i],
+        f64::from(if args.k_major() {
+            self.a[i * self.ld.0 + p]
+        } else {
+            self.a[p * self.ld.0 + i]
         })
     }
     fn b(&self, args: GemmArgs, j: usize, p: usize) -> f64 {
-        f64::from(match args {
-            GemmArgs::Tn => self.b[j * self.ld.1 + p],
-            _ => self.b[p * self.ld.1 + j],
+        f64::from(if args.k_major() {
+            self.b[j * self.ld.1 + p]
+        } else {
+            self.b[p * self.ld.1 + j]
         })
     }
 }
@@ -645,6 +673,41 @@ unsafe fn launch_gemm(
             unsafe {
                 launch(gpu, kernel, plan, |x| {
                     x.arg(&ALPHA).arg(&ta).arg(&tb).arg(&BETA).arg(&tc);
+                })
+            }
+        }
+        GemmArgs::TutorialNt => {
+            let col = |ptr, rows, cols, ld| -> Result<Arg<TutorialColMajor>> {
+                let layout = MixedLayout::new((Dyn(rows), Dyn(cols)), (C::<1>, Dyn(ld)))?;
+                Ok(Arg::new(KernelTensor::new(ptr, layout)))
+            };
+            let ta = col(gpu.address(a), m, k, ld.0)?;
+            let tb = col(gpu.address(b), n, k, ld.1)?;
+            let tc = col(gpu.address(c), m, n, ld.2)?;
+            // SAFETY: the caller's contract; the arguments are the
+            // tutorial's `(mA, mB, mC, α, β)`, each tensor's layout that of
+            // its buffer (the bytes of a `GmemTensor`, tests/host.rs).
+            unsafe {
+                launch(gpu, kernel, plan, |x| {
+                    x.arg(&ta).arg(&tb).arg(&tc).arg(&ALPHA).arg(&BETA);
+                })
+            }
+        }
+        GemmArgs::TutorialTn => {
+            let row = |ptr, rows, ld| -> Result<Arg<TutorialRowMajor>> {
+                let layout = MixedLayout::new((Dyn(rows), Dyn(k)), (Dyn(ld), C::<1>))?;
+                Ok(Arg::new(KernelTensor::new(ptr, layout)))
+            };
+            let ta = row(gpu.address(a), m, ld.0)?;
+            let tb = row(gpu.address(b), n, ld.1)?;
+            let tc: Arg<TutorialColMajor> = Arg::new(KernelTensor::new(
+                gpu.address(c),
+                MixedLayout::new((Dyn(m), Dyn(n)), (C::<1>, Dyn(ld.2)))?,
+            ));
+            // SAFETY: as for `TutorialNt`.
+            unsafe {
+                launch(gpu, kernel, plan, |x| {
+                    x.arg(&ta).arg(&tb).arg(&tc).arg(&ALPHA).arg(&BETA);
                 })
             }
         }
@@ -992,26 +1055,55 @@ fn copy(
     rng: &mut Rng,
     rep: &mut Report,
 ) -> Result<()> {
-    // CuTe's tutorial sizes; partial tiles for the predicated copies.
-    let (m, n) = if predicated { (250, 500) } else { (256, 512) };
+    // CuTe's tutorial sizes; partial tiles for the predicated copies (m a
+    // multiple of 4: the vectorized kernels' 128-bit accesses).
+    let (m, n) = if predicated { (252, 500) } else { (256, 512) };
+    if tile != (128, 64) {
+        rep.record(
+            Verdict::Skip,
+            format!("{} {m}x{n}", kernel.name()),
+            format!("the runner builds the tutorial's (_128,_64) tiles, not {tile:?}"),
+        );
+        return Ok(());
+    }
     let guard = 64;
     let src_h = rng.uniforms(m * n);
     let src = gpu.upload(&src_h)?;
-    let mut dst = gpu.upload(&vec![f32::NAN; m * n + guard])?;
+    let dst = gpu.upload(&vec![f32::NAN; m * n + guard])?;
     let plan = LaunchPlan::tiled(
         &[m, n],
         &[tile.0, tile.1],
         (threads, 1),
         SharedMemory::Static(kernel.declared_shared_bytes()?),
     )?;
-    let (m64, n64) = (m as u64, n as u64);
-    // SAFETY: the kernel's `(src, dst, m, n)`: `src` holds m·n f32, `dst`
-    // m·n plus a guard.
-    unsafe {
-        launch(gpu, kernel, &plan, |x| {
-            x.arg(&src).arg(&mut dst).arg(&m64).arg(&n64);
-        })
-    }?;
+    let layout = MixedLayout::new((Dyn(m), Dyn(n)), (C::<1>, Dyn(m)))?;
+    let (ps, pd) = (gpu.address(&src), gpu.address(&dst));
+    if predicated {
+        let (ts, td) = (
+            Arg::new(KernelTensor::new(ps, layout)),
+            Arg::new(KernelTensor::new(pd, layout)),
+        );
+        // SAFETY: the kernel's `(S, D)`, `(m,n):(_1,m)` tensors: `src` holds
+        // m·n f32, `dst` m·n plus a guard.
+        unsafe {
+            launch(gpu, kernel, &plan, |x| {
+                x.arg(&ts).arg(&td);
+            })
+        }?;
+    } else {
+        let tiled = layout.tiled(BlockShape::default())?;
+        let (ts, td) = (
+            Arg::new(KernelTensor::new(ps, tiled)),
+            Arg::new(KernelTensor::new(pd, tiled)),
+        );
+        // SAFETY: as above, the tensors tiled by `(_128,_64)` (m, n
+        // multiples of it): the same elements.
+        unsafe {
+            launch(gpu, kernel, &plan, |x| {
+                x.arg(&ts).arg(&td);
+            })
+        }?;
+    }
     let out = gpu.download(&dst)?;
     let wrong = (0..m * n)
         .filter(|&x| out[x].to_bits() != src_h[x].to_bits())

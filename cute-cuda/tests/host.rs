@@ -242,3 +242,147 @@ fn no_driver_is_an_error_not_an_abort() {
         Ok(gpu) => println!("device: {}", gpu.describe().unwrap()),
     }
 }
+
+/// The tutorial kernels' parameters are device tensors
+/// (`GmemTensor<f32, MixedLayout>`, kernels/src/cute/entries.rs); the
+/// runner passes [`KernelTensor`]s built from the same layouts. Their
+/// bytes must be the same: the address, then the run-time leaves in order
+/// (a static leaf takes none), for each layout the entries take.
+#[test]
+fn tutorial_tensor_parameters_have_the_kernel_tensor_bytes() {
+    use cute_kernels::cute::sgemm_1::{ColMajor, RowMajor};
+    use cute_kernels::cute::tiled_copy::{BlockShape, TensorLayout, TiledTensor};
+    use cute_static::arch::{GlobalBuffer, GmemTensor, MemPtr};
+    use cute_static::tensor::TensorDivide;
+
+    /// The value's bytes as 64-bit words.
+    fn words_of<T: Copy>(v: &T) -> Vec<u64> {
+        assert_eq!(size_of::<T>() % 8, 0, "{}", std::any::type_name::<T>());
+        (0..size_of::<T>() / 8)
+            // SAFETY: `T` is `Copy` and `size_of::<T>()` is a multiple of
+            // 8: each word read lies inside `*v` (read unaligned).
+            .map(|i| unsafe { (v as *const T).cast::<u64>().add(i).read_unaligned() })
+            .collect()
+    }
+    let buf = GlobalBuffer::from_slice(&vec![0f32; 256 * 520]);
+    let mut rng = Rng::new(5);
+    for _ in 0..20 {
+        let (m, k) = (rng.int(1, 250) as usize, rng.int(1, 500) as usize);
+        let ld = 256;
+        let col: ColMajor = MixedLayout::new((Dyn(m), Dyn(k)), (C::<1>, Dyn(ld))).unwrap();
+        let g: GmemTensor<f32, ColMajor> = buf.tensor(col).unwrap();
+        let ptr = g.ptr().addr() as *mut f32;
+        let want = vec![ptr as u64, m as u64, k as u64, ld as u64];
+        assert_eq!(words_of(&g), want);
+        assert_eq!(Arg::new(KernelTensor::new(ptr, col)).words(), want);
+
+        let (rows, kk) = (rng.int(1, 500) as usize, rng.int(1, 250) as usize);
+        let row: RowMajor = MixedLayout::new((Dyn(rows), Dyn(kk)), (Dyn(ld), C::<1>)).unwrap();
+        let g = buf.tensor(row).unwrap();
+        let want = vec![ptr as u64, rows as u64, kk as u64, ld as u64];
+        assert_eq!(words_of(&g), want);
+        assert_eq!(Arg::new(KernelTensor::new(ptr, row)).words(), want);
+
+        // tiled_copy's `((_128,_64), m', n')` of a (128·a, 64·b) tensor.
+        let (a, b) = (rng.int(1, 2) as usize, rng.int(1, 8) as usize);
+        let t: TensorLayout =
+            MixedLayout::new((Dyn(128 * a), Dyn(64 * b)), (C::<1>, Dyn(ld))).unwrap();
+        let tiled: TiledTensor = t.tiled(BlockShape::default()).unwrap();
+        let g = buf.tensor(tiled).unwrap();
+        let k = Arg::new(KernelTensor::new(ptr, tiled));
+        assert_eq!(words_of(&g), k.words(), "{tiled}");
+        assert_eq!(k.words()[0], ptr as u64);
+    }
+}
+
+/// The TMA enums cross to the driver by value: each of cute-dynamic's
+/// variants is the driver's enumerator of the same value.
+#[test]
+fn tma_enums_are_the_drivers_values() {
+    use cute_cuda::{
+        driver_data_type, driver_interleave, driver_l2_promotion, driver_oob_fill, driver_swizzle,
+    };
+    use cute_dynamic::{TmaDataType as T, TmaInterleave, TmaL2Promotion, TmaOobFill, TmaSwizzle};
+    let types = [
+        T::UInt8,
+        T::UInt16,
+        T::UInt32,
+        T::Int32,
+        T::UInt64,
+        T::Int64,
+        T::Float16,
+        T::Float32,
+        T::Float64,
+        T::BFloat16,
+        T::Float32Ftz,
+        T::TFloat32,
+        T::TFloat32Ftz,
+    ];
+    for (i, t) in types.into_iter().enumerate() {
+        assert_eq!(driver_data_type(t) as u32, t.driver_value(), "{t:?}");
+        assert_eq!(t.driver_value(), i as u32, "{t:?}: declaration order");
+    }
+    use TmaSwizzle as S;
+    let swizzles = [
+        S::None,
+        S::B32,
+        S::B64,
+        S::B128,
+        S::B128Atom32B,
+        S::B128Atom32BFlip8B,
+        S::B128Atom64B,
+    ];
+    for (i, s) in swizzles.into_iter().enumerate() {
+        assert_eq!(driver_swizzle(s) as u32, s.driver_value(), "{s:?}");
+        assert_eq!(s.driver_value(), i as u32, "{s:?}");
+    }
+    for (i, x) in [TmaInterleave::None, TmaInterleave::B16, TmaInterleave::B32]
+        .into_iter()
+        .enumerate()
+    {
+        assert_eq!(driver_interleave(x) as u32, i as u32, "{x:?}");
+    }
+    for (i, x) in [
+        TmaL2Promotion::None,
+        TmaL2Promotion::L2_64B,
+        TmaL2Promotion::L2_128B,
+        TmaL2Promotion::L2_256B,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        assert_eq!(driver_l2_promotion(x) as u32, i as u32, "{x:?}");
+    }
+    for (i, x) in [TmaOobFill::None, TmaOobFill::NanRequestZeroFma]
+        .into_iter()
+        .enumerate()
+    {
+        assert_eq!(driver_oob_fill(x) as u32, i as u32, "{x:?}");
+    }
+}
+
+/// What only the driver would report is checked before the call.
+#[test]
+fn tensor_map_arguments_the_driver_refuses_are_named() {
+    use cute_cuda::tensor_map_violation;
+    use cute_dynamic::{TmaGmem, TmaOp, ValueType, make_tma_copy};
+    let g = |addr| {
+        TmaGmem::new(
+            addr,
+            "(1024,256):(256,1)".parse().unwrap(),
+            ValueType::Float,
+        )
+    };
+    let s: cute_dynamic::Layout = "(64,32):(32,1)".parse().unwrap();
+    let ok = make_tma_copy(TmaOp::Load, &g(0x1000), &s, None, 1).unwrap();
+    assert_eq!(tensor_map_violation(&ok.encode()), None);
+    let odd = make_tma_copy(TmaOp::Load, &g(0x1008), &s, None, 1);
+    // make_tma_copy itself may refuse the address; if not, the host side does.
+    if let Ok(t) = odd {
+        let why = tensor_map_violation(&t.encode()).expect("0x1008 is not 16-byte aligned");
+        assert!(why.contains("0x1008"), "{why}");
+    }
+    let mut p = ok.encode();
+    p.rank = 6;
+    assert!(tensor_map_violation(&p).unwrap().contains("rank 6"));
+}

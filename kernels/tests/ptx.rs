@@ -294,3 +294,65 @@ fn tutorial_kernels_access_memory_by_space() {
         );
     }
 }
+
+/// The parameter sizes of an entry, from its `.param` declarations:
+/// `.b8 NAME[N]` is N bytes, `.f32`/`.u32`/`.b32` 4, `.u64`/`.b64`/`.f64` 8.
+fn param_sizes(ptx: &str, entry: &str) -> Option<Vec<usize>> {
+    let head = format!(".visible .entry {entry}(");
+    let start = ptx.find(&head)? + head.len();
+    let decl = &ptx[start..start + ptx[start..].find(')')?];
+    Some(
+        decl.split(',')
+            .map(|p| {
+                let p = p.trim();
+                if let Some(open) = p.rfind('[') {
+                    p[open + 1..p.len() - 1].parse().expect("array size")
+                } else if [".f32", ".u32", ".b32", ".s32"]
+                    .iter()
+                    .any(|t| p.contains(t))
+                {
+                    4
+                } else {
+                    assert!(p.contains("64"), "parameter {p}");
+                    8
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The tutorial entries take device tensors by value; the host (the Rust
+/// runner in cute-cuda, tests/host.rs there) passes the host type's
+/// bytes. Each PTX parameter must be the size of its Rust type on the
+/// host.
+#[test]
+fn tutorial_entry_parameters_have_the_host_sizes() {
+    use core::mem::size_of;
+    use cute_kernels::cute::sgemm_1::{ColMajor, RowMajor};
+    use cute_kernels::cute::tiled_copy::{TensorLayout, TiledTensor};
+    use cute_static::arch::GmemTensor;
+    let Some(ptx) = load_ptx() else { return };
+    let (col, row) = (
+        size_of::<GmemTensor<f32, ColMajor>>(),
+        size_of::<GmemTensor<f32, RowMajor>>(),
+    );
+    let (tiled, plain) = (
+        size_of::<GmemTensor<f32, TiledTensor>>(),
+        size_of::<GmemTensor<f32, TensorLayout>>(),
+    );
+    for (entry, want) in [
+        ("sgemm_1_nt", vec![col, col, col, 4, 4]),
+        ("sgemm_1_tn", vec![row, row, col, 4, 4]),
+        ("copy_kernel", vec![tiled, tiled]),
+        ("copy_kernel_vectorized", vec![tiled, tiled]),
+        ("copy_if_kernel", vec![plain, plain]),
+        ("copy_if_kernel_vectorized", vec![plain, plain]),
+    ] {
+        let got = param_sizes(&ptx, entry).unwrap_or_else(|| panic!("no entry {entry}"));
+        assert_eq!(
+            got, want,
+            "{entry}: PTX parameter bytes against the host types'"
+        );
+    }
+    assert_eq!((col, tiled), (32, 48));
+}
