@@ -54,8 +54,8 @@ pub use gpu::{
 pub use launch::{LaunchPlan, SharedMemory, tile_bytes};
 pub use timing::{Duration, Stats};
 pub use tma::{
-    TensorMap, driver_data_type, driver_interleave, driver_l2_promotion, driver_oob_fill,
-    driver_swizzle, tensor_map_violation,
+    TensorMap, TmaReferenceCase, driver_data_type, driver_interleave, driver_l2_promotion,
+    driver_oob_fill, driver_swizzle, tensor_map_violation, tma_reference_cases,
 };
 
 /// cudarc's launch builder and argument trait, for [`Kernel::launch`]'s

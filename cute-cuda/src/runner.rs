@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use cudarc::driver::{CudaSlice, DeviceRepr, PushKernelArg, ValidAsZeroBits};
+use cute_dynamic::TmaSwizzle;
 use cute_static::kernel_arg::KernelTensor;
 use cute_static::layout::{MixedLayout, StaticLayout};
 use cute_static::tensor::TensorDivide;
@@ -412,6 +413,13 @@ pub fn run_all(gpu: &Gpu, module: &Module, opts: &Options) -> Report {
             rep.record(Verdict::Fail, entry.name, e.to_string());
         }
     }
+    if opts
+        .filter
+        .as_deref()
+        .is_none_or(|f| "tma_descriptors".contains(f))
+    {
+        tma_descriptors(gpu, &mut rep);
+    }
     if let Some(dir) = opts
         .cute_dir
         .as_ref()
@@ -420,6 +428,50 @@ pub fn run_all(gpu: &Gpu, module: &Module, opts: &Options) -> Report {
         cute_executables(dir, &mut rep);
     }
     rep
+}
+
+/// The driver's TMA descriptor of `make_tma_copy`'s arguments against
+/// its descriptor of CuTe C++'s arguments for the same layouts, byte for
+/// byte ([`tma_reference_cases`](crate::tma_reference_cases)); one check
+/// per case, and one that a different swizzle changes the bytes.
+fn tma_descriptors(gpu: &Gpu, rep: &mut Report) {
+    let buf = match gpu.upload(&vec![0u8; 1 << 24]) {
+        Ok(b) => b,
+        Err(e) => return rep.record(Verdict::Fail, "tma_descriptors", e.to_string()),
+    };
+    let addr = gpu.address(&buf) as u64;
+    let cases = match crate::tma_reference_cases(addr) {
+        Ok(c) => c,
+        Err(e) => return rep.record(Verdict::Fail, "tma_descriptors", e),
+    };
+    for case in cases {
+        let name = format!("tma_descriptors {}", case.name);
+        match (
+            gpu.encode_tensor_map(&case.ours),
+            gpu.encode_tensor_map(&case.cute),
+        ) {
+            (Ok(a), Ok(b)) => rep.check(a == b, name, format!("ours {a:?}, CuTe's {b:?}")),
+            (a, b) => rep.record(Verdict::Fail, name, format!("ours {a:?}, CuTe's {b:?}")),
+        }
+    }
+    // The bytes depend on the arguments: the first case with another swizzle.
+    if let Ok(Some(case)) = crate::tma_reference_cases(addr).map(|c| c.into_iter().next()) {
+        let mut other = case.cute;
+        other.swizzle = match other.swizzle {
+            TmaSwizzle::None => TmaSwizzle::B128,
+            _ => TmaSwizzle::None,
+        };
+        if let (Ok(a), Ok(b)) = (
+            gpu.encode_tensor_map(&case.cute),
+            gpu.encode_tensor_map(&other),
+        ) {
+            rep.check(
+                a != b,
+                "tma_descriptors: the swizzle is in the bytes",
+                format!("{a:?} against {b:?}"),
+            );
+        }
+    }
 }
 
 fn run_entry(

@@ -33,6 +33,11 @@ use cute_dynamic::{
     TensorMapEncodeTiled, TmaDataType, TmaInterleave, TmaL2Promotion, TmaOobFill, TmaSwizzle,
 };
 
+use cute_dynamic::{
+    IntTuple, Layout, Swizzle, SwizzledLayout, TMA_LIMITS, Tiler, TmaGmem, TmaOp, ValueType,
+    make_tma_copy,
+};
+
 use crate::error::{Error, Result};
 use crate::gpu::Gpu;
 
@@ -189,4 +194,115 @@ impl Gpu {
         // SAFETY: CUDA_SUCCESS: the driver wrote the whole descriptor.
         Ok(TensorMap(unsafe { map.assume_init() }))
     }
+}
+
+/// CuTe C++'s analysis of TMA cases (cute-dynamic/tests/tma/cute_ref.txt,
+/// printed by CuTe's `make_tma_copy` for each global and shared layout).
+const CUTE_REF: &str = include_str!("../../cute-dynamic/tests/tma/cute_ref.txt");
+
+/// One TMA reference case: `make_tma_copy`'s arguments for a global
+/// tensor at `address`, and the arguments CuTe C++ printed for the same
+/// layouts (its `make_tma_copy`), with the same address.
+#[derive(Clone, Debug)]
+pub struct TmaReferenceCase {
+    /// The case's name in the reference file.
+    pub name: String,
+    /// Ours.
+    pub ours: TensorMapEncodeTiled,
+    /// CuTe C++'s.
+    pub cute: TensorMapEncodeTiled,
+}
+
+/// The reference cases whose box the hardware allows (the others are
+/// refused by `make_tma_copy`, as CuTe asserts; cute-dynamic's tests check
+/// that), for a global tensor at `address`.
+///
+/// A line the file cannot hold (a malformed field) or a case
+/// `make_tma_copy` refuses is an error naming the line.
+pub fn tma_reference_cases(address: u64) -> core::result::Result<Vec<TmaReferenceCase>, String> {
+    let mut out = Vec::new();
+    for line in CUTE_REF.lines().filter(|l| !l.trim().is_empty()) {
+        out.extend(reference_case(line, address).map_err(|e| format!("{line}: {e}"))?);
+    }
+    Ok(out)
+}
+
+fn reference_case(
+    line: &str,
+    address: u64,
+) -> core::result::Result<Option<TmaReferenceCase>, String> {
+    let mut words = line.split(' ');
+    let name = words.next().unwrap_or_default().to_string();
+    let mut f = std::collections::BTreeMap::new();
+    for kv in words {
+        let (k, v) = kv.split_once('=').ok_or("a field is not key=value")?;
+        f.insert(k, v.replace('_', ""));
+    }
+    let field = |k: &str| f.get(k).map(String::as_str).ok_or(format!("no field {k}"));
+    let nums = |k: &str| -> core::result::Result<Vec<u64>, String> {
+        field(k)?
+            .split(',')
+            .map(|x| x.parse().map_err(|e| format!("{k}: {e}")))
+            .collect()
+    };
+    let boxes = nums("box")?;
+    if boxes.iter().any(|&b| b > TMA_LIMITS.max_box_dim) {
+        return Ok(None);
+    }
+    let (value_type, data_type, bytes) = match field("T")? {
+        "float" => (ValueType::Float, TmaDataType::Float32, 4i64),
+        "halft" => (ValueType::Half, TmaDataType::Float16, 2),
+        t => return Err(format!("element type {t}")),
+    };
+    let e = |x: &dyn core::fmt::Display| x.to_string();
+    let g: Layout = field("g")?.parse().map_err(|x| e(&x))?;
+    let s: Layout = field("s")?.parse().map_err(|x| e(&x))?;
+    // CuTe's swizzle is on byte addresses; ours on element offsets.
+    let sw: Swizzle = field("sw")?.parse().map_err(|x| e(&x))?;
+    let sw = Swizzle::new(sw.bits(), sw.base() - bytes.trailing_zeros(), sw.shift())
+        .map_err(|x| e(&x))?;
+    let tile: IntTuple = field("tile")?.parse().map_err(|x| e(&x))?;
+    let ours = make_tma_copy(
+        TmaOp::Load,
+        &TmaGmem::new(address, g, value_type),
+        &SwizzledLayout::new(sw, 0, s),
+        Some(&Tiler::from_shape(tile.as_ref())),
+        1,
+    )
+    .map_err(|x| e(&x))?
+    .encode();
+    let rank: usize = field("rank")?.parse().map_err(|x| e(&x))?;
+    let (dim, strides) = (nums("dim")?, nums("stride_bytes")?);
+    if !(1..=5).contains(&rank) || dim.len() != rank || strides.len() != rank || boxes.len() != rank
+    {
+        return Err(format!("rank {rank} against the dims, strides and box"));
+    }
+    let swizzle = match field("swizzle_bits")? {
+        "0" => TmaSwizzle::None,
+        "1" => TmaSwizzle::B32,
+        "2" => TmaSwizzle::B64,
+        "3" => TmaSwizzle::B128,
+        b => return Err(format!("swizzle bits {b}")),
+    };
+    let mut cute = TensorMapEncodeTiled {
+        data_type,
+        rank: rank as u32,
+        global_address: address,
+        global_dim: [1; 5],
+        global_strides: [0; 4],
+        box_dim: [1; 5],
+        element_strides: [1; 5],
+        interleave: TmaInterleave::None,
+        swizzle,
+        l2_promotion: TmaL2Promotion::L2_128B,
+        oob_fill: TmaOobFill::None,
+    };
+    for i in 0..rank {
+        cute.global_dim[i] = dim[i];
+        cute.box_dim[i] = u32::try_from(boxes[i]).map_err(|x| e(&x))?;
+        if i > 0 {
+            cute.global_strides[i - 1] = strides[i];
+        }
+    }
+    Ok(Some(TmaReferenceCase { name, ours, cute }))
 }

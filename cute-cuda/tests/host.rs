@@ -386,3 +386,14 @@ fn tensor_map_arguments_the_driver_refuses_are_named() {
     p.rank = 6;
     assert!(tensor_map_violation(&p).unwrap().contains("rank 6"));
 }
+
+/// The reference cases parse, and our arguments are CuTe's (the driver
+/// comparison of their bytes runs on a GPU: tests/gpu.rs).
+#[test]
+fn tma_reference_cases_are_cutes_arguments() {
+    let cases = cute_cuda::tma_reference_cases(0x7f00_0000_1000).unwrap();
+    assert!(cases.len() >= 10, "{} cases", cases.len());
+    for c in &cases {
+        assert_eq!(c.ours, c.cute, "{}", c.name);
+    }
+}
