@@ -32,9 +32,7 @@ use super::ptr::MemPtr;
 use super::scalar::Scalar;
 use crate::Error;
 use crate::kernel::layout::{SliceLayout, TensorLayout};
-use crate::kernel::partition::{
-    PartitionSlice, Projection, ShapeOf, TensorDivide, ThreadLayout, TileSlice,
-};
+use crate::kernel::partition::{PartitionLocally, TileLocally};
 use crate::kernel::tensor::{Counting, Tensor};
 
 /// A device tensor: pointer `ptr` (a [`MemPtr`]) and layout `layout`.
@@ -209,9 +207,9 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         tiler: T,
         coord: Cd,
         step: St,
-    ) -> PtrTensor<P, <L as ExactTile<T, Cd, St>>::Output>
+    ) -> PtrTensor<P, <L as TileLocally<T, Cd, St>>::Output>
     where
-        L: ExactTile<T, Cd, St>,
+        L: TileLocally<T, Cd, St>,
     {
         view_local_tile(self, tiler, coord, step)
     }
@@ -227,9 +225,9 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         thr_layout: Thr,
         thr_idx: usize,
         step: St,
-    ) -> PtrTensor<P, <L as ExactPartition<Thr, St>>::Output>
+    ) -> PtrTensor<P, <L as PartitionLocally<Thr, St>>::Output>
     where
-        L: ExactPartition<Thr, St>,
+        L: PartitionLocally<Thr, St>,
     {
         view_local_partition(self, thr_layout, thr_idx, step)
     }
@@ -433,9 +431,9 @@ pub fn view_local_tile<V: DeviceView, T: Copy, Cd, St: Copy>(
     tiler: T,
     coord: Cd,
     step: St,
-) -> V::With<<V::Layout as ExactTile<T, Cd, St>>::Output>
+) -> V::With<<V::Layout as TileLocally<T, Cd, St>>::Output>
 where
-    V::Layout: ExactTile<T, Cd, St>,
+    V::Layout: TileLocally<T, Cd, St>,
 {
     let (m, off, whole) = or_trap(
         t.view_layout().exact_tile(tiler, coord, step),
@@ -457,9 +455,9 @@ pub fn view_local_partition<V: DeviceView, Thr: Copy, St: Copy>(
     thr_layout: Thr,
     thr_idx: usize,
     step: St,
-) -> V::With<<V::Layout as ExactPartition<Thr, St>>::Output>
+) -> V::With<<V::Layout as PartitionLocally<Thr, St>>::Output>
 where
-    V::Layout: ExactPartition<Thr, St>,
+    V::Layout: PartitionLocally<Thr, St>,
 {
     let (m, off, whole) = or_trap(
         t.view_layout().exact_partition(thr_layout, thr_idx, step),
@@ -528,97 +526,5 @@ impl<T, F> Transform<T, F> {
     #[inline(always)]
     pub(crate) fn parts(&self) -> (&T, &F) {
         (&self.inner, &self.f)
-    }
-}
-
-/// `local_tile` and its exactness from one flat divide: the tile's layout
-/// and offset (CuTe's `local_tile`, as `TileLocally`) and whether the
-/// divide kept the domain (its size equals the layout's). The one bound of
-/// the device `local_tile`.
-#[doc(hidden)]
-pub trait ExactTile<T, Cd, St>: TensorLayout {
-    /// The tile's layout (`TileLocally`'s).
-    type Output: TensorLayout;
-    /// The tile's layout and offset, and whether the tiler divides the shape.
-    fn exact_tile(
-        &self,
-        tiler: T,
-        coord: Cd,
-        step: St,
-    ) -> Result<(Self::Output, usize, bool), Error>;
-}
-impl<L, T, Cd, St> ExactTile<T, Cd, St> for L
-where
-    L: TensorDivide<<St as Projection<T>>::Out>,
-    St: Projection<T> + Projection<Cd>,
-    L::Flat: ShapeOf,
-    <St as Projection<Cd>>::Out: TileSlice<<L::Flat as ShapeOf>::Shape>,
-    L::Flat:
-        SliceLayout<<<St as Projection<Cd>>::Out as TileSlice<<L::Flat as ShapeOf>::Shape>>::Coord>,
-{
-    type Output = <L::Flat as SliceLayout<
-        <<St as Projection<Cd>>::Out as TileSlice<<L::Flat as ShapeOf>::Shape>>::Coord,
-    >>::Output;
-    #[inline(always)]
-    fn exact_tile(
-        &self,
-        tiler: T,
-        coord: Cd,
-        step: St,
-    ) -> Result<(Self::Output, usize, bool), Error> {
-        let flat = self.flat(<St as Projection<T>>::project(&step, tiler))?;
-        let whole = flat.size() == self.size();
-        let coord = <St as Projection<Cd>>::project(&step, coord).coord();
-        let (tile, offset) = flat.slice_layout(coord)?;
-        Ok((tile, offset, whole))
-    }
-}
-
-/// `local_partition` and its exactness from one flat divide (see
-/// [`ExactTile`]). The one bound of the device `local_partition`.
-#[doc(hidden)]
-pub trait ExactPartition<Thr, St>: TensorLayout {
-    /// The partition's layout (`PartitionLocally`'s).
-    type Output: TensorLayout;
-    /// The thread's layout and offset, and whether the thread layout
-    /// divides the shape.
-    fn exact_partition(
-        &self,
-        thr_layout: Thr,
-        thr_idx: usize,
-        step: St,
-    ) -> Result<(Self::Output, usize, bool), Error>;
-}
-type DicedThr<Thr, St> = <St as Projection<Thr>>::Out;
-impl<L, Thr, St> ExactPartition<Thr, St> for L
-where
-    St: Projection<Thr>,
-    DicedThr<Thr, St>: ThreadLayout,
-    L: TensorDivide<<DicedThr<Thr, St> as ThreadLayout>::Tiler>,
-    L::Flat: ShapeOf,
-    <DicedThr<Thr, St> as ThreadLayout>::Coord: PartitionSlice<<L::Flat as ShapeOf>::Shape>,
-    L::Flat: SliceLayout<
-        <<DicedThr<Thr, St> as ThreadLayout>::Coord as PartitionSlice<
-            <L::Flat as ShapeOf>::Shape,
-        >>::Coord,
-    >,
-{
-    type Output = <L::Flat as SliceLayout<
-        <<DicedThr<Thr, St> as ThreadLayout>::Coord as PartitionSlice<
-            <L::Flat as ShapeOf>::Shape,
-        >>::Coord,
-    >>::Output;
-    #[inline(always)]
-    fn exact_partition(
-        &self,
-        thr_layout: Thr,
-        thr_idx: usize,
-        step: St,
-    ) -> Result<(Self::Output, usize, bool), Error> {
-        let thr = step.project(thr_layout);
-        let flat = self.flat(<DicedThr<Thr, St> as ThreadLayout>::Tiler::default())?;
-        let whole = flat.size() == self.size();
-        let (part, offset) = flat.slice_layout(thr.thread_coord(thr_idx).coord())?;
-        Ok((part, offset, whole))
     }
 }

@@ -393,6 +393,104 @@ where
     }
 }
 
+/// A layout with exactly three top-level modes: a tiled MMA's partition
+/// `(MMA, MMA_M, MMA_K)` (the atom's values, then the atoms along the two
+/// operand modes), what `gemm(tiled_mma, A, B, C)` takes.
+#[diagnostic::on_unimplemented(
+    message = "gemm with a tiled MMA needs the rank-3 partitions (MMA, MMA_M, MMA_K), but `{Self}` does not have exactly three top-level modes",
+    label = "not rank 3",
+    note = "partition the operands with the tiled MMA's thread slice: partition_A, partition_B, partition_C (and make_fragment_C for the accumulators)"
+)]
+pub trait Rank3: TensorLayout {
+    /// Mode 0 (the atom's values).
+    type Mode0: TensorLayout;
+    /// Mode 1.
+    type Mode1: TensorLayout;
+    /// Mode 2.
+    type Mode2: TensorLayout;
+    /// The three modes.
+    fn modes3(&self) -> (Self::Mode0, Self::Mode1, Self::Mode2);
+}
+/// `(S0, S1, S2):(D0, D1, D2)` has the modes `S0:D0`, `S1:D1`, `S2:D2`.
+impl<S0, S1, S2, D0, D1, D2> Rank3 for Layout<(S0, S1, S2), (D0, D1, D2)>
+where
+    Self: StaticLayout,
+    Layout<S0, D0>: StaticLayout,
+    Layout<S1, D1>: StaticLayout,
+    Layout<S2, D2>: StaticLayout,
+{
+    type Mode0 = Layout<S0, D0>;
+    type Mode1 = Layout<S1, D1>;
+    type Mode2 = Layout<S2, D2>;
+    #[inline(always)]
+    fn modes3(&self) -> (Self::Mode0, Self::Mode1, Self::Mode2) {
+        Default::default()
+    }
+}
+/// A mixed `(S0, S1, S2):(D0, D1, D2)` has the mixed modes `Sk:Dk`.
+impl<S0, S1, S2, D0, D1, D2> Rank3 for MixedLayout<(S0, S1, S2), (D0, D1, D2)>
+where
+    Self: TensorLayout,
+    MixedLayout<S0, D0>: TensorLayout,
+    MixedLayout<S1, D1>: TensorLayout,
+    MixedLayout<S2, D2>: TensorLayout,
+    S0: MixedShape<D0> + Copy,
+    S1: MixedShape<D1> + Copy,
+    S2: MixedShape<D2> + Copy,
+    D0: IntTuple + Copy,
+    D1: IntTuple + Copy,
+    D2: IntTuple + Copy,
+{
+    type Mode0 = MixedLayout<S0, D0>;
+    type Mode1 = MixedLayout<S1, D1>;
+    type Mode2 = MixedLayout<S2, D2>;
+    #[inline(always)]
+    fn modes3(&self) -> (Self::Mode0, Self::Mode1, Self::Mode2) {
+        let (s, d) = (self.shape(), self.stride());
+        (
+            MixedLayout::from_parts(s.0, d.0),
+            MixedLayout::from_parts(s.1, d.1),
+            MixedLayout::from_parts(s.2, d.2),
+        )
+    }
+}
+
+/// `A` layouts `gemm(tiled_mma, A, B, C)` accepts with `B: LB` and
+/// `C: LC`: the rank-3 partitions `A: (MMA, MMA_M, MMA_K)`, `B: (MMA,
+/// MMA_N, MMA_K)`, `C: (MMA, MMA_M, MMA_N)` whose `MMA_M`, `MMA_N`,
+/// `MMA_K` agree (CuTe's `CUTE_STATIC_ASSERT_V`s of the tutorial; the
+/// rules and messages of [`GemmCompatible`], compile time where both sides
+/// are static, run time otherwise).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}`, `{LB}` and `{LC}` are not the partitions of a tiled MMA's gemm A: (MMA,MMA_M,MMA_K), B: (MMA,MMA_N,MMA_K), C: (MMA,MMA_M,MMA_N)",
+    note = "each operand needs exactly three top-level modes, and A, B, C must agree on MMA_M, MMA_N and MMA_K"
+)]
+pub trait MmaGemmCompatible<LB, LC>: Rank3 {
+    /// `MMA_M`, `MMA_N`, `MMA_K` agree.
+    #[doc(hidden)]
+    fn agree3(&self, b: &LB, c: &LC) -> bool;
+}
+/// Rank 3 and equal `MMA_M`, `MMA_N`, `MMA_K`, or the gemm diagnostics.
+impl<LA, LB, LC> MmaGemmCompatible<LB, LC> for LA
+where
+    LA: Rank3,
+    LB: Rank3,
+    LC: Rank3,
+    Sizes<LA::Mode1, LC::Mode1>: SizeDispatch<LA::Mode1, LC::Mode1, GemmM<LA, LB, LC>>,
+    Sizes<LB::Mode1, LC::Mode2>: SizeDispatch<LB::Mode1, LC::Mode2, GemmN<LA, LB, LC>>,
+    Sizes<LA::Mode2, LB::Mode2>: SizeDispatch<LA::Mode2, LB::Mode2, GemmK<LA, LB>>,
+{
+    #[inline(always)]
+    fn agree3(&self, b: &LB, c: &LC) -> bool {
+        let ((_, am, ak), (_, bn, bk), (_, cm, cn)) = (self.modes3(), b.modes3(), c.modes3());
+        <Sizes<LA::Mode1, LC::Mode1> as SizeDispatch<_, _, GemmM<LA, LB, LC>>>::agree(&am, &cm)
+            && <Sizes<LB::Mode1, LC::Mode2> as SizeDispatch<_, _, GemmN<LA, LB, LC>>>::agree(
+                &bn, &cn,
+            )
+            && <Sizes<LA::Mode2, LB::Mode2> as SizeDispatch<_, _, GemmK<LA, LB>>>::agree(&ak, &bk)
+    }
+}
+
 /// The error of a kernel whose operands' run-time sizes differ.
 fn size_mismatch(operation: &'static str, left: usize, right: usize) -> Error {
     Error::NotCompatible {
