@@ -48,6 +48,7 @@ use crate::Error;
 use crate::algebra::divide::SizeOf;
 use crate::data::int_tuple::IntTuple;
 use crate::data::layout::{Layout, StaticLayout};
+use crate::kernel::computed::{Computed, LayoutQuery};
 use crate::kernel::layout::{RuntimeSize, StaticSize, TensorLayout};
 use crate::kernel::tensor::{Engine, EngineMut, Storage, Tensor};
 use crate::mixed::layout::{MixedLayout, MixedShape};
@@ -452,6 +453,22 @@ where
             MixedLayout::from_parts(s.1, d.1),
             MixedLayout::from_parts(s.2, d.2),
         )
+    }
+}
+
+/// A layout computed by the atom layer (a static tiled MMA partition) has
+/// its computed layout's modes.
+impl<Q> Rank3 for Computed<Q>
+where
+    Q: LayoutQuery,
+    Q::Layout: Rank3,
+{
+    type Mode0 = <Q::Layout as Rank3>::Mode0;
+    type Mode1 = <Q::Layout as Rank3>::Mode1;
+    type Mode2 = <Q::Layout as Rank3>::Mode2;
+    #[inline(always)]
+    fn modes3(&self) -> (Self::Mode0, Self::Mode1, Self::Mode2) {
+        Q::Layout::default().modes3()
     }
 }
 
