@@ -5,9 +5,6 @@
 //! GEMM of the examples (`support/cute_gemm.rs`).
 
 use cute_kernels::cute::entries::{sgemm_1_nt as gemm_nt, sgemm_1_tn as gemm_tn};
-use cute_static::arch::{Dim3, GlobalBuffer, host};
-use cute_static::layout::MixedLayout;
-use cute_static::{C, Dyn};
 
 #[path = "support/cute_gemm.rs"]
 mod cute_gemm;
@@ -51,22 +48,5 @@ fn sgemm_1_tn_beta_zero_does_not_read_c() {
 #[test]
 #[should_panic(expected = "local_tile: the tiler does not divide")]
 fn partial_k_tile_traps() {
-    let (m, n, k) = (128, 128, 12);
-    let (ga, gb, gc) = (
-        GlobalBuffer::<f32>::zeroed(m * k),
-        GlobalBuffer::<f32>::zeroed(n * k),
-        GlobalBuffer::<f32>::zeroed(m * n),
-    );
-    let ma = ga
-        .tensor(MixedLayout::new((Dyn(m), Dyn(k)), (C::<1>, Dyn(m))).unwrap())
-        .unwrap();
-    let mb = gb
-        .tensor(MixedLayout::new((Dyn(n), Dyn(k)), (C::<1>, Dyn(n))).unwrap())
-        .unwrap();
-    let mc = gc
-        .tensor(MixedLayout::new((Dyn(m), Dyn(n)), (C::<1>, Dyn(m))).unwrap())
-        .unwrap();
-    host::launch(Dim3::new(1, 1, 1), Dim3::new(256, 1, 1), || {
-        gemm_nt(ma, mb, mc, 1.0, 0.0)
-    });
+    cute_gemm::partial_k_tile(gemm_nt);
 }

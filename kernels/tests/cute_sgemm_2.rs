@@ -5,9 +5,6 @@
 //! against the naive GEMM of the examples (`support/cute_gemm.rs`).
 
 use cute_kernels::cute::entries::{sgemm_2_nt as gemm_nt, sgemm_2_tn as gemm_tn};
-use cute_static::arch::{Dim3, GlobalBuffer, host};
-use cute_static::layout::MixedLayout;
-use cute_static::{C, Dyn};
 
 #[path = "support/cute_gemm.rs"]
 mod cute_gemm;
@@ -52,19 +49,5 @@ fn sgemm_2_nt_misaligned_lda_faults() {
 #[test]
 #[should_panic(expected = "local_tile: the tiler does not divide")]
 fn partial_k_tile_traps() {
-    let (m, n, k) = (128, 128, 12);
-    let (ga, gb, gc) = (
-        GlobalBuffer::<f32>::zeroed(m * k),
-        GlobalBuffer::<f32>::zeroed(n * k),
-        GlobalBuffer::<f32>::zeroed(m * n),
-    );
-    let col = |r: usize, c: usize| MixedLayout::new((Dyn(r), Dyn(c)), (C::<1>, Dyn(r))).unwrap();
-    let (ma, mb, mc) = (
-        ga.tensor(col(m, k)).unwrap(),
-        gb.tensor(col(n, k)).unwrap(),
-        gc.tensor(col(m, n)).unwrap(),
-    );
-    host::launch(Dim3::new(1, 1, 1), Dim3::new(256, 1, 1), || {
-        gemm_nt(ma, mb, mc, 1.0, 0.0)
-    });
+    cute_gemm::partial_k_tile(gemm_nt);
 }

@@ -57,6 +57,39 @@ use crate::private::{P, Pretty, Violation};
 /// The size of a static layout as a type-level integer.
 type SizeT<L> = <<L as StaticLayout>::Tree as SizeOf>::Out;
 
+/// The impls of a rank trait (`Rank2`, `Rank3`) for a static layout
+/// `(S0, …):(D0, …)` (its modes `Sk:Dk`, constants) and for a mixed one
+/// (its mixed modes, the values taken apart).
+macro_rules! rank_modes {
+    ($tr:ident, $modes:ident, ($($S:ident $D:ident $M:ident $i:tt),+)) => {
+        /// The top-level modes `Sk:Dk` of a static layout.
+        impl<$($S, $D),+> $tr for Layout<($($S,)+), ($($D,)+)>
+        where
+            Self: StaticLayout,
+            $(Layout<$S, $D>: StaticLayout,)+
+        {
+            $(type $M = Layout<$S, $D>;)+
+            #[inline(always)]
+            fn $modes(&self) -> ($(Self::$M,)+) {
+                Default::default()
+            }
+        }
+        /// The mixed top-level modes `Sk:Dk` of a mixed layout.
+        impl<$($S, $D),+> $tr for MixedLayout<($($S,)+), ($($D,)+)>
+        where
+            Self: TensorLayout,
+            $(MixedLayout<$S, $D>: TensorLayout, $S: MixedShape<$D> + Copy, $D: IntTuple + Copy,)+
+        {
+            $(type $M = MixedLayout<$S, $D>;)+
+            #[inline(always)]
+            fn $modes(&self) -> ($(Self::$M,)+) {
+                let (s, d) = (self.shape(), self.stride());
+                ($(MixedLayout::from_parts(s.$i, d.$i),)+)
+            }
+        }
+    };
+}
+
 /// A layout with exactly two top-level modes, `(rows, columns)`: what
 /// `gemm` requires of each operand.
 #[diagnostic::on_unimplemented(
@@ -72,42 +105,7 @@ pub trait Rank2: TensorLayout {
     /// The two modes.
     fn modes(&self) -> (Self::Mode0, Self::Mode1);
 }
-/// `(S0, S1):(D0, D1)` has the modes `S0:D0` and `S1:D1`.
-impl<S0, S1, D0, D1> Rank2 for Layout<(S0, S1), (D0, D1)>
-where
-    Self: StaticLayout,
-    Layout<S0, D0>: StaticLayout,
-    Layout<S1, D1>: StaticLayout,
-{
-    type Mode0 = Layout<S0, D0>;
-    type Mode1 = Layout<S1, D1>;
-    #[inline(always)]
-    fn modes(&self) -> (Self::Mode0, Self::Mode1) {
-        Default::default()
-    }
-}
-/// A mixed `(S0, S1):(D0, D1)` has the mixed modes `S0:D0` and `S1:D1`.
-impl<S0, S1, D0, D1> Rank2 for MixedLayout<(S0, S1), (D0, D1)>
-where
-    Self: TensorLayout,
-    MixedLayout<S0, D0>: TensorLayout,
-    MixedLayout<S1, D1>: TensorLayout,
-    S0: MixedShape<D0> + Copy,
-    S1: MixedShape<D1> + Copy,
-    D0: IntTuple + Copy,
-    D1: IntTuple + Copy,
-{
-    type Mode0 = MixedLayout<S0, D0>;
-    type Mode1 = MixedLayout<S1, D1>;
-    #[inline(always)]
-    fn modes(&self) -> (Self::Mode0, Self::Mode1) {
-        let (s, d) = (self.shape(), self.stride());
-        (
-            MixedLayout::from_parts(s.0, d.0),
-            MixedLayout::from_parts(s.1, d.1),
-        )
-    }
-}
+rank_modes!(Rank2, modes, (S0 D0 Mode0 0, S1 D1 Mode1 1));
 
 /// `size(Self) == size(B)`, or the compile error of rule `R` (which names
 /// the two sizes).
@@ -412,49 +410,7 @@ pub trait Rank3: TensorLayout {
     /// The three modes.
     fn modes3(&self) -> (Self::Mode0, Self::Mode1, Self::Mode2);
 }
-/// `(S0, S1, S2):(D0, D1, D2)` has the modes `S0:D0`, `S1:D1`, `S2:D2`.
-impl<S0, S1, S2, D0, D1, D2> Rank3 for Layout<(S0, S1, S2), (D0, D1, D2)>
-where
-    Self: StaticLayout,
-    Layout<S0, D0>: StaticLayout,
-    Layout<S1, D1>: StaticLayout,
-    Layout<S2, D2>: StaticLayout,
-{
-    type Mode0 = Layout<S0, D0>;
-    type Mode1 = Layout<S1, D1>;
-    type Mode2 = Layout<S2, D2>;
-    #[inline(always)]
-    fn modes3(&self) -> (Self::Mode0, Self::Mode1, Self::Mode2) {
-        Default::default()
-    }
-}
-/// A mixed `(S0, S1, S2):(D0, D1, D2)` has the mixed modes `Sk:Dk`.
-impl<S0, S1, S2, D0, D1, D2> Rank3 for MixedLayout<(S0, S1, S2), (D0, D1, D2)>
-where
-    Self: TensorLayout,
-    MixedLayout<S0, D0>: TensorLayout,
-    MixedLayout<S1, D1>: TensorLayout,
-    MixedLayout<S2, D2>: TensorLayout,
-    S0: MixedShape<D0> + Copy,
-    S1: MixedShape<D1> + Copy,
-    S2: MixedShape<D2> + Copy,
-    D0: IntTuple + Copy,
-    D1: IntTuple + Copy,
-    D2: IntTuple + Copy,
-{
-    type Mode0 = MixedLayout<S0, D0>;
-    type Mode1 = MixedLayout<S1, D1>;
-    type Mode2 = MixedLayout<S2, D2>;
-    #[inline(always)]
-    fn modes3(&self) -> (Self::Mode0, Self::Mode1, Self::Mode2) {
-        let (s, d) = (self.shape(), self.stride());
-        (
-            MixedLayout::from_parts(s.0, d.0),
-            MixedLayout::from_parts(s.1, d.1),
-            MixedLayout::from_parts(s.2, d.2),
-        )
-    }
-}
+rank_modes!(Rank3, modes3, (S0 D0 Mode0 0, S1 D1 Mode1 1, S2 D2 Mode2 2));
 
 /// A layout computed by the atom layer (a static tiled MMA partition) has
 /// its computed layout's modes.

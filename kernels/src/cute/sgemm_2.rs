@@ -48,18 +48,20 @@ type KTile<L> = <L as SliceLayout<(Underscore, Underscore, Underscore, usize)>>:
 /// CuTe's `gemm_device` of `sgemm_2.cu`: `C = α·A·Bᵀ + β·C` for the CTA
 /// `(blockIdx.x, blockIdx.y)`, A `(M,K)`, B `(N,K)`, C `(M,N)`.
 ///
-/// Bounds (31): on the parameters, `Copy` for the tiler, the tiled copies
-/// (their thread slice and atom) and the tiled MMA (its thread slice and
-/// atom, whose values are `f32`), static layouts for the shared ones (10);
-/// one per operation on the layout it takes — the three `local_tile`s, the
-/// four `partition_S/D`, the two `make_fragment_like`, the two slices
-/// `tAgA(_,_,_,k)`, `tBgB(_,_,_,k)`, the three `partition_A/B/C`,
-/// `make_fragment_C`, the four `copy`s (two `copy(tiled_copy, …)`, two
-/// register → shared; the loop's second pair of tiled copies has the same
-/// types) and `axpby` — and three for `gemm(mma, …)` (its operands' rank 3
-/// and the `MMA_M`/`MMA_N`/`MMA_K` rule). Every size the tutorial asserts
-/// with `CUTE_STATIC_ASSERT_V` is checked by these bounds where it is
-/// static.
+/// Bounds (34): on the parameters (11), `Copy` for the tiler, the thread
+/// slice and the atom of each tiled copy and of the tiled MMA (whose values
+/// are `f32`), static layouts for the shared ones; one per operation on
+/// the layout it takes (23) — the three `local_tile`s, the four
+/// `partition_S/D`, the three `partition_A/B/C`, the two
+/// `make_fragment_like`, `make_fragment_C`, the two slices `tAgA(_,_,_,k)`,
+/// `tBgB(_,_,_,k)`, the two `copy(tiled_copy, …)` (the loop's second pair
+/// has the same types), the two register → shared `copy`s, `axpby` — and
+/// three for `gemm(mma, …)` (the `MMA_M`/`MMA_N`/`MMA_K` rule, B's and C's
+/// rank 3). The tutorial's `CUTE_STATIC_ASSERT_V`s on the partitions'
+/// modes (`CPY_M`, `CPY_K`, `MMA_M`, `MMA_N`, `MMA_K`) are these bounds'
+/// compile-time size rules; its asserts on the thread counts
+/// (`size(copy_a) == size(mma)`) and on the shared layouts' extents
+/// against the tiler are not checked.
 #[inline(always)]
 #[allow(non_snake_case, clippy::too_many_arguments)]
 pub fn gemm_device<Cta, LA, SA, CA, LB, SB, CB, LC, SC, M>(

@@ -134,3 +134,23 @@ pub fn check(gemm: Gemm, beta: f32, (pa, pb, pc): (usize, usize, usize)) {
         .count();
     assert_eq!(bad, 0, "{} of {} elements differ (tn = {tn})", bad, ldc * n);
 }
+
+/// The NT entry on `128 × 128 × 12`: a K that is not a multiple of the CTA
+/// tile's 8 (the tutorials assume whole tiles) must trap in `local_tile`.
+pub fn partial_k_tile(gemm_nt: Entry<ColMajor>) {
+    let (m, n, k) = (128, 128, 12);
+    let (ga, gb, gc) = (
+        GlobalBuffer::<f32>::zeroed(m * k),
+        GlobalBuffer::<f32>::zeroed(n * k),
+        GlobalBuffer::<f32>::zeroed(m * n),
+    );
+    let col = |r: usize, c: usize| MixedLayout::new((Dyn(r), Dyn(c)), (C::<1>, Dyn(r))).unwrap();
+    let (ma, mb, mc) = (
+        ga.tensor(col(m, k)).unwrap(),
+        gb.tensor(col(n, k)).unwrap(),
+        gc.tensor(col(m, n)).unwrap(),
+    );
+    host::launch(Dim3::new(1, 1, 1), Dim3::new(256, 1, 1), || {
+        gemm_nt(ma, mb, mc, 1.0, 0.0)
+    });
+}
