@@ -50,7 +50,7 @@ pub use partition::{
 };
 pub use ptr::{GmemPtr, MemPtr, SmemPtr};
 pub use scalar::{Scalar, lanes, pack, unpack};
-pub use smem::{SharedStorage, SmemArray, shared_storage};
+pub use smem::{MAX_STATIC_BYTES, SharedStorage, SmemArray, shared_storage};
 pub use tensor::{
     DeviceView, GmemTensor, PartialTensor, PtrTensor, SmemTensor, Transform, lazy_transform,
     view_local_partition, view_local_tile,

@@ -145,7 +145,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     #[inline(always)]
     #[track_caller]
     pub fn read_vector<U: Scalar>(&self, i: usize) -> U {
-        let v = const { super::scalar::lanes::<P::Value, U>() };
+        let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
         if !self.is_vector(i, v) {
             super::trap("PtrTensor::read_vector: the elements are not one vector");
         }
@@ -158,7 +158,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     #[inline(always)]
     #[track_caller]
     pub fn write_vector<U: Scalar>(&self, i: usize, u: U) {
-        let v = const { super::scalar::lanes::<P::Value, U>() };
+        let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
         if !self.is_vector(i, v) {
             super::trap("PtrTensor::write_vector: the elements are not one vector");
         }
@@ -231,6 +231,29 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     {
         view_local_partition(self, thr_layout, thr_idx, step)
     }
+}
+
+/// `v`, the lanes of one vector access, after the compile-time part of
+/// [`PtrTensor::is_vector`] for a layout whose first leaf is static: a
+/// vector of more than one element needs a first leaf of stride 1 whose
+/// size `v` divides, and a size that `v` divides. A layout known only at
+/// run time is checked at each access (folded where it is constant).
+const fn vector_run<L: TensorLayout>(v: usize) -> usize {
+    if v > 1
+        && let Some((s, d)) = L::STATIC_LEADING
+        && (d != 1 || !s.is_multiple_of(v))
+    {
+        panic!(
+            "vector copy: the atom's vector is not a contiguous run of the tensor's layout (its first mode needs stride 1 and a size that the atom's number of elements divides)"
+        )
+    }
+    if v > 1
+        && let Some(n) = L::STATIC_SIZE
+        && !n.is_multiple_of(v)
+    {
+        panic!("vector copy: the atom's number of elements does not divide the tensor's size")
+    }
+    v
 }
 
 /// A tensor that may reach past its storage (CuTe's partial tiles: the
@@ -319,7 +342,7 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// they are consecutive (as [`PtrTensor::is_vector`]) and in the storage.
     #[inline(always)]
     pub fn try_read_vector<U: Scalar>(&self, i: usize) -> Option<U> {
-        let v = const { super::scalar::lanes::<P::Value, U>() };
+        let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
         let (s, d) = self.layout.leading();
         let vector = (v == 1 || d == 1) && s.is_multiple_of(v) && i.is_multiple_of(v);
         let o = self
@@ -332,7 +355,7 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// [`try_read_vector`](Self::try_read_vector)); whether it wrote.
     #[inline(always)]
     pub fn try_write_vector<U: Scalar>(&self, i: usize, u: U) -> bool {
-        let v = const { super::scalar::lanes::<P::Value, U>() };
+        let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
         let (s, d) = self.layout.leading();
         let vector = (v == 1 || d == 1) && s.is_multiple_of(v) && i.is_multiple_of(v);
         match self
