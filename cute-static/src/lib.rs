@@ -485,8 +485,8 @@ pub mod algorithm {
     //! # Ok::<(), cute_static::Error>(())
     //! ```
     pub use crate::kernel::algorithms::{
-        AxpbyCompatible, CopyCompatible, GemmCompatible, Predicate, Rank2, axpby, clear, copy,
-        copy_if, fill, gemm,
+        AxpbyCompatible, CopyCompatible, GemmCompatible, MmaGemmCompatible, Predicate, Rank2,
+        Rank3, axpby, clear, copy, copy_if, fill, gemm,
     };
 }
 

@@ -249,6 +249,32 @@ const TUTORIALS: &[(&str, &[(&str, usize)])] = &[
             ("fma.rn.f32", 576),
         ],
     ),
+    // sgemm_2: the tiled copies' loads twice (before the loop and in it:
+    // NT one 128-bit load of A and one of B each time, TN four 32-bit
+    // ones each), 64 loads of C and both axpby epilogues' 128 stores, the
+    // registers to shared one element per access (8 per k-tile).
+    (
+        "sgemm_2_nt",
+        &[
+            ("ld.global.v4.b32", 4),
+            ("ld.global.b32", 64),
+            ("st.global.b32", 128),
+            ("ld.shared.b32", 128),
+            ("st.shared.b32", 8),
+            ("fma.rn.f32", 576),
+        ],
+    ),
+    (
+        "sgemm_2_tn",
+        &[
+            ("ld.global.v4.b32", 0),
+            ("ld.global.b32", 80),
+            ("st.global.b32", 128),
+            ("ld.shared.b32", 128),
+            ("st.shared.b32", 8),
+            ("fma.rn.f32", 576),
+        ],
+    ),
     (
         "copy_kernel",
         &[("ld.global.b32", 32), ("st.global.b32", 32)],

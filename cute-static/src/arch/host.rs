@@ -120,11 +120,21 @@ struct BlockBarrier {
     n: usize,
 }
 
+/// The panic message of a thread stopped at a barrier because another
+/// thread of its block panicked (a consequence, never the cause: [`launch`]
+/// re-raises the cause).
+const POISONED: &str = "syncthreads: another thread of the block panicked";
+
+/// Stops a thread waiting at a poisoned barrier.
+fn poisoned() -> ! {
+    std::panic::panic_any(POISONED)
+}
+
 impl BlockBarrier {
     fn wait(&self) {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         if s.2 {
-            panic!("syncthreads: another thread of the block panicked");
+            poisoned();
         }
         let generation = s.1;
         s.0 += 1;
@@ -138,7 +148,7 @@ impl BlockBarrier {
             s = self.cv.wait(s).unwrap_or_else(|e| e.into_inner());
         }
         if s.2 {
-            panic!("syncthreads: another thread of the block panicked");
+            poisoned();
         }
     }
     fn poison(&self) {
@@ -231,13 +241,18 @@ pub fn launch<F: Fn() + Sync>(grid: Dim3, block: Dim3, kernel: F) {
                                 .expect("spawning an emulated CUDA thread")
                         })
                         .collect();
+                    // The first panic that is a cause (a trap, a misaligned
+                    // access), not a thread stopped at the poisoned barrier.
                     let mut first = None;
                     for h in handles {
                         if let Err(e) = h.join() {
-                            first.get_or_insert(e);
+                            let consequence = e.downcast_ref::<&str>() == Some(&POISONED);
+                            if first.as_ref().is_none_or(|(c, _)| *c && !consequence) {
+                                first = Some((consequence, e));
+                            }
                         }
                     }
-                    if let Some(e) = first {
+                    if let Some((_, e)) = first {
                         std::panic::resume_unwind(e);
                     }
                 });

@@ -50,8 +50,8 @@ pub use partition::{
 };
 pub use ptr::{GmemPtr, MemPtr, SmemPtr};
 pub use scalar::{Scalar, lanes, pack, unpack};
-pub use smem::{SharedStorage, SmemArray, shared_storage};
+pub use smem::{MAX_STATIC_BYTES, SharedStorage, SmemArray, shared_storage};
 pub use tensor::{
-    DeviceView, ExactPartition, ExactTile, GmemTensor, PartialTensor, PtrTensor, SmemTensor,
-    Transform, lazy_transform, view_local_partition, view_local_tile,
+    DeviceView, GmemTensor, PartialTensor, PtrTensor, SmemTensor, Transform, lazy_transform,
+    view_local_partition, view_local_tile,
 };

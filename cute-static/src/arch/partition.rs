@@ -20,9 +20,12 @@ use crate::atom::tiled_mma::{
 };
 use crate::data::layout::{Layout, StaticLayout};
 use crate::kernel::computed::LayoutQuery;
+use crate::kernel::device::{MaybeSource, RegFragment, make_fragment_like};
 use crate::kernel::layout::TensorLayout;
+use crate::kernel::partition::MakeFragment;
 use crate::kernel::tensor::{Counting, Tensor};
-use crate::mixed::layout::MixedLayout;
+use crate::mixed::layout::{Dyn, MixedLayout};
+use crate::mixed::modes::MixedAppend;
 
 /// CuTe's `get_thread_slice(thr_idx)` on the device: the slice of thread
 /// `thr_idx`, which must be below the tiled copy's or MMA's thread count
@@ -133,6 +136,50 @@ copy_sides! {
     CopyDst, partition_d, partition_d_mixed;
 }
 
+/// The head `(S0, S1):(D0, D1)` of a rank-3 mixed layout whose last mode
+/// is a run-time extent (`local_tile`'s `(BLK_M, BLK_K, k)`).
+type Head<S0, S1, D0, D1> = MixedLayout<(S0, S1), (D0, D1)>;
+/// The head's copy partition with the last mode appended.
+type WithTail<Tc, Sd, S0, S1, D0, D1, D2> =
+    <<Head<S0, S1, D0, D1> as CopyPartitionable<Tc, Sd>>::Output as MixedAppend<
+        MixedLayout<Dyn, D2>,
+    >>::Appended;
+
+/// A mixed `(BLK_M, BLK_K, k)` with a static tile and a run-time last
+/// extent (a `local_tile` with the tile-index mode kept): CuTe's
+/// `partition_S/D` of the tile modes, the last mode appended unchanged —
+/// `(CPY, CPY_M, CPY_K, k)`. The head's partition restricts the tile's
+/// domain and the last mode is kept as it is, so the result restricts the
+/// tensor's.
+impl<Tc, Sd, S0, S1, D0, D1, D2> CopyPartitionable<Tc, Sd>
+    for MixedLayout<(S0, S1, Dyn), (D0, D1, D2)>
+where
+    Self: TensorLayout,
+    S0: Copy,
+    S1: Copy,
+    D0: Copy,
+    D1: Copy,
+    D2: Copy,
+    Head<S0, S1, D0, D1>: CopyPartitionable<Tc, Sd>,
+    <Head<S0, S1, D0, D1> as CopyPartitionable<Tc, Sd>>::Output: MixedAppend<MixedLayout<Dyn, D2>>,
+    WithTail<Tc, Sd, S0, S1, D0, D1, D2>: TensorLayout,
+{
+    type Output = WithTail<Tc, Sd, S0, S1, D0, D1, D2>;
+    #[inline(always)]
+    fn partition(
+        thr: &ThrCopy<Tc>,
+        t: Tensor<Counting, Self>,
+    ) -> Result<Tensor<Counting, Self::Output>, Error> {
+        let (e, base, l) = t.into_parts();
+        let (s, d) = (*l.shape(), *l.stride());
+        let head = MixedLayout::from_parts((s.0, s.1), (d.0, d.1));
+        let (e, base, part) =
+            <Head<S0, S1, D0, D1>>::partition(thr, Tensor::from_parts(e, base, head))?.into_parts();
+        let layout = part.append_mode(&MixedLayout::from_parts(s.2, d.2))?;
+        Ok(Tensor::from_parts(e, base, layout))
+    }
+}
+
 macro_rules! mma_operands {
     ($($op:ty, $host:ident, $mixed:ident;)*) => {$(
         /// A static layout: the atom layer's static partition.
@@ -239,6 +286,16 @@ pub trait DeviceMmaPartition<M> {
     fn partition_C<V: DeviceView>(&self, t: V) -> V::With<MmaOut<V, M, OperandC>>
     where
         V::Layout: MmaPartitionable<M, OperandC>;
+    /// CuTe's `make_fragment_C(tCgC)`: the accumulators, a zero-filled
+    /// register fragment of the (static) shape of a C partition (the
+    /// layout of `make_fragment_like`).
+    #[inline(always)]
+    fn make_fragment_C<T: MaybeSource>(&self, t: &T) -> RegFragment<T::Value, T::Layout>
+    where
+        T::Layout: MakeFragment,
+    {
+        make_fragment_like(t)
+    }
 }
 macro_rules! mma_partition_methods {
     ($($name:ident, $op:ty;)*) => {

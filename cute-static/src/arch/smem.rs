@@ -63,6 +63,11 @@ impl<T: Scalar, L: StaticLayout> SmemArray<T, L> {
     }
 }
 
+/// The static shared memory a block may declare: 48 KiB (CUDA's limit for
+/// `__shared__` arrays; more needs dynamic shared memory and an opt-in).
+/// [`shared_storage`] refuses a larger storage at compile time.
+pub const MAX_STATIC_BYTES: usize = 48 * 1024;
+
 /// A shared storage: one [`SmemArray`] or a tuple of them (up to 4),
 /// laid out one after the other, each at a 16-byte boundary.
 pub trait SharedStorage {
@@ -112,7 +117,8 @@ storage_tuples!(A B C);
 storage_tuples!(A B C D);
 
 /// The block's shared storage `S` (one call per kernel, every thread of
-/// the block calling it): a [`SmemArray`] per part.
+/// the block calling it): a [`SmemArray`] per part. `S` must fit the
+/// [`MAX_STATIC_BYTES`] of static shared memory (checked at compile time).
 ///
 /// ```
 /// use cute_static::arch::{Dim3, SmemArray, host, shared_storage, syncthreads, thread_idx};
@@ -129,6 +135,12 @@ storage_tuples!(A B C D);
 /// ```
 #[inline(always)]
 pub fn shared_storage<S: SharedStorage>() -> S::Parts {
+    const {
+        assert!(
+            S::BYTES <= MAX_STATIC_BYTES,
+            "shared_storage: the shared arrays take more than the 48 KiB of static shared memory a block may declare"
+        )
+    };
     #[cfg(target_arch = "nvptx64")]
     let base = {
         let addr: u32;

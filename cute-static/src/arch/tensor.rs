@@ -32,9 +32,7 @@ use super::ptr::MemPtr;
 use super::scalar::Scalar;
 use crate::Error;
 use crate::kernel::layout::{SliceLayout, TensorLayout};
-use crate::kernel::partition::{
-    PartitionSlice, Projection, ShapeOf, TensorDivide, ThreadLayout, TileSlice,
-};
+use crate::kernel::partition::{PartitionLocally, TileLocally};
 use crate::kernel::tensor::{Counting, Tensor};
 
 /// A device tensor: pointer `ptr` (a [`MemPtr`]) and layout `layout`.
@@ -147,7 +145,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     #[inline(always)]
     #[track_caller]
     pub fn read_vector<U: Scalar>(&self, i: usize) -> U {
-        let v = const { super::scalar::lanes::<P::Value, U>() };
+        let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
         if !self.is_vector(i, v) {
             super::trap("PtrTensor::read_vector: the elements are not one vector");
         }
@@ -160,7 +158,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     #[inline(always)]
     #[track_caller]
     pub fn write_vector<U: Scalar>(&self, i: usize, u: U) {
-        let v = const { super::scalar::lanes::<P::Value, U>() };
+        let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
         if !self.is_vector(i, v) {
             super::trap("PtrTensor::write_vector: the elements are not one vector");
         }
@@ -209,9 +207,9 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         tiler: T,
         coord: Cd,
         step: St,
-    ) -> PtrTensor<P, <L as ExactTile<T, Cd, St>>::Output>
+    ) -> PtrTensor<P, <L as TileLocally<T, Cd, St>>::Output>
     where
-        L: ExactTile<T, Cd, St>,
+        L: TileLocally<T, Cd, St>,
     {
         view_local_tile(self, tiler, coord, step)
     }
@@ -227,12 +225,35 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         thr_layout: Thr,
         thr_idx: usize,
         step: St,
-    ) -> PtrTensor<P, <L as ExactPartition<Thr, St>>::Output>
+    ) -> PtrTensor<P, <L as PartitionLocally<Thr, St>>::Output>
     where
-        L: ExactPartition<Thr, St>,
+        L: PartitionLocally<Thr, St>,
     {
         view_local_partition(self, thr_layout, thr_idx, step)
     }
+}
+
+/// `v`, the lanes of one vector access, after the compile-time part of
+/// [`PtrTensor::is_vector`] for a layout whose first leaf is static: a
+/// vector of more than one element needs a first leaf of stride 1 whose
+/// size `v` divides, and a size that `v` divides. A layout known only at
+/// run time is checked at each access (folded where it is constant).
+const fn vector_run<L: TensorLayout>(v: usize) -> usize {
+    if v > 1
+        && let Some((s, d)) = L::STATIC_LEADING
+        && (d != 1 || !s.is_multiple_of(v))
+    {
+        panic!(
+            "vector copy: the atom's vector is not a contiguous run of the tensor's layout (its first mode needs stride 1 and a size that the atom's number of elements divides)"
+        )
+    }
+    if v > 1
+        && let Some(n) = L::STATIC_SIZE
+        && !n.is_multiple_of(v)
+    {
+        panic!("vector copy: the atom's number of elements does not divide the tensor's size")
+    }
+    v
 }
 
 /// A tensor that may reach past its storage (CuTe's partial tiles: the
@@ -321,7 +342,7 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// they are consecutive (as [`PtrTensor::is_vector`]) and in the storage.
     #[inline(always)]
     pub fn try_read_vector<U: Scalar>(&self, i: usize) -> Option<U> {
-        let v = const { super::scalar::lanes::<P::Value, U>() };
+        let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
         let (s, d) = self.layout.leading();
         let vector = (v == 1 || d == 1) && s.is_multiple_of(v) && i.is_multiple_of(v);
         let o = self
@@ -334,7 +355,7 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// [`try_read_vector`](Self::try_read_vector)); whether it wrote.
     #[inline(always)]
     pub fn try_write_vector<U: Scalar>(&self, i: usize, u: U) -> bool {
-        let v = const { super::scalar::lanes::<P::Value, U>() };
+        let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
         let (s, d) = self.layout.leading();
         let vector = (v == 1 || d == 1) && s.is_multiple_of(v) && i.is_multiple_of(v);
         match self
@@ -433,9 +454,9 @@ pub fn view_local_tile<V: DeviceView, T: Copy, Cd, St: Copy>(
     tiler: T,
     coord: Cd,
     step: St,
-) -> V::With<<V::Layout as ExactTile<T, Cd, St>>::Output>
+) -> V::With<<V::Layout as TileLocally<T, Cd, St>>::Output>
 where
-    V::Layout: ExactTile<T, Cd, St>,
+    V::Layout: TileLocally<T, Cd, St>,
 {
     let (m, off, whole) = or_trap(
         t.view_layout().exact_tile(tiler, coord, step),
@@ -457,9 +478,9 @@ pub fn view_local_partition<V: DeviceView, Thr: Copy, St: Copy>(
     thr_layout: Thr,
     thr_idx: usize,
     step: St,
-) -> V::With<<V::Layout as ExactPartition<Thr, St>>::Output>
+) -> V::With<<V::Layout as PartitionLocally<Thr, St>>::Output>
 where
-    V::Layout: ExactPartition<Thr, St>,
+    V::Layout: PartitionLocally<Thr, St>,
 {
     let (m, off, whole) = or_trap(
         t.view_layout().exact_partition(thr_layout, thr_idx, step),
@@ -528,97 +549,5 @@ impl<T, F> Transform<T, F> {
     #[inline(always)]
     pub(crate) fn parts(&self) -> (&T, &F) {
         (&self.inner, &self.f)
-    }
-}
-
-/// `local_tile` and its exactness from one flat divide: the tile's layout
-/// and offset (CuTe's `local_tile`, as `TileLocally`) and whether the
-/// divide kept the domain (its size equals the layout's). The one bound of
-/// the device `local_tile`.
-#[doc(hidden)]
-pub trait ExactTile<T, Cd, St>: TensorLayout {
-    /// The tile's layout (`TileLocally`'s).
-    type Output: TensorLayout;
-    /// The tile's layout and offset, and whether the tiler divides the shape.
-    fn exact_tile(
-        &self,
-        tiler: T,
-        coord: Cd,
-        step: St,
-    ) -> Result<(Self::Output, usize, bool), Error>;
-}
-impl<L, T, Cd, St> ExactTile<T, Cd, St> for L
-where
-    L: TensorDivide<<St as Projection<T>>::Out>,
-    St: Projection<T> + Projection<Cd>,
-    L::Flat: ShapeOf,
-    <St as Projection<Cd>>::Out: TileSlice<<L::Flat as ShapeOf>::Shape>,
-    L::Flat:
-        SliceLayout<<<St as Projection<Cd>>::Out as TileSlice<<L::Flat as ShapeOf>::Shape>>::Coord>,
-{
-    type Output = <L::Flat as SliceLayout<
-        <<St as Projection<Cd>>::Out as TileSlice<<L::Flat as ShapeOf>::Shape>>::Coord,
-    >>::Output;
-    #[inline(always)]
-    fn exact_tile(
-        &self,
-        tiler: T,
-        coord: Cd,
-        step: St,
-    ) -> Result<(Self::Output, usize, bool), Error> {
-        let flat = self.flat(<St as Projection<T>>::project(&step, tiler))?;
-        let whole = flat.size() == self.size();
-        let coord = <St as Projection<Cd>>::project(&step, coord).coord();
-        let (tile, offset) = flat.slice_layout(coord)?;
-        Ok((tile, offset, whole))
-    }
-}
-
-/// `local_partition` and its exactness from one flat divide (see
-/// [`ExactTile`]). The one bound of the device `local_partition`.
-#[doc(hidden)]
-pub trait ExactPartition<Thr, St>: TensorLayout {
-    /// The partition's layout (`PartitionLocally`'s).
-    type Output: TensorLayout;
-    /// The thread's layout and offset, and whether the thread layout
-    /// divides the shape.
-    fn exact_partition(
-        &self,
-        thr_layout: Thr,
-        thr_idx: usize,
-        step: St,
-    ) -> Result<(Self::Output, usize, bool), Error>;
-}
-type DicedThr<Thr, St> = <St as Projection<Thr>>::Out;
-impl<L, Thr, St> ExactPartition<Thr, St> for L
-where
-    St: Projection<Thr>,
-    DicedThr<Thr, St>: ThreadLayout,
-    L: TensorDivide<<DicedThr<Thr, St> as ThreadLayout>::Tiler>,
-    L::Flat: ShapeOf,
-    <DicedThr<Thr, St> as ThreadLayout>::Coord: PartitionSlice<<L::Flat as ShapeOf>::Shape>,
-    L::Flat: SliceLayout<
-        <<DicedThr<Thr, St> as ThreadLayout>::Coord as PartitionSlice<
-            <L::Flat as ShapeOf>::Shape,
-        >>::Coord,
-    >,
-{
-    type Output = <L::Flat as SliceLayout<
-        <<DicedThr<Thr, St> as ThreadLayout>::Coord as PartitionSlice<
-            <L::Flat as ShapeOf>::Shape,
-        >>::Coord,
-    >>::Output;
-    #[inline(always)]
-    fn exact_partition(
-        &self,
-        thr_layout: Thr,
-        thr_idx: usize,
-        step: St,
-    ) -> Result<(Self::Output, usize, bool), Error> {
-        let thr = step.project(thr_layout);
-        let flat = self.flat(<DicedThr<Thr, St> as ThreadLayout>::Tiler::default())?;
-        let whole = flat.size() == self.size();
-        let (part, offset) = flat.slice_layout(thr.thread_coord(thr_idx).coord())?;
-        Ok((part, offset, whole))
     }
 }

@@ -48,6 +48,7 @@ use crate::Error;
 use crate::algebra::divide::SizeOf;
 use crate::data::int_tuple::IntTuple;
 use crate::data::layout::{Layout, StaticLayout};
+use crate::kernel::computed::{Computed, LayoutQuery};
 use crate::kernel::layout::{RuntimeSize, StaticSize, TensorLayout};
 use crate::kernel::tensor::{Engine, EngineMut, Storage, Tensor};
 use crate::mixed::layout::{MixedLayout, MixedShape};
@@ -55,6 +56,39 @@ use crate::private::{P, Pretty, Violation};
 
 /// The size of a static layout as a type-level integer.
 type SizeT<L> = <<L as StaticLayout>::Tree as SizeOf>::Out;
+
+/// The impls of a rank trait (`Rank2`, `Rank3`) for a static layout
+/// `(S0, …):(D0, …)` (its modes `Sk:Dk`, constants) and for a mixed one
+/// (its mixed modes, the values taken apart).
+macro_rules! rank_modes {
+    ($tr:ident, $modes:ident, ($($S:ident $D:ident $M:ident $i:tt),+)) => {
+        /// The top-level modes `Sk:Dk` of a static layout.
+        impl<$($S, $D),+> $tr for Layout<($($S,)+), ($($D,)+)>
+        where
+            Self: StaticLayout,
+            $(Layout<$S, $D>: StaticLayout,)+
+        {
+            $(type $M = Layout<$S, $D>;)+
+            #[inline(always)]
+            fn $modes(&self) -> ($(Self::$M,)+) {
+                Default::default()
+            }
+        }
+        /// The mixed top-level modes `Sk:Dk` of a mixed layout.
+        impl<$($S, $D),+> $tr for MixedLayout<($($S,)+), ($($D,)+)>
+        where
+            Self: TensorLayout,
+            $(MixedLayout<$S, $D>: TensorLayout, $S: MixedShape<$D> + Copy, $D: IntTuple + Copy,)+
+        {
+            $(type $M = MixedLayout<$S, $D>;)+
+            #[inline(always)]
+            fn $modes(&self) -> ($(Self::$M,)+) {
+                let (s, d) = (self.shape(), self.stride());
+                ($(MixedLayout::from_parts(s.$i, d.$i),)+)
+            }
+        }
+    };
+}
 
 /// A layout with exactly two top-level modes, `(rows, columns)`: what
 /// `gemm` requires of each operand.
@@ -71,42 +105,7 @@ pub trait Rank2: TensorLayout {
     /// The two modes.
     fn modes(&self) -> (Self::Mode0, Self::Mode1);
 }
-/// `(S0, S1):(D0, D1)` has the modes `S0:D0` and `S1:D1`.
-impl<S0, S1, D0, D1> Rank2 for Layout<(S0, S1), (D0, D1)>
-where
-    Self: StaticLayout,
-    Layout<S0, D0>: StaticLayout,
-    Layout<S1, D1>: StaticLayout,
-{
-    type Mode0 = Layout<S0, D0>;
-    type Mode1 = Layout<S1, D1>;
-    #[inline(always)]
-    fn modes(&self) -> (Self::Mode0, Self::Mode1) {
-        Default::default()
-    }
-}
-/// A mixed `(S0, S1):(D0, D1)` has the mixed modes `S0:D0` and `S1:D1`.
-impl<S0, S1, D0, D1> Rank2 for MixedLayout<(S0, S1), (D0, D1)>
-where
-    Self: TensorLayout,
-    MixedLayout<S0, D0>: TensorLayout,
-    MixedLayout<S1, D1>: TensorLayout,
-    S0: MixedShape<D0> + Copy,
-    S1: MixedShape<D1> + Copy,
-    D0: IntTuple + Copy,
-    D1: IntTuple + Copy,
-{
-    type Mode0 = MixedLayout<S0, D0>;
-    type Mode1 = MixedLayout<S1, D1>;
-    #[inline(always)]
-    fn modes(&self) -> (Self::Mode0, Self::Mode1) {
-        let (s, d) = (self.shape(), self.stride());
-        (
-            MixedLayout::from_parts(s.0, d.0),
-            MixedLayout::from_parts(s.1, d.1),
-        )
-    }
-}
+rank_modes!(Rank2, modes, (S0 D0 Mode0 0, S1 D1 Mode1 1));
 
 /// `size(Self) == size(B)`, or the compile error of rule `R` (which names
 /// the two sizes).
@@ -390,6 +389,78 @@ where
                 &bn, &cn,
             )
             && <Sizes<LA::Mode1, LB::Mode1> as SizeDispatch<_, _, GemmK<LA, LB>>>::agree(&ak, &bk)
+    }
+}
+
+/// A layout with exactly three top-level modes: a tiled MMA's partition
+/// `(MMA, MMA_M, MMA_K)` (the atom's values, then the atoms along the two
+/// operand modes), what `gemm(tiled_mma, A, B, C)` takes.
+#[diagnostic::on_unimplemented(
+    message = "gemm with a tiled MMA needs the rank-3 partitions (MMA, MMA_M, MMA_K), but `{Self}` does not have exactly three top-level modes",
+    label = "not rank 3",
+    note = "partition the operands with the tiled MMA's thread slice: partition_A, partition_B, partition_C (and make_fragment_C for the accumulators)"
+)]
+pub trait Rank3: TensorLayout {
+    /// Mode 0 (the atom's values).
+    type Mode0: TensorLayout;
+    /// Mode 1.
+    type Mode1: TensorLayout;
+    /// Mode 2.
+    type Mode2: TensorLayout;
+    /// The three modes.
+    fn modes3(&self) -> (Self::Mode0, Self::Mode1, Self::Mode2);
+}
+rank_modes!(Rank3, modes3, (S0 D0 Mode0 0, S1 D1 Mode1 1, S2 D2 Mode2 2));
+
+/// A layout computed by the atom layer (a static tiled MMA partition) has
+/// its computed layout's modes.
+impl<Q> Rank3 for Computed<Q>
+where
+    Q: LayoutQuery,
+    Q::Layout: Rank3,
+{
+    type Mode0 = <Q::Layout as Rank3>::Mode0;
+    type Mode1 = <Q::Layout as Rank3>::Mode1;
+    type Mode2 = <Q::Layout as Rank3>::Mode2;
+    #[inline(always)]
+    fn modes3(&self) -> (Self::Mode0, Self::Mode1, Self::Mode2) {
+        Q::Layout::default().modes3()
+    }
+}
+
+/// `A` layouts `gemm(tiled_mma, A, B, C)` accepts with `B: LB` and
+/// `C: LC`: the rank-3 partitions `A: (MMA, MMA_M, MMA_K)`, `B: (MMA,
+/// MMA_N, MMA_K)`, `C: (MMA, MMA_M, MMA_N)` whose `MMA_M`, `MMA_N`,
+/// `MMA_K` agree (CuTe's `CUTE_STATIC_ASSERT_V`s of the tutorial; the
+/// rules and messages of [`GemmCompatible`], compile time where both sides
+/// are static, run time otherwise).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}`, `{LB}` and `{LC}` are not the partitions of a tiled MMA's gemm A: (MMA,MMA_M,MMA_K), B: (MMA,MMA_N,MMA_K), C: (MMA,MMA_M,MMA_N)",
+    note = "each operand needs exactly three top-level modes, and A, B, C must agree on MMA_M, MMA_N and MMA_K"
+)]
+pub trait MmaGemmCompatible<LB, LC>: Rank3 {
+    /// `MMA_M`, `MMA_N`, `MMA_K` agree.
+    #[doc(hidden)]
+    fn agree3(&self, b: &LB, c: &LC) -> bool;
+}
+/// Rank 3 and equal `MMA_M`, `MMA_N`, `MMA_K`, or the gemm diagnostics.
+impl<LA, LB, LC> MmaGemmCompatible<LB, LC> for LA
+where
+    LA: Rank3,
+    LB: Rank3,
+    LC: Rank3,
+    Sizes<LA::Mode1, LC::Mode1>: SizeDispatch<LA::Mode1, LC::Mode1, GemmM<LA, LB, LC>>,
+    Sizes<LB::Mode1, LC::Mode2>: SizeDispatch<LB::Mode1, LC::Mode2, GemmN<LA, LB, LC>>,
+    Sizes<LA::Mode2, LB::Mode2>: SizeDispatch<LA::Mode2, LB::Mode2, GemmK<LA, LB>>,
+{
+    #[inline(always)]
+    fn agree3(&self, b: &LB, c: &LC) -> bool {
+        let ((_, am, ak), (_, bn, bk), (_, cm, cn)) = (self.modes3(), b.modes3(), c.modes3());
+        <Sizes<LA::Mode1, LC::Mode1> as SizeDispatch<_, _, GemmM<LA, LB, LC>>>::agree(&am, &cm)
+            && <Sizes<LB::Mode1, LC::Mode2> as SizeDispatch<_, _, GemmN<LA, LB, LC>>>::agree(
+                &bn, &cn,
+            )
+            && <Sizes<LA::Mode2, LB::Mode2> as SizeDispatch<_, _, GemmK<LA, LB>>>::agree(&ak, &bk)
     }
 }
 

@@ -135,6 +135,7 @@ impl<Q: LayoutQuery> StaticLayout for Computed<Q> {
 impl<Q: LayoutQuery> TensorLayout for Computed<Q> {
     type SizeKind = StaticSize;
     const STATIC_SIZE: Option<usize> = Some(<Q::Layout as StaticLayout>::SIZE);
+    const STATIC_LEADING: Option<(usize, usize)> = <Q::Layout as TensorLayout>::STATIC_LEADING;
     #[inline(always)]
     fn size(&self) -> usize {
         Q::Layout::default().size()

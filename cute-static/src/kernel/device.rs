@@ -14,12 +14,14 @@
 //! [`make_tensor_like`] makes one for a device tensor.
 
 use crate::arch::{
-    DeviceView, ExactPartition, ExactTile, Fma, MemPtr, PartialTensor, PtrTensor, Scalar,
-    Transform, lanes, pack, trap, unpack, view_local_partition, view_local_tile,
+    DeviceView, Fma, MemPtr, PartialTensor, PtrTensor, Scalar, Transform, lanes, pack, trap,
+    unpack, view_local_partition, view_local_tile,
 };
-use crate::kernel::algorithms::{AxpbyCompatible, CopyCompatible, GemmCompatible, Rank2};
+use crate::kernel::algorithms::{
+    AxpbyCompatible, CopyCompatible, GemmCompatible, MmaGemmCompatible, Rank2, Rank3,
+};
 use crate::kernel::layout::TensorLayout;
-use crate::kernel::partition::{IdentityShape, MakeFragment};
+use crate::kernel::partition::{IdentityShape, MakeFragment, PartitionLocally, TileLocally};
 use crate::kernel::tensor::{Coordinates, EngineMut, Storage, Tensor};
 
 /// A tensor the device algorithms read: a [`PtrTensor`] or a register
@@ -478,7 +480,26 @@ where
     }
     let (am, ak) = la.modes();
     let (bn, _) = lb.modes();
-    let (m_, n_, k_) = (am.size(), bn.size(), ak.size());
+    fma_loops::<crate::UniversalFMA<T, T, T, T>, _, _, _>(
+        a,
+        b,
+        c,
+        (am.size(), bn.size(), ak.size()),
+    );
+}
+
+/// `C(m,n) = Op(A(m,k), B(n,k), C(m,n))` over the integral coordinates
+/// `m + M·k`, `n + N·k`, `m + M·n` (a rank-2 operand's, or a rank-3
+/// partition's whose value mode has one element), `k` outermost.
+#[inline(always)]
+#[track_caller]
+fn fma_loops<Op, A, B, C>(a: &A, b: &B, c: &mut C, (m_, n_, k_): (usize, usize, usize))
+where
+    Op: MmaOp,
+    A: DeviceTensor<Value = Op::Value>,
+    B: DeviceTensor<Value = Op::Value>,
+    C: DeviceTensorMut<Value = Op::Value>,
+{
     let mut k = 0;
     while k < k_ {
         let mut n = 0;
@@ -487,7 +508,7 @@ where
             let mut m = 0;
             while m < m_ {
                 let ci = m + m_ * n;
-                let v = T::fma(a.get(m + m_ * k), bv, c.get(ci));
+                let v = Op::call(a.get(m + m_ * k), bv, c.get(ci));
                 c.set(ci, v);
                 m += 1;
             }
@@ -495,6 +516,63 @@ where
         }
         k += 1;
     }
+}
+
+/// An MMA atom the device `gemm` issues, one thread's values at a time:
+/// CuTe's `UniversalFMA<T>` (`d = a·b + c`, one fused multiply-add, one
+/// value of each operand per thread).
+pub trait MmaOp {
+    /// The operands' value type.
+    type Value: Scalar;
+    /// `d = a·b + c`.
+    fn call(a: Self::Value, b: Self::Value, c: Self::Value) -> Self::Value;
+}
+impl<T: Scalar + Fma> MmaOp for crate::UniversalFMA<T, T, T, T> {
+    type Value = T;
+    #[inline(always)]
+    fn call(a: T, b: T, c: T) -> T {
+        T::fma(a, b, c)
+    }
+}
+
+/// What a tiled MMA's atom computes per thread: its [`MmaOp`].
+pub trait TiledMmaOp {
+    /// The atom's operation.
+    type Op: MmaOp;
+}
+impl<A: MmaOp, L, P> TiledMmaOp for crate::TiledMma<A, L, P> {
+    type Op = A;
+}
+
+/// CuTe's `gemm(tiled_mma, A, B, C)` on a thread's MMA partitions `A:
+/// (MMA, MMA_M, MMA_K)`, `B: (MMA, MMA_N, MMA_K)`, `C: (MMA, MMA_M,
+/// MMA_N)` (`partition_A/B/C`, `make_fragment_C`): for each `k`, `n`, `m`,
+/// the atom on `A(_,m,k)`, `B(_,n,k)`, `C(_,m,n)`. The atom is
+/// `UniversalFMA` (one value per operand: every `MMA` mode has one
+/// element, checked once, folded where static), so this is one fused
+/// multiply-add per `(m, n, k)`, as [`gemm`]. `MMA_M`, `MMA_N`, `MMA_K` are
+/// checked at compile time where static.
+#[inline(always)]
+#[track_caller]
+pub fn gemm_with<Tm, A, B, C>(_tiled_mma: &Tm, a: &A, b: &B, c: &mut C)
+where
+    Tm: TiledMmaOp,
+    A: DeviceTensor<Value = <Tm::Op as MmaOp>::Value>,
+    B: DeviceTensor<Value = <Tm::Op as MmaOp>::Value>,
+    C: DeviceTensorMut<Value = <Tm::Op as MmaOp>::Value>,
+    A::Layout: MmaGemmCompatible<B::Layout, C::Layout>,
+    B::Layout: Rank3,
+    C::Layout: Rank3,
+{
+    let (la, lb, lc) = (a.layout(), b.layout(), c.layout());
+    if !la.agree3(&lb, &lc) {
+        trap("gemm: MMA_M, MMA_N or MMA_K differ");
+    }
+    let ((av, am, ak), (bv, bn, _), (cv, _, _)) = (la.modes3(), lb.modes3(), lc.modes3());
+    if av.size() != 1 || bv.size() != 1 || cv.size() != 1 {
+        trap("gemm: the atom takes one value per operand (UniversalFMA)");
+    }
+    fma_loops::<Tm::Op, _, _, _>(a, b, c, (am.size(), bn.size(), ak.size()));
 }
 
 /// CuTe's `axpby(alpha, x, beta, y)`: `y(i) = alpha·x(i) + beta·y(i)`,
@@ -547,14 +625,14 @@ pub fn clear<D: DeviceTensorMut>(dst: &mut D) {
 /// The one bound of [`local_tile`] on a device view of this layout (CuTe's
 /// `local_tile`: the flat divide by the diced tiler, sliced at the tile
 /// coordinate; with its exactness).
-pub trait DeviceTile<T, Cd, St>: ExactTile<T, Cd, St> {}
-impl<L: ExactTile<T, Cd, St>, T, Cd, St> DeviceTile<T, Cd, St> for L {}
+pub trait DeviceTile<T, Cd, St>: TileLocally<T, Cd, St> {}
+impl<L: TileLocally<T, Cd, St>, T, Cd, St> DeviceTile<T, Cd, St> for L {}
 
 /// The one bound of [`local_partition`] on a device view of this layout.
-pub trait DevicePartition<Thr, St>: ExactPartition<Thr, St> {}
-impl<L: ExactPartition<Thr, St>, Thr, St> DevicePartition<Thr, St> for L {}
+pub trait DevicePartition<Thr, St>: PartitionLocally<Thr, St> {}
+impl<L: PartitionLocally<Thr, St>, Thr, St> DevicePartition<Thr, St> for L {}
 
 /// The layout of a device [`local_tile`].
-pub type TileOf<L, T, Cd, St> = <L as ExactTile<T, Cd, St>>::Output;
+pub type TileOf<L, T, Cd, St> = <L as TileLocally<T, Cd, St>>::Output;
 /// The layout of a device [`local_partition`].
-pub type PartOf<L, Thr, St> = <L as ExactPartition<Thr, St>>::Output;
+pub type PartOf<L, Thr, St> = <L as PartitionLocally<Thr, St>>::Output;

@@ -61,6 +61,11 @@ pub trait TensorLayout: Copy + fmt::Debug + fmt::Display {
     type SizeKind: SizeKind;
     /// The size when it is known at compile time.
     const STATIC_SIZE: Option<usize>;
+    /// [`leading`](Self::leading) when it is a compile-time constant (a
+    /// static layout): the device's vector accesses are checked against it
+    /// at compile time.
+    #[doc(hidden)]
+    const STATIC_LEADING: Option<(usize, usize)> = None;
     /// The number of coordinates.
     fn size(&self) -> usize;
     /// One past the largest offset reached on the domain.
@@ -149,6 +154,8 @@ where
 {
     type SizeKind = StaticSize;
     const STATIC_SIZE: Option<usize> = Some(<Self as StaticLayout>::SIZE);
+    const STATIC_LEADING: Option<(usize, usize)> =
+        Some(<<Self as StaticLayout>::Flat as crate::data::layout::FlatModes>::LEAD);
     #[inline(always)]
     fn size(&self) -> usize {
         <Self as StaticLayout>::SIZE

@@ -649,8 +649,23 @@ slices!([E0 0 E1 1 E2 2 E3 3] [F0 F1 F2 F3 F4 F5 F6 F7] [] [P0 P1 P2 P3]);
 pub trait TileLocally<T, Cd, St = ()>: TensorLayout {
     /// The layout of the tile.
     type Output: TensorLayout;
+    /// The tile's layout, the offset of its first element, and whether the
+    /// tiling is exact: the flat divide kept the domain (its size equals
+    /// this layout's: the tiler divides the shape, else the last tiles are
+    /// partial). The device `local_tile` traps on an inexact tiling of a
+    /// tensor whose views must stay in their storage.
+    fn exact_tile(
+        &self,
+        tiler: T,
+        coord: Cd,
+        step: St,
+    ) -> Result<(Self::Output, usize, bool), Error>;
     /// The tile's layout and the offset of its first element.
-    fn local_tile(&self, tiler: T, coord: Cd, step: St) -> Result<(Self::Output, usize), Error>;
+    #[inline(always)]
+    fn local_tile(&self, tiler: T, coord: Cd, step: St) -> Result<(Self::Output, usize), Error> {
+        self.exact_tile(tiler, coord, step)
+            .map(|(tile, offset, _)| (tile, offset))
+    }
 }
 /// The flat divide by the diced tiler, sliced at the diced coordinate.
 impl<L, T, Cd, St> TileLocally<T, Cd, St> for L
@@ -666,10 +681,17 @@ where
         <<St as Projection<Cd>>::Out as TileSlice<<L::Flat as ShapeOf>::Shape>>::Coord,
     >>::Output;
     #[inline(always)]
-    fn local_tile(&self, tiler: T, coord: Cd, step: St) -> Result<(Self::Output, usize), Error> {
-        let tiler = <St as Projection<T>>::project(&step, tiler);
+    fn exact_tile(
+        &self,
+        tiler: T,
+        coord: Cd,
+        step: St,
+    ) -> Result<(Self::Output, usize, bool), Error> {
+        let flat = self.flat(<St as Projection<T>>::project(&step, tiler))?;
+        let whole = flat.size() == self.size();
         let coord = <St as Projection<Cd>>::project(&step, coord).coord();
-        self.flat(tiler)?.slice_layout(coord)
+        let (tile, offset) = flat.slice_layout(coord)?;
+        Ok((tile, offset, whole))
     }
 }
 
@@ -837,13 +859,27 @@ pub trait ThreadsDoNotTile<K, N, R> {}
 pub trait PartitionLocally<Thr, St = ()>: TensorLayout {
     /// The layout of one thread's elements.
     type Output: TensorLayout;
+    /// Thread `thr_idx`'s layout, the offset of its first element, and
+    /// whether the partition is exact: the flat divide kept the domain (the
+    /// diced thread layout's shape divides the tensor's; see
+    /// [`TileLocally::exact_tile`]).
+    fn exact_partition(
+        &self,
+        thr_layout: Thr,
+        thr_idx: usize,
+        step: St,
+    ) -> Result<(Self::Output, usize, bool), Error>;
     /// Thread `thr_idx`'s layout and the offset of its first element.
+    #[inline(always)]
     fn local_partition(
         &self,
         thr_layout: Thr,
         thr_idx: usize,
         step: St,
-    ) -> Result<(Self::Output, usize), Error>;
+    ) -> Result<(Self::Output, usize), Error> {
+        self.exact_partition(thr_layout, thr_idx, step)
+            .map(|(part, offset, _)| (part, offset))
+    }
 }
 /// The diced thread layout.
 type Diced<Thr, St> = <St as Projection<Thr>>::Out;
@@ -871,18 +907,19 @@ where
             >>::Coord,
         >>::Output;
     #[inline(always)]
-    fn local_partition(
+    fn exact_partition(
         &self,
         thr_layout: Thr,
         thr_idx: usize,
         step: St,
-    ) -> Result<(Self::Output, usize), Error> {
+    ) -> Result<(Self::Output, usize, bool), Error> {
         // CuTe dices the thread layout and the thread's coordinate: the
         // coordinate of `thr_idx` in the diced layout's modes is the same.
         let thr = step.project(thr_layout);
-        let coord = thr.thread_coord(thr_idx).coord();
-        self.flat(<Diced<Thr, St> as ThreadLayout>::Tiler::default())?
-            .slice_layout(coord)
+        let flat = self.flat(<Diced<Thr, St> as ThreadLayout>::Tiler::default())?;
+        let whole = flat.size() == self.size();
+        let (part, offset) = flat.slice_layout(thr.thread_coord(thr_idx).coord())?;
+        Ok((part, offset, whole))
     }
 }
 

@@ -77,3 +77,33 @@ cute_static::kernel! {
         )
     }
 }
+
+cute_static::kernel! {
+    /// `sgemm_2.cu`'s `gemm_nt`: A `(M,K)`, B `(N,K)`, C `(M,N)`, all
+    /// column-major, through tiled copies of 128-bit `UniversalCopy` atoms
+    /// and a tiled MMA of `UniversalFMA`; grid `(M/128, N/128)`, 256
+    /// threads; `ldA`, `ldB` and the addresses multiples of 16 bytes.
+    pub fn sgemm_2_nt(
+        mA: GmemTensor<f32, ColMajor>,
+        mB: GmemTensor<f32, ColMajor>,
+        mC: GmemTensor<f32, ColMajor>,
+        alpha: f32,
+        beta: f32,
+    ) {
+        super::sgemm_2::gemm_nt(mA, mB, mC, alpha, beta)
+    }
+
+    /// `sgemm_2.cu`'s `gemm_tn`: A `(M,K)` and B `(N,K)` row-major (K
+    /// contiguous), C column-major, through tiled copies of 32-bit atoms
+    /// (k-major threads) into padded shared tiles; grid `(M/128, N/128)`,
+    /// 256 threads.
+    pub fn sgemm_2_tn(
+        mA: GmemTensor<f32, RowMajor>,
+        mB: GmemTensor<f32, RowMajor>,
+        mC: GmemTensor<f32, ColMajor>,
+        alpha: f32,
+        beta: f32,
+    ) {
+        super::sgemm_2::gemm_tn(mA, mB, mC, alpha, beta)
+    }
+}

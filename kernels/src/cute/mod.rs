@@ -7,5 +7,6 @@
 
 pub mod entries;
 pub mod sgemm_1;
+pub mod sgemm_2;
 pub mod tiled_copy;
 pub mod tiled_copy_if;
