@@ -369,6 +369,8 @@ fn tutorial_entry_parameters_have_the_host_sizes() {
     for (entry, want) in [
         ("sgemm_1_nt", vec![col, col, col, 4, 4]),
         ("sgemm_1_tn", vec![row, row, col, 4, 4]),
+        ("sgemm_2_nt", vec![col, col, col, 4, 4]),
+        ("sgemm_2_tn", vec![row, row, col, 4, 4]),
         ("copy_kernel", vec![tiled, tiled]),
         ("copy_kernel_vectorized", vec![tiled, tiled]),
         ("copy_if_kernel", vec![plain, plain]),
