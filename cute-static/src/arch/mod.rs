@@ -11,6 +11,7 @@
 //! | `threadIdx`, `blockIdx`, `blockDim`, `gridDim` | [`thread_idx`], [`block_idx`], [`block_dim`], [`grid_dim`] |
 //! | `__syncthreads()` | [`syncthreads`] |
 //! | `fma` (`UniversalFMA`) | [`fma`] |
+//! | `half_t` in registers, `gemm(tiled_mma, A, B, C)` (`mma.sync`) | [`F16`], [`gemm_with`] ([`MmaCall`]: the SM80 atoms) |
 //! | `uint128_t` accesses (`UniversalCopy<uint128_t>`) | [`PtrTensor::read_vector`], [`PtrTensor::write_vector`] |
 //!
 //! On `nvptx64-nvidia-cuda` each is its instruction: `ld.global`/`st.global`
@@ -35,6 +36,7 @@ mod math;
 mod partition;
 mod ptr;
 mod scalar;
+mod sm80;
 mod smem;
 mod tensor;
 
@@ -50,6 +52,7 @@ pub use partition::{
 };
 pub use ptr::{GmemPtr, MemPtr, SmemPtr};
 pub use scalar::{Scalar, lanes, pack, unpack};
+pub use sm80::{F16, MmaCall, MmaFragments, MmaValue, gemm_with};
 pub use smem::{SharedStorage, SmemArray, shared_storage};
 pub use tensor::{
     DeviceView, ExactPartition, ExactTile, GmemTensor, PartialTensor, PtrTensor, SmemTensor,
