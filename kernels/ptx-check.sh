@@ -53,6 +53,9 @@ done
 for i in x1 x2 x4 x1.trans x2.trans x4.trans; do
     require "ldmatrix.sync.aligned.m8n8.$i.shared.b16"
 done
+# gemm(tiled_mma, ...) on register fragments (src/cute/mma_sm80.rs): one
+# mma.sync per atom, 1 + 8 of the F16-accumulating atom, 8 of the F32 one.
+require "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16" 9
 
 variant sm90a sm_90a 80 sm_90a
 require 'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16' 5

@@ -294,3 +294,45 @@ fn tutorial_kernels_access_memory_by_space() {
         );
     }
 }
+
+/// The SM80 MMA kernels (`src/cute/mma_sm80.rs`, in the `sm80` and
+/// `sm90a` variants): one `mma.sync` per atom, issued through
+/// `gemm(tiled_mma, …)` on register fragments (no local memory), the
+/// `half_t` conversions one `cvt` each. `(kernel, instruction, count)`.
+const MMA_SM80: &[(&str, &str, usize)] = &[
+    (
+        "mma_sm80_atom_f16",
+        "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16",
+        1,
+    ),
+    (
+        "mma_sm80_tiled_f16",
+        "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16",
+        8,
+    ),
+    (
+        "mma_sm80_tiled_f32",
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+        8,
+    ),
+];
+
+#[test]
+fn mma_kernels_issue_one_mma_per_atom() {
+    let Some(ptx) = load_ptx() else { return };
+    let ks = kernels(&ptx);
+    let tensor_cores = ptx
+        .lines()
+        .any(|l| l.starts_with(".target sm_80") || l.starts_with(".target sm_90a"));
+    for &(name, instr, n) in MMA_SM80 {
+        let Some(body) = ks.get(name) else {
+            assert!(!tensor_cores, "no kernel {name} in an sm_80/sm_90a PTX");
+            continue;
+        };
+        let c = count(body);
+        assert_eq!(c.local, 0, "{name} uses local memory");
+        let got = body.iter().filter(|i| i.starts_with(instr)).count();
+        assert_eq!(got, n, "{name}: {got} × {instr}, expected {n}");
+        println!("{name}: {} instructions, {got} × {instr}", c.total);
+    }
+}

@@ -171,13 +171,37 @@ pub trait MmaValue: Copy + Default + 'static {
     /// `x` rounded to this type.
     fn from_f32(x: f32) -> Self;
 }
+/// On the device one `cvt` each way (`cvt.f32.f16`, `cvt.rn.f16.f32`,
+/// the same rounding as [`F16::from_f32`]); on the host those functions.
 impl MmaValue for F16 {
     #[inline(always)]
     fn to_f32(self) -> f32 {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            let x: f32;
+            // SAFETY: a register-to-register conversion; no memory.
+            unsafe {
+                core::arch::asm!("cvt.f32.f16 {x}, {h};", x = out(reg32) x, h = in(reg16) self.0,
+                    options(pure, nomem, nostack, preserves_flags));
+            }
+            x
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
         F16::to_f32(self)
     }
     #[inline(always)]
     fn from_f32(x: f32) -> Self {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            let h: u16;
+            // SAFETY: a register-to-register conversion; no memory.
+            unsafe {
+                core::arch::asm!("cvt.rn.f16.f32 {h}, {x};", h = out(reg16) h, x = in(reg32) x,
+                    options(pure, nomem, nostack, preserves_flags));
+            }
+            F16(h)
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
         F16::from_f32(x)
     }
 }

@@ -6,6 +6,7 @@
 //! tests.
 
 pub mod entries;
+pub mod mma_sm80;
 pub mod sgemm_1;
 pub mod tiled_copy;
 pub mod tiled_copy_if;
