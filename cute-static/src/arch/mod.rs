@@ -12,6 +12,7 @@
 //! | `__syncthreads()` | [`syncthreads`] |
 //! | `fma` (`UniversalFMA`) | [`fma`] |
 //! | `half_t` in registers, `gemm(tiled_mma, A, B, C)` (`mma.sync`) | [`F16`], [`gemm_with`] ([`MmaCall`]: the SM80 atoms) |
+//! | `SM80_CP_ASYNC_*` copies, `cp_async_fence`, `cp_async_wait<N>` | [`copy_async`], [`cp_async_fence`], [`cp_async_wait`] |
 //! | `uint128_t` accesses (`UniversalCopy<uint128_t>`) | [`PtrTensor::read_vector`], [`PtrTensor::write_vector`] |
 //!
 //! On `nvptx64-nvidia-cuda` each is its instruction: `ld.global`/`st.global`
@@ -30,6 +31,7 @@
 //! divisible by the tiler), by a trap on the device and a panic on the
 //! host. Nothing returns `Result` in device code.
 
+mod cp_async;
 mod entry;
 mod index;
 mod math;
@@ -52,6 +54,7 @@ pub use partition::{
 };
 pub use ptr::{GmemPtr, MemPtr, SmemPtr};
 pub use scalar::{Scalar, lanes, pack, unpack};
+pub use cp_async::{CpAsyncOp, TiledCopyAsync, copy_async, cp_async_fence, cp_async_wait};
 pub use sm80::{F16, MmaCall, MmaFragments, MmaValue, gemm_with};
 pub use smem::{SharedStorage, SmemArray, shared_storage};
 pub use tensor::{
