@@ -295,10 +295,10 @@ fn tutorial_kernels_access_memory_by_space() {
     }
 }
 
-/// The SM80 MMA kernels (`src/cute/mma_sm80.rs`, in the `sm80` and
-/// `sm90a` variants): one `mma.sync` per atom, issued through
-/// `gemm(tiled_mma, …)` on register fragments (no local memory), the
-/// `half_t` conversions one `cvt` each. `(kernel, instruction, count)`.
+/// The SM80 kernels (in the `sm80` and `sm90a` variants): one `mma.sync`
+/// per atom, issued through `gemm(tiled_mma, …)` on register fragments
+/// (`src/cute/mma_sm80.rs`, no local memory), and one `cp.async` per copy
+/// atom instance. `(kernel, instruction, count)`.
 const MMA_SM80: &[(&str, &str, usize)] = &[
     (
         "mma_sm80_atom_f16",
@@ -315,10 +315,18 @@ const MMA_SM80: &[(&str, &str, usize)] = &[
         "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
         8,
     ),
+    // `src/cute/cp_async_sm80.rs`: two 128-bit cp.async per thread, one
+    // group committed and waited for.
+    ("cp_async_ca_tile", "cp.async.ca.shared.global", 2),
+    ("cp_async_ca_tile", "cp.async.commit_group", 1),
+    ("cp_async_ca_tile", "cp.async.wait_group 0", 1),
+    ("cp_async_cg_tile", "cp.async.cg.shared.global", 2),
+    ("cp_async_cg_tile", "cp.async.commit_group", 1),
+    ("cp_async_cg_tile", "cp.async.wait_group 0", 1),
 ];
 
 #[test]
-fn mma_kernels_issue_one_mma_per_atom() {
+fn sm80_kernels_issue_one_instruction_per_atom() {
     let Some(ptx) = load_ptx() else { return };
     let ks = kernels(&ptx);
     let tensor_cores = ptx
