@@ -315,6 +315,16 @@ const MMA_SM80: &[(&str, &str, usize)] = &[
         "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
         8,
     ),
+    (
+        "mma_sm80_atom_16x8x8_f16",
+        "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16",
+        1,
+    ),
+    (
+        "mma_sm80_atom_16x8x8_f32",
+        "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",
+        1,
+    ),
     // `src/cute/cp_async_sm80.rs`: two 128-bit cp.async per thread, one
     // group committed and waited for.
     ("cp_async_ca_tile", "cp.async.ca.shared.global", 2),

@@ -45,6 +45,7 @@ mod tensor;
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod host;
 
+pub use cp_async::{CpAsyncOp, TiledCopyAsync, copy_async, cp_async_fence, cp_async_wait};
 #[cfg(not(target_arch = "nvptx64"))]
 pub use host::GlobalBuffer;
 pub use index::{Dim3, block_dim, block_idx, grid_dim, syncthreads, thread_idx, thread0, trap};
@@ -54,7 +55,6 @@ pub use partition::{
 };
 pub use ptr::{GmemPtr, MemPtr, SmemPtr};
 pub use scalar::{Scalar, lanes, pack, unpack};
-pub use cp_async::{CpAsyncOp, TiledCopyAsync, copy_async, cp_async_fence, cp_async_wait};
 pub use sm80::{F16, MmaCall, MmaFragments, MmaValue, gemm_with};
 pub use smem::{SharedStorage, SmemArray, shared_storage};
 pub use tensor::{

@@ -277,145 +277,93 @@ fn emulate<Atom: MmaCall>(a: &Atom::RegsA, b: &Atom::RegsB, c: &mut Atom::RegsC)
     )
 }
 
-/// Two halves in one 32-bit register: `lo` in bits 0..16.
+/// Thread's halves packed two to a 32-bit register (value `2r` in the low
+/// half of register `r`, as CUTLASS's `uint32_t` registers hold them).
 #[cfg(target_arch = "nvptx64")]
 #[inline(always)]
-fn pair(lo: F16, hi: F16) -> u32 {
-    lo.0 as u32 | (hi.0 as u32) << 16
+fn pack_halves<const N: usize, const R: usize>(h: &[F16; N]) -> [u32; R] {
+    core::array::from_fn(|r| h[2 * r].0 as u32 | (h[2 * r + 1].0 as u32) << 16)
 }
-/// The halves of a 32-bit register, low first.
+/// The inverse of [`pack_halves`].
 #[cfg(target_arch = "nvptx64")]
 #[inline(always)]
-fn halves(r: u32) -> (F16, F16) {
-    (F16(r as u16), F16((r >> 16) as u16))
+fn unpack_halves<const N: usize, const R: usize>(r: [u32; R], h: &mut [F16; N]) {
+    for (i, x) in h.iter_mut().enumerate() {
+        *x = F16((r[i / 2] >> (16 * (i % 2))) as u16);
+    }
 }
-
-impl MmaCall for SM80_16x8x16_F16F16F16F16_TN {
-    type A = F16;
-    type B = F16;
-    type C = F16;
-    type RegsA = [F16; 8];
-    type RegsB = [F16; 4];
-    type RegsC = [F16; 4];
-    #[inline(always)]
-    fn call(a: &[F16; 8], b: &[F16; 4], c: &mut [F16; 4]) {
-        #[cfg(target_arch = "nvptx64")]
-        {
-            let (d0, d1): (u32, u32);
-            // SAFETY: `mma.sync` reads and writes registers only (no
-            // memory); the `.aligned` rule that the warp's 32 lanes
-            // execute it together is the caller's, as for `bar.sync`
-            // (`MmaCall`'s contract; a warp breaking it gets unspecified
-            // values, not memory unsafety). Needs `.target sm_80`.
-            unsafe {
-                core::arch::asm!(
-                    "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {{{d0}, {d1}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{c0}, {c1}}};",
-                    d0 = out(reg32) d0, d1 = out(reg32) d1,
-                    a0 = in(reg32) pair(a[0], a[1]), a1 = in(reg32) pair(a[2], a[3]),
-                    a2 = in(reg32) pair(a[4], a[5]), a3 = in(reg32) pair(a[6], a[7]),
-                    b0 = in(reg32) pair(b[0], b[1]), b1 = in(reg32) pair(b[2], b[3]),
-                    c0 = in(reg32) pair(c[0], c[1]), c1 = in(reg32) pair(c[2], c[3]),
-                    options(pure, nomem, nostack, preserves_flags),
-                );
-            }
-            (c[0], c[1]) = halves(d0);
-            (c[2], c[3]) = halves(d1);
-        }
-        #[cfg(not(target_arch = "nvptx64"))]
-        emulate::<Self>(a, b, c)
+/// `f32` accumulators: one register each.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+fn pack_f32<const N: usize, const R: usize>(c: &[f32; N]) -> [u32; R] {
+    core::array::from_fn(|r| c[r].to_bits())
+}
+/// The inverse of [`pack_f32`].
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+fn unpack_f32<const N: usize, const R: usize>(r: [u32; R], c: &mut [f32; N]) {
+    for (i, x) in c.iter_mut().enumerate() {
+        *x = f32::from_bits(r[i]);
     }
 }
 
-impl MmaCall for SM80_16x8x8_F16F16F16F16_TN {
-    type A = F16;
-    type B = F16;
-    type C = F16;
-    type RegsA = [F16; 4];
-    type RegsB = [F16; 2];
-    type RegsC = [F16; 4];
-    #[inline(always)]
-    fn call(a: &[F16; 4], b: &[F16; 2], c: &mut [F16; 4]) {
-        #[cfg(target_arch = "nvptx64")]
-        {
-            let (d0, d1): (u32, u32);
-            // SAFETY: as for `SM80_16x8x16_F16F16F16F16_TN`.
-            unsafe {
-                core::arch::asm!(
-                    "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {{{d0}, {d1}}}, {{{a0}, {a1}}}, {{{b0}}}, {{{c0}, {c1}}};",
-                    d0 = out(reg32) d0, d1 = out(reg32) d1,
-                    a0 = in(reg32) pair(a[0], a[1]), a1 = in(reg32) pair(a[2], a[3]),
-                    b0 = in(reg32) pair(b[0], b[1]),
-                    c0 = in(reg32) pair(c[0], c[1]), c1 = in(reg32) pair(c[2], c[3]),
-                    options(pure, nomem, nostack, preserves_flags),
-                );
+/// The executed atoms: `$atom` holds `$na`, `$nb`, `$nc` values of A, B
+/// and C per thread (A and B `F16`, C `$c`, packed by `$pack`/`$unpack`
+/// into the registers `c`, `a`, `b`); `$ptx` is the instruction with
+/// C and D in the same registers (operands `{0}…`: C/D, then A, then B).
+macro_rules! sm80_mma {
+    ($($atom:ident: [$na:literal, $nb:literal, $nc:literal] $c:ty, $pack:ident, $unpack:ident,
+       c [$($ci:literal),*], a [$($ai:literal),*], b [$($bi:literal),*], $ptx:literal;)*) => {$(
+        impl MmaCall for $atom {
+            type A = F16;
+            type B = F16;
+            type C = $c;
+            type RegsA = [F16; $na];
+            type RegsB = [F16; $nb];
+            type RegsC = [$c; $nc];
+            #[inline(always)]
+            fn call(a: &[F16; $na], b: &[F16; $nb], c: &mut [$c; $nc]) {
+                #[cfg(target_arch = "nvptx64")]
+                {
+                    let ra: [u32; { $na / 2 }] = pack_halves(a);
+                    let rb: [u32; { $nb / 2 }] = pack_halves(b);
+                    let mut rc: [u32; { [$($ci),*].len() }] = $pack(c);
+                    // SAFETY: `mma.sync` reads and writes registers only (no
+                    // memory); the `.aligned` rule that the warp's 32 lanes
+                    // execute it together is the caller's, as for `bar.sync`
+                    // (`MmaCall`'s contract: a warp breaking it gets
+                    // unspecified values, not memory unsafety). Needs
+                    // `.target sm_80`.
+                    unsafe {
+                        core::arch::asm!(
+                            $ptx,
+                            $(inout(reg32) rc[$ci],)*
+                            $(in(reg32) ra[$ai],)*
+                            $(in(reg32) rb[$bi],)*
+                            options(pure, nomem, nostack, preserves_flags),
+                        );
+                    }
+                    $unpack(rc, c);
+                }
+                #[cfg(not(target_arch = "nvptx64"))]
+                emulate::<Self>(a, b, c)
             }
-            (c[0], c[1]) = halves(d0);
-            (c[2], c[3]) = halves(d1);
         }
-        #[cfg(not(target_arch = "nvptx64"))]
-        emulate::<Self>(a, b, c)
-    }
+    )*};
 }
-
-impl MmaCall for SM80_16x8x16_F32F16F16F32_TN {
-    type A = F16;
-    type B = F16;
-    type C = f32;
-    type RegsA = [F16; 8];
-    type RegsB = [F16; 4];
-    type RegsC = [f32; 4];
-    #[inline(always)]
-    fn call(a: &[F16; 8], b: &[F16; 4], c: &mut [f32; 4]) {
-        #[cfg(target_arch = "nvptx64")]
-        {
-            let [c0, c1, c2, c3] = *c;
-            // SAFETY: as for `SM80_16x8x16_F16F16F16F16_TN`.
-            unsafe {
-                core::arch::asm!(
-                    "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{c0}, {c1}, {c2}, {c3}}};",
-                    d0 = lateout(reg32) c[0], d1 = lateout(reg32) c[1],
-                    d2 = lateout(reg32) c[2], d3 = lateout(reg32) c[3],
-                    a0 = in(reg32) pair(a[0], a[1]), a1 = in(reg32) pair(a[2], a[3]),
-                    a2 = in(reg32) pair(a[4], a[5]), a3 = in(reg32) pair(a[6], a[7]),
-                    b0 = in(reg32) pair(b[0], b[1]), b1 = in(reg32) pair(b[2], b[3]),
-                    c0 = in(reg32) c0, c1 = in(reg32) c1, c2 = in(reg32) c2, c3 = in(reg32) c3,
-                    options(pure, nomem, nostack, preserves_flags),
-                );
-            }
-        }
-        #[cfg(not(target_arch = "nvptx64"))]
-        emulate::<Self>(a, b, c)
-    }
-}
-
-impl MmaCall for SM80_16x8x8_F32F16F16F32_TN {
-    type A = F16;
-    type B = F16;
-    type C = f32;
-    type RegsA = [F16; 4];
-    type RegsB = [F16; 2];
-    type RegsC = [f32; 4];
-    #[inline(always)]
-    fn call(a: &[F16; 4], b: &[F16; 2], c: &mut [f32; 4]) {
-        #[cfg(target_arch = "nvptx64")]
-        {
-            let [c0, c1, c2, c3] = *c;
-            // SAFETY: as for `SM80_16x8x16_F16F16F16F16_TN`.
-            unsafe {
-                core::arch::asm!(
-                    "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}}}, {{{b0}}}, {{{c0}, {c1}, {c2}, {c3}}};",
-                    d0 = lateout(reg32) c[0], d1 = lateout(reg32) c[1],
-                    d2 = lateout(reg32) c[2], d3 = lateout(reg32) c[3],
-                    a0 = in(reg32) pair(a[0], a[1]), a1 = in(reg32) pair(a[2], a[3]),
-                    b0 = in(reg32) pair(b[0], b[1]),
-                    c0 = in(reg32) c0, c1 = in(reg32) c1, c2 = in(reg32) c2, c3 = in(reg32) c3,
-                    options(pure, nomem, nostack, preserves_flags),
-                );
-            }
-        }
-        #[cfg(not(target_arch = "nvptx64"))]
-        emulate::<Self>(a, b, c)
-    }
+sm80_mma! {
+    SM80_16x8x16_F16F16F16F16_TN: [8, 4, 4] F16, pack_halves, unpack_halves,
+        c [0, 1], a [0, 1, 2, 3], b [0, 1],
+        "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {{{0}, {1}}}, {{{2}, {3}, {4}, {5}}}, {{{6}, {7}}}, {{{0}, {1}}};";
+    SM80_16x8x8_F16F16F16F16_TN: [4, 2, 4] F16, pack_halves, unpack_halves,
+        c [0, 1], a [0, 1], b [0],
+        "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {{{0}, {1}}}, {{{2}, {3}}}, {{{4}}}, {{{0}, {1}}};";
+    SM80_16x8x16_F32F16F16F32_TN: [8, 4, 4] f32, pack_f32, unpack_f32,
+        c [0, 1, 2, 3], a [0, 1, 2, 3], b [0, 1],
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{0}, {1}, {2}, {3}}}, {{{4}, {5}, {6}, {7}}}, {{{8}, {9}}}, {{{0}, {1}, {2}, {3}}};";
+    SM80_16x8x8_F32F16F16F32_TN: [4, 2, 4] f32, pack_f32, unpack_f32,
+        c [0, 1, 2, 3], a [0, 1], b [0],
+        "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {{{0}, {1}, {2}, {3}}}, {{{4}, {5}}}, {{{6}}}, {{{0}, {1}, {2}, {3}}};";
 }
 
 /// The size of mode `I` of a static layout.
@@ -588,181 +536,3 @@ where
     }
 }
 impl<M: TiledMmaLayouts> MmaFragments<M> for ThrMma<M> where AtomOf<M>: MmaCall {}
-
-#[cfg(test)]
-#[allow(non_snake_case)]
-mod tests {
-    use std::vec::Vec;
-
-    use super::{F16, MmaFragments, gemm_with};
-    use crate::arch::{DeviceMmaPartition, Dim3, GlobalBuffer, ThreadSlice, host, thread_idx};
-    use crate::atom::{
-        SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x16_F16F16F16F16_TN,
-        SM80_16x8x16_F32F16F16F32_TN, make_tiled_mma,
-    };
-    use crate::layout;
-
-    /// Every binary16 survives `to_f32` then `from_f32` (NaNs stay NaNs).
-    #[test]
-    fn f16_round_trip() {
-        for bits in 0..=u16::MAX {
-            let h = F16::from_bits(bits);
-            let back = F16::from_f32(h.to_f32());
-            if h.to_f32().is_nan() {
-                assert!(back.to_f32().is_nan(), "{bits:#06x}");
-            } else {
-                assert_eq!(back, h, "{bits:#06x} -> {}", h.to_f32());
-            }
-        }
-    }
-
-    /// `from_f32` is the nearest binary16, ties to the even bit pattern:
-    /// checked against its two finite neighbours on a sweep of f32 bit
-    /// patterns (every 997th, both signs).
-    #[test]
-    fn f16_rounds_to_nearest_even() {
-        let mut checked = 0;
-        for b in (0..=u32::MAX).step_by(997) {
-            let x = f32::from_bits(b);
-            if !x.is_finite() || x.abs() >= 65504.0 {
-                continue;
-            }
-            let h = F16::from_f32(x);
-            let hv = h.to_f32() as f64;
-            let err = (x as f64 - hv).abs();
-            for nb in [h.to_bits().wrapping_add(1), h.to_bits().wrapping_sub(1)] {
-                let n = F16::from_bits(nb).to_f32();
-                if !n.is_finite() || (n < 0.0) != (hv < 0.0) && hv != 0.0 {
-                    continue;
-                }
-                let ne = (x as f64 - n as f64).abs();
-                assert!(
-                    err < ne || (err == ne && h.to_bits() & 1 == 0),
-                    "{x:e}: {h:?} ({hv:e}) but {nb:#06x} ({n:e}) is as near"
-                );
-            }
-            checked += 1;
-        }
-        assert!(checked > 1_000_000);
-    }
-
-    /// Small integers (exact in binary16 and in every sum below).
-    fn values(n: usize, seed: u32) -> Vec<f32> {
-        let mut s = seed;
-        (0..n)
-            .map(|_| {
-                s = s.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-                ((s >> 24) % 7) as f32 - 3.0
-            })
-            .collect()
-    }
-
-    /// `C = A·Bᵀ + C` for a tile `(M, N, K)` of a tiled MMA of `$atom` with
-    /// atom layout `$atoms`, run by `$threads` emulated threads from
-    /// column-major global tiles (converted to the atom's register types),
-    /// against the naive product.
-    macro_rules! check {
-        ($atom:expr, $atoms:tt, $threads:expr, ($m:tt, $n:tt, $k:tt)) => {{
-            let (m, n, k) = ($m, $n, $k);
-            let (a, b, c0) = (values(m * k, 1), values(n * k, 2), values(m * n, 3));
-            let (ga, gb, gc) = (
-                GlobalBuffer::from_slice(&a),
-                GlobalBuffer::from_slice(&b),
-                GlobalBuffer::from_slice(&c0),
-            );
-            let ta = ga.tensor(layout!(($m, $k))).unwrap();
-            let tb = gb.tensor(layout!(($n, $k))).unwrap();
-            let tc = gc.tensor(layout!(($m, $n))).unwrap();
-            let mma = make_tiled_mma($atom, layout!($atoms), ());
-            host::launch(Dim3::new(1, 1, 1), Dim3::new($threads, 1, 1), || {
-                let thr = mma.thread_slice(thread_idx().x);
-                let (tCgA, tCgB, tCgC) = (
-                    thr.partition_A(ta),
-                    thr.partition_B(tb),
-                    thr.partition_C(tc),
-                );
-                let mut tCrA = thr.partition_fragment_A(&ta);
-                let mut tCrB = thr.partition_fragment_B(&tb);
-                let mut tCrC = thr.partition_fragment_C(&tc);
-                for i in 0..tCrA.size() {
-                    tCrA.set(i, super::MmaValue::from_f32(tCgA.read(i)))
-                        .unwrap();
-                }
-                for i in 0..tCrB.size() {
-                    tCrB.set(i, super::MmaValue::from_f32(tCgB.read(i)))
-                        .unwrap();
-                }
-                for i in 0..tCrC.size() {
-                    tCrC.set(i, super::MmaValue::from_f32(tCgC.read(i)))
-                        .unwrap();
-                }
-                gemm_with(&mma, &tCrA, &tCrB, &mut tCrC);
-                for i in 0..tCrC.size() {
-                    tCgC.write(i, super::MmaValue::to_f32(tCrC.read(i).unwrap()));
-                }
-            });
-            let got = gc.to_vec();
-            let mut wrong = 0;
-            for i in 0..m {
-                for j in 0..n {
-                    let want =
-                        c0[i + m * j] + (0..k).map(|l| a[i + m * l] * b[j + n * l]).sum::<f32>();
-                    wrong += usize::from(got[i + m * j] != want);
-                }
-            }
-            assert_eq!(wrong, 0, "{} of {} elements of C differ", wrong, m * n);
-        }};
-    }
-
-    #[test]
-    fn one_atom_16x8x16_f16() {
-        check!(SM80_16x8x16_F16F16F16F16_TN, (1, 1, 1), 32, (16, 8, 16));
-    }
-
-    #[test]
-    fn one_atom_16x8x8_f16() {
-        check!(SM80_16x8x8_F16F16F16F16_TN, (1, 1, 1), 32, (16, 8, 8));
-    }
-
-    /// Four warps (atom layout `(2,2,1)`) over a 64×32×32 tile: each
-    /// thread's fragments are `(V, 2, 2)` × `(V, 2, 2)` → `(V, 2, 2)`, so
-    /// the serpentine and the k-blocks are exercised.
-    #[test]
-    fn tiled_16x8x16_f16() {
-        check!(SM80_16x8x16_F16F16F16F16_TN, (2, 2, 1), 128, (64, 32, 32));
-    }
-
-    #[test]
-    fn tiled_16x8x16_f32() {
-        check!(SM80_16x8x16_F32F16F16F32_TN, (2, 2, 1), 128, (64, 32, 32));
-    }
-
-    /// Three k-blocks of 8, MMA_M 3 (the serpentine's odd column of an odd
-    /// count).
-    #[test]
-    fn tiled_16x8x8_f32() {
-        check!(SM80_16x8x8_F32F16F16F32_TN, (1, 2, 1), 64, (48, 48, 24));
-    }
-
-    /// An MMA needs the warp's 32 lanes: a 16-thread block panics, naming
-    /// the rule.
-    #[test]
-    fn partial_warp_panics() {
-        let r = std::panic::catch_unwind(|| {
-            host::launch(Dim3::new(1, 1, 1), Dim3::new(16, 1, 1), || {
-                let mut c = [F16::default(); 4];
-                <SM80_16x8x16_F16F16F16F16_TN as super::MmaCall>::call(
-                    &[F16::default(); 8],
-                    &[F16::default(); 4],
-                    &mut c,
-                );
-            })
-        });
-        let e = r.unwrap_err();
-        let msg = e
-            .downcast_ref::<std::string::String>()
-            .map(|s| s.as_str())
-            .unwrap_or("");
-        assert!(msg.contains("needs all 32 lanes"), "{msg}");
-    }
-}

@@ -5,7 +5,8 @@
 //! `SM80_16x8x16_F16F16F16F16_TN`: one atom (one warp, one `mma.sync`)
 //! and a `(2,2,1)` tiled MMA over a `64×32×32` tile (four warps, eight
 //! `mma.sync` per thread: `MMA_M = MMA_N = MMA_K = 2`), and the
-//! F32-accumulating `SM80_16x8x16_F32F16F16F32_TN` over the same tile.
+//! F32-accumulating `SM80_16x8x16_F32F16F16F32_TN` over the same tile;
+//! one atom of each `16x8x8` one.
 //! The operands are `f32` in global memory (column-major), rounded to
 //! `half_t` in registers (`F16::from_f32`), C converted back: an
 //! instruction check, not a GEMM.
@@ -80,4 +81,13 @@ mma_tile_kernel!(
 mma_tile_kernel!(
     /// The same with `SM80_16x8x16_F32F16F16F32_TN` (F32 accumulators).
     mma_sm80_tiled_f32, SM80_16x8x16_F32F16F16F32_TN, (2, 2, 1), (64, 32, 32)
+);
+mma_tile_kernel!(
+    /// One `SM80_16x8x8_F16F16F16F16_TN` (`mma.sync…m16n8k8…f16`): A
+    /// `16×8`, B `8×8`, C `16×8`; one warp.
+    mma_sm80_atom_16x8x8_f16, SM80_16x8x8_F16F16F16F16_TN, (1, 1, 1), (16, 8, 8)
+);
+mma_tile_kernel!(
+    /// One `SM80_16x8x8_F32F16F16F32_TN` (`mma.sync…m16n8k8…f32`); one warp.
+    mma_sm80_atom_16x8x8_f32, SM80_16x8x8_F32F16F16F32_TN, (1, 1, 1), (16, 8, 8)
 );
