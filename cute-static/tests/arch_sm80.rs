@@ -6,8 +6,8 @@
 #![allow(non_snake_case)]
 
 use cute_static::arch::{
-    DeviceMmaPartition, Dim3, F16, GlobalBuffer, MmaCall, MmaFragments, MmaValue, ThreadSlice,
-    gemm_with, host, thread_idx,
+    DeviceMmaPartition, Dim3, F16, MmaCall, MmaFragments, MmaValue, ThreadSlice, gemm_with, host,
+    thread_idx,
 };
 use cute_static::atom::{
     SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x16_F16F16F16F16_TN,
@@ -69,19 +69,7 @@ mod naive_gemm;
 /// against the naive product.
 macro_rules! check {
     ($atom:expr, $atoms:tt, $threads:expr, ($m:tt, $n:tt, $k:tt)) => {{
-        let (m, n, k) = ($m, $n, $k);
-        // Integers in [-4, 4]: exact in binary16, and so is every sum
-        // here (|C| ≤ 4 + 32·16 < 2048) whatever the order.
-        let (a, b, c0) = (
-            naive_gemm::operand(m * k, 1),
-            naive_gemm::operand(n * k, 2),
-            naive_gemm::operand(m * n, 3),
-        );
-        let (ga, gb, gc) = (
-            GlobalBuffer::from_slice(&a),
-            GlobalBuffer::from_slice(&b),
-            GlobalBuffer::from_slice(&c0),
-        );
+        let ([ga, gb, gc], want) = naive_gemm::mma_case(($m, $n, $k));
         let ta = ga.tensor(layout!(($m, $k))).unwrap();
         let tb = gb.tensor(layout!(($n, $k))).unwrap();
         let tc = gc.tensor(layout!(($m, $n))).unwrap();
@@ -110,15 +98,8 @@ macro_rules! check {
                 tCgC.write(i, MmaValue::to_f32(tCrC.read(i).unwrap()));
             }
         });
-        let mut want = c0.clone();
-        naive_gemm::naive_gemm_nt((m, n, k), 1.0, &a, m, &b, n, 1.0, &mut want, m);
-        let wrong = gc
-            .to_vec()
-            .iter()
-            .zip(&want)
-            .filter(|(g, w)| g != w)
-            .count();
-        assert_eq!(wrong, 0, "{} of {} elements of C differ", wrong, m * n);
+        let wrong = naive_gemm::differences(&gc.to_vec(), &want);
+        assert_eq!(wrong, 0, "{} of {} elements of C differ", wrong, want.len());
     }};
 }
 

@@ -8,7 +8,7 @@ use cute_kernels::cute::mma_sm80::{
     mma_sm80_atom_16x8x8_f16, mma_sm80_atom_16x8x8_f32, mma_sm80_atom_f16, mma_sm80_tiled_f16,
     mma_sm80_tiled_f32,
 };
-use cute_static::arch::{Dim3, GlobalBuffer, host};
+use cute_static::arch::{Dim3, host};
 use cute_static::layout;
 
 #[allow(dead_code)]
@@ -17,38 +17,19 @@ mod naive_gemm;
 
 macro_rules! run {
     ($kernel:ident, $threads:expr, ($m:tt, $n:tt, $k:tt)) => {{
-        let (m, n, k) = ($m, $n, $k);
-        // Integers in [-4, 4]: exact in `half_t`, and so is every sum (|C|
-        // ≤ 4 + 32·16 < 2048) whatever the order of the additions.
-        let (a, b, c0) = (
-            naive_gemm::operand(m * k, 1),
-            naive_gemm::operand(n * k, 2),
-            naive_gemm::operand(m * n, 3),
-        );
-        let (ga, gb, gc) = (
-            GlobalBuffer::from_slice(&a),
-            GlobalBuffer::from_slice(&b),
-            GlobalBuffer::from_slice(&c0),
-        );
+        let ([ga, gb, gc], want) = naive_gemm::mma_case(($m, $n, $k));
         let ta = ga.tensor(layout!(($m, $k))).unwrap();
         let tb = gb.tensor(layout!(($n, $k))).unwrap();
         let tc = gc.tensor(layout!(($m, $n))).unwrap();
         host::launch(Dim3::new(1, 1, 1), Dim3::new($threads, 1, 1), || {
             $kernel(ta, tb, tc)
         });
-        let mut want = c0.clone();
-        naive_gemm::naive_gemm_nt((m, n, k), 1.0, &a, m, &b, n, 1.0, &mut want, m);
-        let wrong = gc
-            .to_vec()
-            .iter()
-            .zip(&want)
-            .filter(|(g, w)| g != w)
-            .count();
+        let wrong = naive_gemm::differences(&gc.to_vec(), &want);
         assert_eq!(
             wrong,
             0,
             "{wrong} of {} elements of C differ from C + A·Bᵀ",
-            m * n
+            want.len()
         );
     }};
 }
