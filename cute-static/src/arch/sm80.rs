@@ -333,14 +333,19 @@ macro_rules! sm80_mma {
                     // execute it together is the caller's, as for `bar.sync`
                     // (`MmaCall`'s contract: a warp breaking it gets
                     // unspecified values, not memory unsafety). Needs
-                    // `.target sm_80`.
+                    // `.target sm_80`. Not `pure`/`nomem`, although it is
+                    // both: the compiler may sink a pure asm into a branch
+                    // its result is used in, which would make the warp
+                    // diverge at an `.aligned` instruction (Rust marks no
+                    // asm `convergent`); an asm with effects stays where
+                    // the kernel put it.
                     unsafe {
                         core::arch::asm!(
                             $ptx,
                             $(inout(reg32) rc[$ci],)*
                             $(in(reg32) ra[$ai],)*
                             $(in(reg32) rb[$bi],)*
-                            options(pure, nomem, nostack, preserves_flags),
+                            options(nostack, preserves_flags),
                         );
                     }
                     $unpack(rc, c);
