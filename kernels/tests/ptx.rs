@@ -384,3 +384,63 @@ fn tutorial_entry_parameters_have_the_host_sizes() {
     }
     assert_eq!((col, tiled), (32, 48));
 }
+
+/// The SM80 kernels (in the `sm80` and `sm90a` variants): one `mma.sync`
+/// per atom, issued through `gemm(tiled_mma, …)` on register fragments
+/// (`src/cute/mma_sm80.rs`, no local memory), and one `cp.async` per copy
+/// atom instance. `(kernel, instruction, count)`.
+const MMA_SM80: &[(&str, &str, usize)] = &[
+    (
+        "mma_sm80_atom_f16",
+        "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16",
+        1,
+    ),
+    (
+        "mma_sm80_tiled_f16",
+        "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16",
+        8,
+    ),
+    (
+        "mma_sm80_tiled_f32",
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+        8,
+    ),
+    (
+        "mma_sm80_atom_16x8x8_f16",
+        "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16",
+        1,
+    ),
+    (
+        "mma_sm80_atom_16x8x8_f32",
+        "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",
+        1,
+    ),
+    // `src/cute/cp_async_sm80.rs`: two 128-bit cp.async per thread, one
+    // group committed and waited for.
+    ("cp_async_ca_tile", "cp.async.ca.shared.global", 2),
+    ("cp_async_ca_tile", "cp.async.commit_group", 1),
+    ("cp_async_ca_tile", "cp.async.wait_group 0", 1),
+    ("cp_async_cg_tile", "cp.async.cg.shared.global", 2),
+    ("cp_async_cg_tile", "cp.async.commit_group", 1),
+    ("cp_async_cg_tile", "cp.async.wait_group 0", 1),
+];
+
+#[test]
+fn sm80_kernels_issue_one_instruction_per_atom() {
+    let Some(ptx) = load_ptx() else { return };
+    let ks = kernels(&ptx);
+    let tensor_cores = ptx
+        .lines()
+        .any(|l| l.starts_with(".target sm_80") || l.starts_with(".target sm_90a"));
+    for &(name, instr, n) in MMA_SM80 {
+        let Some(body) = ks.get(name) else {
+            assert!(!tensor_cores, "no kernel {name} in an sm_80/sm_90a PTX");
+            continue;
+        };
+        let c = count(body);
+        assert_eq!(c.local, 0, "{name} uses local memory");
+        let got = body.iter().filter(|i| i.starts_with(instr)).count();
+        assert_eq!(got, n, "{name}: {got} × {instr}, expected {n}");
+        println!("{name}: {} instructions, {got} × {instr}", c.total);
+    }
+}

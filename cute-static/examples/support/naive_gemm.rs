@@ -88,3 +88,25 @@ pub fn assert_partial_tiles_refused(gemm: GemmNt) {
         assert_eq!(e.kind(), "divisibility");
     }
 }
+
+/// The operands of a tile check `C = C₀ + A·Bᵀ` (the tensor-core tests):
+/// host global buffers of `A` (`m×k`), `B` (`n×k`) and `C₀` (`m×n`),
+/// column-major [`operand`]s — integers in `[-4, 4]`, exact in `half_t`,
+/// and so is every sum for `k ≤ 127` whatever the order — and the
+/// expected `C`.
+#[allow(dead_code)] // the examples include this file too
+pub fn mma_case(
+    (m, n, k): (usize, usize, usize),
+) -> ([cute_static::arch::GlobalBuffer<f32>; 3], Vec<f32>) {
+    let (a, b, c0) = (operand(m * k, 1), operand(n * k, 2), operand(m * n, 3));
+    let mut want = c0.clone();
+    naive_gemm_nt((m, n, k), 1.0, &a, m, &b, n, 1.0, &mut want, m);
+    let buffers = [&a, &b, &c0].map(|x| cute_static::arch::GlobalBuffer::from_slice(x));
+    (buffers, want)
+}
+
+/// The number of elements of `got` that differ from `want`.
+#[allow(dead_code)]
+pub fn differences(got: &[f32], want: &[f32]) -> usize {
+    got.iter().zip(want).filter(|(g, w)| g != w).count()
+}

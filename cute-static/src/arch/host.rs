@@ -163,6 +163,22 @@ impl BlockBarrier {
 struct Block {
     barrier: BlockBarrier,
     smem: Mutex<Vec<Arc<[AtomicU32]>>>,
+    warps: Vec<Warp>,
+}
+
+/// The words of one warp's exchange buffer ([`imp::warp_exchange`]): room
+/// for the `A` and `B` tiles of every SM80 MMA atom (at most 768 values).
+pub(crate) const WARP_SCRATCH_WORDS: usize = 1024;
+
+/// One warp's state for the warp-cooperative instructions (`mma.sync`):
+/// its barrier (the warp's threads only) and two exchange buffers, used
+/// alternately, so one barrier per exchange suffices (a thread writes a
+/// buffer again only after the barrier of the next exchange, which every
+/// thread reaches after its reads of the previous one).
+struct Warp {
+    barrier: BlockBarrier,
+    threads: usize,
+    scratch: [Box<[AtomicU32]>; 2],
 }
 
 /// The emulated thread.
@@ -177,6 +193,7 @@ struct ThreadCtx {
 std::thread_local! {
     static CTX: RefCell<Option<ThreadCtx>> = const { RefCell::new(None) };
     static DECLARED: Cell<usize> = const { Cell::new(0) };
+    static EXCHANGES: Cell<usize> = const { Cell::new(0) };
 }
 
 fn with<R>(f: impl FnOnce(&ThreadCtx) -> R) -> R {
@@ -192,6 +209,9 @@ impl Drop for PoisonOnPanic {
     fn drop(&mut self) {
         if std::thread::panicking() {
             self.0.barrier.poison();
+            for w in &self.0.warps {
+                w.barrier.poison();
+            }
         }
     }
 }
@@ -212,6 +232,22 @@ pub fn launch<F: Fn() + Sync>(grid: Dim3, block: Dim3, kernel: F) {
                         n,
                     },
                     smem: Mutex::new(Vec::new()),
+                    warps: (0..n.div_ceil(32))
+                        .map(|w| {
+                            let threads = (n - 32 * w).min(32);
+                            Warp {
+                                barrier: BlockBarrier {
+                                    state: Mutex::new((0, 0, false)),
+                                    cv: Condvar::new(),
+                                    n: threads,
+                                },
+                                threads,
+                                scratch: [0, 1].map(|_| {
+                                    (0..WARP_SCRATCH_WORDS).map(|_| AtomicU32::new(0)).collect()
+                                }),
+                            }
+                        })
+                        .collect(),
                 });
                 let kernel = &kernel;
                 std::thread::scope(|s| {
@@ -235,6 +271,7 @@ pub fn launch<F: Fn() + Sync>(grid: Dim3, block: Dim3, kernel: F) {
                                     let _guard = PoisonOnPanic(shared);
                                     CTX.with(|c| *c.borrow_mut() = Some(ctx));
                                     DECLARED.with(|d| d.set(0));
+                                    EXCHANGES.with(|d| d.set(0));
                                     kernel();
                                     CTX.with(|c| *c.borrow_mut() = None);
                                 })
@@ -279,6 +316,57 @@ pub(crate) mod imp {
     }
     pub fn syncthreads() {
         with(|c| c.shared.barrier.wait())
+    }
+    /// This thread's lane in its warp (`%laneid`: its linear index in
+    /// the block mod 32).
+    pub fn lane() -> usize {
+        with(|c| {
+            let t = c.thread;
+            (t.x + c.block_dim.x * (t.y + c.block_dim.y * t.z)) % 32
+        })
+    }
+    /// One warp-cooperative exchange (the emulation of an instruction all
+    /// 32 lanes of a warp execute together, as `mma.sync`): every thread
+    /// of the warp `put`s its values into the warp's buffer, waits for the
+    /// warp's other threads, and `get`s from the buffer what the hardware
+    /// would give it. Panics unless the warp has all 32 lanes (a block
+    /// whose size is not a multiple of 32 has a partial last warp) or
+    /// when `words` exceeds the buffer. Every thread of the warp must call
+    /// it (the device's rule for `.aligned` instructions); a warp in
+    /// which one does not hangs here.
+    pub fn warp_exchange<R>(
+        words: usize,
+        put: impl FnOnce(&[AtomicU32]),
+        get: impl FnOnce(&[AtomicU32]) -> R,
+    ) -> R {
+        let lane_of = |c: &ThreadCtx| {
+            let t = c.thread;
+            t.x + c.block_dim.x * (t.y + c.block_dim.y * t.z)
+        };
+        let (warp, threads) = with(|c| {
+            let w = lane_of(c) / 32;
+            (w, c.shared.warps[w].threads)
+        });
+        assert!(
+            threads == 32,
+            "a warp-cooperative instruction (mma.sync) in warp {warp}, which has {threads} threads: it needs all 32 lanes (the block size must be a multiple of 32)"
+        );
+        assert!(
+            words <= WARP_SCRATCH_WORDS,
+            "warp_exchange: {words} words exceed the warp's buffer"
+        );
+        let round = EXCHANGES.with(|e| {
+            let r = e.get();
+            e.set(r + 1);
+            r
+        });
+        with(|c| {
+            let w = &c.shared.warps[warp];
+            let buf = &w.scratch[round % 2][..words];
+            put(buf);
+            w.barrier.wait();
+            get(buf)
+        })
     }
     #[track_caller]
     pub fn trap(why: &'static str) -> ! {

@@ -11,6 +11,8 @@
 //! | `threadIdx`, `blockIdx`, `blockDim`, `gridDim` | [`thread_idx`], [`block_idx`], [`block_dim`], [`grid_dim`] |
 //! | `__syncthreads()` | [`syncthreads`] |
 //! | `fma` (`UniversalFMA`) | [`fma`] |
+//! | `half_t` in registers, `gemm(tiled_mma, A, B, C)` (`mma.sync`) | [`F16`], [`gemm_with`] ([`MmaCall`]: the SM80 atoms) |
+//! | `SM80_CP_ASYNC_*` copies, `cp_async_fence`, `cp_async_wait<N>` | [`copy_async`], [`cp_async_fence`], [`cp_async_wait`] |
 //! | `uint128_t` accesses (`UniversalCopy<uint128_t>`) | [`PtrTensor::read_vector`], [`PtrTensor::write_vector`] |
 //!
 //! On `nvptx64-nvidia-cuda` each is its instruction: `ld.global`/`st.global`
@@ -29,18 +31,21 @@
 //! divisible by the tiler), by a trap on the device and a panic on the
 //! host. Nothing returns `Result` in device code.
 
+mod cp_async;
 mod entry;
 mod index;
 mod math;
 mod partition;
 mod ptr;
 mod scalar;
+mod sm80;
 mod smem;
 mod tensor;
 
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod host;
 
+pub use cp_async::{CpAsyncOp, TiledCopyAsync, copy_async, cp_async_fence, cp_async_wait};
 #[cfg(not(target_arch = "nvptx64"))]
 pub use host::GlobalBuffer;
 pub use index::{Dim3, block_dim, block_idx, grid_dim, syncthreads, thread_idx, thread0, trap};
@@ -50,6 +55,7 @@ pub use partition::{
 };
 pub use ptr::{GmemPtr, MemPtr, SmemPtr};
 pub use scalar::{Scalar, lanes, pack, unpack};
+pub use sm80::{F16, MmaCall, MmaFragments, MmaValue, gemm_with};
 pub use smem::{MAX_STATIC_BYTES, SharedStorage, SmemArray, shared_storage};
 pub use tensor::{
     DeviceView, GmemTensor, PartialTensor, PtrTensor, SmemTensor, Transform, lazy_transform,

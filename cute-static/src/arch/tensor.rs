@@ -123,6 +123,18 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         unsafe { self.ptr.add(self.layout.offset(i)).write_as::<P::Value>(v) }
     }
 
+    /// The pointer to the `v` consecutive elements from coordinate `i`
+    /// (the operand of an asynchronous copy); traps unless
+    /// [`is_vector(i, v)`](Self::is_vector).
+    #[inline(always)]
+    #[track_caller]
+    pub(crate) fn vector_ptr(&self, i: usize, v: usize) -> P {
+        if !self.is_vector(i, v) {
+            super::trap("PtrTensor: the elements of an asynchronous copy are not one vector");
+        }
+        self.ptr.add(self.layout.offset(i))
+    }
+
     /// Whether the `v` coordinates `i, i+1, …, i+v−1` are `v` consecutive
     /// elements inside the tensor: the first leaf has stride 1 and a size
     /// that `v` divides, and `i` is a multiple of `v` with `i + v ≤ size`

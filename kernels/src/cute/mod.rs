@@ -5,7 +5,9 @@
 //! and, on the host, run by `cute_static::arch::host::launch` in the
 //! tests.
 
+pub mod cp_async_sm80;
 pub mod entries;
+pub mod mma_sm80;
 pub mod sgemm_1;
 pub mod sgemm_2;
 pub mod tiled_copy;

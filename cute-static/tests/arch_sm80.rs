@@ -1,0 +1,156 @@
+//! cute-static's SM80 tensor-core layer on the host (`arch::gemm_with`,
+//! the atoms' warp-cooperative emulation, `F16`): tiles of one and of
+//! several atoms against the naive GEMM, the binary16 conversions, and the
+//! full-warp rule.
+
+#![allow(non_snake_case)]
+
+use cute_static::arch::{
+    DeviceMmaPartition, Dim3, F16, MmaCall, MmaFragments, MmaValue, ThreadSlice, gemm_with, host,
+    thread_idx,
+};
+use cute_static::atom::{
+    SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x16_F16F16F16F16_TN,
+    SM80_16x8x16_F32F16F16F32_TN, make_tiled_mma,
+};
+use cute_static::layout;
+
+/// Every binary16 survives `to_f32` then `from_f32` (NaNs stay NaNs).
+#[test]
+fn f16_round_trip() {
+    for bits in 0..=u16::MAX {
+        let h = F16::from_bits(bits);
+        let back = F16::from_f32(h.to_f32());
+        if h.to_f32().is_nan() {
+            assert!(back.to_f32().is_nan(), "{bits:#06x}");
+        } else {
+            assert_eq!(back, h, "{bits:#06x} -> {}", h.to_f32());
+        }
+    }
+}
+
+/// `from_f32` is the nearest binary16, ties to the even bit pattern:
+/// checked against its two finite neighbours on a sweep of f32 bit
+/// patterns (every 997th, both signs).
+#[test]
+fn f16_rounds_to_nearest_even() {
+    let mut checked = 0;
+    for b in (0..=u32::MAX).step_by(997) {
+        let x = f32::from_bits(b);
+        if !x.is_finite() || x.abs() >= 65504.0 {
+            continue;
+        }
+        let h = F16::from_f32(x);
+        let hv = h.to_f32() as f64;
+        let err = (x as f64 - hv).abs();
+        for nb in [h.to_bits().wrapping_add(1), h.to_bits().wrapping_sub(1)] {
+            let n = F16::from_bits(nb).to_f32();
+            if !n.is_finite() || (n < 0.0) != (hv < 0.0) && hv != 0.0 {
+                continue;
+            }
+            let ne = (x as f64 - n as f64).abs();
+            assert!(
+                err < ne || (err == ne && h.to_bits() & 1 == 0),
+                "{x:e}: {h:?} ({hv:e}) but {nb:#06x} ({n:e}) is as near"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 1_000_000);
+}
+
+#[allow(dead_code)]
+#[path = "../examples/support/naive_gemm.rs"]
+mod naive_gemm;
+
+/// `C = A·Bᵀ + C` for a tile `(M, N, K)` of a tiled MMA of `$atom` with
+/// atom layout `$atoms`, run by `$threads` emulated threads from
+/// column-major global tiles (converted to the atom's register types),
+/// against the naive product.
+macro_rules! check {
+    ($atom:expr, $atoms:tt, $threads:expr, ($m:tt, $n:tt, $k:tt)) => {{
+        let ([ga, gb, gc], want) = naive_gemm::mma_case(($m, $n, $k));
+        let ta = ga.tensor(layout!(($m, $k))).unwrap();
+        let tb = gb.tensor(layout!(($n, $k))).unwrap();
+        let tc = gc.tensor(layout!(($m, $n))).unwrap();
+        let mma = make_tiled_mma($atom, layout!($atoms), ());
+        host::launch(Dim3::new(1, 1, 1), Dim3::new($threads, 1, 1), || {
+            let thr = mma.thread_slice(thread_idx().x);
+            let (tCgA, tCgB, tCgC) = (
+                thr.partition_A(ta),
+                thr.partition_B(tb),
+                thr.partition_C(tc),
+            );
+            let mut tCrA = thr.partition_fragment_A(&ta);
+            let mut tCrB = thr.partition_fragment_B(&tb);
+            let mut tCrC = thr.partition_fragment_C(&tc);
+            for i in 0..tCrA.size() {
+                tCrA.set(i, MmaValue::from_f32(tCgA.read(i))).unwrap();
+            }
+            for i in 0..tCrB.size() {
+                tCrB.set(i, MmaValue::from_f32(tCgB.read(i))).unwrap();
+            }
+            for i in 0..tCrC.size() {
+                tCrC.set(i, MmaValue::from_f32(tCgC.read(i))).unwrap();
+            }
+            gemm_with(&mma, &tCrA, &tCrB, &mut tCrC);
+            for i in 0..tCrC.size() {
+                tCgC.write(i, MmaValue::to_f32(tCrC.read(i).unwrap()));
+            }
+        });
+        let wrong = naive_gemm::differences(&gc.to_vec(), &want);
+        assert_eq!(wrong, 0, "{} of {} elements of C differ", wrong, want.len());
+    }};
+}
+
+#[test]
+fn one_atom_16x8x16_f16() {
+    check!(SM80_16x8x16_F16F16F16F16_TN, (1, 1, 1), 32, (16, 8, 16));
+}
+
+#[test]
+fn one_atom_16x8x8_f16() {
+    check!(SM80_16x8x8_F16F16F16F16_TN, (1, 1, 1), 32, (16, 8, 8));
+}
+
+/// Four warps (atom layout `(2,2,1)`) over a 64×32×32 tile: each
+/// thread's fragments are `(V, 2, 2)` × `(V, 2, 2)` → `(V, 2, 2)`, so
+/// the serpentine and the k-blocks are exercised.
+#[test]
+fn tiled_16x8x16_f16() {
+    check!(SM80_16x8x16_F16F16F16F16_TN, (2, 2, 1), 128, (64, 32, 32));
+}
+
+#[test]
+fn tiled_16x8x16_f32() {
+    check!(SM80_16x8x16_F32F16F16F32_TN, (2, 2, 1), 128, (64, 32, 32));
+}
+
+/// Three k-blocks of 8, MMA_M 3 (the serpentine's odd column of an odd
+/// count).
+#[test]
+fn tiled_16x8x8_f32() {
+    check!(SM80_16x8x8_F32F16F16F32_TN, (1, 2, 1), 64, (48, 48, 24));
+}
+
+/// An MMA needs the warp's 32 lanes: a 16-thread block panics, naming
+/// the rule.
+#[test]
+fn partial_warp_panics() {
+    let r = std::panic::catch_unwind(|| {
+        host::launch(Dim3::new(1, 1, 1), Dim3::new(16, 1, 1), || {
+            let mut c = [F16::default(); 4];
+            <SM80_16x8x16_F16F16F16F16_TN as MmaCall>::call(
+                &[F16::default(); 8],
+                &[F16::default(); 4],
+                &mut c,
+            );
+        })
+    });
+    let e = r.unwrap_err();
+    let msg = e
+        .downcast_ref::<std::string::String>()
+        .map(|s| s.as_str())
+        .unwrap_or("");
+    assert!(msg.contains("needs all 32 lanes"), "{msg}");
+}
