@@ -588,12 +588,15 @@ fn regroup_law(
     r: &Layout,
     group: Group,
 ) -> Result<(), Violation> {
-    // The zipped form `((tiles…), (rests…, modes beyond the tiler…))`
-    // (CuTe's `zip2_by`); for a layout tiler, the by-mode result itself.
+    // The zipped form `((tiles…), (rests…, modes beyond the tiler…))`, a
+    // mode kept by `_` as the tile `1:0` and the whole mode in the rests
+    // (pycute's `hier_unzip`); for a layout tiler, the by-mode result
+    // itself; for `_` alone, `(1:0, result)`.
     let zipped = match t {
+        TilerRef::Hole => Layout::concat([&Layout::int(1, 0), logical]),
         TilerRef::Modes(_) => {
-            let tile_modes = group_like(logical, t, true);
-            let rest_modes = group_like(logical, t, false);
+            let tile_modes = group_like(logical, t, true, Skip::Keep);
+            let rest_modes = group_like(logical, t, false, Skip::Keep);
             Layout::concat([
                 &Layout::concat(tile_modes.iter()),
                 &Layout::concat(rest_modes.iter()),
@@ -613,17 +616,30 @@ fn regroup_law(
     modes_are(cx, r, &expected)
 }
 
+/// What a `_` mode of the tiler means to [`group_like`].
+#[derive(Clone, Copy)]
+enum Skip {
+    /// The divides' and products' meaning (pycute's `hier_unzip`): the
+    /// tile `1:0`, the whole mode in the rests.
+    Keep,
+    /// CuTe's `zip2_by` guide: the mode is a pair, split as one.
+    Pair,
+}
+
 /// The tile modes (`tiles`) or rest modes of the zipped form of `l` by
-/// `t`, as layouts (CuTe's `zip2_by`).
-fn group_like(l: &Layout, t: TilerRef<'_>, tiles: bool) -> Vec<Layout> {
+/// `t`, as layouts (a mode under `_` as `skip` says).
+fn group_like(l: &Layout, t: TilerRef<'_>, tiles: bool, skip: Skip) -> Vec<Layout> {
     let mut out = Vec::new();
     match t {
         TilerRef::Modes(ts) => {
             for i in 0..l.rank() {
                 let m = mode(l, i);
                 match ts.get(i) {
+                    Some(Tiler::Hole) if matches!(skip, Skip::Keep) => {
+                        out.push(if tiles { Layout::int(1, 0) } else { m })
+                    }
                     Some(ti) => {
-                        let inner = group_like(&m, ti.as_tiler(), tiles);
+                        let inner = group_like(&m, ti.as_tiler(), tiles, skip);
                         match ti.as_tiler() {
                             TilerRef::Modes(_) => out.push(Layout::concat(inner.iter())),
                             _ => out.extend(inner),
@@ -1907,8 +1923,8 @@ pub fn check_zip2_by(l: &Layout, t: &Tiler, r: &Layout) -> Result<(), Violation>
     })?;
     let want = match t.as_tiler() {
         TilerRef::Modes(_) => Layout::concat([
-            &Layout::concat(group_like(l, t.as_tiler(), true).iter()),
-            &Layout::concat(group_like(l, t.as_tiler(), false).iter()),
+            &Layout::concat(group_like(l, t.as_tiler(), true, Skip::Pair).iter()),
+            &Layout::concat(group_like(l, t.as_tiler(), false, Skip::Pair).iter()),
         ]),
         _ => l.clone(),
     };

@@ -22,7 +22,7 @@
 use crate::algebra::coalesce::{BACK_MODES, BackModes, Modes};
 use crate::algebra::complement::complement_modes_in;
 use crate::algebra::composition::{Operands, compose_modes_into, compose_modes_zip_into};
-use crate::algebra::divide::{by_mode_built, unpack_both, unpack_rest, whole_pair, zip2_by_owned};
+use crate::algebra::divide::{by_mode_built, hier_unzip, unpack_both, unpack_rest, whole_pair};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::AsTiler;
 use crate::error::{LayoutError, mul};
@@ -45,7 +45,7 @@ pub fn zipped_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layo
         return by_mode_built(a.as_ref(), t, "zipped_product", &product_into);
     }
     let l = by_mode_built(a.as_ref(), t, "zipped_product", &product_into)?;
-    zip2_by_owned(l, t)
+    hier_unzip(l.as_ref(), t)
 }
 
 /// `(A modes, repeat0, repeat1, …)`.
