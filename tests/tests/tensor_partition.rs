@@ -223,11 +223,11 @@ fn nested_slices_fragments_and_fills() {
 #[test]
 fn tile_to_shape_builds_shared_memory_layouts() {
     // A row-major 8×8 atom tiled to 32×64, column-major and row-major
-    // repetitions.
+    // repetitions (CuTe C++'s answers: tests/cute-cpp/surface.expected).
     let atom = l("(8,8):(8,1)");
     let shape: IntTuple = "(32,64)".parse().unwrap();
     let c = tile_to_shape(&atom, &shape, None).unwrap();
-    assert_eq!(c.to_string(), "(32,(8,8)):(8,(1,256))");
+    assert_eq!(c.to_string(), "((8,4),(8,8)):((8,64),(1,256))");
     check_tile_to_shape(&atom, &shape, None, &c).unwrap();
     let order: IntTuple = "(2,1)".parse().unwrap();
     let r = tile_to_shape(&atom, &shape, Some(&order)).unwrap();
@@ -235,11 +235,11 @@ fn tile_to_shape_builds_shared_memory_layouts() {
     check_tile_to_shape(&atom, &shape, Some(&order), &r).unwrap();
     // A rank-1 atom is padded; a non-dividing shape is an error.
     let p = tile_to_shape(&l("8:1"), &"(16,4)".parse().unwrap(), None).unwrap();
-    assert_eq!(p.to_string(), "(16,4):(1,16)");
+    assert_eq!(p.to_string(), "((8,2),(1,4)):((1,8),(0,16))");
     let thirty_two: IntTuple = "32".parse().unwrap();
     let one = tile_to_shape(&l("8:1"), &thirty_two, None).unwrap();
     // CuTe wraps an integer target (`product_each(32) = (32)`).
-    assert_eq!(one.to_string(), "(32):(1)");
+    assert_eq!(one.to_string(), "((8,(4))):((1,(8)))");
     check_tile_to_shape(&l("8:1"), &thirty_two, None, &one).unwrap();
     let e = tile_to_shape(&atom, &"(12,64)".parse().unwrap(), None).unwrap_err();
     assert_eq!(e.kind(), "not_compatible");

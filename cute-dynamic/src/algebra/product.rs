@@ -211,9 +211,13 @@ fn zip_product_general(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, La
     let o = out.open();
     // With r == 1 the operands are integers or 1-tuples; an integer `B` may
     // still produce a repeat with several modes, which then stays whole.
+    // CuTe's `zip(x, y)` of an integer `x` is the 1-tuple `((x, y))` with
+    // `y` whole (`blocked_product(16:1, (2):(1)) = ((16,(2))):((1,(16)))`).
     let (mut xs, mut ys) = (x.modes(), y.modes());
     for _ in 0..r {
-        let pair = if r == 1 {
+        let pair = if r == 1 && x.shape.is_int() {
+            (Some(x), Some(y))
+        } else if r == 1 {
             (nth_mode(x, 0, r), nth_mode(y, 0, r))
         } else {
             (xs.next(), ys.next())
