@@ -457,7 +457,10 @@ proptest! {
                 prop_assert_eq!(e.kind(), "not_compatible");
             }
         }
-        if let (Ok(d), Ok(z)) = (cute_dynamic::logical_divide(&a, &t), cute_dynamic::zipped_divide(&a, &t)) {
+        // CuTe's zipped_divide is zip2_by of the logical divide; a `_` mode
+        // of a divide's tiler keeps its mode whole in the rest instead
+        // (tests/tests/skip_tilers.rs), so only tile modes compare so.
+        if let (false, Ok(d), Ok(z)) = (holes, cute_dynamic::logical_divide(&a, &t), cute_dynamic::zipped_divide(&a, &t)) {
             prop_assert_eq!(cute_dynamic::zip2_by(&d, &t).unwrap(), z);
         }
     }

@@ -70,7 +70,7 @@ use super::gmma_desc::{
 };
 use super::mma::MmaAtom;
 use crate::algebra::composition::composition;
-use crate::algebra::divide::{logical_divide, zipped_divide};
+use crate::algebra::divide::{logical_divide, zipped_divide, zipped_divide_by_guide};
 use crate::algebra::inverse::right_inverse;
 use crate::algebra::product::tiled_product;
 use crate::data::coordinate::Coord;
@@ -380,7 +380,8 @@ impl TiledMma {
                 Tiler::Int(self.thr_size(j + 1)),
             ]),
         ]);
-        zipped_divide(&tv, &thr_tile)
+        // CuTe's `zip2_by` split of the kept `(ThrV, FrgV)` mode.
+        zipped_divide_by_guide(&tv, &thr_tile)
     }
 
     /// CuTe's `get_layoutA_TV()`: `(thread, value) → (m,k)` index of the

@@ -913,7 +913,10 @@ pub static OPERATIONS: &[Operation] = &[
             optional("ORDER", ArgKind::IntTuple),
         ],
         help: "Repeat a block layout to fill a shape (tiles in ORDER, default column-major)",
-        example: example(&["(2,2):(1,2)", "(4,4)", "(1,0)"], "((2,2),4):((1,8),2)"),
+        example: example(
+            &["(2,2):(1,2)", "(4,4)", "(1,0)"],
+            "((2,2),(2,2)):((1,8),(2,4))",
+        ),
         run: |a| {
             let order = match a.text(2) {
                 None => None,

@@ -3,7 +3,8 @@
 //! the tiles; a tiler divides mode by mode and keeps `A`'s other modes.
 //! `zipped_divide`, `tiled_divide` and `flat_divide` regroup the by-mode
 //! result as CuTe's `zip2_by` over the tiler's profile:
-//! `((tiles…),(rests…))`, `(tile, rest0, rest1, …)` and fully flat.
+//! `((tiles…),(rests…))`, `(tile, rest0, rest1, …)` and fully flat; a mode
+//! kept by `_` is the tile `1:0` and stays whole in the rests.
 //!
 //! ```
 //! use cute_static::{layout, tiler};
@@ -218,10 +219,12 @@ impl<X, Y, B> Zip2By<TL<B>> for HCons<X, HCons<Y, HNil>> {
 impl<X, Y, N> Zip2By<TI<N>> for HCons<X, HCons<Y, HNil>> {
     type Out = Self;
 }
-/// A mode kept by `_` is split as a `(tile, rest)` pair, so it must have
-/// rank 2 (as in CuTe and cute-dynamic's `zip2_by`).
-impl<X, Y> Zip2By<TS> for HCons<X, HCons<Y, HNil>> {
-    type Out = Self;
+/// A mode kept by `_` is the tile `1:0` and, whole, the rest (pycute's
+/// `hier_unzip`, the documented meaning of `_`; CuTe C++ splits a rank-2
+/// kept mode between tile and rest, cutlass#3514), whatever its rank, as
+/// in cute-dynamic.
+impl<M> Zip2By<TS> for M {
+    type Out = HCons<(U1, U0), HCons<M, HNil>>;
 }
 /// A by-mode tiler: zip each tiled mode, untiled modes join the seconds.
 impl<H, T, TH, TT> Zip2By<HCons<TH, TT>> for HCons<H, T>
