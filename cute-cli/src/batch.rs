@@ -335,7 +335,7 @@ mod tests {
 
     #[test]
     fn the_int_tuple_and_layout_surface() {
-        // One request per argument-kind combination of the issue-17 operations.
+        // One request per argument-kind combination of the int-tuple and layout operations.
         let requests = [
             (
                 r#""shape_div","args":["(4,5,6)","40"]"#,

@@ -1991,7 +1991,7 @@ pub fn check_zip(l: &Layout, r: &Layout) -> Result<(), Violation> {
 }
 
 // ---------------------------------------------------------------------
-// Issue 17, item 1: coalesce_x, bw_coalesce, max_alignment, the modes of
+// The rest of the surface: coalesce_x, bw_coalesce, max_alignment, the modes of
 // a layout by index, crd2idx, the coordinate iterator, the int-tuple
 // constructors and scans
 // ---------------------------------------------------------------------

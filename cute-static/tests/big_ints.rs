@@ -1,4 +1,4 @@
-//! Static integers of any value (issue 14, item 2): literals and computed
+//! Static integers of any value: literals and computed
 //! values outside the readable table `0..=1024` / powers of two up to `2^20`
 //! are spelled `Dec<digits>`, print `_N`, evaluate, and compose equal to
 //! cute-dynamic; no typenum type is ever visible.

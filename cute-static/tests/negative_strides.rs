@@ -1,4 +1,4 @@
-//! Negative static strides (issue 14, item 2): `Neg<M>` stride leaves in
+//! Negative static strides: `Neg<M>` stride leaves in
 //! `layout!`, `Layout![…]` and `tiler!`, printed `_-M`, evaluated by
 //! `call_signed`, and composed, coalesced and divided equal to cute-dynamic
 //! (the run-time twin by `to_dynamic()`, the operation's law in
@@ -135,7 +135,7 @@ fn composition_with_a_negative_leaf_in_b() {
     let a = layout!((4, 6, 8, 10):(2, 3, 5, 7));
     composes(a, layout!(6:-12), a.compose(layout!(6:-12)));
     assert_eq!(a.compose(layout!(6:-12)).to_string(), "(_2,_3):(_-9,_-5)");
-    // docs/semantics.md's example.
+    // The example of docs/semantics/algebra.md#composition.
     let b = layout!((1, (2, 4)):(0, (-1, 512)));
     composes(b, layout!(4:-1), b.compose(layout!(4:-1)));
     assert_eq!(b.compose(layout!(4:-1)).to_string(), "(_2,_2):(_1,_-512)");

@@ -55,7 +55,7 @@ fn tiled_mma_tv_layouts_are_cutes() {
 }
 
 /// Lines where we differ from CuTe on purpose or not yet, each with its
-/// reason (docs/semantics.md, differences from CuTe); the test checks that
+/// reason (docs/semantics/differences-from-cute.md#differences-from-cute); the test checks that
 /// they still differ, so the list cannot go stale.
 const KNOWN: &[(&str, &str)] = &[
     (
@@ -100,8 +100,9 @@ fn surface_functions_are_cutes() {
     }
 }
 
-/// CUTLASS's traits where the PTX ISA says otherwise (docs/semantics.md,
-/// errata in the sources): we use the ISA's layout.
+/// CUTLASS's traits where the PTX ISA says otherwise
+/// (docs/semantics/differences-from-cute.md#errata-in-the-sources): we use
+/// the ISA's layout.
 const ERRATA: &[&str] = &[
     "SM80_16x8x32_S32S4S4S32_TN|BLayout|",
     "SM80_16x8x32_S32S4S4S32_TN_SATURATE|BLayout|",

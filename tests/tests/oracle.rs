@@ -1,4 +1,4 @@
-//! The oracle (docs/semantics.md#the-oracle): every case of `data/oracle/*.jsonl` through the
+//! The oracle (docs/semantics/differences-from-cute.md#the-oracle): every case of `data/oracle/*.jsonl` through the
 //! library. A valid case must print exactly `expected`; an invalid one must
 //! return an error naming the rule. False rejections are counted and listed.
 

@@ -1,4 +1,4 @@
-//! Swizzles, the descriptor grammar (docs/semantics.md#swizzles, #descriptor-grammar) and coordinate
+//! Swizzles, the descriptor grammar (docs/semantics/objects.md#swizzles, #descriptor-grammar) and coordinate
 //! layouts with basis strides (Cecka Tables 4-7, predication).
 
 use cute_dynamic::{

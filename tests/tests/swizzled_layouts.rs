@@ -1,4 +1,4 @@
-//! Swizzled (composed) layouts (docs/semantics.md#swizzled-layouts): the
+//! Swizzled (composed) layouts (docs/semantics/algebra.md#swizzled-layouts): the
 //! run-time algebra on `SwizzledLayout` against its laws on random inputs,
 //! known CuTe results, and the static `ComposedLayout` against the
 //! run-time one on shared cases (`to_dynamic()`), results checked by the

@@ -662,7 +662,7 @@ fn partitions_of_larger_tensors_with_extra_modes() {
 }
 
 /// `partition_X_coord` is `partition_X` of the identity tensor: for every
-/// configuration (the issue's UniversalFMA over `(2,3,1):(1,2,0)` among
+/// configuration (the reported UniversalFMA over `(2,3,1):(1,2,0)` among
 /// them, whose size-1 modes made the coordinate sum fail: "coordinate
 /// offset: (0,0) is not compatible with (0)"), every operand and every
 /// thread, the coordinate of value `v` is the one the storage partition of

@@ -1,4 +1,4 @@
-//! The algebra of swizzled layouts (docs/semantics.md#swizzled-layouts),
+//! The algebra of swizzled layouts (docs/semantics/algebra.md#swizzled-layouts),
 //! CuTe's rule for a `ComposedLayout`: an operation with a layout or tiler
 //! on the right goes into the inner layout, the swizzle and the offset are
 //! kept.

@@ -1,4 +1,4 @@
-//! Inverses (docs/semantics.md#right-inverse, #left-inverse). `right_inverse(L)` is the largest `R` with
+//! Inverses (docs/semantics/algebra.md#right-inverse, #left-inverse). `right_inverse(L)` is the largest `R` with
 //! `L(R(i)) == i` for all `i < size(R)`; `left_inverse(L)` satisfies
 //! `R(L(i)) == i` for all `i < size(L)` when `L` is injective, and the
 //! quasi-inverse property `L(R(L(i))) == L(i)` otherwise (Cecka eq. 26).
@@ -129,7 +129,7 @@ pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
 
 /// The left inverse (see the module documentation).
 ///
-/// CuTe's algorithm (docs/semantics.md#left-inverse) gives the answer. For an injective `L` whose
+/// CuTe's algorithm (docs/semantics/algebra.md#left-inverse) gives the answer. For an injective `L` whose
 /// sorted strides each reach past the smaller modes it is exact; otherwise
 /// (a non-injective `L`) its candidate is checked against the quasi-inverse
 /// property by evaluation, and when it fails, pycute's construction

@@ -1,6 +1,6 @@
 //! SM90 GMMA shared-memory matrix descriptors (CuTe's `GmmaDescriptor`,
 //! `GMMA::make_gmma_desc<Major>` and `GMMA::DescriptorIterator`);
-//! docs/semantics.md#gmma-descriptors-and-descriptor-fragments.
+//! docs/semantics/tensors-and-atoms.md#gmma-descriptors-and-descriptor-fragments.
 //!
 //! A `wgmma.mma_async` operand read from shared memory is named by a 64-bit
 //! descriptor (PTX ISA, "Matrix Descriptor Format"), with the fields

@@ -1,4 +1,4 @@
-//! Layouts (docs/semantics.md#layouts): a shape and a congruent stride, a function from
+//! Layouts (docs/semantics/objects.md#layouts): a shape and a congruent stride, a function from
 //! coordinates to offsets, `L(c) = Σ c_i·d_i` over the natural coordinate `c`
 //! of an integral, natural or hierarchical coordinate, colexicographic.
 //!

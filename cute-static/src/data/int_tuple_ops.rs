@@ -1,5 +1,5 @@
 //! Integer-tuple arithmetic as types (CuTe's `int_tuple.hpp`, the static
-//! half of cute-dynamic's `int_tuple_ops`; docs/semantics.md#more-layout-functions):
+//! half of cute-dynamic's `int_tuple_ops`; docs/semantics/algebra.md#more-layout-functions):
 //! `shape_div`, `ceil_div`, `round_up`, `product_each`, `inner_product`,
 //! `elem_scale`, and the queries `congruent`, `compatible` and
 //! `evenly_divides` as associated constants and as marker traits usable in

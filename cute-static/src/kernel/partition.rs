@@ -1,4 +1,4 @@
-//! Partitioning static and mixed tensors (docs/semantics.md#partitioning):
+//! Partitioning static and mixed tensors (docs/semantics/tensors-and-atoms.md#partitioning):
 //! CuTe's `local_tile` (a CTA's tile: the divide, then the tile modes kept
 //! and the rest modes fixed by the tile coordinate) and `local_partition`
 //! (a thread's elements: the divide by the thread layout's shape, then the

@@ -1,5 +1,5 @@
 //! `max_common_layout(A, B)` and `max_common_vector(A, B)` of mixed layouts
-//! (docs/semantics.md#max-common-layout-and-vector): a layout `R` with
+//! (docs/semantics/algebra.md#max-common-layout-and-vector): a layout `R` with
 //! `A(R(k)) == k == B(R(k))` for every `k < size(R)` (the law
 //! `laws::check_max_common_layout`), and its size.
 //!

@@ -1,5 +1,5 @@
 //! `tile_to_shape(block, shape, order)` of a mixed layout whose leaves are
-//! all static, to a static target shape (docs/semantics.md#more-layout-functions):
+//! all static, to a static target shape (docs/semantics/algebra.md#more-layout-functions):
 //! the static algebra's [`TileToShape`](crate::TileToShape), re-spelled as a
 //! [`MixedLayout`] — the same layout as cute-dynamic's `tile_to_shape` on
 //! the same values, never an error (a block that does not divide the
@@ -12,7 +12,7 @@
 //! mode. The tile counts `c = t / s` are then run-time, and whether CuTe's
 //! final coalesce drops a count of 1 or merges a count into the block's
 //! leaf depends on them; so the types fix one structure per mode and the
-//! values are checked (docs/semantics.md#mixed-layouts):
+//! values are checked (docs/semantics/static-and-mixed.md#mixed-layouts):
 //! * a target extent that is statically the block mode's (`C<N>`, `N = s`):
 //!   the block's leaf `s:d` (the count is 1);
 //! * the block's last mode (`s·d = size(block)`, decided by the types):

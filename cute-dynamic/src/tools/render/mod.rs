@@ -1,4 +1,4 @@
-//! Pictures of layouts (issue 6): a [`Grid`] is a table whose cell at row
+//! Pictures of layouts: a [`Grid`] is a table whose cell at row
 //! `r`, column `c` shows the value of a layout at the linear coordinate
 //! `r + R·c` (`R` the number of rows), colexicographic like everything in
 //! CuTe, with rows and columns labelled by their natural (hierarchical)
