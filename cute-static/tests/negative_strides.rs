@@ -2,10 +2,11 @@
 //! `layout!`, `Layout![…]` and `tiler!`, printed `_-M`, evaluated by
 //! `call_signed`, and composed, coalesced and divided equal to cute-dynamic
 //! (the run-time twin by `to_dynamic()`, the operation's law in
-//! `cute_dynamic::laws`, and cute-dynamic's own result).
-use cute_dynamic::{Layout as DLayout, laws};
+//! `cute_tools::laws`, and cute-dynamic's own result).
+use cute_dynamic::Layout as DLayout;
 use cute_static::*;
 use cute_static::{algebra::*, layout::*, tensor::*};
+use cute_tools::laws;
 use static_assertions::assert_type_eq_all;
 
 fn dl(s: &str) -> DLayout {

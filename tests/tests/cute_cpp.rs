@@ -8,8 +8,8 @@
 
 /// `op` names the operation of every line, or `None` when each line
 /// starts with it.
-fn operation(op: &str) -> &'static cute_dynamic::Operation {
-    cute_dynamic::operation(op).unwrap()
+fn operation(op: &str) -> &'static cute_tools::Operation {
+    cute_tools::operation(op).unwrap()
 }
 
 fn check(file: &str, op: Option<&str>) -> (usize, Vec<String>) {
@@ -29,7 +29,7 @@ fn check(file: &str, op: Option<&str>) -> (usize, Vec<String>) {
         let (args, want) = parts.split_at(nargs);
         let want = want.join("|").replace('_', "");
         n += 1;
-        match cute_dynamic::apply(op, args) {
+        match cute_tools::apply(op, args) {
             Ok(got) if got == want => {}
             other => diffs.push(format!("{line}\n  got {other:?}")),
         }

@@ -5,9 +5,10 @@
 //! same function on the domain, or the disagreement is explained.
 
 use cute_dynamic::{
-    Layout, Tiler, apply, coalesce, coalesce_by, complement, complement_default, composition,
+    Layout, Tiler, coalesce, coalesce_by, complement, complement_default, composition,
     left_inverse, logical_divide, logical_product, right_inverse,
 };
+use cute_tools::apply;
 
 fn l(s: &str) -> Layout {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))

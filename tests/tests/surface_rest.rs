@@ -13,11 +13,12 @@
 //! starts, the `get_hier_coord`/`get_flat_coord`/`get_1d_coord` members
 //! and `coalesce` of a shape:
 //! every result satisfies its law
-//! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
+//! (`cute_tools::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
 //! documented one.
 
-use cute_dynamic::{IntTuple, Layout, apply, laws};
+use cute_dynamic::{IntTuple, Layout};
+use cute_tools::{apply, laws};
 use proptest::prelude::*;
 
 /// A random tree of depth ≤ 3 with leaves in `leaf`, as a tuple.

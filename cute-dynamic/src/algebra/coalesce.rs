@@ -13,7 +13,7 @@
 //! `B0`) the trailing size-1 mode is kept, because it decides the layout on
 //! its extended domain (the form composition uses on its left operand).
 //!
-//! Contract checked by `laws::check_{coalesce,coalesce_by,filter,filter_zeros}` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_{coalesce,coalesce_by,filter,filter_zeros}`.
 //!
 //! ```
 //! use cute_dynamic::{coalesce, Layout};

@@ -23,8 +23,8 @@
 //! `coalesce_x_by(L, profile)` applies `coalesce_x` at the leaves of the
 //! profile, as `coalesce_by` does with coalesce.
 //!
-//! Contract checked by `laws::check_{coalesce_x,coalesce_x_by,bw_coalesce}`
-//! (feature `laws`).
+//! Contract checked by
+//! `cute_tools::laws::check_{coalesce_x,coalesce_x_by,bw_coalesce}`.
 //!
 //! ```
 //! use cute_dynamic::{bw_coalesce, coalesce, coalesce_x, Layout};

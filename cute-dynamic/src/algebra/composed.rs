@@ -11,8 +11,8 @@
 //!
 //! Slicing ([`SwizzledLayout::slice`]) moves the offset of the fixed
 //! coordinates into `O`. Contract checked by
-//! `laws::check_swizzled_composition`, `laws::check_swizzled_divide` and
-//! `laws::check_swizzled_slice` (feature `laws`).
+//! `cute_tools::laws::check_swizzled_composition`, `cute_tools::laws::check_swizzled_divide` and
+//! `cute_tools::laws::check_swizzled_slice`.
 //!
 //! ```
 //! use cute_dynamic::{SwizzledLayout, Layout, Tiler};

@@ -11,7 +11,7 @@
 //! the mode's size. A tiler composes mode by mode and drops `A`'s modes it
 //! does not reach.
 //!
-//! Contract checked by `laws::check_composition` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_composition`.
 //!
 //! ```
 //! use cute_dynamic::{composition, Layout, LayoutError};

@@ -5,7 +5,7 @@
 //! result as CuTe's `zip2_by` over the tiler's profile does:
 //! `((tiles…),(rests…))`, `(tile, rest0, rest1, …)` and fully flat.
 //!
-//! Contract checked by `laws::check_{logical,zipped,tiled,flat}_divide` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_{logical,zipped,tiled,flat}_divide`.
 //!
 //! ```
 //! use cute_dynamic::{logical_divide, tiled_divide, zipped_divide, Layout, Tiler};

@@ -5,7 +5,7 @@
 //! Both follow CuTe: coalesce, visit the modes by increasing stride (ties as
 //! CuTe's exchange sort leaves them) and map each back to its prefix product.
 //!
-//! Contract checked by `laws::check_{right,left}_inverse` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_{right,left}_inverse`.
 //!
 //! ```
 //! use cute_dynamic::{left_inverse, right_inverse, Layout};
@@ -370,9 +370,9 @@ fn verify_left_inverse(l: &Layout, r: &Layout) -> Result<(), LayoutError> {
 }
 
 /// The left-inverse property on the indices `at` (shared with
-/// `laws::check_left_inverse`): the first `i` with `R(L(i)) != i` (injective
+/// `cute_tools::laws::check_left_inverse`): the first `i` with `R(L(i)) != i` (injective
 /// `L`) or `L(R(L(i))) != L(i)`, as `(i, got, want)`.
-pub(crate) fn left_inverse_witness(
+pub fn left_inverse_witness(
     l: &Layout,
     r: &Layout,
     injective: bool,

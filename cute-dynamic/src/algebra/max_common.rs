@@ -4,7 +4,7 @@
 //! `max_common_vector(A, B)` its size: how many elements can be moved with
 //! one vector instruction between tensors with these layouts.
 //!
-//! Contract checked by `laws::check_max_common_{layout,vector}` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_max_common_{layout,vector}`.
 //!
 //! ```
 //! use cute_dynamic::{max_common_vector, Layout};

@@ -7,7 +7,7 @@
 //! (Cecka §3.5.1; the modes are not coalesced, as in the CuTe version the
 //! oracle was computed with).
 //!
-//! Contract checked by `laws::check_{logical,zipped,tiled,flat,blocked,raked}_product` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_{logical,zipped,tiled,flat,blocked,raked}_product`.
 //!
 //! ```
 //! use cute_dynamic::{blocked_product, logical_product, raked_product, Layout};

@@ -105,7 +105,7 @@ impl Tiler {
 }
 
 /// CuTe's `make_layout(n)` for a static integer `n`.
-pub(crate) fn tile_of(n: i64) -> Layout {
+pub fn tile_of(n: i64) -> Layout {
     Layout::int(n, if n == 1 { 0 } else { 1 })
 }
 

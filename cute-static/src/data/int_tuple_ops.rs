@@ -4,7 +4,7 @@
 //! `elem_scale`, and the queries `congruent`, `compatible` and
 //! `evenly_divides` as associated constants and as marker traits usable in
 //! bounds. Each function has the defining property of its run-time twin
-//! (`cute_dynamic::laws::check_<name>`) and the same result on every static
+//! (`cute_tools::laws::check_<name>`) and the same result on every static
 //! operand; where the run-time function returns an error the static one
 //! does not compile, and the first line of the error names the rule.
 //!

@@ -9,7 +9,7 @@
 //! static size, no allocation).
 //!
 //! Defining properties (the run-time contracts `local_tile` and
-//! `local_partition` of `cute_dynamic::laws`, checked in the tests on the
+//! `local_partition` of `cute_tools::laws`, checked in the tests on the
 //! `to_dynamic()` of the results):
 //! * `local_tile(T, tiler, c)(i, j…) == T(tile c's element (i, j…))`, the
 //!   result's layout that of `flat_divide(T, tiler)` sliced at
