@@ -166,10 +166,10 @@ fn every_pointer_into_the_docs_names_a_heading() {
                 if anchor.is_empty() {
                     continue;
                 }
-                if let Some((_, names)) = known.iter().find(|(d, _)| *d == target) {
-                    if !names.contains(anchor_at(anchor)) {
-                        bad.push(format!("{rel}: link to {path}#{anchor}"));
-                    }
+                if let Some((_, names)) = known.iter().find(|(d, _)| *d == target)
+                    && !names.contains(anchor_at(anchor))
+                {
+                    bad.push(format!("{rel}: link to {path}#{anchor}"));
                 }
             }
         }
