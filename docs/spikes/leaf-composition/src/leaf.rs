@@ -106,6 +106,7 @@ impl<A: Mul<B>, B> MulT<B> for A {
     type Output = Prod<A, B>;
 }
 
-leaf_op!(LShapeDiv, shape_div, ShapeDivT, |a: u64, b: u64| (a / b).max(1));
+leaf_op!(LShapeDiv, shape_div, ShapeDivT, |a: u64, b: u64| (a / b)
+    .max(1));
 leaf_op!(LMin, min, MinT, |a: u64, b: u64| a.min(b));
 leaf_op!(LMul, mul, MulT, |a: u64, b: u64| a * b);

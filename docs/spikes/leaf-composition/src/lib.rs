@@ -119,10 +119,18 @@ mod tests {
             Cons(
                 St::<U6>::default(),
                 St::<U3>::default(),
-                Cons(St::<U8>::default(), St::<U5>::default(), Last(Dy(10), St::<U7>::default())),
+                Cons(
+                    St::<U8>::default(),
+                    St::<U5>::default(),
+                    Last(Dy(10), St::<U7>::default()),
+                ),
             ),
         );
-        let dy = Cons(Dy(4), Dy(2), Cons(Dy(6), Dy(3), Cons(Dy(8), Dy(5), Last(Dy(10), Dy(7)))));
+        let dy = Cons(
+            Dy(4),
+            Dy(2),
+            Cons(Dy(6), Dy(3), Cons(Dy(8), Dy(5), Last(Dy(10), Dy(7)))),
+        );
         let r1 = compose(st, St::<U6>::default(), St::<U12>::default());
         let r2 = compose(dy, Dy(6), Dy(12));
         assert_eq!(r1.size(), 6);
