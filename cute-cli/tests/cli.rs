@@ -172,7 +172,7 @@ fn help_lists_every_operation_of_the_table() {
         .take_while(|l| !l.is_empty())
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    for op in cute_dynamic::OPERATIONS {
+    for op in cute_tools::OPERATIONS {
         assert!(
             commands.contains(&op.name),
             "{} missing from {commands:?}",

@@ -1,7 +1,7 @@
 //! `tile_to_shape(block, shape[, order])` of static operands equals
 //! cute-dynamic's `tile_to_shape` and satisfies its law.
-use cute_dynamic::laws;
 use cute_static::{C, algebra::tile_to_shape, layout};
+use cute_tools::laws;
 
 macro_rules! check {
     ($block:expr, $shape:expr, $order:expr, $sh:literal, $ord:expr) => {{

@@ -2,9 +2,9 @@
 //! every divide, product and composition of a static layout by a tiler with
 //! `_` modes equals cute-dynamic's on the same operands (the tiler's
 //! `to_dynamic()` is the run-time `<_,…>` tiler), and the logical results
-//! satisfy their laws (`cute_dynamic::laws`).
-use cute_dynamic::laws;
+//! satisfy their laws (`cute_tools::laws`).
 use cute_static::{C, Tiler, layout, tensor::Underscore, tiler};
+use cute_tools::laws;
 
 /// Compare every tiler operation of `a` by `t` with cute-dynamic's.
 macro_rules! check_all {

@@ -2,17 +2,17 @@
 //! with `_`, `Step` projections in `local_tile` / `local_partition`,
 //! fragments, `tile_to_shape`, `copy_if` / `fill` / `clear`, `group_modes`
 //! and `flatten` — examples with CuTe's results and property tests calling
-//! the checks of `cute_dynamic::laws`.
+//! the checks of `cute_tools::laws`.
 
-use cute_dynamic::laws::{
-    check_copy_if, check_fill, check_local_partition_with_step, check_local_tile_with_step,
-    check_make_fragment_like, check_regroup, check_tile_to_shape, check_underscore_tiler,
-};
 use cute_dynamic::{
     Coord, IntTuple, Layout, Step, Tensor, Tiler, clear, copy_if, fill, flat_divide, flat_product,
     local_partition, local_tile, logical_divide, logical_product, make_counting_tensor,
     make_fragment_like, make_tensor_like, tile_to_shape, tiled_divide, tiled_product,
     zipped_divide, zipped_product,
+};
+use cute_tools::laws::{
+    check_copy_if, check_fill, check_local_partition_with_step, check_local_tile_with_step,
+    check_make_fragment_like, check_regroup, check_tile_to_shape, check_underscore_tiler,
 };
 use proptest::prelude::*;
 

@@ -1,11 +1,11 @@
-//! Divides (docs/semantics.md#divides): `logical_divide(A, B) = A ∘ (B, complement(B, size(A)))`,
+//! Divides (docs/semantics/algebra.md#divides): `logical_divide(A, B) = A ∘ (B, complement(B, size(A)))`,
 //! so mode 0 of the result is the tile `B` selects and mode 1 iterates over
 //! the tiles; a tiler divides mode by mode and keeps `A`'s other modes.
 //! `zipped_divide`, `tiled_divide` and `flat_divide` regroup the by-mode
 //! result as CuTe's `zip2_by` over the tiler's profile does:
 //! `((tiles…),(rests…))`, `(tile, rest0, rest1, …)` and fully flat.
 //!
-//! Contract checked by `laws::check_{logical,zipped,tiled,flat}_divide` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_{logical,zipped,tiled,flat}_divide`.
 //!
 //! ```
 //! use cute_dynamic::{logical_divide, tiled_divide, zipped_divide, Layout, Tiler};

@@ -1,4 +1,4 @@
-//! Products (docs/semantics.md#products): `logical_product(A, B) = (A, complement(A,
+//! Products (docs/semantics/algebra.md#products): `logical_product(A, B) = (A, complement(A,
 //! size(A)·cosize(B)) ∘ B)`: mode 0 is `A`, mode 1 repeats it as `B` says.
 //! A tiler multiplies mode by mode and keeps `A`'s other modes. `zipped`,
 //! `tiled` and `flat` products regroup like the divides; `blocked_product`
@@ -7,7 +7,7 @@
 //! (Cecka §3.5.1; the modes are not coalesced, as in the CuTe version the
 //! oracle was computed with).
 //!
-//! Contract checked by `laws::check_{logical,zipped,tiled,flat,blocked,raked}_product` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_{logical,zipped,tiled,flat,blocked,raked}_product`.
 //!
 //! ```
 //! use cute_dynamic::{blocked_product, logical_product, raked_product, Layout};

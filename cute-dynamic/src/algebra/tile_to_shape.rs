@@ -9,7 +9,7 @@
 //! i)`, as CuTe prints it. So mode `i` of the result, restricted to one
 //! tile, is `block`'s mode `i`, and the tiles are placed `size(block)`
 //! apart in the given order.
-//! Contract checked by `laws::check_tile_to_shape` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_tile_to_shape`.
 //!
 //! CuTe requires the block's shape to divide the target shape mode by mode
 //! (a `static_assert`); that is an error here.

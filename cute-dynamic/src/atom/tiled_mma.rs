@@ -25,7 +25,7 @@
 //!   B through CuTe's `atile`/`btile`, which ignore the thread coordinate
 //!   of the mode the operand does not span).
 //!
-//! **The contract** (`laws::check_tiled_mma`): for every thread `t` and
+//! **The contract** (`cute_tools::laws::check_tiled_mma`): for every thread `t` and
 //! value `v`, `layoutX_TV(t, v)` is the offset, in the compact
 //! column-major tile, of value `v` of `partition_X` of thread `t`, and
 //! `partition_fragment_X` has the partition's shape.
@@ -197,8 +197,7 @@ pub fn make_tiled_mma(
 /// [`make_tiled_mma`] from text: an atom's CUTLASS name, an atom layout
 /// and a permutation in CuTe notation (the empty text for the defaults),
 /// as the operation table and the laws read them.
-#[cfg(any(feature = "std", feature = "laws"))]
-pub(crate) fn tiled_mma_from_text(
+pub fn tiled_mma_from_text(
     atom: &str,
     atom_layout: &str,
     permutation: &str,

@@ -1,4 +1,4 @@
-//! Divides (docs/semantics.md#divides): `logical_divide(A, B) = A ∘ (B, complement(B, size(A)))`,
+//! Divides (docs/semantics/algebra.md#divides): `logical_divide(A, B) = A ∘ (B, complement(B, size(A)))`,
 //! so mode 0 of the result is the tile `B` selects and mode 1 iterates over
 //! the tiles; a tiler divides mode by mode and keeps `A`'s other modes.
 //! `zipped_divide`, `tiled_divide` and `flat_divide` regroup the by-mode

@@ -1,4 +1,4 @@
-//! Products (docs/semantics.md#products): `logical_product(A, B) = (A, complement(A,
+//! Products (docs/semantics/algebra.md#products): `logical_product(A, B) = (A, complement(A,
 //! size(A)·cosize(B)) ∘ B)`: mode 0 is `A`, mode 1 repeats it as `B` says.
 //! A tiler multiplies mode by mode and keeps `A`'s other modes; `zipped`,
 //! `tiled` and `flat` products regroup like the divides. `blocked_product`

@@ -1,5 +1,5 @@
 //! `tile_to_shape(block, shape[, order])` for a static block and a static
-//! target shape (docs/semantics.md#static-and-mixed-tensors): CuTe's
+//! target shape (docs/semantics/static-and-mixed.md#static-and-mixed-tensors): CuTe's
 //! layout.hpp, as cute-dynamic's `tile_to_shape` — the block padded with
 //! `1:0` modes to the shape's rank, its `product_each` dividing the
 //! target's (a compile error naming the rule otherwise), then the blocked

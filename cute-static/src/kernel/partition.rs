@@ -1,4 +1,4 @@
-//! Partitioning static and mixed tensors (docs/semantics.md#partitioning):
+//! Partitioning static and mixed tensors (docs/semantics/tensors-and-atoms.md#partitioning):
 //! CuTe's `local_tile` (a CTA's tile: the divide, then the tile modes kept
 //! and the rest modes fixed by the tile coordinate) and `local_partition`
 //! (a thread's elements: the divide by the thread layout's shape, then the
@@ -9,7 +9,7 @@
 //! static size, no allocation).
 //!
 //! Defining properties (the run-time contracts `local_tile` and
-//! `local_partition` of `cute_dynamic::laws`, checked in the tests on the
+//! `local_partition` of `cute_tools::laws`, checked in the tests on the
 //! `to_dynamic()` of the results):
 //! * `local_tile(T, tiler, c)(i, j…) == T(tile c's element (i, j…))`, the
 //!   result's layout that of `flat_divide(T, tiler)` sliced at

@@ -1,5 +1,5 @@
 //! `tile_to_shape(block, shape, order)` of a mixed layout whose leaves are
-//! all static, to a static target shape (docs/semantics.md#more-layout-functions):
+//! all static, to a static target shape (docs/semantics/algebra.md#more-layout-functions):
 //! the static algebra's [`TileToShape`](crate::TileToShape), re-spelled as a
 //! [`MixedLayout`] — the same layout as cute-dynamic's `tile_to_shape` on
 //! the same values, never an error (a block that does not divide the
@@ -11,7 +11,7 @@
 //! `C<N>` extents, `order` `()` (column-major) or one `usize`/`C<N>` per
 //! mode. The tile counts `c = t / s` are then run-time; CuTe 4.2 does not
 //! coalesce the blocked product, so every result mode is `(s, c):(d, r)`
-//! (docs/semantics.md#mixed-layouts):
+//! (docs/semantics/static-and-mixed.md#mixed-layouts):
 //! * a target extent that is statically the block mode's (`C<N>`, `N = s`):
 //!   `(s, _1):(d, _0)` (the count is statically 1);
 //! * any other mode: `(s, c):(d, size(block)·a)` (`a` the count's place in
