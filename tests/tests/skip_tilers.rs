@@ -22,9 +22,9 @@ fn skip_tiler_cases_match_pycute() {
             .collect();
         let want = case["expected"].as_str().unwrap();
         total += 1;
-        match cute_dynamic::apply(op, &args) {
+        match cute_tools::apply(op, &args) {
             Ok(got) if got == want => {
-                if let Err(v) = cute_dynamic::laws::check_by_name(op, &args, &got) {
+                if let Err(v) = cute_tools::laws::check_by_name(op, &args, &got) {
                     failures.push(format!("{} {op}{args:?}: {v}", case["id"]));
                 }
             }
