@@ -295,6 +295,16 @@ macro_rules! tiler_verb {
             type Output: crate::kernel::layout::LayoutResult;
             #[doc = concat!("`", $what, "(self, t)`.")]
             fn $method(&self, t: T) -> Self::Output;
+            /// The same result for a device view's layout: a mixed flat
+            /// divide skips the validation of its result's size and cosize
+            /// (the view checks that the divide is whole, and a whole
+            /// divide of a valid layout is a valid layout: the same
+            /// offsets, re-indexed). Every other divide is the checked one.
+            #[doc(hidden)]
+            #[inline(always)]
+            fn divide_view(&self, t: T) -> Self::Output {
+                self.$method(t)
+            }
         }
         #[doc = concat!("`", $what, "(A, T)` by the tiler's normalised form, or a compile error naming the rule.")]
         impl<S, D, T> $Verb<T> for Layout<S, D>

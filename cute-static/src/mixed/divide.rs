@@ -459,6 +459,16 @@ pub trait DivideModes<T> {
     fn tiled(&self) -> Result<Self::Tiled, Error>;
     /// The flat divide.
     fn flat(&self) -> Result<Self::Flat, Error>;
+    /// The flat divide without [`MixedLayout::new`]'s validation of the
+    /// result (its size and cosize), for a device view that then checks
+    /// that the divide is whole: a whole divide of a valid layout has the
+    /// same offsets, re-indexed, so its result is valid. Each mode's split
+    /// is still checked. The default is [`flat`](Self::flat).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn flat_view(&self) -> Result<Self::Flat, Error> {
+        self.flat()
+    }
 }
 
 /// The divides of one layout rank and tiler rank (called by
@@ -542,6 +552,15 @@ macro_rules! split_modes {
                     split_modes!(@flat $form 1 3 [$($T),+] [$(d.$e),*]),
                 )
             }
+            #[inline(always)]
+            fn flat_view(&self) -> Result<Self::Flat, Error> {
+                let (s, d) = (self.shape(), self.stride());
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).$split()?; )+
+                Ok(MixedLayout::from_parts(
+                    split_modes!(@flat $form 0 2 [$($T),+] [$(s.$e),*]),
+                    split_modes!(@flat $form 1 3 [$($T),+] [$(d.$e),*]),
+                ))
+            }
         }
     };
     // Types: `$tile`/`$rest` name the part aliases (`Ts`/`Rs` or `Td`/`Rd`).
@@ -605,7 +624,7 @@ impl<T> AnyModes for T {}
 /// The four divide verbs of a mixed layout, each one regrouping of
 /// [`DivideModes`].
 macro_rules! mixed_divide_verb {
-    ($Verb:ident, $Noun:ident, $method:ident, $Part:ident, $part:ident, $what:literal, $Modes:ident) => {
+    ($Verb:ident, $Noun:ident, $method:ident, $Part:ident, $part:ident, $view:ident, $what:literal, $Modes:ident) => {
         #[doc = concat!("`", $what, "(A, T)` for a static by-mode tiler `T` (see the module docs for which modes stay static).")]
         impl<S, D, T: $Modes> $Verb<Tiler<T>> for MixedLayout<S, D>
         where
@@ -616,6 +635,10 @@ macro_rules! mixed_divide_verb {
             #[inline(always)]
             fn $method(&self, _t: Tiler<T>) -> Self::Output {
                 self.$part()
+            }
+            #[inline(always)]
+            fn divide_view(&self, _t: Tiler<T>) -> Self::Output {
+                self.$view()
             }
         }
         impl<S, D> MixedLayout<S, D> {
@@ -636,6 +659,7 @@ mixed_divide_verb!(
     logical_divide,
     Logical,
     logical,
+    logical,
     "logical_divide",
     AnyModes
 );
@@ -644,6 +668,7 @@ mixed_divide_verb!(
     ZippedQuotient,
     zipped_divide,
     Zipped,
+    zipped,
     zipped,
     "zipped_divide",
     NoSkipMode
@@ -654,6 +679,7 @@ mixed_divide_verb!(
     tiled_divide,
     Tiled,
     tiled,
+    tiled,
     "tiled_divide",
     NoSkipMode
 );
@@ -663,6 +689,7 @@ mixed_divide_verb!(
     flat_divide,
     Flat,
     flat,
+    flat_view,
     "flat_divide",
     NoSkipMode
 );
