@@ -193,7 +193,7 @@ pub fn zip2_by(l: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
 ///
 /// CuTe C++ passes the tiler to `zip2_by` as its guide instead, which
 /// splits a kept mode of rank 2 between the tile and the rest and rejects
-/// any other kept mode (cutlass#3514; docs/semantics.md#differences-from-cute).
+/// any other kept mode (cutlass#3514; docs/semantics/differences-from-cute.md#differences-from-cute).
 ///
 /// Errors: a tiled mode of `l` that is not a pair (`not_compatible`; the
 /// divides and products always write pairs).
