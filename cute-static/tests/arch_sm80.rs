@@ -1,4 +1,4 @@
-//! cute-static's SM80 tensor-core layer on the host (`arch::gemm_with`,
+//! cute-static's SM80 tensor-core layer on the host (`device::gemm_with`,
 //! the atoms' warp-cooperative emulation, `F16`): tiles of one and of
 //! several atoms against the naive GEMM, the binary16 conversions, and the
 //! full-warp rule.
@@ -6,13 +6,13 @@
 #![allow(non_snake_case)]
 
 use cute_static::arch::{
-    DeviceMmaPartition, Dim3, F16, MmaCall, MmaFragments, MmaValue, ThreadSlice, gemm_with, host,
-    thread_idx,
+    DeviceMmaPartition, Dim3, F16, MmaCall, MmaFragments, MmaValue, ThreadSlice, host, thread_idx,
 };
 use cute_static::atom::{
     SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x16_F16F16F16F16_TN,
     SM80_16x8x16_F32F16F16F32_TN, make_tiled_mma,
 };
+use cute_static::device::gemm_with;
 use cute_static::layout;
 
 /// Every binary16 survives `to_f32` then `from_f32` (NaNs stay NaNs).
