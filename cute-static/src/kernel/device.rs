@@ -567,14 +567,16 @@ type AtomOf<M> = <M as TiledMmaLayouts>::Atom;
 /// `C: (V_C, MMA_M, MMA_N)` (`partition_A/B/C`, `make_fragment_C`,
 /// `partition_fragment_A/B/C`), for any atom that executes ([`MmaCall`]:
 /// `UniversalFMA`, one fused multiply-add; the SM80 `mma.sync` atoms):
-/// for each k-block, for each `(m, n)` in CuTe's order, one
-/// [`MmaCall::call`] on `A(_, m, k)`, `B(_, n, k)`, `C(_, m, n)`: `C ←
-/// A·Bᵀ + C`. CuTe's order: with `MMA_M` and `MMA_N` static, a serpentine
-/// path (consecutive atoms share an operand, so its registers are reused):
-/// row-major when each thread's A and B values of one atom are 8 bytes,
-/// row-major "kinked" (`m` in pairs) when they are 4 bytes (`UniversalFMA`
-/// on 32-bit values), column-major otherwise (the SM80 atoms); plain
-/// column-major when they are dynamic. Mode 0 of each operand must hold
+/// for each k-block, for each `(m, n)`, one [`MmaCall::call`] on
+/// `A(_, m, k)`, `B(_, n, k)`, `C(_, m, n)`: `C ← A·Bᵀ + C`. The order is
+/// CuTe's general one: column-major, serpentine (`m` reversed in odd
+/// columns, so consecutive atoms share an operand) when `MMA_M` and
+/// `MMA_N` are static, plain column-major when dynamic. (CuTe takes a
+/// row-major serpentine when each thread's A and B values of one atom are
+/// 8 bytes, and a "kinked" one, `m` in pairs, when 4 bytes, as for
+/// `UniversalFMA<float>`; here the kinked order made the sgemm kernels'
+/// SASS longer, `kernels/sass-compare.sh`, so all atoms take the general
+/// order.) Mode 0 of each operand must hold
 /// the atom's values per thread, `MMA_M`, `MMA_N`, `MMA_K` must agree:
 /// compile time where static, one check per call (a trap) otherwise.
 #[inline(always)]
@@ -635,8 +637,8 @@ const fn atom_values<Atom: MmaCall>() -> [usize; 3] {
 
 /// The loops of [`gemm_with`] (and [`gemm`]): operands of integral
 /// coordinates `v + V·(m + M·k)`, `v + V·(n + N·k)`, `v + V·(m + M·n)`,
-/// k-blocks outermost, each `(m, n)` in CuTe's order (see [`gemm_with`];
-/// `statically`: `M` and `N` are static).
+/// k-blocks outermost, `(m, n)` in the order of [`gemm_with`]
+/// (`statically`: `M` and `N` are static).
 #[inline(always)]
 #[track_caller]
 fn mma_loops<Atom, A, B, C>(
@@ -671,58 +673,22 @@ fn mma_loops<Atom, A, B, C>(
             c.gemm_set(base + v, *x);
         }
     };
-    let bytes = const {
-        let [va, vb, _] = atom_values::<Atom>();
-        [
-            va * core::mem::size_of::<Atom::A>(),
-            vb * core::mem::size_of::<Atom::B>(),
-        ]
-    };
     let mut k = 0;
     while k < k_ {
-        if statically && bytes[0] == 8 && bytes[1] == 8 {
-            // Row-major serpentine.
-            let mut m = 0;
-            while m < m_ {
-                let mut nn = 0;
-                while nn < n_ {
-                    let n = if m & 1 == 1 { n_ - 1 - nn } else { nn };
-                    call(c, m, n, k);
-                    nn += 1;
-                }
-                m += 1;
+        let mut n = 0;
+        while n < n_ {
+            let mut mm = 0;
+            while mm < m_ {
+                // Serpentine: `m` reversed in odd columns when static.
+                let m = if statically && n & 1 == 1 {
+                    m_ - 1 - mm
+                } else {
+                    mm
+                };
+                call(c, m, n, k);
+                mm += 1;
             }
-        } else if statically && bytes[0] == 4 && bytes[1] == 4 {
-            // Row-major kinked serpentine: `m` in pairs.
-            let mut m = 0;
-            while m < m_ {
-                let mut nn = 0;
-                while nn < n_ {
-                    let n = if m & 2 == 2 { n_ - 1 - nn } else { nn };
-                    call(c, m, n, k);
-                    if m + 1 < m_ {
-                        call(c, m + 1, n, k);
-                    }
-                    nn += 1;
-                }
-                m += 2;
-            }
-        } else {
-            // Column-major, serpentine when static.
-            let mut n = 0;
-            while n < n_ {
-                let mut mm = 0;
-                while mm < m_ {
-                    let m = if statically && n & 1 == 1 {
-                        m_ - 1 - mm
-                    } else {
-                        mm
-                    };
-                    call(c, m, n, k);
-                    mm += 1;
-                }
-                n += 1;
-            }
+            n += 1;
         }
         k += 1;
     }
