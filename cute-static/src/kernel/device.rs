@@ -598,22 +598,28 @@ where
     }
     let [va, vb, vc] = const { atom_values::<AtomOf<Tm>>() };
     const {
-        let sizes = [
-            <<A::Layout as Rank3>::Mode0 as TensorLayout>::STATIC_SIZE,
-            <<B::Layout as Rank3>::Mode0 as TensorLayout>::STATIC_SIZE,
-            <<C::Layout as Rank3>::Mode0 as TensorLayout>::STATIC_SIZE,
-        ];
         let want = atom_values::<AtomOf<Tm>>();
-        let mut i = 0;
-        while i < 3 {
-            if let Some(s) = sizes[i] {
-                assert!(
-                    s == want[i],
-                    "gemm(tiled_mma, A, B, C): mode 0 of each operand must hold the atom's values per thread (partition_A/B/C and partition_fragment_A/B/C make it so)"
-                );
-            }
-            i += 1;
-        }
+        assert!(
+            fits(
+                <<A::Layout as Rank3>::Mode0 as TensorLayout>::STATIC_SIZE,
+                want[0]
+            ),
+            "gemm(tiled_mma, A, B, C): mode 0 of A must hold the atom's A values per thread (partition_A and partition_fragment_A make it so)"
+        );
+        assert!(
+            fits(
+                <<B::Layout as Rank3>::Mode0 as TensorLayout>::STATIC_SIZE,
+                want[1]
+            ),
+            "gemm(tiled_mma, A, B, C): mode 0 of B must hold the atom's B values per thread (partition_B and partition_fragment_B make it so)"
+        );
+        assert!(
+            fits(
+                <<C::Layout as Rank3>::Mode0 as TensorLayout>::STATIC_SIZE,
+                want[2]
+            ),
+            "gemm(tiled_mma, A, B, C): mode 0 of C must hold the atom's C values per thread (partition_C, make_fragment_C and partition_fragment_C make it so)"
+        );
     }
     let ((av, am, ak), (bv, bn, _), (cv, _, _)) = (la.modes3(), lb.modes3(), lc.modes3());
     if av.size() != va || bv.size() != vb || cv.size() != vc {
@@ -622,6 +628,15 @@ where
     let statically = <<A::Layout as Rank3>::Mode1 as TensorLayout>::STATIC_SIZE.is_some()
         && <<B::Layout as Rank3>::Mode1 as TensorLayout>::STATIC_SIZE.is_some();
     mma_loops::<AtomOf<Tm>, _, _, _>(a, b, c, (am.size(), bn.size(), ak.size()), statically);
+}
+
+/// A mode of `size` (`None`: run time) holds `want` values, or is checked
+/// at run time.
+const fn fits(size: Option<usize>, want: usize) -> bool {
+    match size {
+        Some(s) => s == want,
+        None => true,
+    }
 }
 
 /// Each thread's values of A, B, C in one atom: `size(ALayout) / 32`, …
