@@ -13,8 +13,8 @@
 //! answered with `{"id":null,"error":{"kind":"parse",…}}`; a request whose
 //! `op` or `args` are missing or ill-typed is answered with kind `parse` and
 //! its `id`; everything else is the library's answer through
-//! [`cute_dynamic::apply`], which runs the `op` of the library's operation
-//! table ([`cute_dynamic::OPERATIONS`]): a wrong number of arguments is an
+//! [`cute_tools::apply`], which runs the `op` of the library's operation
+//! table ([`cute_tools::OPERATIONS`]): a wrong number of arguments is an
 //! `arity` error, an argument of the wrong kind an `invalid_argument` error.
 //! The loop stops only at end of input (or when stdout is closed).
 
@@ -155,7 +155,7 @@ fn run_request(request: &serde_json::Map<String, Value>) -> Result<String, Failu
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     // The library promises not to panic; should it ever, the protocol still
     // answers this line and goes on with the next one.
-    match catch_unwind(AssertUnwindSafe(|| cute_dynamic::apply(op, &args))) {
+    match catch_unwind(AssertUnwindSafe(|| cute_tools::apply(op, &args))) {
         Ok(Ok(ok)) => Ok(ok),
         Ok(Err(e)) => Err(Failure {
             kind: e.kind(),
@@ -301,7 +301,7 @@ mod tests {
             ("shape_div", vec![&sh, &sh]),
         ] {
             let a: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
-            assert!(cute_dynamic::apply(op, &a).is_ok(), "{op}");
+            assert!(cute_tools::apply(op, &a).is_ok(), "{op}");
         }
         assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
     }
@@ -335,7 +335,7 @@ mod tests {
 
     #[test]
     fn the_int_tuple_and_layout_surface() {
-        // One request per argument-kind combination of the issue-17 operations.
+        // One request per argument-kind combination of the int-tuple and layout operations.
         let requests = [
             (
                 r#""shape_div","args":["(4,5,6)","40"]"#,

@@ -2,7 +2,7 @@
 //! (text, SVG, TikZ), and answer JSON Lines requests (`cute batch`).
 //!
 //! The algebra subcommands are generated from the library's operation table
-//! ([`cute_dynamic::OPERATIONS`]) and run through it, as `cute batch` and
+//! ([`cute_tools::OPERATIONS`]) and run through it, as `cute batch` and
 //! the tests do, so they agree by construction.
 //! Errors are the library's messages, printed to stderr with exit status 1.
 #![forbid(unsafe_code)]
@@ -16,11 +16,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use cute_dynamic::render::{ColorBy, Figure, Grid, TextStyle};
 use cute_dynamic::{
     CoordLayout, IntTuple, Layout, LayoutError, MmaOperand, SwizzledLayout, Tiler, ValueType,
     copy_atom, make_tiled_copy, make_tiled_copy_mma, make_tiled_mma, mma_atom,
 };
+use cute_tools::render::{ColorBy, Figure, Grid, TextStyle};
 
 use ops::OpCommand;
 

@@ -1,10 +1,10 @@
 //! The algebra subcommands, one per entry of cute-dynamic's operation table
-//! ([`cute_dynamic::OPERATIONS`]): names, aliases, operands, help and the
+//! ([`cute_tools::OPERATIONS`]): names, aliases, operands, help and the
 //! example are all read from the table, and every subcommand runs through
-//! [`cute_dynamic::Operation::apply`], as `cute batch` does.
+//! [`cute_tools::Operation::apply`], as `cute batch` does.
 
 use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
-use cute_dynamic::{OPERATIONS, Operation};
+use cute_tools::{OPERATIONS, Operation};
 
 const STDIN_NOTE: &str =
     "The first operand is read from the first line of standard input when it is `-` or missing.";
@@ -62,7 +62,7 @@ impl FromArgMatches for OpCommand {
         let (name, sub) = matches
             .subcommand()
             .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::MissingSubcommand))?;
-        let operation = cute_dynamic::operation(name)
+        let operation = cute_tools::operation(name)
             .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidSubcommand))?;
         Ok(OpCommand {
             operation,
@@ -93,6 +93,6 @@ impl Subcommand for OpCommand {
     }
 
     fn has_subcommand(name: &str) -> bool {
-        cute_dynamic::operation(name).is_some()
+        cute_tools::operation(name).is_some()
     }
 }

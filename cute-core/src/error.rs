@@ -167,7 +167,8 @@ pub enum CoreError {
     },
     /// A mixed-layout operation whose result structure depends on run-time
     /// values got values for which CuTe's result has another structure than
-    /// the one its type fixes (see docs/semantics.md, mixed layouts).
+    /// the one its type fixes (see
+    /// docs/semantics/static-and-mixed.md#mixed-layouts).
     ValueDependentStructure {
         /// The operation, as CuTe names it.
         operation: &'static str,

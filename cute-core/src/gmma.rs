@@ -4,7 +4,7 @@
 //! (`GMMA::make_gmma_desc<Major>`), written once for cute-dynamic (run-time
 //! layouts) and cute-static (static layouts). Each crate computes the
 //! operand in 128-bit units and its `logical_divide` with its own algebra
-//! and hands the numbers here (docs/semantics.md#gmma-descriptors-and-descriptor-fragments).
+//! and hands the numbers here (docs/semantics/tensors-and-atoms.md#gmma-descriptors-and-descriptor-fragments).
 //!
 //! | bits | field | unit |
 //! |---|---|---|

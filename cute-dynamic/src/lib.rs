@@ -35,20 +35,20 @@
 //! | logical / zipped / tiled / flat product | [`logical_product`], … | `a.logical_product(&t)`, … |
 //! | blocked / raked product | [`blocked_product`], [`raked_product`] | `a.blocked_product(&b)`, … |
 //!
-//! The same operations by name on text operands — for `cute batch`, the
-//! `cute` subcommands and the tests — are one table, [`OPERATIONS`], run by
-//! [`apply`].
+//! The same operations by name on text operands (the operation table behind
+//! `cute batch` and the `cute` subcommands), the executable laws of every
+//! operation, and pictures of layouts are the workspace's instruments and
+//! live in the `cute-tools` crate; this crate is the library alone.
 //!
 //! Without the default `std` feature the crate is `#![no_std]` + `alloc`:
 //! the data, the algebra, tensors and the text grammars, for device and
-//! embedded code; `std` adds the tooling layer (the operation table and
-//! rendering).
+//! embedded code; `std` links the standard library and adds nothing else.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-// The core layers (data, algebra, kernel, text, error) use `core` and
-// `alloc` only; `std` adds the tooling layer.
+// Every layer (data, algebra, kernel, text, error) uses `core` and
+// `alloc` only.
 extern crate alloc;
 
 /// The `alloc` names the std prelude would give, for the `no_std` build.
@@ -68,14 +68,7 @@ mod atom;
 mod data;
 mod error;
 mod kernel;
-#[cfg(feature = "laws")]
-pub mod laws;
 mod text;
-#[cfg(feature = "std")]
-mod tools;
-
-#[cfg(feature = "std")]
-pub use tools::render;
 
 pub use algebra::coalesce::{coalesce, coalesce_by, coalesce_shape, filter, filter_zeros};
 pub use algebra::coalesce_x::{bw_coalesce, coalesce_x, coalesce_x_by};
@@ -162,8 +155,20 @@ pub use kernel::tensor::{
     make_identity_tensor,
 };
 pub use text::descriptor::Descriptor;
+
+/// Internal functions that the instruments (the `cute-tools` crate: the
+/// operation table, the laws) share with the library, so that each rule has
+/// one place: the text forms of the atom arguments, the scan operators,
+/// the inverse's witness. Not part of the API: no stability, no docs.
+#[doc(hidden)]
+pub mod __tools {
+    pub use crate::algebra::complement::is_injective;
+    pub use crate::algebra::inverse::left_inverse_witness;
+    pub use crate::atom::gmma_desc::{canonical_address, gmma_major, smem_layout};
+    pub use crate::atom::tiled_copy::{tiled_copy_from_text, tiled_copy_mma_from_text};
+    pub use crate::atom::tiled_mma::tiled_mma_from_text;
+    pub use crate::data::int_tuple_make::{MAX_BUILT, scan_integers, scan_operator};
+    pub use crate::data::layout::replace_leaves;
+    pub use crate::data::tiler::tile_of;
+}
 pub use text::parse::{MAX_DEPTH, parse_coord, parse_int_tuple, parse_layout, parse_tiler};
-#[cfg(feature = "std")]
-pub use tools::ops::{Arg, ArgKind, Args, Example, OPERATIONS, Operation, apply, operation};
-#[cfg(feature = "std")]
-pub use tools::render::print_layout;

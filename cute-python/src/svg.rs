@@ -1,6 +1,6 @@
 //! Pictures: the SVG of `cute svg`, from cute-dynamic's renderer.
 
-use cute_dynamic::render::{ColorBy, Grid};
+use cute_tools::render::{ColorBy, Grid};
 use cute_dynamic::{Layout, SwizzledLayout};
 use pyo3::prelude::*;
 

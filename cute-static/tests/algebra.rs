@@ -1,13 +1,13 @@
 //! The static algebra on the specification's worked examples: result types
 //! (`assert_type_eq_all!`), zero size, the operations' laws
-//! (`cute_dynamic::laws`, via `to_dynamic()`), and agreement with
+//! (`cute_tools::laws`, via `to_dynamic()`), and agreement with
 //! cute-dynamic.
-use cute_dynamic::laws;
 use cute_static::*;
 use cute_static::{algebra::*, layout::*};
+use cute_tools::laws;
 use static_assertions::assert_type_eq_all;
 
-/// Composition's law (`cute_dynamic::laws`) on the static result, which is
+/// Composition's law (`cute_tools::laws`) on the static result, which is
 /// zero-sized.
 fn check_composition<A: StaticLayout, B: StaticLayout, R: StaticLayout>(a: A, b: B, r: R) {
     let (a, b, r2) = (a.to_dynamic(), b.to_dynamic(), r.to_dynamic());

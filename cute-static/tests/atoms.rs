@@ -6,7 +6,6 @@
 //! thread index.
 #![recursion_limit = "512"]
 
-use cute_dynamic::laws::{check_tiled_copy, check_tiled_mma};
 use cute_dynamic::{
     CopySide, Layout as DLayout, MmaOperand, Tiler as DTiler, make_counting_tensor,
 };
@@ -18,6 +17,7 @@ use cute_static::{
     layout::{IntTuple, StaticLayout},
     tensor::Counting,
 };
+use cute_tools::laws::{check_tiled_copy, check_tiled_mma};
 
 #[test]
 fn every_static_mma_atom_is_the_run_time_atom_of_its_name() {

@@ -1,10 +1,11 @@
-//! Static integers of any value (issue 14, item 2): literals and computed
+//! Static integers of any value: literals and computed
 //! values outside the readable table `0..=1024` / powers of two up to `2^20`
 //! are spelled `Dec<digits>`, print `_N`, evaluate, and compose equal to
 //! cute-dynamic; no typenum type is ever visible.
-use cute_dynamic::{Layout as DLayout, laws};
+use cute_dynamic::Layout as DLayout;
 use cute_static::*;
 use cute_static::{algebra::*, layout::*};
+use cute_tools::laws;
 use proptest::prelude::*;
 use static_assertions::assert_type_eq_all;
 

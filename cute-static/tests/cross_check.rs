@@ -3,9 +3,9 @@
 //! and with the oracle's expected string; the static printing must be the
 //! same string with `_` before each integer, and the result zero-sized.
 //! Every static result also satisfies its operation's law
-//! (`cute_dynamic::laws`). The cases are valid oracle cases that fit the
+//! (`cute_tools::laws`). The cases are valid oracle cases that fit the
 //! static crate
-//! (`tests/generated/oracle_cases.rs`, from `examples/gen_cross_check.rs`).
+//! (`tests/generated/oracle_cases.rs`, from cute-tools' `examples/gen_cross_check.rs`).
 use cute_static::{C, layout, tiler};
 
 /// The static operands as run-time values.
@@ -68,7 +68,7 @@ macro_rules! cross {
         };
         let args = [a.to_dynamic().to_string() $(, ToDyn::to_dyn(&$b).to_string())?];
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        if let Err(v) = cute_dynamic::laws::check_by_name(op, &args, &got.to_string()) {
+        if let Err(v) = cute_tools::laws::check_by_name(op, &args, &got.to_string()) {
             panic!("{}: {v}", $id);
         }
     }};

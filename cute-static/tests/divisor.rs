@@ -2,7 +2,7 @@
 //! `{m:128}`): the checked constructor, the macro spelling and the
 //! divisors it derives for strides, printing, and the mixed algebra that
 //! uses the divisor — cross-checked with cute-dynamic and the operation's
-//! law (`cute_dynamic::laws`) on random multiples of the divisor, as
+//! law (`cute_tools::laws`) on random multiples of the divisor, as
 //! `tests/mixed.rs` does for plain run-time leaves.
 use cute_dynamic::Tiler as DTiler;
 use cute_static::{

@@ -2,7 +2,7 @@
 //! evaluation and slicing against cute-dynamic, and the algebra with static
 //! tilers cross-checked with cute-dynamic on random run-time values
 //! (structure and values via `to_dynamic()`) and with the operation's law
-//! (`cute_dynamic::laws`), plus a tiled copy kernel.
+//! (`cute_tools::laws`), plus a tiled copy kernel.
 use cute_dynamic::{Coord, Layout as DLayout, Tiler as DTiler};
 use cute_static::{C, Dyn, Layout, layout, layout::MixedLayout, tensor::__, tiler};
 use proptest::prelude::*;

@@ -5,11 +5,12 @@
 //! cute-dynamic's value-dependent `max_common_vector` (where that one is
 //! admissible), and for fully static
 //! operands both equal cute-dynamic's and the static algebra's.
-use cute_dynamic::{Layout as DLayout, laws};
+use cute_dynamic::Layout as DLayout;
 use cute_static::{
     layout,
     layout::{DynDiv, MixedLayout},
 };
+use cute_tools::laws;
 use proptest::prelude::*;
 
 /// The checks of one pair; `expect` is the mixed vector the types decide.

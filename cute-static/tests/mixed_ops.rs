@@ -3,11 +3,12 @@
 //! `complement.rs`, `inverse.rs`, `composition.rs`, `divide.rs`) on random run-time
 //! values: every `Ok` result equals cute-dynamic's on the same values
 //! (structure and values, via `to_dynamic()`) and satisfies the operation's
-//! law (`cute_dynamic::laws`); every `Err` is a named error
+//! law (`cute_tools::laws`); every `Err` is a named error
 //! (`value_dependent_structure` only where CuTe's result indeed has another
 //! structure than the type gives, or `overflow`), never a panic.
-use cute_dynamic::{Layout as DLayout, LayoutError, laws};
+use cute_dynamic::{Layout as DLayout, LayoutError};
 use cute_static::{C, Dyn, layout, layout::DynDiv, tiler};
+use cute_tools::laws;
 use proptest::prelude::*;
 
 /// Compare one mixed result with cute-dynamic's and the law; `Ok(true)`

@@ -6,7 +6,7 @@
 //! `domain_offset`), keeps the operands' static leaves static, and every
 //! `Err` is the named `overflow` error exactly where the run-time layout
 //! would leave the `i64` range.
-use cute_dynamic::{Layout as DLayout, laws};
+use cute_dynamic::Layout as DLayout;
 use cute_static::{
     C, Dyn,
     algebra::{make_mixed_layout, make_mixed_ordered_layout, mixed_greatest_common_domain},
@@ -14,6 +14,7 @@ use cute_static::{
     layout::{DynDiv, MixedLayout},
     tensor::__,
 };
+use cute_tools::laws;
 use proptest::prelude::*;
 
 fn dl(s: &str) -> DLayout {

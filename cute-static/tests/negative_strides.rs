@@ -1,11 +1,12 @@
-//! Negative static strides (issue 14, item 2): `Neg<M>` stride leaves in
+//! Negative static strides: `Neg<M>` stride leaves in
 //! `layout!`, `Layout![…]` and `tiler!`, printed `_-M`, evaluated by
 //! `call_signed`, and composed, coalesced and divided equal to cute-dynamic
 //! (the run-time twin by `to_dynamic()`, the operation's law in
-//! `cute_dynamic::laws`, and cute-dynamic's own result).
-use cute_dynamic::{Layout as DLayout, laws};
+//! `cute_tools::laws`, and cute-dynamic's own result).
+use cute_dynamic::Layout as DLayout;
 use cute_static::*;
 use cute_static::{algebra::*, layout::*, tensor::*};
+use cute_tools::laws;
 use static_assertions::assert_type_eq_all;
 
 fn dl(s: &str) -> DLayout {
@@ -135,7 +136,7 @@ fn composition_with_a_negative_leaf_in_b() {
     let a = layout!((4, 6, 8, 10):(2, 3, 5, 7));
     composes(a, layout!(6:-12), a.compose(layout!(6:-12)));
     assert_eq!(a.compose(layout!(6:-12)).to_string(), "(_2,_3):(_-9,_-5)");
-    // docs/semantics.md's example.
+    // The example of docs/semantics/algebra.md#composition.
     let b = layout!((1, (2, 4)):(0, (-1, 512)));
     composes(b, layout!(4:-1), b.compose(layout!(4:-1)));
     assert_eq!(b.compose(layout!(4:-1)).to_string(), "(_2,_2):(_1,_-512)");

@@ -3,8 +3,9 @@
 //! CuTe's structure (the modes kept at any depth become top-level modes of
 //! the result, in order) and the offset of the fixed entries, equal to
 //! cute-dynamic's `Layout::slice` and checked by `laws::check_slice`.
-use cute_dynamic::{Coord, laws};
+use cute_dynamic::Coord;
 use cute_static::{Tensor, layout, tensor::__};
+use cute_tools::laws;
 
 /// Compare a static slice with cute-dynamic's on the coordinate's text.
 macro_rules! check {

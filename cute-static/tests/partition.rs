@@ -1,12 +1,12 @@
 //! Partitioning static and mixed tensors: `local_tile` and
 //! `local_partition` (with and without a `Step`) checked against their
-//! run-time contracts (`cute_dynamic::laws`) through `to_dynamic()`, and
+//! run-time contracts (`cute_tools::laws`) through `to_dynamic()`, and
 //! static = mixed = run-time on shared cases; fragments; the kernels over
 //! mixed tensors (run-time size checks, partial tiles); CuTe's predication
 //! tutorial with mixed tensors.
-use cute_dynamic::laws;
 use cute_static::*;
 use cute_static::{algorithm::*, layout::*, tensor::*};
+use cute_tools::laws;
 use proptest::prelude::*;
 
 /// The run-time layout and base of a static or mixed tensor.

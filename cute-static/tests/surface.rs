@@ -1,11 +1,12 @@
 //! The rest of CuTe's algebra surface, static against run time: each case
 //! computes the static result (a type), its `to_dynamic()`, and the
 //! cute-dynamic function on the same operands, and asserts equality and the
-//! operation's law (`cute_dynamic::laws::check_*`). Static = run time on
+//! operation's law (`cute_tools::laws::check_*`). Static = run time on
 //! every case here.
-use cute_dynamic::{IntTuple as DTuple, Layout as DLayout, laws};
+use cute_dynamic::{IntTuple as DTuple, Layout as DLayout};
 use cute_static::*;
 use cute_static::{algebra::*, layout::*, tensor::*};
+use cute_tools::laws;
 use static_assertions::assert_type_eq_all;
 
 fn ok<T>(r: Result<T, laws::Violation>) {

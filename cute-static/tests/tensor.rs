@@ -60,7 +60,7 @@ fn writes() {
     assert_eq!(d[1], 4); // offset 1 is (0,1) = index 4
 }
 
-/// Cecka Figure 5 / docs/semantics.md#slicing: slices of `A = ((3,2),((2,3),2)):((4,1),((2,15),100))`.
+/// Cecka Figure 5 / docs/semantics/objects.md#slicing: slices of `A = ((3,2),((2,3),2)):((4,1),((2,15),100))`.
 #[test]
 fn slicing_figure_5() {
     type A = Layout![((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100))];

@@ -1,8 +1,8 @@
 //! Every algebra operation on parsed operands: never panic, and every
-//! successful result satisfies its operation's law (`cute_dynamic::laws`).
+//! successful result satisfies its operation's law (`cute_tools::laws`).
 #![no_main]
 
-use cute_dynamic::{ArgKind, OPERATIONS, laws};
+use cute_tools::{ArgKind, OPERATIONS, laws};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     let args: Vec<&str> = std::iter::once(x).chain(y).collect();
     if let Ok(out) = operation.apply(&args) {
         // Every successful result satisfies its operation's law (the one
-        // contract, `cute_dynamic::laws`; large domains are sampled).
+        // contract, `cute_tools::laws`; large domains are sampled).
         if let Err(v) = laws::check_by_name(op, &args, &out) {
             panic!("{v}");
         }

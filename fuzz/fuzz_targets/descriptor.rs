@@ -15,5 +15,5 @@ fuzz_target!(|data: &[u8]| {
         let again: cute_dynamic::CoordLayout = c.to_string().parse().expect("printed layout parses");
         assert_eq!(again, c);
     }
-    let _ = cute_dynamic::apply("swizzle", &[text, "12345"]);
+    let _ = cute_tools::apply("swizzle", &[text, "12345"]);
 });

@@ -79,3 +79,87 @@ fn copy_partitions_are_the_atom_layers() {
         }
     });
 }
+
+/// A few pseudo-random leading dimensions `ld ≥ m` (an LCG: the test is
+/// deterministic and covers odd, even and multiple-of-4 values).
+fn leading_dims(m: usize, n: usize) -> Vec<usize> {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    (0..n)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            m + (x >> 40) as usize % 97
+        })
+        .collect()
+}
+
+/// The device views of a mixed tensor (`local_tile` with a kept tile-index
+/// mode, `local_partition`, the tiled copy's and MMA's mixed partitions of
+/// the rank-3 tile and of one k-tile), which skip the host's overflow
+/// re-checks (a view of a valid layout cannot overflow), name the elements
+/// the host's checked views name, for random leading dimensions and every
+/// thread; and a layout `MixedLayout::new` refuses makes no device tensor.
+#[test]
+fn mixed_views_are_the_checked_host_views() {
+    use cute_static::arch::DeviceView;
+    use cute_static::layout::MixedLayout;
+    use cute_static::tensor::{__, Step, X, local_partition, local_tile};
+    use cute_static::{C, Dyn, Tiler};
+    type StepA = Step<(C<1>, X, C<1>)>;
+    type Cta = Tiler![<128, 128, 8>];
+    type CopyNt = MakeTiledCopy<UniversalCopy<u128>, 32, Layout![(32, 8)], Layout![(4, 1)]>;
+    type Mma = TiledMma<UniversalFMA<f32, f32, f32, f32>, Layout![(16, 16, 1)]>;
+    let (m, k) = (256, 32);
+    for ld in leading_dims(m, 6) {
+        let l = MixedLayout::new((Dyn(m), Dyn(k)), (C::<1>, Dyn(ld))).unwrap();
+        let b = GlobalBuffer::from_slice(&(0..ld * k).map(|i| i as f32).collect::<Vec<_>>());
+        let g = b.tensor(l).unwrap();
+        let h = Tensor::new(Counting, l).unwrap();
+        host::launch(Dim3::new(1, 1, 1), Dim3::new(256, 1, 1), || {
+            let t = thread_idx().x;
+            for bx in 0..m / 128 {
+                let coord = (bx, 0, __);
+                let dt = g.local_tile(Cta::default(), coord, StepA::default());
+                let ht = local_tile(&h, Cta::default(), coord, StepA::default()).unwrap();
+                assert_eq!(dt.layout().to_string(), ht.layout().to_string(), "ld {ld}");
+                assert_eq!(dt.size(), ht.size());
+                for i in 0..dt.size() {
+                    assert_eq!(dt.read(i) as usize, ht.read(i).unwrap(), "tile, ld {ld}");
+                }
+                let tc = CopyNt::default();
+                let ds = tc.thread_slice(t).partition_S(dt);
+                let kt = dt.slice((__, __, 1));
+                let hk = ht.slice((__, __, 1)).unwrap();
+                let hs = tc.get_slice(t).unwrap().partition_s_mixed(hk).unwrap();
+                let dk = tc.thread_slice(t).partition_S(kt);
+                assert_eq!(dk.view_layout().to_string(), hs.layout().to_string());
+                for i in 0..dk.size() {
+                    assert_eq!(dk.read(i) as usize, hs.read(i).unwrap(), "copy, ld {ld}");
+                    // The rank-3 partition's k-tile 1 is the k-tile's partition.
+                    assert_eq!(ds.slice((__, __, __, 1)).read(i), dk.read(i));
+                }
+                let da = Mma::new().thread_slice(t).partition_A(kt);
+                let ha = Mma::new()
+                    .get_slice(t)
+                    .unwrap()
+                    .partition_a_mixed(hk)
+                    .unwrap();
+                assert_eq!(da.size(), ha.size());
+                for i in 0..da.size() {
+                    assert_eq!(da.read(i) as usize, ha.read(i).unwrap(), "A, ld {ld}");
+                }
+                let dp = kt.local_partition(<Layout![(32, 8)]>::default(), t, ());
+                let hp = local_partition(hk, <Layout![(32, 8)]>::default(), t).unwrap();
+                assert_eq!(dp.size(), hp.size());
+                for i in 0..dp.size() {
+                    assert_eq!(dp.read(i) as usize, hp.read(i).unwrap(), "thread, ld {ld}");
+                }
+            }
+        });
+    }
+    // The leading dimension times k overflows: no tensor, whatever the buffer.
+    let bad = MixedLayout::new_unchecked((Dyn(4), Dyn(4)), (C::<1>, Dyn(usize::MAX / 2)));
+    let b = GlobalBuffer::from_slice(&[0.0f32; 16]);
+    assert_eq!(b.tensor(bad).err().map(|e| e.kind()), Some("overflow"));
+}

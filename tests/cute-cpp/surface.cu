@@ -29,6 +29,28 @@ int main() {
        tile_to_shape(Layout<Shape<_8,_8>, Stride<_8,_1>>{}, Shape<_32,_32,_2>{}));
   line("tile_to_shape|16:1|32",
        tile_to_shape(Layout<_16, _1>{}, Shape<_32>{}));
+  line("tile_to_shape|(64,8):(1,64)|(128,32)",
+       tile_to_shape(Layout<Shape<_64,_8>, Stride<_1,_64>>{}, Shape<_128,_32>{}));
+  line("tile_to_shape|(2,2):(1,2)|(4,4)|(1,0)",
+       tile_to_shape(Layout<Shape<_2,_2>, Stride<_1,_2>>{}, Shape<_4,_4>{}, Step<_1,_0>{}));
+  line("tile_to_shape|4:1|(8,3)",
+       tile_to_shape(Layout<_4, _1>{}, Shape<_8,_3>{}));
+  line("tile_to_shape|8:1|32",
+       tile_to_shape(Layout<_8, _1>{}, _32{}));
+  line("tile_to_shape|(8):(1)|32",
+       tile_to_shape(Layout<Shape<_8>, Stride<_1>>{}, _32{}));
+  line("tile_to_shape|8:2|32",
+       tile_to_shape(Layout<_8, _2>{}, Shape<_32>{}));
+  line("tile_to_shape|(8,8):(8,1)|(32,64)",
+       tile_to_shape(Layout<Shape<_8,_8>, Stride<_8,_1>>{}, Shape<_32,_64>{}));
+  line("tile_to_shape|(8,8):(8,1)|(32,64)|(2,1)",
+       tile_to_shape(Layout<Shape<_8,_8>, Stride<_8,_1>>{}, Shape<_32,_64>{}, Step<_2,_1>{}));
+  line("tile_to_shape|8:1|(16,4)",
+       tile_to_shape(Layout<_8, _1>{}, Shape<_16,_4>{}));
+  line("tile_to_shape|(2,2):(1,2)|(4,4,3)",
+       tile_to_shape(Layout<Shape<_2,_2>, Stride<_1,_2>>{}, Shape<_4,_4,_3>{}));
+  line("tile_to_shape|(8,64):(64,1)|(64,128)|(1,0)",
+       tile_to_shape(Layout<Shape<_8,_64>, Stride<_64,_1>>{}, Shape<_64,_128>{}, Step<_1,_0>{}));
   line("make_layout_like|(4,8):(1,1)",
        make_layout_like(Layout<Shape<_4,_8>, Stride<_1,_1>>{}));
   line("make_layout_like|(4,8):(8,1)",

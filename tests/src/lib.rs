@@ -1,6 +1,6 @@
 //! Shared helpers for the workspace tests: random layouts for property
 //! tests. The post-conditions of the operations are not here: they are
-//! written once, in `cute_dynamic::laws` (feature `laws`).
+//! written once, in `cute_tools::laws`.
 #![forbid(unsafe_code)]
 
 /// The README's Rust examples, run as doctests so the front door stays true.

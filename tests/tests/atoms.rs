@@ -4,7 +4,8 @@
 //! well formed, each tile element (each reference bit) held once. The
 //! PTX ISA fragment formulas are checked in `cute-dynamic`'s `atom::isa`.
 
-use cute_dynamic::{ValueType, copy_atom, copy_atom_names, laws, mma_atom, mma_atom_names};
+use cute_dynamic::{ValueType, copy_atom, copy_atom_names, mma_atom, mma_atom_names};
+use cute_tools::laws;
 
 #[test]
 fn every_mma_atom_satisfies_its_law() {

@@ -8,8 +8,8 @@
 
 /// `op` names the operation of every line, or `None` when each line
 /// starts with it.
-fn operation(op: &str) -> &'static cute_dynamic::Operation {
-    cute_dynamic::operation(op).unwrap()
+fn operation(op: &str) -> &'static cute_tools::Operation {
+    cute_tools::operation(op).unwrap()
 }
 
 fn check(file: &str, op: Option<&str>) -> (usize, Vec<String>) {
@@ -29,7 +29,7 @@ fn check(file: &str, op: Option<&str>) -> (usize, Vec<String>) {
         let (args, want) = parts.split_at(nargs);
         let want = want.join("|").replace('_', "");
         n += 1;
-        match cute_dynamic::apply(op, args) {
+        match cute_tools::apply(op, args) {
             Ok(got) if got == want => {}
             other => diffs.push(format!("{line}\n  got {other:?}")),
         }
@@ -55,27 +55,12 @@ fn tiled_mma_tv_layouts_are_cutes() {
 }
 
 /// Lines where we differ from CuTe on purpose or not yet, each with its
-/// reason (docs/semantics.md, differences from CuTe); the test checks that
+/// reason (docs/semantics/differences-from-cute.md#differences-from-cute); the test checks that
 /// they still differ, so the list cannot go stale.
-const KNOWN: &[(&str, &str)] = &[
-    (
-        "make_layout_like|(4,8):(1,1)|",
-        "ties are rejected: CuTe gives both leaves one stride, a layout that is not compact",
-    ),
-    (
-        "tile_to_shape|(8,64):(64,1)|(128,64)|",
-        "CuTe 4.2 keeps the blocked product's (block, count) modes; we coalesce by the count's profile (the static and mixed layers too)",
-    ),
-    (
-        "tile_to_shape|(8,8):(8,1)|(32,32)|",
-        "as above: coalesced by profile",
-    ),
-    (
-        "tile_to_shape|(8,8):(8,1)|(32,32,2)|",
-        "as above: coalesced by profile",
-    ),
-    ("tile_to_shape|16:1|32|", "as above: coalesced by profile"),
-];
+const KNOWN: &[(&str, &str)] = &[(
+    "make_layout_like|(4,8):(1,1)|",
+    "ties are rejected: CuTe gives both leaves one stride, a layout that is not compact",
+)];
 
 /// Layout functions of the operation table (composition, left_inverse,
 /// tile_to_shape, make_layout_like, …), one call per line.
@@ -100,8 +85,9 @@ fn surface_functions_are_cutes() {
     }
 }
 
-/// CUTLASS's traits where the PTX ISA says otherwise (docs/semantics.md,
-/// errata in the sources): we use the ISA's layout.
+/// CUTLASS's traits where the PTX ISA says otherwise
+/// (docs/semantics/differences-from-cute.md#errata-in-the-sources): we use
+/// the ISA's layout.
 const ERRATA: &[&str] = &[
     "SM80_16x8x32_S32S4S4S32_TN|BLayout|",
     "SM80_16x8x32_S32S4S4S32_TN_SATURATE|BLayout|",

@@ -1,5 +1,5 @@
 //! Every pointer into `docs/semantics.md` or `docs/architecture.md` — from
-//! a code comment (`docs/semantics.md#composition`) or from a link inside
+//! a code comment (`docs/semantics/algebra.md#composition`) or from a link inside
 //! those documents (`[composition](#composition)`) — names a heading that
 //! exists, so the anchors stay stable when the documents are edited.
 
@@ -7,7 +7,47 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const DOCS: [&str; 2] = ["docs/semantics.md", "docs/architecture.md"];
+/// The documents whose headings are pointed at: the architecture, the
+/// semantics index and every topic file of the semantics.
+fn docs(root: &Path) -> Vec<String> {
+    let mut docs = vec![
+        "docs/architecture.md".to_string(),
+        "docs/semantics.md".to_string(),
+    ];
+    let dir = root.join("docs/semantics");
+    let entries = fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let mut topics: Vec<String> = entries
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".md"))
+        .map(|n| format!("docs/semantics/{n}"))
+        .collect();
+    topics.sort();
+    assert!(
+        topics.len() >= 6,
+        "docs/semantics/ holds the topic files: {topics:?}"
+    );
+    docs.extend(topics);
+    docs
+}
+
+/// `path` relative to the directory of the workspace file `from`, with `..`
+/// and `.` resolved (`docs/guide.md` + `semantics/algebra.md` is
+/// `docs/semantics/algebra.md`).
+fn resolve(from: &str, path: &str) -> String {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for p in path.split('/') {
+        match p {
+            "." | "" => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    parts.join("/")
+}
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -68,11 +108,12 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn every_pointer_into_the_docs_names_a_heading() {
     let root = root();
-    let known: Vec<(&str, BTreeSet<String>)> = DOCS
-        .iter()
+    let known: Vec<(String, BTreeSet<String>)> = docs(&root)
+        .into_iter()
         .map(|d| {
-            let text = fs::read_to_string(root.join(d)).unwrap_or_else(|e| panic!("{d}: {e}"));
-            (*d, anchors(&text))
+            let text = fs::read_to_string(root.join(&d)).unwrap_or_else(|e| panic!("{d}: {e}"));
+            let names = anchors(&text);
+            (d, names)
         })
         .collect();
     let mut all = Vec::new();
@@ -101,6 +142,34 @@ fn every_pointer_into_the_docs_names_a_heading() {
                     if !names.contains(name) {
                         bad.push(format!("{rel}: link to #{name}"));
                     }
+                }
+            }
+        }
+        if rel.ends_with(".md") {
+            // Relative links to another Markdown file: the file exists, and
+            // when it is one of the documents above, so does the heading.
+            for (at, _) in text.match_indices("](") {
+                let link = &text[at + 2..];
+                let Some(end) = link.find(')') else {
+                    continue;
+                };
+                let link = &link[..end];
+                let (path, anchor) = link.split_once('#').unwrap_or((link, ""));
+                if !path.ends_with(".md") || path.contains("://") {
+                    continue;
+                }
+                let target = resolve(&rel, path);
+                if !root.join(&target).is_file() {
+                    bad.push(format!("{rel}: link to missing file {path}"));
+                    continue;
+                }
+                if anchor.is_empty() {
+                    continue;
+                }
+                if let Some((_, names)) = known.iter().find(|(d, _)| *d == target)
+                    && !names.contains(anchor_at(anchor))
+                {
+                    bad.push(format!("{rel}: link to {path}#{anchor}"));
                 }
             }
         }

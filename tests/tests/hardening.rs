@@ -5,7 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use cute_dynamic::{OPERATIONS, ParseErrorKind, apply};
+use cute_dynamic::ParseErrorKind;
+use cute_tools::{OPERATIONS, apply};
 
 /// Operands that stress every code path.
 fn hostile_layouts() -> Vec<String> {

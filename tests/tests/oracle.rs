@@ -1,4 +1,4 @@
-//! The oracle (docs/semantics.md#the-oracle): every case of `data/oracle/*.jsonl` through the
+//! The oracle (docs/semantics/differences-from-cute.md#the-oracle): every case of `data/oracle/*.jsonl` through the
 //! library. A valid case must print exactly `expected`; an invalid one must
 //! return an error naming the rule. False rejections are counted and listed.
 
@@ -13,7 +13,7 @@ fn oracle_cases() {
     let mut report = BTreeMap::new();
     let mut total = 0;
     // One data file per operation of the table that has oracle cases.
-    for name in cute_dynamic::OPERATIONS.iter().map(|op| op.name) {
+    for name in cute_tools::OPERATIONS.iter().map(|op| op.name) {
         let Ok(text) = std::fs::read_to_string(format!("{dir}/{name}.jsonl")) else {
             continue;
         };
@@ -27,13 +27,13 @@ fn oracle_cases() {
                 .iter()
                 .map(|a| a.as_str().unwrap())
                 .collect();
-            let got = cute_dynamic::apply(op, &args);
+            let got = cute_tools::apply(op, &args);
             total += 1;
             match (case["expected"].as_str(), got) {
                 (Some(want), Ok(got)) if want == got => {
                     matched += 1;
                     // Besides the exact answer, the operation's law holds.
-                    if let Err(v) = cute_dynamic::laws::check_by_name(op, &args, &got) {
+                    if let Err(v) = cute_tools::laws::check_by_name(op, &args, &got) {
                         failures.push(format!("{} {op}{args:?}: {v}", case["id"]));
                     }
                 }

@@ -1,13 +1,14 @@
 //! The worked examples of the Cecka paper (§2.4.1, §2.5.1, §3.2-3.5) and the
 //! Shah counterexample. Where the paper writes a different but equivalent
-//! layout than CuTe computes (docs/semantics.md#errata-in-the-sources lists the wrong examples),
+//! layout than CuTe computes (docs/semantics/differences-from-cute.md#errata-in-the-sources lists the wrong examples),
 //! the CuTe answer is asserted and the paper's answer is checked to be the
 //! same function on the domain, or the disagreement is explained.
 
 use cute_dynamic::{
-    Layout, Tiler, apply, coalesce, coalesce_by, complement, complement_default, composition,
+    Layout, Tiler, coalesce, coalesce_by, complement, complement_default, composition,
     left_inverse, logical_divide, logical_product, right_inverse,
 };
+use cute_tools::apply;
 
 fn l(s: &str) -> Layout {
     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -185,7 +186,7 @@ fn table_7_complements() {
     let c = complement_default(&l("((2,2),(2,4)):((0,2),(0,4))")).unwrap();
     assert_eq!(c.to_string(), "2:1");
     assert!(same_on_domain(&c, &l("(2,1):(1,16)")));
-    // docs/semantics.md#errata-in-the-sources: the descriptor text's complement example is wrong.
+    // docs/semantics/differences-from-cute.md#errata-in-the-sources: the descriptor text's complement example is wrong.
     assert_eq!(
         complement(&l("4:32"), 256).unwrap().to_string(),
         "(32,2):(1,128)"
@@ -198,7 +199,7 @@ fn products_and_divides_3_5() {
     assert_eq!(p.to_string(), "((3,4),(2,5)):((4,1),(12,24))");
     let p = logical_product(&l("(4,8):(20,2)"), &l("(3,2):(2,1)")).unwrap();
     assert_eq!(p.to_string(), "((4,8),(3,2)):((20,2),(80,1))");
-    // docs/semantics.md#errata-in-the-sources: logical_product(128:1, 4:32) = (128:1, 4:4096).
+    // docs/semantics/differences-from-cute.md#errata-in-the-sources: logical_product(128:1, 4:32) = (128:1, 4:4096).
     let p = logical_product(&l("128:1"), &l("4:32")).unwrap();
     assert_eq!(p.to_string(), "(128,4):(1,4096)");
     // Blocked and raked products of the §3.5.1 example.
@@ -230,7 +231,7 @@ fn products_and_divides_3_5() {
 
 #[test]
 fn negative_strides_and_edge_cases() {
-    // docs/semantics.md#composition: CuTe walks with |stride| and carries the sign.
+    // docs/semantics/algebra.md#composition: CuTe walks with |stride| and carries the sign.
     let r = composition(&l("(1,(2,4)):(0,(-1,512))"), &l("4:-1")).unwrap();
     assert_eq!(r.to_string(), "(2,2):(1,-512)");
     // The empty layout behaves as the constant 0.

@@ -4,13 +4,13 @@
 //! in-range elements. The matrices are column-major with a leading
 //! dimension of 16: the out-of-range rows of a tile are real memory that
 //! must stay untouched, the out-of-range columns lie past the storage.
-//! Each predicate and copy also satisfies its law (`cute_dynamic::laws`).
+//! Each predicate and copy also satisfies its law (`cute_tools::laws`).
 
-use cute_dynamic::laws::{check_copy_if, check_elem_less};
 use cute_dynamic::{
     Coord, IntTuple, Layout, Tensor, Tiler, copy, copy_if, elem_less, local_tile,
     make_fragment_like, make_identity_tensor,
 };
+use cute_tools::laws::{check_copy_if, check_elem_less};
 
 const M: i64 = 10;
 const N: i64 = 13;

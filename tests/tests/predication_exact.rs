@@ -57,7 +57,7 @@ fn tiles_and_partitions_with_extent_1_modes_read_every_coordinate() {
     }
 }
 
-/// The case: a 1×13 problem with leading dimension 4 tiled by 4×8;
+/// The reported case: a 1×13 problem with leading dimension 4 tiled by 4×8;
 /// `copy_if` over the identity tile must leave the 39 padding cells.
 #[test]
 fn copy_if_masks_the_rows_of_an_extent_1_problem() {

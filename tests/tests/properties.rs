@@ -1,4 +1,4 @@
-//! Property tests: every operation's law (`cute_dynamic::laws`, the one
+//! Property tests: every operation's law (`cute_tools::laws`, the one
 //! contract) on random inputs, plus the properties that are theorems about
 //! the operations rather than their contract (existence, sizes,
 //! injectivity). 2,000 cases per property; `CUTE_PROPTEST_CASES=N` for more.
@@ -6,11 +6,12 @@
 use cute_dynamic::{
     Coord, IntTuple, Layout, LayoutError, Tiler, blocked_product, coalesce, coalesce_by,
     complement, composition, crd2idx, downcast, filter, filter_zeros, flat_divide, flat_product,
-    idx2crd, laws, left_inverse, logical_divide, logical_product, make_counting_tensor,
+    idx2crd, left_inverse, logical_divide, logical_product, make_counting_tensor,
     max_common_layout, max_common_vector, raked_product, right_inverse, tiled_divide,
     tiled_product, zipped_divide, zipped_product,
 };
 use cute_tests::*;
+use cute_tools::laws;
 use proptest::prelude::*;
 
 fn config() -> ProptestConfig {
@@ -241,7 +242,7 @@ proptest! {
 
     #[test]
     fn every_operation_through_apply_satisfies_its_law(
-        op in 0usize..cute_dynamic::OPERATIONS.len(),
+        op in 0usize..cute_tools::OPERATIONS.len(),
         leaves in prop::collection::vec((1i64..=6, -8i64..=12), 1..=4),
         group in prop::collection::vec(any::<bool>(), 4),
         b in arb_layout(8),
@@ -249,11 +250,11 @@ proptest! {
     ) {
         // What the fuzz target does, on random operands (negative strides
         // included): whatever succeeds satisfies its law.
-        let op = cute_dynamic::OPERATIONS[op].name;
+        let op = cute_tools::OPERATIONS[op].name;
         let a = layout_text(&leaves, &group, false);
         let (b, m) = (b.to_string(), m.to_string());
         for args in [vec![a.as_str()], vec![a.as_str(), b.as_str()], vec![a.as_str(), m.as_str()]] {
-            if let Ok(out) = cute_dynamic::apply(op, &args) {
+            if let Ok(out) = cute_tools::apply(op, &args) {
                 prop_assert_eq!(laws::check_by_name(op, &args, &out), Ok(()), "{}{:?} = {}", op, args, out);
             }
         }

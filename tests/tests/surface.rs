@@ -2,11 +2,11 @@
 //! domain_offset, dice, make_ordered_layout, make_layout_like,
 //! greatest_common_domain, layout_add, tile_to_shape, domain_distribute,
 //! upcast and recast_layout: every result satisfies its law
-//! (`cute_dynamic::laws::check_<name>`), and every error is the documented
+//! (`cute_tools::laws::check_<name>`), and every error is the documented
 //! one.
 
-use cute_dynamic::laws;
 use cute_dynamic::{Coord, IntTuple, Layout};
+use cute_tools::laws;
 use proptest::prelude::*;
 
 /// A random tree of depth ≤ 2 over the given leaves, as text.

@@ -13,11 +13,12 @@
 //! starts, the `get_hier_coord`/`get_flat_coord`/`get_1d_coord` members
 //! and `coalesce` of a shape:
 //! every result satisfies its law
-//! (`cute_dynamic::laws::check_<name>`), a wrong result does not, the
+//! (`cute_tools::laws::check_<name>`), a wrong result does not, the
 //! table's operation prints the function's result, and every error is the
 //! documented one.
 
-use cute_dynamic::{IntTuple, Layout, apply, laws};
+use cute_dynamic::{IntTuple, Layout};
+use cute_tools::{apply, laws};
 use proptest::prelude::*;
 
 /// A random tree of depth ≤ 3 with leaves in `leaf`, as a tuple.
@@ -457,7 +458,10 @@ proptest! {
                 prop_assert_eq!(e.kind(), "not_compatible");
             }
         }
-        if let (Ok(d), Ok(z)) = (cute_dynamic::logical_divide(&a, &t), cute_dynamic::zipped_divide(&a, &t)) {
+        // CuTe's zipped_divide is zip2_by of the logical divide; a `_` mode
+        // of a divide's tiler keeps its mode whole in the rest instead
+        // (tests/tests/skip_tilers.rs), so only tile modes compare so.
+        if let (false, Ok(d), Ok(z)) = (holes, cute_dynamic::logical_divide(&a, &t), cute_dynamic::zipped_divide(&a, &t)) {
             prop_assert_eq!(cute_dynamic::zip2_by(&d, &t).unwrap(), z);
         }
     }
@@ -676,7 +680,7 @@ fn elem_orders_weakly_compatible_abs_cute_exact() {
 }
 
 // ---------------------------------------------------------------------
-// Issue 17, item 1: coalesce_x, bw_coalesce, max_alignment, tile_unzip,
+// The rest of the surface: coalesce_x, bw_coalesce, max_alignment, tile_unzip,
 // make_layout/select/take/group_modes/flatten/upcast/downcast/recast_layout
 // and crd2idx as table operations, the coordinate iterator, repeat_like,
 // make_int_tuple(_from), escan/iscan
@@ -812,7 +816,7 @@ proptest! {
     fn coordinate_iteration(shape in tree(1..5), perm_seed in any::<u64>()) {
         let size = shape.size().unwrap();
         if shape.leaves().count() == 0 || size > 4096 {
-            // No leaf: an error (`issue17_item1_cute_exact`); too many to list.
+            // No leaf: an error (`surface_rest_cute_exact`); too many to list.
             return Ok(());
         }
         let coords: Vec<IntTuple> = cute_dynamic::make_coord_iterator(&shape).unwrap().collect();
@@ -926,7 +930,7 @@ proptest! {
 /// int_tuple.hpp, tuple_algorithms.hpp; traced by hand where CuTe's
 /// headers give no example).
 #[test]
-fn issue17_item1_cute_exact() {
+fn surface_rest_cute_exact() {
     // coalesce_x keeps the values beyond the domain; coalesce does not.
     assert_eq!(run("coalesce", &["(4,1):(1,0)"]), "4:1");
     assert_eq!(run("coalesce_x", &["(4,1):(1,0)"]), "(4,2):(1,0)");

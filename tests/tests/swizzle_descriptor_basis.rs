@@ -1,11 +1,12 @@
-//! Swizzles, the descriptor grammar (docs/semantics.md#swizzles, #descriptor-grammar) and coordinate
+//! Swizzles, the descriptor grammar (docs/semantics/objects.md#swizzles, #descriptor-grammar) and coordinate
 //! layouts with basis strides (Cecka Tables 4-7, predication).
 
 use cute_dynamic::{
-    CoordLayout, Descriptor, IntTuple, Layout, SmemSwizzle, Swizzle, Tiler, apply, bank_conflicts,
+    CoordLayout, Descriptor, IntTuple, Layout, SmemSwizzle, Swizzle, Tiler, bank_conflicts,
     coord_complement, coord_left_inverse, coord_right_inverse, gmma_k_atom, idx2crd,
     make_identity_layout, make_identity_tensor,
 };
+use cute_tools::apply;
 use proptest::prelude::*;
 
 #[test]
@@ -21,7 +22,7 @@ fn swizzle_is_a_bijective_involution_on_its_period() {
                 let n = sw.period();
                 assert_eq!(n, 1 << (b + m + s.unsigned_abs()));
                 // An involution on every aligned block of the period.
-                assert_eq!(cute_dynamic::laws::check_swizzle(&sw), Ok(()));
+                assert_eq!(cute_tools::laws::check_swizzle(&sw), Ok(()));
                 checked += 1;
             }
         }

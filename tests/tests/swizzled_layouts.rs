@@ -1,15 +1,15 @@
-//! Swizzled (composed) layouts (docs/semantics.md#swizzled-layouts): the
+//! Swizzled (composed) layouts (docs/semantics/algebra.md#swizzled-layouts): the
 //! run-time algebra on `SwizzledLayout` against its laws on random inputs,
 //! known CuTe results, and the static `ComposedLayout` against the
 //! run-time one on shared cases (`to_dynamic()`), results checked by the
 //! same laws.
 
-use cute_dynamic::laws::{
+use cute_dynamic::{Coord, Layout, Swizzle, SwizzledLayout, Tiler};
+use cute_static::{layout, layout::Swizzle as StaticSwizzle, tensor::__, tiler};
+use cute_tools::laws::{
     check_flat_divide, check_logical_divide, check_swizzled_composition, check_swizzled_divide,
     check_swizzled_slice, check_tiled_divide, check_zipped_divide,
 };
-use cute_dynamic::{Coord, Layout, Swizzle, SwizzledLayout, Tiler};
-use cute_static::{layout, layout::Swizzle as StaticSwizzle, tensor::__, tiler};
 use proptest::prelude::*;
 
 fn sl(text: &str) -> SwizzledLayout {

@@ -4,9 +4,10 @@
 //! against brute force.
 
 use cute_dynamic::{
-    Coord, IntTuple, Layout, Tensor, Tiler, copy, downcast, gemm, idx2crd, laws,
-    make_counting_tensor, upcast,
+    Coord, IntTuple, Layout, Tensor, Tiler, copy, downcast, gemm, idx2crd, make_counting_tensor,
+    upcast,
 };
+use cute_tools::laws;
 use proptest::prelude::*;
 
 fn l(s: &str) -> Layout {

@@ -2,17 +2,17 @@
 //! with `_`, `Step` projections in `local_tile` / `local_partition`,
 //! fragments, `tile_to_shape`, `copy_if` / `fill` / `clear`, `group_modes`
 //! and `flatten` — examples with CuTe's results and property tests calling
-//! the checks of `cute_dynamic::laws`.
+//! the checks of `cute_tools::laws`.
 
-use cute_dynamic::laws::{
-    check_copy_if, check_fill, check_local_partition_with_step, check_local_tile_with_step,
-    check_make_fragment_like, check_regroup, check_tile_to_shape, check_underscore_tiler,
-};
 use cute_dynamic::{
     Coord, IntTuple, Layout, Step, Tensor, Tiler, clear, copy_if, fill, flat_divide, flat_product,
     local_partition, local_tile, logical_divide, logical_product, make_counting_tensor,
     make_fragment_like, make_tensor_like, tile_to_shape, tiled_divide, tiled_product,
     zipped_divide, zipped_product,
+};
+use cute_tools::laws::{
+    check_copy_if, check_fill, check_local_partition_with_step, check_local_tile_with_step,
+    check_make_fragment_like, check_regroup, check_tile_to_shape, check_underscore_tiler,
 };
 use proptest::prelude::*;
 
@@ -54,37 +54,43 @@ fn underscore_tilers_keep_their_modes() {
 }
 
 #[test]
-fn underscore_tilers_in_the_zipped_tiled_and_flat_forms_follow_zip2_by() {
-    // CuTe's zip2_by splits a `_` mode as a (tile, rest) pair: it must have
-    // rank 2 (CuTe: a static_assert; here a named error).
+fn underscore_tilers_in_the_zipped_tiled_and_flat_forms_keep_the_mode() {
+    // `_` keeps the mode whole in the rest, with the tile 1:0 (pycute's
+    // zipped_divide/zipped_product of ((4,2),6):((1,4),8) by (None,
+    // Layout(2)) print ((1,2),((4,2),3)):((0,8),((1,4),16)) and
+    // ((1,6),((4,2),2)):((0,8),((1,4),1)); CuTe C++ splits the kept (4,2)).
     let a = l("((4,2),6):((1,4),8)");
     let tl = t("<_,2>");
     assert_eq!(
         zipped_divide(&a, &tl).unwrap().to_string(),
-        "((4,2),(2,3)):((1,8),(4,16))"
+        "((1,2),((4,2),3)):((0,8),((1,4),16))"
     );
     assert_eq!(
         tiled_divide(&a, &tl).unwrap().to_string(),
-        "((4,2),2,3):((1,8),4,16)"
+        "((1,2),(4,2),3):((0,8),(1,4),16)"
     );
     assert_eq!(
         flat_divide(&a, &tl).unwrap().to_string(),
-        "(4,2,2,3):(1,8,4,16)"
+        "(1,2,(4,2),3):(0,8,(1,4),16)"
     );
     assert_eq!(
         zipped_product(&a, &tl).unwrap().to_string(),
-        "((4,6),(2,2)):((1,8),(4,1))"
+        "((1,6),((4,2),2)):((0,8),((1,4),1))"
     );
     assert_eq!(
         tiled_product(&a, &tl).unwrap().to_string(),
-        "((4,6),2,2):((1,8),4,1)"
+        "((1,6),(4,2),2):((0,8),(1,4),1)"
     );
     assert_eq!(
         flat_product(&a, &tl).unwrap().to_string(),
-        "(4,6,2,2):(1,8,4,1)"
+        "(1,6,(4,2),2):(0,8,(1,4),1)"
     );
-    let e = zipped_divide(&l("(8,6):(1,8)"), &tl).unwrap_err();
-    assert_eq!(e.kind(), "not_compatible");
+    // Over a scalar mode too (CuTe C++ does not compile it; pycute:
+    // ((1,2),(8,3)):((0,8),(1,16))).
+    assert_eq!(
+        zipped_divide(&l("(8,6):(1,8)"), &tl).unwrap().to_string(),
+        "((1,2),(8,3)):((0,8),(1,16))"
+    );
 }
 
 #[test]
@@ -217,11 +223,11 @@ fn nested_slices_fragments_and_fills() {
 #[test]
 fn tile_to_shape_builds_shared_memory_layouts() {
     // A row-major 8×8 atom tiled to 32×64, column-major and row-major
-    // repetitions.
+    // repetitions (CuTe C++'s answers: tests/cute-cpp/surface.expected).
     let atom = l("(8,8):(8,1)");
     let shape: IntTuple = "(32,64)".parse().unwrap();
     let c = tile_to_shape(&atom, &shape, None).unwrap();
-    assert_eq!(c.to_string(), "(32,(8,8)):(8,(1,256))");
+    assert_eq!(c.to_string(), "((8,4),(8,8)):((8,64),(1,256))");
     check_tile_to_shape(&atom, &shape, None, &c).unwrap();
     let order: IntTuple = "(2,1)".parse().unwrap();
     let r = tile_to_shape(&atom, &shape, Some(&order)).unwrap();
@@ -229,11 +235,11 @@ fn tile_to_shape_builds_shared_memory_layouts() {
     check_tile_to_shape(&atom, &shape, Some(&order), &r).unwrap();
     // A rank-1 atom is padded; a non-dividing shape is an error.
     let p = tile_to_shape(&l("8:1"), &"(16,4)".parse().unwrap(), None).unwrap();
-    assert_eq!(p.to_string(), "(16,4):(1,16)");
+    assert_eq!(p.to_string(), "((8,2),(1,4)):((1,8),(0,16))");
     let thirty_two: IntTuple = "32".parse().unwrap();
     let one = tile_to_shape(&l("8:1"), &thirty_two, None).unwrap();
     // CuTe wraps an integer target (`product_each(32) = (32)`).
-    assert_eq!(one.to_string(), "(32):(1)");
+    assert_eq!(one.to_string(), "((8,(4))):((1,(8)))");
     check_tile_to_shape(&l("8:1"), &thirty_two, None, &one).unwrap();
     let e = tile_to_shape(&atom, &"(12,64)".parse().unwrap(), None).unwrap_err();
     assert_eq!(e.kind(), "not_compatible");

@@ -4,13 +4,14 @@
 //! values with some leaves `{x}` known only at run time), and cute-dynamic
 //! (the run-time algebra, through `apply`). The three results must be equal
 //! (via `to_dynamic()`) and satisfy the operation's law
-//! (`cute_dynamic::laws`, the one contract).
+//! (`cute_tools::laws`, the one contract).
 //!
 //! Mixed operands avoid size-1 modes next to run-time leaves: a known
 //! difference of the mixed layer in the strides it gives such modes.
 
-use cute_dynamic::{Layout as DLayout, apply, laws};
+use cute_dynamic::Layout as DLayout;
 use cute_static::{C, layout, tiler};
+use cute_tools::{apply, laws};
 
 /// A static operand as a run-time value.
 trait ToDyn {

@@ -6,12 +6,12 @@
 //! (`mma_traits_sm70.hpp`, `mma_traits_sm80.hpp`, `copy_traits_sm75.hpp`,
 //! `copy_traits.hpp`), independently of the crate's atom table.
 
-use cute_dynamic::laws::{check_tiled_copy, check_tiled_mma};
 use cute_dynamic::{
     CopyAtom, CopySide, Layout, MmaAtom, MmaOperand, MmaValueTypes, TiledCopy, TiledMma, Tiler,
     ValueType, make_counting_tensor, make_identity_tensor, make_tiled_copy, make_tiled_copy_a,
     make_tiled_copy_b, make_tiled_copy_c, make_tiled_copy_d, make_tiled_copy_s, make_tiled_mma,
 };
+use cute_tools::laws::{check_tiled_copy, check_tiled_mma};
 
 fn l(s: &str) -> Layout {
     s.parse().unwrap()
@@ -505,7 +505,7 @@ fn hostile_atom_operations_do_not_panic() {
             for p in perms {
                 for q in queries {
                     let args = [a, l, p, q];
-                    let r = std::panic::catch_unwind(|| cute_dynamic::apply("tiled_mma", &args));
+                    let r = std::panic::catch_unwind(|| cute_tools::apply("tiled_mma", &args));
                     assert!(r.is_ok(), "tiled_mma {args:?} panicked");
                 }
             }
@@ -544,8 +544,7 @@ fn hostile_atom_operations_do_not_panic() {
                 for v in vals {
                     for q in cq {
                         let args = [c, t, th, v, q];
-                        let r =
-                            std::panic::catch_unwind(|| cute_dynamic::apply("tiled_copy", &args));
+                        let r = std::panic::catch_unwind(|| cute_tools::apply("tiled_copy", &args));
                         assert!(r.is_ok(), "tiled_copy {args:?} panicked");
                     }
                 }
@@ -554,9 +553,8 @@ fn hostile_atom_operations_do_not_panic() {
                 for l in ["", "(2,2,1)", "(2,2,2)", "(4,1,1)"] {
                     for q in cq {
                         let args = [c, t, op, "SM80_16x8x16_F32F16F16F32_TN", l, "", q];
-                        let r = std::panic::catch_unwind(|| {
-                            cute_dynamic::apply("tiled_copy_mma", &args)
-                        });
+                        let r =
+                            std::panic::catch_unwind(|| cute_tools::apply("tiled_copy_mma", &args));
                         assert!(r.is_ok(), "tiled_copy_mma {args:?} panicked");
                     }
                 }
@@ -662,7 +660,7 @@ fn partitions_of_larger_tensors_with_extra_modes() {
 }
 
 /// `partition_X_coord` is `partition_X` of the identity tensor: for every
-/// configuration (the issue's UniversalFMA over `(2,3,1):(1,2,0)` among
+/// configuration (the reported UniversalFMA over `(2,3,1):(1,2,0)` among
 /// them, whose size-1 modes made the coordinate sum fail: "coordinate
 /// offset: (0,0) is not compatible with (0)"), every operand and every
 /// thread, the coordinate of value `v` is the one the storage partition of

@@ -37,7 +37,7 @@ fn first_lines_are_readable() {
     assert!(seen >= 20, "expected the reviewed fail cases, found {seen}");
 }
 
-/// A diagnostic about static integers above 1024 (issue 14): `11008` is
+/// A diagnostic about static integers above 1024: `11008` is
 /// spelled `Dec<1, 1, 0, 0, 8>` in every line (first line, label, help and
 /// notes), with no typenum type anywhere in the `.stderr`.
 #[test]

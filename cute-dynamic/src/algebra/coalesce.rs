@@ -1,4 +1,4 @@
-//! Coalesce (docs/semantics.md#coalesce): `R = coalesce(L)` has the same size as `L`, depth at
+//! Coalesce (docs/semantics/algebra.md#coalesce): `R = coalesce(L)` has the same size as `L`, depth at
 //! most 1, `R(i) == L(i)` for every `i < size(L)`, and the fewest modes.
 //! Size-1 modes are dropped and a mode `(s0,d0)` followed by `(s1,d1)` with
 //! `s0·d0 == d1` merges into `(s0·s1, d0)` (CuTe's back-to-front walk).
@@ -13,7 +13,7 @@
 //! `B0`) the trailing size-1 mode is kept, because it decides the layout on
 //! its extended domain (the form composition uses on its left operand).
 //!
-//! Contract checked by `laws::check_{coalesce,coalesce_by,filter,filter_zeros}` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_{coalesce,coalesce_by,filter,filter_zeros}`.
 //!
 //! ```
 //! use cute_dynamic::{coalesce, Layout};

@@ -2,7 +2,7 @@
 //!
 //! `coalesce(L)` agrees with `L` on its domain only: `(4,1):(1,0)` coalesces
 //! to `4:1`, yet on the extended domain (the last mode takes every index
-//! beyond, [semantics](../../docs/semantics.md#coordinates)) `(4,1):(1,0)`
+//! beyond, [semantics](../../docs/semantics/objects.md#coordinates)) `(4,1):(1,0)`
 //! maps `5` to `1` and `4:1` maps it to `5`. Defining property of
 //! `R = coalesce_x(L)`: depth at most 1 and `R(i) == L(i)` for **every**
 //! `i ≥ 0`, both evaluated on the extended domain. CuTe gets there by one
@@ -23,8 +23,8 @@
 //! `coalesce_x_by(L, profile)` applies `coalesce_x` at the leaves of the
 //! profile, as `coalesce_by` does with coalesce.
 //!
-//! Contract checked by `laws::check_{coalesce_x,coalesce_x_by,bw_coalesce}`
-//! (feature `laws`).
+//! Contract checked by
+//! `cute_tools::laws::check_{coalesce_x,coalesce_x_by,bw_coalesce}`.
 //!
 //! ```
 //! use cute_dynamic::{bw_coalesce, coalesce, coalesce_x, Layout};

@@ -1,4 +1,4 @@
-//! Complement (docs/semantics.md#complement, Cecka eqs. 27-29): `R = complement(A, M)` has an
+//! Complement (docs/semantics/algebra.md#complement, Cecka eqs. 27-29): `R = complement(A, M)` has an
 //! image disjoint from `A`'s (`R(a) ∉ image(A)` for `a > 0`) and is strictly
 //! increasing; `M` defaults to `cosize(A)`. CuTe's algorithm: sort `A`'s
 //! leaves by (stride, shape), skip stride-0 and size-1 leaves, and fill the
@@ -6,7 +6,7 @@
 //! whose sorted leaves overlap or interleave (a stride inside the extent of
 //! the smaller leaves) has no complement of this form: an error.
 //!
-//! Contract checked by `laws::check_complement` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_complement`.
 //!
 //! ```
 //! use cute_dynamic::{complement, Layout};
@@ -73,7 +73,7 @@ pub fn complement_shape(a: &Layout, cotarget: &IntTuple) -> Result<Layout, Layou
 /// shape of `complement(tiler, shape(target))`, the rest mode a logical
 /// divide of a layout of shape `target` by `tiler` would have (CuTe uses it
 /// for grid sizes; like CuTe it does not check that the divide itself is
-/// admissible). Law `laws::check_ceil_div_by_layout`.
+/// admissible). Law `cute_tools::laws::check_ceil_div_by_layout`.
 ///
 /// ```
 /// use cute_dynamic::{ceil_div_by_layout, IntTuple, Layout};
@@ -328,7 +328,7 @@ pub(crate) fn is_simply_injective(a: &Layout) -> bool {
 
 /// `true` when no two coordinates of `L` map to the same offset (the
 /// sorted-stride test, else the image is enumerated).
-pub(crate) fn is_injective(a: &Layout) -> bool {
+pub fn is_injective(a: &Layout) -> bool {
     if a.leaf_modes().any(|(s, d)| s > 1 && d == 0) {
         return false;
     }

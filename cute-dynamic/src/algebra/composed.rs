@@ -1,4 +1,4 @@
-//! The algebra of swizzled layouts (docs/semantics.md#swizzled-layouts),
+//! The algebra of swizzled layouts (docs/semantics/algebra.md#swizzled-layouts),
 //! CuTe's rule for a `ComposedLayout`: an operation with a layout or tiler
 //! on the right goes into the inner layout, the swizzle and the offset are
 //! kept.
@@ -11,8 +11,8 @@
 //!
 //! Slicing ([`SwizzledLayout::slice`]) moves the offset of the fixed
 //! coordinates into `O`. Contract checked by
-//! `laws::check_swizzled_composition`, `laws::check_swizzled_divide` and
-//! `laws::check_swizzled_slice` (feature `laws`).
+//! `cute_tools::laws::check_swizzled_composition`, `cute_tools::laws::check_swizzled_divide` and
+//! `cute_tools::laws::check_swizzled_slice`.
 //!
 //! ```
 //! use cute_dynamic::{SwizzledLayout, Layout, Tiler};

@@ -1,4 +1,4 @@
-//! Composition (docs/semantics.md#composition): `R = A ∘ B` satisfies `compatible(B, R)` and
+//! Composition (docs/semantics/algebra.md#composition): `R = A ∘ B` satisfies `compatible(B, R)` and
 //! `R(c) == A(B(c))` for every `c < size(B)`, with `A` evaluated on its
 //! extended domain.
 //!
@@ -11,7 +11,7 @@
 //! the mode's size. A tiler composes mode by mode and drops `A`'s modes it
 //! does not reach.
 //!
-//! Contract checked by `laws::check_composition` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_composition`.
 //!
 //! ```
 //! use cute_dynamic::{composition, Layout, LayoutError};

@@ -1,11 +1,11 @@
-//! Divides (docs/semantics.md#divides): `logical_divide(A, B) = A ∘ (B, complement(B, size(A)))`,
+//! Divides (docs/semantics/algebra.md#divides): `logical_divide(A, B) = A ∘ (B, complement(B, size(A)))`,
 //! so mode 0 of the result is the tile `B` selects and mode 1 iterates over
 //! the tiles; a tiler divides mode by mode and keeps `A`'s other modes.
 //! `zipped_divide`, `tiled_divide` and `flat_divide` regroup the by-mode
 //! result as CuTe's `zip2_by` over the tiler's profile does:
 //! `((tiles…),(rests…))`, `(tile, rest0, rest1, …)` and fully flat.
 //!
-//! Contract checked by `laws::check_{logical,zipped,tiled,flat}_divide` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_{logical,zipped,tiled,flat}_divide`.
 //!
 //! ```
 //! use cute_dynamic::{logical_divide, tiled_divide, zipped_divide, Layout, Tiler};
@@ -38,7 +38,26 @@ pub fn zipped_divide<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layou
         return by_mode_built(a.as_ref(), t, "zipped_divide", &divide_into);
     }
     let l = by_mode_built(a.as_ref(), t, "zipped_divide", &divide_into)?;
-    zip2_by_owned(l, t)
+    hier_unzip(l.as_ref(), t)
+}
+
+/// CuTe C++'s `zipped_divide`, `zip2_by(logical_divide(A, T), T)`: the
+/// tiler is `zip2_by`'s guide, so a mode kept by `_` must be a pair and is
+/// split as one. Not the public meaning of `_` (see [`hier_unzip`]), but
+/// the step CuTe's own algorithms are written with: `thrfrg_A/B/C` divide
+/// the atom's `((ThrV, FrgV), rest)` by `(_, (ThrM, ThrK))` and read
+/// `ThrV` and `FrgV` as the tile and the rest.
+pub(crate) fn zipped_divide_by_guide<T: AsTiler + ?Sized>(
+    a: &Layout,
+    tiler: &T,
+) -> Result<Layout, LayoutError> {
+    let t = tiler.as_tiler();
+    let l = by_mode_built(a.as_ref(), t, "zipped_divide", &divide_into)?;
+    match t {
+        TilerRef::Modes(_) => zip2_by_ref(l.as_ref(), t),
+        _ if l.rank() == 2 && !l.shape.is_int() => Ok(l),
+        _ => zip2_by_ref(l.as_ref(), t),
+    }
 }
 
 /// `(tile, rest0, rest1, …)`.
@@ -163,14 +182,75 @@ pub fn zip2_by(l: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
     zip2_by_ref(l.as_ref(), t.as_tiler())
 }
 
-/// [`zip2_by`] of an owned layout: a tiler that is not a tuple keeps the
-/// layout as it is (no copy).
-pub(crate) fn zip2_by_owned(l: Layout, t: TilerRef<'_>) -> Result<Layout, LayoutError> {
+/// The zipped form `((tiles…), (rests…, untiled modes…))` of `l`, the
+/// by-mode divide or product of `A` by the tiler `t` (pycute's `hier_unzip`,
+/// the documented meaning of a `_` mode): a tiled mode of `l` is its
+/// `(tile, rest)` pair, a mode kept by `_` contributes the size-1 tile `1:0`
+/// and stays whole in the rest (whatever its rank), a nested by-mode tiler
+/// contributes its own zipped pair, and `A`'s modes beyond the tiler join
+/// the rests. A tiler that is a layout or an integer leaves `l` (already the
+/// pair) as it is; `_` alone gives `(1:0, A)`.
+///
+/// CuTe C++ passes the tiler to `zip2_by` as its guide instead, which
+/// splits a kept mode of rank 2 between the tile and the rest and rejects
+/// any other kept mode (cutlass#3514; docs/semantics.md#differences-from-cute).
+///
+/// Errors: a tiled mode of `l` that is not a pair (`not_compatible`; the
+/// divides and products always write pairs).
+pub(crate) fn hier_unzip(l: LayoutRef<'_>, t: TilerRef<'_>) -> Result<Layout, LayoutError> {
+    let mut out = LayoutBuilder::new();
     match t {
-        TilerRef::Modes(_) => zip2_by_ref(l.as_ref(), t),
-        _ if l.rank() == 2 && !l.shape.is_int() => Ok(l),
-        _ => zip2_by_ref(l.as_ref(), t),
+        TilerRef::Layout(_) | TilerRef::Int(_) => out.push(l),
+        TilerRef::Hole => {
+            let o = out.open();
+            out.leaf(1, 0);
+            out.push(l);
+            out.close_with_rank(o, 2);
+        }
+        TilerRef::Modes(ts) => return hier_unzip_modes(l, ts),
     }
+    Ok(out.finish())
+}
+
+/// [`hier_unzip`] of a by-mode tiler: the two halves built side by side.
+fn hier_unzip_modes(l: LayoutRef<'_>, ts: &[Tiler]) -> Result<Layout, LayoutError> {
+    let mut firsts = LayoutBuilder::new();
+    let mut seconds = LayoutBuilder::new();
+    let f = firsts.open();
+    let s = seconds.open();
+    for (i, m) in l.modes().enumerate() {
+        match ts.get(i).map(AsTiler::as_tiler) {
+            Some(TilerRef::Hole) => {
+                firsts.leaf(1, 0);
+                seconds.push(m);
+            }
+            Some(TilerRef::Modes(inner)) => {
+                let z = hier_unzip_modes(m, inner)?;
+                let zr = z.as_ref();
+                firsts.push(zr.mode(0).expect("pair"));
+                seconds.push(zr.mode(1).expect("pair"));
+            }
+            // A layout or integer tile: the mode is its (tile, rest) pair.
+            Some(_) => match (m.mode(0), m.mode(1)) {
+                (Some(tile), Some(rest)) => {
+                    firsts.push(tile);
+                    seconds.push(rest);
+                }
+                _ => {
+                    return Err(LayoutError::NotCompatible {
+                        operation: "hier_unzip",
+                        left: m.to_string(),
+                        right: "a (tile, rest) pair".to_string(),
+                    });
+                }
+            },
+            None => seconds.push(m),
+        }
+    }
+    firsts.close(f);
+    seconds.close(s);
+    let (a, b) = (firsts.finish(), seconds.finish());
+    Ok(Layout::concat([&a, &b]))
 }
 
 /// CuTe's `zip2_by(layout, tiler)`: a tuple tiler gathers the first

@@ -1,11 +1,11 @@
-//! Inverses (docs/semantics.md#right-inverse, #left-inverse). `right_inverse(L)` is the largest `R` with
+//! Inverses (docs/semantics/algebra.md#right-inverse, #left-inverse). `right_inverse(L)` is the largest `R` with
 //! `L(R(i)) == i` for all `i < size(R)`; `left_inverse(L)` satisfies
 //! `R(L(i)) == i` for all `i < size(L)` when `L` is injective, and the
 //! quasi-inverse property `L(R(L(i))) == L(i)` otherwise (Cecka eq. 26).
 //! Both follow CuTe: coalesce, visit the modes by increasing stride (ties as
 //! CuTe's exchange sort leaves them) and map each back to its prefix product.
 //!
-//! Contract checked by `laws::check_{right,left}_inverse` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_{right,left}_inverse`.
 //!
 //! ```
 //! use cute_dynamic::{left_inverse, right_inverse, Layout};
@@ -129,7 +129,7 @@ pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
 
 /// The left inverse (see the module documentation).
 ///
-/// CuTe's algorithm (docs/semantics.md#left-inverse) gives the answer. For an injective `L` whose
+/// CuTe's algorithm (docs/semantics/algebra.md#left-inverse) gives the answer. For an injective `L` whose
 /// sorted strides each reach past the smaller modes it is exact; otherwise
 /// (a non-injective `L`) its candidate is checked against the quasi-inverse
 /// property by evaluation, and when it fails, pycute's construction
@@ -370,9 +370,9 @@ fn verify_left_inverse(l: &Layout, r: &Layout) -> Result<(), LayoutError> {
 }
 
 /// The left-inverse property on the indices `at` (shared with
-/// `laws::check_left_inverse`): the first `i` with `R(L(i)) != i` (injective
+/// `cute_tools::laws::check_left_inverse`): the first `i` with `R(L(i)) != i` (injective
 /// `L`) or `L(R(L(i))) != L(i)`, as `(i, got, want)`.
-pub(crate) fn left_inverse_witness(
+pub fn left_inverse_witness(
     l: &Layout,
     r: &Layout,
     injective: bool,

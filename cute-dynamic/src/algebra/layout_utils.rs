@@ -122,7 +122,7 @@ pub fn zip(l: &Layout) -> Result<Layout, LayoutError> {
 
 /// CuTe's two-layout `zip(A, B)`: `zip((A, B))`, each mode `j` of the
 /// result pairing mode `j` of `A` with mode `j` of `B` (law
-/// `laws::check_zip` of the pair).
+/// `cute_tools::laws::check_zip` of the pair).
 ///
 /// ```
 /// use cute_dynamic::{zip_layouts, Layout};
@@ -142,7 +142,7 @@ pub fn zip_layouts(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
 /// zip2_by(stride, T))`, the by-mode divide or product `L` of the tiler `T`
 /// regrouped into `(tiles, rests)`; the same as
 /// [`zip2_by`](crate::zip2_by), under CuTe's name for layouts (law
-/// `laws::check_zip2_by`).
+/// `cute_tools::laws::check_zip2_by`).
 ///
 /// ```
 /// use cute_dynamic::{logical_divide, tile_unzip, zipped_divide, Layout, Tiler};

@@ -5,7 +5,7 @@
 //! `F`'s contiguous run `0, 1, …, k-1` (`k = size(right_inverse(F))`), mode 1
 //! the rest, so the result `N` divides `k` and every stride of the rest:
 //! the image of `L` is a union of whole aligned blocks `[N·m, N·m + N)`
-//! (checked by `laws::check_max_alignment`).
+//! (checked by `cute_tools::laws::check_max_alignment`).
 //!
 //! The run-time answer is CuTe's for a layout whose shapes and strides are
 //! all static (CuTe first replaces a dynamic shape by 1 and a dynamic stride

@@ -1,10 +1,10 @@
-//! Common vectors (docs/semantics.md#max-common-layout-and-vector, Cecka §3.4.2): `max_common_layout(A, B)` is the
+//! Common vectors (docs/semantics/algebra.md#max-common-layout-and-vector, Cecka §3.4.2): `max_common_layout(A, B)` is the
 //! largest layout `R` such that `A(R(k)) == k` and `B(R(k)) == k` for
 //! `k < size(R)` (a contiguous vector both layouts agree on), and
 //! `max_common_vector(A, B)` its size: how many elements can be moved with
 //! one vector instruction between tensors with these layouts.
 //!
-//! Contract checked by `laws::check_max_common_{layout,vector}` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_max_common_{layout,vector}`.
 //!
 //! ```
 //! use cute_dynamic::{max_common_vector, Layout};

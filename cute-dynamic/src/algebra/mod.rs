@@ -1,5 +1,5 @@
 //! Layer 2, the algebra: one module per operation, each opening with the
-//! operation's defining property (the contract that `crate::laws` checks).
+//! operation's defining property (the contract that `cute_tools::laws` checks).
 
 pub(crate) mod coalesce;
 pub(crate) mod coalesce_x;

@@ -55,7 +55,7 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout,
 /// CuTe's `compact_order(shape, order)` (stride.hpp): the stride of
 /// [`make_ordered_layout`]`(shape, order)`, the compact strides of `shape`
 /// with its leaves (or sub-shapes, per order leaf) laid out in increasing
-/// order (law `laws::check_compact_order`).
+/// order (law `cute_tools::laws::check_compact_order`).
 ///
 /// ```
 /// use cute_dynamic::{compact_order, IntTuple};

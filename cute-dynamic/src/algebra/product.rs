@@ -1,4 +1,4 @@
-//! Products (docs/semantics.md#products): `logical_product(A, B) = (A, complement(A,
+//! Products (docs/semantics/algebra.md#products): `logical_product(A, B) = (A, complement(A,
 //! size(A)·cosize(B)) ∘ B)`: mode 0 is `A`, mode 1 repeats it as `B` says.
 //! A tiler multiplies mode by mode and keeps `A`'s other modes. `zipped`,
 //! `tiled` and `flat` products regroup like the divides; `blocked_product`
@@ -7,7 +7,7 @@
 //! (Cecka §3.5.1; the modes are not coalesced, as in the CuTe version the
 //! oracle was computed with).
 //!
-//! Contract checked by `laws::check_{logical,zipped,tiled,flat,blocked,raked}_product` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_{logical,zipped,tiled,flat,blocked,raked}_product`.
 //!
 //! ```
 //! use cute_dynamic::{blocked_product, logical_product, raked_product, Layout};
@@ -22,7 +22,7 @@
 use crate::algebra::coalesce::{BACK_MODES, BackModes, Modes};
 use crate::algebra::complement::complement_modes_in;
 use crate::algebra::composition::{Operands, compose_modes_into, compose_modes_zip_into};
-use crate::algebra::divide::{by_mode_built, unpack_both, unpack_rest, whole_pair, zip2_by_owned};
+use crate::algebra::divide::{by_mode_built, hier_unzip, unpack_both, unpack_rest, whole_pair};
 use crate::data::layout::{Layout, LayoutBuilder, LayoutRef};
 use crate::data::tiler::AsTiler;
 use crate::error::{LayoutError, mul};
@@ -45,7 +45,7 @@ pub fn zipped_product<T: AsTiler + ?Sized>(a: &Layout, tiler: &T) -> Result<Layo
         return by_mode_built(a.as_ref(), t, "zipped_product", &product_into);
     }
     let l = by_mode_built(a.as_ref(), t, "zipped_product", &product_into)?;
-    zip2_by_owned(l, t)
+    hier_unzip(l.as_ref(), t)
 }
 
 /// `(A modes, repeat0, repeat1, …)`.
@@ -211,9 +211,13 @@ fn zip_product_general(a: &Layout, b: &Layout, raked: bool) -> Result<Layout, La
     let o = out.open();
     // With r == 1 the operands are integers or 1-tuples; an integer `B` may
     // still produce a repeat with several modes, which then stays whole.
+    // CuTe's `zip(x, y)` of an integer `x` is the 1-tuple `((x, y))` with
+    // `y` whole (`blocked_product(16:1, (2):(1)) = ((16,(2))):((1,(16)))`).
     let (mut xs, mut ys) = (x.modes(), y.modes());
     for _ in 0..r {
-        let pair = if r == 1 {
+        let pair = if r == 1 && x.shape.is_int() {
+            (Some(x), Some(y))
+        } else if r == 1 {
             (nth_mode(x, 0, r), nth_mode(y, 0, r))
         } else {
             (xs.next(), ys.next())

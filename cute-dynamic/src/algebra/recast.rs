@@ -13,7 +13,7 @@
 //! * `recast_layout(old_bits, new_bits, L)`: with `new/old = num/den` in
 //!   lowest terms, `upcast(num)` then `downcast(den)`.
 //!
-//! Contract checked by `laws::check_downcast` (feature `laws`).
+//! Contract checked by `cute_tools::laws::check_downcast`.
 //!
 //! ```
 //! use cute_dynamic::{downcast, recast_layout, upcast, Layout};

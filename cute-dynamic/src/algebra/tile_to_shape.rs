@@ -4,12 +4,12 @@
 //! `i` has the size of mode `i` of `shape`), and it is the blocked product
 //! of `block` (padded with `1:0` modes to `shape`'s rank) with the compact
 //! layout of the tile counts `ceil_div(product_each(shape),
-//! product_each(block))` in `order` (column-major by default), coalesced by
-//! the profile of `product_each(shape)` (CuTe layout.hpp): mode by mode for
-//! every target (CuTe wraps an integer target: `product_each(32) = (32)`).
-//! So mode `i` of the result, restricted to one tile, is `block`'s mode
-//! `i`, and the tiles are placed `size(block)` apart in the given order.
-//! Contract checked by `laws::check_tile_to_shape` (feature `laws`).
+//! product_each(block))` in `order` (column-major by default), not
+//! coalesced (CuTe 4.2's layout.hpp): mode `i` is `(block mode i, count
+//! i)`, as CuTe prints it. So mode `i` of the result, restricted to one
+//! tile, is `block`'s mode `i`, and the tiles are placed `size(block)`
+//! apart in the given order.
+//! Contract checked by `cute_tools::laws::check_tile_to_shape`.
 //!
 //! CuTe requires the block's shape to divide the target shape mode by mode
 //! (a `static_assert`); that is an error here.
@@ -19,14 +19,13 @@
 //! // A 128-byte swizzle atom of 16-bit elements, K-major, tiled to 128x64.
 //! let atom: Layout = "(8,64):(64,1)".parse()?;
 //! let l = tile_to_shape(&atom, &"(128,64)".parse()?, None)?;
-//! assert_eq!(l.to_string(), "(128,64):(64,1)");
-//! // Tiles placed along mode 1 first: mode 1 becomes contiguous.
+//! assert_eq!(l.to_string(), "((8,16),(64,1)):((64,512),(1,0))");
+//! // Tiles placed along mode 1 first.
 //! let l = tile_to_shape(&"(2,2):(1,2)".parse()?, &"(4,4)".parse()?, Some(&"(1,0)".parse()?))?;
-//! assert_eq!(l.to_string(), "((2,2),4):((1,8),2)");
+//! assert_eq!(l.to_string(), "((2,2),(2,2)):((1,8),(2,4))");
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::algebra::coalesce::coalesce_by;
 use crate::algebra::ordered_layout::make_ordered_layout;
 use crate::algebra::product::blocked_product;
 use crate::data::int_tuple::IntTuple;
@@ -69,9 +68,8 @@ pub fn tile_to_shape(
         None => Layout::column_major(&counts)?,
         Some(o) => make_ordered_layout(&counts, o)?,
     };
-    // Coalesced by the profile of the counts (that of `product_each(shape)`,
-    // a tuple even for an integer target: `tile_to_shape(8:1, 32) = (32):(1)`).
-    coalesce_by(&blocked_product(&padded, &arrangement)?, &counts)
+    // CuTe 4.2 returns the blocked product as it is (no coalesce).
+    blocked_product(&padded, &arrangement)
 }
 
 /// CuTe's `append<R>(block)`: an integer layout stays as it is for `R = 1`;
@@ -107,38 +105,30 @@ mod tests {
         .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
     }
 
-    /// CuTe C++ answers (static integers), derived from layout.hpp.
+    /// CuTe C++'s answers (CUTLASS 4.2.0, static integers), as
+    /// tests/cute-cpp/surface.cu prints them (surface.expected).
     #[test]
     fn cute_exact() {
-        // (8,64):(64,1) to (128,64): counts (16,1) -> (16,1):(1,0);
-        // complement of the atom to 512·16 is 16:512; mode 0 is
-        // (8,16):(64,512), which coalesces to 128:64.
-        assert_eq!(t("(8,64):(64,1)", "(128,64)", None), "(128,64):(64,1)");
-        // An M-major atom repeated along both modes: counts (2,4), arranged
-        // (2,4):(1,2); the complement of the atom to 512·8 is 8:512, composed
-        // with the arrangement (2,4):(512,1024). Mode 0 (64,2):(1,512) and
-        // mode 1 (8,4):(64,1024) do not coalesce (64 != 512, 8·64 != 1024).
+        assert_eq!(
+            t("(8,64):(64,1)", "(128,64)", None),
+            "((8,16),(64,1)):((64,512),(1,0))"
+        );
         assert_eq!(
             t("(64,8):(1,64)", "(128,32)", None),
             "((64,2),(8,4)):((1,512),(64,1024))"
         );
-        // Order (1,0): counts (2,2) arranged (2,2):(2,1); the complement of
-        // the block to 4·4 is 4:4, composed (2,2):(8,4). Mode 1
-        // (2,2):(2,4) coalesces to 4:2.
         assert_eq!(
             t("(2,2):(1,2)", "(4,4)", Some("(1,0)")),
-            "((2,2),4):((1,8),2)"
+            "((2,2),(2,2)):((1,8),(2,4))"
         );
         // A rank-1 block padded to rank 2.
-        assert_eq!(t("4:1", "(8,3)", None), "(8,3):(1,8)");
-        // An integer target is wrapped (CuTe's `product_each`): a rank-1
-        // tuple, like a rank-1 target.
-        assert_eq!(t("8:1", "32", None), "(32):(1)");
-        assert_eq!(t("(8):(1)", "32", None), "(32):(1)");
-        assert_eq!(t("8:1", "(32)", None), "(32):(1)");
+        assert_eq!(t("4:1", "(8,3)", None), "((4,2),(1,3)):((1,4),(0,8))");
+        // An integer target is wrapped (CuTe's `product_each`).
+        assert_eq!(t("8:1", "32", None), "((8,(4))):((1,(8)))");
+        assert_eq!(t("16:1", "32", None), "((16,(2))):((1,(16)))");
+        assert_eq!(t("(8):(1)", "32", None), "((8,4)):((1,8))");
         // A non-compact block: the tiles fill its gaps first.
-        assert_eq!(t("8:2", "32", None), "((8,2,2)):((2,1,16))");
-        assert_eq!(t("8:1", "32", Some("(0)")), "(32):(1)");
+        assert_eq!(t("8:2", "32", None), "((8,((2,2)))):((2,((1,16))))");
         assert_eq!(t("(8,64):(64,1)", "(100,64)", None), "not_compatible");
         assert_eq!(t("(2,2,2):(1,2,4)", "(4,4)", None), "rank_mismatch");
     }

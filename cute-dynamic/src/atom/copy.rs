@@ -1,5 +1,5 @@
 //! Copy atoms: one copy instruction as thread-value layouts over bits
-//! (CUTLASS's `Copy_Traits`; [semantics](../../docs/semantics.md#copy-atoms)),
+//! (CUTLASS's `Copy_Traits`; [semantics](../../docs/semantics/tensors-and-atoms.md#copy-atoms)),
 //! and in units of a value type through CuTe's `recast_layout<uint1_t, T>`.
 //!
 //! ```

@@ -1,6 +1,6 @@
 //! SM90 GMMA shared-memory matrix descriptors (CuTe's `GmmaDescriptor`,
 //! `GMMA::make_gmma_desc<Major>` and `GMMA::DescriptorIterator`);
-//! docs/semantics.md#gmma-descriptors-and-descriptor-fragments.
+//! docs/semantics/tensors-and-atoms.md#gmma-descriptors-and-descriptor-fragments.
 //!
 //! A `wgmma.mma_async` operand read from shared memory is named by a 64-bit
 //! descriptor (PTX ISA, "Matrix Descriptor Format"), with the fields
@@ -421,8 +421,7 @@ pub fn make_gmma_desc<L: SmemLayout + ?Sized>(
 /// A shared-memory operand in text: a swizzled layout `Sw<B,M,S> o OFFSET
 /// o LAYOUT` (or `Sw<B,M,S> o LAYOUT`), else a plain layout (no swizzle,
 /// offset 0).
-#[cfg(any(feature = "std", feature = "laws"))]
-pub(crate) fn smem_layout(text: &str) -> Result<SwizzledLayout, LayoutError> {
+pub fn smem_layout(text: &str) -> Result<SwizzledLayout, LayoutError> {
     if text.trim_start().starts_with("Sw<") {
         text.parse()
     } else {
@@ -432,8 +431,7 @@ pub(crate) fn smem_layout(text: &str) -> Result<SwizzledLayout, LayoutError> {
 
 /// A major in text: `K`, `MN`, or CUTLASS's `GMMA::Major::K`,
 /// `GMMA::Major::MN` (`cute::` qualifiers dropped).
-#[cfg(any(feature = "std", feature = "laws"))]
-pub(crate) fn gmma_major(text: &str) -> Option<GmmaMajor> {
+pub fn gmma_major(text: &str) -> Option<GmmaMajor> {
     let key = crate::atom::names::normalize(text);
     use crate::atom::gmma::major_from_name;
     major_from_name(&key).or_else(|| major_from_name(&format!("GMMA::Major::{key}")))
@@ -450,16 +448,9 @@ pub(crate) fn gmma_major(text: &str) -> Option<GmmaMajor> {
 ///   `((T,W,m),(8,k)):((1,T,LBO),(W·T,SBO))` swizzled;
 ///
 /// then `Swizzle<B,4,3>` on the byte address (bits `[7,7+B)` into
-/// `[4,4+B)`). The law of `make_gmma_desc` (`laws::check_gmma_desc`) and
+/// `[4,4+B)`). The law of `make_gmma_desc` (`cute_tools::laws::check_gmma_desc`) and
 /// the tests read descriptors with it.
-#[cfg(any(test, feature = "laws"))]
-pub(crate) fn canonical_address(
-    d: GmmaDescriptor,
-    major: GmmaMajor,
-    bits: i64,
-    mn: i64,
-    k: i64,
-) -> i64 {
+pub fn canonical_address(d: GmmaDescriptor, major: GmmaMajor, bits: i64, mn: i64, k: i64) -> i64 {
     let per = 128 / bits;
     let t = d.layout_type();
     let w = t.width();

@@ -362,17 +362,6 @@ fn every_mma_atom_matches_the_ptx_isa() {
     assert!(checked > 1500, "{checked} atoms checked");
 }
 
-#[cfg(feature = "laws")]
-#[test]
-fn every_atom_is_well_formed_and_injective() {
-    for name in mma_atom_names() {
-        crate::laws::check_mma_atom(&mma_atom(&name).unwrap()).unwrap();
-    }
-    for name in copy_atom_names() {
-        crate::laws::check_copy_atom(&copy_atom(&name).unwrap()).unwrap();
-    }
-}
-
 #[test]
 fn the_isa_formulas_catch_a_wrong_layout() {
     // The skeleton's SM80_16x8x16 C layout (B's layout) and CUTLASS's

@@ -1,5 +1,5 @@
 //! MMA atoms: one tensor-core (or FMA) instruction as thread-value layouts
-//! (CUTLASS's `MMA_Traits`; [semantics](../../docs/semantics.md#mma-atoms)).
+//! (CUTLASS's `MMA_Traits`; [semantics](../../docs/semantics/tensors-and-atoms.md#mma-atoms)).
 //!
 //! `ALayout`, `BLayout` and `CLayout` map `(thread, value)` to the
 //! column-major index of the `M×K`, `N×K` and `M×N` tile; `ThrID` maps the

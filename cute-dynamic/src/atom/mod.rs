@@ -16,7 +16,7 @@
 //! the PTX ISA's fragment descriptions by the tests of `isa.rs`, written
 //! independently of the tables; the few CUTLASS layouts that fail that
 //! check are given as the ISA describes them (the errata of
-//! `docs/semantics.md`).
+//! `docs/semantics/differences-from-cute.md#errata-in-the-sources`).
 //!
 //! A [`TiledMma`] repeats an MMA atom over threads and values
 //! ([`make_tiled_mma`]); a [`TiledCopy`] does the same for a copy atom

@@ -17,7 +17,7 @@
 //! * `layoutS_TV = tile2thrfrg(((Tiler_MN),1) compact, …)(_,_,0)`, and
 //!   `layoutD_TV` likewise.
 //!
-//! **The contract** (`laws::check_tiled_copy`): for every thread `t` and
+//! **The contract** (`cute_tools::laws::check_tiled_copy`): for every thread `t` and
 //! value `v`, `layoutS_TV(t, v)` is the offset, in the compact
 //! column-major `Tiler_MN` tile, of value `v` of `partition_S` of thread
 //! `t` (and `D` likewise).
@@ -245,8 +245,7 @@ pub fn make_tiled_copy_d(
 
 /// [`make_tiled_copy`] from text (copy atom name, value type, thread and
 /// value layouts), as the operation table and the laws read them.
-#[cfg(any(feature = "std", feature = "laws"))]
-pub(crate) fn tiled_copy_from_text(
+pub fn tiled_copy_from_text(
     atom: &str,
     value_type: &str,
     thr_layout: &str,
@@ -264,8 +263,7 @@ pub(crate) fn tiled_copy_from_text(
 /// [`make_tiled_copy_mma`] from text: copy atom name, value type, operand
 /// letter `A`, `B` or `C`, and the tiled MMA's atom, atom layout and
 /// permutation (see `tiled_mma_from_text`).
-#[cfg(any(feature = "std", feature = "laws"))]
-pub(crate) fn tiled_copy_mma_from_text(
+pub fn tiled_copy_mma_from_text(
     atom: &str,
     value_type: &str,
     operand: &str,

@@ -25,7 +25,7 @@
 //!   B through CuTe's `atile`/`btile`, which ignore the thread coordinate
 //!   of the mode the operand does not span).
 //!
-//! **The contract** (`laws::check_tiled_mma`): for every thread `t` and
+//! **The contract** (`cute_tools::laws::check_tiled_mma`): for every thread `t` and
 //! value `v`, `layoutX_TV(t, v)` is the offset, in the compact
 //! column-major tile, of value `v` of `partition_X` of thread `t`, and
 //! `partition_fragment_X` has the partition's shape.
@@ -70,7 +70,7 @@ use super::gmma_desc::{
 };
 use super::mma::MmaAtom;
 use crate::algebra::composition::composition;
-use crate::algebra::divide::{logical_divide, zipped_divide};
+use crate::algebra::divide::{logical_divide, zipped_divide, zipped_divide_by_guide};
 use crate::algebra::inverse::right_inverse;
 use crate::algebra::product::tiled_product;
 use crate::data::coordinate::Coord;
@@ -197,8 +197,7 @@ pub fn make_tiled_mma(
 /// [`make_tiled_mma`] from text: an atom's CUTLASS name, an atom layout
 /// and a permutation in CuTe notation (the empty text for the defaults),
 /// as the operation table and the laws read them.
-#[cfg(any(feature = "std", feature = "laws"))]
-pub(crate) fn tiled_mma_from_text(
+pub fn tiled_mma_from_text(
     atom: &str,
     atom_layout: &str,
     permutation: &str,
@@ -380,7 +379,8 @@ impl TiledMma {
                 Tiler::Int(self.thr_size(j + 1)),
             ]),
         ]);
-        zipped_divide(&tv, &thr_tile)
+        // CuTe's `zip2_by` split of the kept `(ThrV, FrgV)` mode.
+        zipped_divide_by_guide(&tv, &thr_tile)
     }
 
     /// CuTe's `get_layoutA_TV()`: `(thread, value) → (m,k)` index of the

@@ -1,4 +1,4 @@
-//! Basis strides and coordinate layouts (docs/semantics.md#basis-strides, Cecka §2.3.1, Figure 4,
+//! Basis strides and coordinate layouts (docs/semantics/objects.md#basis-strides, Cecka §2.3.1, Figure 4,
 //! Tables 1 and 4-7).
 //!
 //! A stride leaf `k@d` is the basis element `e_d` scaled by `k`; a nested
@@ -20,7 +20,7 @@
 //! ```
 //! use cute_dynamic::{CoordLayout, IntTuple};
 //! let l: CoordLayout = "(4,(4,2)):(1@1,(1@0,6@1))".parse()?;
-//! // (i,(j,k)) ↦ (j, i+6k)  (docs/semantics.md#basis-strides)
+//! // (i,(j,k)) ↦ (j, i+6k)  (docs/semantics/objects.md#basis-strides)
 //! assert_eq!(l.call_coord(&"(3,(2,1))".parse()?)?.to_string(), "(2,9)");
 //! let tv: cute_dynamic::Layout = "((4,8),2):((16,1),8)".parse()?;
 //! let id: CoordLayout = "(8,8):(1@0,1@1)".parse()?;
@@ -365,7 +365,7 @@ impl CoordLayout {
     }
 
     /// Composition `self ∘ b` with a data layout or tiler on the right
-    /// (the algorithm of docs/semantics.md#composition; the strides of the result are scaled basis
+    /// (the algorithm of docs/semantics/algebra.md#composition; the strides of the result are scaled basis
     /// elements of `self`'s codomain).
     ///
     /// The integer algorithm is run (by [`CoordLayout::lift`]) on two integer encodings of `self` that

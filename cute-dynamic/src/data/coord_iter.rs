@@ -10,7 +10,7 @@
 //! zero coordinate the iterator yields exactly `size(shape)` coordinates,
 //! the `i`-th being `idx2crd(i, shape)` (colexicographic order); with an
 //! order, the `i`-th has `i` as its index in the compact layout whose leaf
-//! strides follow that order (checked by `laws::check_increment` and the
+//! strides follow that order (checked by `cute_tools::laws::check_increment` and the
 //! property tests).
 //!
 //! ```

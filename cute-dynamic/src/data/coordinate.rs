@@ -1,4 +1,4 @@
-//! Coordinates (docs/semantics.md#coordinates): `idx2crd` splits an integral index
+//! Coordinates (docs/semantics/objects.md#coordinates): `idx2crd` splits an integral index
 //! colexicographically by a shape (the last mode unreduced: the extended
 //! domain); `crd2idx` is the inner product of the natural coordinate with the
 //! stride, for any coordinate weakly congruent to the shape; slicing with `_`
@@ -416,7 +416,7 @@ fn crd2crd_into(
 
 impl Layout {
     /// Evaluate at any coordinate weakly congruent to the shape: an integer,
-    /// a natural coordinate or a hierarchical one (docs/semantics.md#coordinates).
+    /// a natural coordinate or a hierarchical one (docs/semantics/objects.md#coordinates).
     pub fn call_coord(&self, coord: &IntTuple) -> Result<i64, LayoutError> {
         crd2idx(coord, self)
     }

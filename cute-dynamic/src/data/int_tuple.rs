@@ -1,4 +1,4 @@
-//! Hierarchical integer tuples (docs/semantics.md#integer-tuples): an integer, or a tuple of
+//! Hierarchical integer tuples (docs/semantics/objects.md#integer-tuples): an integer, or a tuple of
 //! IntTuples. `rank` is the tuple length (1 for an integer), `depth` is 0 for
 //! an integer and 1 + the largest child depth for a tuple, `size` is the
 //! product of the leaves, and `flatten` lists the leaves in order.
@@ -543,7 +543,7 @@ impl<'a> IntTupleRef<'a> {
         }
     }
 
-    /// Same tree shape (docs/semantics.md#integer-tuples): the same kinds,
+    /// Same tree shape (docs/semantics/objects.md#integer-tuples): the same kinds,
     /// and the same rank at every tuple (the spans then agree too).
     pub fn congruent(self, other: IntTupleRef<'_>) -> bool {
         self.kinds == other.kinds

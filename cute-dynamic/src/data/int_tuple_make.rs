@@ -18,8 +18,8 @@
 //!   and `v_{i+1} = f(v_i, t_i)`; inclusive: mode `i` is `v_{i+1}`.
 //!   (`prefix_product` is not `escan` by `*`: it recurses into the modes.)
 //!
-//! Contracts checked by `laws::check_{repeat_like,make_int_tuple,
-//! fill_int_tuple_from,escan}` (feature `laws`).
+//! Contracts checked by `cute_tools::laws::check_{repeat_like,make_int_tuple,
+//! fill_int_tuple_from,escan}`.
 //!
 //! ```
 //! use cute_dynamic::{escan, fill_int_tuple_from, make_int_tuple, repeat_like, Coord, IntTuple};
@@ -45,7 +45,7 @@ use crate::error::LayoutError;
 
 /// The most nodes a constructor here builds (a bound on the memory a
 /// hostile operand can ask for; CuTe's ranks are compile-time constants).
-pub(crate) const MAX_BUILT: usize = 1 << 20;
+pub const MAX_BUILT: usize = 1 << 20;
 
 pub(crate) fn too_large(
     operation: &'static str,
@@ -215,10 +215,9 @@ where
     Ok(IntTuple::tuple(out.iter().map(IntTuple::as_ref)))
 }
 
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
 /// The operators of the table's `escan`/`iscan` (CuTe's functors
 /// `plus`, `multiplies`, `max_fn`, `min_fn`) on integer modes.
-pub(crate) fn scan_operator(name: &str) -> Option<fn(i64, i64) -> Option<i64>> {
+pub fn scan_operator(name: &str) -> Option<fn(i64, i64) -> Option<i64>> {
     Some(match name {
         "plus" => i64::checked_add,
         "multiplies" => i64::checked_mul,
@@ -228,11 +227,10 @@ pub(crate) fn scan_operator(name: &str) -> Option<fn(i64, i64) -> Option<i64>> {
     })
 }
 
-#[cfg_attr(not(feature = "std"), allow(dead_code))]
 /// [`escan`]/[`iscan`] of `t` by the integer operator `op`: every mode of
 /// `t` and `init` must be integers (`not_compatible` otherwise), a result
 /// beyond `i64` is `overflow`.
-pub(crate) fn scan_integers(
+pub fn scan_integers(
     operation: &'static str,
     t: &IntTuple,
     init: i64,

@@ -5,7 +5,7 @@
 //! is static; where CuTe would fail a `static_assert` or silently compute
 //! something that is not what the function promises, we return an error.
 //!
-//! Defining properties (checked by `laws::check_<name>`):
+//! Defining properties (checked by `cute_tools::laws::check_<name>`):
 //!
 //! * `shape_div(a, b)` for integers: `b` divides `a` and the result is
 //!   `a / b`, or `a` divides `b` and the result is `±1` (CuTe's "division

@@ -1,4 +1,4 @@
-//! Layouts (docs/semantics.md#layouts): a shape and a congruent stride, a function from
+//! Layouts (docs/semantics/objects.md#layouts): a shape and a congruent stride, a function from
 //! coordinates to offsets, `L(c) = Σ c_i·d_i` over the natural coordinate `c`
 //! of an integral, natural or hierarchical coordinate, colexicographic.
 //!
@@ -152,16 +152,19 @@ impl Layout {
         Self::new(IntTuple::int(s), IntTuple::int(d))
     }
 
-    /// Internal `s:d` for `s > 0`.
-    pub(crate) fn int(s: i64, d: i64) -> Self {
+    /// Internal `s:d` for `s > 0` (public for cute-tools' laws only).
+    #[doc(hidden)]
+    pub fn int(s: i64, d: i64) -> Self {
         Layout {
             shape: IntTuple::int(s),
             stride: IntTuple::int(d),
         }
     }
 
-    /// The flat layout `(s0,s1,…):(d0,d1,…)`.
-    pub(crate) fn flat<I: IntoIterator<Item = (i64, i64)>>(modes: I) -> Self {
+    /// The flat layout `(s0,s1,…):(d0,d1,…)` (public for cute-tools' laws
+    /// only).
+    #[doc(hidden)]
+    pub fn flat<I: IntoIterator<Item = (i64, i64)>>(modes: I) -> Self {
         let mut b = LayoutBuilder::new();
         let o = b.open();
         for (s, d) in modes {
@@ -1016,10 +1019,7 @@ pub(crate) fn leaf_pairs(l: LayoutRef<'_>) -> impl DoubleEndedIterator<Item = (i
 }
 
 /// `t` with its leaves replaced, in order, by `values`.
-pub(crate) fn replace_leaves(
-    t: IntTupleRef<'_>,
-    mut values: impl Iterator<Item = i64>,
-) -> IntTuple {
+pub fn replace_leaves(t: IntTupleRef<'_>, mut values: impl Iterator<Item = i64>) -> IntTuple {
     let mut nodes = Nodes::new();
     nodes.extend_from_ref(t);
     for i in 0..t.node_count() {

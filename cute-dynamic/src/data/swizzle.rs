@@ -1,4 +1,4 @@
-//! Swizzles (docs/semantics.md#swizzles): `Swizzle<B,M,S>` maps an offset `x` to
+//! Swizzles (docs/semantics/objects.md#swizzles): `Swizzle<B,M,S>` maps an offset `x` to
 //! `x ^ ((x & (((1<<B)-1) << (M + max(0,S)))) >> S)` (a negative `S` shifts
 //! left). With `|S| ≥ B` the bits read and the bits written are disjoint, so
 //! the map is an involution, hence a bijection, on `[0, 2^(B+M+|S|))` (and on
@@ -95,7 +95,7 @@ impl Swizzle {
         1i64 << (self.b + self.m + self.s.unsigned_abs())
     }
 
-    /// Apply the swizzle to offset `x` (the formula of docs/semantics.md#swizzles).
+    /// Apply the swizzle to offset `x` (the formula of docs/semantics/objects.md#swizzles).
     ///
     /// ```
     /// use cute_dynamic::Swizzle;

@@ -1,4 +1,4 @@
-//! Tilers (docs/semantics.md#tilers): a layout, or a tuple of tilers applied mode by mode,
+//! Tilers (docs/semantics/objects.md#tilers): a layout, or a tuple of tilers applied mode by mode,
 //! written `<4:1,8:2>`. A shape `(4,8)` used as a tiler means `<4:1,8:1>`,
 //! and an integer tile `n` is kept as an integer: composition reads it as
 //! `n:1`, the divides and products as CuTe's `make_layout(n)` (`n:1`, but
@@ -105,7 +105,7 @@ impl Tiler {
 }
 
 /// CuTe's `make_layout(n)` for a static integer `n`.
-pub(crate) fn tile_of(n: i64) -> Layout {
+pub fn tile_of(n: i64) -> Layout {
     Layout::int(n, if n == 1 { 0 } else { 1 })
 }
 

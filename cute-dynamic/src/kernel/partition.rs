@@ -1,4 +1,4 @@
-//! Partitioning tensors as CuTe's kernels do (docs/semantics.md#tensors):
+//! Partitioning tensors as CuTe's kernels do (docs/semantics/tensors-and-atoms.md#tensors):
 //! `local_tile` and `local_partition` with a [`Step`] projection, owned
 //! register fragments (`make_fragment_like`, `make_tensor_like`),
 //! `group_modes` and `flatten` of tensors. (`tile_to_shape`, how CUTLASS

@@ -1,4 +1,4 @@
-//! Tensors (docs/semantics.md#tensors, Cecka §2.5): a tensor is an accessor composed with a
+//! Tensors (docs/semantics/tensors-and-atoms.md#tensors, Cecka §2.5): a tensor is an accessor composed with a
 //! layout, `T(c) = *(e + L(c))`. Defining properties, checked in the tests:
 //!
 //! * `T(c) == storage[base + L(c)]` for every coordinate form of `c`

@@ -1,4 +1,4 @@
-//! The layout-descriptor grammar (docs/semantics.md#descriptor-grammar):
+//! The layout-descriptor grammar (docs/semantics/objects.md#descriptor-grammar):
 //! textual basis-stride trees such as `(1@0, 8@1)`, `((1@0, 8@1), 1@2)`,
 //! `(4/2@0@1)`, `()`.
 //!
@@ -21,7 +21,7 @@
 //!
 //! A basis `k@d0@d1…` is the scaled basis element `k·e` whose path is printed
 //! innermost first, as CuTe prints it (`3@1@0` is CuTe's `E<0,1>` scaled by
-//! 3, docs/semantics.md#basis-strides).
+//! 3, docs/semantics/objects.md#basis-strides).
 //!
 //! ```
 //! use cute_dynamic::Descriptor;

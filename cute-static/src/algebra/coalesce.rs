@@ -1,4 +1,4 @@
-//! Coalesce (docs/semantics.md#coalesce): `R = coalesce(L)` has the same size as `L`, depth at
+//! Coalesce (docs/semantics/algebra.md#coalesce): `R = coalesce(L)` has the same size as `L`, depth at
 //! most 1, `R(i) == L(i)` for every `i < size(L)`, and the fewest modes.
 //! CuTe's back-to-front walk: size-1 modes are dropped and `(s0,d0)`
 //! followed by `(s1,d1)` with `s0·d0 == d1` merge into `(s0·s1, d0)`; no

@@ -1,4 +1,4 @@
-//! Coalesce by a target profile (docs/semantics.md#coalesce), CuTe's
+//! Coalesce by a target profile (docs/semantics/algebra.md#coalesce), CuTe's
 //! `coalesce(layout, trg_profile)`: an integer profile coalesces the whole
 //! layout; a tuple profile of rank `r` coalesces mode `i` by `profile[i]`
 //! for `i < r` and keeps the other modes. The same results as

@@ -1,5 +1,5 @@
 //! `greatest_common_domain(A, B)` of two static shapes (PyCuTe's; CuTe C++
-//! has none; docs/semantics.md#more-layout-functions): the flat layout whose
+//! has none; docs/semantics/algebra.md#more-layout-functions): the flat layout whose
 //! shape is the ordered factorization of the common divisor both shapes
 //! share in order, and whose strides are the indices at which each common
 //! factor starts — the result and the law

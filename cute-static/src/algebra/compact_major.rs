@@ -2,7 +2,7 @@
 //! twin of cute-dynamic's `prefix_product` in `algebra/compact_major.rs`):
 //! each leaf becomes `init` times the product of the leaves before it
 //! (depth first); under a leaf the result is `init`. Defining property:
-//! `cute_dynamic::laws::check_prefix_product`, with the same result on
+//! `cute_tools::laws::check_prefix_product`, with the same result on
 //! every static tuple. The init is a static integer (CuTe's tuple `init`,
 //! mode by mode, is run time only).
 //!

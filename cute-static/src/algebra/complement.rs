@@ -1,4 +1,4 @@
-//! Complement (docs/semantics.md#complement, Cecka eqs. 27-29): `R = complement(A, M)` has an
+//! Complement (docs/semantics/algebra.md#complement, Cecka eqs. 27-29): `R = complement(A, M)` has an
 //! image disjoint from `A`'s (`R(a) ∉ image(A)` for `a > 0`) and is strictly
 //! increasing. CuTe's algorithm: sort `A`'s leaves by (stride, shape), skip
 //! stride-0 and size-1 leaves, fill the gap below each stride, and let the

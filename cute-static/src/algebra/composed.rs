@@ -1,4 +1,4 @@
-//! The algebra of composed layouts (docs/semantics.md#swizzled-layouts):
+//! The algebra of composed layouts (docs/semantics/algebra.md#swizzled-layouts):
 //! CuTe's rule, an operation with a layout or tiler on the right goes into
 //! the inner layout and keeps the swizzle and the offset:
 //!

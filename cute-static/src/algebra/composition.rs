@@ -1,4 +1,4 @@
-//! Composition (docs/semantics.md#composition): `R = A ∘ B` satisfies `compatible(B, R)` and
+//! Composition (docs/semantics/algebra.md#composition): `R = A ∘ B` satisfies `compatible(B, R)` and
 //! `R(c) == A(B(c))` for every `c < size(B)`, `A` evaluated on its extended
 //! domain.
 //!

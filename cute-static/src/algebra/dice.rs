@@ -1,4 +1,4 @@
-//! `dice(c, L)` for a static layout (docs/semantics.md#more-layout-functions):
+//! `dice(c, L)` for a static layout (docs/semantics/algebra.md#more-layout-functions):
 //! the complement of slicing. It keeps the modes of `L` paired with an
 //! integer in `c` (a `usize` or a `C<N>`: only its being an integer counts)
 //! and drops those paired with `__`; a tuple coordinate keeps what its

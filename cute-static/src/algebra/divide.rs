@@ -1,9 +1,10 @@
-//! Divides (docs/semantics.md#divides): `logical_divide(A, B) = A ∘ (B, complement(B, size(A)))`,
+//! Divides (docs/semantics/algebra.md#divides): `logical_divide(A, B) = A ∘ (B, complement(B, size(A)))`,
 //! so mode 0 of the result is the tile `B` selects and mode 1 iterates over
 //! the tiles; a tiler divides mode by mode and keeps `A`'s other modes.
 //! `zipped_divide`, `tiled_divide` and `flat_divide` regroup the by-mode
 //! result as CuTe's `zip2_by` over the tiler's profile:
-//! `((tiles…),(rests…))`, `(tile, rest0, rest1, …)` and fully flat.
+//! `((tiles…),(rests…))`, `(tile, rest0, rest1, …)` and fully flat; a mode
+//! kept by `_` is the tile `1:0` and stays whole in the rests.
 //!
 //! ```
 //! use cute_static::{layout, tiler};
@@ -218,10 +219,12 @@ impl<X, Y, B> Zip2By<TL<B>> for HCons<X, HCons<Y, HNil>> {
 impl<X, Y, N> Zip2By<TI<N>> for HCons<X, HCons<Y, HNil>> {
     type Out = Self;
 }
-/// A mode kept by `_` is split as a `(tile, rest)` pair, so it must have
-/// rank 2 (as in CuTe and cute-dynamic's `zip2_by`).
-impl<X, Y> Zip2By<TS> for HCons<X, HCons<Y, HNil>> {
-    type Out = Self;
+/// A mode kept by `_` is the tile `1:0` and, whole, the rest (pycute's
+/// `hier_unzip`, the documented meaning of `_`; CuTe C++ splits a rank-2
+/// kept mode between tile and rest, cutlass#3514), whatever its rank, as
+/// in cute-dynamic.
+impl<M> Zip2By<TS> for M {
+    type Out = HCons<(U1, U0), HCons<M, HNil>>;
 }
 /// A by-mode tiler: zip each tiled mode, untiled modes join the seconds.
 impl<H, T, TH, TT> Zip2By<HCons<TH, TT>> for HCons<H, T>
@@ -292,6 +295,16 @@ macro_rules! tiler_verb {
             type Output: crate::kernel::layout::LayoutResult;
             #[doc = concat!("`", $what, "(self, t)`.")]
             fn $method(&self, t: T) -> Self::Output;
+            /// The same result for a device view's layout: a mixed flat
+            /// divide skips the validation of its result's size and cosize
+            /// (the view checks that the divide is whole, and a whole
+            /// divide of a valid layout is a valid layout: the same
+            /// offsets, re-indexed). Every other divide is the checked one.
+            #[doc(hidden)]
+            #[inline(always)]
+            fn divide_view(&self, t: T) -> Self::Output {
+                self.$method(t)
+            }
         }
         #[doc = concat!("`", $what, "(A, T)` by the tiler's normalised form, or a compile error naming the rule.")]
         impl<S, D, T> $Verb<T> for Layout<S, D>

@@ -1,5 +1,5 @@
 //! `domain_offset(c, L) = (L, L(c))` for a static layout
-//! (docs/semantics.md#more-layout-functions): shifting a tensor's origin to
+//! (docs/semantics/algebra.md#more-layout-functions): shifting a tensor's origin to
 //! the coordinate `c` keeps its layout and moves its base by `L(c)` — the
 //! result and the law (`laws::check_domain_offset`) of
 //! `cute_dynamic::domain_offset`. A static coordinate (`C<N>` entries) gives

@@ -1,5 +1,5 @@
 //! The layout of a register fragment like a layout (CuTe's
-//! `make_fragment_like(layout)`, docs/semantics.md#more-layout-functions):
+//! `make_fragment_like(layout)`, docs/semantics/algebra.md#more-layout-functions):
 //! for a static shape of rank > 1, mode 0 is laid out compact column-major
 //! first, and the leaves of the other modes follow it in the order of their
 //! strides (`make_ordered_layout(take<1,R>(shape), take<1,R>(stride))`),

@@ -1,4 +1,4 @@
-//! Inverses (docs/semantics.md#right-inverse, #left-inverse). `R = right_inverse(L)` is the largest layout with
+//! Inverses (docs/semantics/algebra.md#right-inverse, #left-inverse). `R = right_inverse(L)` is the largest layout with
 //! `L(R(i)) == i` for all `i < size(R)`; `R = left_inverse(L)` satisfies
 //! `R(L(i)) == i` for all `i < size(L)`. CuTe's algorithms: coalesce `L`,
 //! visit its modes by increasing stride (ties as CuTe's exchange sort leaves

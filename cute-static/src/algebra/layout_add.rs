@@ -1,5 +1,5 @@
 //! `layout_add(A, B)` of static layouts (PyCuTe's; CuTe C++ has none;
-//! docs/semantics.md#more-layout-functions): `R(i) == A(i) + B(i)` for every
+//! docs/semantics/algebra.md#more-layout-functions): `R(i) == A(i) + B(i)` for every
 //! `i < size(R) == size(A) == size(B)`, `R` coalesced — the result and the
 //! law (`laws::check_layout_add`) of `cute_dynamic::layout_add`, by the same
 //! construction: `G` = the [greatest common domain](crate::GreatestCommonDomain)

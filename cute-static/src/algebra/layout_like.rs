@@ -1,4 +1,4 @@
-//! `make_layout_like(L)` for a static layout (docs/semantics.md#more-layout-functions):
+//! `make_layout_like(L)` for a static layout (docs/semantics/algebra.md#more-layout-functions):
 //! the compact layout with `L`'s shape whose leaves are laid out in the
 //! order of `L`'s strides, stride-0 and size-1 leaves at stride 0 (CuTe's
 //! `compact_order(filter_zeros(stride, shape), stride)`) — the result and

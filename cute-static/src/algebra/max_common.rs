@@ -1,4 +1,4 @@
-//! Common vectors of two static layouts (docs/semantics.md#max-common-layout-and-vector):
+//! Common vectors of two static layouts (docs/semantics/algebra.md#max-common-layout-and-vector):
 //! `max_common_layout(A, B)` is `B⁻¹` restricted to the leading stride-1
 //! mode of `coalesce(A ∘ B⁻¹)` (or `1:0` when there is none), the largest
 //! layout `R` with `A(R(k)) == k == B(R(k))` for `k < size(R)`, and

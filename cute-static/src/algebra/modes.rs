@@ -1,4 +1,4 @@
-//! Mode manipulation on static layouts (docs/semantics.md#more-layout-functions), CuTe's
+//! Mode manipulation on static layouts (docs/semantics/algebra.md#more-layout-functions), CuTe's
 //! `make_layout(l0, l1, …)`, `append`, `prepend`, `replace<I>`,
 //! `group_modes<B, E>`, `select<I…>`, `take<B, E>` and `flatten`: the same
 //! results as cute-dynamic's `Layout::concat`, `append`, `prepend`,

@@ -1,4 +1,4 @@
-//! Nullspace (kernel) of a static layout (docs/semantics.md#more-layout-functions):
+//! Nullspace (kernel) of a static layout (docs/semantics/algebra.md#more-layout-functions):
 //! `R = nullspace(L)` enumerates the coordinates `L` maps to offset 0 that
 //! come from stride-0 leaves: `L(R(i)) == 0` for every `i < size(R)`, `R`
 //! is injective, and `size(R) · size(filter(L)) == size(L)` — the result and

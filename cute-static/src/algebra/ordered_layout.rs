@@ -1,5 +1,5 @@
 //! `make_ordered_layout(S, O)` for static shapes and orders
-//! (docs/semantics.md#more-layout-functions): the compact layout of shape
+//! (docs/semantics/algebra.md#more-layout-functions): the compact layout of shape
 //! `S` whose leaves (or sub-shapes, laid out column-major inside) are placed
 //! in increasing order of `O`, an order tuple weakly congruent to `S` — the
 //! result and the law (`laws::check_make_ordered_layout`) of

@@ -1,4 +1,4 @@
-//! Products (docs/semantics.md#products): `logical_product(A, B) = (A, complement(A,
+//! Products (docs/semantics/algebra.md#products): `logical_product(A, B) = (A, complement(A,
 //! size(A)·cosize(B)) ∘ B)`: mode 0 is `A`, mode 1 repeats it as `B` says.
 //! A tiler multiplies mode by mode and keeps `A`'s other modes; `zipped`,
 //! `tiled` and `flat` products regroup like the divides. `blocked_product`
@@ -258,6 +258,7 @@ where
     Sel<Raked, P1, P0>: ModesOf + Nth1,
     Sel<Raked, P0, P1>: ModesOf + Nth1,
     <Sel<Raked, P1, P0> as ModesOf>::Out: ZipPairs<<Sel<Raked, P0, P1> as ModesOf>::Out>,
+    Sel<Raked, P1, P0>: OnePairWith<Sel<Raked, P0, P1>>,
     R: IsEqual<U1>,
     Eq<R, U1>: If<
             OnePair<Sel<Raked, P1, P0>, Sel<Raked, P0, P1>>,
@@ -272,8 +273,26 @@ where
         >,
     >;
 }
-/// The one pair `((x, y))` of two rank-1 trees.
-type OnePair<X, Y> = HCons<HCons<<X as Nth1>::Out, HCons<<Y as Nth1>::Out, HNil>>, HNil>;
+/// The one pair of two rank-1 trees, CuTe's `zip(x, y)`: `((x, y))` with
+/// `y` whole when `x` is a leaf (`blocked_product(16:1, (2):(1)) =
+/// ((16,(2))):((1,(16)))`), else `((x0, y0))`.
+type OnePair<X, Y> = <X as OnePairWith<Y>>::Out;
+/// [`OnePair`] with the first tree as self type.
+pub trait OnePairWith<Y> {
+    /// `((x, y))`.
+    type Out;
+}
+/// A leaf first: `y` stays whole.
+impl<S, D, Y> OnePairWith<Y> for (S, D) {
+    type Out = HCons<HCons<(S, D), HCons<Y, HNil>>, HNil>;
+}
+/// A tuple first: mode 0 of each.
+impl<X, Xs, Y: Nth1> OnePairWith<Y> for HCons<X, Xs>
+where
+    HCons<X, Xs>: Nth1,
+{
+    type Out = HCons<HCons<<HCons<X, Xs> as Nth1>::Out, HCons<<Y as Nth1>::Out, HNil>>, HNil>;
+}
 /// The modes of two trees paired: `((x0, y0), (x1, y1), …)`.
 type ModePairs<X, Y> = <<X as ModesOf>::Out as ZipPairs<<Y as ModesOf>::Out>>::Out;
 

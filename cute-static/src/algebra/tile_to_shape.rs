@@ -1,29 +1,34 @@
 //! `tile_to_shape(block, shape[, order])` for a static block and a static
-//! target shape (docs/semantics.md#static-and-mixed-tensors): CuTe's
+//! target shape (docs/semantics/static-and-mixed.md#static-and-mixed-tensors): CuTe's
 //! layout.hpp, as cute-dynamic's `tile_to_shape` — the block padded with
 //! `1:0` modes to the shape's rank, its `product_each` dividing the
 //! target's (a compile error naming the rule otherwise), then the blocked
 //! product with the tile counts `ceil_div(product_each(shape),
-//! product_each(block))` in `order` (column-major for `()`), coalesced by
-//! the counts' profile. Block and shape are tuples of rank at most 4.
+//! product_each(block))` in `order` (column-major for `()`), not coalesced
+//! (CuTe 4.2): mode `i` is `(block mode i, count i)`. The shape is a tuple
+//! of rank at most 4, the block a tuple of rank at most that or a leaf
+//! `N:d` (CuTe's `append<1>` keeps a leaf as it is).
 //!
 //! ```
 //! use cute_static::{C, layout, algebra::tile_to_shape};
 //! let atom = layout!((8, 64):(64, 1));
 //! let l = tile_to_shape(atom, (C::<128>, C::<64>), ());
-//! assert_eq!(l.to_string(), "(_128,_64):(_64,_1)");
-//! let l = tile_to_shape(layout!((2, 2):(1, 2)), (C::<4>, C::<4>), (C::<1>, C::<0>));
-//! assert_eq!(l.to_string(), "((_2,_2),_4):((_1,_8),_2)");
+//! assert_eq!(l.to_string(), "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))");
+//! let l = tile_to_shape(layout!(16:1), (C::<32>,), ());
+//! assert_eq!(l.to_string(), "((_16,(_2))):((_1,(_16)))");
 //! ```
 
-use crate::algebra::coalesce_by::{CoalesceBy, CoalescedBy};
+use crate::algebra::modes::{Spelt, SpeltOf};
 use crate::algebra::ordered_layout::{MakeOrderedLayout, OrderedLayout};
 use crate::algebra::product::{BlockedMultiply, BlockedProduct};
+use crate::algebra::recast::{LeafFn, MapLeaves};
 use crate::data::int_tuple::{C, StaticIntTuple};
 use crate::data::int_tuple_ops::{CeilDiv, CeilDivide, EvenlyDivides, ProductEach, ProductEachOf};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::kernel::partition::{CompactColMajor, CompactFrom};
-use typenum::U1;
+use crate::private::{If, Sel};
+use typenum::operator_aliases::Eq;
+use typenum::{IsEqual, U0, U1};
 
 /// CuTe's `append<R>(block)`: the block with `1:0` modes appended up to the
 /// rank of the target shape `Sh` (a block of rank at most that of `Sh`,
@@ -53,6 +58,23 @@ pad_to!([S0] [D0] [T0, T1, T2, T3] [C<1>, C<1>, C<1>] [C<0>, C<0>, C<0>]);
 pad_to!([S0, S1] [D0, D1] [T0, T1, T2, T3] [C<1>, C<1>] [C<0>, C<0>]);
 pad_to!([S0, S1, S2] [D0, D1, D2] [T0, T1, T2, T3] [C<1>] [C<0>]);
 pad_to!([S0, S1, S2, S3] [D0, D1, D2, D3] [T0, T1, T2, T3] [] []);
+macro_rules! pad_leaf_to {
+    ([$($T:ident),+] [$($PS:ty),*] [$($PD:ty),*]) => {
+        /// A leaf block: kept as it is for a rank-1 target, else the first
+        /// mode of the padded block.
+        impl<const N: usize, D, $($T),+> PadTo<($($T,)+)> for Layout<C<N>, D> {
+            type Output = pad_leaf_to!(@out N D [$($PS),*] [$($PD),*]);
+        }
+    };
+    (@out $N:ident $D:ident [] []) => { Layout<C<$N>, $D> };
+    (@out $N:ident $D:ident [$($PS:ty),+] [$($PD:ty),+]) => {
+        Layout<(C<$N>, $($PS,)+), ($D, $($PD,)+)>
+    };
+}
+pad_leaf_to!([T0] [] []);
+pad_leaf_to!([T0, T1] [C<1>] [C<0>]);
+pad_leaf_to!([T0, T1, T2] [C<1>, C<1>] [C<0>, C<0>]);
+pad_leaf_to!([T0, T1, T2, T3] [C<1>, C<1>, C<1>] [C<0>, C<0>, C<0>]);
 
 /// The arrangement of the tiles: column-major for `()`, else
 /// `make_ordered_layout(counts, order)`.
@@ -74,6 +96,17 @@ macro_rules! arrangement {
 }
 crate::data::int_tuple::arities!(arrangement; (A), (B), (C2), (D));
 
+/// A size-1 leaf of the tile arrangement gets stride 0: CuTe composes a
+/// size-1 mode to `_1:_0`, so the count 1 of a mode is `1:0` in the result
+/// (`((_8,_16),(_64,_1)):((_64,_512),(_1,_0))`).
+pub struct UnitStrideZero;
+impl<S: IsEqual<U1>, D> LeafFn<S, D> for UnitStrideZero
+where
+    Eq<S, U1>: If<U0, D>,
+{
+    type Out = (S, Sel<Eq<S, U1>, U0, D>);
+}
+
 /// `tile_to_shape(Self, Sh, O)` (see the module documentation).
 pub trait TileToShape<Sh, O> {
     /// The tiled layout.
@@ -82,8 +115,10 @@ pub trait TileToShape<Sh, O> {
 type Padded<L, Sh> = <L as PadTo<Sh>>::Output;
 type Counts<L, Sh> =
     CeilDiv<ProductEachOf<Sh>, ProductEachOf<<Padded<L, Sh> as StaticLayout>::Shape>>;
-/// The blocked product of the padded block with the arranged tile counts,
-/// coalesced by the counts' profile.
+type Arranged<L, Sh, O> = <O as Arrangement<Counts<L, Sh>>>::Output;
+type ArrangedTree<L, Sh, O> =
+    <<Arranged<L, Sh, O> as StaticLayout>::Tree as MapLeaves<UnitStrideZero>>::Out;
+/// The blocked product of the padded block with the arranged tile counts.
 impl<L, Sh, O> TileToShape<Sh, O> for L
 where
     L: PadTo<Sh>,
@@ -94,10 +129,13 @@ where
         + CeilDivide<ProductEachOf<<Padded<L, Sh> as StaticLayout>::Shape>>,
     Counts<L, Sh>: StaticIntTuple,
     O: Arrangement<Counts<L, Sh>>,
-    Padded<L, Sh>: BlockedMultiply<O::Output>,
-    BlockedProduct<Padded<L, Sh>, O::Output>: CoalesceBy<Counts<L, Sh>>,
+    O::Output: StaticLayout,
+    <O::Output as StaticLayout>::Tree: MapLeaves<UnitStrideZero>,
+    ArrangedTree<L, Sh, O>: Spelt,
+    Padded<L, Sh>: BlockedMultiply<SpeltOf<ArrangedTree<L, Sh, O>>>,
+    BlockedProduct<Padded<L, Sh>, SpeltOf<ArrangedTree<L, Sh, O>>>: StaticLayout,
 {
-    type Output = CoalescedBy<BlockedProduct<Padded<L, Sh>, O::Output>, Counts<L, Sh>>;
+    type Output = BlockedProduct<Padded<L, Sh>, SpeltOf<ArrangedTree<L, Sh, O>>>;
 }
 
 /// `tile_to_shape(block, shape, order)`; `order = ()` is column-major.

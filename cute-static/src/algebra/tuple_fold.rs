@@ -4,7 +4,7 @@
 //! static tuple, as a static integer (`MaxOf<T>`,
 //! …), a constant (`VALUE`) and a method (`t.tuple_max()`, …; not `max`,
 //! which `Ord` already names). Each has the defining property of its
-//! run-time twin (`cute_dynamic::laws::check_{max,min,gcd,sum}`) and the
+//! run-time twin (`cute_tools::laws::check_{max,min,gcd,sum}`) and the
 //! same result on every static tuple. A fold over no leaf (`()`, `((),())`)
 //! has no value: `max`, `min` and `gcd` of it do not compile (the run-time
 //! functions return `invalid_argument`); `sum(()) = 0`. The rule is

@@ -91,11 +91,15 @@ impl<T: Scalar> GlobalBuffer<T> {
         GmemPtr::from_raw(self.words.as_ptr() as *mut T)
     }
     /// The global tensor `buffer ∘ layout` (CuTe's `make_tensor(make_gmem_ptr(p),
-    /// layout)`), checked once: the buffer must hold `cosize(layout)`
-    /// elements (an `out_of_storage` error otherwise). The tensor borrows
+    /// layout)`), checked once: the layout must be valid (its size and
+    /// offsets exact and within `i64`, as [`MixedLayout::new`](crate::layout::MixedLayout::new)
+    /// checks: a layout of `new_unchecked` may fail here) and the buffer
+    /// must hold `cosize(layout)` elements (an `out_of_storage` error
+    /// otherwise). The tensor borrows
     /// nothing: it is a kernel argument, valid while the buffer lives (the
     /// launch runs inside that lifetime).
     pub fn tensor<L: TensorLayout>(&self, layout: L) -> Result<PtrTensor<GmemPtr<T>, L>, Error> {
+        layout.validate()?;
         if layout.cosize() > self.len {
             return Err(Error::OutOfStorage {
                 layout: layout.notation(),
@@ -104,7 +108,8 @@ impl<T: Scalar> GlobalBuffer<T> {
                 len: self.len,
             });
         }
-        // SAFETY: the buffer holds `cosize(layout)` elements, so every
+        // SAFETY: the layout is valid (its offsets exact) and the buffer
+        // holds `cosize(layout)` elements, so every
         // offset of the layout's domain is inside it; the caller keeps the
         // buffer alive while the tensor is used (its documented contract,
         // as for a device allocation).

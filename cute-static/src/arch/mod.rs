@@ -27,9 +27,12 @@
 //! What is checked where: the static facts (sizes of static layouts, a
 //! tiled copy's tile dividing the tile, the shared array holding the
 //! layout) at compile time; the run-time ones once where a tensor or view
-//! is made (a host buffer's length; a tile coordinate; a run-time shape
-//! divisible by the tiler), by a trap on the device and a panic on the
-//! host. Nothing returns `Result` in device code.
+//! is made (a host buffer's length and the layout's validity, no overflow
+//! in its size and offsets; a tile coordinate; a run-time shape divisible
+//! by the tiler), by a trap on the device and a panic on the host. A view
+//! of a tensor does not check overflow again: its offsets are offsets of
+//! the tensor's valid layout (see the tensor type's invariant). Nothing
+//! returns `Result` in device code.
 
 mod cp_async;
 mod entry;

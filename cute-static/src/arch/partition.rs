@@ -76,6 +76,17 @@ pub trait CopyPartitionable<Tc, Sd>: TensorLayout {
         thr: &ThrCopy<Tc>,
         t: Tensor<Counting, Self>,
     ) -> Result<Tensor<Counting, Self::Output>, Error>;
+    /// [`partition`](Self::partition) for a device view of a valid
+    /// layout (see the `arch` tensor module): a mixed layout's partition
+    /// is not checked for overflow again (its offsets are offsets of the
+    /// view's domain).
+    #[inline(always)]
+    fn partition_view(
+        thr: &ThrCopy<Tc>,
+        t: Tensor<Counting, Self>,
+    ) -> Result<Tensor<Counting, Self::Output>, Error> {
+        Self::partition(thr, t)
+    }
 }
 
 /// A layout a tiled MMA `M` partitions for the operand `Op`.
@@ -88,6 +99,17 @@ pub trait MmaPartitionable<M, Op>: TensorLayout {
         thr: &ThrMma<M>,
         t: Tensor<Counting, Self>,
     ) -> Result<Tensor<Counting, Self::Output>, Error>;
+    /// [`partition`](Self::partition) for a device view of a valid
+    /// layout (see the `arch` tensor module): a mixed layout's partition
+    /// is not checked for overflow again (its offsets are offsets of the
+    /// view's domain).
+    #[inline(always)]
+    fn partition_view(
+        thr: &ThrMma<M>,
+        t: Tensor<Counting, Self>,
+    ) -> Result<Tensor<Counting, Self::Output>, Error> {
+        Self::partition(thr, t)
+    }
 }
 
 macro_rules! copy_sides {
@@ -127,6 +149,15 @@ macro_rules! copy_sides {
                 t: Tensor<Counting, Self>,
             ) -> Result<Tensor<Counting, Self::Output>, Error> {
                 thr.$mixed(t)
+            }
+            #[inline(always)]
+            fn partition_view(
+                thr: &ThrCopy<Tc>,
+                t: Tensor<Counting, Self>,
+            ) -> Result<Tensor<Counting, Self::Output>, Error> {
+                let (e, base, l) = t.into_parts();
+                let part = thr.$host(Tensor::new(Counting, Default::default())?)?;
+                crate::atom::mixed_partition::remap_view(e, base, &l, part)
             }
         }
     )*};
@@ -170,14 +201,53 @@ where
         thr: &ThrCopy<Tc>,
         t: Tensor<Counting, Self>,
     ) -> Result<Tensor<Counting, Self::Output>, Error> {
-        let (e, base, l) = t.into_parts();
-        let (s, d) = (*l.shape(), *l.stride());
-        let head = MixedLayout::from_parts((s.0, s.1), (d.0, d.1));
-        let (e, base, part) =
-            <Head<S0, S1, D0, D1>>::partition(thr, Tensor::from_parts(e, base, head))?.into_parts();
-        let layout = part.append_mode(&MixedLayout::from_parts(s.2, d.2))?;
-        Ok(Tensor::from_parts(e, base, layout))
+        with_tail::<false, _, _, _, _, _, _, _>(thr, t)
     }
+    #[inline(always)]
+    fn partition_view(
+        thr: &ThrCopy<Tc>,
+        t: Tensor<Counting, Self>,
+    ) -> Result<Tensor<Counting, Self::Output>, Error> {
+        with_tail::<true, _, _, _, _, _, _, _>(thr, t)
+    }
+}
+
+/// The partition of the head `(BLK_M, BLK_K)` with the last mode
+/// appended; for a device view (`VIEW`) of a valid layout, neither is
+/// checked for overflow again (the result's offsets are the view's).
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn with_tail<const VIEW: bool, Tc, Sd, S0, S1, D0, D1, D2>(
+    thr: &ThrCopy<Tc>,
+    t: Tensor<Counting, MixedLayout<(S0, S1, Dyn), (D0, D1, D2)>>,
+) -> Result<Tensor<Counting, WithTail<Tc, Sd, S0, S1, D0, D1, D2>>, Error>
+where
+    MixedLayout<(S0, S1, Dyn), (D0, D1, D2)>: TensorLayout,
+    S0: Copy,
+    S1: Copy,
+    D0: Copy,
+    D1: Copy,
+    D2: Copy,
+    Head<S0, S1, D0, D1>: CopyPartitionable<Tc, Sd>,
+    <Head<S0, S1, D0, D1> as CopyPartitionable<Tc, Sd>>::Output: MixedAppend<MixedLayout<Dyn, D2>>,
+    WithTail<Tc, Sd, S0, S1, D0, D1, D2>: TensorLayout,
+{
+    let (e, base, l) = t.into_parts();
+    let (s, d) = (*l.shape(), *l.stride());
+    let head = Tensor::from_parts(e, base, MixedLayout::from_parts((s.0, s.1), (d.0, d.1)));
+    let (e, base, part) = if VIEW {
+        <Head<S0, S1, D0, D1>>::partition_view(thr, head)?
+    } else {
+        <Head<S0, S1, D0, D1>>::partition(thr, head)?
+    }
+    .into_parts();
+    let tail = MixedLayout::from_parts(s.2, d.2);
+    let layout = if VIEW {
+        part.append_unchecked(&tail)
+    } else {
+        part.append_mode(&tail)?
+    };
+    Ok(Tensor::from_parts(e, base, layout))
 }
 
 macro_rules! mma_operands {
@@ -216,6 +286,15 @@ macro_rules! mma_operands {
             ) -> Result<Tensor<Counting, Self::Output>, Error> {
                 thr.$mixed(t)
             }
+            #[inline(always)]
+            fn partition_view(
+                thr: &ThrMma<M>,
+                t: Tensor<Counting, Self>,
+            ) -> Result<Tensor<Counting, Self::Output>, Error> {
+                let (e, base, l) = t.into_parts();
+                let part = thr.$host(Tensor::new(Counting, Default::default())?)?;
+                crate::atom::mixed_partition::remap_view(e, base, &l, part)
+            }
         }
     )*};
 }
@@ -229,6 +308,23 @@ mma_operands! {
 pub type CopyOut<V, Tc, Sd> = <<V as DeviceView>::Layout as CopyPartitionable<Tc, Sd>>::Output;
 /// The layout of an MMA partition of a view `V`.
 pub type MmaOut<V, M, Op> = <<V as DeviceView>::Layout as MmaPartitionable<M, Op>>::Output;
+
+/// A copy partition of a counting tensor of the view `V`'s layout: the
+/// device view's (not checked for overflow again) when `V` is exact.
+#[inline(always)]
+fn partition_of<V: DeviceView, Tc, Sd>(
+    thr: &ThrCopy<Tc>,
+    c: Tensor<Counting, V::Layout>,
+) -> Result<Tensor<Counting, CopyOut<V, Tc, Sd>>, Error>
+where
+    V::Layout: CopyPartitionable<Tc, Sd>,
+{
+    if V::EXACT {
+        V::Layout::partition_view(thr, c)
+    } else {
+        V::Layout::partition(thr, c)
+    }
+}
 
 /// CuTe's `partition_S`/`partition_D` of a thread's copy slice on device
 /// tensors (CuTe's spelling; the host methods `partition_s`/`partition_d`
@@ -253,7 +349,7 @@ impl<Tc> DeviceCopyPartition<Tc> for ThrCopy<Tc> {
         V::Layout: CopyPartitionable<Tc, CopySrc>,
     {
         let c = Tensor::from_parts(Counting, 0, t.view_layout());
-        let part = or_trap(V::Layout::partition(self, c), "partition_S: overflow");
+        let part = or_trap(partition_of::<V, _, _>(self, c), "partition_S: overflow");
         // SAFETY: a tiled copy's partition of a tensor its tile divides,
         // for a thread of the copy: a restriction of the domain.
         unsafe { view_partitioned(t, part) }
@@ -265,7 +361,7 @@ impl<Tc> DeviceCopyPartition<Tc> for ThrCopy<Tc> {
         V::Layout: CopyPartitionable<Tc, CopyDst>,
     {
         let c = Tensor::from_parts(Counting, 0, t.view_layout());
-        let part = or_trap(V::Layout::partition(self, c), "partition_D: overflow");
+        let part = or_trap(partition_of::<V, _, _>(self, c), "partition_D: overflow");
         // SAFETY: as for `partition_S`.
         unsafe { view_partitioned(t, part) }
     }
@@ -309,7 +405,14 @@ macro_rules! mma_partition_methods {
                     V::Layout: MmaPartitionable<M, $op>,
                 {
                     let c = Tensor::from_parts(Counting, 0, t.view_layout());
-                    let part = or_trap(V::Layout::partition(self, c), "partition: overflow");
+                    let part = or_trap(
+                        if V::EXACT {
+                            V::Layout::partition_view(self, c)
+                        } else {
+                            V::Layout::partition(self, c)
+                        },
+                        "partition: overflow",
+                    );
                     // SAFETY: a tiled MMA's partition of a tensor its tile
                     // divides, for a thread of the MMA: a restriction of the domain.
                     unsafe { view_partitioned(t, part) }

@@ -2,9 +2,12 @@
 //! `Tensor<ViewEngine<gmem_ptr<T*>>, Layout>` and its `smem_ptr` twin),
 //! `#[repr(C)]` and `Copy`, passed by value as kernel parameters.
 //!
-//! **Invariant** (what makes every access safe): for every integral
-//! coordinate `i < size(layout)`, the element at `ptr + layout(i)` lies in
-//! one allocation of the pointer's memory space. It is established where
+//! **Invariant** (what makes every access safe): the layout is valid (its
+//! size and every offset of its domain exact and within `i64`, as
+//! [`MixedLayout::new`](crate::layout::MixedLayout::new) checks; static
+//! layouts always are), and for every integral coordinate
+//! `i < size(layout)`, the element at `ptr + layout(i)` lies in one
+//! allocation of the pointer's memory space. It is established where
 //! a tensor is made — [`GlobalBuffer::tensor`](super::GlobalBuffer::tensor)
 //! on the host (the buffer holds `cosize(layout)` elements), a kernel
 //! parameter on the device (the launch contract of the entry point that
@@ -22,6 +25,14 @@
 //!   range (the slice's check);
 //! * the partitions of a tiled copy or MMA: their tile must divide the
 //!   tensor's static shape (a compile error otherwise).
+//!
+//! What is *not* checked again in a view, because the invariant proves it:
+//! overflow of the view's layout. A view's offsets are offsets of its
+//! tensor's domain, so the flat divide of `local_tile`/`local_partition`
+//! is not validated again for its size and cosize (as the host's
+//! [`MixedLayout::new`](crate::layout::MixedLayout::new) does):
+//! once the divide is whole (the check above), it is the tensor's layout
+//! re-indexed, hence valid. The host API keeps every check.
 //!
 //! Accesses ([`read`](PtrTensor::read), [`write`](PtrTensor::write))
 //! check `i < size` (constant-folded when the size is static and `i` a
@@ -78,7 +89,10 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     /// The tensor `ptr ∘ layout`.
     ///
     /// # Safety
-    /// For every `i < size(layout)`, `ptr.add(layout(i))` is an element of
+    /// The layout is valid ([`TensorLayout`]'s size and offsets exact, within
+    /// `i64`: a static layout, or a mixed one that
+    /// [`MixedLayout::new`](crate::layout::MixedLayout::new) accepts), and
+    /// for every `i < size(layout)`, `ptr.add(layout(i))` is an element of
     /// one live allocation of `P`'s memory space, for as long as the tensor
     /// or a view of it is used.
     #[inline(always)]
@@ -470,15 +484,20 @@ pub fn view_local_tile<V: DeviceView, T: Copy, Cd, St: Copy>(
 where
     V::Layout: TileLocally<T, Cd, St>,
 {
-    let (m, off, whole) = or_trap(
-        t.view_layout().exact_tile(tiler, coord, step),
-        "local_tile: a tile coordinate outside the tile grid",
-    );
+    let l = t.view_layout();
+    let r = if V::EXACT {
+        l.view_tile(tiler, coord, step)
+    } else {
+        l.exact_tile(tiler, coord, step)
+    };
+    let (m, off, whole) = or_trap(r, "local_tile: a tile coordinate outside the tile grid");
     if V::EXACT && !whole {
         super::trap("local_tile: the tiler does not divide the tensor's shape");
     }
     // SAFETY: for an exact view, the divide keeps the domain (checked just
-    // above) and the in-range coordinate restricts it.
+    // above: a whole divide of the view's valid layout is that layout
+    // re-indexed, so `view_tile` need not validate it) and the in-range
+    // coordinate restricts it.
     unsafe { t.rebase(m, off) }
 }
 
@@ -494,10 +513,13 @@ pub fn view_local_partition<V: DeviceView, Thr: Copy, St: Copy>(
 where
     V::Layout: PartitionLocally<Thr, St>,
 {
-    let (m, off, whole) = or_trap(
-        t.view_layout().exact_partition(thr_layout, thr_idx, step),
-        "local_partition: overflow",
-    );
+    let l = t.view_layout();
+    let r = if V::EXACT {
+        l.view_partition(thr_layout, thr_idx, step)
+    } else {
+        l.exact_partition(thr_layout, thr_idx, step)
+    };
+    let (m, off, whole) = or_trap(r, "local_partition: overflow");
     if V::EXACT && !whole {
         super::trap("local_partition: the thread layout does not divide the tensor's shape");
     }

@@ -4,7 +4,7 @@
 //! units and its `logical_divide` by the canonical tile are computed by
 //! trait resolution, the rules and the 64-bit encoding are cute-core's
 //! ([`cute_core::gmma`], shared with cute-dynamic's `make_gmma_desc`); see
-//! docs/semantics.md#gmma-descriptors-and-descriptor-fragments.
+//! docs/semantics/tensors-and-atoms.md#gmma-descriptors-and-descriptor-fragments.
 //!
 //! A layout that is not one of GMMA's canonical forms is a run-time
 //! `non_canonical_gmma_layout` error naming the rule, with the operand in

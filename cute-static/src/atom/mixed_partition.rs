@@ -79,7 +79,17 @@ pub trait MixedTile {
     type StandIn: StaticLayout;
     /// `Σ_k ((x / d'_k) mod 2s_k)·d_k`: the offset, in this layout, of the
     /// stand-in's offset `x` (`None` on overflow).
-    fn decode(&self, x: usize) -> Option<usize>;
+    #[inline(always)]
+    fn decode(&self, x: usize) -> Option<usize> {
+        self.decode_with::<true>(x)
+    }
+    /// [`decode`](Self::decode), checked for overflow when `CHECKED`,
+    /// else in wrapping arithmetic (always `Some`): for a device view of a
+    /// valid layout, where `x` is an offset or a stride of a partition of
+    /// the stand-in and so decodes to an offset of the layout's domain or
+    /// a difference of two of them, which cannot overflow.
+    #[doc(hidden)]
+    fn decode_with<const CHECKED: bool>(&self, x: usize) -> Option<usize>;
 }
 
 /// A static extent of a mixed tensor that a tiled MMA or copy partitions
@@ -98,13 +108,28 @@ crate::data::dec::impl_for_dec! {
 
 /// `Σ_k ((x / d'_k) mod 2s_k)·d_k` over `(s_k, d_k)`, `d'_0 = 1`,
 /// `d'_{k+1} = 2s_k·d'_k`.
-fn decode_modes(modes: &[(usize, usize)], x: usize) -> Option<usize> {
+/// Checked for overflow when `CHECKED`, else wrapping (see
+/// [`MixedTile::decode_with`]).
+#[inline(always)]
+fn decode_modes<const CHECKED: bool>(modes: &[(usize, usize)], x: usize) -> Option<usize> {
+    let mul = |a: usize, b: usize| {
+        if CHECKED {
+            a.checked_mul(b)
+        } else {
+            Some(a.wrapping_mul(b))
+        }
+    };
     let (mut scale, mut off) = (1usize, 0usize);
     for &(s, d) in modes {
-        let m = s.checked_mul(2)?;
+        let m = mul(s, 2)?;
         let c = (x / scale) % m;
-        off = off.checked_add(c.checked_mul(d)?)?;
-        scale = scale.checked_mul(m)?;
+        let t = mul(c, d)?;
+        off = if CHECKED {
+            off.checked_add(t)?
+        } else {
+            off.wrapping_add(t)
+        };
+        scale = mul(scale, m)?;
     }
     Some(off)
 }
@@ -120,9 +145,9 @@ macro_rules! mixed_tile {
         {
             type StandIn = Layout<($($S,)+), $strides>;
             #[inline(always)]
-            fn decode(&self, x: usize) -> Option<usize> {
+            fn decode_with<const CHECKED: bool>(&self, x: usize) -> Option<usize> {
                 let d = self.stride();
-                decode_modes(&[$((<$S as StaticInt>::VALUE, d.$i.value())),+], x)
+                decode_modes::<CHECKED>(&[$((<$S as StaticInt>::VALUE, d.$i.value())),+], x)
             }
         }
     };
@@ -200,8 +225,9 @@ arities!(runtime_strides; (A), (B), (C2), (D), (E), (F), (G2), (H));
 pub trait WithRuntimeStrides {
     /// `MixedLayout<Shape, Dyn strides>`.
     type Mixed: TensorLayout;
-    /// The strides mapped by `f`.
-    fn mixed<Fm: Fn(usize) -> Option<usize>>(f: &Fm) -> Option<Self::Mixed>;
+    /// The strides mapped by `f`, the layout validated when `CHECKED`
+    /// (else the caller knows it valid: a device view's partition).
+    fn mixed<const CHECKED: bool, Fm: Fn(usize) -> Option<usize>>(f: &Fm) -> Option<Self::Mixed>;
 }
 impl<S, D> WithRuntimeStrides for Layout<S, D>
 where
@@ -211,8 +237,13 @@ where
 {
     type Mixed = MixedLayout<S, D::Out>;
     #[inline(always)]
-    fn mixed<Fm: Fn(usize) -> Option<usize>>(f: &Fm) -> Option<Self::Mixed> {
-        MixedLayout::new(S::default(), D::map(f)?).ok()
+    fn mixed<const CHECKED: bool, Fm: Fn(usize) -> Option<usize>>(f: &Fm) -> Option<Self::Mixed> {
+        let d = D::map(f)?;
+        if CHECKED {
+            MixedLayout::new(S::default(), d).ok()
+        } else {
+            Some(MixedLayout::from_parts(S::default(), d))
+        }
     }
 }
 /// The mixed result of a static partition layout `P`.
@@ -220,8 +251,11 @@ pub type Mixed<P> = <P as WithRuntimeStrides>::Mixed;
 
 /// The tensor of engine `e` and base `base` over the mixed layout `l`
 /// whose stand-in was partitioned to `part` (a counting tensor: its base
-/// is the thread's stand-in offset).
-fn remap<E, S, D, Pl>(
+/// is the thread's stand-in offset). Checked for overflow when `CHECKED`;
+/// else (a device view of a valid layout, whose partition's offsets are
+/// offsets of its domain) computed in wrapping arithmetic, never failing.
+#[inline(always)]
+fn remap<const CHECKED: bool, E, S, D, Pl>(
     e: E,
     base: usize,
     l: &MixedLayout<S, D>,
@@ -238,11 +272,33 @@ where
             "the strides and offset of a mixed tensor's partition",
         )
     };
-    let decode = |x: usize| l.decode(x);
-    let offset = l.decode(part.base()).ok_or_else(err)?;
-    let layout = Pl::mixed(&decode).ok_or_else(err)?;
-    let base = base.checked_add(offset).ok_or_else(err)?;
+    let decode = |x: usize| l.decode_with::<CHECKED>(x);
+    let offset = decode(part.base()).ok_or_else(err)?;
+    let layout = Pl::mixed::<CHECKED, _>(&decode).ok_or_else(err)?;
+    let base = if CHECKED {
+        base.checked_add(offset).ok_or_else(err)?
+    } else {
+        base.wrapping_add(offset)
+    };
     Ok(Tensor::from_parts(e, base, layout))
+}
+
+/// The device view's remap (see [`remap`]): the partition `part` of the
+/// stand-in of `l`, for a view of a valid layout the partition divides.
+#[inline(always)]
+pub(crate) fn remap_view<E, S, D, Q>(
+    e: E,
+    base: usize,
+    l: &MixedLayout<S, D>,
+    part: Tensor<Counting, Computed<Q>>,
+) -> Result<Tensor<E, Mixed<Q::Layout>>, Error>
+where
+    E: Engine,
+    MixedLayout<S, D>: MixedTile,
+    Q: LayoutQuery,
+    Q::Layout: TensorLayout + WithRuntimeStrides,
+{
+    remap::<false, _, _, _, _>(e, base, l, resolved(part))
 }
 
 /// The partition of the stand-in with its layout as the `Layout<S, D>`
@@ -270,7 +326,7 @@ macro_rules! mma_mixed {
         {
             let (e, base, l) = t.into_parts();
             let part = self.$partition(Tensor::new(Counting, Default::default())?)?;
-            remap(e, base, &l, resolved(part))
+            remap::<true, _, _, _, _>(e, base, &l, resolved(part))
         }
     };
 }
@@ -312,7 +368,7 @@ macro_rules! copy_mixed {
         {
             let (e, base, l) = t.into_parts();
             let part = self.$partition(Tensor::new(Counting, Default::default())?)?;
-            remap(e, base, &l, resolved(part))
+            remap::<true, _, _, _, _>(e, base, &l, resolved(part))
         }
     };
 }

@@ -2,10 +2,10 @@
 //! whose layouts are static ([`MmaAtom`], [`CopyAtom`]), tiled by
 //! [`TiledMma`] and [`TiledCopy`] with
 //! every thread-value layout computed by trait resolution
-//! ([semantics](../../docs/semantics.md#static-atoms)).
+//! ([semantics](../../docs/semantics/static-and-mixed.md#static-atoms)).
 //!
 //! The atom types and their layouts are generated from cute-dynamic's atom
-//! tables (`examples/gen_atoms.rs` writes `atom/generated.rs`); a test
+//! tables (cute-tools' `examples/gen_atoms.rs` writes `atom/generated.rs`); a test
 //! holds every static atom's `to_dynamic()` equal to the run-time atom of
 //! the same CUTLASS name.
 //!

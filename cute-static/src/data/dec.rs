@@ -1,4 +1,4 @@
-//! Static integers of any value (docs/semantics.md#static-integers): [`Dec`], the
+//! Static integers of any value (docs/semantics/static-and-mixed.md#static-integers): [`Dec`], the
 //! static integer spelled by its decimal digits, for the values `C<N>`
 //! cannot spell.
 //!
@@ -139,7 +139,7 @@ macro_rules! dec {
         /// outside the readable table `0..=1024` and powers of two up to
         /// `2^20`; `layout!`, `Layout![…]`, `tiler!` and the algebra's
         /// results use it for exactly those values (see the
-        /// design in docs/semantics.md#static-integers). A zero-sized type like
+        /// design in docs/semantics/static-and-mixed.md#static-integers). A zero-sized type like
         /// `C<N>`.
         ///
         /// ```

@@ -1,4 +1,4 @@
-//! Integers and integer tuples as types (docs/semantics.md#integer-tuples). A leaf is an [`Int`]: the
+//! Integers and integer tuples as types (docs/semantics/objects.md#integer-tuples). A leaf is an [`Int`]: the
 //! static [`C<N>`] (a typenum integer under the hood) or the run-time
 //! [`Dyn`](crate::Dyn) of mixed layouts; a tuple is a Rust tuple of integer tuples, up to
 //! [`MAX_RANK`] children per tuple. `rank` = number of children (1 for an

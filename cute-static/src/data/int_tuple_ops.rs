@@ -1,10 +1,10 @@
 //! Integer-tuple arithmetic as types (CuTe's `int_tuple.hpp`, the static
-//! half of cute-dynamic's `int_tuple_ops`; docs/semantics.md#more-layout-functions):
+//! half of cute-dynamic's `int_tuple_ops`; docs/semantics/algebra.md#more-layout-functions):
 //! `shape_div`, `ceil_div`, `round_up`, `product_each`, `inner_product`,
 //! `elem_scale`, and the queries `congruent`, `compatible` and
 //! `evenly_divides` as associated constants and as marker traits usable in
 //! bounds. Each function has the defining property of its run-time twin
-//! (`cute_dynamic::laws::check_<name>`) and the same result on every static
+//! (`cute_tools::laws::check_<name>`) and the same result on every static
 //! operand; where the run-time function returns an error the static one
 //! does not compile, and the first line of the error names the rule.
 //!

@@ -1,4 +1,4 @@
-//! Static layouts (docs/semantics.md#layouts): `Layout<S, D>` is the function from
+//! Static layouts (docs/semantics/objects.md#layouts): `Layout<S, D>` is the function from
 //! coordinates to offsets given by the shape `S` and the congruent stride
 //! `D`, both integer tuples of static leaves. It is zero-sized; its queries
 //! are associated constants and `call(i)` folds to the literal arithmetic
@@ -478,7 +478,7 @@ where
 /// Sub-layout `I` of `L`.
 pub type ModeOf<L, const I: usize> = <L as Mode<I>>::Output;
 
-/// A coordinate of a layout whose zipped tree is `T` (docs/semantics.md#coordinates): an integer
+/// A coordinate of a layout whose zipped tree is `T` (docs/semantics/objects.md#coordinates): an integer
 /// (split colexicographically, the last mode not reduced) or a tuple of
 /// coordinates, one per mode — natural and hierarchical coordinates alike.
 #[diagnostic::on_unimplemented(

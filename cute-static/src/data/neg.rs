@@ -1,4 +1,4 @@
-//! Negative static strides (docs/semantics.md#static-integers): [`Neg<M>`],
+//! Negative static strides (docs/semantics/static-and-mixed.md#static-integers): [`Neg<M>`],
 //! the stride `−M` for a positive static integer `M` (`C<N>` or `Dec<…>`),
 //! printed `_-M` as CuTe prints a static negative integer.
 //!

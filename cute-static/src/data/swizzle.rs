@@ -1,4 +1,4 @@
-//! Static swizzles and composed layouts (docs/semantics.md#swizzled-layouts).
+//! Static swizzles and composed layouts (docs/semantics/algebra.md#swizzled-layouts).
 //!
 //! [`Swizzle<B, M, S>`] is CuTe's `Swizzle<B,M,S>` as a zero-sized type:
 //! `apply(x) = x ^ ((x & READ_MASK) >> S)` (a negative `S` shifts left),

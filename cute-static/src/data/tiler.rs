@@ -1,4 +1,4 @@
-//! Static tilers (docs/semantics.md#tilers): a layout, an integer tile `C<N>`, or a tuple of
+//! Static tilers (docs/semantics/objects.md#tilers): a layout, an integer tile `C<N>`, or a tuple of
 //! tilers applied mode by mode — `tiler!(<4:1,8:2>)` is
 //! `Tiler<(Layout<C<4>, C<1>>, Layout<C<8>, C<2>>)>`. An integer tile `n`
 //! means `n:1` to composition and CuTe's `make_layout(n)` (`n:1`, `1:0` for

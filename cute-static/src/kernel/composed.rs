@@ -1,4 +1,4 @@
-//! Slicing composed layouts (docs/semantics.md#swizzled-layouts), CuTe's
+//! Slicing composed layouts (docs/semantics/algebra.md#swizzled-layouts), CuTe's
 //! `slice_and_offset` for a `ComposedLayout`: the inner layout is sliced,
 //! and the offset of the fixed coordinates joins the composed layout's
 //! offset **inside** the swizzle, `(Sw ∘ O ∘ L)(c' + c*) = (Sw ∘ (O +

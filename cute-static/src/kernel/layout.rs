@@ -81,6 +81,19 @@ pub trait TensorLayout: Copy + fmt::Debug + fmt::Display {
     fn leading(&self) -> (usize, usize) {
         (1, 0)
     }
+    /// Whether the layout is valid: its size and every offset of its domain
+    /// are exact (no overflow) and fit in an `i64`, every shape leaf
+    /// positive. Always true for a static layout (checked at compile
+    /// time); a mixed layout made by [`MixedLayout::new`] (or `layout!`)
+    /// is, one made by [`MixedLayout::new_unchecked`] may not be. A device
+    /// tensor is made only over a valid layout
+    /// ([`GlobalBuffer::tensor`](crate::arch::GlobalBuffer::tensor) checks
+    /// it), so its views need not check overflow again.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn validate(&self) -> Result<(), Error> {
+        Ok(())
+    }
     /// The layout in CuTe notation for an error message, when it can be
     /// written without run-time values (static layouts).
     #[doc(hidden)]
@@ -204,6 +217,10 @@ where
     #[inline(always)]
     fn leading(&self) -> (usize, usize) {
         self.shape().lead(self.stride())
+    }
+    #[inline(always)]
+    fn validate(&self) -> Result<(), Error> {
+        MixedLayout::new(*self.shape(), *self.stride()).map(|_| ())
     }
     #[cfg(feature = "std")]
     fn dynamic_layout(&self) -> Option<cute_dynamic::Layout> {

@@ -1,4 +1,4 @@
-//! Partitioning static and mixed tensors (docs/semantics.md#partitioning):
+//! Partitioning static and mixed tensors (docs/semantics/tensors-and-atoms.md#partitioning):
 //! CuTe's `local_tile` (a CTA's tile: the divide, then the tile modes kept
 //! and the rest modes fixed by the tile coordinate) and `local_partition`
 //! (a thread's elements: the divide by the thread layout's shape, then the
@@ -9,7 +9,7 @@
 //! static size, no allocation).
 //!
 //! Defining properties (the run-time contracts `local_tile` and
-//! `local_partition` of `cute_dynamic::laws`, checked in the tests on the
+//! `local_partition` of `cute_tools::laws`, checked in the tests on the
 //! `to_dynamic()` of the results):
 //! * `local_tile(T, tiler, c)(i, j…) == T(tile c's element (i, j…))`, the
 //!   result's layout that of `flat_divide(T, tiler)` sliced at
@@ -299,6 +299,15 @@ pub trait TensorDivide<T>: TensorLayout {
     fn tiled(&self, t: T) -> Result<Self::Tiled, Error>;
     /// The flat divide.
     fn flat(&self, t: T) -> Result<Self::Flat, Error>;
+    /// The flat divide of a device view's layout, which the view then
+    /// checks to be whole (see [`FlatDivide`]'s `divide_view`): a mixed
+    /// layout's result is not validated again. The default is
+    /// [`flat`](Self::flat).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn flat_view(&self, t: T) -> Result<Self::Flat, Error> {
+        self.flat(t)
+    }
 }
 /// A static layout: the static algebra.
 impl<S, D, T: Copy> TensorDivide<T> for Layout<S, D>
@@ -367,6 +376,10 @@ where
     #[inline(always)]
     fn flat(&self, t: T) -> Result<L4, Error> {
         FlatDivide::flat_divide(self, t)
+    }
+    #[inline(always)]
+    fn flat_view(&self, t: T) -> Result<L4, Error> {
+        FlatDivide::divide_view(self, t)
     }
 }
 
@@ -660,6 +673,20 @@ pub trait TileLocally<T, Cd, St = ()>: TensorLayout {
         coord: Cd,
         step: St,
     ) -> Result<(Self::Output, usize, bool), Error>;
+    /// [`exact_tile`](Self::exact_tile) for a device view that traps
+    /// unless the tiling is exact: the flat divide's result is not
+    /// validated again ([`TensorDivide::flat_view`]; an exact divide of a
+    /// valid layout is valid).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn view_tile(
+        &self,
+        tiler: T,
+        coord: Cd,
+        step: St,
+    ) -> Result<(Self::Output, usize, bool), Error> {
+        self.exact_tile(tiler, coord, step)
+    }
     /// The tile's layout and the offset of its first element.
     #[inline(always)]
     fn local_tile(&self, tiler: T, coord: Cd, step: St) -> Result<(Self::Output, usize), Error> {
@@ -688,11 +715,39 @@ where
         step: St,
     ) -> Result<(Self::Output, usize, bool), Error> {
         let flat = self.flat(<St as Projection<T>>::project(&step, tiler))?;
-        let whole = flat.size() == self.size();
-        let coord = <St as Projection<Cd>>::project(&step, coord).coord();
-        let (tile, offset) = flat.slice_layout(coord)?;
-        Ok((tile, offset, whole))
+        tile_of(self.size(), flat, coord, step)
     }
+    #[inline(always)]
+    fn view_tile(
+        &self,
+        tiler: T,
+        coord: Cd,
+        step: St,
+    ) -> Result<(Self::Output, usize, bool), Error> {
+        let flat = self.flat_view(<St as Projection<T>>::project(&step, tiler))?;
+        tile_of(self.size(), flat, coord, step)
+    }
+}
+
+/// The tile at the diced `coord` of the flat divide `flat` of a layout of
+/// size `size`, and whether the divide is whole.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn tile_of<F, Cd, St>(
+    size: usize,
+    flat: F,
+    coord: Cd,
+    step: St,
+) -> Result<(F::Output, usize, bool), Error>
+where
+    F: ShapeOf + SliceLayout<<<St as Projection<Cd>>::Out as TileSlice<F::Shape>>::Coord>,
+    St: Projection<Cd>,
+    <St as Projection<Cd>>::Out: TileSlice<F::Shape>,
+{
+    let whole = flat.size() == size;
+    let coord = <St as Projection<Cd>>::project(&step, coord).coord();
+    let (tile, offset) = flat.slice_layout(coord)?;
+    Ok((tile, offset, whole))
 }
 
 /// A tensor's engine with a new layout at `base + offset` (the offset of a
@@ -869,6 +924,18 @@ pub trait PartitionLocally<Thr, St = ()>: TensorLayout {
         thr_idx: usize,
         step: St,
     ) -> Result<(Self::Output, usize, bool), Error>;
+    /// [`exact_partition`](Self::exact_partition) for a device view that
+    /// traps unless the partition is exact (see [`TileLocally::view_tile`]).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn view_partition(
+        &self,
+        thr_layout: Thr,
+        thr_idx: usize,
+        step: St,
+    ) -> Result<(Self::Output, usize, bool), Error> {
+        self.exact_partition(thr_layout, thr_idx, step)
+    }
     /// Thread `thr_idx`'s layout and the offset of its first element.
     #[inline(always)]
     fn local_partition(
@@ -917,10 +984,33 @@ where
         // coordinate of `thr_idx` in the diced layout's modes is the same.
         let thr = step.project(thr_layout);
         let flat = self.flat(<Diced<Thr, St> as ThreadLayout>::Tiler::default())?;
-        let whole = flat.size() == self.size();
-        let (part, offset) = flat.slice_layout(thr.thread_coord(thr_idx).coord())?;
-        Ok((part, offset, whole))
+        part_of(self.size(), flat, thr.thread_coord(thr_idx))
     }
+    #[inline(always)]
+    fn view_partition(
+        &self,
+        thr_layout: Thr,
+        thr_idx: usize,
+        step: St,
+    ) -> Result<(Self::Output, usize, bool), Error> {
+        let thr = step.project(thr_layout);
+        let flat = self.flat_view(<Diced<Thr, St> as ThreadLayout>::Tiler::default())?;
+        part_of(self.size(), flat, thr.thread_coord(thr_idx))
+    }
+}
+
+/// The part at the thread coordinate `c` of the flat divide `flat` of a
+/// layout of size `size`, and whether the divide is whole.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn part_of<F, Tc>(size: usize, flat: F, c: Tc) -> Result<(F::Output, usize, bool), Error>
+where
+    F: ShapeOf + SliceLayout<<Tc as PartitionSlice<F::Shape>>::Coord>,
+    Tc: PartitionSlice<F::Shape>,
+{
+    let whole = flat.size() == size;
+    let (part, offset) = flat.slice_layout(c.coord())?;
+    Ok((part, offset, whole))
 }
 
 /// The layout of a partition of [`PartitionLocally`]: `local_partition`'s

@@ -1,4 +1,4 @@
-//! Tensors (docs/semantics.md#tensors, Cecka §2.5): a tensor is an accessor composed
+//! Tensors (docs/semantics/tensors-and-atoms.md#tensors, Cecka §2.5): a tensor is an accessor composed
 //! with a layout, `T(i) = engine[base + L(i)]`, over any layout kind
 //! ([`TensorLayout`]: static [`Layout`], [`MixedLayout`](crate::MixedLayout),
 //! …) and any accessor ([`Engine`]): `&[T]`, `&mut [T]`, owned arrays

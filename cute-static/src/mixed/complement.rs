@@ -23,7 +23,7 @@
 //!   silently different layout. Convert with `to_dynamic()` for those.
 //!
 //!   Where the types decide the rule, it is decided at compile time
-//!   (docs/semantics.md#divisors-and-admissibility): when every stride is
+//!   (docs/semantics/algebra.md#divisors-and-admissibility): when every stride is
 //!   static and every run-time shape is a `DynDiv<D>` with `D ≥ 2` (never
 //!   1, so never dropped), the leaves' order is known and each leaf `s:d`
 //!   must end at the next stride `d'`. A static `s` decides `s·d = d'`; a
@@ -301,7 +301,7 @@ impl<S, D> MixedLayout<S, D> {
 }
 
 // ------------------------------------------------------------------
-// The divisors' decision (docs/semantics.md#divisors-and-admissibility)
+// The divisors' decision (docs/semantics/algebra.md#divisors-and-admissibility)
 // ------------------------------------------------------------------
 
 /// A shape leaf whose value the types fix (`N` as typenum, `S` its type).

@@ -20,10 +20,12 @@
 //!   crate and cute-dynamic). The tile keeps the static shape `C<N>` and
 //!   the mode's own stride type (static stride → static tile); the rest mode
 //!   has a run-time stride, and a static shape `⌈s/N⌉` when `s` is static.
-//! * `T_k = _` (`tiler!(<_, …>)`) over a rank-2 mode: the mode is kept,
-//!   split as the `(tile, rest)` pair it is (CuTe's `zip2_by` does so);
-//!   `_` over any other mode does not compile (its logical divide keeps a
-//!   mode that is no pair: use cute-dynamic).
+//! * `T_k = _` (`tiler!(<_, …>)`) over a static rank-2 mode: the logical
+//!   divide keeps the mode. The zipped, tiled and flat divides by a tiler
+//!   with `_` do not compile (by `_`'s documented meaning the kept mode is
+//!   the tile `1:0` and stays whole in the rest, which the split of each
+//!   mode into `(tile, rest)` halves here does not express: use
+//!   cute-dynamic); nor does `_` over any other mode.
 //! * A nested by-mode tiler mode (`<16, <2, 3>>`) does not compile: the
 //!   zipped form regroups its tiles and rests (CuTe's `zip2_by`), which a
 //!   split of the mode's logical result does not.
@@ -195,18 +197,18 @@ pub trait DivideMode<T> {
 }
 
 /// A tiler mode the mixed divides split into `(tile, rest)`: a static
-/// layout, an integer tile, and `_` over a rank-2 mode, which it keeps as
-/// the pair it already is (CuTe's `zip2_by` splits a mode kept by `_` so).
+/// layout, an integer tile, and `_` over a static rank-2 mode, which the
+/// logical divide keeps as it is (the two halves of the split are its two
+/// modes; the zipped, tiled and flat forms refuse `_`, [`NoSkipMode`]).
 /// Not a nested by-mode tiler: its zipped form regroups the mode's tiles
-/// and rests (`zip2_by`), which the split of the logical result into two
-/// halves does not (it gave wrong zipped, tiled and flat divides); nor `_`
-/// over a mode that is no pair (its logical divide keeps a mode that is
-/// not `(tile, rest)`). Those are left to cute-dynamic.
+/// and rests, which the split of the logical result into two halves does
+/// not (it gave wrong zipped, tiled and flat divides); nor `_` over a mode
+/// that is not of rank 2. Those are left to cute-dynamic.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "a mixed layout's mode `{Sk}` is divided by a layout, an integer tile, or `_` over a rank-2 mode, not by `{Self}`",
+    message = "a mixed layout's mode `{Sk}` is divided by a layout, an integer tile, or `_` over a static rank-2 mode, not by `{Self}`",
     label = "a nested by-mode tiler, or `_` over a mode that is not of rank 2",
-    note = "the mixed divides split every divided mode into (tile, rest): a layout or an integer tile does, `_` keeps a rank-2 mode as that pair (as CuTe's zip2_by); for anything else convert with `to_dynamic()` and use cute-dynamic"
+    note = "the mixed divides split every divided mode into (tile, rest): a layout or an integer tile does, and the logical divide keeps a static rank-2 mode under `_`; for anything else convert with `to_dynamic()` and use cute-dynamic"
 )]
 pub trait SplitsMode<Sk> {}
 /// A static layout tile splits any mode.
@@ -217,7 +219,7 @@ crate::data::dec::impl_for_dec! {
     /// An integer tile beyond the readable table splits any mode.
     [Sk,] SplitsMode<Sk> {}
 }
-/// `_` keeps a rank-2 mode as its `(tile, rest)` pair.
+/// `_` keeps a rank-2 mode (in the logical divide).
 impl<X, Y> SplitsMode<(X, Y)> for Underscore {}
 
 type StaticQuot<Sk, Dk, T> = LogicalQuotient<Layout<Sk, Dk>, Tiler<T>>;
@@ -457,6 +459,16 @@ pub trait DivideModes<T> {
     fn tiled(&self) -> Result<Self::Tiled, Error>;
     /// The flat divide.
     fn flat(&self) -> Result<Self::Flat, Error>;
+    /// The flat divide without [`MixedLayout::new`]'s validation of the
+    /// result (its size and cosize), for a device view that then checks
+    /// that the divide is whole: a whole divide of a valid layout has the
+    /// same offsets, re-indexed, so its result is valid. Each mode's split
+    /// is still checked. The default is [`flat`](Self::flat).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn flat_view(&self) -> Result<Self::Flat, Error> {
+        self.flat()
+    }
 }
 
 /// The divides of one layout rank and tiler rank (called by
@@ -540,6 +552,15 @@ macro_rules! split_modes {
                     split_modes!(@flat $form 1 3 [$($T),+] [$(d.$e),*]),
                 )
             }
+            #[inline(always)]
+            fn flat_view(&self) -> Result<Self::Flat, Error> {
+                let (s, d) = (self.shape(), self.stride());
+                $( #[allow(non_snake_case)] let $T = (s.$i, d.$i).$split()?; )+
+                Ok(MixedLayout::from_parts(
+                    split_modes!(@flat $form 0 2 [$($T),+] [$(s.$e),*]),
+                    split_modes!(@flat $form 1 3 [$($T),+] [$(d.$e),*]),
+                ))
+            }
         }
     };
     // Types: `$tile`/`$rest` name the part aliases (`Ts`/`Rs` or `Td`/`Rd`).
@@ -574,12 +595,38 @@ pub(crate) use split_modes;
 /// The tiler itself: the divides split by [`DivideMode`] with no wrapper.
 pub(crate) type Plain<T> = T;
 
+/// A by-mode tiler of the mixed zipped, tiled and flat divides: no mode is
+/// `_`. A mode kept by `_` is, by its documented meaning, the tile `1:0`
+/// and stays whole in the rest; the mixed divides split every mode's
+/// logical result into `(tile, rest)` halves, which a kept mode is not.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the mixed zipped, tiled and flat divides take no `_` tiler mode: `{Self}`",
+    label = "a `_` mode (kept whole in the rest with a size-1 tile) is regrouped by cute-dynamic",
+    note = "`logical_divide` takes `_` over a static rank-2 mode; for the zipped, tiled or flat divide by a tiler with `_`, convert with `to_dynamic()` and use cute-dynamic"
+)]
+pub trait NoSkipMode {}
+impl<S, D> NoSkipMode for Layout<S, D> {}
+impl<const N: usize> NoSkipMode for C<N> {}
+crate::data::dec::impl_for_dec! {
+    /// An integer tile beyond the readable table.
+    NoSkipMode {}
+}
+impl<A: NoSkipMode> NoSkipMode for (A,) {}
+impl<A: NoSkipMode, B: NoSkipMode> NoSkipMode for (A, B) {}
+impl<A: NoSkipMode, B: NoSkipMode, E: NoSkipMode> NoSkipMode for (A, B, E) {}
+impl<A: NoSkipMode, B: NoSkipMode, E: NoSkipMode, F: NoSkipMode> NoSkipMode for (A, B, E, F) {}
+/// The logical divide keeps a `_` mode as it is: any tiler.
+#[doc(hidden)]
+pub trait AnyModes {}
+impl<T> AnyModes for T {}
+
 /// The four divide verbs of a mixed layout, each one regrouping of
 /// [`DivideModes`].
 macro_rules! mixed_divide_verb {
-    ($Verb:ident, $Noun:ident, $method:ident, $Part:ident, $part:ident, $what:literal) => {
+    ($Verb:ident, $Noun:ident, $method:ident, $Part:ident, $part:ident, $view:ident, $what:literal, $Modes:ident) => {
         #[doc = concat!("`", $what, "(A, T)` for a static by-mode tiler `T` (see the module docs for which modes stay static).")]
-        impl<S, D, T> $Verb<Tiler<T>> for MixedLayout<S, D>
+        impl<S, D, T: $Modes> $Verb<Tiler<T>> for MixedLayout<S, D>
         where
             Self: DivideModes<Tiler<T>>,
             <Self as DivideModes<Tiler<T>>>::$Part: crate::kernel::layout::TensorLayout,
@@ -588,6 +635,10 @@ macro_rules! mixed_divide_verb {
             #[inline(always)]
             fn $method(&self, _t: Tiler<T>) -> Self::Output {
                 self.$part()
+            }
+            #[inline(always)]
+            fn divide_view(&self, _t: Tiler<T>) -> Self::Output {
+                self.$view()
             }
         }
         impl<S, D> MixedLayout<S, D> {
@@ -608,7 +659,9 @@ mixed_divide_verb!(
     logical_divide,
     Logical,
     logical,
-    "logical_divide"
+    logical,
+    "logical_divide",
+    AnyModes
 );
 mixed_divide_verb!(
     ZippedDivide,
@@ -616,7 +669,9 @@ mixed_divide_verb!(
     zipped_divide,
     Zipped,
     zipped,
-    "zipped_divide"
+    zipped,
+    "zipped_divide",
+    NoSkipMode
 );
 mixed_divide_verb!(
     TiledDivide,
@@ -624,7 +679,9 @@ mixed_divide_verb!(
     tiled_divide,
     Tiled,
     tiled,
-    "tiled_divide"
+    tiled,
+    "tiled_divide",
+    NoSkipMode
 );
 mixed_divide_verb!(
     FlatDivide,
@@ -632,7 +689,9 @@ mixed_divide_verb!(
     flat_divide,
     Flat,
     flat,
-    "flat_divide"
+    flat_view,
+    "flat_divide",
+    NoSkipMode
 );
 
 /// The divides of a mixed layout by one static layout `B` (bare or as the

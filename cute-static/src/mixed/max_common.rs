@@ -1,5 +1,5 @@
 //! `max_common_layout(A, B)` and `max_common_vector(A, B)` of mixed layouts
-//! (docs/semantics.md#max-common-layout-and-vector): a layout `R` with
+//! (docs/semantics/algebra.md#max-common-layout-and-vector): a layout `R` with
 //! `A(R(k)) == k == B(R(k))` for every `k < size(R)` (the law
 //! `laws::check_max_common_layout`), and its size.
 //!
@@ -34,7 +34,7 @@
 //! assert_eq!(r.to_string(), "_4:_1");
 //! assert_eq!(a.max_common_vector(&b), 4);
 //! let (da, db) = (a.to_dynamic(), b.to_dynamic());
-//! assert!(cute_dynamic::laws::check_max_common_layout(&da, &db, &r.to_dynamic()).is_ok());
+//! assert!(cute_tools::laws::check_max_common_layout(&da, &db, &r.to_dynamic()).is_ok());
 //! assert!(4 <= cute_dynamic::max_common_vector(&da, &db)?);
 //! // A run-time first leaf proves nothing: `_1:_0`.
 //! let c = layout!(({m}, 8):(1, {m}))?;

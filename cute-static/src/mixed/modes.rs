@@ -257,6 +257,11 @@ pub trait MixedAppend<M> {
     fn append_mode(&self, m: &M) -> Result<Self::Appended, Error>;
     /// `prepend(self, m)`, checked.
     fn prepend_mode(&self, m: &M) -> Result<Self::Prepended, Error>;
+    /// `append(self, m)` without validating the result, for a device
+    /// view whose result's offsets are offsets of a valid layout's domain
+    /// (a partition of a tile with the tile's last mode appended).
+    #[doc(hidden)]
+    fn append_unchecked(&self, m: &M) -> Self::Appended;
 }
 macro_rules! append_tuples {
     ($($S:ident $D:ident $i:tt),+) => {
@@ -274,6 +279,11 @@ macro_rules! append_tuples {
             fn append_mode(&self, m: &M) -> Result<Self::Appended, Error> {
                 let ((s, d), (ms, md)) = ((self.shape(), self.stride()), m.parts());
                 checked(($(s.$i,)+ ms,), ($(d.$i,)+ md,))
+            }
+            #[inline(always)]
+            fn append_unchecked(&self, m: &M) -> Self::Appended {
+                let ((s, d), (ms, md)) = ((self.shape(), self.stride()), m.parts());
+                MixedLayout::from_parts(($(s.$i,)+ ms,), ($(d.$i,)+ md,))
             }
             #[inline(always)]
             fn prepend_mode(&self, m: &M) -> Result<Self::Prepended, Error> {
@@ -300,6 +310,11 @@ macro_rules! leaf_append {
             fn append_mode(&self, m: &M) -> Result<Self::Appended, Error> {
                 let (ms, md) = m.parts();
                 checked((*self.shape(), ms), (*self.stride(), md))
+            }
+            #[inline(always)]
+            fn append_unchecked(&self, m: &M) -> Self::Appended {
+                let (ms, md) = m.parts();
+                MixedLayout::from_parts((*self.shape(), ms), (*self.stride(), md))
             }
             #[inline(always)]
             fn prepend_mode(&self, m: &M) -> Result<Self::Prepended, Error> {

@@ -1,4 +1,4 @@
-//! `nullspace(L)` of a mixed layout (docs/semantics.md#more-layout-functions):
+//! `nullspace(L)` of a mixed layout (docs/semantics/algebra.md#more-layout-functions):
 //! the result and the law (`laws::check_nullspace`) of
 //! `cute_dynamic::nullspace` on the same values — CuTe's construction:
 //! flatten `L`, keep the stride-0 leaves, give each the stride it has in

@@ -1,5 +1,5 @@
 //! `tile_to_shape(block, shape, order)` of a mixed layout whose leaves are
-//! all static, to a static target shape (docs/semantics.md#more-layout-functions):
+//! all static, to a static target shape (docs/semantics/algebra.md#more-layout-functions):
 //! the static algebra's [`TileToShape`](crate::TileToShape), re-spelled as a
 //! [`MixedLayout`] — the same layout as cute-dynamic's `tile_to_shape` on
 //! the same values, never an error (a block that does not divide the
@@ -9,20 +9,16 @@
 //! block (one static leaf `s:d` per mode, as many modes as the target,
 //! rank 1 to 4) and a target tuple of `usize`, `Dyn`, `DynDiv<D>` or
 //! `C<N>` extents, `order` `()` (column-major) or one `usize`/`C<N>` per
-//! mode. The tile counts `c = t / s` are then run-time, and whether CuTe's
-//! final coalesce drops a count of 1 or merges a count into the block's
-//! leaf depends on them; so the types fix one structure per mode and the
-//! values are checked (docs/semantics.md#mixed-layouts):
+//! mode. The tile counts `c = t / s` are then run-time; CuTe 4.2 does not
+//! coalesce the blocked product, so every result mode is `(s, c):(d, r)`
+//! (docs/semantics/static-and-mixed.md#mixed-layouts):
 //! * a target extent that is statically the block mode's (`C<N>`, `N = s`):
-//!   the block's leaf `s:d` (the count is 1);
-//! * the block's last mode (`s·d = size(block)`, decided by the types):
-//!   one leaf `(s·c):d` — needs `c = 1` or the count first among the
-//!   counts > 1 in the order (then it merges with the leaf);
+//!   `(s, _1):(d, _0)` (the count is statically 1);
 //! * any other mode: `(s, c):(d, size(block)·a)` (`a` the count's place in
-//!   the compact arrangement of the counts) — needs `c > 1`.
+//!   the compact arrangement of the counts), `r = 0` for a count of 1.
 //!
-//! Values CuTe maps to another structure, and a block that is not compact
-//! (a gap, a broadcast or a size-1 leaf), are
+//! A block that is not compact (a gap, a broadcast or a size-1 leaf), whose
+//! blocked product has another structure, is
 //! `Err(Error::ValueDependentStructure)`, never a different layout; a
 //! block mode that does not divide its target mode is `not_compatible`, a
 //! zero extent `non_positive_shape`, ties in the order
@@ -34,14 +30,18 @@
 //! let atom = MixedLayout::from(layout!((8, 64):(64, 1)));
 //! let m = 128;
 //! let l = atom.tile_to_dyn_shape((Dyn(m), C::<64>), ())?;
-//! assert_eq!(l.to_string(), "(128,_64):(_64,_1)");
+//! assert_eq!(l.to_string(), "((_8,16),(_64,_1)):((_64,512),(_1,_0))");
 //! let t = cute_dynamic::tile_to_shape(&atom.to_dynamic(), &"(128,64)".parse()?, None)?;
 //! assert_eq!(l.to_dynamic(), t);
 //! // Repeated along mode 1 as well.
 //! let l = atom.tile_to_dyn_shape((m, 256usize), ())?;
-//! assert_eq!(l.to_string(), "(128,(_64,4)):(_64,(_1,8192))");
-//! // A run-time count of 1 in mode 1: CuTe drops it, the type keeps it.
-//! let e = atom.tile_to_dyn_shape((m, 64usize), ()).unwrap_err();
+//! assert_eq!(l.to_string(), "((_8,16),(_64,4)):((_64,512),(_1,8192))");
+//! // A run-time count of 1 has stride 0, as CuTe's static count.
+//! let l = atom.tile_to_dyn_shape((m, 64usize), ())?;
+//! assert_eq!(l.to_string(), "((_8,16),(_64,1)):((_64,512),(_1,0))");
+//! // A block with a gap: its blocked product has another structure.
+//! let gap = MixedLayout::from(layout!((8, 64):(128, 1)));
+//! let e = gap.tile_to_dyn_shape((m, 64usize), ()).unwrap_err();
 //! assert_eq!(e.kind(), "value_dependent_structure");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -52,7 +52,7 @@
 //! use cute_static::{C, layout::MixedLayout, layout};
 //! let atom = MixedLayout::new((C::<8>, C::<64>), (C::<64>, C::<1>))?;
 //! let l = atom.tile_to_shape((C::<128>, C::<64>), ());
-//! assert_eq!(l.to_string(), "(_128,_64):(_64,_1)");
+//! assert_eq!(l.to_string(), "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))");
 //! let t = cute_dynamic::tile_to_shape(&atom.to_dynamic(), &"(128,64)".parse()?, None)?;
 //! assert_eq!(l.to_dynamic(), t);
 //! // The same as the static algebra's.
@@ -91,13 +91,13 @@ impl<S, D> MixedLayout<S, D> {
 // A run-time target shape.
 
 use crate::Error;
+use crate::data::int_tuple::C;
 use crate::data::int_tuple::{Int, IntTuple, StaticInt};
 use crate::mixed::layout::{Dyn, DynDiv, MixedShape};
-use core::ops::Mul;
-use typenum::{B0, B1, Eq, IsEqual, Prod};
+use typenum::{B0, B1, Eq, IsEqual};
 
 /// What a run-time `tile_to_shape` requires of the values (its error).
-const ONE_STRUCTURE: &str = "tile_to_shape to a run-time target: a compact block (leaves of size > 1, no gap); a count > 1 in every mode but the block's last (or one whose target is statically the block's extent); in the last mode a count of 1 or the first count > 1 in the order; no ties in the order";
+const ONE_STRUCTURE: &str = "tile_to_shape to a run-time target: a compact block (leaves of size > 1, no gap); no ties in the order";
 
 /// An extent of a run-time target shape: `usize`, `Dyn`, `DynDiv<D>` or a
 /// static leaf.
@@ -146,66 +146,23 @@ impl<S> CountIsOne<S> for usize {
     type Out = B0;
 }
 
-/// The size of a tuple of static leaves, as a typenum integer.
-#[doc(hidden)]
-pub trait TnSize {
-    /// The product of the leaves.
-    type Out;
-}
-impl<S0: StaticInt> TnSize for (S0,) {
-    type Out = S0::Tn;
-}
-impl<S0: StaticInt, S1: StaticInt> TnSize for (S0, S1)
-where
-    S0::Tn: Mul<S1::Tn>,
-{
-    type Out = Prod<S0::Tn, S1::Tn>;
-}
-impl<S0: StaticInt, S1: StaticInt, S2: StaticInt> TnSize for (S0, S1, S2)
-where
-    S0::Tn: Mul<S1::Tn>,
-    Prod<S0::Tn, S1::Tn>: Mul<S2::Tn>,
-{
-    type Out = Prod<Prod<S0::Tn, S1::Tn>, S2::Tn>;
-}
-impl<S0: StaticInt, S1: StaticInt, S2: StaticInt, S3: StaticInt> TnSize for (S0, S1, S2, S3)
-where
-    S0::Tn: Mul<S1::Tn>,
-    Prod<S0::Tn, S1::Tn>: Mul<S2::Tn>,
-    Prod<Prod<S0::Tn, S1::Tn>, S2::Tn>: Mul<S3::Tn>,
-{
-    type Out = Prod<Prod<Prod<S0::Tn, S1::Tn>, S2::Tn>, S3::Tn>;
-}
-
-/// Whether the block mode `s:d` ends at the block's size `Z` (typenum):
-/// the block's last mode when it is compact.
-#[doc(hidden)]
-pub type IsLastMode<S, D, Z> = Eq<Prod<<S as StaticInt>::Tn, <D as StaticInt>::Tn>, Z>;
-
-/// The result mode is the block's leaf `s:d` (the count is statically 1).
+/// The result mode is `(s, _1):(d, _0)` (the count is statically 1).
 #[doc(hidden)]
 pub struct BlockLeaf;
-/// The result mode is one leaf `(s·c):d` (the block's last mode: the
-/// count merges with it, or is 1 and dropped).
-#[doc(hidden)]
-pub struct MergedLeaf;
 /// The result mode is `(s, c):(d, size(block)·a)`.
 #[doc(hidden)]
 pub struct Repeated;
 
-/// The structure of a result mode from `(count is one, last mode)`.
+/// The structure of a result mode from whether its count is statically one.
 #[doc(hidden)]
 pub trait SelectMode {
-    /// [`BlockLeaf`], [`MergedLeaf`] or [`Repeated`].
+    /// [`BlockLeaf`] or [`Repeated`].
     type Kind;
 }
-impl<X> SelectMode for (B1, X) {
+impl SelectMode for B1 {
     type Kind = BlockLeaf;
 }
-impl SelectMode for (B0, B1) {
-    type Kind = MergedLeaf;
-}
-impl SelectMode for (B0, B0) {
+impl SelectMode for B0 {
     type Kind = Repeated;
 }
 
@@ -222,19 +179,11 @@ pub trait TileMode<S, D> {
     fn mode(c: usize, a: usize, z: usize) -> Option<(Self::Shape, Self::Stride)>;
 }
 impl<S: StaticInt, D: StaticInt> TileMode<S, D> for BlockLeaf {
-    type Shape = S;
-    type Stride = D;
+    type Shape = (S, C<1>);
+    type Stride = (D, C<0>);
     #[inline(always)]
-    fn mode(c: usize, _: usize, _: usize) -> Option<(S, D)> {
-        (c == 1).then(|| (S::default(), D::default()))
-    }
-}
-impl<S: StaticInt, D: StaticInt> TileMode<S, D> for MergedLeaf {
-    type Shape = Dyn;
-    type Stride = D;
-    #[inline(always)]
-    fn mode(c: usize, a: usize, _: usize) -> Option<(Dyn, D)> {
-        (c == 1 || a == 1).then(|| (Dyn(S::VALUE * c), D::default()))
+    fn mode(c: usize, _: usize, _: usize) -> Option<((S, C<1>), (D, C<0>))> {
+        (c == 1).then(Default::default)
     }
 }
 impl<S: StaticInt, D: StaticInt> TileMode<S, D> for Repeated {
@@ -242,10 +191,8 @@ impl<S: StaticInt, D: StaticInt> TileMode<S, D> for Repeated {
     type Stride = (D, Dyn);
     #[inline(always)]
     fn mode(c: usize, a: usize, z: usize) -> Option<((S, Dyn), (D, Dyn))> {
-        if c == 1 {
-            return None;
-        }
-        let st = z.checked_mul(a)?;
+        // A count of 1 has stride 0 (CuTe's size-1 mode of the product).
+        let st = if c == 1 { 0 } else { z.checked_mul(a)? };
         Some(((S::default(), Dyn(c)), (D::default(), Dyn(st))))
     }
 }
@@ -364,17 +311,12 @@ fn counts_and_starts(
     Ok(end)
 }
 
-/// The structure of a result mode: target extent `T`, block mode `s:d`,
-/// block size `Z` (typenum).
+/// The structure of a result mode: target extent `T`, block mode extent `S`.
 #[doc(hidden)]
-pub type ModeKind<T, S, D, Z> =
-    <(<T as CountIsOne<S>>::Out, IsLastMode<S, D, Z>) as SelectMode>::Kind;
+pub type ModeKind<T, S> = <<T as CountIsOne<S>>::Out as SelectMode>::Kind;
 
 macro_rules! tile_to_dyn_shape_impls {
     ($($S:ident $D:ident $T:ident $O:ident $i:tt),+) => {
-        tile_to_dyn_shape_impls!(@go [<($($S,)+) as TnSize>::Out] $($S $D $T $O $i),+);
-    };
-    (@go [$Z:ty] $($S:ident $D:ident $T:ident $O:ident $i:tt),+) => {
         /// A tuple order: one value per target mode.
         impl<$($T, $O: OrderValue),+> TileOrder<($($T,)+)> for ($($O,)+) {
             #[inline(always)]
@@ -386,21 +328,18 @@ macro_rules! tile_to_dyn_shape_impls {
         impl<$($S: StaticInt, $D: StaticInt, $T: TargetExtent + CountIsOne<$S>,)+ Ord> TileToDynShape<($($T,)+), Ord>
             for MixedLayout<($($S,)+), ($($D,)+)>
         where
-            ($($S,)+): TnSize,
             Ord: TileOrder<($($T,)+)>,
             $(
-                <$S as StaticInt>::Tn: Mul<<$D as StaticInt>::Tn>,
-                Prod<<$S as StaticInt>::Tn, <$D as StaticInt>::Tn>: IsEqual<$Z>,
-                (<$T as CountIsOne<$S>>::Out, IsLastMode<$S, $D, $Z>): SelectMode,
-                ModeKind<$T, $S, $D, $Z>: TileMode<$S, $D>,
+                <$T as CountIsOne<$S>>::Out: SelectMode,
+                ModeKind<$T, $S>: TileMode<$S, $D>,
             )+
-            ($(<ModeKind<$T, $S, $D, $Z> as TileMode<$S, $D>>::Shape,)+):
-                MixedShape<($(<ModeKind<$T, $S, $D, $Z> as TileMode<$S, $D>>::Stride,)+)>,
-            ($(<ModeKind<$T, $S, $D, $Z> as TileMode<$S, $D>>::Stride,)+): IntTuple,
+            ($(<ModeKind<$T, $S> as TileMode<$S, $D>>::Shape,)+):
+                MixedShape<($(<ModeKind<$T, $S> as TileMode<$S, $D>>::Stride,)+)>,
+            ($(<ModeKind<$T, $S> as TileMode<$S, $D>>::Stride,)+): IntTuple,
         {
             type Output = MixedLayout<
-                ($(<ModeKind<$T, $S, $D, $Z> as TileMode<$S, $D>>::Shape,)+),
-                ($(<ModeKind<$T, $S, $D, $Z> as TileMode<$S, $D>>::Stride,)+),
+                ($(<ModeKind<$T, $S> as TileMode<$S, $D>>::Shape,)+),
+                ($(<ModeKind<$T, $S> as TileMode<$S, $D>>::Stride,)+),
             >;
             fn tile(&self, target: &($($T,)+), order: &Ord) -> Result<Self::Output, Error> {
                 let block = [$(($S::VALUE, $D::VALUE)),+];
@@ -414,7 +353,7 @@ macro_rules! tile_to_dyn_shape_impls {
                     requires: ONE_STRUCTURE,
                 };
                 let modes = ($(
-                    <ModeKind<$T, $S, $D, $Z> as TileMode<$S, $D>>::mode(ca[$i].0, ca[$i].1, z).ok_or(named)?,
+                    <ModeKind<$T, $S> as TileMode<$S, $D>>::mode(ca[$i].0, ca[$i].1, z).ok_or(named)?,
                 )+);
                 MixedLayout::new(($(modes.$i.0,)+), ($(modes.$i.1,)+))
             }

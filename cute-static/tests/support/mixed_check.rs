@@ -1,6 +1,6 @@
 //! `check!(layout, op, tiler, cute_dynamic::op, "tiler text")`: a mixed
 //! operation on random run-time values against cute-dynamic (same text
-//! via `to_dynamic()`) and the operation's law (`cute_dynamic::laws`).
+//! via `to_dynamic()`) and the operation's law (`cute_tools::laws`).
 //! Shared by `mixed.rs` and `divisor.rs`; the caller has `dt(&str) ->
 //! cute_dynamic::Tiler` in scope and runs inside `proptest!`.
 
@@ -18,7 +18,7 @@ macro_rules! check {
                     "compose" => "composition",
                     other => other,
                 };
-                let law = cute_dynamic::laws::check_by_name(
+                let law = cute_tools::laws::check_by_name(
                     op,
                     &[&a.to_dynamic().to_string(), $dt],
                     &o.to_string(),

@@ -47,7 +47,8 @@ impl Grid {
     /// spaces and end with `\n`.
     ///
     /// ```
-    /// use cute_dynamic::{Layout, render::{ColorBy, Grid, TextStyle}};
+    /// use cute_dynamic::Layout;
+    /// use cute_tools::render::{ColorBy, Grid, TextStyle};
     /// let g = Grid::layout(&"4:2".parse::<Layout>()?, ColorBy::None)?;
     /// assert_eq!(g.to_text(TextStyle::Unicode), "4:2\n  0   1   2   3\n┌───┬───┬───┬───┐\n│ 0 │ 2 │ 4 │ 6 │\n└───┴───┴───┴───┘\n");
     /// # Ok::<(), cute_dynamic::LayoutError>(())

@@ -17,19 +17,20 @@
 //! then the 64-bit word of each element in index order (colexicographic
 //! over the layout's shape).
 
-use crate::atom::gmma_desc::{GmmaDescriptor, gmma_major, make_gmma_desc, smem_layout};
-use crate::atom::mma::mma_atom;
-use crate::atom::tiled_copy::{
-    CopySide, TiledCopy, tiled_copy_from_text, tiled_copy_mma_from_text,
-};
-use crate::atom::tiled_mma::{MmaOperand, TiledMma, tiled_mma_from_text};
-use crate::atom::value_type::ValueType;
-use crate::data::int_tuple::IntTuple;
-use crate::data::layout::Layout;
-use crate::error::LayoutError;
-use crate::kernel::tensor::{make_counting_tensor, make_identity_tensor};
+use cute_dynamic::__tools::tiled_mma_from_text;
+use cute_dynamic::__tools::{gmma_major, smem_layout};
+use cute_dynamic::__tools::{tiled_copy_from_text, tiled_copy_mma_from_text};
+use cute_dynamic::IntTuple;
+use cute_dynamic::Layout;
+use cute_dynamic::LayoutError;
+use cute_dynamic::ValueType;
+use cute_dynamic::mma_atom;
+use cute_dynamic::{CopySide, TiledCopy};
+use cute_dynamic::{GmmaDescriptor, make_gmma_desc};
+use cute_dynamic::{MmaOperand, TiledMma};
+use cute_dynamic::{make_counting_tensor, make_identity_tensor};
 
-use super::ops::Args;
+use crate::ops::Args;
 
 /// The queries `mma_atom` answers.
 pub(crate) const MMA_ATOM_QUERIES: &str = "Shape_MNK, ThrID, ALayout, BLayout, CLayout";
@@ -207,14 +208,14 @@ fn fragment_desc_query(mma: &TiledMma, raw: &str) -> Option<Result<String, Layou
                 let off = frag.layout().call_coord(&IntTuple::int(i))?;
                 let d = base.offset(off).ok_or_else(|| {
                     // The library's error for a field that leaves its bits.
-                    LayoutError::overflow(
-                        "GmmaDescriptor field",
-                        format!(
+                    LayoutError::Overflow {
+                        operation: "GmmaDescriptor field",
+                        operands: format!(
                             "start_address = {} + {off} (a 14-bit field) of element {i} of {}",
                             base.start_address(),
                             frag.layout()
                         ),
-                    )
+                    }
                 })?;
                 Ok(format!("0x{:016x}", d.bits()))
             })
@@ -382,8 +383,8 @@ pub(crate) fn tiled_copy_query(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::atom::gmma_desc::{GmmaLayoutType, GmmaMajor};
-    use crate::tools::ops::apply;
+    use crate::ops::apply;
+    use cute_dynamic::{GmmaLayoutType, GmmaMajor};
 
     const TYPES: [GmmaLayoutType; 4] = [
         GmmaLayoutType::Interleave,

@@ -38,7 +38,8 @@ impl Grid {
     /// with TikZ); the palette is defined as colors `cute0`…`cute7`.
     ///
     /// ```
-    /// use cute_dynamic::{Layout, render::{ColorBy, Grid}};
+    /// use cute_dynamic::Layout;
+    /// use cute_tools::render::{ColorBy, Grid};
     /// let tex = Grid::layout(&"(2,2):(1,2)".parse::<Layout>()?, ColorBy::Offset)?.to_latex();
     /// assert!(tex.starts_with("\\documentclass[tikz]{standalone}"));
     /// assert!(tex.contains("\\begin{tikzpicture}"));

@@ -3,7 +3,7 @@
 //! coordinates: evaluating `L` at the coordinate they spell gives the cell.
 
 use cute_dynamic::Layout;
-use cute_dynamic::render::{ColorBy, Grid, TextStyle};
+use cute_tools::render::{ColorBy, Grid, TextStyle};
 use proptest::prelude::*;
 
 /// A random mode: an integer or a tuple of integers, as (shape, stride) text.

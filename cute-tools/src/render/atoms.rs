@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use cute_dynamic::{make_tiled_mma, Layout, MmaAtom, MmaValueTypes, ValueType};
-//! use cute_dynamic::render::{Figure, TextStyle};
+//! use cute_tools::render::{Figure, TextStyle};
 //! let l = |s: &str| s.parse::<Layout>().unwrap();
 //! let f = ValueType::Float;
 //! let one = l("(1,1):(0,0)");
@@ -25,10 +25,10 @@ use std::fmt::Write;
 
 use super::svg::{Geometry, svg_header};
 use super::{Grid, TextStyle};
-use crate::atom::tiled_copy::{CopySide, TiledCopy};
-use crate::atom::tiled_mma::{MmaOperand, TiledMma};
-use crate::data::layout::Layout;
-use crate::error::LayoutError;
+use cute_dynamic::Layout;
+use cute_dynamic::LayoutError;
+use cute_dynamic::{CopySide, TiledCopy};
+use cute_dynamic::{MmaOperand, TiledMma};
 
 /// Several grids placed on a table of panels, with a title.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,8 +57,8 @@ impl Figure {
             k,
         )?;
         // B is (n,k) column-major; drawn k rows by n columns.
-        let transpose = Layout::row_major(&crate::IntTuple::flat([n, k]))?;
-        let b_kn = crate::composition(&transpose, &mma.layout_tv(MmaOperand::OperandB)?)?;
+        let transpose = Layout::row_major(&cute_dynamic::IntTuple::flat([n, k]))?;
+        let b_kn = cute_dynamic::composition(&transpose, &mma.layout_tv(MmaOperand::OperandB)?)?;
         let b = tv_grid(format!("B ({k}×{n}, transposed)"), &b_kn, k, n)?;
         let c = tv_grid(
             format!("C ({m}×{n})"),

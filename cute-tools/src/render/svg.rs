@@ -122,7 +122,8 @@ impl Grid {
     /// The grid as an SVG document, readable at 1:1 (13 px monospace text).
     ///
     /// ```
-    /// use cute_dynamic::{Layout, render::{ColorBy, Grid}};
+    /// use cute_dynamic::Layout;
+    /// use cute_tools::render::{ColorBy, Grid};
     /// let svg = Grid::layout(&"(2,2):(1,2)".parse::<Layout>()?, ColorBy::Offset)?.to_svg();
     /// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     /// assert!(svg.contains(">3</text>"));

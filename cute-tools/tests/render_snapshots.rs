@@ -5,8 +5,8 @@
 //! `UPDATE_SNAPSHOTS=1 cargo test -p cute-dynamic --test render_snapshots`
 //! and review the diff (and the SVGs in a browser).
 
-use cute_dynamic::render::{ColorBy, Grid, TextStyle};
 use cute_dynamic::{CoordLayout, Layout, SwizzledLayout};
+use cute_tools::render::{ColorBy, Grid, TextStyle};
 
 /// The pictured cases: file stem and grid.
 fn cases() -> Vec<(&'static str, Grid)> {
@@ -92,9 +92,9 @@ fn svgs_are_well_formed_xml() {
     // Text that needs escaping stays well-formed.
     let g = Grid::from_fn(
         "<a & 'b' \"c\">",
-        cute_dynamic::render::Axis::unit(),
-        cute_dynamic::render::Axis::unit(),
-        |_, _| Some(cute_dynamic::render::Cell::new("x<y&z", Some(1))),
+        cute_tools::render::Axis::unit(),
+        cute_tools::render::Axis::unit(),
+        |_, _| Some(cute_tools::render::Cell::new("x<y&z", Some(1))),
     )
     .unwrap();
     xml::check(&g.to_svg()).unwrap();

@@ -1,4 +1,4 @@
-//! Pictures of layouts (issue 6): a [`Grid`] is a table whose cell at row
+//! Pictures of layouts: a [`Grid`] is a table whose cell at row
 //! `r`, column `c` shows the value of a layout at the linear coordinate
 //! `r + R·c` (`R` the number of rows), colexicographic like everything in
 //! CuTe, with rows and columns labelled by their natural (hierarchical)
@@ -18,7 +18,8 @@
 //! swizzled offsets, thread/value labels — draw through the same renderers.
 //!
 //! ```
-//! use cute_dynamic::{Layout, render::{ColorBy, Grid, TextStyle}};
+//! use cute_dynamic::Layout;
+//! use cute_tools::render::{ColorBy, Grid, TextStyle};
 //! let l: Layout = "(2,3):(3,1)".parse()?;
 //! let text = Grid::layout(&l, ColorBy::Offset)?.to_text(TextStyle::Plain);
 //! assert_eq!(text, "(2,3):(3,1)\n    0 1 2\n 0  0 1 2\n 1  3 4 5\n");
@@ -33,12 +34,12 @@ mod text;
 pub use atoms::Figure;
 pub use text::TextStyle;
 
-use crate::data::basis::CoordLayout;
-use crate::data::coordinate::idx2crd;
-use crate::data::int_tuple::IntTuple;
-use crate::data::layout::Layout;
-use crate::data::swizzle::SwizzledLayout;
-use crate::error::LayoutError;
+use cute_dynamic::CoordLayout;
+use cute_dynamic::IntTuple;
+use cute_dynamic::Layout;
+use cute_dynamic::LayoutError;
+use cute_dynamic::SwizzledLayout;
+use cute_dynamic::idx2crd;
 
 /// The most cells a [`Grid`] may hold; larger pictures are refused with
 /// [`LayoutError::Unsupported`] rather than exhausting memory.
@@ -169,7 +170,8 @@ impl Grid {
     /// A coordinate-valued layout (basis strides) draws its tuples this way:
     ///
     /// ```
-    /// use cute_dynamic::{idx2crd, IntTuple, render::{Axis, Cell, Grid, TextStyle}};
+    /// use cute_dynamic::{idx2crd, IntTuple};
+    /// use cute_tools::render::{Axis, Cell, Grid, TextStyle};
     /// let shape: IntTuple = "(2,3)".parse()?;
     /// // The identity layout (2,3):(1@0,1@1) maps each coordinate to itself.
     /// let g = Grid::from_fn("(2,3):(1@0,1@1)", Axis::of_shape(&"2".parse()?)?,
@@ -208,7 +210,8 @@ impl Grid {
     /// documentation and cells colored by `color`.
     ///
     /// ```
-    /// use cute_dynamic::{Layout, render::{ColorBy, Grid, TextStyle}};
+    /// use cute_dynamic::Layout;
+    /// use cute_tools::render::{ColorBy, Grid, TextStyle};
     /// let l: Layout = "((2,2),(2,2)):((1,4),(2,8))".parse()?;
     /// let text = Grid::layout(&l, ColorBy::Offset)?.to_text(TextStyle::Plain);
     /// assert_eq!(text.lines().nth(1), Some("        (0,0) (1,0) (0,1) (1,1)"));
@@ -270,7 +273,8 @@ impl Grid {
     /// component.
     ///
     /// ```
-    /// use cute_dynamic::{CoordLayout, render::{Grid, TextStyle}};
+    /// use cute_dynamic::CoordLayout;
+    /// use cute_tools::render::{Grid, TextStyle};
     /// let l: CoordLayout = "(2,3):(1@1,1@0)".parse()?;
     /// let text = Grid::coord_layout(&l)?.to_text(TextStyle::Plain);
     /// assert_eq!(text.lines().nth(2), Some(" 0  (0,0) (1,0) (2,0)"));
@@ -293,7 +297,8 @@ impl Grid {
     /// every bank once per row of 32 banks' worth of elements.
     ///
     /// ```
-    /// use cute_dynamic::{SwizzledLayout, render::{Grid, TextStyle}};
+    /// use cute_dynamic::SwizzledLayout;
+    /// use cute_tools::render::{Grid, TextStyle};
     /// let l: SwizzledLayout = "Sw<1,2,1> o 0 o (4,4):(4,1)".parse()?;
     /// let text = Grid::swizzled_banks(&l, 16)?.to_text(TextStyle::Plain);
     /// assert_eq!(text.lines().nth(2), Some(" 0   0  4  8 12"));
@@ -335,7 +340,8 @@ impl Grid {
     /// to one cell, the first in colexicographic `(thr,val)` order is shown.
     ///
     /// ```
-    /// use cute_dynamic::{Layout, render::{Grid, TextStyle}};
+    /// use cute_dynamic::Layout;
+    /// use cute_tools::render::{Grid, TextStyle};
     /// let tv: Layout = "(2,2):(2,1)".parse()?;
     /// let text = Grid::thread_value(&tv, 2, 2)?.to_text(TextStyle::Plain);
     /// assert_eq!(text.lines().nth(2), Some(" 0  T0V0 T1V0"));
@@ -483,7 +489,8 @@ fn mode_index(layout: &Layout, index: i64, k: usize) -> Option<i64> {
 /// CuTe's `print_layout`: the layout, then its grid of offsets in boxes.
 ///
 /// ```
-/// use cute_dynamic::{print_layout, Layout};
+/// use cute_dynamic::Layout;
+/// use cute_tools::print_layout;
 /// let l: Layout = "(2,2):(1,2)".parse()?;
 /// assert_eq!(print_layout(&l)?, "(2,2):(1,2)\n     0   1\n   +---+---+\n 0 | 0 | 2 |\n   +---+---+\n 1 | 1 | 3 |\n   +---+---+\n");
 /// # Ok::<(), cute_dynamic::LayoutError>(())

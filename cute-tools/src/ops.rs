@@ -11,7 +11,7 @@
 //! [`LayoutError::Parse`] at its byte position inside that argument.
 //!
 //! ```
-//! use cute_dynamic::{operation, ArgKind, OPERATIONS};
+//! use cute_tools::{operation, ArgKind, OPERATIONS};
 //!
 //! let divide = operation("divide").unwrap(); // an alias
 //! assert_eq!(divide.name, "logical_divide");
@@ -21,13 +21,13 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::data::coordinate::Coord;
-use crate::data::int_tuple::IntTuple;
-use crate::data::layout::Layout;
-use crate::data::swizzle::Swizzle;
-use crate::data::tiler::Tiler;
-use crate::error::LayoutError;
-use crate::text::descriptor::Descriptor;
+use cute_dynamic::Coord;
+use cute_dynamic::Descriptor;
+use cute_dynamic::IntTuple;
+use cute_dynamic::Layout;
+use cute_dynamic::LayoutError;
+use cute_dynamic::Swizzle;
+use cute_dynamic::Tiler;
 
 /// What an argument holds, and so how its text is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -314,7 +314,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: LAYOUT,
         help: "The layout of CuTe's make_fragment_like of a tensor with LAYOUT: mode 0 compact first, the other modes after it by their strides",
         example: example(&["(4,(2,3)):(3,(12,1))"], "(4,(2,3)):(1,(12,4))"),
-        run: |a| unary(crate::fragment_layout_like, a),
+        run: |a| unary(cute_dynamic::fragment_layout_like, a),
     },
     Operation {
         name: "size",
@@ -360,8 +360,8 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| {
             let l = a.layout(0)?;
             Ok(match a.text(1) {
-                None => crate::coalesce(&l),
-                Some(_) => crate::coalesce_by(&l, &a.int_tuple(1)?)?,
+                None => cute_dynamic::coalesce(&l),
+                Some(_) => cute_dynamic::coalesce_by(&l, &a.int_tuple(1)?)?,
             }
             .to_string())
         },
@@ -378,8 +378,8 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| {
             let l = a.layout(0)?;
             Ok(match a.text(1) {
-                None => crate::filter(&l),
-                Some(_) => crate::filter_by(&l, &a.int_tuple(1)?)?,
+                None => cute_dynamic::filter(&l),
+                Some(_) => cute_dynamic::filter_by(&l, &a.int_tuple(1)?)?,
             }
             .to_string())
         },
@@ -390,7 +390,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("SHAPE", ArgKind::IntTuple)],
         help: "CuTe's coalesce(shape): adjacent leaves of one kind merged; at run time every leaf is of one kind, so size(SHAPE)",
         example: example(&["(2,(3,4))"], "24"),
-        run: |a| Ok(crate::coalesce_shape(&a.int_tuple(0)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::coalesce_shape(&a.int_tuple(0)?)?.to_string()),
     },
     Operation {
         name: "filter_zeros",
@@ -405,15 +405,15 @@ pub static OPERATIONS: &[Operation] = &[
             if !a.text(0).is_some_and(|t| t.contains(':')) {
                 let t = a.int_tuple(0)?;
                 return Ok(match a.text(1) {
-                    None => crate::filter_zeros_tuple(&t),
-                    Some(_) => crate::filter_zeros_tuples(&t, &a.int_tuple(1)?)?,
+                    None => cute_dynamic::filter_zeros_tuple(&t),
+                    Some(_) => cute_dynamic::filter_zeros_tuples(&t, &a.int_tuple(1)?)?,
                 }
                 .to_string());
             }
             let l = a.layout(0)?;
             Ok(match a.text(1) {
-                None => crate::filter_zeros(&l),
-                Some(_) => crate::filter_zeros_by(&l, &a.int_tuple(1)?)?,
+                None => cute_dynamic::filter_zeros(&l),
+                Some(_) => cute_dynamic::filter_zeros_by(&l, &a.int_tuple(1)?)?,
             }
             .to_string())
         },
@@ -424,7 +424,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: A_TILER,
         help: "Compose A ∘ B (B a layout or a tiler <…,…>)",
         example: example(&["(4,6,8,10):(2,3,5,7)", "6:12"], "(2,3):(9,5)"),
-        run: |a| by_tiler(crate::composition::<Tiler>, a),
+        run: |a| by_tiler(cute_dynamic::composition::<Tiler>, a),
     },
     Operation {
         name: "complement",
@@ -438,8 +438,8 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| {
             let l = a.layout(0)?;
             Ok(match a.text(1) {
-                None => crate::complement_default(&l)?,
-                Some(_) => crate::complement_shape(&l, &a.int_tuple(1)?)?,
+                None => cute_dynamic::complement_default(&l)?,
+                Some(_) => cute_dynamic::complement_shape(&l, &a.int_tuple(1)?)?,
             }
             .to_string())
         },
@@ -450,7 +450,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: LAYOUT,
         help: "Right inverse R: L(R(i)) = i",
         example: example(&["(4,8):(8,1)"], "(8,4):(4,1)"),
-        run: |a| unary(crate::right_inverse, a),
+        run: |a| unary(cute_dynamic::right_inverse, a),
     },
     Operation {
         name: "left_inverse",
@@ -458,7 +458,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: LAYOUT,
         help: "Left inverse R: R(L(i)) = i",
         example: example(&["(4,8):(1,5)"], "(5,8):(1,4)"),
-        run: |a| unary(crate::left_inverse, a),
+        run: |a| unary(cute_dynamic::left_inverse, a),
     },
     Operation {
         name: "logical_divide",
@@ -469,7 +469,7 @@ pub static OPERATIONS: &[Operation] = &[
             &["(8,8):(1,8)", "<2:1,4:1>"],
             "((2,4),(4,2)):((1,2),(8,32))",
         ),
-        run: |a| by_tiler(crate::logical_divide::<Tiler>, a),
+        run: |a| by_tiler(cute_dynamic::logical_divide::<Tiler>, a),
     },
     Operation {
         name: "zipped_divide",
@@ -480,7 +480,7 @@ pub static OPERATIONS: &[Operation] = &[
             &["(8,8):(1,8)", "<2:1,4:1>"],
             "((2,4),(4,2)):((1,8),(2,32))",
         ),
-        run: |a| by_tiler(crate::zipped_divide::<Tiler>, a),
+        run: |a| by_tiler(cute_dynamic::zipped_divide::<Tiler>, a),
     },
     Operation {
         name: "tiled_divide",
@@ -488,7 +488,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: LAYOUT_TILER,
         help: "Logical divide regrouped as (tile, rest0, rest1, …)",
         example: example(&["12:1", "<4:1>"], "((4),(3)):((1),(4))"),
-        run: |a| by_tiler(crate::tiled_divide::<Tiler>, a),
+        run: |a| by_tiler(cute_dynamic::tiled_divide::<Tiler>, a),
     },
     Operation {
         name: "flat_divide",
@@ -496,7 +496,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: LAYOUT_TILER,
         help: "Logical divide with every mode flattened one level",
         example: example(&["(8,8):(1,8)", "<2:1,4:1>"], "(2,4,4,2):(1,8,2,32)"),
-        run: |a| by_tiler(crate::flat_divide::<Tiler>, a),
+        run: |a| by_tiler(cute_dynamic::flat_divide::<Tiler>, a),
     },
     Operation {
         name: "logical_product",
@@ -504,7 +504,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: A_TILER,
         help: "(A, complement(A, size(A)·cosize(B)) ∘ B)",
         example: example(&["(2,2):(4,1)", "6:1"], "((2,2),(2,3)):((4,1),(2,8))"),
-        run: |a| by_tiler(crate::logical_product::<Tiler>, a),
+        run: |a| by_tiler(cute_dynamic::logical_product::<Tiler>, a),
     },
     Operation {
         name: "zipped_product",
@@ -515,7 +515,7 @@ pub static OPERATIONS: &[Operation] = &[
             &["(2,2):(1,2)", "(3,4):(1,3)"],
             "((2,2),(3,4)):((1,2),(4,12))",
         ),
-        run: |a| by_tiler(crate::zipped_product::<Tiler>, a),
+        run: |a| by_tiler(cute_dynamic::zipped_product::<Tiler>, a),
     },
     Operation {
         name: "tiled_product",
@@ -523,7 +523,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: A_TILER,
         help: "Logical product regrouped as (A, B0, B1, …)",
         example: example(&["(2,2):(1,2)", "(3,4):(1,3)"], "((2,2),3,4):((1,2),4,12)"),
-        run: |a| by_tiler(crate::tiled_product::<Tiler>, a),
+        run: |a| by_tiler(cute_dynamic::tiled_product::<Tiler>, a),
     },
     Operation {
         name: "flat_product",
@@ -531,7 +531,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: A_TILER,
         help: "Logical product with every mode flattened one level",
         example: example(&["(2,2):(1,2)", "(3,4):(1,3)"], "(2,2,3,4):(1,2,4,12)"),
-        run: |a| by_tiler(crate::flat_product::<Tiler>, a),
+        run: |a| by_tiler(cute_dynamic::flat_product::<Tiler>, a),
     },
     Operation {
         name: "blocked_product",
@@ -542,7 +542,7 @@ pub static OPERATIONS: &[Operation] = &[
             &["(2,2):(1,2)", "(3,4):(1,3)"],
             "((2,3),(2,4)):((1,4),(2,12))",
         ),
-        run: |a| by_layout(crate::blocked_product, a),
+        run: |a| by_layout(cute_dynamic::blocked_product, a),
     },
     Operation {
         name: "raked_product",
@@ -553,7 +553,7 @@ pub static OPERATIONS: &[Operation] = &[
             &["(2,2):(1,2)", "(3,4):(1,3)"],
             "((3,2),(4,2)):((4,1),(12,2))",
         ),
-        run: |a| by_layout(crate::raked_product, a),
+        run: |a| by_layout(cute_dynamic::raked_product, a),
     },
     Operation {
         name: "max_common_layout",
@@ -561,7 +561,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: A_B,
         help: "Largest layout R with A(R(k)) = B(R(k)) = k",
         example: example(&["(4,8):(1,4)", "(4,2):(1,4)"], "8:1"),
-        run: |a| by_layout(crate::max_common_layout, a),
+        run: |a| by_layout(cute_dynamic::max_common_layout, a),
     },
     Operation {
         name: "max_common_vector",
@@ -569,7 +569,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: A_B,
         help: "Size of max_common_layout(A, B)",
         example: example(&["(4,8):(1,4)", "(4,2):(1,4)"], "8"),
-        run: |a| Ok(crate::max_common_vector(&a.layout(0)?, &a.layout(1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::max_common_vector(&a.layout(0)?, &a.layout(1)?)?.to_string()),
     },
     Operation {
         name: "shape_div",
@@ -577,7 +577,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "Divide shape A by B (mode by mode; ±1 where A divides B)",
         example: example(&["(4,5,6)", "40"], "(1,1,3)"),
-        run: |a| by_tuples(crate::shape_div, a),
+        run: |a| by_tuples(cute_dynamic::shape_div, a),
     },
     Operation {
         name: "ceil_div",
@@ -587,9 +587,9 @@ pub static OPERATIONS: &[Operation] = &[
         example: example(&["(10,7,3)", "(4,2)"], "(3,4,3)"),
         run: |a| match a.text(1) {
             Some(b) if b.contains(':') => {
-                Ok(crate::ceil_div_by_layout(&a.int_tuple(0)?, &a.layout(1)?)?.to_string())
+                Ok(cute_dynamic::ceil_div_by_layout(&a.int_tuple(0)?, &a.layout(1)?)?.to_string())
             }
-            _ => by_tuples(crate::ceil_div, a),
+            _ => by_tuples(cute_dynamic::ceil_div, a),
         },
     },
     Operation {
@@ -598,7 +598,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "Each leaf of A rounded up to a multiple of the matching leaf of B",
         example: example(&["(10,(7,3))", "(8,(2,2))"], "(16,(8,4))"),
-        run: |a| by_tuples(crate::round_up, a),
+        run: |a| by_tuples(cute_dynamic::round_up, a),
     },
     Operation {
         name: "product_each",
@@ -606,7 +606,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("A", ArgKind::IntTuple)],
         help: "The size of each mode of A, as a flat tuple",
         example: example(&["((2,3),4,(5,(1,2)))"], "(6,4,10)"),
-        run: |a| Ok(crate::product_each(&a.int_tuple(0)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::product_each(&a.int_tuple(0)?)?.to_string()),
     },
     Operation {
         name: "inner_product",
@@ -614,7 +614,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "Σ aᵢ·bᵢ over the leaves of two congruent tuples",
         example: example(&["(2,(3,4))", "(1,(10,100))"], "432"),
-        run: |a| Ok(crate::inner_product(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::inner_product(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
     },
     Operation {
         name: "elem_scale",
@@ -622,7 +622,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "Each leaf of A times the size of the matching mode of B",
         example: example(&["(2,(3,4))", "((2,2),(5,1))"], "(8,(15,4))"),
-        run: |a| by_tuples(crate::elem_scale, a),
+        run: |a| by_tuples(cute_dynamic::elem_scale, a),
     },
     Operation {
         name: "congruent",
@@ -630,7 +630,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "Whether A and B have the same profile (true/false)",
         example: example(&["((1,2),3)", "((5,6),7)"], "true"),
-        run: |a| predicate(crate::congruent, a),
+        run: |a| predicate(cute_dynamic::congruent, a),
     },
     Operation {
         name: "weakly_congruent",
@@ -638,7 +638,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "Whether A's profile is a coarsening of B's (true/false)",
         example: example(&["(1,2)", "((1,2),(3,4))"], "true"),
-        run: |a| predicate(crate::weakly_congruent, a),
+        run: |a| predicate(cute_dynamic::weakly_congruent, a),
     },
     Operation {
         name: "compatible",
@@ -646,7 +646,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "Whether a coordinate of shape A is a coordinate of shape B (true/false)",
         example: example(&["(2,15)", "(2,(3,5))"], "true"),
-        run: |a| predicate(crate::compatible, a),
+        run: |a| predicate(cute_dynamic::compatible, a),
     },
     Operation {
         name: "weakly_compatible",
@@ -654,7 +654,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "Whether each leaf of A divides the size of B's matching mode (true/false)",
         example: example(&["(2,5)", "(4,(3,5))"], "true"),
-        run: |a| order(crate::weakly_compatible, a),
+        run: |a| order(cute_dynamic::weakly_compatible, a),
     },
     Operation {
         name: "evenly_divides",
@@ -675,7 +675,7 @@ pub static OPERATIONS: &[Operation] = &[
                     )
                 })?,
             };
-            Ok(crate::evenly_divides(&a.int_tuple(0)?, &tiler)?.to_string())
+            Ok(cute_dynamic::evenly_divides(&a.int_tuple(0)?, &tiler)?.to_string())
         },
     },
     Operation {
@@ -684,7 +684,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "Whether A < B lexicographically, first mode most significant (true/false)",
         example: example(&["(1,5)", "(2,0)"], "true"),
-        run: |a| order(crate::lex_less, a),
+        run: |a| order(cute_dynamic::lex_less, a),
     },
     Operation {
         name: "colex_less",
@@ -692,7 +692,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "Whether A < B colexicographically, last mode most significant (true/false)",
         example: example(&["(5,1)", "(0,2)"], "true"),
-        run: |a| order(crate::colex_less, a),
+        run: |a| order(cute_dynamic::colex_less, a),
     },
     Operation {
         name: "elem_less",
@@ -700,7 +700,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "Whether every leaf of A is below the matching leaf of B (true/false)",
         example: example(&["(3,(1,7))", "(4,(2,8))"], "true"),
-        run: |a| order(crate::elem_less, a),
+        run: |a| order(cute_dynamic::elem_less, a),
     },
     Operation {
         name: "elem_leq",
@@ -708,7 +708,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "CuTe's !elem_less(B, A): whether not every leaf of B is below A's (true/false)",
         example: example(&["(5,(1,9))", "(4,(2,8))"], "true"),
-        run: |a| order(crate::elem_leq, a),
+        run: |a| order(cute_dynamic::elem_leq, a),
     },
     Operation {
         name: "elem_gtr",
@@ -716,7 +716,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "CuTe's elem_less(B, A): whether every leaf of B is below A's (true/false)",
         example: example(&["(4,(2,8))", "(3,(1,7))"], "true"),
-        run: |a| order(crate::elem_gtr, a),
+        run: |a| order(cute_dynamic::elem_gtr, a),
     },
     Operation {
         name: "elem_geq",
@@ -724,7 +724,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "CuTe's !elem_less(A, B): whether not every leaf of A is below B's (true/false)",
         example: example(&["(3,(2,7))", "(4,(2,8))"], "true"),
-        run: |a| order(crate::elem_geq, a),
+        run: |a| order(cute_dynamic::elem_geq, a),
     },
     Operation {
         name: "lex_leq",
@@ -732,7 +732,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "CuTe's !lex_less(B, A): A at most B lexicographically (true/false)",
         example: example(&["(1,5)", "(2,0)"], "true"),
-        run: |a| order(crate::lex_leq, a),
+        run: |a| order(cute_dynamic::lex_leq, a),
     },
     Operation {
         name: "lex_gtr",
@@ -740,7 +740,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "CuTe's lex_less(B, A): A above B lexicographically (true/false)",
         example: example(&["(2,0)", "(1,5)"], "true"),
-        run: |a| order(crate::lex_gtr, a),
+        run: |a| order(cute_dynamic::lex_gtr, a),
     },
     Operation {
         name: "lex_geq",
@@ -748,7 +748,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "CuTe's !lex_less(A, B): A at least B lexicographically (true/false)",
         example: example(&["(1,2)", "(1,2,0)"], "false"),
-        run: |a| order(crate::lex_geq, a),
+        run: |a| order(cute_dynamic::lex_geq, a),
     },
     Operation {
         name: "colex_leq",
@@ -756,7 +756,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "CuTe's !colex_less(B, A): A at most B colexicographically (true/false)",
         example: example(&["(5,1)", "(0,2)"], "true"),
-        run: |a| order(crate::colex_leq, a),
+        run: |a| order(cute_dynamic::colex_leq, a),
     },
     Operation {
         name: "colex_gtr",
@@ -764,7 +764,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "CuTe's colex_less(B, A): A above B colexicographically (true/false)",
         example: example(&["(0,2)", "(5,1)"], "true"),
-        run: |a| order(crate::colex_gtr, a),
+        run: |a| order(cute_dynamic::colex_gtr, a),
     },
     Operation {
         name: "colex_geq",
@@ -772,7 +772,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "CuTe's !colex_less(A, B): A at least B colexicographically (true/false)",
         example: example(&["(5,1)", "(0,2)"], "false"),
-        run: |a| order(crate::colex_geq, a),
+        run: |a| order(cute_dynamic::colex_geq, a),
     },
     Operation {
         name: "abs",
@@ -780,7 +780,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("T", ArgKind::IntTuple)],
         help: "T with every leaf replaced by its absolute value",
         example: example(&["(-3,(4,-5))"], "(3,(4,5))"),
-        run: |a| Ok(crate::abs(&a.int_tuple(0)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::abs(&a.int_tuple(0)?)?.to_string()),
     },
     Operation {
         name: "max",
@@ -788,7 +788,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("T", ArgKind::IntTuple)],
         help: "The largest leaf of T (CuTe's max fold)",
         example: example(&["(3,(7,2))"], "7"),
-        run: |a| Ok(crate::max(&a.int_tuple(0)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::max(&a.int_tuple(0)?)?.to_string()),
     },
     Operation {
         name: "min",
@@ -796,7 +796,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("T", ArgKind::IntTuple)],
         help: "The smallest leaf of T (CuTe's min fold)",
         example: example(&["(3,(7,2))"], "2"),
-        run: |a| Ok(crate::min(&a.int_tuple(0)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::min(&a.int_tuple(0)?)?.to_string()),
     },
     Operation {
         name: "gcd",
@@ -804,7 +804,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("T", ArgKind::IntTuple)],
         help: "The greatest common divisor of the leaves of T (CuTe's gcd fold)",
         example: example(&["(12,(18,30))"], "6"),
-        run: |a| Ok(crate::gcd(&a.int_tuple(0)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::gcd(&a.int_tuple(0)?)?.to_string()),
     },
     Operation {
         name: "sum",
@@ -812,7 +812,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("T", ArgKind::IntTuple)],
         help: "The sum of the leaves of T",
         example: example(&["(1,(2,3))"], "6"),
-        run: |a| Ok(crate::sum(&a.int_tuple(0)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::sum(&a.int_tuple(0)?)?.to_string()),
     },
     Operation {
         name: "shape_min",
@@ -820,7 +820,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "The smaller of two shape integers, 1 when either is 1",
         example: example(&["8", "3"], "3"),
-        run: |a| Ok(crate::shape_min(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::shape_min(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
     },
     Operation {
         name: "product_like",
@@ -828,7 +828,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("T", ArgKind::IntTuple), arg("GUIDE", ArgKind::IntTuple)],
         help: "The size of each part of T at the leaves of GUIDE (congruent to GUIDE)",
         example: example(&["((2,3),(4,5),6)", "(1,(1,1),1)"], "(6,(4,5),6)"),
-        run: |a| by_tuples(crate::product_like, a),
+        run: |a| by_tuples(cute_dynamic::product_like, a),
     },
     Operation {
         name: "nullspace",
@@ -836,7 +836,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: LAYOUT,
         help: "The indices a layout sends to 0 through its stride-0 modes (a layout)",
         example: example(&["(2,4,6):(1,2,0)"], "6:8"),
-        run: |a| Ok(crate::nullspace(&a.layout(0)?).to_string()),
+        run: |a| Ok(cute_dynamic::nullspace(&a.layout(0)?).to_string()),
     },
     Operation {
         name: "domain_offset",
@@ -851,7 +851,7 @@ pub static OPERATIONS: &[Operation] = &[
             "74|(8,(4,2)):(1,(8,64))",
         ),
         run: |a| {
-            let (l, offset) = crate::domain_offset(&a.int_tuple(0)?, &a.layout(1)?)?;
+            let (l, offset) = cute_dynamic::domain_offset(&a.int_tuple(0)?, &a.layout(1)?)?;
             Ok(format!("{offset}|{l}"))
         },
     },
@@ -864,7 +864,7 @@ pub static OPERATIONS: &[Operation] = &[
             &["(2,_)", "((3,2),((2,3),2)):((4,1),((2,15),100))"],
             "((3,2)):((4,1))",
         ),
-        run: |a| Ok(crate::dice(&a.coord(0)?, &a.layout(1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::dice(&a.coord(0)?, &a.layout(1)?)?.to_string()),
     },
     Operation {
         name: "make_ordered_layout",
@@ -880,7 +880,7 @@ pub static OPERATIONS: &[Operation] = &[
             Ok(match a.required(1)?.trim() {
                 "LayoutLeft" => Layout::column_major(&shape)?,
                 "LayoutRight" => Layout::row_major(&shape)?,
-                _ => crate::make_ordered_layout(&shape, &a.int_tuple(1)?)?,
+                _ => cute_dynamic::make_ordered_layout(&shape, &a.int_tuple(1)?)?,
             }
             .to_string())
         },
@@ -894,7 +894,7 @@ pub static OPERATIONS: &[Operation] = &[
         ],
         help: "CuTe's compact_order: the strides of make_ordered_layout(SHAPE, ORDER)",
         example: example(&["(2,2,2,2)", "(0,2,3,1)"], "(1,4,8,2)"),
-        run: |a| Ok(crate::compact_order(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::compact_order(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
     },
     Operation {
         name: "make_layout_like",
@@ -902,7 +902,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: LAYOUT,
         help: "The compact layout with a layout's shape and the order of its strides",
         example: example(&["(2,3,4,5):(0,42,1,0)"], "(2,3,4,5):(0,4,1,0)"),
-        run: |a| unary(crate::make_layout_like, a),
+        run: |a| unary(cute_dynamic::make_layout_like, a),
     },
     Operation {
         name: "tile_to_shape",
@@ -913,13 +913,19 @@ pub static OPERATIONS: &[Operation] = &[
             optional("ORDER", ArgKind::IntTuple),
         ],
         help: "Repeat a block layout to fill a shape (tiles in ORDER, default column-major)",
-        example: example(&["(2,2):(1,2)", "(4,4)", "(1,0)"], "((2,2),4):((1,8),2)"),
+        example: example(
+            &["(2,2):(1,2)", "(4,4)", "(1,0)"],
+            "((2,2),(2,2)):((1,8),(2,4))",
+        ),
         run: |a| {
             let order = match a.text(2) {
                 None => None,
                 Some(_) => Some(a.int_tuple(2)?),
             };
-            Ok(crate::tile_to_shape(&a.layout(0)?, &a.int_tuple(1)?, order.as_ref())?.to_string())
+            Ok(
+                cute_dynamic::tile_to_shape(&a.layout(0)?, &a.int_tuple(1)?, order.as_ref())?
+                    .to_string(),
+            )
         },
     },
     Operation {
@@ -928,7 +934,12 @@ pub static OPERATIONS: &[Operation] = &[
         args: TUPLES,
         help: "The factors two shapes share in order, at their start indices (a layout)",
         example: example(&["(5,3,4)", "(10,6)"], "(5,2):(1,30)"),
-        run: |a| Ok(crate::greatest_common_domain(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+        run: |a| {
+            Ok(
+                cute_dynamic::greatest_common_domain(&a.int_tuple(0)?, &a.int_tuple(1)?)?
+                    .to_string(),
+            )
+        },
     },
     Operation {
         name: "layout_add",
@@ -936,7 +947,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: A_B,
         help: "The layout R with R(i) = A(i) + B(i) for every index i (coalesced)",
         example: example(&["(4,3):(1,4)", "(4,3):(3,1)"], "(4,3):(4,5)"),
-        run: |a| by_layout(crate::layout_add, a),
+        run: |a| by_layout(cute_dynamic::layout_add, a),
     },
     Operation {
         name: "domain_distribute",
@@ -944,7 +955,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("SHAPE", ArgKind::IntTuple), arg("N", ArgKind::Integer)],
         help: "A layout selecting N (or as many as fit) indices of SHAPE, spread over its modes",
         example: example(&["(15,14)", "6"], "(3,2):(1,15)"),
-        run: |a| Ok(crate::domain_distribute(&a.int_tuple(0)?, a.integer(1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::domain_distribute(&a.int_tuple(0)?, a.integer(1)?)?.to_string()),
     },
     Operation {
         name: "coshape",
@@ -952,7 +963,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: LAYOUT,
         help: "The codomain's extent: the largest offset of L with |strides|, plus one",
         example: example(&["(4,(2,3)):(2,(1,-8))"], "24"),
-        run: |a| Ok(crate::coshape(&a.layout(0)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::coshape(&a.layout(0)?)?.to_string()),
     },
     Operation {
         name: "with_shape",
@@ -963,7 +974,7 @@ pub static OPERATIONS: &[Operation] = &[
         ],
         help: "LAYOUT read through SHAPE: LAYOUT ∘ SHAPE (column-major)",
         example: example(&["32:1", "(4,8)"], "(4,8):(1,4)"),
-        run: |a| Ok(crate::with_shape(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::with_shape(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
     },
     Operation {
         name: "unflatten",
@@ -974,7 +985,7 @@ pub static OPERATIONS: &[Operation] = &[
         ],
         help: "A flat LAYOUT regrouped by PROFILE (one leaf per mode)",
         example: example(&["(2,3,4):(1,2,6)", "(1,(1,1))"], "(2,(3,4)):(1,(2,6))"),
-        run: |a| Ok(crate::unflatten(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::unflatten(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
     },
     Operation {
         name: "append",
@@ -1009,7 +1020,7 @@ pub static OPERATIONS: &[Operation] = &[
             &["((2,3),(4,5),7):((1,2),(6,24),120)", "<_,_>"],
             "((2,4),(3,5,7)):((1,6),(2,24,120))",
         ),
-        run: |a| Ok(crate::zip2_by(&a.layout(0)?, &a.tiler(1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::zip2_by(&a.layout(0)?, &a.tiler(1)?)?.to_string()),
     },
     Operation {
         name: "prefix_product",
@@ -1025,7 +1036,7 @@ pub static OPERATIONS: &[Operation] = &[
                 Some(_) => a.int_tuple(1)?,
                 None => IntTuple::int(1),
             };
-            Ok(crate::prefix_product(&a.int_tuple(0)?, &init)?.to_string())
+            Ok(cute_dynamic::prefix_product(&a.int_tuple(0)?, &init)?.to_string())
         },
     },
     Operation {
@@ -1042,8 +1053,8 @@ pub static OPERATIONS: &[Operation] = &[
         ),
         run: |a| {
             Ok(match a.text(1) {
-                None => crate::zip(&a.layout(0)?)?,
-                Some(_) => crate::zip_layouts(&a.layout(0)?, &a.layout(1)?)?,
+                None => cute_dynamic::zip(&a.layout(0)?)?,
+                Some(_) => cute_dynamic::zip_layouts(&a.layout(0)?, &a.layout(1)?)?,
             }
             .to_string())
         },
@@ -1057,7 +1068,7 @@ pub static OPERATIONS: &[Operation] = &[
             &["((2,4),(4,2)):((1,2),(8,32))", "<2:1,4:1>"],
             "((2,4),(4,2)):((1,8),(2,32))",
         ),
-        run: |a| by_tiler(crate::tile_unzip, a),
+        run: |a| by_tiler(cute_dynamic::tile_unzip, a),
     },
     Operation {
         name: "coalesce_x",
@@ -1071,8 +1082,8 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| {
             let l = a.layout(0)?;
             Ok(match a.text(1) {
-                None => crate::coalesce_x(&l)?,
-                Some(_) => crate::coalesce_x_by(&l, &a.int_tuple(1)?)?,
+                None => cute_dynamic::coalesce_x(&l)?,
+                Some(_) => cute_dynamic::coalesce_x_by(&l, &a.int_tuple(1)?)?,
             }
             .to_string())
         },
@@ -1083,7 +1094,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("LAYOUT", ArgKind::Layout), arg("SEED", ArgKind::Layout)],
         help: "LAYOUT's leaves, last to first, coalesced onto the front of the flat stack SEED",
         example: example(&["(2,3):(1,2)", "4:6"], "24:1"),
-        run: |a| by_layout(crate::bw_coalesce, a),
+        run: |a| by_layout(cute_dynamic::bw_coalesce, a),
     },
     Operation {
         name: "max_alignment",
@@ -1091,7 +1102,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: LAYOUT,
         help: "CuTe's max_alignment: gcd(size<0>(P), stride<1>(P)), P = logical_divide(F, right_inverse(F)), F = coalesce(L)",
         example: example(&["(4,8):(16,1)"], "8"),
-        run: |a| Ok(crate::max_alignment(&a.layout(0)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::max_alignment(&a.layout(0)?)?.to_string()),
     },
     Operation {
         name: "make_layout",
@@ -1125,7 +1136,7 @@ pub static OPERATIONS: &[Operation] = &[
             // Bound the copies a hostile index list asks for.
             let leaves = |i: usize| l.as_ref().mode(i).map_or(0, |m| m.leaf_modes().count());
             let total = idx.iter().try_fold(0usize, |n, &i| {
-                Some(n + leaves(i)).filter(|&n| n <= crate::data::int_tuple_make::MAX_BUILT)
+                Some(n + leaves(i)).filter(|&n| n <= cute_dynamic::__tools::MAX_BUILT)
             });
             if total.is_none() {
                 return Err(a.invalid(1, "the result would have more than 2^20 leaves"));
@@ -1197,7 +1208,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("N", ArgKind::Integer), arg("LAYOUT", ArgKind::Layout)],
         help: "CuTe's upcast<N>: N consecutive elements viewed as one",
         example: example(&["2", "(4,8):(1,4)"], "(2,8):(1,2)"),
-        run: |a| Ok(crate::upcast(a.integer(0)?, &a.layout(1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::upcast(a.integer(0)?, &a.layout(1)?)?.to_string()),
     },
     Operation {
         name: "downcast",
@@ -1205,7 +1216,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("N", ArgKind::Integer), arg("LAYOUT", ArgKind::Layout)],
         help: "CuTe's downcast<N>: every element split into N",
         example: example(&["2", "(4,8):(1,4)"], "(8,8):(1,8)"),
-        run: |a| Ok(crate::downcast(a.integer(0)?, &a.layout(1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::downcast(a.integer(0)?, &a.layout(1)?)?.to_string()),
     },
     Operation {
         name: "recast_layout",
@@ -1217,7 +1228,12 @@ pub static OPERATIONS: &[Operation] = &[
         ],
         help: "CuTe's recast_layout<Old,New> for element sizes in bits: upcast then downcast",
         example: example(&["16", "32", "(4,8):(1,4)"], "(2,8):(1,2)"),
-        run: |a| Ok(crate::recast_layout(a.integer(0)?, a.integer(1)?, &a.layout(2)?)?.to_string()),
+        run: |a| {
+            Ok(
+                cute_dynamic::recast_layout(a.integer(0)?, a.integer(1)?, &a.layout(2)?)?
+                    .to_string(),
+            )
+        },
     },
     Operation {
         name: "crd2idx",
@@ -1232,9 +1248,11 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| match a.text(2) {
             Some(_) => {
                 let l = Layout::new(a.int_tuple(1)?, a.int_tuple(2)?)?;
-                Ok(crate::crd2idx(&a.int_tuple(0)?, &l)?.to_string())
+                Ok(cute_dynamic::crd2idx(&a.int_tuple(0)?, &l)?.to_string())
             }
-            None => Ok(crate::crd2idx_shape(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+            None => {
+                Ok(cute_dynamic::crd2idx_shape(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string())
+            }
         },
     },
     Operation {
@@ -1248,7 +1266,7 @@ pub static OPERATIONS: &[Operation] = &[
         example: example(&["(1,(0,2))", "(2,(2,3))"], "(0,(1,2))"),
         run: |a| {
             let mut c = a.int_tuple(0)?;
-            crate::increment(&mut c, &a.int_tuple(1)?)?;
+            cute_dynamic::increment(&mut c, &a.int_tuple(1)?)?;
             Ok(c.to_string())
         },
     },
@@ -1258,7 +1276,7 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[arg("TUPLE", ArgKind::IntTuple), arg("X", ArgKind::IntTuple)],
         help: "TUPLE's tree with every leaf replaced by X",
         example: example(&["(1,2,(2,3),3)", "0"], "(0,0,(0,0),0)"),
-        run: |a| Ok(crate::repeat_like(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::repeat_like(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
     },
     Operation {
         name: "make_int_tuple",
@@ -1272,7 +1290,7 @@ pub static OPERATIONS: &[Operation] = &[
         example: example(&["5", "(6,3,4)", "0"], "(6,3,4,0,0)"),
         run: |a| {
             let n = index(a, 0)?;
-            Ok(crate::make_int_tuple(n, &values(a, 1)?, a.integer(2)?)?.to_string())
+            Ok(cute_dynamic::make_int_tuple(n, &values(a, 1)?, a.integer(2)?)?.to_string())
         },
     },
     Operation {
@@ -1284,7 +1302,7 @@ pub static OPERATIONS: &[Operation] = &[
         ],
         help: "TEMPLATE's holes _ (CuTe's dynamic leaves) filled in order from VALUES",
         example: example(&["(1,(_,_,3),_,2)", "(6,3,4)"], "(1,(6,3,3),4,2)"),
-        run: |a| Ok(crate::make_int_tuple_from(&a.coord(0)?, &values(a, 1)?)?.to_string()),
+        run: |a| Ok(cute_dynamic::make_int_tuple_from(&a.coord(0)?, &values(a, 1)?)?.to_string()),
     },
     Operation {
         name: "escan",
@@ -1315,10 +1333,12 @@ pub static OPERATIONS: &[Operation] = &[
         run: |a| {
             let shape = a.int_tuple(1)?;
             Ok(match a.text(2) {
-                Some(_) => crate::idx2crd_strided(&a.int_tuple(0)?, &shape, &a.int_tuple(2)?)?,
+                Some(_) => {
+                    cute_dynamic::idx2crd_strided(&a.int_tuple(0)?, &shape, &a.int_tuple(2)?)?
+                }
                 None => {
-                    crate::Layout::column_major(&shape)?;
-                    crate::idx2crd(a.integer(0)?, &shape)
+                    cute_dynamic::Layout::column_major(&shape)?;
+                    cute_dynamic::idx2crd(a.integer(0)?, &shape)
                 }
             }
             .to_string())
@@ -1335,7 +1355,10 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The coordinate of DST_SHAPE with COORD's colexicographic index in SRC_SHAPE",
         example: example(&["((1,1),2)", "((2,2),3)", "(4,(3))"], "(3,(2))"),
         run: |a| {
-            Ok(crate::crd2crd(&a.int_tuple(0)?, &a.int_tuple(1)?, &a.int_tuple(2)?)?.to_string())
+            Ok(
+                cute_dynamic::crd2crd(&a.int_tuple(0)?, &a.int_tuple(1)?, &a.int_tuple(2)?)?
+                    .to_string(),
+            )
         },
     },
     Operation {
@@ -1385,7 +1408,7 @@ pub static OPERATIONS: &[Operation] = &[
                 Some(_) => a.int_tuple(1)?,
                 None => IntTuple::int(1),
             };
-            Ok(crate::compact_col_major_by(&a.int_tuple(0)?, &start)?.to_string())
+            Ok(cute_dynamic::compact_col_major_by(&a.int_tuple(0)?, &start)?.to_string())
         },
     },
     Operation {
@@ -1402,7 +1425,7 @@ pub static OPERATIONS: &[Operation] = &[
                 Some(_) => a.int_tuple(1)?,
                 None => IntTuple::int(1),
             };
-            Ok(crate::compact_row_major_by(&a.int_tuple(0)?, &start)?.to_string())
+            Ok(cute_dynamic::compact_row_major_by(&a.int_tuple(0)?, &start)?.to_string())
         },
     },
     Operation {
@@ -1532,8 +1555,8 @@ pub static OPERATIONS: &[Operation] = &[
 /// The operation called `name` or one of its aliases.
 ///
 /// ```
-/// assert_eq!(cute_dynamic::operation("compose").unwrap().name, "composition");
-/// assert!(cute_dynamic::operation("frobnicate").is_none());
+/// assert_eq!(cute_tools::operation("compose").unwrap().name, "composition");
+/// assert!(cute_tools::operation("frobnicate").is_none());
 /// ```
 pub fn operation(name: &str) -> Option<&'static Operation> {
     OPERATIONS
@@ -1572,11 +1595,10 @@ fn indices(a: &Args<'_>, i: usize) -> Result<Vec<usize>, LayoutError> {
 /// `escan`/`iscan` by an operator named in the table.
 fn scan(a: &Args<'_>, operation: &'static str, inclusive: bool) -> Result<String, LayoutError> {
     let name = a.text(2).unwrap_or_default();
-    let op = crate::data::int_tuple_make::scan_operator(name)
+    let op = cute_dynamic::__tools::scan_operator(name)
         .ok_or_else(|| a.invalid(2, "expected plus, multiplies, max or min"))?;
     let t = a.int_tuple(0)?;
-    let r =
-        crate::data::int_tuple_make::scan_integers(operation, &t, a.integer(1)?, op, inclusive)?;
+    let r = cute_dynamic::__tools::scan_integers(operation, &t, a.integer(1)?, op, inclusive)?;
     Ok(r.to_string())
 }
 
@@ -1607,7 +1629,7 @@ fn pad(a: &Args<'_>, front: bool) -> Result<String, LayoutError> {
 /// text operands and print the result in CuTe notation.
 ///
 /// ```
-/// use cute_dynamic::apply;
+/// use cute_tools::apply;
 /// assert_eq!(apply("composition", &["(4,6,8,10):(2,3,5,7)", "6:12"])?, "(2,3):(9,5)");
 /// assert_eq!(apply("eval", &["((2,2),(4,2)):((1,8),(2,16))", "(2,5)"])?, "26");
 /// assert_eq!(apply("complement", &["4:32", "256"])?, "(32,2):(1,128)");
