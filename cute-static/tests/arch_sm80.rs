@@ -1,4 +1,4 @@
-//! cute-static's SM80 tensor-core layer on the host (`arch::gemm_with`,
+//! cute-static's SM80 tensor-core layer on the host (`device::gemm_with`,
 //! the atoms' warp-cooperative emulation, `F16`): tiles of one and of
 //! several atoms against the naive GEMM, the binary16 conversions, and the
 //! full-warp rule.
@@ -6,13 +6,13 @@
 #![allow(non_snake_case)]
 
 use cute_static::arch::{
-    DeviceMmaPartition, Dim3, F16, MmaCall, MmaFragments, MmaValue, ThreadSlice, gemm_with, host,
-    thread_idx,
+    DeviceMmaPartition, Dim3, F16, MmaCall, MmaFragments, MmaValue, ThreadSlice, host, thread_idx,
 };
 use cute_static::atom::{
     SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x16_F16F16F16F16_TN,
     SM80_16x8x16_F32F16F16F32_TN, make_tiled_mma,
 };
+use cute_static::device::gemm_with;
 use cute_static::layout;
 
 /// Every binary16 survives `to_f32` then `from_f32` (NaNs stay NaNs).
@@ -153,4 +153,37 @@ fn partial_warp_panics() {
         .map(|s| s.as_str())
         .unwrap_or("");
     assert!(msg.contains("needs all 32 lanes"), "{msg}");
+}
+
+/// The one `gemm_with` executes `UniversalFMA` too, on the atom layer's
+/// `Tensor` fragments (what the SM80 path takes): `C(m,n) += Σₖ A(m,k)·B(n,k)`
+/// on `(1,M,K)`, `(1,N,K)`, `(1,M,N)` fragments, both serpentine columns
+/// and several k-blocks (M = 3, N = 4, K = 5), `f32` (small integers:
+/// exact) and `i32`.
+#[test]
+fn gemm_with_universal_fma_on_tensor_fragments() {
+    use cute_static::atom::{TiledMma, UniversalFMA};
+    use cute_static::tensor::make_tensor;
+    use cute_static::{Layout, layout};
+    macro_rules! run {
+        ($t:ty) => {{
+            let a: [$t; 15] = core::array::from_fn(|i| ((i as i32 * 7) % 11 - 5) as $t);
+            let b: [$t; 20] = core::array::from_fn(|i| ((i as i32 * 5) % 9 - 4) as $t);
+            let c0: [$t; 12] = core::array::from_fn(|i| (i as i32 - 6) as $t);
+            let ta = make_tensor(a, layout!((1, 3, 5))).unwrap();
+            let tb = make_tensor(b, layout!((1, 4, 5))).unwrap();
+            let mut tc = make_tensor(c0, layout!((1, 3, 4))).unwrap();
+            let mma = TiledMma::<UniversalFMA<$t, $t, $t, $t>, Layout![(1, 1, 1)]>::new();
+            gemm_with(&mma, &ta, &tb, &mut tc);
+            for m in 0..3 {
+                for n in 0..4 {
+                    let want =
+                        (0..5).fold(c0[m + 3 * n], |acc, k| a[m + 3 * k] * b[n + 4 * k] + acc);
+                    assert_eq!(*tc.at(m + 3 * n).unwrap(), want, "C({m},{n})");
+                }
+            }
+        }};
+    }
+    run!(f32);
+    run!(i32);
 }

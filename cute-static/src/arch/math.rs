@@ -58,3 +58,21 @@ impl Fma for i32 {
 pub fn fma<T: Fma>(a: T, b: T, c: T) -> T {
     T::fma(a, b, c)
 }
+
+/// CuTe's `UniversalFMA<T>` executed: one thread, one value of each
+/// operand, `c = fma(a, b, c)`.
+impl<T: Fma + Default + 'static> super::MmaCall for crate::UniversalFMA<T, T, T, T>
+where
+    Self: crate::atom::MmaAtom,
+{
+    type A = T;
+    type B = T;
+    type C = T;
+    type RegsA = [T; 1];
+    type RegsB = [T; 1];
+    type RegsC = [T; 1];
+    #[inline(always)]
+    fn call(a: &[T; 1], b: &[T; 1], c: &mut [T; 1]) {
+        c[0] = T::fma(a[0], b[0], c[0]);
+    }
+}

@@ -11,7 +11,7 @@
 //! | `threadIdx`, `blockIdx`, `blockDim`, `gridDim` | [`thread_idx`], [`block_idx`], [`block_dim`], [`grid_dim`] |
 //! | `__syncthreads()` | [`syncthreads`] |
 //! | `fma` (`UniversalFMA`) | [`fma`] |
-//! | `half_t` in registers, `gemm(tiled_mma, A, B, C)` (`mma.sync`) | [`F16`], [`gemm_with`] ([`MmaCall`]: the SM80 atoms) |
+//! | `half_t` in registers, `MMA_Atom::call` (`mma.sync`, `fma`) | [`F16`], [`MmaCall`] (the SM80 atoms, `UniversalFMA`; what [`device::gemm_with`](crate::device::gemm_with) issues) |
 //! | `SM80_CP_ASYNC_*` copies, `cp_async_fence`, `cp_async_wait<N>` | [`copy_async`], [`cp_async_fence`], [`cp_async_wait`] |
 //! | `uint128_t` accesses (`UniversalCopy<uint128_t>`) | [`PtrTensor::read_vector`], [`PtrTensor::write_vector`] |
 //!
@@ -58,7 +58,7 @@ pub use partition::{
 };
 pub use ptr::{GmemPtr, MemPtr, SmemPtr};
 pub use scalar::{Scalar, lanes, pack, unpack};
-pub use sm80::{F16, MmaCall, MmaFragments, MmaValue, gemm_with};
+pub use sm80::{F16, MmaCall, MmaFragments, MmaValue};
 pub use smem::{MAX_STATIC_BYTES, SharedStorage, SmemArray, shared_storage};
 pub use tensor::{
     DeviceView, GmemTensor, PartialTensor, PtrTensor, SmemTensor, Transform, lazy_transform,

@@ -1,13 +1,14 @@
 //! The SM80 tensor cores in device kernels: the MMA atoms executed
 //! (CuTe's `MMA_Atom::call`, CUTLASS's `SM80_16x8x16_F16F16F16F16_TN::fma`)
-//! and CuTe's `gemm(tiled_mma, A, B, C)` on register fragments
-//! ([`gemm_with`]), which issues one `mma.sync` per atom.
+//! that [`device::gemm_with`](crate::device::gemm_with) (CuTe's
+//! `gemm(tiled_mma, A, B, C)`) issues on register fragments, one
+//! `mma.sync` per atom.
 //!
 //! | CuTe | here |
 //! |---|---|
 //! | `half_t` (a register value) | [`F16`] |
 //! | `mma.call(D, A, B, C)`, `SM80_…::fma(d…, a…, b…, c…)` | [`MmaCall::call`] |
-//! | `gemm(tiled_mma, tCrA, tCrB, tCrC)` | [`gemm_with`]`(&tiled_mma, &tCrA, &tCrB, &mut tCrC)` |
+//! | `gemm(tiled_mma, tCrA, tCrB, tCrC)` | [`device::gemm_with`](crate::device::gemm_with)`(&tiled_mma, &tCrA, &tCrB, &mut tCrC)` |
 //! | `thr_mma.partition_fragment_A(sA)` (device tensors) | [`MmaFragments::partition_fragment_A`] |
 //!
 //! Executed atoms: `SM80_16x8x16_F16F16F16F16_TN`,
@@ -32,7 +33,8 @@
 //! rounded once to the accumulator type): the instruction's definition.
 //!
 //! ```
-//! use cute_static::arch::{F16, GlobalBuffer, MmaFragments, ThreadSlice, DeviceMmaPartition, gemm_with, host, thread_idx, Dim3};
+//! use cute_static::arch::{F16, GlobalBuffer, MmaFragments, ThreadSlice, DeviceMmaPartition, host, thread_idx, Dim3};
+//! use cute_static::device::gemm_with;
 //! use cute_static::atom::{SM80_16x8x16_F16F16F16F16_TN, make_tiled_mma};
 //! use cute_static::layout;
 //! // One warp multiplies A (16×16) by Bᵀ (B 8×16) into C (16×8), all
@@ -61,6 +63,7 @@
 //! # Ok::<(), cute_static::Error>(())
 //! ```
 
+use super::tensor::DeviceView;
 use crate::atom::tiled_mma::{
     MmaFragment, MmaFragmentOf, MmaTileFits, OperandA, OperandB, OperandC, RegisterOperand, ThrMma,
     TileExtents, TiledMmaLayouts,
@@ -69,12 +72,7 @@ use crate::atom::{
     MmaAtom, SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN,
     SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN,
 };
-use crate::data::layout::{Mode, ModeOf, StaticLayout};
-use crate::kernel::layout::TensorLayout;
-use crate::kernel::tensor::{EngineMut, Storage, Tensor};
-
-use super::index::trap;
-use super::tensor::DeviceView;
+use crate::data::layout::StaticLayout;
 
 /// CuTe's `half_t` as a register value: the bits of an IEEE binary16.
 /// `PartialEq` compares bits (`-0 ≠ +0`; a NaN equals itself); the
@@ -224,11 +222,11 @@ impl MmaValue for f32 {
 /// the missing lanes, so such a kernel hangs there).
 pub trait MmaCall: MmaAtom {
     /// The register type of A's values.
-    type A: MmaValue;
+    type A: Copy + Default + 'static;
     /// The register type of B's values.
-    type B: MmaValue;
+    type B: Copy + Default + 'static;
     /// The register type of C's and D's values.
-    type C: MmaValue;
+    type C: Copy + Default + 'static;
     /// One thread's A values: `[A; size(ALayout) / 32]`.
     type RegsA: Copy + Default + AsRef<[Self::A]> + AsMut<[Self::A]>;
     /// One thread's B values.
@@ -243,7 +241,10 @@ pub trait MmaCall: MmaAtom {
 /// buffer (`A` at `[0, M·K)`, `B` at `[M·K, M·K + N·K)`, each value at its
 /// layout's index), then each thread computes its C values.
 #[cfg(not(target_arch = "nvptx64"))]
-fn emulate<Atom: MmaCall>(a: &Atom::RegsA, b: &Atom::RegsB, c: &mut Atom::RegsC) {
+fn emulate<Atom>(a: &Atom::RegsA, b: &Atom::RegsB, c: &mut Atom::RegsC)
+where
+    Atom: MmaCall<A: MmaValue, B: MmaValue, C: MmaValue>,
+{
     use core::sync::atomic::Ordering::Relaxed;
     let [m_, n_, k_] = Atom::MNK;
     let lane = super::host::imp::lane();
@@ -371,122 +372,8 @@ sm80_mma! {
         "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {{{0}, {1}, {2}, {3}}}, {{{4}, {5}}}, {{{6}}}, {{{0}, {1}, {2}, {3}}};";
 }
 
-/// The size of mode `I` of a static layout.
-#[inline(always)]
-const fn mode_size<L: Mode<I>, const I: usize>() -> usize {
-    <ModeOf<L, I> as StaticLayout>::SIZE
-}
-
 /// The atom of a tiled MMA.
 type AtomOf<M> = <M as TiledMmaLayouts>::Atom;
-
-/// CuTe's `gemm(tiled_mma, A, B, C)` on a thread's register fragments
-/// `A: (V_A, MMA_M, MMA_K)`, `B: (V_B, MMA_N, MMA_K)`, `C: (V_C, MMA_M,
-/// MMA_N)` (what [`partition_fragment_A/B/C`](MmaFragments) make): for
-/// each k-block, each `(m, n)` in CuTe's column-major serpentine order
-/// (`m` reversed in odd columns, so consecutive atoms share an operand),
-/// one [`MmaCall::call`] of the atom on `A(_, m, k)`, `B(_, n, k)` and
-/// `C(_, m, n)`: `C ← A·Bᵀ + C`. The modes' sizes are checked at compile
-/// time (a fragment's mode 0 must be the atom's values per thread, and
-/// `MMA_M`, `MMA_N`, `MMA_K` must agree).
-#[inline(always)]
-#[track_caller]
-pub fn gemm_with<M, EA, LA, EB, LB, EC, LC>(
-    _tiled_mma: &M,
-    a: &Tensor<EA, LA>,
-    b: &Tensor<EB, LB>,
-    c: &mut Tensor<EC, LC>,
-) where
-    M: TiledMmaLayouts,
-    AtomOf<M>: MmaCall,
-    EA: Storage<Value = <AtomOf<M> as MmaCall>::A>,
-    EB: Storage<Value = <AtomOf<M> as MmaCall>::B>,
-    EC: EngineMut<Value = <AtomOf<M> as MmaCall>::C>,
-    LA: TensorLayout + StaticLayout + Mode<0> + Mode<1> + Mode<2>,
-    LB: TensorLayout + StaticLayout + Mode<0> + Mode<1> + Mode<2>,
-    LC: TensorLayout + StaticLayout + Mode<0> + Mode<1> + Mode<2>,
-{
-    type Atom<M> = AtomOf<M>;
-    let (va, vb, vc) = const {
-        (
-            <<Atom<M> as MmaAtom>::ALayout as StaticLayout>::SIZE / 32,
-            <<Atom<M> as MmaAtom>::BLayout as StaticLayout>::SIZE / 32,
-            <<Atom<M> as MmaAtom>::CLayout as StaticLayout>::SIZE / 32,
-        )
-    };
-    let (m_, n_, k_) = const {
-        let (va, vb, vc) = (
-            <<Atom<M> as MmaAtom>::ALayout as StaticLayout>::SIZE / 32,
-            <<Atom<M> as MmaAtom>::BLayout as StaticLayout>::SIZE / 32,
-            <<Atom<M> as MmaAtom>::CLayout as StaticLayout>::SIZE / 32,
-        );
-        assert!(
-            mode_size::<LA, 0>() == va && mode_size::<LB, 0>() == vb && mode_size::<LC, 0>() == vc,
-            "gemm(tiled_mma, A, B, C): mode 0 of each fragment must be the atom's values per thread (partition_fragment_A/B/C make them so)"
-        );
-        assert!(
-            mode_size::<LA, 1>() == mode_size::<LC, 1>()
-                && mode_size::<LB, 1>() == mode_size::<LC, 2>()
-                && mode_size::<LA, 2>() == mode_size::<LB, 2>(),
-            "gemm(tiled_mma, A, B, C): MMA_M, MMA_N or MMA_K differ between A (V,MMA_M,MMA_K), B (V,MMA_N,MMA_K) and C (V,MMA_M,MMA_N)"
-        );
-        assert!(
-            LA::SIZE == va * mode_size::<LA, 1>() * mode_size::<LA, 2>()
-                && LB::SIZE == vb * mode_size::<LB, 1>() * mode_size::<LB, 2>()
-                && LC::SIZE == vc * mode_size::<LC, 1>() * mode_size::<LC, 2>(),
-            "gemm(tiled_mma, A, B, C): the fragments must have exactly three modes (V, MMA_*, MMA_*)"
-        );
-        (
-            mode_size::<LA, 1>(),
-            mode_size::<LB, 1>(),
-            mode_size::<LA, 2>(),
-        )
-    };
-    let get_a = |i: usize| match a.at(i) {
-        Some(x) => *x,
-        None => trap("gemm: a fragment coordinate outside its storage"),
-    };
-    let get_b = |i: usize| match b.at(i) {
-        Some(x) => *x,
-        None => trap("gemm: a fragment coordinate outside its storage"),
-    };
-    let mut k = 0;
-    while k < k_ {
-        let mut n = 0;
-        while n < n_ {
-            let mut mm = 0;
-            while mm < m_ {
-                let m = if n & 1 == 1 { m_ - 1 - mm } else { mm };
-                let mut ra = <Atom<M> as MmaCall>::RegsA::default();
-                for (v, x) in ra.as_mut().iter_mut().enumerate() {
-                    *x = get_a(v + va * (m + m_ * k));
-                }
-                let mut rb = <Atom<M> as MmaCall>::RegsB::default();
-                for (v, x) in rb.as_mut().iter_mut().enumerate() {
-                    *x = get_b(v + vb * (n + n_ * k));
-                }
-                let mut rc = <Atom<M> as MmaCall>::RegsC::default();
-                let base = vc * (m + m_ * n);
-                for (v, x) in rc.as_mut().iter_mut().enumerate() {
-                    *x = match c.at(base + v) {
-                        Some(x) => *x,
-                        None => trap("gemm: a fragment coordinate outside its storage"),
-                    };
-                }
-                <Atom<M> as MmaCall>::call(&ra, &rb, &mut rc);
-                for (v, x) in rc.as_ref().iter().enumerate() {
-                    match c.at_mut(base + v) {
-                        Some(y) => *y = *x,
-                        None => trap("gemm: a fragment coordinate outside its storage"),
-                    }
-                }
-                mm += 1;
-            }
-            n += 1;
-        }
-        k += 1;
-    }
-}
 
 /// CuTe's `partition_fragment_A/B/C` of a thread's MMA slice on device
 /// tensors (static layouts: a shared tile, a static global tile): a

@@ -14,9 +14,11 @@
 //! [`make_tensor_like`] makes one for a device tensor.
 
 use crate::arch::{
-    DeviceView, Fma, MemPtr, PartialTensor, PtrTensor, Scalar, Transform, lanes, pack, trap,
-    unpack, view_local_partition, view_local_tile,
+    DeviceView, Fma, MemPtr, MmaCall, PartialTensor, PtrTensor, Scalar, Transform, lanes, pack,
+    trap, unpack, view_local_partition, view_local_tile,
 };
+use crate::atom::tiled_mma::TiledMmaLayouts;
+use crate::data::layout::StaticLayout;
 use crate::kernel::algorithms::{
     AxpbyCompatible, CopyCompatible, GemmCompatible, MmaGemmCompatible, Rank2, Rank3,
 };
@@ -457,16 +459,16 @@ where
     }
 }
 
-/// CuTe's `gemm(A, B, C)` with `UniversalFMA`: `C(m,n) = fma(A(m,k),
-/// B(n,k), C(m,n))` over `A: (M,K)`, `B: (N,K)`, `C: (M,N)`, `k`
-/// outermost, `B(n,k)` read once per `(n, k)` and `A(m,k)` once per
-/// `(m, k)` (the loads are pure: the compiler keeps them in registers
-/// across `n`). `M`, `N`, `K` are checked at compile time where static.
+/// CuTe's `gemm(A, B, C)` without an atom: [`gemm_with`]'s loop with
+/// `UniversalFMA<T>` on `A: (M,K)`, `B: (N,K)`, `C: (M,N)` (CuTe prepends
+/// a value mode of one element to each), so `C(m,n) = fma(A(m,k), B(n,k),
+/// C(m,n))`. `M`, `N`, `K` are checked at compile time where static.
 #[inline(always)]
 #[track_caller]
 pub fn gemm<T, A, B, C>(a: &A, b: &B, c: &mut C)
 where
     T: Scalar + Fma,
+    crate::UniversalFMA<T, T, T, T>: MmaCall<A = T, B = T, C = T>,
     A: DeviceTensor<Value = T>,
     B: DeviceTensor<Value = T>,
     C: DeviceTensorMut<Value = T>,
@@ -480,99 +482,231 @@ where
     }
     let (am, ak) = la.modes();
     let (bn, _) = lb.modes();
-    fma_loops::<crate::UniversalFMA<T, T, T, T>, _, _, _>(
+    let statically = <<A::Layout as Rank2>::Mode0 as TensorLayout>::STATIC_SIZE.is_some()
+        && <<B::Layout as Rank2>::Mode0 as TensorLayout>::STATIC_SIZE.is_some();
+    mma_loops::<crate::UniversalFMA<T, T, T, T>, _, _, _>(
         a,
         b,
         c,
         (am.size(), bn.size(), ak.size()),
+        statically,
     );
 }
 
-/// `C(m,n) = Op(A(m,k), B(n,k), C(m,n))` over the integral coordinates
-/// `m + M·k`, `n + N·k`, `m + M·n` (a rank-2 operand's, or a rank-3
-/// partition's whose value mode has one element), `k` outermost.
+/// An operand of [`gemm_with`]: a [`DeviceTensor`] (a [`PtrTensor`]
+/// partition, a [`RegTensor`]) or an atom-layer register fragment
+/// ([`Tensor`] over an owned array, what
+/// [`partition_fragment_A/B/C`](crate::arch::MmaFragments) make). Value
+/// `i` is the element at integral coordinate `i` (a trap outside the
+/// storage).
+pub trait GemmOperand {
+    /// The element type (the atom's register type).
+    type Value: Copy;
+    /// The layout.
+    type Layout: TensorLayout;
+    /// The layout.
+    fn gemm_layout(&self) -> Self::Layout;
+    /// The element at integral coordinate `i`.
+    fn gemm_get(&self, i: usize) -> Self::Value;
+}
+/// An operand [`gemm_with`] writes (C).
+pub trait GemmOperandMut: GemmOperand {
+    /// Sets the element at integral coordinate `i`.
+    fn gemm_set(&mut self, i: usize, v: Self::Value);
+}
+impl<D: DeviceTensor> GemmOperand for D {
+    type Value = D::Value;
+    type Layout = D::Layout;
+    #[inline(always)]
+    fn gemm_layout(&self) -> D::Layout {
+        self.layout()
+    }
+    #[inline(always)]
+    fn gemm_get(&self, i: usize) -> D::Value {
+        self.get(i)
+    }
+}
+impl<D: DeviceTensorMut> GemmOperandMut for D {
+    #[inline(always)]
+    fn gemm_set(&mut self, i: usize, v: D::Value) {
+        self.set(i, v)
+    }
+}
+impl<E: Storage<Value: Copy>, L: TensorLayout> GemmOperand for Tensor<E, L> {
+    type Value = E::Value;
+    type Layout = L;
+    #[inline(always)]
+    fn gemm_layout(&self) -> L {
+        self.layout()
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn gemm_get(&self, i: usize) -> E::Value {
+        match self.at(i) {
+            Some(x) => *x,
+            None => trap("gemm: a fragment coordinate outside its storage"),
+        }
+    }
+}
+impl<E: EngineMut<Value: Copy>, L: TensorLayout> GemmOperandMut for Tensor<E, L> {
+    #[inline(always)]
+    #[track_caller]
+    fn gemm_set(&mut self, i: usize, v: E::Value) {
+        match self.at_mut(i) {
+            Some(x) => *x = v,
+            None => trap("gemm: a fragment coordinate outside its storage"),
+        }
+    }
+}
+
+/// The atom of a tiled MMA.
+type AtomOf<M> = <M as TiledMmaLayouts>::Atom;
+
+/// CuTe's `gemm(tiled_mma, A, B, C)` on a thread's MMA partitions or
+/// register fragments `A: (V_A, MMA_M, MMA_K)`, `B: (V_B, MMA_N, MMA_K)`,
+/// `C: (V_C, MMA_M, MMA_N)` (`partition_A/B/C`, `make_fragment_C`,
+/// `partition_fragment_A/B/C`), for any atom that executes ([`MmaCall`]:
+/// `UniversalFMA`, one fused multiply-add; the SM80 `mma.sync` atoms):
+/// for each k-block, for each `(m, n)`, one [`MmaCall::call`] on
+/// `A(_, m, k)`, `B(_, n, k)`, `C(_, m, n)`: `C ← A·Bᵀ + C`. The order is
+/// CuTe's general one: column-major, serpentine (`m` reversed in odd
+/// columns, so consecutive atoms share an operand) when `MMA_M` and
+/// `MMA_N` are static, plain column-major when dynamic. (CuTe takes a
+/// row-major serpentine when each thread's A and B values of one atom are
+/// 8 bytes, and a "kinked" one, `m` in pairs, when 4 bytes, as for
+/// `UniversalFMA<float>`; here the kinked order made the sgemm kernels'
+/// SASS longer, `kernels/sass-compare.sh`, so all atoms take the general
+/// order.) Mode 0 of each operand must hold
+/// the atom's values per thread, `MMA_M`, `MMA_N`, `MMA_K` must agree:
+/// compile time where static, one check per call (a trap) otherwise.
 #[inline(always)]
 #[track_caller]
-fn fma_loops<Op, A, B, C>(a: &A, b: &B, c: &mut C, (m_, n_, k_): (usize, usize, usize))
+pub fn gemm_with<Tm, A, B, C>(_tiled_mma: &Tm, a: &A, b: &B, c: &mut C)
 where
-    Op: MmaOp,
-    A: DeviceTensor<Value = Op::Value>,
-    B: DeviceTensor<Value = Op::Value>,
-    C: DeviceTensorMut<Value = Op::Value>,
+    Tm: TiledMmaLayouts,
+    AtomOf<Tm>: MmaCall,
+    A: GemmOperand<Value = <AtomOf<Tm> as MmaCall>::A>,
+    B: GemmOperand<Value = <AtomOf<Tm> as MmaCall>::B>,
+    C: GemmOperandMut<Value = <AtomOf<Tm> as MmaCall>::C>,
+    A::Layout: MmaGemmCompatible<B::Layout, C::Layout>,
+    B::Layout: Rank3,
+    C::Layout: Rank3,
 {
+    let (la, lb, lc) = (a.gemm_layout(), b.gemm_layout(), c.gemm_layout());
+    if !la.agree3(&lb, &lc) {
+        trap("gemm: MMA_M, MMA_N or MMA_K differ");
+    }
+    let [va, vb, vc] = const { atom_values::<AtomOf<Tm>>() };
+    const {
+        let want = atom_values::<AtomOf<Tm>>();
+        assert!(
+            fits(
+                <<A::Layout as Rank3>::Mode0 as TensorLayout>::STATIC_SIZE,
+                want[0]
+            ),
+            "gemm(tiled_mma, A, B, C): mode 0 of A must hold the atom's A values per thread (partition_A and partition_fragment_A make it so)"
+        );
+        assert!(
+            fits(
+                <<B::Layout as Rank3>::Mode0 as TensorLayout>::STATIC_SIZE,
+                want[1]
+            ),
+            "gemm(tiled_mma, A, B, C): mode 0 of B must hold the atom's B values per thread (partition_B and partition_fragment_B make it so)"
+        );
+        assert!(
+            fits(
+                <<C::Layout as Rank3>::Mode0 as TensorLayout>::STATIC_SIZE,
+                want[2]
+            ),
+            "gemm(tiled_mma, A, B, C): mode 0 of C must hold the atom's C values per thread (partition_C, make_fragment_C and partition_fragment_C make it so)"
+        );
+    }
+    let ((av, am, ak), (bv, bn, _), (cv, _, _)) = (la.modes3(), lb.modes3(), lc.modes3());
+    if av.size() != va || bv.size() != vb || cv.size() != vc {
+        trap("gemm: mode 0 of an operand is not the atom's values per thread");
+    }
+    let statically = <<A::Layout as Rank3>::Mode1 as TensorLayout>::STATIC_SIZE.is_some()
+        && <<B::Layout as Rank3>::Mode1 as TensorLayout>::STATIC_SIZE.is_some();
+    mma_loops::<AtomOf<Tm>, _, _, _>(a, b, c, (am.size(), bn.size(), ak.size()), statically);
+}
+
+/// A mode of `size` (`None`: run time) holds `want` values, or is checked
+/// at run time.
+const fn fits(size: Option<usize>, want: usize) -> bool {
+    match size {
+        Some(s) => s == want,
+        None => true,
+    }
+}
+
+/// Each thread's values of A, B, C in one atom: `size(ALayout) / 32`, …
+/// (CuTe's `size<1>` of the atom's `(thread, value)` layouts).
+const fn atom_values<Atom: MmaCall>() -> [usize; 3] {
+    let threads = <Atom::ThrID as StaticLayout>::SIZE;
+    [
+        <Atom::ALayout as StaticLayout>::SIZE / threads,
+        <Atom::BLayout as StaticLayout>::SIZE / threads,
+        <Atom::CLayout as StaticLayout>::SIZE / threads,
+    ]
+}
+
+/// The loops of [`gemm_with`] (and [`gemm`]): operands of integral
+/// coordinates `v + V·(m + M·k)`, `v + V·(n + N·k)`, `v + V·(m + M·n)`,
+/// k-blocks outermost, `(m, n)` in the order of [`gemm_with`]
+/// (`statically`: `M` and `N` are static).
+#[inline(always)]
+#[track_caller]
+fn mma_loops<Atom, A, B, C>(
+    a: &A,
+    b: &B,
+    c: &mut C,
+    (m_, n_, k_): (usize, usize, usize),
+    statically: bool,
+) where
+    Atom: MmaCall,
+    A: GemmOperand<Value = Atom::A>,
+    B: GemmOperand<Value = Atom::B>,
+    C: GemmOperandMut<Value = Atom::C>,
+{
+    let [va, vb, vc] = const { atom_values::<Atom>() };
+    let call = |c: &mut C, m: usize, n: usize, k: usize| {
+        let mut ra = Atom::RegsA::default();
+        for (v, x) in ra.as_mut().iter_mut().enumerate() {
+            *x = a.gemm_get(v + va * (m + m_ * k));
+        }
+        let mut rb = Atom::RegsB::default();
+        for (v, x) in rb.as_mut().iter_mut().enumerate() {
+            *x = b.gemm_get(v + vb * (n + n_ * k));
+        }
+        let base = vc * (m + m_ * n);
+        let mut rc = Atom::RegsC::default();
+        for (v, x) in rc.as_mut().iter_mut().enumerate() {
+            *x = c.gemm_get(base + v);
+        }
+        Atom::call(&ra, &rb, &mut rc);
+        for (v, x) in rc.as_ref().iter().enumerate() {
+            c.gemm_set(base + v, *x);
+        }
+    };
     let mut k = 0;
     while k < k_ {
         let mut n = 0;
         while n < n_ {
-            let bv = b.get(n + n_ * k);
-            let mut m = 0;
-            while m < m_ {
-                let ci = m + m_ * n;
-                let v = Op::call(a.get(m + m_ * k), bv, c.get(ci));
-                c.set(ci, v);
-                m += 1;
+            let mut mm = 0;
+            while mm < m_ {
+                // Serpentine: `m` reversed in odd columns when static.
+                let m = if statically && n & 1 == 1 {
+                    m_ - 1 - mm
+                } else {
+                    mm
+                };
+                call(c, m, n, k);
+                mm += 1;
             }
             n += 1;
         }
         k += 1;
     }
-}
-
-/// An MMA atom the device `gemm` issues, one thread's values at a time:
-/// CuTe's `UniversalFMA<T>` (`d = a·b + c`, one fused multiply-add, one
-/// value of each operand per thread).
-pub trait MmaOp {
-    /// The operands' value type.
-    type Value: Scalar;
-    /// `d = a·b + c`.
-    fn call(a: Self::Value, b: Self::Value, c: Self::Value) -> Self::Value;
-}
-impl<T: Scalar + Fma> MmaOp for crate::UniversalFMA<T, T, T, T> {
-    type Value = T;
-    #[inline(always)]
-    fn call(a: T, b: T, c: T) -> T {
-        T::fma(a, b, c)
-    }
-}
-
-/// What a tiled MMA's atom computes per thread: its [`MmaOp`].
-pub trait TiledMmaOp {
-    /// The atom's operation.
-    type Op: MmaOp;
-}
-impl<A: MmaOp, L, P> TiledMmaOp for crate::TiledMma<A, L, P> {
-    type Op = A;
-}
-
-/// CuTe's `gemm(tiled_mma, A, B, C)` on a thread's MMA partitions `A:
-/// (MMA, MMA_M, MMA_K)`, `B: (MMA, MMA_N, MMA_K)`, `C: (MMA, MMA_M,
-/// MMA_N)` (`partition_A/B/C`, `make_fragment_C`): for each `k`, `n`, `m`,
-/// the atom on `A(_,m,k)`, `B(_,n,k)`, `C(_,m,n)`. The atom is
-/// `UniversalFMA` (one value per operand: every `MMA` mode has one
-/// element, checked once, folded where static), so this is one fused
-/// multiply-add per `(m, n, k)`, as [`gemm`]. `MMA_M`, `MMA_N`, `MMA_K` are
-/// checked at compile time where static.
-#[inline(always)]
-#[track_caller]
-pub fn gemm_with<Tm, A, B, C>(_tiled_mma: &Tm, a: &A, b: &B, c: &mut C)
-where
-    Tm: TiledMmaOp,
-    A: DeviceTensor<Value = <Tm::Op as MmaOp>::Value>,
-    B: DeviceTensor<Value = <Tm::Op as MmaOp>::Value>,
-    C: DeviceTensorMut<Value = <Tm::Op as MmaOp>::Value>,
-    A::Layout: MmaGemmCompatible<B::Layout, C::Layout>,
-    B::Layout: Rank3,
-    C::Layout: Rank3,
-{
-    let (la, lb, lc) = (a.layout(), b.layout(), c.layout());
-    if !la.agree3(&lb, &lc) {
-        trap("gemm: MMA_M, MMA_N or MMA_K differ");
-    }
-    let ((av, am, ak), (bv, bn, _), (cv, _, _)) = (la.modes3(), lb.modes3(), lc.modes3());
-    if av.size() != 1 || bv.size() != 1 || cv.size() != 1 {
-        trap("gemm: the atom takes one value per operand (UniversalFMA)");
-    }
-    fma_loops::<Tm::Op, _, _, _>(a, b, c, (am.size(), bn.size(), ak.size()));
 }
 
 /// CuTe's `axpby(alpha, x, beta, y)`: `y(i) = alpha·x(i) + beta·y(i)`,

@@ -27,8 +27,9 @@ macro_rules! mma_tile_kernel {
                 gC: cute_static::arch::GmemTensor<f32, cute_static::Layout![($m, $n)]>,
             ) {
                 use cute_static::arch::{
-                    DeviceMmaPartition, MmaFragments, MmaValue, ThreadSlice, gemm_with, thread_idx,
+                    DeviceMmaPartition, MmaFragments, MmaValue, ThreadSlice, thread_idx,
                 };
+                use cute_static::device::gemm_with;
                 let mma = cute_static::atom::TiledMma::<
                     cute_static::atom::$atom,
                     cute_static::Layout![$atoms],

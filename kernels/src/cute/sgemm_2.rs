@@ -13,16 +13,16 @@
 
 use cute_static::algorithm::{AxpbyCompatible, CopyCompatible, MmaGemmCompatible, Rank3};
 use cute_static::arch::{
-    CopyPartitionable, DeviceCopyPartition, DeviceMmaPartition, GmemTensor, MmaPartitionable,
-    SmemArray, ThreadSlice, block_idx, shared_storage, syncthreads, thread_idx,
+    CopyPartitionable, DeviceCopyPartition, DeviceMmaPartition, GmemTensor, MmaCall,
+    MmaPartitionable, SmemArray, ThreadSlice, block_idx, shared_storage, syncthreads, thread_idx,
 };
 use cute_static::atom::{
     CopyDst, CopySrc, MakeTiledCopy, OperandA, OperandB, OperandC, ThrCopy, ThrMma, TiledMma,
-    UniversalCopy, UniversalFMA,
+    TiledMmaLayouts, UniversalCopy, UniversalFMA,
 };
 use cute_static::device::{
-    DeviceTile, MmaOp, TileOf, TiledCopyOp, TiledMmaOp, axpby, clear, copy, copy_with, gemm_with,
-    local_tile, make_fragment_like,
+    DeviceTile, TileOf, TiledCopyOp, axpby, clear, copy, copy_with, gemm_with, local_tile,
+    make_fragment_like,
 };
 use cute_static::layout::{SliceLayout, StaticLayout, TensorLayout};
 use cute_static::tensor::{__, MakeFragment, Underscore};
@@ -81,7 +81,7 @@ pub fn gemm_device<Cta, LA, SA, CA, LB, SB, CB, LC, SC, M>(
     Cta: Copy,
     CA: ThreadSlice<Slice = ThrCopy<CA>> + TiledCopyOp,
     CB: ThreadSlice<Slice = ThrCopy<CB>> + TiledCopyOp,
-    M: ThreadSlice<Slice = ThrMma<M>> + TiledMmaOp<Op: MmaOp<Value = f32>>,
+    M: ThreadSlice<Slice = ThrMma<M>> + TiledMmaLayouts<Atom: MmaCall<A = f32, B = f32, C = f32>>,
     SA: StaticLayout + TensorLayout,
     SB: StaticLayout + TensorLayout,
     LA: DeviceTile<Cta, CtaCoord, StepA>,
