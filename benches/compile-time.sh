@@ -40,6 +40,7 @@ gen() {
     {
         echo "#![allow(unused_imports)]"
         echo "use cute_static::*;"
+        echo "use cute_static::{algebra::*, layout::*};"
         for ((k = 0; k < count; k++)); do
             local x=$((11 + k))
             case $op in
