@@ -2,11 +2,11 @@
 //! copies (their TV layouts and per-thread partitions) and SM90 GMMA
 //! descriptors, from cute-dynamic's atom module.
 
-use cute_tools::render::{Figure, Grid};
 use cute_dynamic::{
     self as cd, CopyAtom, CopySide, GmmaMajor, Layout, MmaAtom, MmaOperand, SwizzledLayout,
     TiledCopy, TiledMma, ValueType,
 };
+use cute_tools::render::{Figure, Grid};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

@@ -1,7 +1,7 @@
 //! Pictures: the SVG of `cute svg`, from cute-dynamic's renderer.
 
-use cute_tools::render::{ColorBy, Grid};
 use cute_dynamic::{Layout, SwizzledLayout};
+use cute_tools::render::{ColorBy, Grid};
 use pyo3::prelude::*;
 
 use crate::error::OrRaise;
