@@ -283,6 +283,17 @@ const TUTORIALS: &[(&str, &[(&str, usize)])] = &[
         "copy_kernel_vectorized",
         &[("ld.global.v4.b32", 8), ("st.global.v4.b32", 8)],
     ),
+    // `src/cute/half_copy.rs`: 16 halves per thread, two 128-bit loads and
+    // shared stores of 8 each, then the neighbour's 16 one by one.
+    (
+        "copy_f16_tile",
+        &[
+            ("ld.global.v4.b32", 2),
+            ("st.shared.v4.b32", 2),
+            ("ld.shared.b16", 16),
+            ("st.global.b16", 16),
+        ],
+    ),
 ];
 
 #[test]
@@ -423,6 +434,10 @@ const MMA_SM80: &[(&str, &str, usize)] = &[
     ("cp_async_cg_tile", "cp.async.cg.shared.global", 2),
     ("cp_async_cg_tile", "cp.async.commit_group", 1),
     ("cp_async_cg_tile", "cp.async.wait_group 0", 1),
+    // `src/cute/half_copy.rs`: 8 halves per cp.async, two per thread.
+    ("cp_async_f16_tile", "cp.async.cg.shared.global", 2),
+    ("cp_async_f16_tile", "ld.shared.b16", 16),
+    ("cp_async_f16_tile", "st.global.b16", 16),
 ];
 
 #[test]

@@ -83,6 +83,12 @@ impl<A: CpAsyncOp, const BITS: usize, L, T> TiledCopyAsync for TiledCopy<A, BITS
 #[inline(always)]
 fn cp_async_unit<Op: CpAsyncOp, T: Scalar>(src: GmemPtr<T>, dst: SmemPtr<T>) {
     type U<Op> = <Op as CpAsyncOp>::Unit;
+    const {
+        assert!(
+            U::<Op>::BYTES >= 4,
+            "cp.async: the atom's unit must be 4, 8 or 16 bytes (the PTX ISA's sizes)"
+        )
+    };
     #[cfg(target_arch = "nvptx64")]
     {
         let cg = Op::CACHE_GLOBAL;
@@ -95,12 +101,12 @@ fn cp_async_unit<Op: CpAsyncOp, T: Scalar>(src: GmemPtr<T>, dst: SmemPtr<T>) {
         // `cp_async_wait` gives stale values, not undefined behaviour of
         // this program's Rust (shared memory is only accessed by asm).
         unsafe {
-            match (U::<Op>::WORDS, cg) {
-                (4, true) => core::arch::asm!("cp.async.cg.shared.global [{d}], [{s}], 16;",
+            match (U::<Op>::BYTES, cg) {
+                (16, true) => core::arch::asm!("cp.async.cg.shared.global [{d}], [{s}], 16;",
                     d = in(reg32) d, s = in(reg64) s, options(nostack, preserves_flags)),
-                (4, false) => core::arch::asm!("cp.async.ca.shared.global [{d}], [{s}], 16;",
+                (16, false) => core::arch::asm!("cp.async.ca.shared.global [{d}], [{s}], 16;",
                     d = in(reg32) d, s = in(reg64) s, options(nostack, preserves_flags)),
-                (2, _) => core::arch::asm!("cp.async.ca.shared.global [{d}], [{s}], 8;",
+                (8, _) => core::arch::asm!("cp.async.ca.shared.global [{d}], [{s}], 8;",
                     d = in(reg32) d, s = in(reg64) s, options(nostack, preserves_flags)),
                 _ => core::arch::asm!("cp.async.ca.shared.global [{d}], [{s}], 4;",
                     d = in(reg32) d, s = in(reg64) s, options(nostack, preserves_flags)),

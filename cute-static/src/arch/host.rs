@@ -23,12 +23,12 @@
 
 use std::boxed::Box;
 use std::cell::{Cell, RefCell};
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::atomic::AtomicU32;
 use std::sync::{Arc, Condvar, Mutex};
 use std::vec::Vec;
 
 use super::index::Dim3;
-use super::ptr::GmemPtr;
+use super::ptr::{GmemPtr, MemPtr};
 use super::scalar::Scalar;
 use super::tensor::PtrTensor;
 use crate::Error;
@@ -44,7 +44,11 @@ pub struct GlobalBuffer<T> {
 impl<T: Scalar> GlobalBuffer<T> {
     /// `len` elements `T::default()`.
     pub fn zeroed(len: usize) -> Self {
-        let words = (0..len * T::WORDS).map(|_| AtomicU32::new(0)).collect();
+        // The elements' bytes rounded up to whole words (an odd number of
+        // 2-byte elements leaves the last word's high half unused).
+        let words = (0..(len * T::BYTES).div_ceil(4))
+            .map(|_| AtomicU32::new(0))
+            .collect();
         GlobalBuffer {
             words,
             len,
@@ -69,18 +73,23 @@ impl<T: Scalar> GlobalBuffer<T> {
     }
     /// Element `i` (panics past the end: a host-side helper).
     pub fn get(&self, i: usize) -> T {
-        let mut w = [0u32; 4];
-        for (j, x) in w.iter_mut().enumerate().take(T::WORDS) {
-            *x = self.words[i * T::WORDS + j].load(Relaxed);
-        }
-        T::from_words(w)
+        assert!(
+            i < self.len,
+            "GlobalBuffer::get: {i} past the {} elements",
+            self.len
+        );
+        // SAFETY: element `i < len` lies in the buffer's words.
+        unsafe { self.ptr().add(i).read_as::<T>() }
     }
     /// Sets element `i` (panics past the end).
     pub fn set(&self, i: usize, v: T) {
-        let w = v.to_words();
-        for (j, x) in w.iter().enumerate().take(T::WORDS) {
-            self.words[i * T::WORDS + j].store(*x, Relaxed);
-        }
+        assert!(
+            i < self.len,
+            "GlobalBuffer::set: {i} past the {} elements",
+            self.len
+        );
+        // SAFETY: as for `get`.
+        unsafe { self.ptr().add(i).write_as::<T>(v) }
     }
     /// The elements.
     pub fn to_vec(&self) -> Vec<T> {

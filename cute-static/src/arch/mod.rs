@@ -12,6 +12,7 @@
 //! | `__syncthreads()` | [`syncthreads`] |
 //! | `fma` (`UniversalFMA`) | [`fma`] |
 //! | `half_t` in registers, `MMA_Atom::call` (`mma.sync`, `fma`) | [`F16`], [`MmaCall`] (the SM80 atoms, `UniversalFMA`; what [`device::gemm_with`](crate::device::gemm_with) issues) |
+//! | `SM75_*_LDSM_*` copies (`ldmatrix`) | [`copy_ldsm`] |
 //! | `SM80_CP_ASYNC_*` copies, `cp_async_fence`, `cp_async_wait<N>` | [`copy_async`], [`cp_async_fence`], [`cp_async_wait`] |
 //! | `uint128_t` accesses (`UniversalCopy<uint128_t>`) | [`PtrTensor::read_vector`], [`PtrTensor::write_vector`] |
 //!
@@ -37,6 +38,7 @@
 mod cp_async;
 mod entry;
 mod index;
+mod ldsm;
 mod math;
 mod partition;
 mod ptr;
@@ -52,6 +54,7 @@ pub use cp_async::{CpAsyncOp, TiledCopyAsync, copy_async, cp_async_fence, cp_asy
 #[cfg(not(target_arch = "nvptx64"))]
 pub use host::GlobalBuffer;
 pub use index::{Dim3, block_dim, block_idx, grid_dim, syncthreads, thread_idx, thread0, trap};
+pub use ldsm::{LdsmOp, TiledCopyLdsm, copy_ldsm};
 pub use math::{Fma, fma};
 pub use partition::{
     CopyPartitionable, DeviceCopyPartition, DeviceMmaPartition, MmaPartitionable, ThreadSlice,

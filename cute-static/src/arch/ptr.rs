@@ -6,7 +6,7 @@
 //!
 //! On the device, a global access is one `ld.global`/`st.global` and a
 //! shared access one `ld.shared`/`st.shared` on a 32-bit shared address,
-//! of the element's width (`.b32`, `.v2.b32`, `.v4.b32`). On the host
+//! of the element's width (`.b16`, `.b32`, `.v2.b32`, `.v4.b32`). On the host
 //! (the block runner of [`host`](super::host)) both point into storage of
 //! `AtomicU32` words and every access is a `Relaxed` atomic per word, so
 //! the emulated threads of a block never race in Rust's memory model; a
@@ -150,22 +150,39 @@ impl<T> SmemPtr<T> {
     }
 }
 
-/// The host side of both spaces: `U::WORDS` relaxed atomic words.
+/// The host side of both spaces: `U::BYTES` bytes of relaxed atomic
+/// words (a 2-byte access is one atomic on the half of its word, so two
+/// threads writing the two halves of a word do not lose a write).
 #[cfg(not(target_arch = "nvptx64"))]
 mod host_access {
     use core::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
     use super::Scalar;
 
+    /// The word holding the byte at `addr`.
+    ///
     /// # Safety
-    /// `addr` points to `U::WORDS` live `AtomicU32` words.
+    /// The word containing `addr` is a live `AtomicU32`.
+    #[inline(always)]
+    unsafe fn word<'a>(addr: usize) -> &'a AtomicU32 {
+        // SAFETY: the caller's contract (storage is whole aligned words).
+        unsafe { &*((addr & !3) as *const AtomicU32) }
+    }
+
+    /// # Safety
+    /// `addr` points to `U::BYTES` bytes of live `AtomicU32` words.
     #[inline(always)]
     pub(super) unsafe fn read<U: Scalar>(addr: usize, space: &str) -> U {
         aligned::<U>(addr, space);
         let mut w = [0u32; 4];
-        for (j, word) in w.iter_mut().enumerate().take(U::WORDS) {
-            // SAFETY: the caller's contract: word `j` is a live atomic.
-            *word = unsafe { &*((addr + 4 * j) as *const AtomicU32) }.load(Relaxed);
+        if U::BYTES == 2 {
+            // SAFETY: the caller's contract.
+            w[0] = (unsafe { word(addr) }.load(Relaxed) >> (8 * (addr & 3))) & 0xffff;
+        } else {
+            for (j, x) in w.iter_mut().enumerate().take(U::BYTES / 4) {
+                // SAFETY: the caller's contract: word `j` is a live atomic.
+                *x = unsafe { word(addr + 4 * j) }.load(Relaxed);
+            }
         }
         U::from_words(w)
     }
@@ -175,15 +192,24 @@ mod host_access {
     pub(super) unsafe fn write<U: Scalar>(addr: usize, v: U, space: &str) {
         aligned::<U>(addr, space);
         let w = v.to_words();
-        for (j, word) in w.iter().enumerate().take(U::WORDS) {
-            // SAFETY: the caller's contract: word `j` is a live atomic.
-            unsafe { &*((addr + 4 * j) as *const AtomicU32) }.store(*word, Relaxed);
+        if U::BYTES == 2 {
+            let shift = 8 * (addr & 3);
+            let (keep, put) = (!(0xffff << shift), (w[0] & 0xffff) << shift);
+            // SAFETY: the caller's contract.
+            let word = unsafe { word(addr) };
+            // One atomic read-modify-write: the other half is untouched.
+            let _ = word.fetch_update(Relaxed, Relaxed, |x| Some((x & keep) | put));
+        } else {
+            for (j, x) in w.iter().enumerate().take(U::BYTES / 4) {
+                // SAFETY: the caller's contract: word `j` is a live atomic.
+                unsafe { word(addr + 4 * j) }.store(*x, Relaxed);
+            }
         }
     }
     /// The device faults on a misaligned access; the emulation panics.
     #[inline(always)]
     fn aligned<U: Scalar>(addr: usize, space: &str) {
-        let width = 4 * U::WORDS;
+        let width = U::BYTES;
         assert!(
             addr.is_multiple_of(width),
             "misaligned {space} access: {width}-byte access at {addr:#x} (the device faults)"
@@ -191,21 +217,28 @@ mod host_access {
     }
 }
 
-/// The device side: one `ld`/`st` of the width of `U` in the space `$sp`
+/// The device side: one `ld`/`st` of the width of `U` (2, 4, 8 or 16 bytes) in the space `$sp`
 /// on an address operand of class `$reg`.
 #[cfg(target_arch = "nvptx64")]
 macro_rules! device_access {
     ($sp:literal, $reg:ident, $a:expr, read $U:ty) => {{
         let a = $a;
         let mut w = [0u32; 4];
-        // SAFETY (all three arms): the caller's contract of `read_as`: the
+        // SAFETY (all four arms): the caller's contract of `read_as`: the
         // bytes lie in an allocation of this space, aligned to the width.
         unsafe {
-            match <$U as Scalar>::WORDS {
-                1 => core::arch::asm!(concat!("ld.", $sp, ".b32 {w0}, [{a}];"),
+            match <$U as Scalar>::BYTES {
+                2 => {
+                    let h: u16;
+                    core::arch::asm!(concat!("ld.", $sp, ".b16 {h}, [{a}];"),
+                        a = in($reg) a, h = out(reg16) h,
+                        options(pure, readonly, nostack, preserves_flags));
+                    w[0] = h as u32;
+                }
+                4 => core::arch::asm!(concat!("ld.", $sp, ".b32 {w0}, [{a}];"),
                     a = in($reg) a, w0 = out(reg32) w[0],
                     options(pure, readonly, nostack, preserves_flags)),
-                2 => core::arch::asm!(concat!("ld.", $sp, ".v2.b32 {{{w0}, {w1}}}, [{a}];"),
+                8 => core::arch::asm!(concat!("ld.", $sp, ".v2.b32 {{{w0}, {w1}}}, [{a}];"),
                     a = in($reg) a, w0 = out(reg32) w[0], w1 = out(reg32) w[1],
                     options(pure, readonly, nostack, preserves_flags)),
                 _ => core::arch::asm!(concat!("ld.", $sp, ".v4.b32 {{{w0}, {w1}, {w2}, {w3}}}, [{a}];"),
@@ -222,12 +255,14 @@ macro_rules! device_access {
 macro_rules! device_store {
     ($sp:literal, $reg:ident, $a:expr, $U:ty, $v:expr) => {{
         let (a, w) = ($a, <$U as Scalar>::to_words($v));
-        // SAFETY (all three arms): the caller's contract of `write_as`.
+        // SAFETY (all four arms): the caller's contract of `write_as`.
         unsafe {
-            match <$U as Scalar>::WORDS {
-                1 => core::arch::asm!(concat!("st.", $sp, ".b32 [{a}], {w0};"),
+            match <$U as Scalar>::BYTES {
+                2 => core::arch::asm!(concat!("st.", $sp, ".b16 [{a}], {h};"),
+                    a = in($reg) a, h = in(reg16) w[0] as u16, options(nostack, preserves_flags)),
+                4 => core::arch::asm!(concat!("st.", $sp, ".b32 [{a}], {w0};"),
                     a = in($reg) a, w0 = in(reg32) w[0], options(nostack, preserves_flags)),
-                2 => core::arch::asm!(concat!("st.", $sp, ".v2.b32 [{a}], {{{w0}, {w1}}};"),
+                8 => core::arch::asm!(concat!("st.", $sp, ".v2.b32 [{a}], {{{w0}, {w1}}};"),
                     a = in($reg) a, w0 = in(reg32) w[0], w1 = in(reg32) w[1],
                     options(nostack, preserves_flags)),
                 _ => core::arch::asm!(concat!("st.", $sp, ".v4.b32 [{a}], {{{w0}, {w1}, {w2}, {w3}}};"),

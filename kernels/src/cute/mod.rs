@@ -7,6 +7,8 @@
 
 pub mod cp_async_sm80;
 pub mod entries;
+pub mod half_copy;
+pub mod ldsm_sm80;
 pub mod mma_sm80;
 pub mod sgemm_1;
 pub mod sgemm_2;
