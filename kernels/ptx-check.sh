@@ -45,6 +45,11 @@ variant default "" "" sm_80
 for i in 1 2 4; do
     require ".param .align 8 .b8 sgemm_1_tensors_param_$i\[32\]" 1
 done
+# dynamic_shared_storage (src/cute/dynamic_smem.rs): the module's one
+# dynamic shared array, declared at module scope (ptxas refuses an
+# `.extern .shared` inside a function body).
+require "^\.extern \.shared \.align 16 \.b8 cute_dsmem\[\];" 1
+require "mov.u32 .*, cute_dsmem;" 1
 
 variant sm80 sm_80 70 sm_80
 for i in m16n8k16.row.col.f32.f16.f16.f32 m16n8k8.row.col.f32.tf32.tf32.f32 m16n8k32.row.col.s32.s8.s8.s32 m8n8k4.row.col.f64.f64.f64.f64; do
@@ -59,10 +64,15 @@ done
 require "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16" 9
 require "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16" 1
 require "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32" 1
-# copy_async of the cp.async atoms (src/cute/cp_async_sm80.rs): 2 per kernel.
+# copy_async of the cp.async atoms (src/cute/cp_async_sm80.rs, and
+# src/cute/half_copy.rs's cg one): 2 per kernel.
 require "cp.async.ca.shared.global" 2
-require "cp.async.cg.shared.global" 2
-require "cp.async.wait_group 0" 2
+require "cp.async.cg.shared.global" 4
+require "cp.async.wait_group 0" 3
+# copy_ldsm (src/cute/ldsm_sm80.rs, tests/ptx.rs counts them per kernel).
+for i in x1 x2 x4 x1.trans x2.trans x4.trans; do
+    require "ldmatrix.sync.aligned.m8n8.$i.shared.b16"
+done
 
 variant sm90a sm_90a 80 sm_90a
 require 'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16' 5

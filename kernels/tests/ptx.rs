@@ -285,6 +285,10 @@ const TUTORIALS: &[(&str, &[(&str, usize)])] = &[
     ),
     // `src/cute/half_copy.rs`: 16 halves per thread, two 128-bit loads and
     // shared stores of 8 each, then the neighbour's 16 one by one.
+    // `src/cute/dynamic_smem.rs`: its two loops of 64 are unrolled in one
+    // variant and not in another, so only the spaces are checked (and
+    // ptx-check.sh requires the dynamic shared array).
+    ("dynamic_smem_tile", &[]),
     (
         "copy_f16_tile",
         &[
@@ -438,6 +442,50 @@ const MMA_SM80: &[(&str, &str, usize)] = &[
     ("cp_async_f16_tile", "cp.async.cg.shared.global", 2),
     ("cp_async_f16_tile", "ld.shared.b16", 16),
     ("cp_async_f16_tile", "st.global.b16", 16),
+    // `src/cute/ldsm_sm80.rs`: one ldmatrix per atom instance of the
+    // tiled copies of A and B, then one mma.sync.
+    (
+        "ldsm_n_mma_f16",
+        "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+        1,
+    ),
+    (
+        "ldsm_n_mma_f16",
+        "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
+        1,
+    ),
+    ("ldsm_n_mma_f16", "mma.sync.aligned.m16n8k16", 1),
+    (
+        "ldsm_n_small_mma_f16",
+        "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
+        2,
+    ),
+    (
+        "ldsm_n_small_mma_f16",
+        "ldmatrix.sync.aligned.m8n8.x1.shared.b16",
+        2,
+    ),
+    (
+        "ldsm_t_mma_f16",
+        "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+        1,
+    ),
+    (
+        "ldsm_t_mma_f16",
+        "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+        1,
+    ),
+    (
+        "ldsm_t_small_mma_f16",
+        "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+        2,
+    ),
+    (
+        "ldsm_t_small_mma_f16",
+        "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
+        2,
+    ),
+    ("ldsm_t_small_mma_f16", "mma.sync.aligned.m16n8k16", 1),
 ];
 
 #[test]

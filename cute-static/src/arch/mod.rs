@@ -7,6 +7,7 @@
 //! | `make_gmem_ptr(p)`, `make_smem_ptr(p)` | [`GmemPtr`], [`SmemPtr`] |
 //! | `make_tensor(make_gmem_ptr(p), layout)` | a kernel parameter [`GmemTensor`] (host: [`GlobalBuffer::tensor`]) |
 //! | `__shared__ T smem[cosize_v<L>]`, `SharedStorage` | [`shared_storage`]`::<(SmemArray<T, L>, …)>()` |
+//! | `extern __shared__` storage (dynamic shared memory) | [`dynamic_shared_storage`] |
 //! | `make_tensor(make_smem_ptr(smem), layout)` | [`SmemArray::tensor`] |
 //! | `threadIdx`, `blockIdx`, `blockDim`, `gridDim` | [`thread_idx`], [`block_idx`], [`block_dim`], [`grid_dim`] |
 //! | `__syncthreads()` | [`syncthreads`] |
@@ -62,7 +63,10 @@ pub use partition::{
 pub use ptr::{GmemPtr, MemPtr, SmemPtr};
 pub use scalar::{Scalar, lanes, pack, unpack};
 pub use sm80::{F16, MmaCall, MmaFragments, MmaValue};
-pub use smem::{MAX_STATIC_BYTES, SharedStorage, SmemArray, shared_storage};
+pub use smem::{
+    MAX_DYNAMIC_BYTES, MAX_STATIC_BYTES, SharedStorage, SmemArray, dynamic_shared_storage,
+    shared_storage,
+};
 pub use tensor::{
     DeviceView, GmemTensor, PartialTensor, PtrTensor, SmemTensor, Transform, lazy_transform,
     view_local_partition, view_local_tile,

@@ -13,6 +13,17 @@
 //! `shared_storage` in the same kernel is refused by `ptxas` as a
 //! duplicate: put every array in one tuple); on the host it is the
 //! emulated block's storage.
+//!
+//! Storage beyond the 48 KiB of static shared memory is *dynamic* shared
+//! memory ([`dynamic_shared_storage`], CuTe's `extern __shared__` buffer
+//! cast to its `SharedStorage`): the same tuple of arrays, at the start of
+//! the block's dynamic shared memory, whose size the launch gives. The
+//! bytes to launch with are the storage's [`SharedStorage::BYTES`]
+//! (a launcher above 48 KiB also sets the kernel's
+//! `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES`). On the device it is
+//! the module's one `.extern .shared .align 16 .b8 cute_dsmem[];`,
+//! declared at module scope (`ptxas` refuses `.extern .shared` inside a
+//! function body: "Parsing error near '.shared'").
 
 use core::marker::PhantomData;
 
@@ -67,6 +78,12 @@ impl<T: Scalar, L: StaticLayout> SmemArray<T, L> {
 /// `__shared__` arrays; more needs dynamic shared memory and an opt-in).
 /// [`shared_storage`] refuses a larger storage at compile time.
 pub const MAX_STATIC_BYTES: usize = 48 * 1024;
+
+/// The most dynamic shared memory a block may use: 227 KiB (SM90's
+/// opt-in limit; SM80's is 163 KiB on the A100, 99 KiB on others, which
+/// the launcher checks against the device). [`dynamic_shared_storage`]
+/// refuses a larger storage at compile time.
+pub const MAX_DYNAMIC_BYTES: usize = 227 * 1024;
 
 /// A shared storage: one [`SmemArray`] or a tuple of them (up to 4),
 /// laid out one after the other, each at a 16-byte boundary.
@@ -153,6 +170,65 @@ pub fn shared_storage<S: SharedStorage>() -> S::Parts {
                 ".shared .align 16 .b8 cute_smem[{n}];",
                 "mov.u32 {a}, cute_smem;",
                 n = const S::BYTES,
+                a = out(reg32) addr,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        }
+        SmemPtr::<u8>::from_shared(addr)
+    };
+    #[cfg(not(target_arch = "nvptx64"))]
+    let base = SmemPtr::<u8>::from_shared(super::host::imp::shared_storage(S::BYTES));
+    S::parts(base)
+}
+
+// The module's dynamic shared memory: one declaration at module scope
+// (an `.extern` array has no size; every kernel of the module that uses
+// it addresses the same symbol, sized at launch).
+#[cfg(target_arch = "nvptx64")]
+core::arch::global_asm!(".extern .shared .align 16 .b8 cute_dsmem[];");
+
+/// The block's storage `S` in dynamic shared memory (CuTe's `extern
+/// __shared__ char smem[]` cast to its `SharedStorage`; one call per
+/// kernel, every thread of the block calling it): a [`SmemArray`] per
+/// part, from the start of the dynamic shared memory. The launch must give
+/// at least `S::BYTES` bytes of dynamic shared memory ([`SharedStorage::BYTES`],
+/// which the host launcher reads from the same type; the device does not
+/// check it). `S` must fit [`MAX_DYNAMIC_BYTES`] (checked at compile time).
+///
+/// ```
+/// use cute_static::arch::{Dim3, SharedStorage, SmemArray, dynamic_shared_storage, host, syncthreads, thread_idx};
+/// use cute_static::Layout;
+/// // 64 KiB: more than static shared memory may hold.
+/// type Storage = (SmemArray<f32, Layout![(128, 128)]>,);
+/// assert_eq!(<Storage as SharedStorage>::BYTES, 65536);
+/// host::launch(Dim3::new(1, 1, 1), Dim3::new(128, 1, 1), || {
+///     let (a,) = dynamic_shared_storage::<Storage>();
+///     let s = a.tensor(<Layout![(128, 128)]>::default());
+///     let t = thread_idx().x;
+///     for j in 0..128 { s.write(t + 128 * j, (t * j) as f32); }
+///     syncthreads();
+///     let u = (t + 1) % 128;
+///     assert_eq!(s.read(u + 128 * 127), (u * 127) as f32);
+/// });
+/// ```
+#[inline(always)]
+pub fn dynamic_shared_storage<S: SharedStorage>() -> S::Parts {
+    const {
+        assert!(
+            S::BYTES <= MAX_DYNAMIC_BYTES,
+            "dynamic_shared_storage: the shared arrays take more than the 227 KiB of dynamic shared memory a block may use"
+        )
+    };
+    #[cfg(target_arch = "nvptx64")]
+    let base = {
+        let addr: u32;
+        // SAFETY: reads the 32-bit shared address of the module's dynamic
+        // shared memory; no memory is touched. (That the launch gave
+        // `S::BYTES` bytes is the launch contract, as for a kernel's
+        // global tensors.)
+        unsafe {
+            core::arch::asm!(
+                "mov.u32 {a}, cute_dsmem;",
                 a = out(reg32) addr,
                 options(pure, nomem, nostack, preserves_flags),
             );

@@ -6,6 +6,7 @@
 //! tests.
 
 pub mod cp_async_sm80;
+pub mod dynamic_smem;
 pub mod entries;
 pub mod half_copy;
 pub mod ldsm_sm80;
