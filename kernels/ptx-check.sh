@@ -49,7 +49,6 @@ done
 # dynamic shared array, declared at module scope (ptxas refuses an
 # `.extern .shared` inside a function body).
 require "^\.extern \.shared \.align 16 \.b8 cute_dsmem\[\];" 1
-require "mov.u32 .*, cute_dsmem;" 1
 
 variant sm80 sm_80 70 sm_80
 for i in m16n8k16.row.col.f32.f16.f16.f32 m16n8k8.row.col.f32.tf32.tf32.f32 m16n8k32.row.col.s32.s8.s8.s32 m8n8k4.row.col.f64.f64.f64.f64; do
@@ -69,6 +68,8 @@ require "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32" 1
 require "cp.async.ca.shared.global" 2
 require "cp.async.cg.shared.global" 4
 require "cp.async.wait_group 0" 3
+# dynamic_smem_tile (src/cute/dynamic_smem.rs) addresses it.
+require "mov.u32 .*, cute_dsmem;" 1
 # copy_ldsm (src/cute/ldsm_sm80.rs, tests/ptx.rs counts them per kernel).
 for i in x1 x2 x4 x1.trans x2.trans x4.trans; do
     require "ldmatrix.sync.aligned.m8n8.$i.shared.b16"

@@ -285,19 +285,6 @@ const TUTORIALS: &[(&str, &[(&str, usize)])] = &[
     ),
     // `src/cute/half_copy.rs`: 16 halves per thread, two 128-bit loads and
     // shared stores of 8 each, then the neighbour's 16 one by one.
-    // `src/cute/dynamic_smem.rs`: its two loops of 64 are unrolled in one
-    // variant and not in another, so only the spaces are checked (and
-    // ptx-check.sh requires the dynamic shared array).
-    ("dynamic_smem_tile", &[]),
-    (
-        "copy_f16_tile",
-        &[
-            ("ld.global.v4.b32", 2),
-            ("st.shared.v4.b32", 2),
-            ("ld.shared.b16", 16),
-            ("st.global.b16", 16),
-        ],
-    ),
 ];
 
 #[test]
@@ -486,6 +473,19 @@ const MMA_SM80: &[(&str, &str, usize)] = &[
         2,
     ),
     ("ldsm_t_small_mma_f16", "mma.sync.aligned.m16n8k16", 1),
+    // `src/cute/half_copy.rs`: 16 halves per thread, two 128-bit loads and
+    // shared stores of 8 each, then the neighbour's 16 one by one.
+    ("copy_f16_tile", "ld.global.v4.b32", 2),
+    ("copy_f16_tile", "st.shared.v4.b32", 2),
+    ("copy_f16_tile", "ld.shared.b16", 16),
+    ("copy_f16_tile", "st.global.b16", 16),
+    // `src/cute/dynamic_smem.rs`: its two loops start at the thread index
+    // (a run-time trip count: not unrolled), one access of each kind in
+    // each, through the 64 KiB dynamic shared tile.
+    ("dynamic_smem_tile", "ld.global.b32", 1),
+    ("dynamic_smem_tile", "st.shared.b32", 1),
+    ("dynamic_smem_tile", "ld.shared.b32", 1),
+    ("dynamic_smem_tile", "st.global.b32", 1),
 ];
 
 #[test]

@@ -179,6 +179,12 @@ where
     LS: TensorLayout,
     D: GemmOperandMut<Value = T>,
 {
+    const {
+        assert!(
+            T::BYTES == 2 || T::BYTES == 4,
+            "copy(ldmatrix): the element type must be 2 or 4 bytes (ldmatrix moves 16-bit values)"
+        )
+    };
     let vs = const { lanes::<T, u128>() };
     let per_reg = const { lanes::<T, u32>() };
     let vd = <Tc::Op as LdsmOp>::MATRICES * per_reg;

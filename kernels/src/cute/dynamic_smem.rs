@@ -19,6 +19,9 @@ pub const DYNAMIC_SMEM_BYTES: usize = <Storage as SharedStorage>::BYTES;
 
 cute_static::kernel! {
     /// `D = S` through 64 KiB of dynamic shared memory; 256 threads.
+    /// On the nvptx target with feature `sm80` (the GPU runner's table
+    /// does not know it yet).
+    #[cfg(any(not(target_arch = "nvptx64"), feature = "sm80"))]
     pub fn dynamic_smem_tile(
         S: cute_static::arch::GmemTensor<f32, Tile>,
         D: cute_static::arch::GmemTensor<f32, Tile>,

@@ -10,11 +10,10 @@
 //! same places of the output. So `D = S` holds only if the 128-bit
 //! accesses moved 8 halves each, in order, and the 16-bit ones one each.
 //!
-//! `copy_f16_tile` exists on every target; `cp_async_f16_tile` needs
-//! `.target sm_80` on the nvptx target (feature `sm80`); on the host both
-//! exist and `tests/cute_half.rs` runs them.
-
-use cute_static::arch::F16;
+//! On the nvptx target they are built with feature `sm80` (`cp.async`
+//! needs `.target sm_80`; `copy_f16_tile` beside it, so that the default
+//! module keeps the kernels the GPU runner's table knows); on the host
+//! both exist and `tests/cute_half.rs` runs them.
 
 /// The tile.
 pub type Tile = cute_static::Layout![(128, 16)];
@@ -33,8 +32,8 @@ macro_rules! half_copy_kernel {
             $(#[$doc])*
             #[$cfg]
             pub fn $name(
-                S: cute_static::arch::GmemTensor<F16, Tile>,
-                D: cute_static::arch::GmemTensor<F16, Tile>,
+                S: cute_static::arch::GmemTensor<cute_static::arch::F16, Tile>,
+                D: cute_static::arch::GmemTensor<cute_static::arch::F16, Tile>,
             ) {
                 #[allow(unused_imports)]
                 use cute_static::arch::{
@@ -42,7 +41,7 @@ macro_rules! half_copy_kernel {
                     cp_async_wait, shared_storage, syncthreads, thread_idx,
                 };
                 let $cp = <TiledCopyOf<$atom>>::default();
-                let (smem,) = shared_storage::<(SmemArray<F16, Tile>,)>();
+                let (smem,) = shared_storage::<(SmemArray<cute_static::arch::F16, Tile>,)>();
                 let sS = smem.tensor(Tile::default());
                 let t = thread_idx().x;
                 let thr = $cp.thread_slice(t);
@@ -66,7 +65,8 @@ macro_rules! half_copy_kernel {
 half_copy_kernel!(
     /// Global → registers → shared by `UniversalCopy<uint128_t>` (8 halves
     /// per access), then the neighbour's halves one by one.
-    copy_f16_tile, cute_static::atom::UniversalCopy<u128>, cfg(all()),
+    copy_f16_tile, cute_static::atom::UniversalCopy<u128>,
+    cfg(any(not(target_arch = "nvptx64"), feature = "sm80")),
     |cp, src, dst| {
         let mut frag = cute_static::device::make_fragment_like(&dst);
         cute_static::device::copy_with(&cp, &src, &mut frag);
