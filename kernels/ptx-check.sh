@@ -58,9 +58,10 @@ for i in x1 x2 x4 x1.trans x2.trans x4.trans; do
     require "ldmatrix.sync.aligned.m8n8.$i.shared.b16"
 done
 # gemm(tiled_mma, ...) on register fragments (src/cute/mma_sm80.rs): one
-# mma.sync per atom, 1 + 8 of the F16-accumulating atom, 8 of the F32 one,
-# one of each 16x8x8 atom.
-require "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16" 9
+# mma.sync per atom, 1 + 8 of the F16-accumulating atom (and one in each of
+# the four src/cute/ldsm_sm80.rs kernels), 8 of the F32 one, one of each
+# 16x8x8 atom.
+require "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16" 13
 require "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16" 1
 require "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32" 1
 # copy_async of the cp.async atoms (src/cute/cp_async_sm80.rs, and

@@ -8,7 +8,7 @@ use cute_static::layout;
 #[test]
 fn through_64_kib() {
     assert_eq!(DYNAMIC_SMEM_BYTES, 65536);
-    assert!(DYNAMIC_SMEM_BYTES > MAX_STATIC_BYTES);
+    const { assert!(DYNAMIC_SMEM_BYTES > MAX_STATIC_BYTES) };
     let src: Vec<f32> = (0..128 * 128).map(|i| i as f32 * 0.25 - 9.0).collect();
     let (gs, gd) = (
         GlobalBuffer::from_slice(&src),
