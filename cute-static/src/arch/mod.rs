@@ -28,7 +28,8 @@
 //! tiled copy's tile dividing the tile, the shared array holding the
 //! layout) at compile time; the run-time ones once where a tensor or view
 //! is made (a host buffer's length and the layout's validity, no overflow
-//! in its size and offsets; a tile coordinate; a run-time shape divisible
+//! in its size and offsets, its size and cosize within `i32` as CuTe's
+//! `int` ([`MAX_COSIZE`]); a tile coordinate; a run-time shape divisible
 //! by the tiler), by a trap on the device and a panic on the host. A view
 //! of a tensor does not check overflow again: its offsets are offsets of
 //! the tensor's valid layout (see the tensor type's invariant). Nothing
@@ -61,6 +62,6 @@ pub use scalar::{Scalar, lanes, pack, unpack};
 pub use sm80::{F16, MmaCall, MmaFragments, MmaValue};
 pub use smem::{MAX_STATIC_BYTES, SharedStorage, SmemArray, shared_storage};
 pub use tensor::{
-    DeviceView, GmemTensor, PartialTensor, PtrTensor, SmemTensor, Transform, lazy_transform,
-    view_local_partition, view_local_tile,
+    DeviceView, GmemTensor, MAX_COSIZE, PartialTensor, PtrTensor, SmemTensor, Transform,
+    lazy_transform, view_local_partition, view_local_tile,
 };
