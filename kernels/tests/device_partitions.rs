@@ -163,3 +163,67 @@ fn mixed_views_are_the_checked_host_views() {
     let b = GlobalBuffer::from_slice(&[0.0f32; 16]);
     assert_eq!(b.tensor(bad).err().map(|e| e.kind()), Some("overflow"));
 }
+
+/// A device tensor's size and cosize are at most `i32::MAX` (CuTe's `int`;
+/// the device's index arithmetic relies on it): one more is an `overflow`
+/// error, whatever the buffer, and `i32::MAX` itself passes that check
+/// (here failing only for the buffer's length).
+#[test]
+fn device_tensors_are_int_sized() {
+    use cute_static::layout::{Dyn, MixedLayout};
+    use cute_static::{C, arch::MAX_COSIZE};
+    assert_eq!(MAX_COSIZE, i32::MAX as usize);
+    let b = GlobalBuffer::from_slice(&[0.0f32; 16]);
+    let kind = |l: MixedLayout<(Dyn, Dyn), (C<1>, Dyn)>| b.tensor(l).err().map(|e| e.kind());
+    // cosize = 1 + 1·(2^31 − 2) + 1 = 2^31: one too many.
+    let over = MixedLayout::new((Dyn(2), Dyn(2)), (C::<1>, Dyn(MAX_COSIZE - 1))).unwrap();
+    assert_eq!(over.cosize(), MAX_COSIZE + 1);
+    assert_eq!(kind(over), Some("overflow"));
+    let at = MixedLayout::new((Dyn(2), Dyn(2)), (C::<1>, Dyn(MAX_COSIZE - 2))).unwrap();
+    assert_eq!(at.cosize(), MAX_COSIZE);
+    assert_eq!(kind(at), Some("out_of_storage"));
+    // The size counts too (a broadcast: cosize 1).
+    let wide = MixedLayout::new((Dyn(1 << 16), Dyn(1 << 15)), (C::<1>, Dyn(0))).unwrap();
+    assert_eq!(wide.size(), MAX_COSIZE + 1);
+    let wide = MixedLayout::new((Dyn(1 << 16), Dyn(1 << 15)), (Dyn(0), Dyn(0))).unwrap();
+    assert_eq!(b.tensor(wide).err().map(|e| e.kind()), Some("overflow"));
+}
+
+/// What a device tensor's `layout()` gives (its run-time strides masked to
+/// 31 bits, its extents mapped into `1..=2^31`, so that the compiler knows
+/// them to be CuTe's `int`s) is the same function on the domain: for valid
+/// layouts of size and cosize at most `i32::MAX`, including an extent-1
+/// mode whose stride is beyond (the only leaf that may change, multiplying
+/// coordinate 0) and extents and strides at the limits.
+#[test]
+fn narrowed_layouts_are_the_same_function() {
+    use cute_static::layout::{Dyn, MixedLayout, TensorLayout};
+    use cute_static::{C, arch::MAX_COSIZE};
+    let cases = [
+        ((3, 5), (1, 7)),
+        ((1, 6), (usize::MAX / 4, 3)),
+        ((4, 1), (2, 1 << 40)),
+        ((MAX_COSIZE, 1), (1, 0)),
+        ((1, 1), (0, 0)),
+        ((2, 2), (1 << 29, MAX_COSIZE / 2 - 1)),
+    ];
+    for ((m, n), (dm, dn)) in cases {
+        let l = MixedLayout::new((Dyn(m), Dyn(n)), (Dyn(dm), Dyn(dn))).unwrap();
+        assert!(l.size() <= MAX_COSIZE && l.cosize() <= MAX_COSIZE, "{l}");
+        let r = l.narrowed();
+        assert_eq!((r.size(), r.cosize()), (l.size(), l.cosize()), "{l}");
+        let probe = |i: usize| (l.offset(i), r.offset(i));
+        for i in (0..l.size().min(64)).chain(l.size().saturating_sub(64)..l.size()) {
+            let (a, b) = probe(i);
+            assert_eq!(a, b, "{l} at {i}");
+        }
+        // A static leaf is kept.
+        let s = MixedLayout::new((Dyn(m), Dyn(n)), (C::<1>, Dyn(dn))).unwrap();
+        assert_eq!(
+            s.narrowed().to_string(),
+            MixedLayout::new((Dyn(m), Dyn(n)), (C::<1>, Dyn(dn & MAX_COSIZE)))
+                .unwrap()
+                .to_string()
+        );
+    }
+}

@@ -102,13 +102,21 @@ impl<T: Scalar> GlobalBuffer<T> {
     /// The global tensor `buffer ∘ layout` (CuTe's `make_tensor(make_gmem_ptr(p),
     /// layout)`), checked once: the layout must be valid (its size and
     /// offsets exact and within `i64`, as [`MixedLayout::new`](crate::layout::MixedLayout::new)
-    /// checks: a layout of `new_unchecked` may fail here) and the buffer
-    /// must hold `cosize(layout)` elements (an `out_of_storage` error
-    /// otherwise). The tensor borrows
+    /// checks: a layout of `new_unchecked` may fail here), its size and
+    /// cosize at most [`MAX_COSIZE`](super::MAX_COSIZE) = `i32::MAX` (an
+    /// `overflow` error otherwise: CuTe's `int`, which the device's index
+    /// arithmetic relies on), and the buffer must hold `cosize(layout)` elements (an
+    /// `out_of_storage` error otherwise). The tensor borrows
     /// nothing: it is a kernel argument, valid while the buffer lives (the
     /// launch runs inside that lifetime).
     pub fn tensor<L: TensorLayout>(&self, layout: L) -> Result<PtrTensor<GmemPtr<T>, L>, Error> {
         layout.validate()?;
+        if layout.size() > super::MAX_COSIZE || layout.cosize() > super::MAX_COSIZE {
+            return Err(Error::Overflow {
+                operation: "GlobalBuffer::tensor",
+                operands: "a layout whose size or cosize exceeds i32::MAX (a device tensor's index arithmetic is CuTe's int)",
+            });
+        }
         if layout.cosize() > self.len {
             return Err(Error::OutOfStorage {
                 layout: layout.notation(),

@@ -30,7 +30,8 @@
 //! tiled copy's tile dividing the tile, the shared array holding the
 //! layout) at compile time; the run-time ones once where a tensor or view
 //! is made (a host buffer's length and the layout's validity, no overflow
-//! in its size and offsets; a tile coordinate; a run-time shape divisible
+//! in its size and offsets, its size and cosize within `i32` as CuTe's
+//! `int` ([`MAX_COSIZE`]); a tile coordinate; a run-time shape divisible
 //! by the tiler), by a trap on the device and a panic on the host. A view
 //! of a tensor does not check overflow again: its offsets are offsets of
 //! the tensor's valid layout (see the tensor type's invariant). Nothing
@@ -68,6 +69,6 @@ pub use smem::{
     shared_storage,
 };
 pub use tensor::{
-    DeviceView, GmemTensor, PartialTensor, PtrTensor, SmemTensor, Transform, lazy_transform,
-    view_local_partition, view_local_tile,
+    DeviceView, GmemTensor, MAX_COSIZE, PartialTensor, PtrTensor, SmemTensor, Transform,
+    lazy_transform, view_local_partition, view_local_tile,
 };

@@ -5,8 +5,9 @@
 //! **Invariant** (what makes every access safe): the layout is valid (its
 //! size and every offset of its domain exact and within `i64`, as
 //! [`MixedLayout::new`](crate::layout::MixedLayout::new) checks; static
-//! layouts always are), and for every integral coordinate
-//! `i < size(layout)`, the element at `ptr + layout(i)` lies in one
+//! layouts always are), its size and cosize at most [`MAX_COSIZE`]
+//! (`i32::MAX`, as CuTe's `int`), and for every integral
+//! coordinate `i < size(layout)`, the element at `ptr + layout(i)` lies in one
 //! allocation of the pointer's memory space. It is established where
 //! a tensor is made — [`GlobalBuffer::tensor`](super::GlobalBuffer::tensor)
 //! on the host (the buffer holds `cosize(layout)` elements), a kernel
@@ -75,6 +76,17 @@ impl<P: MemPtr, L: TensorLayout> core::fmt::Debug for PtrTensor<P, L> {
     }
 }
 
+/// The largest size and cosize of a device tensor's layout: `i32::MAX`
+/// (CuTe's `int`), checked where a tensor is made
+/// ([`GlobalBuffer::tensor`](super::GlobalBuffer::tensor); a shared array
+/// is static and far smaller). A view's size and cosize are at most its
+/// tensor's, so every shape leaf and every stride that multiplies a
+/// non-zero coordinate fits in 31 bits; [`PtrTensor::layout`] tells the
+/// compiler so (each run-time leaf masked to 31 bits, the same function
+/// on the domain), and the views' overflow checks that such operands
+/// cannot fail fold away.
+pub const MAX_COSIZE: usize = i32::MAX as usize;
+
 /// The value of a check made where a view is made: the result, or a trap.
 #[inline(always)]
 #[track_caller]
@@ -91,7 +103,8 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     /// # Safety
     /// The layout is valid ([`TensorLayout`]'s size and offsets exact, within
     /// `i64`: a static layout, or a mixed one that
-    /// [`MixedLayout::new`](crate::layout::MixedLayout::new) accepts), and
+    /// [`MixedLayout::new`](crate::layout::MixedLayout::new) accepts), its
+    /// size and cosize at most [`MAX_COSIZE`], and
     /// for every `i < size(layout)`, `ptr.add(layout(i))` is an element of
     /// one live allocation of `P`'s memory space, for as long as the tensor
     /// or a view of it is used.
@@ -105,15 +118,17 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     pub fn ptr(&self) -> P {
         self.ptr
     }
-    /// The layout.
+    /// The layout, each run-time leaf masked to 31 bits: by the invariant
+    /// (size and cosize at most [`MAX_COSIZE`]) the same offsets on the
+    /// domain, now known to the compiler to be 31-bit operands.
     #[inline(always)]
     pub fn layout(&self) -> L {
-        self.layout
+        self.layout.narrowed()
     }
     /// The number of coordinates.
     #[inline(always)]
     pub fn size(&self) -> usize {
-        self.layout.size()
+        self.layout().size()
     }
 
     /// The element at integral coordinate `i` (traps for `i ≥ size`).
@@ -318,10 +333,11 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     /// lies between two offsets of the domain, so in the one allocation).
     #[inline(always)]
     pub fn partial(self) -> PartialTensor<P, L> {
+        let layout = self.layout();
         PartialTensor {
             ptr: self.ptr,
-            limit: self.layout.cosize(),
-            layout: self.layout,
+            limit: layout.cosize(),
+            layout,
         }
     }
 }
@@ -426,7 +442,7 @@ impl<P: MemPtr, L: TensorLayout> DeviceView for PtrTensor<P, L> {
     const EXACT: bool = true;
     #[inline(always)]
     fn view_layout(&self) -> L {
-        self.layout
+        self.layout()
     }
     #[inline(always)]
     unsafe fn rebase<M: TensorLayout>(self, layout: M, offset: usize) -> PtrTensor<P, M> {

@@ -134,6 +134,23 @@ pub trait IntTuple: Copy + fmt::Debug + Sealed {
     fn fmt_structure(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.fmt_cute(f)
     }
+    /// The tuple with every run-time leaf masked to its low 31 bits (the
+    /// same tuple when every run-time leaf is at most `i32::MAX`): see
+    /// [`TensorLayout`](crate::kernel::layout::TensorLayout)'s `narrowed`.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn narrowed(self) -> Self {
+        self
+    }
+    /// The shape with every run-time leaf `s` mapped into `1..=2^31` (as
+    /// `((s − 1) mod 2^31) + 1`): the same shape when every run-time leaf
+    /// is in `1..=i32::MAX` (a device tensor's), which the compiler then
+    /// knows (no division by zero, no overflow of 31-bit products).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn narrowed_extent(self) -> Self {
+        self
+    }
 }
 
 /// An integer tuple known at compile time.
@@ -232,6 +249,14 @@ macro_rules! tuple_impls {
                 f.write_str("(")?;
                 $( if $i > 0 { f.write_str(",")?; } self.$i.fmt_structure(f)?; )+
                 f.write_str(")")
+            }
+            #[inline(always)]
+            fn narrowed(self) -> Self {
+                ($(self.$i.narrowed(),)+)
+            }
+            #[inline(always)]
+            fn narrowed_extent(self) -> Self {
+                ($(self.$i.narrowed_extent(),)+)
             }
         }
         /// A static tuple: size = product of the children's sizes.

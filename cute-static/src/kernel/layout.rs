@@ -94,6 +94,21 @@ pub trait TensorLayout: Copy + fmt::Debug + fmt::Display {
     fn validate(&self) -> Result<(), Error> {
         Ok(())
     }
+    /// The layout with every run-time stride masked to its low 31 bits and
+    /// every run-time shape leaf mapped into `1..=2^31`. On a valid layout
+    /// of size and cosize at most `i32::MAX` (a device tensor's) it is the
+    /// same function on the domain: every shape leaf is positive and at
+    /// most the size, every stride of a mode of extent > 1 below the
+    /// cosize, so those are unchanged; only the stride of an extent-1 mode
+    /// may change, which multiplies coordinate 0. The compiler then knows
+    /// that each leaf fits in 31 bits and each extent is positive, so the
+    /// overflow and division-by-zero checks of the views' index arithmetic
+    /// that such operands cannot fail fold away.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn narrowed(self) -> Self {
+        self
+    }
     /// The layout in CuTe notation for an error message, when it can be
     /// written without run-time values (static layouts).
     #[doc(hidden)]
@@ -221,6 +236,10 @@ where
     #[inline(always)]
     fn validate(&self) -> Result<(), Error> {
         MixedLayout::new(*self.shape(), *self.stride()).map(|_| ())
+    }
+    #[inline(always)]
+    fn narrowed(self) -> Self {
+        MixedLayout::from_parts(self.shape().narrowed_extent(), self.stride().narrowed())
     }
     #[cfg(feature = "std")]
     fn dynamic_layout(&self) -> Option<cute_dynamic::Layout> {

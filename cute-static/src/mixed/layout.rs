@@ -70,6 +70,14 @@ impl IntTuple for Dyn {
     fn fmt_structure(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("?")
     }
+    #[inline(always)]
+    fn narrowed(self) -> Self {
+        Dyn(self.0 & i32::MAX as usize)
+    }
+    #[inline(always)]
+    fn narrowed_extent(self) -> Self {
+        Dyn((self.0.wrapping_sub(1) & i32::MAX as usize) + 1)
+    }
 }
 
 /// A run-time integer leaf known to be a multiple of the static divisor
@@ -177,6 +185,14 @@ impl<const D: usize> IntTuple for DynDiv<D> {
     }
     fn fmt_structure(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "?{{div={D}}}")
+    }
+    #[inline(always)]
+    fn narrowed(self) -> Self {
+        DynDiv(self.0 & i32::MAX as usize)
+    }
+    #[inline(always)]
+    fn narrowed_extent(self) -> Self {
+        DynDiv((self.0.wrapping_sub(1) & i32::MAX as usize) + 1)
     }
 }
 
