@@ -174,7 +174,17 @@ macro_rules! config {
             let want = d.partition_shape(op, dt.layout().shape()).unwrap();
             assert_eq!(shape, want, "{d}: partition_shape_{op}");
         }
-        for thr in 0..d.size() as usize {
+        // Every lane of the thread layout's compact cover (CuTe's
+        // thridx_2_thrid): 32 for one SM70 quad-pair atom.
+        let vmnk = d.thr_layout_vmnk();
+        let lanes = cute_dynamic::complement(vmnk, vmnk.cosize().unwrap()).unwrap().size()
+            * vmnk.size();
+        assert_eq!(
+            lanes as usize,
+            <<M as TiledMmaLayouts>::ThrLayoutVMNK as cute_static::atom::ThrIdxToThrId>::LANES,
+            "{d}: lanes"
+        );
+        for thr in 0..lanes as usize {
             let s = m.get_slice(thr).unwrap();
             let ds = d.thr_slice(thr as i64).unwrap();
             let pa = s
@@ -225,11 +235,9 @@ macro_rules! config {
                 );
             }
         }
-        // Beyond the threads: an error, as at run time.
-        assert!(
-            m.get_slice(d.thr_layout_vmnk().cosize().unwrap() as usize)
-                .is_err()
-        );
+        // Beyond the lanes: an error, as at run time.
+        assert!(m.get_slice(lanes as usize).is_err());
+        assert!(d.thr_slice(lanes).is_err());
     }};
 }
 
@@ -270,6 +278,74 @@ fn sm70_8x8x4_2x2_atoms_over_two_tiles() {
         Layout![(16, 4)],
         Layout![(32, 16)]
     );
+}
+
+/// One SM70 quad-pair atom (`ThrID = (4,2):(1,16)`) tiled to `<8,8,4>`
+/// (CuTe's MMA-atom docs): 8 threads, 32 lanes; CuTe C++ prints
+/// `layoutA_TV = ((4,4,2),(4,(1,1))):((8,0,4),(1,(0,0)))`
+/// (tests/cute-cpp/tiled_mma_tv.expected). Before the static tiled MMA
+/// composed with CuTe's thridx_2_thrid it had the 4 lanes of
+/// `right_inverse(ThrLayoutVMNK)`, `(4,(4,(1,1))):(8,(1,(0,0)))`.
+#[test]
+fn sm70_one_quadpair_atom_covers_the_warp() {
+    type M = TiledMma<
+        cute_static::atom::SM70_8x8x4_F32F16F16F32_NT,
+        Layout![(1, 1, 1)],
+        cute_static::Tiler![<8, 8, 4>],
+    >;
+    assert_eq!(
+        cute_static::atom::LayoutATv::<M>::default().to_string(),
+        "((_4,_4,_2),(_4,(_1,_1))):((_8,_0,_4),(_1,(_0,_0)))"
+    );
+    assert_eq!(
+        cute_static::atom::LayoutCTv::<M>::default().to_string(),
+        "(((_2,_2),_4,_2),((_2,_2,_2),(_1,_1))):(((_1,_16),_0,_4),((_8,_2,_32),(_0,_0)))"
+    );
+    config!(
+        cute_static::atom::SM70_8x8x4_F32F16F16F32_NT,
+        Layout![(1, 1, 1)],
+        cute_static::Tiler![<8, 8, 4>],
+        Some("<8,8,4>"),
+        Layout![(8, 4)],
+        Layout![(8, 4)],
+        Layout![(8, 8)]
+    );
+}
+
+/// Every SM70 variant, one atom without a permutation and `(2,2)`
+/// N-major atoms over `<32,32,4>`.
+#[test]
+fn sm70_variants() {
+    macro_rules! variant {
+        ($atom:ty) => {
+            config!(
+                $atom,
+                Layout![(1, 1, 1)],
+                (),
+                None,
+                Layout![(8, 4)],
+                Layout![(8, 4)],
+                Layout![(8, 8)]
+            );
+            config!(
+                $atom,
+                Layout![(2, 2, 1):(2, 1, 0)],
+                cute_static::Tiler![<32, 32, 4>],
+                Some("<32,32,4>"),
+                Layout![(32, 4)],
+                Layout![(32, 4)],
+                Layout![(32, 32)]
+            );
+        };
+    }
+    variant!(cute_static::atom::SM70_8x8x4_F16F16F16F16_TN);
+    variant!(cute_static::atom::SM70_8x8x4_F16F16F16F16_NT);
+    variant!(cute_static::atom::SM70_8x8x4_F16F16F16F16_NN);
+    variant!(cute_static::atom::SM70_8x8x4_F16F16F16F16_TT);
+    variant!(cute_static::atom::SM70_8x8x4_F32F16F16F32_TN);
+    variant!(cute_static::atom::SM70_8x8x4_F32F16F16F32_NT);
+    variant!(cute_static::atom::SM70_8x8x4_F32F16F16F32_NN);
+    variant!(cute_static::atom::SM70_8x8x4_F32F16F16F32_TT);
 }
 
 #[test]
@@ -713,7 +789,11 @@ macro_rules! mma_mixed_config {
                 make_counting_tensor(lb.to_dynamic()).unwrap(),
                 make_counting_tensor(lc.to_dynamic()).unwrap(),
             );
-            for thr in 0..d.size() as usize {
+            // Every lane (CuTe's thridx_2_thrid: 32 for one SM70 atom).
+            let vmnk = d.thr_layout_vmnk();
+            let lanes = cute_dynamic::complement(vmnk, vmnk.cosize().unwrap()).unwrap().size()
+                * vmnk.size();
+            for thr in 0..lanes as usize {
                 let s = m.get_slice(thr).unwrap();
                 let ds = d.thr_slice(thr as i64).unwrap();
                 let pa = s.partition_a_mixed(Tensor::new(Counting, la).unwrap()).unwrap();
@@ -745,6 +825,19 @@ fn partitions_of_mixed_tensors_equal_the_run_time_ones() {
             cute_static::layout!((32, 16):(1, {32 + ld})).unwrap(),
             cute_static::layout!((16, 16):({16 + ld}, 1)).unwrap(),
             cute_static::layout!((64, 32):(1, {64 + ld})).unwrap(),
+            ld == 0
+        )]
+    );
+    // One SM70 quad-pair atom: 8 threads, 32 lanes.
+    mma_mixed_config!(
+        cute_static::atom::SM70_8x8x4_F32F16F16F32_NT,
+        Layout![(1, 1, 1)],
+        cute_static::Tiler![<8, 8, 4>],
+        Some("<8,8,4>"),
+        [|ld: usize| (
+            cute_static::layout!((8, 4):(1, {8 + ld})).unwrap(),
+            cute_static::layout!((8, 4):({4 + ld}, 1)).unwrap(),
+            cute_static::layout!((8, 8):(1, {8 + ld})).unwrap(),
             ld == 0
         )]
     );

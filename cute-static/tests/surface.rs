@@ -367,6 +367,12 @@ fn make_layout_like_cases() {
         layout!((2, 2):(0, 0)),
         layout!(8:5),
         layout!((4, (2, 1), 3):(6, (24, 24), 1)),
+        // Negative strides are ordered as signed integers, first (the
+        // static function refused them before: E0599 on the method).
+        layout!((8, 4):(-1, 8)),
+        layout!((4, 2, 3):(-2, -8, 1)),
+        layout!(((2, 3), 4):((-1, 0), -5)),
+        layout!((2, 1, 4):(-3, -3, 0)),
     );
 }
 

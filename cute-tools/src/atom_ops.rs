@@ -35,7 +35,7 @@ use crate::ops::Args;
 /// The queries `mma_atom` answers.
 pub(crate) const MMA_ATOM_QUERIES: &str = "Shape_MNK, ThrID, ALayout, BLayout, CLayout";
 /// The queries `tiled_mma` answers.
-pub(crate) const TILED_MMA_QUERIES: &str = "thr_layout_vmnk, tile_size<0|1|2>, size, layoutA_TV, layoutB_TV, layoutC_TV, partition_A|B|C(t=T), partition_A|B|C_coord(t=T), partition_shape_A|B|C(SHAPE), partition_fragment_A|B|C(t=T), partition_fragment_desc_A|B(t=T[,addr=ADDRESS],smem=SMEM_LAYOUT)";
+pub(crate) const TILED_MMA_QUERIES: &str = "thr_layout_vmnk, tile_size<0|1|2>, size, layoutA_TV, layoutB_TV, layoutC_TV, thrfrg_A|B|C, partition_A|B|C(t=T), partition_A|B|C_coord(t=T), partition_shape_A|B|C(SHAPE), partition_fragment_A|B|C(t=T), partition_fragment_desc_A|B(t=T[,addr=ADDRESS],smem=SMEM_LAYOUT)";
 /// The queries `tiled_copy` and `tiled_copy_mma` answer.
 pub(crate) const TILED_COPY_QUERIES: &str = "Tiler_MN, TiledLayout_TV, layoutS_TV, layoutD_TV, size, partition_S|D(t=T), partition_S|D_coord(t=T), make_fragment_like(partition_S|D(t=T)), retile_S|D(make_fragment_like(partition_S|D(t=T))), and for tiled_copy_mma retile_S|D(partition_fragment_A|B|C(t=T))";
 
@@ -242,6 +242,11 @@ pub(crate) fn tiled_mma_query(mma: &TiledMma, query: &str) -> Result<String, Lay
         .and_then(operand)
     {
         return Ok(mma.layout_tv(x)?.to_string());
+    }
+    // CuTe's `thrfrg_X` of the operand's compact column-major tile.
+    if let Some(x) = query.strip_prefix("thrfrg_").and_then(operand) {
+        let tile = Layout::column_major(&mma.tile_shape(x)?)?;
+        return Ok(mma.thrfrg(x, &tile)?.to_string());
     }
     for (name, op) in [
         ("A", MmaOperand::OperandA),

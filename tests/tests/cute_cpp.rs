@@ -129,3 +129,29 @@ fn mma_atom_traits_are_cutes() {
 fn retiled_mma_fragments_are_cutes() {
     all_agree("retile_mma.expected", "tiled_copy_mma");
 }
+
+/// Per-thread views of tiled MMAs (every SM70 variant over every lane of
+/// the warp, alone and tiled, and SM75/SM80/SM89/SM90 atoms with N-major,
+/// K-split and permuted atom layouts): `thr_layout_vmnk`, `layoutX_TV`,
+/// `thrfrg_X` of the tile, and for each thread `partition_X` of the
+/// counting and the identity tensor and `partition_fragment_X`.
+#[test]
+fn tiled_mma_partitions_are_cutes() {
+    all_agree("tiled_mma_partitions.expected", "tiled_mma");
+}
+
+/// Tiled copies of every copy atom of the table (make_tiled_copy) and
+/// make_tiled_copy_A/B/C over tiled MMAs: `Tiler_MN`, `TiledLayout_TV`,
+/// `layoutS/D_TV`, and for each thread `partition_S/D` (counting and
+/// identity tensor), `make_fragment_like` and `retile_S/D` of it.
+#[test]
+fn tiled_copies_are_cutes() {
+    let (n, diffs) = check("tiled_copy.expected", None);
+    assert!(n > 0);
+    assert!(
+        diffs.is_empty(),
+        "{} of {n} differ:\n{}",
+        diffs.len(),
+        diffs.join("\n")
+    );
+}

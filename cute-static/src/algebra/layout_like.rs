@@ -5,11 +5,14 @@
 //! the law (`laws::check_make_layout_like`) of
 //! `cute_dynamic::make_layout_like`. Two leaves of size > 1 with the same
 //! non-zero stride have no order between them: a compile error, as the
-//! run-time function returns an error.
+//! run-time function returns an error. Strides are ordered as signed
+//! integers, so a negative stride comes first (as at run time and in CuTe).
 //!
 //! ```
 //! use cute_static::{layout, Layout, algebra::LayoutLike};
 //! assert_eq!(layout!((2, 3, 4, 5):(0, 42, 1, 0)).make_layout_like().to_string(), "(_2,_3,_4,_5):(_0,_4,_1,_0)");
+//! assert_eq!(layout!((8, 4):(-1, 8)).make_layout_like().to_string(), "(_8,_4):(_1,_8)");
+//! assert_eq!(layout!((4, 2, 3):(-2, -8, 1)).make_layout_like().to_string(), "(_4,_2,_3):(_2,_1,_8)");
 //! static_assertions::assert_type_eq_all!(
 //!     LayoutLike<Layout![((2, 3), 4):((1, 40), 3)]>,
 //!     Layout![((2, 3), 4):((1, 8), 2)]
@@ -23,7 +26,6 @@ use typenum::{B0, B1, IsEqual, IsLess, U0, U1};
 use crate::algebra::modes::{Spelt, SpeltOf};
 use crate::algebra::recast::{LeafFn, MapLeaves};
 use crate::data::layout::{FlatOf, Flatten, Layout, StaticLayout};
-use crate::data::neg::{AnyNegative, HasNegative};
 use crate::private::{HCons, HNil, If, Sel, Violation};
 
 /// `make_layout_like(L)`. An inadmissible `L` is reported by its rule where
@@ -36,41 +38,21 @@ pub trait MakeLayoutLike {
 }
 /// `make_layout_like(L)`.
 pub type LayoutLike<L> = <L as MakeLayoutLike>::Output;
-/// A layout with a negative stride is refused first, then ties are looked
-/// for, so an inadmissible layout raises one error.
+/// Ties are looked for, then the leaves are laid out in the order of
+/// their strides (signed: a negative stride comes before the others, as
+/// cute-dynamic and CuTe order them).
 impl<S, D> MakeLayoutLike for Layout<S, D>
 where
     Self: StaticLayout,
-    <Self as StaticLayout>::Tree: HasNegative,
-    AnyNegative<<Self as StaticLayout>::Tree>: LikeGate<Self>,
+    <Self as StaticLayout>::Tree: Flatten,
+    FlatOf<<Self as StaticLayout>::Tree>: TieFree<FlatOf<<Self as StaticLayout>::Tree>>,
+    <FlatOf<<Self as StaticLayout>::Tree> as TieFree<FlatOf<<Self as StaticLayout>::Tree>>>::Out:
+        LikeFinish<Self>,
 {
-    type Output = <AnyNegative<<Self as StaticLayout>::Tree> as LikeGate<Self>>::Output;
+    type Output = <<FlatOf<<Self as StaticLayout>::Tree> as TieFree<
+        FlatOf<<Self as StaticLayout>::Tree>,
+    >>::Out as LikeFinish<Self>>::Output;
 }
-/// `make_layout_like(L)` unless `Self` (whether `L` has a negative stride) is `B1`.
-pub trait LikeGate<L> {
-    /// The layout.
-    type Output: StaticLayout;
-}
-impl<L: StaticLayout> LikeGate<L> for B1
-where
-    Violation: LayoutLikeNonNegative<L>,
-{
-    type Output = Layout<crate::C<1>, crate::C<0>>;
-}
-impl<L: StaticLayout> LikeGate<L> for B0
-where
-    L::Tree: Flatten,
-    FlatOf<L::Tree>: TieFree<FlatOf<L::Tree>>,
-    <FlatOf<L::Tree> as TieFree<FlatOf<L::Tree>>>::Out: LikeFinish<L>,
-{
-    type Output = <<FlatOf<L::Tree> as TieFree<FlatOf<L::Tree>>>::Out as LikeFinish<L>>::Output;
-}
-/// Raised for a layout with a negative stride.
-#[diagnostic::on_unimplemented(
-    message = "make_layout_like needs non-negative strides in a static layout: {L} has a negative stride",
-    note = "cute-dynamic's make_layout_like orders negative strides first; use it for this layout"
-)]
-pub trait LayoutLikeNonNegative<L> {}
 /// The layout like `L` when its ordered strides are unique (`Self`), else the error.
 pub trait LikeFinish<L> {
     /// The layout.

@@ -64,8 +64,8 @@ pub use tiled_mma::{
     MmaPermutation, MmaThreads, MmaTileFits, MmaValues, NoPermutation, OperandA, OperandB,
     OperandC, OperandPermOf, OperandPermTile, OperandTile, OperandTileShape, Permutation,
     PermutationMode, PermuteByModes, PermuteTree, RegisterOperand, Rejoin, SizeC, SpliceRest,
-    SpreadC, ThrCoord, ThrMma, Thrfrg, TileAnswer, TileExtents, TileSize, TileSizeOf, TiledMma,
-    TiledMmaLayouts, TiledMmaTv, TilerSize, VmnkQuery, make_tiled_mma,
+    SpreadC, ThrCoord, ThrIdxToThrId, ThrMma, Thrfrg, TileAnswer, TileExtents, TileSize,
+    TileSizeOf, TiledMma, TiledMmaLayouts, TiledMmaTv, TilerSize, VmnkQuery, make_tiled_mma,
 };
 pub use tma::{
     SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, TENSOR_MAP_ALIGN, TENSOR_MAP_BYTES,

@@ -21,8 +21,10 @@
 //!   `(v,m,n,k)` the thread's coordinate in `ThrLayoutVMNK`: the layout
 //!   stays static, the offset is the run-time thread's;
 //! * `layoutX_TV` is `thrfrg_X` of the compact column-major tile, with the
-//!   thread coordinate of the mode `X` does not span ignored, composed
-//!   with `right_inverse(ThrLayoutVMNK)` in its thread mode.
+//!   thread coordinate of the mode `X` does not span ignored, composed in
+//!   its thread mode with CuTe's `thridx_2_thrid` ([`ThrIdxToThrId`]:
+//!   every lane of the thread layout's compact cover, 32 for one SM70
+//!   quad-pair atom).
 //!
 //! The contract is the run-time one (`laws::check_tiled_mma`), checked in
 //! `tests/atoms.rs` through `to_dynamic()`. A tensor whose `M`/`N`/`K`
@@ -57,11 +59,14 @@ use typenum::{B0, B1, IsEqual, U1, Unsigned};
 use super::tiled_copy::{ModeSizeN, PaddedModeSize};
 use super::{MmaAtom, ShapeMnk};
 use crate::Error;
+use crate::algebra::complement::{Complement, Complemented};
+use crate::algebra::composition::Compose;
 use crate::algebra::composition::{ComposeOnto, Composed, Report};
 use crate::algebra::divide::{
     DivideOp, Logical, LogicalQuotient, SizeOf, TilerOp, Zipped, ZippedQuotient,
 };
 use crate::algebra::inverse::{RightInverse, RightInvert};
+use crate::algebra::product::CosizeOf;
 use crate::algebra::product::{TiledMultiply, TiledProduct};
 use crate::data::int_tuple::{C, Spell, StaticInt, StaticIntTuple};
 use crate::data::int_tuple_ops::TreeEvenly;
@@ -232,7 +237,7 @@ pub trait TiledMmaLayouts: Copy + Default {
     /// The atom.
     type Atom: MmaAtom;
     /// `get_thr_layout_vmnk()`: `(ThrV,ThrM,ThrN,ThrK) → thread`.
-    type ThrLayoutVMNK: StaticLayout + RightInvert;
+    type ThrLayoutVMNK: StaticLayout + ThrIdxToThrId;
     /// `size(ThrLayoutVMNK[1])` as `C<N>`.
     type ThrM: StaticInt + TilerMode;
     /// `size(ThrLayoutVMNK[2])`.
@@ -354,7 +359,7 @@ where
     L: StaticLayout,
     Pm: Permutation,
     VmnkQuery<A, L>: LayoutQuery,
-    Computed<VmnkQuery<A, L>>: RightInvert + ThrCoord,
+    Computed<VmnkQuery<A, L>>: ThrIdxToThrId + ThrCoord,
     L::Tree: PaddedModeSize<U0> + PaddedModeSize<U1> + PaddedModeSize<U2>,
     ModeSizeN<L, U0>: Pretty,
     ModeSizeN<L, U1>: Pretty,
@@ -728,7 +733,7 @@ pub trait MmaTvTree<M, Op> {
 }
 thrfrg_impl! { MmaTvTree; where
     ThrfrgThreads<HCons<H, Tl>, M, Op>: ComposeTreeWith<<Op as MmaOperandOf<M>>::Spread>,
-    SpreadT<HCons<H, Tl>, M, Op>: ComposeTreeWith<VmnkInv<M>>,
+    SpreadT<HCons<H, Tl>, M, Op>: ComposeTreeWith<ThrIdxOf<M>>,
     TvTree<HCons<H, Tl>, M, Op>: SpellLayout,
     Spelled<TvTree<HCons<H, Tl>, M, Op>>: StaticLayout + TensorLayout,
 {
@@ -812,10 +817,60 @@ pub type OperandTile<M, Op> = CompactColMajor<(
 )>;
 
 /// `layoutX_TV`'s thread-mode steps on the tile's tree `T`: the spread,
-/// then `right_inverse(ThrLayoutVMNK)`.
+/// then CuTe's `thridx_2_thrid` ([`ThrIdxToThrId`]).
 type SpreadT<T, M, Op> = ComposeTreeOf<ThrfrgThreads<T, M, Op>, <Op as MmaOperandOf<M>>::Spread>;
-type VmnkInv<M> = RightInverse<<M as TiledMmaLayouts>::ThrLayoutVMNK>;
-type TvThreadsDoneT<T, M, Op> = ComposeTreeOf<SpreadT<T, M, Op>, VmnkInv<M>>;
+type ThrIdxOf<M> = <<M as TiledMmaLayouts>::ThrLayoutVMNK as ThrIdxToThrId>::Layout;
+type TvThreadsDoneT<T, M, Op> = ComposeTreeOf<SpreadT<T, M, Op>, ThrIdxOf<M>>;
+
+/// CuTe's `thridx_2_thrid` of a tiled MMA's thread layout `V`
+/// (`ThrLayoutVMNK`): `(size(V),1):(1,0) ∘ right_inverse((V,
+/// complement(V, cosize(V))))`, lane → thread index, over every lane of
+/// `V`'s compact cover (`size(V)·size(complement(V))` lanes). For a
+/// compact thread layout it is `right_inverse(V)`; one SM70 quad-pair
+/// atom (`ThrID = (4,2):(1,16)`) has 8 threads and 32 lanes, lanes 4–15
+/// and 20–31 reading as the thread whose index they reduce to (as
+/// cute-dynamic's `TiledMma::layout_tv` and CuTe C++ do).
+pub trait ThrIdxToThrId {
+    /// The map lane → thread index.
+    type Layout: StaticLayout + IntoTiler;
+    /// The number of lanes, `size(V)·size(complement(V, cosize(V)))`:
+    /// the thread mode of `layoutX_TV`, the lanes `get_slice` takes.
+    const LANES: usize;
+}
+/// `complement(V, cosize(V))`.
+type CoverOf<V> = Complemented<
+    Layout<<V as StaticLayout>::Shape, <V as StaticLayout>::Stride>,
+    P<<<V as StaticLayout>::Tree as CosizeOf>::Out>,
+>;
+/// `(V, complement(V, cosize(V)))`.
+type FilledOf<V> = Layout<
+    (
+        <V as StaticLayout>::Shape,
+        <CoverOf<V> as StaticLayout>::Shape,
+    ),
+    (
+        <V as StaticLayout>::Stride,
+        <CoverOf<V> as StaticLayout>::Stride,
+    ),
+>;
+/// `(size(V),1):(1,0)`.
+type ThreadOfLane<V> = Layout<(SizeC<V>, C<1>), (C<1>, C<0>)>;
+impl<V> ThrIdxToThrId for V
+where
+    V: StaticLayout,
+    V::Tree: CosizeOf + SizeOf,
+    <V::Tree as CosizeOf>::Out: Pretty,
+    <V::Tree as SizeOf>::Out: Pretty,
+    P<<V::Tree as CosizeOf>::Out>: StaticInt,
+    Layout<V::Shape, V::Stride>: Complement<P<<V::Tree as CosizeOf>::Out>>,
+    CoverOf<V>: StaticLayout,
+    FilledOf<V>: RightInvert,
+    ThreadOfLane<V>: Compose<RightInverse<FilledOf<V>>>,
+    Composed<ThreadOfLane<V>, RightInverse<FilledOf<V>>>: StaticLayout + IntoTiler,
+{
+    type Layout = Composed<ThreadOfLane<V>, RightInverse<FilledOf<V>>>;
+    const LANES: usize = V::SIZE * <CoverOf<V> as StaticLayout>::SIZE;
+}
 
 /// CuTe's `get_layoutX_TV()` of a tiled MMA (`Self`) for operand `Op`,
 /// as an associated type: one bound (`M: TiledMmaTv<Op>`) for the steps
@@ -880,16 +935,18 @@ where
     Self: TiledMmaLayouts,
 {
     /// CuTe's `get_slice(thr_idx)`: the partitioner of thread `thr_idx`,
-    /// `0 ≤ thr_idx < cosize(ThrLayoutVMNK)`; an `out_of_bounds` error
-    /// beyond.
+    /// a lane of the thread layout's compact cover, `0 ≤ thr_idx <
+    /// size(ThrLayoutVMNK)·size(complement(ThrLayoutVMNK))`
+    /// ([`ThrIdxToThrId::LANES`]: lanes 0–31 of one SM70 quad-pair atom);
+    /// an `out_of_bounds` error beyond.
     pub fn get_slice(&self, thr_idx: usize) -> Result<ThrMma<Self>, Error> {
-        let cosize = <VmnkOf<Self> as StaticLayout>::COSIZE.max(1);
-        if thr_idx >= cosize {
+        let lanes = <VmnkOf<Self> as ThrIdxToThrId>::LANES.max(1);
+        if thr_idx >= lanes {
             return Err(Error::OutOfBounds {
                 layout: Some(crate::kernel::layout::notation::<VmnkOf<Self>>()),
                 mode: None,
                 index: thr_idx,
-                size: cosize,
+                size: lanes,
             });
         }
         Ok(ThrMma {

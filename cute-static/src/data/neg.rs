@@ -221,6 +221,43 @@ where
     }
 }
 
+// Signed order: a negative value is below every unsigned one, and
+// `-M < -M2` exactly when `M2 < M` (make_layout_like orders strides so).
+impl<M, U, B> typenum::IsLess<UInt<U, B>> for Ng<M> {
+    type Output = B1;
+    fn is_less(self, _: UInt<U, B>) -> B1 {
+        B1
+    }
+}
+impl<M> typenum::IsLess<UTerm> for Ng<M> {
+    type Output = B1;
+    fn is_less(self, _: UTerm) -> B1 {
+        B1
+    }
+}
+impl<M, U, B> typenum::IsLess<Ng<M>> for UInt<U, B> {
+    type Output = B0;
+    fn is_less(self, _: Ng<M>) -> B0 {
+        B0
+    }
+}
+impl<M> typenum::IsLess<Ng<M>> for UTerm {
+    type Output = B0;
+    fn is_less(self, _: Ng<M>) -> B0 {
+        B0
+    }
+}
+impl<M, M2> typenum::IsLess<Ng<M2>> for Ng<M>
+where
+    M2: typenum::IsLess<M>,
+    <M2 as typenum::IsLess<M>>::Output: Default,
+{
+    type Output = <M2 as typenum::IsLess<M>>::Output;
+    fn is_less(self, _: Ng<M2>) -> Self::Output {
+        Default::default()
+    }
+}
+
 /// Whether a zipped tree (or a flat list of `(shape, stride)` leaves) has
 /// a negative stride: `B1` or `B0`. The operations without a rule for
 /// negative strides dispatch on it to their named diagnostic.
