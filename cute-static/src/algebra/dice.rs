@@ -25,6 +25,16 @@ use crate::kernel::tensor::Underscore;
 use crate::private::{Cat, Concat, HCons, HNil};
 
 /// `dice(Crd, L)` for a static layout `L` and a coordinate type `Crd`.
+///
+/// # Examples
+///
+/// CuTe's `dice(c, L)`: the modes under the integers of `c`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100)));
+/// assert_eq!(l.dice((2usize, __)).to_string(), "((_3,_2)):((_4,_1))");
+/// ```
 pub trait DiceOf<Crd> {
     /// The diced layout.
     type Output: StaticLayout;

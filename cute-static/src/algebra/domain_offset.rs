@@ -28,6 +28,16 @@ use crate::private::{HCons, HNil, P, Pretty};
 
 /// `domain_offset(Crd, L)` for a static layout `L` and a static coordinate
 /// `Crd`: the offset `L(Crd)` as a type.
+///
+/// # Examples
+///
+/// CuTe's `domain_offset(c, L)`: `(L, L(c))`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!((8, (4, 2)):(1, (8, 64)));
+/// assert_eq!(l.domain_offset((2usize, (1usize, 1usize))), (l, 2 + 8 + 64));
+/// ```
 pub trait DomainOffsetOf<Crd> {
     /// `L(Crd)` (a `C<N>` where readable, else a typenum integer).
     type Offset;

@@ -43,6 +43,16 @@ use crate::private::{HCons, HNil, If, Sel};
 
 /// `make_fragment_like(L)`'s layout for a layout `L` with a static shape
 /// (see the module documentation).
+///
+/// # Examples
+///
+/// The layout of CuTe's `make_fragment_like`: mode 0 first, the others by their strides:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!((4, (2, 3)):(3, (12, 1)));
+/// assert_eq!(l.fragment_layout_like().to_string(), "(_4,(_2,_3)):(_1,(_12,_4))");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "no fragment layout can be made like `{Self}`: make_fragment_like needs a static shape",
     note = "a register fragment has a static size; tile the layout by a static tiler first"

@@ -26,6 +26,15 @@ use crate::data::layout::{FlatOf, Flatten, Layout, StaticLayout};
 use crate::private::{HCons, HNil, If, Sel};
 
 /// `nullspace(L)`.
+///
+/// # Examples
+///
+/// CuTe's `nullspace(L)`: the coordinates that `L` sends to 0:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(layout!((2, 4, 6):(1, 2, 0)).nullspace().to_string(), "_6:_8");
+/// ```
 pub trait NullspaceOf {
     /// The nullspace layout.
     type Output: StaticLayout;

@@ -216,6 +216,17 @@ where
 /// `ALayout`, `BLayout`, `CLayout` map `(thread, value)` to the
 /// column-major index of the `M×K`, `N×K` and `M×N` tile (the run-time
 /// `cute_dynamic::MmaAtom`'s definitions).
+///
+/// # Examples
+///
+/// CuTe's `MMA_Traits<SM80_16x8x16_F32F16F16F32_TN>`:
+///
+/// ```
+/// use cute_static::{atom::{MmaAtom, SM80_16x8x16_F32F16F16F32_TN}, layout::StaticLayout};
+/// type Atom = SM80_16x8x16_F32F16F16F32_TN;
+/// assert_eq!(<Atom as MmaAtom>::MNK, [16, 8, 16]);
+/// assert_eq!(<Atom as MmaAtom>::CLayout::default().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+/// ```
 pub trait MmaAtom: Copy + Default + fmt::Debug + Eq + Hash + 'static {
     /// CUTLASS's name, template arguments included (the run-time crate's
     /// `mma_atom` looks it up).
