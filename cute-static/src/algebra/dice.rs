@@ -35,13 +35,13 @@ use crate::private::{Cat, Concat, HCons, HNil};
 /// let l = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100)));
 /// assert_eq!(l.dice((2usize, __)).to_string(), "((_3,_2)):((_4,_1))");
 /// ```
-pub trait DiceOf<Crd> {
+pub trait HasDice<Crd> {
     /// The diced layout.
     type Output: StaticLayout;
 }
 /// `dice(Crd, L)`.
-pub type Diced<L, Crd> = <L as DiceOf<Crd>>::Output;
-impl<S, D, Crd> DiceOf<Crd> for Layout<S, D>
+pub type Diced<L, Crd> = <L as HasDice<Crd>>::Output;
+impl<S, D, Crd> HasDice<Crd> for Layout<S, D>
 where
     Self: StaticLayout,
     Crd: DiceTop<<Self as StaticLayout>::Tree>,
@@ -51,11 +51,11 @@ where
 }
 
 impl<S, D> Layout<S, D> {
-    /// `dice(c, self)` (see [`DiceOf`]).
+    /// `dice(c, self)` (see [`HasDice`]).
     #[inline(always)]
     pub fn dice<Crd>(self, _c: Crd) -> Diced<Self, Crd>
     where
-        Self: DiceOf<Crd>,
+        Self: HasDice<Crd>,
     {
         Default::default()
     }

@@ -57,16 +57,16 @@ use crate::private::{HCons, HNil, If, Sel};
     message = "no fragment layout can be made like `{Self}`: make_fragment_like needs a static shape",
     note = "a register fragment has a static size; tile the layout by a static tiler first"
 )]
-pub trait FragmentLayoutOf {
+pub trait HasFragmentLayout {
     /// The fragment's compact layout.
     type Output: crate::StaticLayout;
 }
 /// `make_fragment_like(L)`'s layout.
-pub type FragmentLayout<L> = <L as FragmentLayoutOf>::Output;
+pub type FragmentLayout<L> = <L as HasFragmentLayout>::Output;
 
 /// A layout with a negative stride is refused (its order keys are the
 /// strides as non-negative integers).
-impl<S, D> FragmentLayoutOf for Layout<S, D>
+impl<S, D> HasFragmentLayout for Layout<S, D>
 where
     Self: crate::StaticLayout,
     <Self as crate::StaticLayout>::Tree: HasNegative,
@@ -100,7 +100,7 @@ where
     note = "the fragment's order is taken from the strides, which the static crate compares as non-negative integers"
 )]
 pub trait FragmentLikeNonNegative<L> {}
-impl<S, D> FragmentLayoutOf for MixedLayout<S, D>
+impl<S, D> HasFragmentLayout for MixedLayout<S, D>
 where
     S: StaticIntTuple,
     D: OrderKeys,
@@ -111,22 +111,22 @@ where
 }
 
 impl<S, D> Layout<S, D> {
-    /// `make_fragment_like(self)`'s layout (see [`FragmentLayoutOf`]).
+    /// `make_fragment_like(self)`'s layout (see [`HasFragmentLayout`]).
     #[inline(always)]
     pub fn fragment_layout_like(self) -> FragmentLayout<Self>
     where
-        Self: FragmentLayoutOf,
+        Self: HasFragmentLayout,
     {
         Default::default()
     }
 }
 impl<S, D> MixedLayout<S, D> {
-    /// `make_fragment_like(self)`'s layout (see [`FragmentLayoutOf`]): a
+    /// `make_fragment_like(self)`'s layout (see [`HasFragmentLayout`]): a
     /// static layout.
     #[inline(always)]
     pub fn fragment_layout_like(&self) -> FragmentLayout<Self>
     where
-        Self: FragmentLayoutOf,
+        Self: HasFragmentLayout,
     {
         Default::default()
     }

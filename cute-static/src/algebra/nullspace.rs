@@ -35,13 +35,13 @@ use crate::private::{HCons, HNil, If, Sel};
 /// use cute_static::prelude::*;
 /// assert_eq!(layout!((2, 4, 6):(1, 2, 0)).nullspace().to_string(), "_6:_8");
 /// ```
-pub trait NullspaceOf {
+pub trait HasNullspace {
     /// The nullspace layout.
     type Output: StaticLayout;
 }
 /// `nullspace(L)`.
-pub type Nullspace<L> = <L as NullspaceOf>::Output;
-impl<S, D> NullspaceOf for Layout<S, D>
+pub type Nullspace<L> = <L as HasNullspace>::Output;
+impl<S, D> HasNullspace for Layout<S, D>
 where
     Self: StaticLayout,
     <Self as StaticLayout>::Tree: Flatten,
@@ -82,11 +82,11 @@ where
 }
 
 impl<S, D> Layout<S, D> {
-    /// `nullspace(self)` (see [`NullspaceOf`]).
+    /// `nullspace(self)` (see [`HasNullspace`]).
     #[inline(always)]
     pub fn nullspace(self) -> Nullspace<Self>
     where
-        Self: NullspaceOf,
+        Self: HasNullspace,
     {
         Default::default()
     }

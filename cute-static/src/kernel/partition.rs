@@ -43,7 +43,7 @@ use typenum::operator_aliases::Eq;
 use typenum::{IsEqual, Mod, Prod, U0, U1};
 
 use crate::algebra::divide::SizeOf;
-use crate::algebra::fragment_like::{FragmentLayout, FragmentLayoutOf};
+use crate::algebra::fragment_like::{FragmentLayout, HasFragmentLayout};
 use crate::algebra::modes::{FlattenLayout, Flattened};
 use crate::data::layout::{Mode, ModeOf};
 use crate::kernel::algorithms::{SizesDiffer, SizesEqual, Verdict};
@@ -1231,7 +1231,7 @@ pub trait MakeFragment: StaticShape {
 /// The fragment layout of the layout and the array of its size.
 impl<L> MakeFragment for L
 where
-    L: StaticShape + FragmentLayoutOf,
+    L: StaticShape + HasFragmentLayout,
     <L::Shape as CompactFrom<U1>>::Next: Pretty,
     P<<L::Shape as CompactFrom<U1>>::Next>: ArrayLen,
     FragmentLayout<L>: TensorLayout,

@@ -55,6 +55,15 @@ use crate::kernel::layout::{SliceLayout, TensorLayout};
 
 /// An accessor (Cecka Def. 2.18 with integer offsets): dereference at an
 /// offset, by value.
+///
+/// # Examples
+///
+/// CuTe's counting iterator: the element at an offset is the offset:
+///
+/// ```
+/// use cute_static::tensor::{Counting, Engine};
+/// assert_eq!(Counting.read(5), Some(5));
+/// ```
 pub trait Engine {
     /// The element type.
     type Value;
