@@ -1011,7 +1011,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> R<()> {
 #[pyfunction]
 pub fn check_law(op: &str, args: Vec<String>, result: &str) -> Option<String> {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    cute_tools::laws::check_by_name(op, &args, result)
+    cute_tools::check_law(op, &args, result)
         .err()
         .map(|v| v.to_string())
 }

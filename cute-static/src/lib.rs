@@ -71,12 +71,12 @@
 //! | group_modes, take, select, flatten | [`GroupModes`], [`Take`], [`Select`], [`FlattenLayout`] | [`Grouped<L, B, E>`], [`Taken<L, B, E>`], … | `l.group_modes::<B, E>()`, `l.take::<B, E>()`, `l.select((C::<I>, …))`, `l.flatten()` |
 //! | upcast / downcast / recast | [`Upcast`] ([`UpcastBy`] for a type-level factor), [`Downcast`], [`RecastLayout`] | [`Upcasted<L, N>`] ([`UpcastedBy<L, N>`]), [`Downcasted<L, N>`], [`Recast<L, OLD, NEW>`] | `l.upcast::<N>()`, … |
 //! | max common layout / vector | [`MaxCommon`] | [`MaxCommonLayout<A, B>`], [`MaxCommon::VECTOR`] | `a.max_common_layout(b)`, `a.max_common_vector(b)` |
-//! | nullspace | [`NullspaceOf`] | [`Nullspace<L>`] | `l.nullspace()` |
+//! | nullspace | [`HasNullspace`] | [`Nullspace<L>`] | `l.nullspace()` |
 //! | make_layout_like | [`MakeLayoutLike`] | [`LayoutLike<L>`] | `l.make_layout_like()` |
 //! | make_ordered_layout | [`MakeOrderedLayout`] | [`OrderedLayout<S, O>`] | [`make_ordered_layout`]`(shape, order)` |
-//! | make_fragment_like's layout | [`FragmentLayoutOf`] | [`FragmentLayout<L>`] | `l.fragment_layout_like()` |
-//! | dice | [`DiceOf`] | [`Diced<L, Crd>`] | `l.dice((2usize, __))` |
-//! | domain_offset | [`DomainOffsetOf`] | [`DomainOffset<L, Crd>`] (the offset) | `l.domain_offset(c)` → `(l, l(c))` |
+//! | make_fragment_like's layout | [`HasFragmentLayout`] | [`FragmentLayout<L>`] | `l.fragment_layout_like()` |
+//! | dice | [`HasDice`] | [`Diced<L, Crd>`] | `l.dice((2usize, __))` |
+//! | domain_offset | [`HasDomainOffset`] | [`DomainOffset<L, Crd>`] (the offset) | `l.domain_offset(c)` → `(l, l(c))` |
 //! | greatest_common_domain (shapes) | [`GreatestCommonDomain`] | [`CommonDomain<A, B>`] | `a.greatest_common_domain(b)` |
 //! | layout_add | [`LayoutAdd`] | [`LayoutSum<A, B>`] | `a.layout_add(b)` |
 //! | tile_to_shape | [`TileToShape`] | `<L as TileToShape<Sh, O>>::Output` | [`tile_to_shape`]`(block, shape, order)` (`()`: column-major) |
@@ -85,6 +85,15 @@
 //!
 //! Each method is the verb trait's, so generic code calls it too (see
 //! [Generic code](#generic-code)).
+//!
+//! Names follow one pattern each: a verb trait is the operation (its
+//! `Output` the result); a noun alias names that result (`Coalesced<L>`);
+//! a name ending in `Of` is always a type alias, the result of an
+//! operation on its operands ([`MaxOf<T>`](algebra::MaxOf),
+//! [`ModeOf<L, I>`](algebra::ModeOf), [`PrefixProductOf<A>`](algebra::PrefixProductOf));
+//! a trait that a noun alias reads from, where the operation's name is
+//! taken by the noun, begins with `Has` ([`HasNullspace`] for
+//! [`Nullspace<L>`], `atom::HasMmaPartition` for `atom::MmaPartition`).
 //!
 //! Static tensors ([`Tensor`] over `&[T]`/`&mut [T]`, slicing with [`__`])
 //! and the generic kernels [`copy`], [`axpby`] and [`gemm`] are written once
@@ -293,16 +302,16 @@ pub(crate) use algebra::complement::{Complement, Complemented};
 #[allow(unused_imports)]
 pub(crate) use algebra::composition::{Compose, Composed};
 #[allow(unused_imports)]
-pub(crate) use algebra::dice::{DiceOf, Diced};
+pub(crate) use algebra::dice::{Diced, HasDice};
 #[allow(unused_imports)]
 pub(crate) use algebra::divide::{
     FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
     ZippedDivide, ZippedQuotient,
 };
 #[allow(unused_imports)]
-pub(crate) use algebra::domain_offset::{DomainOffset, DomainOffsetOf};
+pub(crate) use algebra::domain_offset::{DomainOffset, HasDomainOffset};
 #[allow(unused_imports)]
-pub(crate) use algebra::fragment_like::{FragmentLayout, FragmentLayoutOf};
+pub(crate) use algebra::fragment_like::{FragmentLayout, HasFragmentLayout};
 #[allow(unused_imports)]
 pub(crate) use algebra::inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
 #[allow(unused_imports)]
@@ -317,7 +326,7 @@ pub(crate) use algebra::modes::{
     Prepend, Prepended, Replace, Replaced, Select, Selected, Take, Taken, make_layout,
 };
 #[allow(unused_imports)]
-pub(crate) use algebra::nullspace::{Nullspace, NullspaceOf};
+pub(crate) use algebra::nullspace::{HasNullspace, Nullspace};
 #[allow(unused_imports)]
 pub(crate) use algebra::ordered_layout::{MakeOrderedLayout, OrderedLayout, make_ordered_layout};
 #[allow(unused_imports)]
@@ -514,14 +523,14 @@ pub mod prelude {
     //! ```
     #[doc(no_inline)]
     pub use crate::algebra::{
-        Append, BlockedMultiply, CeilDivide, Coalesce, CoalesceBy, Complement, Compose, DiceOf,
-        Divisibility, DomainOffsetOf, Downcast, ElemScale, FlatDivide, FlatMultiply, FlattenLayout,
-        FragmentLayoutOf, GreatestCommonDomain, GroupModes, InnerProduct, LayoutAdd, LeftInvert,
-        LogicalDivide, LogicalMultiply, MakeLayout, MakeLayoutLike, MakeOrderedLayout, MaxCommon,
-        Mode, NullspaceOf, Prepend, ProductEach, Profile, RakedMultiply, RecastLayout, Replace,
-        RightInvert, RoundUp, Select, ShapeDivide, Take, TileToDynShape, TileToShape, TiledDivide,
-        TiledMultiply, Upcast, UpcastBy, ZippedDivide, ZippedMultiply, make_layout,
-        make_ordered_layout, tile_to_shape,
+        Append, BlockedMultiply, CeilDivide, Coalesce, CoalesceBy, Complement, Compose,
+        Divisibility, Downcast, ElemScale, FlatDivide, FlatMultiply, FlattenLayout,
+        GreatestCommonDomain, GroupModes, HasDice, HasDomainOffset, HasFragmentLayout,
+        HasNullspace, InnerProduct, LayoutAdd, LeftInvert, LogicalDivide, LogicalMultiply,
+        MakeLayout, MakeLayoutLike, MakeOrderedLayout, MaxCommon, Mode, Prepend, ProductEach,
+        Profile, RakedMultiply, RecastLayout, Replace, RightInvert, RoundUp, Select, ShapeDivide,
+        Take, TileToDynShape, TileToShape, TiledDivide, TiledMultiply, Upcast, UpcastBy,
+        ZippedDivide, ZippedMultiply, make_layout, make_ordered_layout, tile_to_shape,
     };
     #[doc(no_inline)]
     pub use crate::algorithm::{axpby, clear, copy, copy_if, fill, gemm};

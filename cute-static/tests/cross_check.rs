@@ -68,7 +68,7 @@ macro_rules! cross {
         };
         let args = [a.to_dynamic().to_string() $(, ToDyn::to_dyn(&$b).to_string())?];
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        if let Err(v) = cute_tools::laws::check_by_name(op, &args, &got.to_string()) {
+        if let Err(v) = cute_tools::check_law(op, &args, &got.to_string()) {
             panic!("{}: {v}", $id);
         }
     }};

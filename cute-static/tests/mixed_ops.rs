@@ -8,7 +8,6 @@
 //! structure than the type gives, or `overflow`), never a panic.
 use cute_dynamic::{Layout as DLayout, LayoutError};
 use cute_static::{C, Dyn, layout, layout::DynDiv, tiler};
-use cute_tools::laws;
 use proptest::prelude::*;
 
 /// Compare one mixed result with cute-dynamic's and the law; `Ok(true)`
@@ -31,7 +30,7 @@ fn same(
                 .map(|s| s.as_str())
                 .filter(|s| !s.is_empty())
                 .collect();
-            let law = laws::check_by_name(op, &args, &o.to_string());
+            let law = cute_tools::check_law(op, &args, &o.to_string());
             prop_assert!(law.is_ok(), "{}", law.unwrap_err());
             Ok(true)
         }

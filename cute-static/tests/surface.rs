@@ -655,7 +655,7 @@ fn domain_offset_cases() {
             ok(laws::check_domain_offset(&dc, &dl, &moved, off));
         })+};
     }
-    fn off_of<L: DomainOffsetOf<Crd>, Crd>(_: L) -> usize {
+    fn off_of<L: HasDomainOffset<Crd>, Crd>(_: L) -> usize {
         L::OFFSET
     }
     dof!(layout!((8, (4, 2)):(1, (8, 64)));

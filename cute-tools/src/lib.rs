@@ -40,5 +40,5 @@ pub mod laws;
 mod ops;
 pub mod render;
 
-pub use ops::{Arg, ArgKind, Args, Example, OPERATIONS, Operation, apply, operation};
+pub use ops::{Arg, ArgKind, Args, Example, OPERATIONS, Operation, apply, check_law, operation};
 pub use render::print_layout;

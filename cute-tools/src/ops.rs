@@ -29,6 +29,8 @@ use cute_dynamic::LayoutError;
 use cute_dynamic::Swizzle;
 use cute_dynamic::Tiler;
 
+use crate::laws::*;
+
 /// What an argument holds, and so how its text is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -89,6 +91,9 @@ pub struct Operation {
     pub example: Example,
     /// The function, on arguments whose number is already checked.
     run: fn(&Args<'_>) -> Result<String, LayoutError>,
+    /// Its law: the check of a result against the operands, or why there
+    /// is none (a required field, so no entry is without one).
+    law: Law,
 }
 
 impl Operation {
@@ -115,6 +120,36 @@ impl Operation {
             });
         }
         (self.run)(&Args { op: self, args })
+    }
+
+    /// Check a printed result of the operation (as [`Operation::apply`]
+    /// prints it) against the operation's law on the same text operands;
+    /// an operation without a law ([`Operation::unchecked`]) passes.
+    ///
+    /// ```
+    /// let op = cute_tools::operation("composition").unwrap();
+    /// let args = ["(4,6,8,10):(2,3,5,7)", "6:12"];
+    /// assert_eq!(op.check(&args, "(2,3):(9,5)"), Ok(()));
+    /// assert!(op.check(&args, "(2,3):(9,6)").is_err());
+    /// ```
+    pub fn check(&self, args: &[&str], result: &str) -> Result<(), Violation> {
+        match self.law {
+            Law::Check(law) => law(&Operands::new(self.name, args, result)),
+            Law::Unchecked(_) => Ok(()),
+        }
+    }
+
+    /// Why the operation has no law, `None` when it has one.
+    ///
+    /// ```
+    /// assert!(cute_tools::operation("size").unwrap().unchecked().is_some());
+    /// assert!(cute_tools::operation("coalesce").unwrap().unchecked().is_none());
+    /// ```
+    pub fn unchecked(&self) -> Option<&'static str> {
+        match self.law {
+            Law::Check(_) => None,
+            Law::Unchecked(why) => Some(why),
+        }
     }
 }
 
@@ -279,6 +314,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Evaluate a layout at an integral, natural or hierarchical coordinate",
         example: example(&["((2,2),(4,2)):((1,8),(2,16))", "(2,5)"], "26"),
         run: |a| Ok(a.layout(0)?.call_coord(&a.int_tuple(1)?)?.to_string()),
+        law: Law::Unchecked("evaluation itself: every law is checked by it"),
     },
     Operation {
         name: "slice",
@@ -293,6 +329,10 @@ pub static OPERATIONS: &[Operation] = &[
             let (l, offset) = a.layout(0)?.slice(&a.coord(1)?)?;
             Ok(format!("{offset}|{l}"))
         },
+        law: Law::Check(|o| {
+            let (off, sub) = o.out_offset()?;
+            check_slice(&o.layout(0)?, &o.coord(1)?, &sub, off)
+        }),
     },
     Operation {
         name: "slice_and_offset",
@@ -307,6 +347,10 @@ pub static OPERATIONS: &[Operation] = &[
             let (l, offset) = a.layout(0)?.slice(&a.coord(1)?)?;
             Ok(format!("{l}|{offset}"))
         },
+        law: Law::Check(|o| {
+            let (sub, off) = o.out_layout_offset()?;
+            check_slice(&o.layout(0)?, &o.coord(1)?, &sub, off)
+        }),
     },
     Operation {
         name: "make_fragment_like",
@@ -315,6 +359,14 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The layout of CuTe's make_fragment_like of a tensor with LAYOUT: mode 0 compact first, the other modes after it by their strides",
         example: example(&["(4,(2,3)):(3,(12,1))"], "(4,(2,3)):(1,(12,4))"),
         run: |a| unary(cute_dynamic::fragment_layout_like, a),
+        law: Law::Check(|o| {
+            let l = o.layout(0)?;
+            check_make_fragment_like(&l)?;
+            match cute_dynamic::fragment_layout_like(&l) {
+                Ok(f) if f == o.out()? => Ok(()),
+                _ => Err(o.bad("result", o.result())),
+            }
+        }),
     },
     Operation {
         name: "size",
@@ -323,6 +375,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Number of coordinates of a layout",
         example: example(&["(4,8):(1,4)"], "32"),
         run: |a| Ok(a.layout(0)?.size().to_string()),
+        law: Law::Unchecked("the product of the shape's leaves: a query, nothing to check it by"),
     },
     Operation {
         name: "cosize",
@@ -331,6 +384,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Largest offset plus one",
         example: example(&["(4,8):(1,5)"], "39"),
         run: |a| Ok(a.layout(0)?.cosize()?.to_string()),
+        law: Law::Unchecked("the largest offset plus one: a query of the evaluation"),
     },
     Operation {
         name: "rank",
@@ -339,6 +393,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Number of top-level modes of a layout",
         example: example(&["(4,(2,3)):(1,(4,8))"], "2"),
         run: |a| Ok(a.layout(0)?.rank().to_string()),
+        law: Law::Unchecked("the number of top-level modes: a query of the shape's tree"),
     },
     Operation {
         name: "depth",
@@ -347,6 +402,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Nesting depth of a layout (0 for an integer mode)",
         example: example(&["(4,(2,3)):(1,(4,8))"], "2"),
         run: |a| Ok(a.layout(0)?.depth().to_string()),
+        law: Law::Unchecked("the nesting depth: a query of the shape's tree"),
     },
     Operation {
         name: "coalesce",
@@ -365,6 +421,10 @@ pub static OPERATIONS: &[Operation] = &[
             }
             .to_string())
         },
+        law: Law::Check(|o| match o.given(1) {
+            false => check_coalesce(&o.layout(0)?, &o.out()?),
+            true => check_coalesce_by(&o.layout(0)?, &o.tuple(1)?, &o.out()?),
+        }),
     },
     Operation {
         name: "filter",
@@ -383,6 +443,10 @@ pub static OPERATIONS: &[Operation] = &[
             }
             .to_string())
         },
+        law: Law::Check(|o| match o.given(1) {
+            false => check_filter(&o.layout(0)?, &o.out()?),
+            true => check_filter_by(&o.layout(0)?, &o.tuple(1)?, &o.out()?),
+        }),
     },
     Operation {
         name: "coalesce_shape",
@@ -391,6 +455,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's coalesce(shape): adjacent leaves of one kind merged; at run time every leaf is of one kind, so size(SHAPE)",
         example: example(&["(2,(3,4))"], "24"),
         run: |a| Ok(cute_dynamic::coalesce_shape(&a.int_tuple(0)?)?.to_string()),
+        law: Law::Check(|o| check_coalesce_shape(&o.tuple(0)?, &o.out_tuple()?)),
     },
     Operation {
         name: "filter_zeros",
@@ -417,6 +482,12 @@ pub static OPERATIONS: &[Operation] = &[
             }
             .to_string())
         },
+        law: Law::Check(|o| match (o.text(0).contains(':'), o.given(1)) {
+            (false, false) => check_filter_zeros_tuple(&o.tuple(0)?, &o.out_tuple()?),
+            (false, true) => check_filter_zeros_tuples(&o.tuple(0)?, &o.tuple(1)?, &o.out_tuple()?),
+            (true, false) => check_filter_zeros(&o.layout(0)?, &o.out()?),
+            (true, true) => check_filter_zeros_by(&o.layout(0)?, &o.tuple(1)?, &o.out()?),
+        }),
     },
     Operation {
         name: "composition",
@@ -425,6 +496,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Compose A ∘ B (B a layout or a tiler <…,…>)",
         example: example(&["(4,6,8,10):(2,3,5,7)", "6:12"], "(2,3):(9,5)"),
         run: |a| by_tiler(cute_dynamic::composition::<Tiler>, a),
+        law: Law::Check(|o| check_composition(&o.layout(0)?, &o.tiler(1)?, &o.out()?)),
     },
     Operation {
         name: "complement",
@@ -443,6 +515,16 @@ pub static OPERATIONS: &[Operation] = &[
             }
             .to_string())
         },
+        law: Law::Check(|o| {
+            let a = o.layout(0)?;
+            match o.given(1) {
+                false => {
+                    let m = a.cosize().map_err(|_| o.bad("cosize of", o.text(0)))?;
+                    check_complement(&a, m, &o.out()?)
+                }
+                true => check_complement_shape(&a, &o.tuple(1)?, &o.out()?),
+            }
+        }),
     },
     Operation {
         name: "right_inverse",
@@ -451,6 +533,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Right inverse R: L(R(i)) = i",
         example: example(&["(4,8):(8,1)"], "(8,4):(4,1)"),
         run: |a| unary(cute_dynamic::right_inverse, a),
+        law: Law::Check(|o| check_right_inverse(&o.layout(0)?, &o.out()?)),
     },
     Operation {
         name: "left_inverse",
@@ -459,6 +542,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Left inverse R: R(L(i)) = i",
         example: example(&["(4,8):(1,5)"], "(5,8):(1,4)"),
         run: |a| unary(cute_dynamic::left_inverse, a),
+        law: Law::Check(|o| check_left_inverse(&o.layout(0)?, &o.out()?)),
     },
     Operation {
         name: "logical_divide",
@@ -470,6 +554,7 @@ pub static OPERATIONS: &[Operation] = &[
             "((2,4),(4,2)):((1,2),(8,32))",
         ),
         run: |a| by_tiler(cute_dynamic::logical_divide::<Tiler>, a),
+        law: Law::Check(|o| check_logical_divide(&o.layout(0)?, &o.tiler(1)?, &o.out()?)),
     },
     Operation {
         name: "zipped_divide",
@@ -481,6 +566,7 @@ pub static OPERATIONS: &[Operation] = &[
             "((2,4),(4,2)):((1,8),(2,32))",
         ),
         run: |a| by_tiler(cute_dynamic::zipped_divide::<Tiler>, a),
+        law: Law::Check(|o| check_zipped_divide(&o.layout(0)?, &o.tiler(1)?, &o.out()?)),
     },
     Operation {
         name: "tiled_divide",
@@ -489,6 +575,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Logical divide regrouped as (tile, rest0, rest1, …)",
         example: example(&["12:1", "<4:1>"], "((4),(3)):((1),(4))"),
         run: |a| by_tiler(cute_dynamic::tiled_divide::<Tiler>, a),
+        law: Law::Check(|o| check_tiled_divide(&o.layout(0)?, &o.tiler(1)?, &o.out()?)),
     },
     Operation {
         name: "flat_divide",
@@ -497,6 +584,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Logical divide with every mode flattened one level",
         example: example(&["(8,8):(1,8)", "<2:1,4:1>"], "(2,4,4,2):(1,8,2,32)"),
         run: |a| by_tiler(cute_dynamic::flat_divide::<Tiler>, a),
+        law: Law::Check(|o| check_flat_divide(&o.layout(0)?, &o.tiler(1)?, &o.out()?)),
     },
     Operation {
         name: "logical_product",
@@ -505,6 +593,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "(A, complement(A, size(A)·cosize(B)) ∘ B)",
         example: example(&["(2,2):(4,1)", "6:1"], "((2,2),(2,3)):((4,1),(2,8))"),
         run: |a| by_tiler(cute_dynamic::logical_product::<Tiler>, a),
+        law: Law::Check(|o| check_logical_product(&o.layout(0)?, &o.tiler(1)?, &o.out()?)),
     },
     Operation {
         name: "zipped_product",
@@ -516,6 +605,7 @@ pub static OPERATIONS: &[Operation] = &[
             "((2,2),(3,4)):((1,2),(4,12))",
         ),
         run: |a| by_tiler(cute_dynamic::zipped_product::<Tiler>, a),
+        law: Law::Check(|o| check_zipped_product(&o.layout(0)?, &o.tiler(1)?, &o.out()?)),
     },
     Operation {
         name: "tiled_product",
@@ -524,6 +614,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Logical product regrouped as (A, B0, B1, …)",
         example: example(&["(2,2):(1,2)", "(3,4):(1,3)"], "((2,2),3,4):((1,2),4,12)"),
         run: |a| by_tiler(cute_dynamic::tiled_product::<Tiler>, a),
+        law: Law::Check(|o| check_tiled_product(&o.layout(0)?, &o.tiler(1)?, &o.out()?)),
     },
     Operation {
         name: "flat_product",
@@ -532,6 +623,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Logical product with every mode flattened one level",
         example: example(&["(2,2):(1,2)", "(3,4):(1,3)"], "(2,2,3,4):(1,2,4,12)"),
         run: |a| by_tiler(cute_dynamic::flat_product::<Tiler>, a),
+        law: Law::Check(|o| check_flat_product(&o.layout(0)?, &o.tiler(1)?, &o.out()?)),
     },
     Operation {
         name: "blocked_product",
@@ -543,6 +635,7 @@ pub static OPERATIONS: &[Operation] = &[
             "((2,3),(2,4)):((1,4),(2,12))",
         ),
         run: |a| by_layout(cute_dynamic::blocked_product, a),
+        law: Law::Check(|o| check_blocked_product(&o.layout(0)?, &o.layout(1)?, &o.out()?)),
     },
     Operation {
         name: "raked_product",
@@ -554,6 +647,7 @@ pub static OPERATIONS: &[Operation] = &[
             "((3,2),(4,2)):((4,1),(12,2))",
         ),
         run: |a| by_layout(cute_dynamic::raked_product, a),
+        law: Law::Check(|o| check_raked_product(&o.layout(0)?, &o.layout(1)?, &o.out()?)),
     },
     Operation {
         name: "max_common_layout",
@@ -562,6 +656,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Largest layout R with A(R(k)) = B(R(k)) = k",
         example: example(&["(4,8):(1,4)", "(4,2):(1,4)"], "8:1"),
         run: |a| by_layout(cute_dynamic::max_common_layout, a),
+        law: Law::Check(|o| check_max_common_layout(&o.layout(0)?, &o.layout(1)?, &o.out()?)),
     },
     Operation {
         name: "max_common_vector",
@@ -570,6 +665,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Size of max_common_layout(A, B)",
         example: example(&["(4,8):(1,4)", "(4,2):(1,4)"], "8"),
         run: |a| Ok(cute_dynamic::max_common_vector(&a.layout(0)?, &a.layout(1)?)?.to_string()),
+        law: Law::Check(|o| check_max_common_vector(&o.layout(0)?, &o.layout(1)?, o.out_int()?)),
     },
     Operation {
         name: "shape_div",
@@ -578,6 +674,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Divide shape A by B (mode by mode; ±1 where A divides B)",
         example: example(&["(4,5,6)", "40"], "(1,1,3)"),
         run: |a| by_tuples(cute_dynamic::shape_div, a),
+        law: Law::Check(|o| check_shape_div(&o.tuple(0)?, &o.tuple(1)?, &o.out_tuple()?)),
     },
     Operation {
         name: "ceil_div",
@@ -591,6 +688,10 @@ pub static OPERATIONS: &[Operation] = &[
             }
             _ => by_tuples(cute_dynamic::ceil_div, a),
         },
+        law: Law::Check(|o| match o.text(1).contains(':') {
+            true => check_ceil_div_by_layout(&o.tuple(0)?, &o.layout(1)?, &o.out_tuple()?),
+            false => check_ceil_div(&o.tuple(0)?, &o.tuple(1)?, &o.out_tuple()?),
+        }),
     },
     Operation {
         name: "round_up",
@@ -599,6 +700,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Each leaf of A rounded up to a multiple of the matching leaf of B",
         example: example(&["(10,(7,3))", "(8,(2,2))"], "(16,(8,4))"),
         run: |a| by_tuples(cute_dynamic::round_up, a),
+        law: Law::Check(|o| check_round_up(&o.tuple(0)?, &o.tuple(1)?, &o.out_tuple()?)),
     },
     Operation {
         name: "product_each",
@@ -607,6 +709,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The size of each mode of A, as a flat tuple",
         example: example(&["((2,3),4,(5,(1,2)))"], "(6,4,10)"),
         run: |a| Ok(cute_dynamic::product_each(&a.int_tuple(0)?)?.to_string()),
+        law: Law::Check(|o| check_product_each(&o.tuple(0)?, &o.out_tuple()?)),
     },
     Operation {
         name: "inner_product",
@@ -615,6 +718,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Σ aᵢ·bᵢ over the leaves of two congruent tuples",
         example: example(&["(2,(3,4))", "(1,(10,100))"], "432"),
         run: |a| Ok(cute_dynamic::inner_product(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+        law: Law::Check(|o| check_inner_product(&o.tuple(0)?, &o.tuple(1)?, o.out_int()?)),
     },
     Operation {
         name: "elem_scale",
@@ -623,6 +727,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Each leaf of A times the size of the matching mode of B",
         example: example(&["(2,(3,4))", "((2,2),(5,1))"], "(8,(15,4))"),
         run: |a| by_tuples(cute_dynamic::elem_scale, a),
+        law: Law::Check(|o| check_elem_scale(&o.tuple(0)?, &o.tuple(1)?, &o.out_tuple()?)),
     },
     Operation {
         name: "congruent",
@@ -631,6 +736,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Whether A and B have the same profile (true/false)",
         example: example(&["((1,2),3)", "((5,6),7)"], "true"),
         run: |a| predicate(cute_dynamic::congruent, a),
+        law: Law::Check(|o| check_congruent(&o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "weakly_congruent",
@@ -639,6 +745,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Whether A's profile is a coarsening of B's (true/false)",
         example: example(&["(1,2)", "((1,2),(3,4))"], "true"),
         run: |a| predicate(cute_dynamic::weakly_congruent, a),
+        law: Law::Check(|o| check_weakly_congruent(&o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "compatible",
@@ -647,6 +754,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Whether a coordinate of shape A is a coordinate of shape B (true/false)",
         example: example(&["(2,15)", "(2,(3,5))"], "true"),
         run: |a| predicate(cute_dynamic::compatible, a),
+        law: Law::Check(|o| check_compatible(&o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "weakly_compatible",
@@ -655,6 +763,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Whether each leaf of A divides the size of B's matching mode (true/false)",
         example: example(&["(2,5)", "(4,(3,5))"], "true"),
         run: |a| order(cute_dynamic::weakly_compatible, a),
+        law: Law::Check(|o| check_weakly_compatible(&o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "evenly_divides",
@@ -677,6 +786,7 @@ pub static OPERATIONS: &[Operation] = &[
             };
             Ok(cute_dynamic::evenly_divides(&a.int_tuple(0)?, &tiler)?.to_string())
         },
+        law: Law::Check(|o| check_evenly_divides(&o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "lex_less",
@@ -685,6 +795,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Whether A < B lexicographically, first mode most significant (true/false)",
         example: example(&["(1,5)", "(2,0)"], "true"),
         run: |a| order(cute_dynamic::lex_less, a),
+        law: Law::Check(|o| check_lex_less(&o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "colex_less",
@@ -693,6 +804,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Whether A < B colexicographically, last mode most significant (true/false)",
         example: example(&["(5,1)", "(0,2)"], "true"),
         run: |a| order(cute_dynamic::colex_less, a),
+        law: Law::Check(|o| check_colex_less(&o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "elem_less",
@@ -701,6 +813,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Whether every leaf of A is below the matching leaf of B (true/false)",
         example: example(&["(3,(1,7))", "(4,(2,8))"], "true"),
         run: |a| order(cute_dynamic::elem_less, a),
+        law: Law::Check(|o| check_elem_less(&o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "elem_leq",
@@ -709,6 +822,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's !elem_less(B, A): whether not every leaf of B is below A's (true/false)",
         example: example(&["(5,(1,9))", "(4,(2,8))"], "true"),
         run: |a| order(cute_dynamic::elem_leq, a),
+        law: Law::Check(|o| check_elem_leq(&o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "elem_gtr",
@@ -717,6 +831,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's elem_less(B, A): whether every leaf of B is below A's (true/false)",
         example: example(&["(4,(2,8))", "(3,(1,7))"], "true"),
         run: |a| order(cute_dynamic::elem_gtr, a),
+        law: Law::Check(|o| check_elem_gtr(&o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "elem_geq",
@@ -725,6 +840,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's !elem_less(A, B): whether not every leaf of A is below B's (true/false)",
         example: example(&["(3,(2,7))", "(4,(2,8))"], "true"),
         run: |a| order(cute_dynamic::elem_geq, a),
+        law: Law::Check(|o| check_elem_geq(&o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "lex_leq",
@@ -733,6 +849,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's !lex_less(B, A): A at most B lexicographically (true/false)",
         example: example(&["(1,5)", "(2,0)"], "true"),
         run: |a| order(cute_dynamic::lex_leq, a),
+        law: Law::Check(|o| check_lex_order(o.op, &o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "lex_gtr",
@@ -741,6 +858,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's lex_less(B, A): A above B lexicographically (true/false)",
         example: example(&["(2,0)", "(1,5)"], "true"),
         run: |a| order(cute_dynamic::lex_gtr, a),
+        law: Law::Check(|o| check_lex_order(o.op, &o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "lex_geq",
@@ -749,6 +867,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's !lex_less(A, B): A at least B lexicographically (true/false)",
         example: example(&["(1,2)", "(1,2,0)"], "false"),
         run: |a| order(cute_dynamic::lex_geq, a),
+        law: Law::Check(|o| check_lex_order(o.op, &o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "colex_leq",
@@ -757,6 +876,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's !colex_less(B, A): A at most B colexicographically (true/false)",
         example: example(&["(5,1)", "(0,2)"], "true"),
         run: |a| order(cute_dynamic::colex_leq, a),
+        law: Law::Check(|o| check_lex_order(o.op, &o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "colex_gtr",
@@ -765,6 +885,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's colex_less(B, A): A above B colexicographically (true/false)",
         example: example(&["(0,2)", "(5,1)"], "true"),
         run: |a| order(cute_dynamic::colex_gtr, a),
+        law: Law::Check(|o| check_lex_order(o.op, &o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "colex_geq",
@@ -773,6 +894,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's !colex_less(A, B): A at least B colexicographically (true/false)",
         example: example(&["(5,1)", "(0,2)"], "false"),
         run: |a| order(cute_dynamic::colex_geq, a),
+        law: Law::Check(|o| check_lex_order(o.op, &o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
     },
     Operation {
         name: "abs",
@@ -781,6 +903,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "T with every leaf replaced by its absolute value",
         example: example(&["(-3,(4,-5))"], "(3,(4,5))"),
         run: |a| Ok(cute_dynamic::abs(&a.int_tuple(0)?)?.to_string()),
+        law: Law::Check(|o| check_abs(&o.tuple(0)?, &o.out_tuple()?)),
     },
     Operation {
         name: "max",
@@ -789,6 +912,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The largest leaf of T (CuTe's max fold)",
         example: example(&["(3,(7,2))"], "7"),
         run: |a| Ok(cute_dynamic::max(&a.int_tuple(0)?)?.to_string()),
+        law: Law::Check(|o| check_max(&o.tuple(0)?, o.out_int()?)),
     },
     Operation {
         name: "min",
@@ -797,6 +921,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The smallest leaf of T (CuTe's min fold)",
         example: example(&["(3,(7,2))"], "2"),
         run: |a| Ok(cute_dynamic::min(&a.int_tuple(0)?)?.to_string()),
+        law: Law::Check(|o| check_min(&o.tuple(0)?, o.out_int()?)),
     },
     Operation {
         name: "gcd",
@@ -805,6 +930,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The greatest common divisor of the leaves of T (CuTe's gcd fold)",
         example: example(&["(12,(18,30))"], "6"),
         run: |a| Ok(cute_dynamic::gcd(&a.int_tuple(0)?)?.to_string()),
+        law: Law::Check(|o| check_gcd(&o.tuple(0)?, o.out_int()?)),
     },
     Operation {
         name: "sum",
@@ -813,6 +939,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The sum of the leaves of T",
         example: example(&["(1,(2,3))"], "6"),
         run: |a| Ok(cute_dynamic::sum(&a.int_tuple(0)?)?.to_string()),
+        law: Law::Check(|o| check_sum(&o.tuple(0)?, o.out_int()?)),
     },
     Operation {
         name: "shape_min",
@@ -821,6 +948,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The smaller of two shape integers, 1 when either is 1",
         example: example(&["8", "3"], "3"),
         run: |a| Ok(cute_dynamic::shape_min(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+        law: Law::Check(|o| check_shape_min(&o.tuple(0)?, &o.tuple(1)?, o.out_int()?)),
     },
     Operation {
         name: "product_like",
@@ -829,6 +957,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The size of each part of T at the leaves of GUIDE (congruent to GUIDE)",
         example: example(&["((2,3),(4,5),6)", "(1,(1,1),1)"], "(6,(4,5),6)"),
         run: |a| by_tuples(cute_dynamic::product_like, a),
+        law: Law::Check(|o| check_product_like(&o.tuple(0)?, &o.tuple(1)?, &o.out_tuple()?)),
     },
     Operation {
         name: "nullspace",
@@ -837,6 +966,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The indices a layout sends to 0 through its stride-0 modes (a layout)",
         example: example(&["(2,4,6):(1,2,0)"], "6:8"),
         run: |a| Ok(cute_dynamic::nullspace(&a.layout(0)?).to_string()),
+        law: Law::Check(|o| check_nullspace(&o.layout(0)?, &o.out()?)),
     },
     Operation {
         name: "domain_offset",
@@ -854,6 +984,10 @@ pub static OPERATIONS: &[Operation] = &[
             let (l, offset) = cute_dynamic::domain_offset(&a.int_tuple(0)?, &a.layout(1)?)?;
             Ok(format!("{offset}|{l}"))
         },
+        law: Law::Check(|o| {
+            let (off, r) = o.out_offset()?;
+            check_domain_offset(&o.tuple(0)?, &o.layout(1)?, &r, off)
+        }),
     },
     Operation {
         name: "dice",
@@ -865,6 +999,7 @@ pub static OPERATIONS: &[Operation] = &[
             "((3,2)):((4,1))",
         ),
         run: |a| Ok(cute_dynamic::dice(&a.coord(0)?, &a.layout(1)?)?.to_string()),
+        law: Law::Check(|o| check_dice(&o.coord(0)?, &o.layout(1)?, &o.out()?)),
     },
     Operation {
         name: "make_ordered_layout",
@@ -884,6 +1019,7 @@ pub static OPERATIONS: &[Operation] = &[
             }
             .to_string())
         },
+        law: Law::Check(|o| check_make_ordered_layout(&o.tuple(0)?, &o.tuple(1)?, &o.out()?)),
     },
     Operation {
         name: "compact_order",
@@ -895,6 +1031,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's compact_order: the strides of make_ordered_layout(SHAPE, ORDER)",
         example: example(&["(2,2,2,2)", "(0,2,3,1)"], "(1,4,8,2)"),
         run: |a| Ok(cute_dynamic::compact_order(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+        law: Law::Check(|o| check_compact_order(&o.tuple(0)?, &o.tuple(1)?, &o.out_tuple()?)),
     },
     Operation {
         name: "make_layout_like",
@@ -903,6 +1040,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The compact layout with a layout's shape and the order of its strides",
         example: example(&["(2,3,4,5):(0,42,1,0)"], "(2,3,4,5):(0,4,1,0)"),
         run: |a| unary(cute_dynamic::make_layout_like, a),
+        law: Law::Check(|o| check_make_layout_like(&o.layout(0)?, &o.out()?)),
     },
     Operation {
         name: "tile_to_shape",
@@ -927,6 +1065,13 @@ pub static OPERATIONS: &[Operation] = &[
                     .to_string(),
             )
         },
+        law: Law::Check(|o| {
+            let order = match o.given(2) {
+                false => None,
+                true => Some(o.tuple(2)?),
+            };
+            check_tile_to_shape(&o.layout(0)?, &o.tuple(1)?, order.as_ref(), &o.out()?)
+        }),
     },
     Operation {
         name: "greatest_common_domain",
@@ -940,6 +1085,7 @@ pub static OPERATIONS: &[Operation] = &[
                     .to_string(),
             )
         },
+        law: Law::Check(|o| check_greatest_common_domain(&o.tuple(0)?, &o.tuple(1)?, &o.out()?)),
     },
     Operation {
         name: "layout_add",
@@ -948,6 +1094,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The layout R with R(i) = A(i) + B(i) for every index i (coalesced)",
         example: example(&["(4,3):(1,4)", "(4,3):(3,1)"], "(4,3):(4,5)"),
         run: |a| by_layout(cute_dynamic::layout_add, a),
+        law: Law::Check(|o| check_layout_add(&o.layout(0)?, &o.layout(1)?, &o.out()?)),
     },
     Operation {
         name: "domain_distribute",
@@ -956,6 +1103,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "A layout selecting N (or as many as fit) indices of SHAPE, spread over its modes",
         example: example(&["(15,14)", "6"], "(3,2):(1,15)"),
         run: |a| Ok(cute_dynamic::domain_distribute(&a.int_tuple(0)?, a.integer(1)?)?.to_string()),
+        law: Law::Check(|o| check_domain_distribute(&o.tuple(0)?, o.int(1)?, &o.out()?)),
     },
     Operation {
         name: "coshape",
@@ -964,6 +1112,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The codomain's extent: the largest offset of L with |strides|, plus one",
         example: example(&["(4,(2,3)):(2,(1,-8))"], "24"),
         run: |a| Ok(cute_dynamic::coshape(&a.layout(0)?)?.to_string()),
+        law: Law::Check(|o| check_coshape(&o.layout(0)?, o.out_int()?)),
     },
     Operation {
         name: "with_shape",
@@ -975,6 +1124,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "LAYOUT read through SHAPE: LAYOUT ∘ SHAPE (column-major)",
         example: example(&["32:1", "(4,8)"], "(4,8):(1,4)"),
         run: |a| Ok(cute_dynamic::with_shape(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
+        law: Law::Check(|o| check_with_shape(&o.layout(0)?, &o.tuple(1)?, &o.out()?)),
     },
     Operation {
         name: "unflatten",
@@ -986,6 +1136,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "A flat LAYOUT regrouped by PROFILE (one leaf per mode)",
         example: example(&["(2,3,4):(1,2,6)", "(1,(1,1))"], "(2,(3,4)):(1,(2,6))"),
         run: |a| Ok(cute_dynamic::unflatten(&a.layout(0)?, &a.int_tuple(1)?)?.to_string()),
+        law: Law::Check(|o| check_unflatten(&o.layout(0)?, &o.tuple(1)?, &o.out()?)),
     },
     Operation {
         name: "append",
@@ -998,6 +1149,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "LAYOUT with X (default 1:0) as a new last mode, or padded with X to rank N",
         example: example(&["(4,8):(1,4)", "1:0", "4"], "(4,8,1,1):(1,4,0,0)"),
         run: |a| pad(a, false),
+        law: Law::Check(check_append_text),
     },
     Operation {
         name: "prepend",
@@ -1010,6 +1162,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "LAYOUT with X (default 1:0) as a new first mode, or padded with X to rank N",
         example: example(&["4:1", "2:8", "3"], "(2,2,4):(8,8,1)"),
         run: |a| pad(a, true),
+        law: Law::Check(check_append_text),
     },
     Operation {
         name: "zip2_by",
@@ -1021,6 +1174,7 @@ pub static OPERATIONS: &[Operation] = &[
             "((2,4),(3,5,7)):((1,6),(2,24,120))",
         ),
         run: |a| Ok(cute_dynamic::zip2_by(&a.layout(0)?, &a.tiler(1)?)?.to_string()),
+        law: Law::Check(|o| check_zip2_by(&o.layout(0)?, &o.tiler(1)?, &o.out()?)),
     },
     Operation {
         name: "prefix_product",
@@ -1038,6 +1192,13 @@ pub static OPERATIONS: &[Operation] = &[
             };
             Ok(cute_dynamic::prefix_product(&a.int_tuple(0)?, &init)?.to_string())
         },
+        law: Law::Check(|o| {
+            let init = match o.given(1) {
+                true => o.tuple(1)?,
+                false => IntTuple::int(1),
+            };
+            check_prefix_product(&o.tuple(0)?, &init, &o.out_tuple()?)
+        }),
     },
     Operation {
         name: "zip",
@@ -1058,6 +1219,10 @@ pub static OPERATIONS: &[Operation] = &[
             }
             .to_string())
         },
+        law: Law::Check(|o| match o.given(1) {
+            false => check_zip(&o.layout(0)?, &o.out()?),
+            true => check_zip(&Layout::concat([&o.layout(0)?, &o.layout(1)?]), &o.out()?),
+        }),
     },
     Operation {
         name: "tile_unzip",
@@ -1069,6 +1234,7 @@ pub static OPERATIONS: &[Operation] = &[
             "((2,4),(4,2)):((1,8),(2,32))",
         ),
         run: |a| by_tiler(cute_dynamic::tile_unzip, a),
+        law: Law::Check(|o| check_zip2_by(&o.layout(0)?, &o.tiler(1)?, &o.out()?)),
     },
     Operation {
         name: "coalesce_x",
@@ -1087,6 +1253,10 @@ pub static OPERATIONS: &[Operation] = &[
             }
             .to_string())
         },
+        law: Law::Check(|o| match o.given(1) {
+            false => check_coalesce_x(&o.layout(0)?, &o.out()?),
+            true => check_coalesce_x_by(&o.layout(0)?, &o.tuple(1)?, &o.out()?),
+        }),
     },
     Operation {
         name: "bw_coalesce",
@@ -1095,6 +1265,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "LAYOUT's leaves, last to first, coalesced onto the front of the flat stack SEED",
         example: example(&["(2,3):(1,2)", "4:6"], "24:1"),
         run: |a| by_layout(cute_dynamic::bw_coalesce, a),
+        law: Law::Check(|o| check_bw_coalesce(&o.layout(0)?, &o.layout(1)?, &o.out()?)),
     },
     Operation {
         name: "max_alignment",
@@ -1103,6 +1274,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's max_alignment: gcd(size<0>(P), stride<1>(P)), P = logical_divide(F, right_inverse(F)), F = coalesce(L)",
         example: example(&["(4,8):(16,1)"], "8"),
         run: |a| Ok(cute_dynamic::max_alignment(&a.layout(0)?)?.to_string()),
+        law: Law::Check(|o| check_max_alignment(&o.layout(0)?, o.out_int()?)),
     },
     Operation {
         name: "make_layout",
@@ -1121,6 +1293,10 @@ pub static OPERATIONS: &[Operation] = &[
             }
             .to_string())
         },
+        law: Law::Check(|o| match o.given(1) {
+            false => check_make_layout(&o.tuple(0)?, None, &o.out()?),
+            true => check_make_layout(&o.tuple(0)?, Some(&o.tuple(1)?), &o.out()?),
+        }),
     },
     Operation {
         name: "select",
@@ -1143,6 +1319,15 @@ pub static OPERATIONS: &[Operation] = &[
             }
             Ok(l.select(&idx)?.to_string())
         },
+        law: Law::Check(|o| {
+            let idx = o
+                .tuple(1)?
+                .leaves()
+                .map(usize::try_from)
+                .collect::<Result<Vec<usize>, _>>()
+                .map_err(|_| o.bad("indices", o.text(1)))?;
+            check_select(&o.layout(0)?, &idx, &o.out()?)
+        }),
     },
     Operation {
         name: "take",
@@ -1155,6 +1340,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Modes BEGIN..END (CuTe's take<B,E>)",
         example: example(&["(2,3,4):(1,2,6)", "1", "3"], "(3,4):(2,6)"),
         run: |a| Ok(a.layout(0)?.take(index(a, 1)?, index(a, 2)?)?.to_string()),
+        law: Law::Check(|o| check_take(&o.layout(0)?, o.index(1)?, o.index(2)?, &o.out()?)),
     },
     Operation {
         name: "replace",
@@ -1174,6 +1360,7 @@ pub static OPERATIONS: &[Operation] = &[
                 .replace(index(a, 1)?, &a.layout(2)?)?
                 .to_string())
         },
+        law: Law::Check(|o| check_replace(&o.layout(0)?, o.index(1)?, &o.layout(2)?, &o.out()?)),
     },
     Operation {
         name: "group_modes",
@@ -1193,6 +1380,7 @@ pub static OPERATIONS: &[Operation] = &[
                 .group_modes(index(a, 1)?, index(a, 2)?)?
                 .to_string())
         },
+        law: Law::Check(|o| check_group_modes(&o.layout(0)?, o.index(1)?, o.index(2)?, &o.out()?)),
     },
     Operation {
         name: "flatten",
@@ -1201,6 +1389,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "The leaves as a flat layout",
         example: example(&["((2,2),(4,2)):((1,8),(2,16))"], "(2,2,4,2):(1,8,2,16)"),
         run: |a| Ok(a.layout(0)?.flatten().to_string()),
+        law: Law::Check(|o| check_flatten(&o.layout(0)?, &o.out()?)),
     },
     Operation {
         name: "upcast",
@@ -1209,6 +1398,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's upcast<N>: N consecutive elements viewed as one",
         example: example(&["2", "(4,8):(1,4)"], "(2,8):(1,2)"),
         run: |a| Ok(cute_dynamic::upcast(a.integer(0)?, &a.layout(1)?)?.to_string()),
+        law: Law::Check(|o| check_upcast(o.int(0)?, &o.layout(1)?, &o.out()?)),
     },
     Operation {
         name: "downcast",
@@ -1217,6 +1407,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's downcast<N>: every element split into N",
         example: example(&["2", "(4,8):(1,4)"], "(8,8):(1,8)"),
         run: |a| Ok(cute_dynamic::downcast(a.integer(0)?, &a.layout(1)?)?.to_string()),
+        law: Law::Check(|o| check_downcast(o.int(0)?, &o.layout(1)?, &o.out()?)),
     },
     Operation {
         name: "recast_layout",
@@ -1234,6 +1425,7 @@ pub static OPERATIONS: &[Operation] = &[
                     .to_string(),
             )
         },
+        law: Law::Check(|o| check_recast_layout(o.int(0)?, o.int(1)?, &o.layout(2)?, &o.out()?)),
     },
     Operation {
         name: "crd2idx",
@@ -1254,6 +1446,10 @@ pub static OPERATIONS: &[Operation] = &[
                 Ok(cute_dynamic::crd2idx_shape(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string())
             }
         },
+        law: Law::Check(|o| match o.given(2) {
+            true => check_crd2idx(&o.tuple(0)?, &o.tuple(1)?, &o.tuple(2)?, o.out_int()?),
+            false => check_crd2idx_shape(&o.tuple(0)?, &o.tuple(1)?, o.out_int()?),
+        }),
     },
     Operation {
         name: "increment",
@@ -1269,6 +1465,7 @@ pub static OPERATIONS: &[Operation] = &[
             cute_dynamic::increment(&mut c, &a.int_tuple(1)?)?;
             Ok(c.to_string())
         },
+        law: Law::Check(|o| check_increment(&o.tuple(0)?, &o.tuple(1)?, &o.out_tuple()?)),
     },
     Operation {
         name: "repeat_like",
@@ -1277,6 +1474,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "TUPLE's tree with every leaf replaced by X",
         example: example(&["(1,2,(2,3),3)", "0"], "(0,0,(0,0),0)"),
         run: |a| Ok(cute_dynamic::repeat_like(&a.int_tuple(0)?, &a.int_tuple(1)?)?.to_string()),
+        law: Law::Check(|o| check_repeat_like(&o.tuple(0)?, &o.tuple(1)?, &o.out_tuple()?)),
     },
     Operation {
         name: "make_int_tuple",
@@ -1292,6 +1490,11 @@ pub static OPERATIONS: &[Operation] = &[
             let n = index(a, 0)?;
             Ok(cute_dynamic::make_int_tuple(n, &values(a, 1)?, a.integer(2)?)?.to_string())
         },
+        law: Law::Check(|o| {
+            let n = usize::try_from(o.int(0)?).map_err(|_| o.bad("rank", o.text(0)))?;
+            let values: Vec<i64> = o.tuple(1)?.leaves().collect();
+            check_make_int_tuple(n, &values, o.int(2)?, &o.out_tuple()?)
+        }),
     },
     Operation {
         name: "make_int_tuple_from",
@@ -1303,6 +1506,10 @@ pub static OPERATIONS: &[Operation] = &[
         help: "TEMPLATE's holes _ (CuTe's dynamic leaves) filled in order from VALUES",
         example: example(&["(1,(_,_,3),_,2)", "(6,3,4)"], "(1,(6,3,3),4,2)"),
         run: |a| Ok(cute_dynamic::make_int_tuple_from(&a.coord(0)?, &values(a, 1)?)?.to_string()),
+        law: Law::Check(|o| {
+            let values: Vec<i64> = o.tuple(1)?.leaves().collect();
+            check_make_int_tuple_from(&o.coord(0)?, &values, &o.out_tuple()?)
+        }),
     },
     Operation {
         name: "escan",
@@ -1311,6 +1518,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's exclusive scan of TUPLE's integer modes from INIT by OP (plus, multiplies, max, min)",
         example: example(&["(2,3,4)", "1", "multiplies"], "(1,2,6)"),
         run: |a| scan(a, "escan", false),
+        law: Law::Check(check_scan_text),
     },
     Operation {
         name: "iscan",
@@ -1319,6 +1527,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's inclusive scan of TUPLE's integer modes from INIT by OP (plus, multiplies, max, min)",
         example: example(&["(2,3,4)", "0", "plus"], "(2,5,9)"),
         run: |a| scan(a, "iscan", true),
+        law: Law::Check(check_scan_text),
     },
     Operation {
         name: "idx2crd",
@@ -1343,6 +1552,7 @@ pub static OPERATIONS: &[Operation] = &[
             }
             .to_string())
         },
+        law: Law::Check(check_idx2crd_text),
     },
     Operation {
         name: "crd2crd",
@@ -1360,6 +1570,9 @@ pub static OPERATIONS: &[Operation] = &[
                     .to_string(),
             )
         },
+        law: Law::Check(|o| {
+            check_crd2crd(&o.tuple(0)?, &o.tuple(1)?, &o.tuple(2)?, &o.out_tuple()?)
+        }),
     },
     Operation {
         name: "get_hier_coord",
@@ -1371,6 +1584,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's Layout::get_hier_coord: idx2crd(INDEX, shape, stride), the coordinate of INDEX in a compact LAYOUT",
         example: example(&["(2,(3,4)):(1,(2,6))", "17"], "(1,(2,2))"),
         run: |a| Ok(a.layout(0)?.get_hier_coord(a.integer(1)?)?.to_string()),
+        law: Law::Check(|o| check_get_hier_coord(&o.layout(0)?, o.int(1)?, &o.out_tuple()?)),
     },
     Operation {
         name: "get_flat_coord",
@@ -1382,6 +1596,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's Layout::get_flat_coord: get_hier_coord with each mode's part as its 1-D coordinate in that mode",
         example: example(&["(2,(3,4)):(1,(2,6))", "17"], "(1,8)"),
         run: |a| Ok(a.layout(0)?.get_flat_coord(a.integer(1)?)?.to_string()),
+        law: Law::Check(|o| check_get_flat_coord(&o.layout(0)?, o.int(1)?, &o.out_tuple()?)),
     },
     Operation {
         name: "get_1d_coord",
@@ -1393,6 +1608,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "CuTe's Layout::get_1d_coord: crd2idx(get_hier_coord(INDEX), shape), the column-major 1-D coordinate",
         example: example(&["(4,8):(8,1)", "11"], "13"),
         run: |a| Ok(a.layout(0)?.get_1d_coord(a.integer(1)?)?.to_string()),
+        law: Law::Check(|o| check_get_1d_coord(&o.layout(0)?, o.int(1)?, o.out_int()?)),
     },
     Operation {
         name: "compact_col_major",
@@ -1410,6 +1626,13 @@ pub static OPERATIONS: &[Operation] = &[
             };
             Ok(cute_dynamic::compact_col_major_by(&a.int_tuple(0)?, &start)?.to_string())
         },
+        law: Law::Check(|o| match o.text(1).contains('(') {
+            true => check_compact_col_major_by(&o.tuple(0)?, &o.tuple(1)?, &o.out_tuple()?),
+            false => {
+                let start = if o.given(1) { o.int(1)? } else { 1 };
+                check_compact_col_major(&o.tuple(0)?, start, &o.out_tuple()?)
+            }
+        }),
     },
     Operation {
         name: "compact_row_major",
@@ -1427,6 +1650,13 @@ pub static OPERATIONS: &[Operation] = &[
             };
             Ok(cute_dynamic::compact_row_major_by(&a.int_tuple(0)?, &start)?.to_string())
         },
+        law: Law::Check(|o| match o.text(1).contains('(') {
+            true => check_compact_row_major_by(&o.tuple(0)?, &o.tuple(1)?, &o.out_tuple()?),
+            false => {
+                let start = if o.given(1) { o.int(1)? } else { 1 };
+                check_compact_row_major(&o.tuple(0)?, start, &o.out_tuple()?)
+            }
+        }),
     },
     Operation {
         name: "swizzle",
@@ -1438,6 +1668,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Apply a swizzle Sw<B,M,S> (written B,M,S) to an offset",
         example: example(&["3,4,3", "128"], "144"),
         run: |a| Ok(a.swizzle(0)?.apply(a.integer(1)?).to_string()),
+        law: Law::Check(|o| check_swizzle_at(&o.swizzle(0)?, o.int(1)?, o.out_int()?)),
     },
     Operation {
         name: "descriptor",
@@ -1446,6 +1677,7 @@ pub static OPERATIONS: &[Operation] = &[
         help: "Normalise a stride descriptor (counts and basis dimensions)",
         example: example(&["( 1@0 , 8/2@1 )"], "(1@0,4@1)"),
         run: |a| Ok(a.descriptor(0)?.to_string()),
+        law: Law::Check(|o| check_descriptor(&o.descriptor(0)?, o.result())),
     },
     Operation {
         name: "mma_atom",
@@ -1457,6 +1689,7 @@ pub static OPERATIONS: &[Operation] = &[
             "(1,1,1)",
         ),
         run: super::atom_ops::run_mma_atom,
+        law: Law::Check(check_mma_atom_text),
     },
     Operation {
         name: "tiled_mma",
@@ -1478,6 +1711,7 @@ pub static OPERATIONS: &[Operation] = &[
             "(32,2,2,1):(1,32,64,0)",
         ),
         run: super::atom_ops::run_tiled_mma,
+        law: Law::Check(check_tiled_mma_text),
     },
     Operation {
         name: "tiled_copy",
@@ -1501,6 +1735,7 @@ pub static OPERATIONS: &[Operation] = &[
             "((4,32),8):((256,1),32)",
         ),
         run: super::atom_ops::run_tiled_copy,
+        law: Law::Check(check_tiled_copy_text),
     },
     Operation {
         name: "tiled_copy_mma",
@@ -1528,6 +1763,7 @@ pub static OPERATIONS: &[Operation] = &[
             "(32,16)",
         ),
         run: super::atom_ops::run_tiled_copy_mma,
+        law: Law::Check(check_tiled_copy_text),
     },
     Operation {
         name: "gmma_desc",
@@ -1549,6 +1785,7 @@ pub static OPERATIONS: &[Operation] = &[
             "0x4000004000010040|start_addr=64,leading_off=1,stride_off=64,base_offset=0,layout_type=B128",
         ),
         run: super::atom_ops::run_gmma_desc,
+        law: Law::Check(check_gmma_desc_text),
     },
 ];
 
@@ -1650,6 +1887,29 @@ pub fn apply(op: &str, args: &[&str]) -> Result<String, LayoutError> {
     }
 }
 
+/// Check a printed result of operation `op` (by its name, as [`apply`]
+/// takes it) on text operands against the operation's law (its
+/// [`Operation::check`]); a name that is not in the table is a violation.
+///
+/// ```
+/// use cute_tools::check_law;
+/// check_law("slice", &["(4,8):(8,1)", "(_,2)"], "2|(4):(8)").unwrap();
+/// assert!(check_law("shape_div", &["(4,5,6)", "40"], "(1,5,3)").is_err());
+/// assert_eq!(check_law("frobnicate", &["4:1"], "4").unwrap_err().law, "unknown");
+/// ```
+pub fn check_law(op: &str, args: &[&str], result: &str) -> Result<(), Violation> {
+    match OPERATIONS.iter().find(|o| o.name == op) {
+        Some(o) => o.check(args, result),
+        None => Err(Violation {
+            law: "unknown",
+            operands: format!("{op}{args:?}"),
+            result: result.to_string(),
+            witness: None,
+            detail: format!("no operation {op:?} in the table"),
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1681,6 +1941,28 @@ mod tests {
             ok("make_ordered_layout", &["(2,3,4)", "LayoutLeft"]),
             "(2,3,4):(1,2,6)"
         );
+    }
+
+    /// Every entry's law: its example satisfies it and a malformed result
+    /// breaks it; an entry without one says why, and only the pure queries
+    /// have none.
+    #[test]
+    fn every_operation_has_a_law_or_says_why_not() {
+        let mut unchecked = Vec::new();
+        for op in OPERATIONS {
+            let (args, out) = (op.example.args, op.example.output);
+            if let Some(why) = op.unchecked() {
+                assert!(!why.trim().is_empty(), "{}: no reason", op.name);
+                assert_eq!(op.check(args, "#"), Ok(()), "{}", op.name);
+                unchecked.push(op.name);
+                continue;
+            }
+            if let Err(v) = op.check(args, out) {
+                panic!("{}: the example {args:?} = {out}: {v}", op.name);
+            }
+            assert!(op.check(args, "#").is_err(), "{}", op.name);
+        }
+        assert_eq!(unchecked, ["eval", "size", "cosize", "rank", "depth"]);
     }
 
     #[test]

@@ -33,7 +33,7 @@ fn oracle_cases() {
                 (Some(want), Ok(got)) if want == got => {
                     matched += 1;
                     // Besides the exact answer, the operation's law holds.
-                    if let Err(v) = cute_tools::laws::check_by_name(op, &args, &got) {
+                    if let Err(v) = cute_tools::check_law(op, &args, &got) {
                         failures.push(format!("{} {op}{args:?}: {v}", case["id"]));
                     }
                 }

@@ -255,7 +255,7 @@ proptest! {
         let (b, m) = (b.to_string(), m.to_string());
         for args in [vec![a.as_str()], vec![a.as_str(), b.as_str()], vec![a.as_str(), m.as_str()]] {
             if let Ok(out) = cute_tools::apply(op, &args) {
-                prop_assert_eq!(laws::check_by_name(op, &args, &out), Ok(()), "{}{:?} = {}", op, args, out);
+                prop_assert_eq!(cute_tools::check_law(op, &args, &out), Ok(()), "{}{:?} = {}", op, args, out);
             }
         }
     }

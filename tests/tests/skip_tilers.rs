@@ -24,7 +24,7 @@ fn skip_tiler_cases_match_pycute() {
         total += 1;
         match cute_tools::apply(op, &args) {
             Ok(got) if got == want => {
-                if let Err(v) = cute_tools::laws::check_by_name(op, &args, &got) {
+                if let Err(v) = cute_tools::check_law(op, &args, &got) {
                     failures.push(format!("{} {op}{args:?}: {v}", case["id"]));
                 }
             }

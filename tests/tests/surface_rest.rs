@@ -762,8 +762,8 @@ proptest! {
         let text = l.to_string();
         let check = |op: &str, args: &[&str]| -> Result<(), TestCaseError> {
             if let Ok(out) = apply(op, args) {
-                prop_assert_eq!(laws::check_by_name(op, args, &out), Ok(()), "{}{:?} = {}", op, args, out);
-                prop_assert!(laws::check_by_name(op, args, "#").is_err());
+                prop_assert_eq!(cute_tools::check_law(op, args, &out), Ok(()), "{}{:?} = {}", op, args, out);
+                prop_assert!(cute_tools::check_law(op, args, "#").is_err());
             }
             Ok(())
         };
@@ -918,7 +918,7 @@ proptest! {
             match by_closure {
                 Ok(r) => {
                     prop_assert_eq!(&by_table, &r.to_string());
-                    prop_assert_eq!(laws::check_by_name(op, &[&flat.to_string(), &init.to_string(), "plus"], &by_table), Ok(()));
+                    prop_assert_eq!(cute_tools::check_law(op, &[&flat.to_string(), &init.to_string(), "plus"], &by_table), Ok(()));
                 }
                 Err(e) => prop_assert_eq!(by_table, e.kind()),
             }
@@ -1102,8 +1102,8 @@ proptest! {
         let law = |op: &str, args: &[&str]| -> Result<Option<String>, TestCaseError> {
             Ok(match apply(op, args) {
                 Ok(out) => {
-                    prop_assert_eq!(laws::check_by_name(op, args, &out), Ok(()), "{}{:?} = {}", op, args, out);
-                    prop_assert!(laws::check_by_name(op, args, "(#)").is_err());
+                    prop_assert_eq!(cute_tools::check_law(op, args, &out), Ok(()), "{}{:?} = {}", op, args, out);
+                    prop_assert!(cute_tools::check_law(op, args, "(#)").is_err());
                     Some(out)
                 }
                 Err(_) => None,
@@ -1139,9 +1139,9 @@ proptest! {
         let (c, s) = (coord.to_string(), shape.to_string());
         let out = apply("crd2idx", &[&c, &s]).unwrap();
         prop_assert_eq!(&out, &cute_dynamic::crd2idx_shape(&coord, &shape).unwrap().to_string());
-        prop_assert_eq!(laws::check_by_name("crd2idx", &[&c, &s], &out), Ok(()));
+        prop_assert_eq!(cute_tools::check_law("crd2idx", &[&c, &s], &out), Ok(()));
         let wrong = (out.parse::<i64>().unwrap() + 1).to_string();
-        prop_assert!(laws::check_by_name("crd2idx", &[&c, &s], &wrong).is_err());
+        prop_assert!(cute_tools::check_law("crd2idx", &[&c, &s], &wrong).is_err());
         if coord.leaves().zip(shape.leaves()).all(|(x, e)| (0..e).contains(&x)) {
             let d = cute_dynamic::compact_col_major(&shape, 1).unwrap().to_string();
             prop_assert_eq!(run("crd2idx", &[&c, &s, &d]), out);
@@ -1168,7 +1168,7 @@ proptest! {
         let s = shape.to_string();
         let one = apply("filter_zeros", &[&s]).unwrap();
         prop_assert_eq!(&one, &cute_dynamic::filter_zeros_tuple(&shape).to_string());
-        prop_assert_eq!(laws::check_by_name("filter_zeros", &[&s], &one), Ok(()));
+        prop_assert_eq!(cute_tools::check_law("filter_zeros", &[&s], &one), Ok(()));
         prop_assert_eq!(&one, &apply("filter_zeros", &[&s, &s]).unwrap());
         prop_assert!(one.parse::<IntTuple>().unwrap().leaves().all(|x| x != 0));
         // A profile coarser than the tuple, with zeros.
@@ -1176,10 +1176,10 @@ proptest! {
         let at = a.to_string();
         let two = apply("filter_zeros", &[&at, &s]).unwrap();
         prop_assert_eq!(&two, &cute_dynamic::filter_zeros_tuples(&a, &shape).unwrap().to_string());
-        prop_assert_eq!(laws::check_by_name("filter_zeros", &[&at, &s], &two), Ok(()));
-        prop_assert!(laws::check_by_name("filter_zeros", &[&at, &s], "(#)").is_err());
+        prop_assert_eq!(cute_tools::check_law("filter_zeros", &[&at, &s], &two), Ok(()));
+        prop_assert!(cute_tools::check_law("filter_zeros", &[&at, &s], "(#)").is_err());
         let wrong = format!("({two},1)");
-        prop_assert!(laws::check_by_name("filter_zeros", &[&at, &s], &wrong).is_err());
+        prop_assert!(cute_tools::check_law("filter_zeros", &[&at, &s], &wrong).is_err());
         if shape.leaves().all(|x| x > 0) {
             let l = Layout::new(shape.clone(), a.clone()).ok();
             if let Some(l) = l {
@@ -1214,8 +1214,8 @@ proptest! {
             let out = apply(op, &[&s, &c]).unwrap();
             let want = f(&shape, &starts).unwrap();
             prop_assert_eq!(&out, &want.to_string());
-            prop_assert_eq!(laws::check_by_name(op, &[&s, &c], &out), Ok(()), "{}({}, {}) = {}", op, s, c, out);
-            prop_assert!(laws::check_by_name(op, &[&s, &c], "(#)").is_err());
+            prop_assert_eq!(cute_tools::check_law(op, &[&s, &c], &out), Ok(()), "{}({}, {}) = {}", op, s, c, out);
+            prop_assert!(cute_tools::check_law(op, &[&s, &c], "(#)").is_err());
             if !starts.is_int() {
                 // Mode by mode, the integer form.
                 for ((sm, cm), om) in shape.as_ref().children().zip(starts.as_ref().children()).zip(want.as_ref().children()) {
@@ -1232,7 +1232,7 @@ proptest! {
                 // A wrong mode fails the law.
                 let bad: IntTuple = relabel(&want, &[7, 5], &mut 0).parse().unwrap();
                 if bad != want {
-                    prop_assert!(laws::check_by_name(op, &[&s, &c], &bad.to_string()).is_err());
+                    prop_assert!(cute_tools::check_law(op, &[&s, &c], &bad.to_string()).is_err());
                 }
             } else {
                 let n = starts.as_int().unwrap();
@@ -1276,14 +1276,14 @@ proptest! {
         let (lt, it) = (l.to_string(), idx.to_string());
         let hier = apply("get_hier_coord", &[&lt, &it]).unwrap();
         prop_assert_eq!(&hier, &l.get_hier_coord(idx).unwrap().to_string());
-        prop_assert_eq!(laws::check_by_name("get_hier_coord", &[&lt, &it], &hier), Ok(()));
-        prop_assert!(laws::check_by_name("get_hier_coord", &[&lt, &it], "(#)").is_err());
+        prop_assert_eq!(cute_tools::check_law("get_hier_coord", &[&lt, &it], &hier), Ok(()));
+        prop_assert!(cute_tools::check_law("get_hier_coord", &[&lt, &it], "(#)").is_err());
         let h: IntTuple = hier.parse().unwrap();
         prop_assert!(h.as_ref().congruent(shape.as_ref()));
         prop_assert_eq!(l.call_coord(&h).unwrap(), idx);
         let flat = apply("get_flat_coord", &[&lt, &it]).unwrap();
         prop_assert_eq!(&flat, &l.get_flat_coord(idx).unwrap().to_string());
-        prop_assert_eq!(laws::check_by_name("get_flat_coord", &[&lt, &it], &flat), Ok(()), "{}.get_flat_coord({}) = {}", lt, it, flat);
+        prop_assert_eq!(cute_tools::check_law("get_flat_coord", &[&lt, &it], &flat), Ok(()), "{}.get_flat_coord({}) = {}", lt, it, flat);
         let f: IntTuple = flat.parse().unwrap();
         if shape.is_int() || shape.as_ref().rank() == 1 {
             prop_assert!(f.is_int());
@@ -1292,14 +1292,14 @@ proptest! {
             prop_assert!(f.as_ref().depth() <= 1);
             let wrong = IntTuple::flat(f.leaves().map(|x| x + 1)).to_string();
             if f.as_ref().rank() > 0 {
-                prop_assert!(laws::check_by_name("get_flat_coord", &[&lt, &it], &wrong).is_err());
+                prop_assert!(cute_tools::check_law("get_flat_coord", &[&lt, &it], &wrong).is_err());
             }
         }
         let one = apply("get_1d_coord", &[&lt, &it]).unwrap();
         prop_assert_eq!(&one, &l.get_1d_coord(idx).unwrap().to_string());
-        prop_assert_eq!(laws::check_by_name("get_1d_coord", &[&lt, &it], &one), Ok(()));
+        prop_assert_eq!(cute_tools::check_law("get_1d_coord", &[&lt, &it], &one), Ok(()));
         let wrong = (one.parse::<i64>().unwrap() + 1).to_string();
-        prop_assert!(laws::check_by_name("get_1d_coord", &[&lt, &it], &wrong).is_err());
+        prop_assert!(cute_tools::check_law("get_1d_coord", &[&lt, &it], &wrong).is_err());
         if pick == 0 {
             prop_assert_eq!(one.parse::<i64>().unwrap(), idx);
         }
@@ -1321,11 +1321,11 @@ proptest! {
         }
         let out = apply("coalesce_shape", &[&s]).unwrap();
         prop_assert_eq!(&out, &cute_dynamic::coalesce_shape(&shape).unwrap().to_string());
-        prop_assert_eq!(laws::check_by_name("coalesce_shape", &[&s], &out), Ok(()));
+        prop_assert_eq!(cute_tools::check_law("coalesce_shape", &[&s], &out), Ok(()));
         let wrong = (out.parse::<i64>().unwrap() + 1).to_string();
-        prop_assert!(laws::check_by_name("coalesce_shape", &[&s], &wrong).is_err());
+        prop_assert!(cute_tools::check_law("coalesce_shape", &[&s], &wrong).is_err());
         let wrapped = format!("({out})");
-        prop_assert!(laws::check_by_name("coalesce_shape", &[&s], &wrapped).is_err());
+        prop_assert!(cute_tools::check_law("coalesce_shape", &[&s], &wrapped).is_err());
         let col = Layout::column_major(&shape).unwrap();
         prop_assert_eq!(out, cute_dynamic::coalesce(&col).shape().to_string());
     }

@@ -11,7 +11,7 @@
 
 use cute_dynamic::Layout as DLayout;
 use cute_static::{C, layout, tiler};
-use cute_tools::{apply, laws};
+use cute_tools::apply;
 
 /// A static operand as a run-time value.
 trait ToDyn {
@@ -67,7 +67,7 @@ impl Tally {
             assert_eq!(m, d, "{case}: mixed vs run-time");
             self.mixed += 1;
         }
-        if let Err(v) = laws::check_by_name(op, &args, &d.to_string()) {
+        if let Err(v) = cute_tools::check_law(op, &args, &d.to_string()) {
             panic!("{case}: {v}");
         }
         self.cases += 1;

@@ -20,6 +20,15 @@ use crate::data::layout::{FlatOf, Flatten, Layout, LayoutOf, StaticLayout, Unzip
 use crate::private::{HCons, HNil, If, Rev, RevOnto, Sel};
 
 /// `coalesce(L)`: the fewest modes with the same function on `L`'s domain.
+///
+/// # Examples
+///
+/// CuTe's `coalesce(L)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(layout!((2, (1, 6)):(1, (6, 2))).coalesce().to_string(), "_12:_1");
+/// ```
 pub trait Coalesce {
     /// The coalesced layout.
     type Output: StaticLayout;

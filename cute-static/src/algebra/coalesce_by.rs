@@ -28,6 +28,16 @@ use typenum::operator_aliases::LeEq;
 use typenum::{B1, IsLessOrEqual};
 
 /// `coalesce(L, profile)` for a static profile `P` (a `C<N>` or a tuple).
+///
+/// # Examples
+///
+/// CuTe's `coalesce(L, profile)`, mode by mode:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!(((2, 2), (2, 2), 3):((1, 2), (4, 8), 16));
+/// assert_eq!(l.coalesce_by((C::<1>, C::<1>)).to_string(), "(_4,_4,_3):(_1,_4,_16)");
+/// ```
 pub trait CoalesceBy<P> {
     /// The coalesced layout.
     type Output: StaticLayout;

@@ -25,6 +25,16 @@ use crate::data::int_tuple::StaticIntTuple;
 use crate::private::{Cat, Concat, HCons, HNil, Violation};
 
 /// `greatest_common_domain(Self, B)` for static shapes.
+///
+/// # Examples
+///
+/// PyCuTe's `greatest_common_domain(A, B)` of two shapes:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let g = (C::<5>, C::<3>, C::<4>).greatest_common_domain((C::<10>, C::<6>));
+/// assert_eq!(g.to_string(), "(_5,_2):(_1,_30)");
+/// ```
 pub trait GreatestCommonDomain<B> {
     /// The common domain, a flat layout.
     type Output: crate::StaticLayout;

@@ -51,6 +51,16 @@ where
 
 /// CuTe's `prefix_product(self, init)` with a static integer `init`
 /// (default `C<1>`; see the module documentation).
+///
+/// # Examples
+///
+/// CuTe's `prefix_product(t, init)`:
+///
+/// ```
+/// use cute_static::{C, algebra::{PrefixProduct, PrefixProductOf}};
+/// assert_eq!((C::<2>, C::<3>).prefix_product(C::<1>), (C::<1>, C::<2>));
+/// static_assertions::assert_type_eq_all!(PrefixProductOf<(C<2>, C<3>), C<5>>, (C<5>, C<10>));
+/// ```
 pub trait PrefixProduct<I = C<1>> {
     /// The tuple of prefix products.
     type Output: StaticIntTuple;

@@ -31,6 +31,15 @@ use crate::private::{
 /// complement itself (a [`StaticLayout`]; a non-injective layout does not
 /// compile); for a [`MixedLayout`](crate::MixedLayout) (and then `M` may
 /// also be a run-time [`Dyn`](crate::Dyn)), a `Result` of its layout.
+///
+/// # Examples
+///
+/// CuTe's `complement(A, M)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(layout!(4:32).complement(C::<256>).to_string(), "(_32,_2):(_1,_128)");
+/// ```
 pub trait Complement<M> {
     /// The complement (a static layout, or a `Result` of a layout): usable
     /// as a layout through [`LayoutResult`](crate::LayoutResult).

@@ -42,6 +42,18 @@ use crate::private::{
 /// does not compile, so nothing is left to fail at run time); for an
 /// operand with run-time values, such as a [`MixedLayout`](crate::MixedLayout),
 /// a `Result` of its layout.
+///
+/// # Examples
+///
+/// CuTe's `composition(A, B)`, by a layout and by a tiler of modes:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let a = layout!((4, 6, 8, 10):(2, 3, 5, 7));
+/// assert_eq!(a.compose(layout!(6:12)).to_string(), "(_2,_3):(_9,_5)");
+/// let b = layout!((12, 8):(1, 12));
+/// assert_eq!(b.compose(tiler!(<3:4, 2:2>)).to_string(), "(_3,_2):(_4,_24)");
+/// ```
 pub trait Compose<B> {
     /// The composed layout (a static layout, or a `Result` of a layout):
     /// usable as a layout through [`LayoutResult`](crate::LayoutResult).

@@ -25,13 +25,23 @@ use crate::kernel::tensor::Underscore;
 use crate::private::{Cat, Concat, HCons, HNil};
 
 /// `dice(Crd, L)` for a static layout `L` and a coordinate type `Crd`.
-pub trait DiceOf<Crd> {
+///
+/// # Examples
+///
+/// CuTe's `dice(c, L)`: the modes under the integers of `c`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100)));
+/// assert_eq!(l.dice((2usize, __)).to_string(), "((_3,_2)):((_4,_1))");
+/// ```
+pub trait HasDice<Crd> {
     /// The diced layout.
     type Output: StaticLayout;
 }
 /// `dice(Crd, L)`.
-pub type Diced<L, Crd> = <L as DiceOf<Crd>>::Output;
-impl<S, D, Crd> DiceOf<Crd> for Layout<S, D>
+pub type Diced<L, Crd> = <L as HasDice<Crd>>::Output;
+impl<S, D, Crd> HasDice<Crd> for Layout<S, D>
 where
     Self: StaticLayout,
     Crd: DiceTop<<Self as StaticLayout>::Tree>,
@@ -41,11 +51,11 @@ where
 }
 
 impl<S, D> Layout<S, D> {
-    /// `dice(c, self)` (see [`DiceOf`]).
+    /// `dice(c, self)` (see [`HasDice`]).
     #[inline(always)]
     pub fn dice<Crd>(self, _c: Crd) -> Diced<Self, Crd>
     where
-        Self: DiceOf<Crd>,
+        Self: HasDice<Crd>,
     {
         Default::default()
     }

@@ -281,7 +281,7 @@ where
 
 /// Declare a verb trait, its noun alias and its method for a tiler operation.
 macro_rules! tiler_verb {
-    ($(#[$doc:meta])* $Verb:ident, $Noun:ident, $method:ident, $Op:ty, $R:ty, $what:literal) => {
+    ($(#[$doc:meta])* $Verb:ident, $Noun:ident, $method:ident, $Op:ty, $R:ty, $what:literal $(; $(#[$ex:meta])+)?) => {
         $(#[$doc])*
         ///
         /// `Output` is what the operation returns: for a static [`Layout`]
@@ -289,6 +289,7 @@ macro_rules! tiler_verb {
         /// operation does not compile, so nothing is left to fail at run
         /// time); for an operand with run-time values (the divides of a
         /// [`MixedLayout`](crate::MixedLayout)), a `Result` of its layout.
+        $($(#[$ex])+)?
         pub trait $Verb<T> {
             /// The result (a static layout, or a `Result` of a layout):
             /// usable as a layout through [`LayoutResult`](crate::LayoutResult).
@@ -338,17 +339,52 @@ pub(crate) use tiler_verb;
 
 tiler_verb!(
     /// `logical_divide(A, T)`: `A ∘ (B, complement(B, size(A)))`, by mode for a tiler.
-    LogicalDivide, LogicalQuotient, logical_divide, DivideOp, Logical, "logical_divide"
+    LogicalDivide, LogicalQuotient, logical_divide, DivideOp, Logical, "logical_divide";
+    /// # Examples
+    ///
+    /// CuTe's `logical_divide(A, B)`:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// assert_eq!(layout!(48:1).logical_divide(layout!(32:1)).to_string(), "(_32,_2):(_1,_32)");
+    /// ```
 );
 tiler_verb!(
     /// `zipped_divide(A, T)`: `((tiles…), (rests…))`.
-    ZippedDivide, ZippedQuotient, zipped_divide, DivideOp, Zipped, "zipped_divide"
+    ZippedDivide, ZippedQuotient, zipped_divide, DivideOp, Zipped, "zipped_divide";
+    /// # Examples
+    ///
+    /// CuTe's `zipped_divide(A, T)`: `((tile), (rest))`:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let a = layout!((4, 6):(1, 4));
+    /// assert_eq!(a.zipped_divide(tiler!(<2:1, 3:1>)).to_string(), "((_2,_3),(_2,_2)):((_1,_4),(_2,_12))");
+    /// ```
 );
 tiler_verb!(
     /// `tiled_divide(A, T)`: `(tiles, rest0, rest1, …)`.
-    TiledDivide, TiledQuotient, tiled_divide, DivideOp, Tiled, "tiled_divide"
+    TiledDivide, TiledQuotient, tiled_divide, DivideOp, Tiled, "tiled_divide";
+    /// # Examples
+    ///
+    /// CuTe's `tiled_divide(A, T)`: `((tile), rest0, rest1, …)`:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let a = layout!((4, 6):(1, 4));
+    /// assert_eq!(a.tiled_divide(tiler!(<2:1, 3:1>)).to_string(), "((_2,_3),_2,_2):((_1,_4),_2,_12)");
+    /// ```
 );
 tiler_verb!(
     /// `flat_divide(A, T)`: the tile modes then the rest modes, one level.
-    FlatDivide, FlatQuotient, flat_divide, DivideOp, Flat, "flat_divide"
+    FlatDivide, FlatQuotient, flat_divide, DivideOp, Flat, "flat_divide";
+    /// # Examples
+    ///
+    /// CuTe's `flat_divide(A, T)`: `(tile0, tile1, …, rest0, rest1, …)`:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let a = layout!((4, 6):(1, 4));
+    /// assert_eq!(a.flat_divide(tiler!(<2:1, 3:1>)).to_string(), "(_2,_3,_2,_2):(_1,_4,_2,_12)");
+    /// ```
 );

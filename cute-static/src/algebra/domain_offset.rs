@@ -3,18 +3,18 @@
 //! the coordinate `c` keeps its layout and moves its base by `L(c)` — the
 //! result and the law (`laws::check_domain_offset`) of
 //! `cute_dynamic::domain_offset`. A static coordinate (`C<N>` entries) gives
-//! a static offset ([`DomainOffset<L, Crd>`], [`DomainOffsetOf::OFFSET`]);
+//! a static offset ([`DomainOffset<L, Crd>`], [`HasDomainOffset::OFFSET`]);
 //! a run-time coordinate (`usize` entries, any coordinate
 //! [`Coordinate`] accepts) a run-time one (`l.domain_offset(c)`). A
 //! coordinate that does not fit the shape does not compile.
 //!
 //! ```
-//! use cute_static::{layout, Layout, C, algebra::{DomainOffset, DomainOffsetOf}};
+//! use cute_static::{layout, Layout, C, algebra::{DomainOffset, HasDomainOffset}};
 //! let l = layout!((8, (4, 2)):(1, (8, 64)));
 //! assert_eq!(l.domain_offset((2usize, (1usize, 1usize))), (l, 2 + 8 + 64));
 //! type L = Layout![(8, (4, 2)):(1, (8, 64))];
 //! static_assertions::assert_type_eq_all!(DomainOffset<L, (C<2>, (C<1>, C<1>))>, C<74>);
-//! assert_eq!(<L as DomainOffsetOf<(C<2>, C<5>)>>::OFFSET, 2 + 8 + 64);
+//! assert_eq!(<L as HasDomainOffset<(C<2>, C<5>)>>::OFFSET, 2 + 8 + 64);
 //! ```
 
 use core::marker::PhantomData;
@@ -28,15 +28,25 @@ use crate::private::{HCons, HNil, P, Pretty};
 
 /// `domain_offset(Crd, L)` for a static layout `L` and a static coordinate
 /// `Crd`: the offset `L(Crd)` as a type.
-pub trait DomainOffsetOf<Crd> {
+///
+/// # Examples
+///
+/// CuTe's `domain_offset(c, L)`: `(L, L(c))`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!((8, (4, 2)):(1, (8, 64)));
+/// assert_eq!(l.domain_offset((2usize, (1usize, 1usize))), (l, 2 + 8 + 64));
+/// ```
+pub trait HasDomainOffset<Crd> {
     /// `L(Crd)` (a `C<N>` where readable, else a typenum integer).
     type Offset;
     /// `L(Crd)`.
     const OFFSET: usize;
 }
 /// `domain_offset(Crd, L)`'s offset `L(Crd)`.
-pub type DomainOffset<L, Crd> = <L as DomainOffsetOf<Crd>>::Offset;
-impl<S, D, Crd> DomainOffsetOf<Crd> for Layout<S, D>
+pub type DomainOffset<L, Crd> = <L as HasDomainOffset<Crd>>::Offset;
+impl<S, D, Crd> HasDomainOffset<Crd> for Layout<S, D>
 where
     Self: StaticLayout,
     Crd: StaticCoord<<Self as StaticLayout>::Tree>,
@@ -52,7 +62,7 @@ where
     Self: StaticLayout,
 {
     /// `domain_offset(c, self)`: the layout and the offset `self(c)` of a
-    /// run-time coordinate (`usize` entries; [`DomainOffsetOf`] gives a
+    /// run-time coordinate (`usize` entries; [`HasDomainOffset`] gives a
     /// static coordinate's offset as a type).
     #[inline(always)]
     pub fn domain_offset<Crd: Coordinate<<Self as StaticLayout>::Tree>>(

@@ -43,20 +43,30 @@ use crate::private::{HCons, HNil, If, Sel};
 
 /// `make_fragment_like(L)`'s layout for a layout `L` with a static shape
 /// (see the module documentation).
+///
+/// # Examples
+///
+/// The layout of CuTe's `make_fragment_like`: mode 0 first, the others by their strides:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!((4, (2, 3)):(3, (12, 1)));
+/// assert_eq!(l.fragment_layout_like().to_string(), "(_4,(_2,_3)):(_1,(_12,_4))");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "no fragment layout can be made like `{Self}`: make_fragment_like needs a static shape",
     note = "a register fragment has a static size; tile the layout by a static tiler first"
 )]
-pub trait FragmentLayoutOf {
+pub trait HasFragmentLayout {
     /// The fragment's compact layout.
     type Output: crate::StaticLayout;
 }
 /// `make_fragment_like(L)`'s layout.
-pub type FragmentLayout<L> = <L as FragmentLayoutOf>::Output;
+pub type FragmentLayout<L> = <L as HasFragmentLayout>::Output;
 
 /// A layout with a negative stride is refused (its order keys are the
 /// strides as non-negative integers).
-impl<S, D> FragmentLayoutOf for Layout<S, D>
+impl<S, D> HasFragmentLayout for Layout<S, D>
 where
     Self: crate::StaticLayout,
     <Self as crate::StaticLayout>::Tree: HasNegative,
@@ -90,7 +100,7 @@ where
     note = "the fragment's order is taken from the strides, which the static crate compares as non-negative integers"
 )]
 pub trait FragmentLikeNonNegative<L> {}
-impl<S, D> FragmentLayoutOf for MixedLayout<S, D>
+impl<S, D> HasFragmentLayout for MixedLayout<S, D>
 where
     S: StaticIntTuple,
     D: OrderKeys,
@@ -101,22 +111,22 @@ where
 }
 
 impl<S, D> Layout<S, D> {
-    /// `make_fragment_like(self)`'s layout (see [`FragmentLayoutOf`]).
+    /// `make_fragment_like(self)`'s layout (see [`HasFragmentLayout`]).
     #[inline(always)]
     pub fn fragment_layout_like(self) -> FragmentLayout<Self>
     where
-        Self: FragmentLayoutOf,
+        Self: HasFragmentLayout,
     {
         Default::default()
     }
 }
 impl<S, D> MixedLayout<S, D> {
-    /// `make_fragment_like(self)`'s layout (see [`FragmentLayoutOf`]): a
+    /// `make_fragment_like(self)`'s layout (see [`HasFragmentLayout`]): a
     /// static layout.
     #[inline(always)]
     pub fn fragment_layout_like(&self) -> FragmentLayout<Self>
     where
-        Self: FragmentLayoutOf,
+        Self: HasFragmentLayout,
     {
         Default::default()
     }

@@ -37,6 +37,15 @@ use crate::private::{
 /// `Output` is what the operation returns: for a static [`Layout`] the
 /// right inverse itself (a [`StaticLayout`]); for a
 /// [`MixedLayout`](crate::MixedLayout), a `Result` of its layout.
+///
+/// # Examples
+///
+/// CuTe's `right_inverse(L)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(layout!((4, 8):(8, 1)).right_inverse().to_string(), "(_8,_4):(_4,_1)");
+/// ```
 pub trait RightInvert {
     /// The right inverse (a static layout, or a `Result` of a layout):
     /// usable as a layout through [`LayoutResult`](crate::LayoutResult).
@@ -240,6 +249,15 @@ where
 }
 
 /// `left_inverse(L)` (static: simply injective layouts only, see the module docs).
+///
+/// # Examples
+///
+/// CuTe's `left_inverse(L)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(layout!((4, 8):(1, 5)).left_inverse().to_string(), "(_5,_8):(_1,_4)");
+/// ```
 pub trait LeftInvert {
     /// The left inverse.
     type Output: StaticLayout;

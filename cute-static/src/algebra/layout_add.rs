@@ -31,6 +31,16 @@ use crate::data::neg::{AnyNegative, HasNegative};
 use crate::private::{HCons, HNil, Violation};
 
 /// `layout_add(Self, B)` for static layouts.
+///
+/// # Examples
+///
+/// PyCuTe's `layout_add(A, B)`: `R(i) = A(i) + B(i)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let r = layout!((4, 3):(1, 4)).layout_add(layout!((4, 3):(3, 1)));
+/// assert_eq!(r.to_string(), "(_4,_3):(_4,_5)");
+/// ```
 pub trait LayoutAdd<B> {
     /// The sum layout.
     type Output: StaticLayout;

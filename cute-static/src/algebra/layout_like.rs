@@ -32,6 +32,16 @@ use crate::private::{HCons, HNil, If, Sel, Violation};
 /// the type is named (`LayoutLike<L>`); the method form (no generic
 /// parameter) is reported as a method whose bounds are not met, with the
 /// rule in the note.
+///
+/// # Examples
+///
+/// CuTe's `make_layout_like(L)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!((2, 3, 4, 5):(0, 42, 1, 0));
+/// assert_eq!(l.make_layout_like().to_string(), "(_2,_3,_4,_5):(_0,_4,_1,_0)");
+/// ```
 pub trait MakeLayoutLike {
     /// The compact layout like `L`.
     type Output: StaticLayout;

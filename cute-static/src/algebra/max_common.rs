@@ -25,6 +25,17 @@ use crate::algebra::inverse::{RightInverse, RightInvert};
 use crate::data::layout::{Layout, Mode, ModeOf, StaticLayout};
 
 /// `max_common_layout(Self, B)` and `max_common_vector(Self, B)`.
+///
+/// # Examples
+///
+/// CuTe's `max_common_vector(A, B)` and `max_common_layout(A, B)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let (a, b) = (layout!((4, 8):(1, 4)), layout!((4, 8):(1, 8)));
+/// assert_eq!(a.max_common_vector(b), 4);
+/// assert_eq!(a.max_common_layout(b).to_string(), "_4:_1");
+/// ```
 pub trait MaxCommon<B> {
     /// The common layout.
     type Output: StaticLayout;

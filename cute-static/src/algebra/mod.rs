@@ -47,13 +47,13 @@ pub use crate::algebra::common_domain::{CommonDomain, GreatestCommonDomain};
 pub use crate::algebra::compact_major::{PrefixProduct, PrefixProductOf};
 pub use crate::algebra::complement::{Complement, Complemented};
 pub use crate::algebra::composition::{Compose, Composed};
-pub use crate::algebra::dice::{DiceOf, Diced};
+pub use crate::algebra::dice::{Diced, HasDice};
 pub use crate::algebra::divide::{
     FlatDivide, FlatQuotient, LogicalDivide, LogicalQuotient, TiledDivide, TiledQuotient,
     ZippedDivide, ZippedQuotient,
 };
-pub use crate::algebra::domain_offset::{DomainOffset, DomainOffsetOf};
-pub use crate::algebra::fragment_like::{FragmentLayout, FragmentLayoutOf};
+pub use crate::algebra::domain_offset::{DomainOffset, HasDomainOffset};
+pub use crate::algebra::fragment_like::{FragmentLayout, HasFragmentLayout};
 pub use crate::algebra::inverse::{LeftInverse, LeftInvert, RightInverse, RightInvert};
 pub use crate::algebra::layout_add::{LayoutAdd, LayoutSum};
 pub use crate::algebra::layout_like::{LayoutLike, MakeLayoutLike};
@@ -62,7 +62,7 @@ pub use crate::algebra::modes::{
     Append, Appended, FlattenLayout, Flattened, GroupModes, Grouped, MakeLayout, MakeLayoutOf,
     Prepend, Prepended, Replace, Replaced, Select, Selected, Take, Taken, make_layout,
 };
-pub use crate::algebra::nullspace::{Nullspace, NullspaceOf};
+pub use crate::algebra::nullspace::{HasNullspace, Nullspace};
 pub use crate::algebra::ordered_layout::{MakeOrderedLayout, OrderedLayout, make_ordered_layout};
 pub use crate::algebra::product::{
     BlockedMultiply, BlockedProduct, FlatMultiply, FlatProduct, LogicalMultiply, LogicalProduct,

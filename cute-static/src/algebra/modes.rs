@@ -121,6 +121,16 @@ range_diagnostics! {
 
 /// CuTe's `make_layout(l0, l1, …)`: the layouts as the modes of one layout,
 /// implemented for tuples of static layouts.
+///
+/// # Examples
+///
+/// CuTe's `make_layout(L0, L1)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = make_layout((layout!((2, 3):(1, 2)), layout!(4:6)));
+/// assert_eq!(l.to_string(), "((_2,_3),_4):((_1,_2),_6)");
+/// ```
 pub trait MakeLayout {
     /// The concatenated layout.
     type Output: StaticLayout;
@@ -149,6 +159,15 @@ arities!(make_layout_tuples; (L0 0), (L1 1), (L2 2), (L3 3), (L4 4), (L5 5), (L6
 
 /// `append(L, M)`: `L`'s modes followed by `M` as one new mode (an integer
 /// layout becomes a rank-2 tuple).
+///
+/// # Examples
+///
+/// CuTe's `append(A, B)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(layout!((2, 3):(1, 2)).append(layout!(4:6)).to_string(), "(_2,_3,_4):(_1,_2,_6)");
+/// ```
 pub trait Append<M> {
     /// The longer layout.
     type Output: StaticLayout;
@@ -182,6 +201,15 @@ where
 }
 
 /// `prepend(L, M)`: `M` as a new first mode followed by `L`'s modes.
+///
+/// # Examples
+///
+/// CuTe's `prepend(A, B)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(layout!((2, 3):(1, 2)).prepend(layout!(4:6)).to_string(), "(_4,_2,_3):(_6,_1,_2)");
+/// ```
 pub trait Prepend<M> {
     /// The longer layout.
     type Output: StaticLayout;
@@ -198,6 +226,15 @@ where
 
 /// `replace<I>(L, M)`: mode `I` of `L` replaced by `M` (an integer layout,
 /// whose only mode is 0, becomes `M`).
+///
+/// # Examples
+///
+/// CuTe's `replace<I>(A, B)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(layout!((2, 3):(1, 2)).replace(C::<1>, layout!(4:6)).to_string(), "(_2,_4):(_1,_6)");
+/// ```
 pub trait Replace<const I: usize, M> {
     /// The layout with the new mode.
     type Output: StaticLayout;
@@ -267,6 +304,16 @@ impl<H, T> Tail for HCons<H, T> {
 // ------------------------------------------------------------- group, take, select, flatten
 
 /// `group_modes<B, E>(L)`: modes `B..E` grouped into one mode (`B < E ≤ rank`).
+///
+/// # Examples
+///
+/// CuTe's `group_modes<B, E>(L)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!((2, 3, 4, 5):(1, 2, 6, 24));
+/// assert_eq!(l.group_modes::<1, 3>().to_string(), "(_2,(_3,_4),_5):(_1,(_2,_6),_24)");
+/// ```
 pub trait GroupModes<const B: usize, const E: usize> {
     /// The regrouped layout.
     type Output: StaticLayout;
@@ -298,6 +345,16 @@ where
 }
 
 /// `take<B, E>(L)`: modes `B..E` as a new layout (`B ≤ E ≤ rank`).
+///
+/// # Examples
+///
+/// CuTe's `take<B, E>(L)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!((2, 3, 4, 5):(1, 2, 6, 24));
+/// assert_eq!(l.take::<1, 3>().to_string(), "(_3,_4):(_2,_6)");
+/// ```
 pub trait Take<const B: usize, const E: usize> {
     /// The sub-layout.
     type Output: StaticLayout;
@@ -321,6 +378,16 @@ where
 }
 
 /// `select<I…>(L)`: the modes `I…` (a tuple of `C<I>`), in that order.
+///
+/// # Examples
+///
+/// CuTe's `select<I…>(L)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!((2, 3, 4, 5):(1, 2, 6, 24));
+/// assert_eq!(l.select((C::<3>, C::<0>)).to_string(), "(_5,_2):(_24,_1)");
+/// ```
 pub trait Select<Is> {
     /// The selected layout.
     type Output: StaticLayout;
@@ -380,6 +447,16 @@ where
 }
 
 /// `flatten(L)`: the leaves as a flat layout (`s:d` stays `s:d`).
+///
+/// # Examples
+///
+/// CuTe's `flatten(L)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!(((2, 2), (4, 2)):((1, 8), (2, 16)));
+/// assert_eq!(l.flatten().to_string(), "(_2,_2,_4,_2):(_1,_8,_2,_16)");
+/// ```
 pub trait FlattenLayout {
     /// The flat layout.
     type Output: StaticLayout;

@@ -26,13 +26,22 @@ use crate::data::layout::{FlatOf, Flatten, Layout, StaticLayout};
 use crate::private::{HCons, HNil, If, Sel};
 
 /// `nullspace(L)`.
-pub trait NullspaceOf {
+///
+/// # Examples
+///
+/// CuTe's `nullspace(L)`: the coordinates that `L` sends to 0:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(layout!((2, 4, 6):(1, 2, 0)).nullspace().to_string(), "_6:_8");
+/// ```
+pub trait HasNullspace {
     /// The nullspace layout.
     type Output: StaticLayout;
 }
 /// `nullspace(L)`.
-pub type Nullspace<L> = <L as NullspaceOf>::Output;
-impl<S, D> NullspaceOf for Layout<S, D>
+pub type Nullspace<L> = <L as HasNullspace>::Output;
+impl<S, D> HasNullspace for Layout<S, D>
 where
     Self: StaticLayout,
     <Self as StaticLayout>::Tree: Flatten,
@@ -73,11 +82,11 @@ where
 }
 
 impl<S, D> Layout<S, D> {
-    /// `nullspace(self)` (see [`NullspaceOf`]).
+    /// `nullspace(self)` (see [`HasNullspace`]).
     #[inline(always)]
     pub fn nullspace(self) -> Nullspace<Self>
     where
-        Self: NullspaceOf,
+        Self: HasNullspace,
     {
         Default::default()
     }

@@ -29,6 +29,16 @@ use crate::data::layout::{Layout, StaticLayout};
 use crate::private::{Cat, Concat, HCons, HNil, If, Sel, Violation};
 
 /// `make_ordered_layout(Self, O)` for a static shape `Self` and order `O`.
+///
+/// # Examples
+///
+/// CuTe's `make_ordered_layout(shape, order)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = make_ordered_layout((C::<2>, C::<2>, C::<2>, C::<2>), (C::<0>, C::<2>, C::<3>, C::<1>));
+/// assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
+/// ```
 pub trait MakeOrderedLayout<O> {
     /// The ordered layout.
     type Output: StaticLayout;

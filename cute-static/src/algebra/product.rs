@@ -95,19 +95,54 @@ impl<A, R> Fun<R> for PairWith<A> {
 
 tiler_verb!(
     /// `logical_product(A, T)`: `(A, complement(A, size(A)·cosize(B)) ∘ B)`, by mode for a tiler.
-    LogicalMultiply, LogicalProduct, logical_product, ProductOp, Logical, "logical_product"
+    LogicalMultiply, LogicalProduct, logical_product, ProductOp, Logical, "logical_product";
+    /// # Examples
+    ///
+    /// CuTe's `logical_product(A, B)`:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// assert_eq!(layout!(4:1).logical_product(layout!(4:2)).to_string(), "(_4,_4):(_1,_8)");
+    /// ```
 );
 tiler_verb!(
     /// `zipped_product(A, T)`: `((A modes…), (repeat modes…))`.
-    ZippedMultiply, ZippedProduct, zipped_product, ProductOp, Zipped, "zipped_product"
+    ZippedMultiply, ZippedProduct, zipped_product, ProductOp, Zipped, "zipped_product";
+    /// # Examples
+    ///
+    /// CuTe's `zipped_product(A, T)`:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let p = layout!((2, 5):(5, 1)).zipped_product(tiler!(<3:1, 4:1>));
+    /// assert_eq!(p.to_dynamic().to_string(), "((2,5),(3,4)):((5,1),(1,5))");
+    /// ```
 );
 tiler_verb!(
     /// `tiled_product(A, T)`: `(A modes, repeat0, repeat1, …)`.
-    TiledMultiply, TiledProduct, tiled_product, ProductOp, Tiled, "tiled_product"
+    TiledMultiply, TiledProduct, tiled_product, ProductOp, Tiled, "tiled_product";
+    /// # Examples
+    ///
+    /// CuTe's `tiled_product(A, B)`: `(A, rest0, rest1, …)`:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let p = layout!(8:1).tiled_product(layout!((3, 16, 6):(96, 6, 1)));
+    /// assert_eq!(p.to_dynamic().to_string(), "(8,3,16,6):(1,768,48,8)");
+    /// ```
 );
 tiler_verb!(
     /// `flat_product(A, T)`: all modes, one level.
-    FlatMultiply, FlatProduct, flat_product, ProductOp, Flat, "flat_product"
+    FlatMultiply, FlatProduct, flat_product, ProductOp, Flat, "flat_product";
+    /// # Examples
+    ///
+    /// CuTe's `flat_product(A, B)`: all modes, one level:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let p = layout!(8:1).flat_product(layout!((3, 16, 6):(96, 6, 1)));
+    /// assert_eq!(p.to_dynamic().to_string(), "(8,3,16,6):(1,768,48,8)");
+    /// ```
 );
 
 /// The rank of a tree (1 for a leaf).
@@ -298,12 +333,13 @@ type ModePairs<X, Y> = <<X as ModesOf>::Out as ZipPairs<<Y as ModesOf>::Out>>::O
 
 /// Declare a verb for a product of two layouts.
 macro_rules! layout_verb {
-    ($(#[$doc:meta])* $Verb:ident, $Noun:ident, $method:ident, $Raked:ty, $what:literal) => {
+    ($(#[$doc:meta])* $Verb:ident, $Noun:ident, $method:ident, $Raked:ty, $what:literal $(; $(#[$ex:meta])+)?) => {
         $(#[$doc])*
         ///
         /// `Output` is what the operation returns: for a static [`Layout`]
         /// the product itself (a [`StaticLayout`]); for a
         /// [`MixedLayout`](crate::MixedLayout), a `Result` of its layout.
+        $($(#[$ex])+)?
         pub trait $Verb<B> {
             /// The result (a static layout, or a `Result` of a layout):
             /// usable as a layout through [`LayoutResult`](crate::LayoutResult).
@@ -355,9 +391,27 @@ where
 
 layout_verb!(
     /// `blocked_product(A, B)`: `((a0, r0), (a1, r1), …)`, blocks of `A`.
-    BlockedMultiply, BlockedProduct, blocked_product, typenum::B0, "blocked_product"
+    BlockedMultiply, BlockedProduct, blocked_product, typenum::B0, "blocked_product";
+    /// # Examples
+    ///
+    /// CuTe's `blocked_product(A, B)`: `A` is the block, `B` arranges the blocks:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (a, b) = (layout!((2, 2):(1, 2)), layout!((3, 4):(1, 3)));
+    /// assert_eq!(a.blocked_product(b).to_string(), "((_2,_3),(_2,_4)):((_1,_4),(_2,_12))");
+    /// ```
 );
 layout_verb!(
     /// `raked_product(A, B)`: `((r0, a0), (r1, a1), …)`, `A` interleaved.
-    RakedMultiply, RakedProduct, raked_product, typenum::B1, "raked_product"
+    RakedMultiply, RakedProduct, raked_product, typenum::B1, "raked_product";
+    /// # Examples
+    ///
+    /// CuTe's `raked_product(A, B)`: the blocks interleaved:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// let (a, b) = (layout!((2, 2):(1, 2)), layout!((3, 4):(1, 3)));
+    /// assert_eq!(a.raked_product(b).to_string(), "((_3,_2),(_4,_2)):((_4,_1),(_12,_2))");
+    /// ```
 );

@@ -130,6 +130,15 @@ impl<N, T> ZeroFactor<T> for UpcastLeaf<N> where Violation: UpcastFactor<T> {}
 impl<N, T> ZeroFactor<T> for DowncastLeaf<N> where Violation: DowncastFactor<T> {}
 
 /// `upcast<N>(L)`: view `N` consecutive elements as one.
+///
+/// # Examples
+///
+/// CuTe's `upcast<N>(L)`: a layout of 4×8 halves read as 2×8 pairs:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(layout!((4, 8):(1, 4)).upcast::<2>().to_string(), "(_2,_8):(_1,_2)");
+/// ```
 pub trait Upcast<const N: usize> {
     /// The upcast layout.
     type Output: StaticLayout;
@@ -215,6 +224,15 @@ impl<F: ZeroFactor<T>, T> MapBy<F, T> for UTerm {
 }
 
 /// `downcast<N>(L)`: split every element into `N`.
+///
+/// # Examples
+///
+/// CuTe's `downcast<N>(L)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(layout!((4, 8):(1, 4)).downcast::<2>().to_string(), "(_8,_8):(_1,_8)");
+/// ```
 pub trait Downcast<const N: usize> {
     /// The downcast layout.
     type Output: StaticLayout;
@@ -236,6 +254,16 @@ where
 }
 
 /// `recast_layout<OLD, NEW>(L)` for element sizes in bits.
+///
+/// # Examples
+///
+/// CuTe's `recast_layout<OLD, NEW>(L)` (16-bit elements read as 32-bit ones):
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::algebra::Recast;
+/// static_assertions::assert_type_eq_all!(Recast<Layout![(4, 8):(1, 4)], 16, 32>, Layout![(2, 8):(1, 2)]);
+/// ```
 pub trait RecastLayout<const OLD: usize, const NEW: usize> {
     /// The recast layout.
     type Output: StaticLayout;

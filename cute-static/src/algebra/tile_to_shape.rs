@@ -108,6 +108,16 @@ where
 }
 
 /// `tile_to_shape(Self, Sh, O)` (see the module documentation).
+///
+/// # Examples
+///
+/// CuTe's `tile_to_shape(block, shape)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = tile_to_shape(layout!((8, 64):(64, 1)), (C::<128>, C::<64>), ());
+/// assert_eq!(l.to_string(), "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))");
+/// ```
 pub trait TileToShape<Sh, O> {
     /// The tiled layout.
     type Output: StaticLayout;

@@ -184,19 +184,61 @@ macro_rules! fold_verb {
 
 fold_verb!(
     /// CuTe's `max(t)`: the largest leaf (no leaf: does not compile).
+    ///
+    /// # Examples
+    ///
+    /// CuTe's `max(t)`:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::algebra::{MaxOf, TupleMax};
+    /// assert_eq!(((C::<4>, C::<6>), C::<9>).tuple_max(), C::<9>);
+    /// static_assertions::assert_type_eq_all!(MaxOf<((C<4>, C<6>), (C<8>, C<2>))>, C<8>);
+    /// ```
     TupleMax, MaxOf, tuple_max, MaxOp, NoLeaf
 );
 fold_verb!(
     /// CuTe's `min(t)`: the smallest leaf (no leaf: does not compile).
+    ///
+    /// # Examples
+    ///
+    /// CuTe's `min(t)`:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::algebra::MinOf;
+    /// static_assertions::assert_type_eq_all!(MinOf<((C<4>, C<6>), (C<8>, C<2>))>, C<2>);
+    /// ```
     TupleMin, MinOf, tuple_min, MinOp, NoLeaf
 );
 fold_verb!(
     /// CuTe's `gcd(t)`: the greatest common divisor of the leaves, `0` when
     /// every leaf is 0 (no leaf: does not compile).
+    ///
+    /// # Examples
+    ///
+    /// CuTe's `gcd(t)`:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::algebra::GcdOf;
+    /// static_assertions::assert_type_eq_all!(GcdOf<((C<4>, C<6>), (C<8>, C<2>))>, C<2>);
+    /// ```
     TupleGcd, GcdOf, tuple_gcd, GcdOp, NoLeaf
 );
 fold_verb!(
     /// CuTe's `sum(t)`: the sum of the leaves (`0` for `()`).
+    ///
+    /// # Examples
+    ///
+    /// CuTe's `sum(t)`:
+    ///
+    /// ```
+    /// use cute_static::prelude::*;
+    /// use cute_static::algebra::{SumOf, TupleSum};
+    /// static_assertions::assert_type_eq_all!(SumOf<((C<4>, C<6>), (C<8>, C<2>))>, C<20>);
+    /// assert_eq!(<((C<4>, C<6>), (C<8>, C<2>)) as TupleSum>::VALUE, 20);
+    /// ```
     TupleSum, SumOf, tuple_sum, SumOp, UTerm
 );
 

@@ -10,11 +10,11 @@ use super::tensor::{DeviceView, or_trap, view_partitioned};
 use crate::Error;
 use crate::atom::mixed_partition::{MixedTile, StandIn, WithRuntimeStrides};
 use crate::atom::tiled_copy::{
-    CopyDividesTile, CopyDst, CopyPartition, CopyPartitionLayout, CopyPartitionOf,
-    CopyPartitionQuery, CopySrc, ThrCopy, TiledCopy, TiledCopyLayouts,
+    CopyDividesTile, CopyDst, CopyPartition, CopyPartitionLayout, CopyPartitionQuery, CopySrc,
+    HasCopyPartition, ThrCopy, TiledCopy, TiledCopyLayouts,
 };
 use crate::atom::tiled_mma::{
-    EvenlyDividesTile, Extents, MmaPartition, MmaPartitionLayout, MmaPartitionOf,
+    EvenlyDividesTile, Extents, HasMmaPartition, MmaPartition, MmaPartitionLayout,
     MmaPartitionQuery, MmaTileFits, OperandA, OperandB, OperandC, OperandTileShape, ThrMma,
     TileExtents, TiledMma, TiledMmaLayouts,
 };
@@ -118,7 +118,7 @@ macro_rules! copy_sides {
         impl<Tc, S, D> CopyPartitionable<Tc, $side> for Layout<S, D>
         where
             Self: TensorLayout + TileExtents,
-            Tc: TiledCopyLayouts + CopyPartitionOf<$side, Self>,
+            Tc: TiledCopyLayouts + HasCopyPartition<$side, Self>,
             Extents<Self>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
             CopyPartitionQuery<Tc, $side, Self>: LayoutQuery,
         {
@@ -137,7 +137,7 @@ macro_rules! copy_sides {
         where
             Self: MixedTile + TensorLayout,
             StandIn<Self>: TensorLayout + TileExtents,
-            Tc: TiledCopyLayouts + CopyPartitionOf<$side, StandIn<Self>>,
+            Tc: TiledCopyLayouts + HasCopyPartition<$side, StandIn<Self>>,
             Extents<StandIn<Self>>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
             CopyPartitionLayout<Tc, $side, StandIn<Self>>:
                 StaticLayout + TensorLayout + WithRuntimeStrides,
@@ -256,7 +256,7 @@ macro_rules! mma_operands {
         impl<M, S, D> MmaPartitionable<M, $op> for Layout<S, D>
         where
             Self: TensorLayout + TileExtents,
-            M: TiledMmaLayouts + MmaPartitionOf<$op, Self> + MmaTileFits<$op, Self>,
+            M: TiledMmaLayouts + HasMmaPartition<$op, Self> + MmaTileFits<$op, Self>,
             MmaPartitionQuery<M, $op, Self>: LayoutQuery,
         {
             type Output = MmaPartition<M, $op, Self>;
@@ -273,7 +273,7 @@ macro_rules! mma_operands {
         where
             Self: MixedTile + TensorLayout,
             StandIn<Self>: TensorLayout + TileExtents,
-            M: TiledMmaLayouts + MmaPartitionOf<$op, StandIn<Self>>,
+            M: TiledMmaLayouts + HasMmaPartition<$op, StandIn<Self>>,
             Extents<StandIn<Self>>: EvenlyDividesTile<OperandTileShape<M, $op>>,
             MmaPartitionLayout<M, $op, StandIn<Self>>:
                 StaticLayout + TensorLayout + WithRuntimeStrides,

@@ -65,8 +65,8 @@
 
 use super::tensor::DeviceView;
 use crate::atom::tiled_mma::{
-    MmaFragment, MmaFragmentOf, MmaTileFits, OperandA, OperandB, OperandC, RegisterOperand, ThrMma,
-    TileExtents, TiledMmaLayouts,
+    HasMmaFragment, MmaFragment, MmaTileFits, OperandA, OperandB, OperandC, RegisterOperand,
+    ThrMma, TileExtents, TiledMmaLayouts,
 };
 use crate::atom::{
     MmaAtom, SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN,
@@ -392,12 +392,12 @@ where
     ) -> MmaFragment<M, OperandA, V::Layout, <AtomOf<M> as MmaCall>::A>
     where
         V::Layout: TileExtents,
-        M: MmaFragmentOf<OperandA, V::Layout, <AtomOf<M> as MmaCall>::A>
+        M: HasMmaFragment<OperandA, V::Layout, <AtomOf<M> as MmaCall>::A>
             + MmaTileFits<OperandA, V::Layout>
             + RegisterOperand<OperandA>,
     {
         let _ = t;
-        <M as MmaFragmentOf<OperandA, V::Layout, _>>::fragment(Default::default())
+        <M as HasMmaFragment<OperandA, V::Layout, _>>::fragment(Default::default())
     }
     /// The fragment of B: `(V_B, MMA_N, MMA_K, …)`.
     fn partition_fragment_B<V: DeviceView>(
@@ -406,12 +406,12 @@ where
     ) -> MmaFragment<M, OperandB, V::Layout, <AtomOf<M> as MmaCall>::B>
     where
         V::Layout: TileExtents,
-        M: MmaFragmentOf<OperandB, V::Layout, <AtomOf<M> as MmaCall>::B>
+        M: HasMmaFragment<OperandB, V::Layout, <AtomOf<M> as MmaCall>::B>
             + MmaTileFits<OperandB, V::Layout>
             + RegisterOperand<OperandB>,
     {
         let _ = t;
-        <M as MmaFragmentOf<OperandB, V::Layout, _>>::fragment(Default::default())
+        <M as HasMmaFragment<OperandB, V::Layout, _>>::fragment(Default::default())
     }
     /// The fragment of C: `(V_C, MMA_M, MMA_N, …)`.
     fn partition_fragment_C<V: DeviceView>(
@@ -420,11 +420,11 @@ where
     ) -> MmaFragment<M, OperandC, V::Layout, <AtomOf<M> as MmaCall>::C>
     where
         V::Layout: TileExtents,
-        M: MmaFragmentOf<OperandC, V::Layout, <AtomOf<M> as MmaCall>::C>
+        M: HasMmaFragment<OperandC, V::Layout, <AtomOf<M> as MmaCall>::C>
             + MmaTileFits<OperandC, V::Layout>,
     {
         let _ = t;
-        <M as MmaFragmentOf<OperandC, V::Layout, _>>::fragment(Default::default())
+        <M as HasMmaFragment<OperandC, V::Layout, _>>::fragment(Default::default())
     }
 }
 impl<M: TiledMmaLayouts> MmaFragments<M> for ThrMma<M> where AtomOf<M>: MmaCall {}

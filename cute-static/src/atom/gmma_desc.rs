@@ -39,7 +39,7 @@ use crate::algebra::modes::{Replace, Replaced};
 use crate::algebra::modes::{Spelt, SpeltOf};
 use crate::algebra::recast::{UpcastBy, UpcastedBy};
 use crate::atom::tiled_mma::{
-    MmaPartitionOf, MmaTileFits, OperandA, OperandB, ThrMma, TiledMma, TiledMmaLayouts,
+    HasMmaPartition, MmaTileFits, OperandA, OperandB, ThrMma, TiledMma, TiledMmaLayouts,
 };
 use crate::data::int_tuple::{C, Int, IntTuple};
 use crate::data::layout::{Layout, StaticLayout};
@@ -597,7 +597,7 @@ pub type DescFragmentLayout<P, N> = Replaced<UpcastedBy<P, N>, 0, Layout<C<1>, C
 /// What a descriptor fragment of this thread's partition `Self`
 /// (`(FrgV, Rest_I, Rest_J, …)` of the smem layout, in elements) needs:
 /// one bound for [`ThrMma::partition_fragment_desc_a`] and `_b`.
-pub trait DescFragmentOf<Major, N> {
+pub trait HasDescFragment<Major, N> {
     /// [`DescFragmentLayout<Self, N>`].
     type Layout: StaticLayout + TensorLayout;
     /// The descriptor of the atom tile `Sw ∘ offset ∘ Self<0>`.
@@ -613,7 +613,7 @@ pub trait DescFragmentOf<Major, N> {
     /// The atom tile `Self<0>` in CuTe notation.
     fn write_tile(f: &mut fmt::Formatter<'_>) -> fmt::Result;
 }
-impl<P, Major, N> DescFragmentOf<Major, N> for P
+impl<P, Major, N> HasDescFragment<Major, N> for P
 where
     P: StaticLayout + Mode<0> + UpcastBy<N> + Replace<0, Layout<C<1>, C<0>>>,
     ModeOf<P, 0>: GmmaOperandLayout<Major, N>,
@@ -648,7 +648,7 @@ where
 }
 
 /// The atom tile `Sw ∘ P<0>` of the smem layout `S`, in CuTe notation.
-fn tile_notation<S: SmemLayout, P: DescFragmentOf<Mj, N>, Mj, N>() -> cute_core::Notation {
+fn tile_notation<S: SmemLayout, P: HasDescFragment<Mj, N>, Mj, N>() -> cute_core::Notation {
     cute_core::Notation::new(|f| {
         let (b, m, s) = S::SWIZZLE;
         if b != 0 {
@@ -659,30 +659,30 @@ fn tile_notation<S: SmemLayout, P: DescFragmentOf<Mj, N>, Mj, N>() -> cute_core:
 }
 
 /// Where the atom `A` reads operand `Self` from, and its value type.
-pub trait GmmaOperandOf<A: MmaAtom> {
+pub trait HasGmmaOperand<A: MmaAtom> {
     /// `FrgTypeA` or `FrgTypeB`.
     type Source;
     /// `ValTypeA` or `ValTypeB`.
     type Value;
 }
-impl<A: MmaAtom> GmmaOperandOf<A> for OperandA {
+impl<A: MmaAtom> HasGmmaOperand<A> for OperandA {
     type Source = A::FrgTypeA;
     type Value = A::ValTypeA;
 }
-impl<A: MmaAtom> GmmaOperandOf<A> for OperandB {
+impl<A: MmaAtom> HasGmmaOperand<A> for OperandB {
     type Source = A::FrgTypeB;
     type Value = A::ValTypeB;
 }
 
 /// This thread's partition of operand `Op` of the smem layout `S` by the
 /// tiled MMA `M`.
-type PartitionOf<M, Op, S> = <M as MmaPartitionOf<Op, <S as SmemLayout>::Inner>>::Layout;
+type PartitionOf<M, Op, S> = <M as HasMmaPartition<Op, <S as SmemLayout>::Inner>>::Layout;
 /// The major of operand `Op` of the atom `A`.
-type MajorOf<A, Op> = <<Op as GmmaOperandOf<A>>::Source as DescriptorSource>::Major;
+type MajorOf<A, Op> = <<Op as HasGmmaOperand<A>>::Source as DescriptorSource>::Major;
 /// `128 / bits` of operand `Op`'s value type, type-level.
-type PerU128Of<A, Op> = <<Op as GmmaOperandOf<A>>::Value as GmmaValue>::PerU128;
+type PerU128Of<A, Op> = <<Op as HasGmmaOperand<A>>::Value as GmmaValue>::PerU128;
 /// The value type of operand `Op`.
-type ValueOf<A, Op> = <Op as GmmaOperandOf<A>>::Value;
+type ValueOf<A, Op> = <Op as HasGmmaOperand<A>>::Value;
 
 /// The descriptor fragment of operand `Op` (read through GMMA
 /// descriptors) of the smem layout `S` by the tiled MMA
@@ -691,7 +691,7 @@ type ValueOf<A, Op> = <Op as GmmaOperandOf<A>>::Value;
 /// `(1, MMA_M, MMA_K)` (`(1, MMA_N, MMA_K)` for B).
 pub type DescFragment<A, Lay, Pm, Op, S> = Tensor<
     DescriptorIterator,
-    <PartitionOf<TiledMma<A, Lay, Pm>, Op, S> as DescFragmentOf<
+    <PartitionOf<TiledMma<A, Lay, Pm>, Op, S> as HasDescFragment<
         MajorOf<A, Op>,
         PerU128Of<A, Op>,
     >>::Layout,
@@ -709,12 +709,12 @@ where
         smem_address: u32,
     ) -> Result<DescFragment<A, Lay, Pm, Op, S>, Error>
     where
-        Op: crate::atom::tiled_mma::MmaOperandOf<TiledMma<A, Lay, Pm>> + GmmaOperandOf<A>,
+        Op: crate::atom::tiled_mma::HasMmaOperand<TiledMma<A, Lay, Pm>> + HasGmmaOperand<A>,
         S: SmemLayout,
         Op::Source: DescriptorSource,
         Op::Value: GmmaValue,
-        TiledMma<A, Lay, Pm>: MmaPartitionOf<Op, S::Inner>,
-        PartitionOf<TiledMma<A, Lay, Pm>, Op, S>: DescFragmentOf<MajorOf<A, Op>, PerU128Of<A, Op>>,
+        TiledMma<A, Lay, Pm>: HasMmaPartition<Op, S::Inner>,
+        PartitionOf<TiledMma<A, Lay, Pm>, Op, S>: HasDescFragment<MajorOf<A, Op>, PerU128Of<A, Op>>,
     {
         type M<A, Lay, Pm> = TiledMma<A, Lay, Pm>;
         type P<A, Lay, Pm, Op, S> = PartitionOf<M<A, Lay, Pm>, Op, S>;
@@ -724,7 +724,7 @@ where
             operands: "the smem layout's offset and the thread's offset",
         })?;
         let desc =
-            <P<A, Lay, Pm, Op, S> as DescFragmentOf<MajorOf<A, Op>, PerU128Of<A, Op>>>::tile_desc(
+            <P<A, Lay, Pm, Op, S> as HasDescFragment<MajorOf<A, Op>, PerU128Of<A, Op>>>::tile_desc(
                 S::SWIZZLE,
                 start,
                 <ValueOf<A, Op> as ValueType>::BITS as i64,
@@ -732,7 +732,7 @@ where
                 tile_notation::<S, P<A, Lay, Pm, Op, S>, MajorOf<A, Op>, PerU128Of<A, Op>>(),
             )?;
         let n = <PerU128Of<A, Op> as Unsigned>::I64;
-        if <P<A, Lay, Pm, Op, S> as DescFragmentOf<MajorOf<A, Op>, PerU128Of<A, Op>>>::rest_not_whole(n)
+        if <P<A, Lay, Pm, Op, S> as HasDescFragment<MajorOf<A, Op>, PerU128Of<A, Op>>>::rest_not_whole(n)
             .is_some()
         {
             return Err(Error::InvalidArgument {
@@ -789,9 +789,9 @@ where
         S: SmemLayout,
         A::FrgTypeA: DescriptorSource,
         A::ValTypeA: GmmaValue,
-        TiledMma<A, Lay, Pm>: MmaPartitionOf<OperandA, S::Inner> + MmaTileFits<OperandA, S::Inner>,
+        TiledMma<A, Lay, Pm>: HasMmaPartition<OperandA, S::Inner> + MmaTileFits<OperandA, S::Inner>,
         PartitionOf<TiledMma<A, Lay, Pm>, OperandA, S>:
-            DescFragmentOf<MajorOf<A, OperandA>, PerU128Of<A, OperandA>>,
+            HasDescFragment<MajorOf<A, OperandA>, PerU128Of<A, OperandA>>,
     {
         self.fragment_desc::<OperandA, S>(1, smem, smem_address)
     }
@@ -809,9 +809,9 @@ where
         S: SmemLayout,
         A::FrgTypeB: DescriptorSource,
         A::ValTypeB: GmmaValue,
-        TiledMma<A, Lay, Pm>: MmaPartitionOf<OperandB, S::Inner> + MmaTileFits<OperandB, S::Inner>,
+        TiledMma<A, Lay, Pm>: HasMmaPartition<OperandB, S::Inner> + MmaTileFits<OperandB, S::Inner>,
         PartitionOf<TiledMma<A, Lay, Pm>, OperandB, S>:
-            DescFragmentOf<MajorOf<A, OperandB>, PerU128Of<A, OperandB>>,
+            HasDescFragment<MajorOf<A, OperandB>, PerU128Of<A, OperandB>>,
     {
         self.fragment_desc::<OperandB, S>(2, smem, smem_address)
     }

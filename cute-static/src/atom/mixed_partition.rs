@@ -40,9 +40,9 @@ use typenum::U2;
 use typenum::operator_aliases::Prod;
 
 use super::tiled_copy::{CopyDividesTile, TiledCopyLayouts};
-use super::tiled_copy::{CopyDst, CopyPartitionLayout, CopyPartitionOf, CopySrc, ThrCopy};
+use super::tiled_copy::{CopyDst, CopyPartitionLayout, CopySrc, HasCopyPartition, ThrCopy};
 use super::tiled_mma::{
-    EvenlyDividesTile, Extents, MmaPartitionLayout, MmaPartitionOf, OperandA, OperandB, OperandC,
+    EvenlyDividesTile, Extents, HasMmaPartition, MmaPartitionLayout, OperandA, OperandB, OperandC,
     OperandTileShape, ThrMma, TileExtents, TiledMmaLayouts,
 };
 use crate::Error;
@@ -319,7 +319,7 @@ macro_rules! mma_mixed {
             E: Engine,
             MixedLayout<S, D>: MixedTile + TensorLayout,
             StandIn<MixedLayout<S, D>>: TensorLayout + TileExtents,
-            M: MmaPartitionOf<$op, StandIn<MixedLayout<S, D>>>,
+            M: HasMmaPartition<$op, StandIn<MixedLayout<S, D>>>,
             Extents<StandIn<MixedLayout<S, D>>>: EvenlyDividesTile<OperandTileShape<M, $op>>,
             MmaPartitionLayout<M, $op, StandIn<MixedLayout<S, D>>>:
                 StaticLayout + TensorLayout + WithRuntimeStrides,
@@ -362,7 +362,7 @@ macro_rules! copy_mixed {
             Tc: TiledCopyLayouts,
             Extents<StandIn<MixedLayout<S, D>>>:
                 CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
-            Tc: CopyPartitionOf<$side, StandIn<MixedLayout<S, D>>>,
+            Tc: HasCopyPartition<$side, StandIn<MixedLayout<S, D>>>,
             CopyPartitionLayout<Tc, $side, StandIn<MixedLayout<S, D>>>:
                 StaticLayout + TensorLayout + WithRuntimeStrides,
         {

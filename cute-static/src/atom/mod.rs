@@ -40,32 +40,32 @@ pub(crate) mod tma;
 pub use copy_counts::{CopyCountsFit, TooFewThreads, TooFewValues};
 pub use generated::*;
 pub use gmma_desc::{
-    CanonicalDivide, DescFragment, DescFragmentLayout, DescFragmentOf, DescriptorIterator,
-    DescriptorSource, DivideWith, Divided, GmmaCanonicalTree, GmmaDescriptor, GmmaLayoutType,
-    GmmaLeaf, GmmaMajor, GmmaMajorKind, GmmaNode, GmmaOperandLayout, GmmaOperandOf, GmmaPair,
-    GmmaPairOfPairs, GmmaValue, OperandSource, RegisterSource, Registers, SmemDesc, SmemLayout,
-    TryDivided, WholeUnits, make_gmma_desc,
+    CanonicalDivide, DescFragment, DescFragmentLayout, DescriptorIterator, DescriptorSource,
+    DivideWith, Divided, GmmaCanonicalTree, GmmaDescriptor, GmmaLayoutType, GmmaLeaf, GmmaMajor,
+    GmmaMajorKind, GmmaNode, GmmaOperandLayout, GmmaPair, GmmaPairOfPairs, GmmaValue,
+    HasDescFragment, HasGmmaOperand, OperandSource, RegisterSource, Registers, SmemDesc,
+    SmemLayout, TryDivided, WholeUnits, make_gmma_desc,
 };
 pub use mixed_partition::{
     GapAfter, Mixed, MixedTile, RuntimeStrides, StandIn, StaticExtent, WithRuntimeStrides,
 };
-pub use partition_shape::{MmaPartitionShape, MmaPartitionShapeOf};
-pub use retile::{CopyRetile, CopyRetileOf, RetileMn, RetileSlice, RetileV};
+pub use partition_shape::{HasMmaPartitionShape, MmaPartitionShape};
+pub use retile::{CopyRetile, HasCopyRetile, RetileMn, RetileSlice, RetileV};
 pub use tiled_copy::{
-    CopyDividesTile, CopyDst, CopyLayoutTv, CopyLayoutTvQuery, CopyPartition, CopyPartitionOf,
-    CopyPartitionQuery, CopySideOf, CopySrc, CopyThrVal2Mn, CopyThreads, CopyTileAnswer, LayoutDTv,
+    CopyDividesTile, CopyDst, CopyLayoutTv, CopyLayoutTvQuery, CopyPartition, CopyPartitionQuery,
+    CopySrc, CopyThrVal2Mn, CopyThreads, CopyTileAnswer, HasCopyPartition, HasCopySide, LayoutDTv,
     LayoutSTv, MakeTiledCopy, MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC, MakeTiledCopyTiler,
     MakeTiledCopyTv, ThrCopy, ThrVal2Mn, ThrVal2MnKey, TiledCopy, TiledCopyLayouts, TiledCopyTiler,
     Zip2, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c,
 };
 pub use tiled_mma::{
-    Colex, EvenlyDividesTile, Extents, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaFragment,
-    MmaFragmentOf, MmaLayoutTvQuery, MmaOperandOf, MmaPartition, MmaPartitionOf, MmaPartitionQuery,
-    MmaPermutation, MmaThreads, MmaTileFits, MmaValues, NoPermutation, OperandA, OperandB,
-    OperandC, OperandPermOf, OperandPermTile, OperandTile, OperandTileShape, Permutation,
-    PermutationMode, PermuteByModes, PermuteTree, RegisterOperand, Rejoin, SizeC, SpliceRest,
-    SpreadC, ThrCoord, ThrIdxToThrId, ThrMma, Thrfrg, TileAnswer, TileExtents, TileSize,
-    TileSizeOf, TiledMma, TiledMmaLayouts, TiledMmaTv, TilerSize, VmnkQuery, make_tiled_mma,
+    Colex, EvenlyDividesTile, Extents, HasMmaFragment, HasMmaOperand, HasMmaPartition,
+    HasOperandPerm, HasTileSize, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaFragment,
+    MmaLayoutTvQuery, MmaPartition, MmaPartitionQuery, MmaPermutation, MmaThreads, MmaTileFits,
+    MmaValues, NoPermutation, OperandA, OperandB, OperandC, OperandPermTile, OperandTile,
+    OperandTileShape, Permutation, PermutationMode, PermuteByModes, PermuteTree, RegisterOperand,
+    Rejoin, SizeC, SpliceRest, SpreadC, ThrCoord, ThrIdxToThrId, ThrMma, Thrfrg, TileAnswer, TileExtents,
+    TileSize, TiledMma, TiledMmaLayouts, TiledMmaTv, TilerSize, VmnkQuery, make_tiled_mma,
 };
 pub use tma::{
     SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, TENSOR_MAP_ALIGN, TENSOR_MAP_BYTES,
@@ -76,6 +76,16 @@ pub use tma::{
 /// type where Rust has one (`f32`, `f64`, `i32`, `i8`, `u8`, `u16`, `u32`,
 /// `u64`, `u128`), a marker type otherwise ([`Half`], [`BFloat16`],
 /// [`TFloat32`], [`Float8E4M3`], [`Float8E5M2`]).
+///
+/// # Examples
+///
+/// CUTLASS's name and width of an element type:
+///
+/// ```
+/// use cute_static::atom::{Half, ValueType};
+/// assert_eq!((<Half as ValueType>::NAME, <Half as ValueType>::BITS), ("half_t", 16));
+/// assert_eq!(<f32 as ValueType>::BITS, 32);
+/// ```
 pub trait ValueType: 'static {
     /// CUTLASS's name of the type (`half_t`, `float`, …).
     const NAME: &'static str;
@@ -216,6 +226,17 @@ where
 /// `ALayout`, `BLayout`, `CLayout` map `(thread, value)` to the
 /// column-major index of the `M×K`, `N×K` and `M×N` tile (the run-time
 /// `cute_dynamic::MmaAtom`'s definitions).
+///
+/// # Examples
+///
+/// CuTe's `MMA_Traits<SM80_16x8x16_F32F16F16F32_TN>`:
+///
+/// ```
+/// use cute_static::{atom::{MmaAtom, SM80_16x8x16_F32F16F16F32_TN}, layout::StaticLayout};
+/// type Atom = SM80_16x8x16_F32F16F16F32_TN;
+/// assert_eq!(<Atom as MmaAtom>::MNK, [16, 8, 16]);
+/// assert_eq!(<Atom as MmaAtom>::CLayout::default().to_string(), "((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+/// ```
 pub trait MmaAtom: Copy + Default + fmt::Debug + Eq + Hash + 'static {
     /// CUTLASS's name, template arguments included (the run-time crate's
     /// `mma_atom` looks it up).

@@ -21,7 +21,7 @@
 use core::ops::Mul;
 use typenum::operator_aliases::Prod;
 
-use super::tiled_mma::{MmaOperandOf, OperandA, OperandB, OperandC, TiledMma, TiledMmaLayouts};
+use super::tiled_mma::{HasMmaOperand, OperandA, OperandB, OperandC, TiledMma, TiledMmaLayouts};
 use crate::data::int_tuple::{StaticInt, StaticIntTuple};
 use crate::data::int_tuple_ops::{ShapeDiv, ShapeDivide, SizeT, TSize};
 use crate::data::layout::{Mode, ModeOf, StaticLayout};
@@ -32,50 +32,50 @@ type SizeOfShape<S> = P<SizeT<<S as StaticIntTuple>::Tree>>;
 /// `atom extent · threads` along the operand's first mode.
 type PerI<M, Op> = P<
     Prod<
-        <<Op as MmaOperandOf<M>>::ExtI as StaticInt>::Tn,
-        <<Op as MmaOperandOf<M>>::ThrI as StaticInt>::Tn,
+        <<Op as HasMmaOperand<M>>::ExtI as StaticInt>::Tn,
+        <<Op as HasMmaOperand<M>>::ThrI as StaticInt>::Tn,
     >,
 >;
 /// `atom extent · threads` along the operand's second mode.
 type PerJ<M, Op> = P<
     Prod<
-        <<Op as MmaOperandOf<M>>::ExtJ as StaticInt>::Tn,
-        <<Op as MmaOperandOf<M>>::ThrJ as StaticInt>::Tn,
+        <<Op as HasMmaOperand<M>>::ExtJ as StaticInt>::Tn,
+        <<Op as HasMmaOperand<M>>::ThrJ as StaticInt>::Tn,
     >,
 >;
 /// `V`: the shape of the atom layout's value mode.
-type ValShape<M, Op> = <ModeOf<<Op as MmaOperandOf<M>>::AtomTv, 1> as StaticLayout>::Shape;
+type ValShape<M, Op> = <ModeOf<<Op as HasMmaOperand<M>>::AtomTv, 1> as StaticLayout>::Shape;
 
 /// What `partition_shape_X(tiled_mma, Self)` is, for a static shape `Self`
 /// of rank 2 to 6: `(V, I / (atom_I·thr_I), J / (atom_J·thr_J), rest…)`.
-pub trait MmaPartitionShapeOf<M, Op> {
+pub trait HasMmaPartitionShape<M, Op> {
     /// The partition's shape.
     type Output: StaticIntTuple;
 }
 /// `partition_shape_X(tiled_mma, S)` of the tiled MMA `M`, operand `Op`.
-pub type MmaPartitionShape<M, Op, S> = <S as MmaPartitionShapeOf<M, Op>>::Output;
+pub type MmaPartitionShape<M, Op, S> = <S as HasMmaPartitionShape<M, Op>>::Output;
 
 macro_rules! partition_shape {
     ($($R:ident),*) => {
         /// The first two modes divided, the rest kept.
-        impl<M, Op, S0, S1, $($R),*> MmaPartitionShapeOf<M, Op> for (S0, S1, $($R,)*)
+        impl<M, Op, S0, S1, $($R),*> HasMmaPartitionShape<M, Op> for (S0, S1, $($R,)*)
         where
             M: TiledMmaLayouts,
-            Op: MmaOperandOf<M>,
+            Op: HasMmaOperand<M>,
             S0: StaticIntTuple,
             S1: StaticIntTuple,
             (S0, S1, $($R,)*): StaticIntTuple,
-            <Op as MmaOperandOf<M>>::AtomTv: Mode<1>,
+            <Op as HasMmaOperand<M>>::AtomTv: Mode<1>,
             S0::Tree: TSize,
             S1::Tree: TSize,
             SizeT<S0::Tree>: Pretty,
             SizeT<S1::Tree>: Pretty,
-            <<Op as MmaOperandOf<M>>::ExtI as StaticInt>::Tn:
-                Mul<<<Op as MmaOperandOf<M>>::ThrI as StaticInt>::Tn>,
-            <<Op as MmaOperandOf<M>>::ExtJ as StaticInt>::Tn:
-                Mul<<<Op as MmaOperandOf<M>>::ThrJ as StaticInt>::Tn>,
-            Prod<<<Op as MmaOperandOf<M>>::ExtI as StaticInt>::Tn, <<Op as MmaOperandOf<M>>::ThrI as StaticInt>::Tn>: Pretty,
-            Prod<<<Op as MmaOperandOf<M>>::ExtJ as StaticInt>::Tn, <<Op as MmaOperandOf<M>>::ThrJ as StaticInt>::Tn>: Pretty,
+            <<Op as HasMmaOperand<M>>::ExtI as StaticInt>::Tn:
+                Mul<<<Op as HasMmaOperand<M>>::ThrI as StaticInt>::Tn>,
+            <<Op as HasMmaOperand<M>>::ExtJ as StaticInt>::Tn:
+                Mul<<<Op as HasMmaOperand<M>>::ThrJ as StaticInt>::Tn>,
+            Prod<<<Op as HasMmaOperand<M>>::ExtI as StaticInt>::Tn, <<Op as HasMmaOperand<M>>::ThrI as StaticInt>::Tn>: Pretty,
+            Prod<<<Op as HasMmaOperand<M>>::ExtJ as StaticInt>::Tn, <<Op as HasMmaOperand<M>>::ThrJ as StaticInt>::Tn>: Pretty,
             SizeOfShape<S0>: ShapeDivide<PerI<M, Op>>,
             SizeOfShape<S1>: ShapeDivide<PerJ<M, Op>>,
             (
@@ -110,7 +110,7 @@ where
     #[inline(always)]
     pub fn partition_shape_a<S>(&self, _shape: S) -> MmaPartitionShape<Self, OperandA, S>
     where
-        S: MmaPartitionShapeOf<Self, OperandA>,
+        S: HasMmaPartitionShape<Self, OperandA>,
     {
         Default::default()
     }
@@ -118,7 +118,7 @@ where
     #[inline(always)]
     pub fn partition_shape_b<S>(&self, _shape: S) -> MmaPartitionShape<Self, OperandB, S>
     where
-        S: MmaPartitionShapeOf<Self, OperandB>,
+        S: HasMmaPartitionShape<Self, OperandB>,
     {
         Default::default()
     }
@@ -126,7 +126,7 @@ where
     #[inline(always)]
     pub fn partition_shape_c<S>(&self, _shape: S) -> MmaPartitionShape<Self, OperandC, S>
     where
-        S: MmaPartitionShapeOf<Self, OperandC>,
+        S: HasMmaPartitionShape<Self, OperandC>,
     {
         Default::default()
     }

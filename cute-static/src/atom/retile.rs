@@ -109,11 +109,11 @@ retile_slice!(R1 Q1, R2 Q2, R3 Q3, R4 Q4);
 /// What `retile_S/D` computes for a tensor with the static layout `X`
 /// (implemented by every tiled copy whose retile of `X` exists): one bound
 /// in the methods instead of the steps.
-pub trait CopyRetileOf<X> {
+pub trait HasCopyRetile<X> {
     /// `((atom values, rest values), Rest…)`.
     type Layout: StaticLayout;
 }
-impl<A, const BITS: usize, L, T, X> CopyRetileOf<X> for TiledCopy<A, BITS, L, T>
+impl<A, const BITS: usize, L, T, X> HasCopyRetile<X> for TiledCopy<A, BITS, L, T>
 where
     L: Resolve,
     A: CopyAtom,
@@ -153,7 +153,7 @@ where
 }
 /// The layout of `retile_S/D` of a tensor with the layout `X` by the tiled
 /// copy `Tc`: `((atom values, rest values), Rest…)`.
-pub type CopyRetile<Tc, X> = <Tc as CopyRetileOf<X>>::Layout;
+pub type CopyRetile<Tc, X> = <Tc as HasCopyRetile<X>>::Layout;
 
 impl<Tc> ThrCopy<Tc> {
     /// CuTe's `retile` (of `retile_S` and `retile_D`, which are the same):
@@ -166,7 +166,7 @@ impl<Tc> ThrCopy<Tc> {
     where
         E: Engine,
         X: TensorLayout,
-        Tc: CopyRetileOf<X>,
+        Tc: HasCopyRetile<X>,
         CopyRetile<Tc, X>: TensorLayout,
     {
         let (e, base, _) = t.into_parts();
@@ -180,7 +180,7 @@ impl<Tc> ThrCopy<Tc> {
     where
         E: Engine,
         X: TensorLayout,
-        Tc: CopyRetileOf<X>,
+        Tc: HasCopyRetile<X>,
         CopyRetile<Tc, X>: TensorLayout,
     {
         self.retile(t.view())
@@ -196,7 +196,7 @@ impl<Tc> ThrCopy<Tc> {
     where
         E: EngineMut,
         X: TensorLayout,
-        Tc: CopyRetileOf<X>,
+        Tc: HasCopyRetile<X>,
         CopyRetile<Tc, X>: TensorLayout,
     {
         self.retile(t.view_mut())

@@ -314,17 +314,17 @@ pub struct CopySrc;
 pub struct CopyDst;
 
 /// The atom's layout of one side in units of `BITS`-bit values.
-pub trait CopySideOf<A: CopyAtom, const BITS: usize> {
+pub trait HasCopySide<A: CopyAtom, const BITS: usize> {
     /// `Src` or `Dst` over values.
     type Trg;
 }
-impl<A: CopyAtom, const BITS: usize> CopySideOf<A, BITS> for CopySrc
+impl<A: CopyAtom, const BITS: usize> HasCopySide<A, BITS> for CopySrc
 where
     A::SrcLayout: crate::Upcast<BITS>,
 {
     type Trg = Upcasted<A::SrcLayout, BITS>;
 }
-impl<A: CopyAtom, const BITS: usize> CopySideOf<A, BITS> for CopyDst
+impl<A: CopyAtom, const BITS: usize> HasCopySide<A, BITS> for CopyDst
 where
     A::DstLayout: crate::Upcast<BITS>,
 {
@@ -351,11 +351,14 @@ type TrgTv<Tv, R, Trg> =
 /// `thrval2mn` of a tiled copy's side `Sd` ([`CopySrc`], [`CopyDst`]):
 /// `(thread, value)` → index of the tile.
 pub type ThrVal2Mn<A, const BITS: usize, L, Sd> =
-    ThrVal2MnOfLayouts<Resolved<L>, RefL<A, BITS>, <Sd as CopySideOf<A, BITS>>::Trg>;
+    ThrVal2MnOfLayouts<Resolved<L>, RefL<A, BITS>, <Sd as HasCopySide<A, BITS>>::Trg>;
 /// The [`ThrVal2MnKey`] of a tiled copy's side `Sd`: its TV layout, the
 /// atom's reference layout and the side's layout, in values.
-type ThrValKeyOf<A, const BITS: usize, L, Sd> =
-    (Resolved<L>, RefL<A, BITS>, <Sd as CopySideOf<A, BITS>>::Trg);
+type ThrValKeyOf<A, const BITS: usize, L, Sd> = (
+    Resolved<L>,
+    RefL<A, BITS>,
+    <Sd as HasCopySide<A, BITS>>::Trg,
+);
 /// `thrval2mn` of the tiled TV layout `Tv`, the atom's reference layout
 /// `R` and the side's layout `Trg` (both in values).
 type ThrVal2MnOfLayouts<Tv, R, Trg> =
@@ -372,7 +375,7 @@ impl<A, const BITS: usize, L, T, Sd> CopyThrVal2Mn<Sd> for TiledCopy<A, BITS, L,
 where
     L: Resolve,
     A: CopyAtom,
-    Sd: CopySideOf<A, BITS>,
+    Sd: HasCopySide<A, BITS>,
     A::RefLayout: crate::Upcast<BITS>,
     ThrValKeyOf<A, BITS, L, Sd>: ThrVal2MnKey,
 {
@@ -630,17 +633,17 @@ impl<A, T> CopyTileAnswer<A, T> for typenum::B1 {}
 /// What `partition_S/D` of the side `Sd` computes for a tensor with the
 /// static layout `X` (implemented by every tiled copy whose `tidfrg` of
 /// `X` exists): one bound in the partition methods instead of the steps.
-pub trait CopyPartitionOf<Sd, X> {
+pub trait HasCopyPartition<Sd, X> {
     /// The thread mode of `tidfrg_S/D`: thread → offset.
     type Threads: StaticLayout;
     /// The partition's layout `(CPY_V, Rest_M, Rest_N, …)`.
     type Layout: StaticLayout + TensorLayout;
 }
-impl<A, const BITS: usize, L, T, Sd, X> CopyPartitionOf<Sd, X> for TiledCopy<A, BITS, L, T>
+impl<A, const BITS: usize, L, T, Sd, X> HasCopyPartition<Sd, X> for TiledCopy<A, BITS, L, T>
 where
     L: Resolve,
     A: CopyAtom,
-    Sd: CopySideOf<A, BITS>,
+    Sd: HasCopySide<A, BITS>,
     A::RefLayout: crate::Upcast<BITS>,
     X: StaticLayout,
     TreeOf<X>: CopyPartitionTree<Tiler<T>, ThrValKeyOf<A, BITS, L, Sd>>,
@@ -652,20 +655,20 @@ where
 /// `X` by the tiled copy `Tc`: `(CPY_V, Rest_M, Rest_N, …)`.
 ///
 /// The type is [`Computed`] (named by its inputs; see [`Resolved`](crate::Resolved)
-/// for the `Layout<S, D>` type, `<Tc as CopyPartitionOf<Sd, X>>::Layout`).
+/// for the `Layout<S, D>` type, `<Tc as HasCopyPartition<Sd, X>>::Layout`).
 pub type CopyPartition<Tc, Sd, X> = Computed<CopyPartitionQuery<Tc, Sd, X>>;
 /// The query behind [`CopyPartition`].
 pub struct CopyPartitionQuery<Tc, Sd, X>(QueryOf<(Tc, Sd, X)>);
 impl<Tc, Sd, X> LayoutQuery for CopyPartitionQuery<Tc, Sd, X>
 where
-    Tc: CopyPartitionOf<Sd, X>,
+    Tc: HasCopyPartition<Sd, X>,
 {
-    type Layout = <Tc as CopyPartitionOf<Sd, X>>::Layout;
+    type Layout = <Tc as HasCopyPartition<Sd, X>>::Layout;
 }
 /// The partition's layout as its `Layout<S, D>` type.
-pub(crate) type CopyPartitionLayout<Tc, Sd, X> = <Tc as CopyPartitionOf<Sd, X>>::Layout;
+pub(crate) type CopyPartitionLayout<Tc, Sd, X> = <Tc as HasCopyPartition<Sd, X>>::Layout;
 /// The thread mode of `tidfrg_S/D` of `X` by the tiled copy `Tc`.
-pub type CopyThreads<Tc, Sd, X> = <Tc as CopyPartitionOf<Sd, X>>::Threads;
+pub type CopyThreads<Tc, Sd, X> = <Tc as HasCopyPartition<Sd, X>>::Threads;
 
 impl<Tc> ThrCopy<Tc> {
     /// The thread index.
@@ -688,7 +691,7 @@ impl<Tc> ThrCopy<Tc> {
         X: TensorLayout + TileExtents,
         Tc: TiledCopyLayouts,
         Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
-        Tc: CopyPartitionOf<Sd, X>,
+        Tc: HasCopyPartition<Sd, X>,
         CopyPartitionQuery<Tc, Sd, X>: LayoutQuery,
     {
         let (e, base, _) = t.into_parts();
@@ -712,7 +715,7 @@ impl<Tc> ThrCopy<Tc> {
         X: TensorLayout + TileExtents,
         Tc: TiledCopyLayouts,
         Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
-        Tc: CopyPartitionOf<CopySrc, X>,
+        Tc: HasCopyPartition<CopySrc, X>,
         CopyPartitionQuery<Tc, CopySrc, X>: LayoutQuery,
     {
         self.partition::<CopySrc, E, X>(t)
@@ -729,7 +732,7 @@ impl<Tc> ThrCopy<Tc> {
         X: TensorLayout + TileExtents,
         Tc: TiledCopyLayouts,
         Extents<X>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
-        Tc: CopyPartitionOf<CopyDst, X>,
+        Tc: HasCopyPartition<CopyDst, X>,
         CopyPartitionQuery<Tc, CopyDst, X>: LayoutQuery,
     {
         self.partition::<CopyDst, E, X>(t)

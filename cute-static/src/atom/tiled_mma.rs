@@ -284,19 +284,19 @@ pub trait TiledMmaLayouts: Copy + Default {
 }
 
 /// `TileSize<M, 0|1|2>`: `tile_size<I>` of a tiled MMA as `C<N>`.
-pub type TileSize<M, const I: usize> = <<M as TileSizeOf<I>>::Mode as TilerSize>::Size;
+pub type TileSize<M, const I: usize> = <<M as HasTileSize<I>>::Mode as TilerSize>::Size;
 /// The permutation mode `I` of a tiled MMA.
-pub trait TileSizeOf<const I: usize> {
+pub trait HasTileSize<const I: usize> {
     /// `permutation_mnk<I>()`.
     type Mode: TilerSize;
 }
-impl<M: TiledMmaLayouts> TileSizeOf<0> for M {
+impl<M: TiledMmaLayouts> HasTileSize<0> for M {
     type Mode = M::PermM;
 }
-impl<M: TiledMmaLayouts> TileSizeOf<1> for M {
+impl<M: TiledMmaLayouts> HasTileSize<1> for M {
     type Mode = M::PermN;
 }
-impl<M: TiledMmaLayouts> TileSizeOf<2> for M {
+impl<M: TiledMmaLayouts> HasTileSize<2> for M {
     type Mode = M::PermK;
 }
 
@@ -393,7 +393,7 @@ where
     }
 }
 
-/// `A` of an MMA, an `M×K` tile (a type-level operand; see [`MmaOperandOf`]).
+/// `A` of an MMA, an `M×K` tile (a type-level operand; see [`HasMmaOperand`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct OperandA;
 /// `B` of an MMA, an `N×K` tile.
@@ -408,7 +408,7 @@ pub struct OperandC;
 /// thread counts along them, the atom's `(thread, value)` layout, and the
 /// step of `layoutX_TV` that ignores the thread coordinate of the third
 /// mode.
-pub trait MmaOperandOf<M: TiledMmaLayouts> {
+pub trait HasMmaOperand<M: TiledMmaLayouts> {
     /// `permutation_mnk<I>()`.
     type PermI: TilerMode + TilerSize;
     /// `permutation_mnk<J>()`.
@@ -433,7 +433,7 @@ pub trait MmaOperandOf<M: TiledMmaLayouts> {
     /// (N, K) for B, `(1, 2)` (M, N) for C.
     const MODES: (usize, usize);
 }
-impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandA {
+impl<M: TiledMmaLayouts> HasMmaOperand<M> for OperandA {
     type PermI = M::PermM;
     type PermJ = M::PermK;
     type ExtI = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::M;
@@ -448,7 +448,7 @@ impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandA {
     const NAME: &'static str = "A";
     const MODES: (usize, usize) = (1, 3);
 }
-impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandB {
+impl<M: TiledMmaLayouts> HasMmaOperand<M> for OperandB {
     type PermI = M::PermN;
     type PermJ = M::PermK;
     type ExtI = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::N;
@@ -463,7 +463,7 @@ impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandB {
     const NAME: &'static str = "B";
     const MODES: (usize, usize) = (2, 3);
 }
-impl<M: TiledMmaLayouts> MmaOperandOf<M> for OperandC {
+impl<M: TiledMmaLayouts> HasMmaOperand<M> for OperandC {
     type PermI = M::PermM;
     type PermJ = M::PermN;
     type ExtI = <<M::Atom as MmaAtom>::ShapeMNK as ShapeMnk>::M;
@@ -495,10 +495,10 @@ impl<Tm, Tn, Tk> SpreadC<Tm, Tn, Tk> for B0 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NoPermutation;
 /// `thrfrg_X`'s first division when a permutation mode of the operand is
-/// given: by `<PermI, PermJ>` (see [`MmaOperandOf`]).
+/// given: by `<PermI, PermJ>` (see [`HasMmaOperand`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PermuteByModes;
-/// The operand's [`OperandPermOf::Tile`] from its two permutation
+/// The operand's [`HasOperandPerm::Tile`] from its two permutation
 /// modes as given (`Self`, a pair): `<_, _>` divides nothing, any other
 /// pair divides by the modes. (A choice on the modes as written, so that
 /// naming it computes no tile size.)
@@ -537,25 +537,25 @@ type PermOf<M> = <M as MmaPermutation>::Perm;
 /// [`NoPermutation`] when both of the operand's permutation modes are `_`
 /// (CuTe divides by `<_, _>`, which leaves the tensor as it is), else
 /// [`PermuteByModes`].
-pub trait OperandPermOf<M> {
+pub trait HasOperandPerm<M> {
     /// [`NoPermutation`] or [`PermuteByModes`].
     type Tile;
 }
-impl<M: MmaPermutation> OperandPermOf<M> for OperandA
+impl<M: MmaPermutation> HasOperandPerm<M> for OperandA
 where
     (<PermOf<M> as Permutation>::M, <PermOf<M> as Permutation>::K): OperandPermTile,
 {
     type Tile =
         <(<PermOf<M> as Permutation>::M, <PermOf<M> as Permutation>::K) as OperandPermTile>::Tile;
 }
-impl<M: MmaPermutation> OperandPermOf<M> for OperandB
+impl<M: MmaPermutation> HasOperandPerm<M> for OperandB
 where
     (<PermOf<M> as Permutation>::N, <PermOf<M> as Permutation>::K): OperandPermTile,
 {
     type Tile =
         <(<PermOf<M> as Permutation>::N, <PermOf<M> as Permutation>::K) as OperandPermTile>::Tile;
 }
-impl<M: MmaPermutation> OperandPermOf<M> for OperandC
+impl<M: MmaPermutation> HasOperandPerm<M> for OperandC
 where
     (<PermOf<M> as Permutation>::M, <PermOf<M> as Permutation>::N): OperandPermTile,
 {
@@ -576,15 +576,15 @@ impl<H, Tl, M, Op> PermuteTree<NoPermutation, M, Op> for HCons<H, Tl> {
 impl<H, Tl, M, Op> PermuteTree<PermuteByModes, M, Op> for HCons<H, Tl>
 where
     M: TiledMmaLayouts,
-    Op: MmaOperandOf<M>,
+    Op: HasMmaOperand<M>,
     HCons<H, Tl>: DivideTree<Logical, Tiler<(Op::PermI, Op::PermJ)>>,
 {
     type Tree = DivTree<Logical, HCons<H, Tl>, Tiler<(Op::PermI, Op::PermJ)>>;
 }
 
-pub(crate) type ExtI<M, Op> = <Op as MmaOperandOf<M>>::ExtI;
-pub(crate) type ExtJ<M, Op> = <Op as MmaOperandOf<M>>::ExtJ;
-pub(crate) type AtomTvL<M, Op> = <Op as MmaOperandOf<M>>::AtomTv;
+pub(crate) type ExtI<M, Op> = <Op as HasMmaOperand<M>>::ExtI;
+pub(crate) type ExtJ<M, Op> = <Op as HasMmaOperand<M>>::ExtJ;
+pub(crate) type AtomTvL<M, Op> = <Op as HasMmaOperand<M>>::AtomTv;
 
 /// The zipped tree of a static layout.
 pub(crate) type TreeOf<L> = <L as StaticLayout>::Tree;
@@ -681,7 +681,7 @@ pub(crate) type ExtTiler<M, Op> = Tiler<(ExtI<M, Op>, ExtJ<M, Op>)>;
 pub(crate) type AtomTiler<M, Op> = Tiler<(AtomTvL<M, Op>, Underscore)>;
 /// `logical_divide(T, <Perm_I, Perm_J>)` of the tree `T`.
 pub(crate) type PermutedT<T, M, Op> =
-    <T as PermuteTree<<Op as OperandPermOf<M>>::Tile, M, Op>>::Tree;
+    <T as PermuteTree<<Op as HasOperandPerm<M>>::Tile, M, Op>>::Tree;
 /// `zipped_divide(…, <Ext_I, Ext_J>)`.
 pub(crate) type AtomsT<T, M, Op> = DivTree<Zipped, PermutedT<T, M, Op>, ExtTiler<M, Op>>;
 /// `… ∘ <XLayout, _>`: `((ThrV, FrgV), (Rest_I, Rest_J, …))`.
@@ -707,9 +707,9 @@ macro_rules! thrfrg_impl {
         impl<H, Tl, M, Op> $Trait<M, Op> for HCons<H, Tl>
         where
             M: TiledMmaLayouts,
-            Op: MmaOperandOf<M>,
-            Op: OperandPermOf<M>,
-            HCons<H, Tl>: PermuteTree<<Op as OperandPermOf<M>>::Tile, M, Op>,
+            Op: HasMmaOperand<M>,
+            Op: HasOperandPerm<M>,
+            HCons<H, Tl>: PermuteTree<<Op as HasOperandPerm<M>>::Tile, M, Op>,
             PermutedT<HCons<H, Tl>, M, Op>: DivideTree<Zipped, ExtTiler<M, Op>>,
             AtomsT<HCons<H, Tl>, M, Op>: ComposeTreeWith<AtomTiler<M, Op>>,
             AtomTvT<HCons<H, Tl>, M, Op>: At<U0> + At<U1>,
@@ -732,7 +732,7 @@ pub trait MmaTvTree<M, Op> {
     type Layout: StaticLayout + TensorLayout;
 }
 thrfrg_impl! { MmaTvTree; where
-    ThrfrgThreads<HCons<H, Tl>, M, Op>: ComposeTreeWith<<Op as MmaOperandOf<M>>::Spread>,
+    ThrfrgThreads<HCons<H, Tl>, M, Op>: ComposeTreeWith<<Op as HasMmaOperand<M>>::Spread>,
     SpreadT<HCons<H, Tl>, M, Op>: ComposeTreeWith<ThrIdxOf<M>>,
     TvTree<HCons<H, Tl>, M, Op>: SpellLayout,
     Spelled<TvTree<HCons<H, Tl>, M, Op>>: StaticLayout + TensorLayout,
@@ -777,16 +777,19 @@ impl<H, T, R> JoinWith<R> for HCons<H, T> {
 pub(crate) type Permuted<L, M, Op> = LogicalQuotient<
     L,
     Tiler<(
-        <Op as MmaOperandOf<M>>::PermI,
-        <Op as MmaOperandOf<M>>::PermJ,
+        <Op as HasMmaOperand<M>>::PermI,
+        <Op as HasMmaOperand<M>>::PermJ,
     )>,
 >;
 pub(crate) type Atoms<L, M, Op> = ZippedQuotient<
     Permuted<L, M, Op>,
-    Tiler<(<Op as MmaOperandOf<M>>::ExtI, <Op as MmaOperandOf<M>>::ExtJ)>,
+    Tiler<(
+        <Op as HasMmaOperand<M>>::ExtI,
+        <Op as HasMmaOperand<M>>::ExtJ,
+    )>,
 >;
 pub(crate) type AtomTvOf<L, M, Op> =
-    Composed<Atoms<L, M, Op>, Tiler<(<Op as MmaOperandOf<M>>::AtomTv, Underscore)>>;
+    Composed<Atoms<L, M, Op>, Tiler<(<Op as HasMmaOperand<M>>::AtomTv, Underscore)>>;
 
 /// CuTe's `thrfrg_X(T)` of a static layout `L` of shape `(I, J, …)`:
 /// `((ThrV,(Thr_I,Thr_J)),(FrgV,(Rest_I,Rest_J,…)))` (see the module
@@ -807,18 +810,20 @@ pub type MmaValues<M, Op, L> =
     <ModeOf<ModeOf<AtomTvOf<L, M, Op>, 0>, 1> as Rejoin<ModeOf<RestZ<L, M, Op>, 1>>>::Output;
 /// The rest modes of `tv` zipped-divided by the thread counts.
 pub(crate) type RestZ<L, M, Op> = ZippedQuotient<ModeOf<AtomTvOf<L, M, Op>, 1>, ThrTileIJ<M, Op>>;
-pub(crate) type ThrTileIJ<M, Op> =
-    Tiler<(<Op as MmaOperandOf<M>>::ThrI, <Op as MmaOperandOf<M>>::ThrJ)>;
+pub(crate) type ThrTileIJ<M, Op> = Tiler<(
+    <Op as HasMmaOperand<M>>::ThrI,
+    <Op as HasMmaOperand<M>>::ThrJ,
+)>;
 
 /// The compact column-major tile of operand `Op`: `(TileSize<I>, TileSize<J>)`.
 pub type OperandTile<M, Op> = CompactColMajor<(
-    <<Op as MmaOperandOf<M>>::PermI as TilerSize>::Size,
-    <<Op as MmaOperandOf<M>>::PermJ as TilerSize>::Size,
+    <<Op as HasMmaOperand<M>>::PermI as TilerSize>::Size,
+    <<Op as HasMmaOperand<M>>::PermJ as TilerSize>::Size,
 )>;
 
 /// `layoutX_TV`'s thread-mode steps on the tile's tree `T`: the spread,
 /// then CuTe's `thridx_2_thrid` ([`ThrIdxToThrId`]).
-type SpreadT<T, M, Op> = ComposeTreeOf<ThrfrgThreads<T, M, Op>, <Op as MmaOperandOf<M>>::Spread>;
+type SpreadT<T, M, Op> = ComposeTreeOf<ThrfrgThreads<T, M, Op>, <Op as HasMmaOperand<M>>::Spread>;
 type ThrIdxOf<M> = <<M as TiledMmaLayouts>::ThrLayoutVMNK as ThrIdxToThrId>::Layout;
 type TvThreadsDoneT<T, M, Op> = ComposeTreeOf<SpreadT<T, M, Op>, ThrIdxOf<M>>;
 
@@ -882,7 +887,7 @@ pub trait TiledMmaTv<Op> {
 impl<M, Op> TiledMmaTv<Op> for M
 where
     M: TiledMmaLayouts,
-    Op: MmaOperandOf<M>,
+    Op: HasMmaOperand<M>,
     OperandTileShape<M, Op>: CompactFrom<U1>,
     OperandTile<M, Op>: StaticLayout,
     TreeOf<OperandTile<M, Op>>: MmaTvTree<M, Op>,
@@ -1041,16 +1046,16 @@ splice_rest!(R0 Q0, R1 Q1, R2 Q2, R3 Q3);
 /// static layout `L` (implemented by every tiled MMA whose `thrfrg_X`
 /// of `L` exists): one bound in the partition methods instead of the
 /// steps, so that each step is proven once, in this impl.
-pub trait MmaPartitionOf<Op, L> {
+pub trait HasMmaPartition<Op, L> {
     /// `thrfrg_X`'s thread mode `(ThrV,(Thr_I,Thr_J))`: thread → offset.
     type Threads: StaticLayout;
     /// The partition's layout `(FrgV, Rest_I, Rest_J, …)`.
     type Layout: StaticLayout + TensorLayout;
 }
-impl<M, Op, L> MmaPartitionOf<Op, L> for M
+impl<M, Op, L> HasMmaPartition<Op, L> for M
 where
     M: TiledMmaLayouts,
-    Op: MmaOperandOf<M>,
+    Op: HasMmaOperand<M>,
     L: StaticLayout,
     TreeOf<L>: MmaPartitionTree<M, Op>,
 {
@@ -1079,37 +1084,37 @@ impl<V, R0, R1, Rs> SpliceOnto<V> for HCons<R0, HCons<R1, Rs>> {
 /// The layout of `partition_X` of a tensor with the layout `L`:
 /// `(FrgV, Rest_I, Rest_J, …)`.
 /// The type is [`Computed`] (named by its inputs; see [`Resolved`](crate::Resolved)
-/// for the `Layout<S, D>` type, `<M as MmaPartitionOf<Op, L>>::Layout`).
+/// for the `Layout<S, D>` type, `<M as HasMmaPartition<Op, L>>::Layout`).
 pub type MmaPartition<M, Op, L> = Computed<MmaPartitionQuery<M, Op, L>>;
 /// The query behind [`MmaPartition`].
 pub struct MmaPartitionQuery<M, Op, L>(QueryOf<(M, Op, L)>);
 impl<M, Op, L> LayoutQuery for MmaPartitionQuery<M, Op, L>
 where
-    M: MmaPartitionOf<Op, L>,
+    M: HasMmaPartition<Op, L>,
 {
-    type Layout = <M as MmaPartitionOf<Op, L>>::Layout;
+    type Layout = <M as HasMmaPartition<Op, L>>::Layout;
 }
 /// The partition's layout as its `Layout<S, D>` type.
-pub(crate) type MmaPartitionLayout<M, Op, L> = <M as MmaPartitionOf<Op, L>>::Layout;
+pub(crate) type MmaPartitionLayout<M, Op, L> = <M as HasMmaPartition<Op, L>>::Layout;
 
 /// The register fragment `partition_fragment_X` makes for operand `Op` of
 /// a tensor with the layout `L` and values `V`: CuTe's
 /// `make_fragment_like(partition_X(tensor))`, the compact column-major
 /// layout of the partition's shape over an owned `[V; size]`.
-pub type MmaFragment<M, Op, L, V> = <M as MmaFragmentOf<Op, L, V>>::Fragment;
+pub type MmaFragment<M, Op, L, V> = <M as HasMmaFragment<Op, L, V>>::Fragment;
 /// [`MmaFragment`] as one projection on the tiled MMA (its where-clauses
 /// are proven once, by trait evaluation, wherever the fragment's type is
 /// named; a type nesting the partition's projection would be normalized
 /// again in every check of the body).
-pub trait MmaFragmentOf<Op, L, V> {
+pub trait HasMmaFragment<Op, L, V> {
     /// The fragment tensor.
     type Fragment;
     /// The fragment filled with `v`.
     fn fragment(v: V) -> Self::Fragment;
 }
-impl<M, Op, L, V: Clone> MmaFragmentOf<Op, L, V> for M
+impl<M, Op, L, V: Clone> HasMmaFragment<Op, L, V> for M
 where
-    M: MmaPartitionOf<Op, L>,
+    M: HasMmaPartition<Op, L>,
     MmaPartitionLayout<M, Op, L>: MakeFragment,
 {
     type Fragment = crate::FragmentOf<V, MmaPartitionLayout<M, Op, L>>;
@@ -1140,8 +1145,8 @@ where
 pub type Extents<L> = <L as TileExtents>::Extents;
 /// The operand's tile, `(C<TileSize<I>>, C<TileSize<J>>)`.
 pub type OperandTileShape<M, Op> = (
-    <<Op as MmaOperandOf<M>>::PermI as TilerSize>::Size,
-    <<Op as MmaOperandOf<M>>::PermJ as TilerSize>::Size,
+    <<Op as HasMmaOperand<M>>::PermI as TilerSize>::Size,
+    <<Op as HasMmaOperand<M>>::PermJ as TilerSize>::Size,
 );
 
 /// The offset of the thread at `(v, (i, j))` in `thrfrg_X`'s thread mode
@@ -1184,7 +1189,7 @@ pub trait MmaTileFits<Op, L> {}
 impl<M, Op, L> MmaTileFits<Op, L> for M
 where
     M: TiledMmaLayouts,
-    Op: MmaOperandOf<M>,
+    Op: HasMmaOperand<M>,
     L: TileExtents,
     Extents<L>: EvenlyDividesTile<OperandTileShape<M, Op>>,
 {
@@ -1234,14 +1239,14 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         t: Tensor<E, L>,
     ) -> Result<Tensor<E, MmaPartition<M, Op, L>>, Error>
     where
-        Op: MmaOperandOf<M>,
+        Op: HasMmaOperand<M>,
         E: Engine,
         L: TensorLayout,
-        M: MmaPartitionOf<Op, L>,
+        M: HasMmaPartition<Op, L>,
         MmaPartitionQuery<M, Op, L>: LayoutQuery,
     {
         let (e, base, _) = t.into_parts();
-        let offset = thread_offset::<<M as MmaPartitionOf<Op, L>>::Threads>(
+        let offset = thread_offset::<<M as HasMmaPartition<Op, L>>::Threads>(
             self.vmnk[0],
             self.vmnk[Op::MODES.0],
             self.vmnk[Op::MODES.1],
@@ -1259,10 +1264,10 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     /// tensor of layout `L` (modes `i`, `j` of the thread's coordinate).
     pub(crate) fn partition_offset<Op, L>(&self, i: usize, j: usize) -> Result<usize, Error>
     where
-        Op: MmaOperandOf<M>,
-        M: MmaPartitionOf<Op, L>,
+        Op: HasMmaOperand<M>,
+        M: HasMmaPartition<Op, L>,
     {
-        thread_offset::<<M as MmaPartitionOf<Op, L>>::Threads>(
+        thread_offset::<<M as HasMmaPartition<Op, L>>::Threads>(
             self.vmnk[0],
             self.vmnk[i],
             self.vmnk[j],
@@ -1282,7 +1287,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         L: TensorLayout + TileExtents,
-        M: MmaPartitionOf<OperandA, L>,
+        M: HasMmaPartition<OperandA, L>,
         MmaPartitionQuery<M, OperandA, L>: LayoutQuery,
         M: MmaTileFits<OperandA, L>,
     {
@@ -1297,7 +1302,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         L: TensorLayout + TileExtents,
-        M: MmaPartitionOf<OperandB, L>,
+        M: HasMmaPartition<OperandB, L>,
         MmaPartitionQuery<M, OperandB, L>: LayoutQuery,
         M: MmaTileFits<OperandB, L>,
     {
@@ -1312,7 +1317,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
     where
         E: Engine,
         L: TensorLayout + TileExtents,
-        M: MmaPartitionOf<OperandC, L>,
+        M: HasMmaPartition<OperandC, L>,
         MmaPartitionQuery<M, OperandC, L>: LayoutQuery,
         M: MmaTileFits<OperandC, L>,
     {
@@ -1331,7 +1336,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         E: Engine,
         E::Value: Clone + Default,
         L: TensorLayout + TileExtents,
-        M: MmaFragmentOf<OperandC, L, E::Value>,
+        M: HasMmaFragment<OperandC, L, E::Value>,
         M: MmaTileFits<OperandC, L>,
     {
         M::fragment(E::Value::default())
@@ -1349,7 +1354,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         E: Engine,
         E::Value: Clone + Default,
         L: TensorLayout + TileExtents,
-        M: MmaFragmentOf<OperandA, L, E::Value>,
+        M: HasMmaFragment<OperandA, L, E::Value>,
         M: MmaTileFits<OperandA, L>,
         M: RegisterOperand<OperandA>,
     {
@@ -1368,7 +1373,7 @@ impl<M: TiledMmaLayouts> ThrMma<M> {
         E: Engine,
         E::Value: Clone + Default,
         L: TensorLayout + TileExtents,
-        M: MmaFragmentOf<OperandB, L, E::Value>,
+        M: HasMmaFragment<OperandB, L, E::Value>,
         M: MmaTileFits<OperandB, L>,
         M: RegisterOperand<OperandB>,
     {

@@ -44,6 +44,16 @@ pub(crate) use sealed::Sealed;
 /// The one integer concept of a layout leaf (like nalgebra's `Dim`): a
 /// value known at compile time ([`C<N>`], or [`Dec`](crate::Dec) outside the
 /// readable table) — or at run time ([`Dyn`](crate::Dyn)).
+///
+/// # Examples
+///
+/// A leaf: static (`C<N>`, CuTe's `_N`) or run-time (`Dyn`, CuTe's `int`):
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!((C::<8>.value(), Dyn(8).value()), (8, 8));
+/// assert_eq!((<C<8> as Int>::STATIC, <Dyn as Int>::STATIC), (Some(8), None));
+/// ```
 pub trait Int: Copy + fmt::Debug + Sealed {
     /// The value.
     fn value(self) -> usize;
@@ -52,6 +62,15 @@ pub trait Int: Copy + fmt::Debug + Sealed {
 }
 
 /// An [`Int`] known at compile time.
+///
+/// # Examples
+///
+/// CuTe's `Int<8>{}` (`_8`):
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(<C<8> as StaticInt>::VALUE, 8);
+/// ```
 pub trait StaticInt: Int + Default {
     /// The value.
     const VALUE: usize;
@@ -114,6 +133,17 @@ impl<N: Unsigned + Default + Copy + fmt::Debug, B: Bit + Default + Copy + fmt::D
 }
 
 /// An integer tuple: an [`Int`] or a tuple of integer tuples.
+///
+/// # Examples
+///
+/// CuTe's `rank` and `depth` of an integer tuple:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// assert_eq!(<(C<2>, (C<3>, C<4>)) as IntTuple>::RANK, 2);
+/// assert_eq!(<(C<2>, (C<3>, C<4>)) as IntTuple>::DEPTH, 2);
+/// assert_eq!(<C<7> as IntTuple>::DEPTH, 0);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an integer tuple",
     note = "shapes and strides are `C<N>` or tuples (of at most 8 children) of them; write them with `layout!`/`Layout![…]`"
@@ -154,6 +184,16 @@ pub trait IntTuple: Copy + fmt::Debug + Sealed {
 }
 
 /// An integer tuple known at compile time.
+///
+/// # Examples
+///
+/// CuTe's `Shape<_2, Shape<_3,_4>>`: its size is a constant:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// use cute_static::layout::StaticIntTuple;
+/// assert_eq!(<(C<2>, (C<3>, C<4>)) as StaticIntTuple>::SIZE, 24);
+/// ```
 pub trait StaticIntTuple: IntTuple + Default {
     /// Product of the leaves.
     const SIZE: usize;

@@ -1174,6 +1174,16 @@ where
 }
 
 /// Holds when the two static tuples are congruent (usable in bounds).
+///
+/// # Examples
+///
+/// CuTe's `congruent(A, B)` as a bound: the same profile:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn same_profile<A: cute_static::algebra::Congruent<B>, B>() {}
+/// same_profile::<(C<1>, (C<2>, C<3>)), (C<4>, (C<5>, C<6>))>();
+/// ```
 pub trait Congruent<B> {}
 impl<A: StaticIntTuple, B: StaticIntTuple> Congruent<B> for A
 where
@@ -1189,6 +1199,16 @@ pub trait CongruentAnswer<A, B> {}
 impl<A, B> CongruentAnswer<A, B> for B1 {}
 
 /// Holds when every coordinate of shape `Self` is one of shape `B` (usable in bounds).
+///
+/// # Examples
+///
+/// CuTe's `compatible(A, B)` as a bound: every coordinate of `A` is one of `B`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn compatible<A: cute_static::algebra::Compatible<B>, B>() {}
+/// compatible::<C<30>, (C<2>, C<15>)>();
+/// ```
 pub trait Compatible<B> {}
 impl<A: StaticIntTuple, B: StaticIntTuple> Compatible<B> for A
 where
@@ -1204,6 +1224,16 @@ pub trait CompatibleAnswer<A, B> {}
 impl<A, B> CompatibleAnswer<A, B> for B1 {}
 
 /// Holds when the tiler `T` divides the shape `Self` evenly (usable in bounds).
+///
+/// # Examples
+///
+/// CuTe's `evenly_divides(shape, tiler)` as a bound:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn divides<S: cute_static::algebra::EvenlyDivides<T>, T>() {}
+/// divides::<(C<128>, C<64>), (C<32>, C<16>)>();
+/// ```
 pub trait EvenlyDivides<T> {}
 impl<A: StaticIntTuple, T: StaticIntTuple> EvenlyDivides<T> for A
 where

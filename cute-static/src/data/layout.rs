@@ -67,6 +67,17 @@ impl<S: IntTuple + Default, D: IntTuple + Default> fmt::Display for Layout<S, D>
 impl<S, D> Sealed for Layout<S, D> {}
 
 /// A layout whose shape and stride are known at compile time.
+///
+/// # Examples
+///
+/// A layout whose shape and stride are types: CuTe's `Layout<Shape<_4,_8>, Stride<_1,_4>>`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// type L = Layout![(4, 8):(1, 4)];
+/// assert_eq!(L::SIZE, 32);
+/// assert_eq!(L::default().to_string(), "(_4,_8):(_1,_4)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a static layout",
     note = "a static layout is `Layout<S, D>` with a positive shape `S` and a congruent stride `D`; write it with `layout!`/`Layout![…]`"
@@ -449,6 +460,16 @@ where
 }
 
 /// Sub-layout access by a static index.
+///
+/// # Examples
+///
+/// CuTe's `layout<I>(L)`:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!((4, (2, 3)):(1, (4, 8)));
+/// assert_eq!(l.mode::<1>().to_string(), "(_2,_3):(_4,_8)");
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no mode {I}",
     label = "mode index out of range"

@@ -130,6 +130,15 @@ impl<const B: u32, const M: u32, const S: i32> Sealed for Swizzle<B, M, S> {}
 
 /// A function on offsets known at compile time: the outer function of a
 /// [`ComposedLayout`] (a [`Swizzle`]).
+///
+/// # Examples
+///
+/// CuTe's `Swizzle<3,4,3>{}(128)`:
+///
+/// ```
+/// use cute_static::layout::{StaticSwizzle, Swizzle};
+/// assert_eq!(Swizzle::<3, 4, 3>::default().apply_to(128), 144);
+/// ```
 pub trait StaticSwizzle: Copy + Default + fmt::Display + fmt::Debug + Sealed {
     /// The image of offset `x`.
     fn apply_to(self, x: usize) -> usize;

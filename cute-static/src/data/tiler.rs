@@ -169,6 +169,17 @@ pub struct TI<N>(PhantomData<N>);
 pub struct TS;
 
 /// What the algebra accepts as a right operand: a static layout or tiler.
+///
+/// # Examples
+///
+/// A layout and a tiler of modes are both right operands:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// fn right_operand<T: IntoTiler>(_: T) {}
+/// right_operand(layout!(4:2));
+/// right_operand(tiler!(<2:1, 3:1>));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a static layout or tiler",
     note = "write the right operand with `layout!` or `tiler!`"

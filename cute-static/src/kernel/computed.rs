@@ -32,7 +32,7 @@
 use core::fmt;
 use core::marker::PhantomData;
 
-use crate::algebra::fragment_like::FragmentLayoutOf;
+use crate::algebra::fragment_like::HasFragmentLayout;
 use crate::data::int_tuple::Sealed;
 use crate::data::layout::StaticLayout;
 use crate::kernel::layout::{SliceLayout, StaticSize, TensorLayout};
@@ -197,11 +197,11 @@ where
 {
     type Shape = <Q::Layout as StaticShape>::Shape;
 }
-impl<Q: LayoutQuery> FragmentLayoutOf for Computed<Q>
+impl<Q: LayoutQuery> HasFragmentLayout for Computed<Q>
 where
-    Q::Layout: FragmentLayoutOf,
+    Q::Layout: HasFragmentLayout,
 {
-    type Output = <Q::Layout as FragmentLayoutOf>::Output;
+    type Output = <Q::Layout as HasFragmentLayout>::Output;
 }
 
 /// The `Layout<S, D>` type of a static layout: itself, or what a

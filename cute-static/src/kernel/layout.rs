@@ -51,6 +51,16 @@ impl SizeKind for RuntimeSize {}
 /// tensors and the kernels. Implementations must keep `offset(i) <
 /// cosize()` for every `i < size()` (the tensor relies on it only for
 /// speed, never for safety: every access is a checked slice lookup).
+///
+/// # Examples
+///
+/// CuTe's `size(L)` and `cosize(L)`, for any layout a tensor holds:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!((4, 8):(1, 5));
+/// assert_eq!((TensorLayout::size(&l), TensorLayout::cosize(&l)), (32, 39));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a layout a tensor can hold",
     note = "a tensor's layout is a static layout (`layout!(…)`), a mixed layout (`layout!((…, {{m}}):(…))?`) or another type implementing `TensorLayout`"
@@ -251,6 +261,18 @@ where
 /// holes: the layout of the kept modes and the offset of the fixed part,
 /// an index outside its mode an `out_of_bounds` error. A static layout's
 /// kept modes stay a static layout.
+///
+/// # Examples
+///
+/// CuTe's `slice_and_offset(c, L)`: the modes under `_` and the offset of the rest:
+///
+/// ```
+/// use cute_static::prelude::*;
+/// let l = layout!(((3, 2), ((2, 3), 2)):((4, 1), ((2, 15), 100)));
+/// let (sub, offset) = l.slice_layout((2usize, ((0usize, __), __)))?;
+/// assert_eq!((sub.to_string(), offset), ("(_3,_2):(_15,_100)".to_string(), 8));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Cd}` is not a slice coordinate of the layout `{Self}`",
     note = "a slice coordinate is a tuple with one entry per top-level mode: an index (`usize`) fixes the mode, `__` keeps it"

@@ -43,7 +43,7 @@ use typenum::operator_aliases::Eq;
 use typenum::{IsEqual, Mod, Prod, U0, U1};
 
 use crate::algebra::divide::SizeOf;
-use crate::algebra::fragment_like::{FragmentLayout, FragmentLayoutOf};
+use crate::algebra::fragment_like::{FragmentLayout, HasFragmentLayout};
 use crate::algebra::modes::{FlattenLayout, Flattened};
 use crate::data::layout::{Mode, ModeOf};
 use crate::kernel::algorithms::{SizesDiffer, SizesEqual, Verdict};
@@ -655,6 +655,18 @@ slices!([E0 0 E1 1 E2 2 E3 3] [F0 F1 F2 F3 F4 F5 F6 F7] [] [P0 P1 P2 P3]);
 /// `L: TileLocally<T, Cd, St>`, lets generic code call it (and
 /// [`local_tile`] on a tensor with that layout); the result is a
 /// [`TensorLayout`].
+///
+/// # Examples
+///
+/// CuTe's `local_tile(mA, tiler, coord, Step<_1, X, _1>{})`:
+///
+/// ```
+/// use cute_static::{Tensor, layout, step, tiler, tensor::{Counting, X, __, local_tile}};
+/// let m_a = Tensor::new(Counting, layout!((256, 64):(1, 256)))?;
+/// let g_a = local_tile(&m_a, tiler!(<128, 128, 8>), (1, 1, __), step!(1, X, 1))?;
+/// assert_eq!(g_a.base(), 128);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be tiled by `{T}` at the coordinate `{Cd}` (step `{St}`)",
     note = "local_tile(t, tiler, coord, step): the step dices the tiler and the coordinate; the tensor is flat-divided by the tiler, and the coordinate has one entry (an index or `__`) per kept tiler mode"
@@ -907,6 +919,18 @@ pub trait ThreadsDoNotTile<K, N, R> {}
 /// generic code call it (and [`local_partition`] /
 /// [`local_partition_with_step`] on a tensor with that layout); the result
 /// is a [`TensorLayout`].
+///
+/// # Examples
+///
+/// CuTe's `local_partition(tA, thr_layout, thr_idx)`:
+///
+/// ```
+/// use cute_static::{Tensor, layout, tensor::{Counting, local_partition}};
+/// let g_a = Tensor::new(Counting, layout!((128, 8):(1, 256)))?;
+/// let t_a = local_partition(&g_a, layout!((32, 8)), 33)?;
+/// assert_eq!((t_a.base(), t_a.layout().to_string()), (1 + 256, "(_4,_1):(_32,_0)".to_string()));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be partitioned by the thread layout `{Thr}` (step `{St}`)",
     note = "local_partition(t, thr_layout, thr_idx): the thread layout (diced by the step) is a static layout of one to four leaf modes, and the tensor is flat-divided by its shape"
@@ -1207,7 +1231,7 @@ pub trait MakeFragment: StaticShape {
 /// The fragment layout of the layout and the array of its size.
 impl<L> MakeFragment for L
 where
-    L: StaticShape + FragmentLayoutOf,
+    L: StaticShape + HasFragmentLayout,
     <L::Shape as CompactFrom<U1>>::Next: Pretty,
     P<<L::Shape as CompactFrom<U1>>::Next>: ArrayLen,
     FragmentLayout<L>: TensorLayout,

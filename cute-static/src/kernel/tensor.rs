@@ -55,6 +55,15 @@ use crate::kernel::layout::{SliceLayout, TensorLayout};
 
 /// An accessor (Cecka Def. 2.18 with integer offsets): dereference at an
 /// offset, by value.
+///
+/// # Examples
+///
+/// CuTe's counting iterator: the element at an offset is the offset:
+///
+/// ```
+/// use cute_static::tensor::{Counting, Engine};
+/// assert_eq!(Counting.read(5), Some(5));
+/// ```
 pub trait Engine {
     /// The element type.
     type Value;
@@ -79,12 +88,32 @@ pub trait Engine {
 }
 
 /// An accessor over contiguous storage: `&[T]`, `&mut [T]`, `[T; N]`.
+///
+/// # Examples
+///
+/// The elements an owning engine holds:
+///
+/// ```
+/// use cute_static::tensor::Storage;
+/// assert_eq!([1, 2, 3].storage(), &[1, 2, 3]);
+/// ```
 pub trait Storage: Engine {
     /// The storage, read-only.
     fn storage(&self) -> &[Self::Value];
 }
 
 /// A writable accessor.
+///
+/// # Examples
+///
+/// An engine whose elements can be written:
+///
+/// ```
+/// use cute_static::tensor::EngineMut;
+/// let mut a = [0; 4];
+/// a.storage_mut()[1] = 7;
+/// assert_eq!(a, [0, 7, 0, 0]);
+/// ```
 pub trait EngineMut: Storage {
     /// A writable view of the accessor (a reborrowed slice).
     type ViewMut<'a>: EngineMut<Value = Self::Value>

@@ -32,7 +32,7 @@ use typenum::operator_aliases::Eq;
 use typenum::{B0, B1, IsEqual, U0};
 
 use crate::Error;
-use crate::algebra::nullspace::{Nullspace, NullspaceOf};
+use crate::algebra::nullspace::{HasNullspace, Nullspace};
 use crate::data::int_tuple::{C, Int, IntTuple, StaticInt, StaticIntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::mixed::complement::{AsMixed, as_mixed};
@@ -255,7 +255,7 @@ impl<S, D> NullspaceByKind<MixedLayout<S, D>> for AllStatic
 where
     S: StaticIntTuple,
     D: StaticIntTuple,
-    Layout<S, D>: StaticLayout + NullspaceOf,
+    Layout<S, D>: StaticLayout + HasNullspace,
 {
     type Out = AsMixed<Nullspace<Layout<S, D>>>;
     #[inline(always)]

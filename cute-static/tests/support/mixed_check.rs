@@ -18,11 +18,8 @@ macro_rules! check {
                     "compose" => "composition",
                     other => other,
                 };
-                let law = cute_tools::laws::check_by_name(
-                    op,
-                    &[&a.to_dynamic().to_string(), $dt],
-                    &o.to_string(),
-                );
+                let law =
+                    cute_tools::check_law(op, &[&a.to_dynamic().to_string(), $dt], &o.to_string());
                 prop_assert!(law.is_ok(), "{}", law.unwrap_err());
             }
             (o, t) => prop_assert!(false, "{} {}: ours {:?}, cute-dynamic {:?}", a, $dt, o, t),
