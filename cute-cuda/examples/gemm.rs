@@ -68,7 +68,7 @@ fn run() -> Result<(), Error> {
     // The operands as tensors: (m,k):(_1,m), (n,k):(_1,n), (m,n):(_1,m).
     let tensor = |ptr, rows, cols| -> Result<_, Error> {
         let layout = MixedLayout::new((Dyn(rows), Dyn(cols)), (C::<1>, Dyn(rows)))?;
-        Ok(Arg::new(KernelTensor::<f32, _, _>::new(ptr, layout)))
+        Ok(Arg::new(KernelTensor::<f32, _, _>::new(ptr, layout)?))
     };
     let (ta, tb, tc) = (
         tensor(gpu.address(&a), m, k)?,

@@ -712,14 +712,14 @@ unsafe fn launch_gemm(
         GemmArgs::NtTensors => {
             let t = |ptr, rows, ld| -> Result<Arg<Sgemm1Tensor>> {
                 let layout = MixedLayout::new((Dyn(rows), Dyn(k)), (C::<1>, Dyn(ld)))?;
-                Ok(Arg::new(KernelTensor::new(ptr, layout)))
+                Ok(Arg::new(KernelTensor::new(ptr, layout)?))
             };
             let ta = t(gpu.address(a), m, ld.0)?;
             let tb = t(gpu.address(b), n, ld.1)?;
             let tc = Arg::new(KernelTensor::new(
                 gpu.address(c),
                 MixedLayout::new((Dyn(m), Dyn(n)), (C::<1>, Dyn(ld.2)))?,
-            ));
+            )?);
             // SAFETY: the caller's contract; the arguments are the kernel's
             // `(α, A, B, β, C)`, each tensor's layout that of its buffer.
             unsafe {
@@ -731,7 +731,7 @@ unsafe fn launch_gemm(
         GemmArgs::TutorialNt => {
             let col = |ptr, rows, cols, ld| -> Result<Arg<TutorialColMajor>> {
                 let layout = MixedLayout::new((Dyn(rows), Dyn(cols)), (C::<1>, Dyn(ld)))?;
-                Ok(Arg::new(KernelTensor::new(ptr, layout)))
+                Ok(Arg::new(KernelTensor::new(ptr, layout)?))
             };
             let ta = col(gpu.address(a), m, k, ld.0)?;
             let tb = col(gpu.address(b), n, k, ld.1)?;
@@ -748,14 +748,14 @@ unsafe fn launch_gemm(
         GemmArgs::TutorialTn => {
             let row = |ptr, rows, ld| -> Result<Arg<TutorialRowMajor>> {
                 let layout = MixedLayout::new((Dyn(rows), Dyn(k)), (Dyn(ld), C::<1>))?;
-                Ok(Arg::new(KernelTensor::new(ptr, layout)))
+                Ok(Arg::new(KernelTensor::new(ptr, layout)?))
             };
             let ta = row(gpu.address(a), m, ld.0)?;
             let tb = row(gpu.address(b), n, ld.1)?;
             let tc: Arg<TutorialColMajor> = Arg::new(KernelTensor::new(
                 gpu.address(c),
                 MixedLayout::new((Dyn(m), Dyn(n)), (C::<1>, Dyn(ld.2)))?,
-            ));
+            )?);
             // SAFETY: as for `TutorialNt`.
             unsafe {
                 launch(gpu, kernel, plan, |x| {
@@ -1132,8 +1132,8 @@ fn copy(
     let (ps, pd) = (gpu.address(&src), gpu.address(&dst));
     if predicated {
         let (ts, td) = (
-            Arg::new(KernelTensor::new(ps, layout)),
-            Arg::new(KernelTensor::new(pd, layout)),
+            Arg::new(KernelTensor::new(ps, layout)?),
+            Arg::new(KernelTensor::new(pd, layout)?),
         );
         // SAFETY: the kernel's `(S, D)`, `(m,n):(_1,m)` tensors: `src` holds
         // m·n f32, `dst` m·n plus a guard.
@@ -1145,8 +1145,8 @@ fn copy(
     } else {
         let tiled = layout.tiled(BlockShape::default())?;
         let (ts, td) = (
-            Arg::new(KernelTensor::new(ps, tiled)),
-            Arg::new(KernelTensor::new(pd, tiled)),
+            Arg::new(KernelTensor::new(ps, tiled)?),
+            Arg::new(KernelTensor::new(pd, tiled)?),
         );
         // SAFETY: as above, the tensors tiled by `(_128,_64)` (m, n
         // multiples of it): the same elements.

@@ -5,8 +5,35 @@
 // trait: `DeviceCopy` (no unsafe block, nothing is dereferenced).
 #![allow(unsafe_code)]
 
+use crate::Error;
 use crate::data::int_tuple::{C, IntTuple};
+use crate::kernel::layout::TensorLayout;
 use crate::mixed::layout::{Dyn, DynDiv, MixedLayout, MixedShape};
+
+/// The largest size and cosize of a device tensor: `i32::MAX`, CuTe's
+/// `int`. The device views' index arithmetic relies on it (each run-time
+/// leaf read as a 31-bit value), so every place a device tensor is made
+/// checks it: [`KernelTensor::new`] on the host side of a launch, and
+/// `arch::GlobalBuffer::tensor` in the host emulation.
+pub const MAX_COSIZE: usize = i32::MAX as usize;
+
+/// The checks a layout passes before it lays out a device tensor: it is
+/// valid (as [`MixedLayout::new`] checks: a layout of `new_unchecked` may
+/// fail here), and its size and cosize are at most [`MAX_COSIZE`] (an
+/// `overflow` error naming `operation` otherwise).
+pub(crate) fn check_device_layout<L: TensorLayout>(
+    layout: &L,
+    operation: &'static str,
+) -> Result<(), Error> {
+    layout.validate()?;
+    if layout.size() > MAX_COSIZE || layout.cosize() > MAX_COSIZE {
+        return Err(Error::Overflow {
+            operation,
+            operands: "a layout whose size or cosize exceeds i32::MAX (a device tensor's index arithmetic is CuTe's int)",
+        });
+    }
+    Ok(())
+}
 
 /// A type that may be passed to a kernel by value (CUDA's "kernel
 /// parameter"): its bytes are copied from the host to the device's
@@ -196,7 +223,7 @@ crate::data::int_tuple::arities!(tuple_leaves; (A0 0), (A1 1), (A2 2), (A3 3), (
 /// let (m, k, lda) = (256, 64, 264);
 /// let layout = MixedLayout::new((Dyn(m), Dyn(k)), (C::<1>, Dyn(lda)))?;
 /// // The host side: a device pointer (an integer on the host) and the layout.
-/// let a: GA = KernelTensor::new(0x7f00_0000_0000 as *mut f32, layout);
+/// let a: GA = KernelTensor::new(0x7f00_0000_0000 as *mut f32, layout)?;
 /// // 8 bytes of pointer, then the run-time leaves m, k, lda; the static
 /// // leaf _1 takes no space.
 /// assert_eq!(core::mem::size_of::<GA>(), 32);
@@ -295,16 +322,49 @@ impl<T, S: RuntimeLeaves, D: RuntimeLeaves> Clone for KernelTensor<T, S, D> {
     }
 }
 impl<T, S: RuntimeLeaves, D: RuntimeLeaves> Copy for KernelTensor<T, S, D> {}
+impl<T, S: RuntimeLeaves, D: RuntimeLeaves> core::fmt::Debug for KernelTensor<T, S, D>
+where
+    S::Repr: core::fmt::Debug,
+    D::Repr: core::fmt::Debug,
+{
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("KernelTensor")
+            .field("ptr", &self.ptr)
+            .field("layout", &self.layout)
+            .finish()
+    }
+}
 
 impl<T, S: RuntimeLeaves + MixedShape<D>, D: RuntimeLeaves + IntTuple> KernelTensor<T, S, D> {
     /// The tensor at `ptr` (a device address; never dereferenced on the
-    /// host) laid out by `layout`.
+    /// host) laid out by `layout`, checked once as every device tensor
+    /// is: the layout valid, its size and cosize at most [`MAX_COSIZE`]
+    /// (an `overflow` error otherwise; the kernel's index arithmetic
+    /// relies on it). That the allocation at `ptr` holds `cosize(layout)`
+    /// elements is the launcher's part of the contract.
+    ///
+    /// ```
+    /// use cute_static::kernel_arg::KernelTensor;
+    /// use cute_static::layout::MixedLayout;
+    /// use cute_static::{C, Dyn};
+    /// type Col = KernelTensor<f32, (Dyn, Dyn), (C<1>, Dyn)>;
+    /// let p = 0x7f00_0000_0000 as *mut f32;
+    /// // 46340 × 46340 = 2,147,395,600 elements: within i32::MAX.
+    /// let fits = MixedLayout::new((Dyn(46340), Dyn(46340)), (C::<1>, Dyn(46340)))?;
+    /// assert!(Col::new(p, fits).is_ok());
+    /// // 65536 × 32768 = 2^31 elements: one past it.
+    /// let big = MixedLayout::new((Dyn(65536), Dyn(32768)), (C::<1>, Dyn(65536)))?;
+    /// let err = Col::new(p, big).unwrap_err();
+    /// assert!(err.to_string().contains("i32::MAX"), "{err}");
+    /// # Ok::<(), cute_static::Error>(())
+    /// ```
     #[inline(always)]
-    pub fn new(ptr: *mut T, layout: MixedLayout<S, D>) -> Self {
-        KernelTensor {
+    pub fn new(ptr: *mut T, layout: MixedLayout<S, D>) -> Result<Self, Error> {
+        check_device_layout(&layout, "KernelTensor::new")?;
+        Ok(KernelTensor {
             ptr,
             layout: KernelLayout::new(layout),
-        }
+        })
     }
     /// The pointer.
     #[inline(always)]

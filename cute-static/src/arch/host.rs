@@ -110,13 +110,7 @@ impl<T: Scalar> GlobalBuffer<T> {
     /// nothing: it is a kernel argument, valid while the buffer lives (the
     /// launch runs inside that lifetime).
     pub fn tensor<L: TensorLayout>(&self, layout: L) -> Result<PtrTensor<GmemPtr<T>, L>, Error> {
-        layout.validate()?;
-        if layout.size() > super::MAX_COSIZE || layout.cosize() > super::MAX_COSIZE {
-            return Err(Error::Overflow {
-                operation: "GlobalBuffer::tensor",
-                operands: "a layout whose size or cosize exceeds i32::MAX (a device tensor's index arithmetic is CuTe's int)",
-            });
-        }
+        crate::kernel_arg::check_device_layout(&layout, "GlobalBuffer::tensor")?;
         if layout.cosize() > self.len {
             return Err(Error::OutOfStorage {
                 layout: layout.notation(),

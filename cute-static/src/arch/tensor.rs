@@ -85,7 +85,7 @@ impl<P: MemPtr, L: TensorLayout> core::fmt::Debug for PtrTensor<P, L> {
 /// compiler so (each run-time leaf masked to 31 bits, the same function
 /// on the domain), and the views' overflow checks that such operands
 /// cannot fail fold away.
-pub const MAX_COSIZE: usize = i32::MAX as usize;
+pub use crate::kernel_arg::MAX_COSIZE;
 
 /// The value of a check made where a view is made: the result, or a trap.
 #[inline(always)]

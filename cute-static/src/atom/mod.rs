@@ -64,8 +64,9 @@ pub use tiled_mma::{
     MmaLayoutTvQuery, MmaPartition, MmaPartitionQuery, MmaPermutation, MmaThreads, MmaTileFits,
     MmaValues, NoPermutation, OperandA, OperandB, OperandC, OperandPermTile, OperandTile,
     OperandTileShape, Permutation, PermutationMode, PermuteByModes, PermuteTree, RegisterOperand,
-    Rejoin, SizeC, SpliceRest, SpreadC, ThrCoord, ThrIdxToThrId, ThrMma, Thrfrg, TileAnswer, TileExtents,
-    TileSize, TiledMma, TiledMmaLayouts, TiledMmaTv, TilerSize, VmnkQuery, make_tiled_mma,
+    Rejoin, SizeC, SpliceRest, SpreadC, ThrCoord, ThrIdxToThrId, ThrMma, Thrfrg, TileAnswer,
+    TileExtents, TileSize, TiledMma, TiledMmaLayouts, TiledMmaTv, TilerSize, VmnkQuery,
+    make_tiled_mma,
 };
 pub use tma::{
     SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, TENSOR_MAP_ALIGN, TENSOR_MAP_BYTES,
