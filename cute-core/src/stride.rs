@@ -88,10 +88,32 @@ pub fn compact_strides(shape: &[i64], out: &mut [i64]) -> Option<i64> {
 
 /// CuTe's `compact_order` on flat references `(size, order)` (one per
 /// leaf of the order tuple, `size` that of its sub-shape): the start stride
-/// of each, the product of the sizes whose order is smaller, written into
-/// `out` (at least as long as `refs`). Two references of size > 1 with the
-/// same order have no order between them (CuTe gives them the same start: a
-/// layout that is not compact): `Err((k, j))`, their indices.
+/// of each, the product of the sizes whose order is strictly smaller,
+/// written into `out` (at least as long as `refs`). References with the
+/// same order get the same start (CuTe's answer; with two of size > 1 the
+/// layout is not compact — [`order_starts`] refuses that).
+///
+/// ```
+/// use cute_core::stride::compact_order_starts;
+/// let mut out = [0i64; 3];
+/// compact_order_starts(&[(2, 1), (3, 42), (4, 0)], &mut out);
+/// assert_eq!(out, [4, 8, 1]);
+/// compact_order_starts(&[(4, 1), (8, 1), (2, 3)], &mut out);
+/// assert_eq!(out, [1, 1, 32]);
+/// ```
+pub fn compact_order_starts(refs: &[(i64, i64)], out: &mut [i64]) {
+    for (start, &(_, o)) in out.iter_mut().zip(refs) {
+        // A product of sub-shape sizes: bounded by the size, or saturated.
+        *start = refs
+            .iter()
+            .filter(|&&(_, o2)| o2 < o)
+            .fold(1i64, |acc, &(s, _)| acc.saturating_mul(s));
+    }
+}
+
+/// [`compact_order_starts`] when no two references of size > 1 have the
+/// same order; otherwise `Err((k, j))`, the indices of the first such pair
+/// (no order between them), and `out` is left as it was.
 ///
 /// ```
 /// use cute_core::stride::order_starts;
@@ -109,13 +131,7 @@ pub fn order_starts(refs: &[(i64, i64)], out: &mut [i64]) -> Result<(), (usize, 
             return Err((k, k + 1 + j));
         }
     }
-    for (start, &(_, o)) in out.iter_mut().zip(refs) {
-        // A product of distinct sub-shape sizes: bounded by the size.
-        *start = refs
-            .iter()
-            .filter(|&&(_, o2)| o2 < o)
-            .fold(1i64, |acc, &(s, _)| acc.saturating_mul(s));
-    }
+    compact_order_starts(refs, out);
     Ok(())
 }
 
@@ -138,11 +154,7 @@ pub fn order_starts_sorted(
     idx: &mut [usize],
 ) -> Result<(), (usize, usize)> {
     let n = refs.len();
-    let idx = &mut idx[..n];
-    for (k, i) in idx.iter_mut().enumerate() {
-        *i = k;
-    }
-    idx.sort_unstable_by_key(|&k| (refs[k].1, k));
+    let idx = sort_by_order(refs, idx);
     // The first tie of `order_starts`: the smallest index with a later
     // reference of size > 1 and the same order, and the first such later one.
     let mut tie: Option<(usize, usize)> = None;
@@ -164,6 +176,41 @@ pub fn order_starts_sorted(
     if let Some(t) = tie {
         return Err(t);
     }
+    starts_in_order(refs, idx, out);
+    Ok(())
+}
+
+/// [`compact_order_starts`] in `O(n log n)` (ties share a start), with
+/// `idx` (at least as long as `refs`) as scratch space.
+///
+/// ```
+/// use cute_core::stride::{compact_order_starts, compact_order_starts_sorted};
+/// let refs = [(2, 1), (1, 1), (3, 42), (4, 0), (5, 7), (6, 7)];
+/// let (mut a, mut b, mut idx) = ([0i64; 6], [0i64; 6], [0usize; 6]);
+/// compact_order_starts(&refs, &mut a);
+/// compact_order_starts_sorted(&refs, &mut b, &mut idx);
+/// assert_eq!(a, b);
+/// assert_eq!(a, [4, 4, 240, 1, 8, 8]);
+/// ```
+pub fn compact_order_starts_sorted(refs: &[(i64, i64)], out: &mut [i64], idx: &mut [usize]) {
+    let idx = sort_by_order(refs, idx);
+    starts_in_order(refs, idx, out);
+}
+
+/// `idx[..refs.len()]` holding the indices of `refs` sorted by (order, index).
+fn sort_by_order<'a>(refs: &[(i64, i64)], idx: &'a mut [usize]) -> &'a [usize] {
+    let idx = &mut idx[..refs.len()];
+    for (k, i) in idx.iter_mut().enumerate() {
+        *i = k;
+    }
+    idx.sort_unstable_by_key(|&k| (refs[k].1, k));
+    idx
+}
+
+/// The starts of `refs` walked in the sorted order `idx`: each group of
+/// one order starts at the product of the sizes of the groups before it.
+fn starts_in_order(refs: &[(i64, i64)], idx: &[usize], out: &mut [i64]) {
+    let n = refs.len();
     let (mut acc, mut g) = (1i64, 0);
     while g < n {
         let o = refs[idx[g]].1;
@@ -175,7 +222,6 @@ pub fn order_starts_sorted(
         }
         acc = acc.saturating_mul(group);
     }
-    Ok(())
 }
 
 /// Move the leaves that matter for a layout's image (size ≠ 1 and stride ≠
@@ -302,6 +348,10 @@ mod tests {
             if ra.is_ok() {
                 assert_eq!(a[..refs.len()], b[..refs.len()], "{refs:?}");
             }
+            // Ties allowed: the two walks agree on every list.
+            compact_order_starts(refs, &mut a);
+            compact_order_starts_sorted(refs, &mut b, &mut idx);
+            assert_eq!(a[..refs.len()], b[..refs.len()], "{refs:?}");
         }
     }
 

@@ -241,8 +241,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     /// make_layout_like: `L`'s shape, run-time strides, equal to
-    /// cute-dynamic and its law; a tie between two leaves of size > 1 is
-    /// `value_dependent_structure` exactly where cute-dynamic refuses it.
+    /// cute-dynamic and its law, ties (`d = 3`, `d = 7`) included: tied
+    /// leaves share one stride, as in CuTe.
     #[test]
     fn layout_like_matches_dynamic(m in 1usize..20, n in 1usize..20, d in 0usize..40) {
         let check = |ours: Result<DLayout, cute_static::Error>, l: DLayout| -> Result<(), TestCaseError> {
@@ -250,10 +250,6 @@ proptest! {
                 (Ok(r), Ok(t)) => {
                     prop_assert_eq!(&r, &t, "make_layout_like({})", l);
                     prop_assert!(laws::check_make_layout_like(&l, &r).is_ok());
-                }
-                (Err(e), Err(t)) => {
-                    prop_assert_eq!(e.kind(), "value_dependent_structure");
-                    prop_assert_eq!(t.kind(), "invalid_argument");
                 }
                 (o, t) => prop_assert!(false, "make_layout_like({}): {:?} vs {:?}", l, o, t),
             }
@@ -263,6 +259,7 @@ proptest! {
         check(a.make_layout_like().map(|r| r.to_dynamic()), a.to_dynamic())?;
         let b = layout!(((2, {n}), ({m}, 1)):((1, {d}), (7, 5))).unwrap();
         let r = b.make_layout_like();
+        prop_assert!(r.is_ok(), "make_layout_like({}): {:?}", b, r);
         if let Ok(r) = &r {
             prop_assert_eq!(r.structure().to_string(), "((_2,?),(?,_1)):((?,?),(?,?))");
         }

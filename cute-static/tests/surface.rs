@@ -373,6 +373,11 @@ fn make_layout_like_cases() {
         layout!((4, 2, 3):(-2, -8, 1)),
         layout!(((2, 3), 4):((-1, 0), -5)),
         layout!((2, 1, 4):(-3, -3, 0)),
+        // Tied strides share one stride, CuTe's answer (E0599 on the
+        // method before: ties were refused).
+        layout!((4, 8):(1, 1)),
+        layout!((4, 8, 2):(1, 1, 7)),
+        layout!((2, (4, 8)):(9, (-2, -2))),
     );
 }
 

@@ -44,7 +44,16 @@ fn bad_query(operation: &'static str, query: &str, accepted: &str) -> LayoutErro
         operation,
         argument: "QUERY",
         value: query.to_string(),
-        reason: format!("not a query of {operation}; one of: {accepted}"),
+        reason: if operation == "tiled_mma" && query.starts_with("retile_") {
+            // CuTe's retile_S/D belong to a tiled copy's thread slice.
+            format!(
+                "not a query of {operation}: retile_S|D is a tiled copy's (CuTe's \
+                 ThrCopy::retile_D); ask tiled_copy_mma COPY_ATOM VALUE_TYPE A|B|C ATOM \
+                 ATOM_LAYOUT PERMUTATION '{query}'"
+            )
+        } else {
+            format!("not a query of {operation}; one of: {accepted}")
+        },
     }
 }
 

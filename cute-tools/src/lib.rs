@@ -36,6 +36,7 @@
 extern crate alloc;
 
 mod atom_ops;
+mod kinds;
 pub mod laws;
 mod ops;
 pub mod render;

@@ -119,6 +119,16 @@ impl Operation {
                 found: args.len(),
             });
         }
+        // A coordinate or swizzled layout operand (crate::kinds).
+        if let Some(answer) = crate::kinds::apply_other(self, args) {
+            return answer;
+        }
+        self.run_on(args)
+    }
+
+    /// The operation's own function on integer-layout operands (the
+    /// number of arguments already checked).
+    pub(crate) fn run_on(&self, args: &[&str]) -> Result<String, LayoutError> {
         (self.run)(&Args { op: self, args })
     }
 
@@ -160,7 +170,11 @@ pub struct Args<'a> {
     args: &'a [&'a str],
 }
 
-impl Args<'_> {
+impl<'a> Args<'a> {
+    pub(crate) fn new(op: &'a Operation, args: &'a [&'a str]) -> Self {
+        Args { op, args }
+    }
+
     /// Argument `i`'s text, `None` when an optional argument is left out.
     pub fn text(&self, i: usize) -> Option<&str> {
         self.args.get(i).copied()

@@ -109,6 +109,14 @@ int main() {
              upto(64));
   show<true>("SM89_16x8x32_F32E4M3E4M3F32_TN|(1,2,1)|",
              make_tiled_mma(SM89_16x8x32_F32E4M3E4M3F32_TN{}, Layout<Shape<_1, _2, _1>>{}), upto(64));
+  // UniversalFMA over atom layouts with size-1 and stride-0 modes (the
+  // partition_X_coord queries that once failed).
+  show<true>("UniversalFMA<float,float,float>|(2,3,1):(1,2,0)|",
+             make_tiled_mma(UniversalFMA<float, float, float>{}, Layout<Shape<_2, _3, _1>, Stride<_1, _2, _0>>{}),
+             upto(6));
+  show<true>("UniversalFMA<float,float,float>|(2,3,2):(1,2,6)|",
+             make_tiled_mma(UniversalFMA<float, float, float>{}, Layout<Shape<_2, _3, _2>, Stride<_1, _2, _6>>{}),
+             upto(12));
   show<true>("SM75_16x8x8_F32F16F16F32_TN|(2,1,1)|",
              make_tiled_mma(SM75_16x8x8_F32F16F16F32_TN{}, Layout<Shape<_2, _1, _1>>{}), upto(64));
   show<false>("SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>|(1,1,1)|",

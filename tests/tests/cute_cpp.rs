@@ -57,10 +57,7 @@ fn tiled_mma_tv_layouts_are_cutes() {
 /// Lines where we differ from CuTe on purpose or not yet, each with its
 /// reason (docs/semantics/differences-from-cute.md#differences-from-cute); the test checks that
 /// they still differ, so the list cannot go stale.
-const KNOWN: &[(&str, &str)] = &[(
-    "make_layout_like|(4,8):(1,1)|",
-    "ties are rejected: CuTe gives both leaves one stride, a layout that is not compact",
-)];
+const KNOWN: &[(&str, &str)] = &[];
 
 /// Layout functions of the operation table (composition, left_inverse,
 /// tile_to_shape, make_layout_like, …), one call per line.
@@ -137,8 +134,32 @@ fn retiled_mma_fragments_are_cutes() {
 /// counting and the identity tensor and `partition_fragment_X`.
 #[test]
 fn tiled_mma_partitions_are_cutes() {
-    all_agree("tiled_mma_partitions.expected", "tiled_mma");
+    let (n, diffs) = check("tiled_mma_partitions.expected", Some("tiled_mma"));
+    assert!(n > 0);
+    let unknown: Vec<&String> = diffs
+        .iter()
+        .filter(|d| !PARTITIONS_KNOWN.iter().any(|(k, _)| d.starts_with(k)))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "{} of {n} differ:\n{unknown:#?}",
+        unknown.len()
+    );
+    for (k, why) in PARTITIONS_KNOWN {
+        assert!(
+            diffs.iter().any(|d| d.starts_with(k)),
+            "{k} now agrees ({why}): remove it from PARTITIONS_KNOWN"
+        );
+    }
 }
+
+/// Partition lines where CuTe is wrong and we differ
+/// (docs/semantics/differences-from-cute.md#differences-from-cute).
+const PARTITIONS_KNOWN: &[(&str, &str)] = &[(
+    "UniversalFMA<float,float,float>|(2,3,2):(1,2,6)||layoutC_TV|",
+    "CuTe composes the 6-thread C layout with 12 thread indices, so threads 6-11 read past \
+     the 2x3 tile (offsets 6-11; its own partition_C(t=7) is offset 1): ours broadcasts over K",
+)];
 
 /// Tiled copies of every copy atom of the table (make_tiled_copy) and
 /// make_tiled_copy_A/B/C over tiled MMAs: `Tiler_MN`, `TiledLayout_TV`,

@@ -7,42 +7,38 @@
 //! stride in `L` has the smaller stride in the result. This is the layout of
 //! a fresh buffer "like" a tensor of layout `L` (`make_tensor_like`).
 //!
-//! Two leaves of size > 1 with the same non-zero stride (`L` overlaps
-//! itself) have no order between them; CuTe gives them the same stride (a
-//! non-compact result), which is an error here.
+//! Leaves of size > 1 with the same non-zero stride (`L` overlaps itself)
+//! have no order between them: as in CuTe, each gets the product of the
+//! sizes of the leaves of smaller stride, so they share one stride and the
+//! result overlaps itself too (it is not compact): `make_layout_like` of
+//! `(4,8):(1,1)` is `(4,8):(1,1)`. That is the general rule, of which the
+//! compact case above is the tie-free instance.
 //!
 //! ```
 //! use cute_dynamic::{make_layout_like, Layout};
 //! // CuTe's examples.
 //! assert_eq!(make_layout_like(&"(2,2,2,2):(0,2,4,1)".parse()?)?.to_string(), "(2,2,2,2):(0,2,4,1)");
 //! assert_eq!(make_layout_like(&"(2,3,4,5):(0,42,1,0)".parse()?)?.to_string(), "(2,3,4,5):(0,4,1,0)");
+//! // Tied strides share a stride (CuTe C++'s answer).
+//! assert_eq!(make_layout_like(&"(4,8,2):(1,1,7)".parse()?)?.to_string(), "(4,8,2):(1,1,32)");
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::algebra::ordered_layout::{Tie, compact_order_with};
+use crate::algebra::ordered_layout::compact_order_with;
 use crate::data::layout::{Layout, replace_leaves};
 use crate::error::LayoutError;
 #[allow(unused_imports)]
 use crate::prelude::*;
 
-/// `make_layout_like(L)` (see the module documentation). Errors: two
-/// leaves of size > 1 with the same non-zero stride (`invalid_argument`:
-/// no order between them).
+/// `make_layout_like(L)` (see the module documentation). Every layout has
+/// one: the `Result` never holds an error (kept for the signature the
+/// operation table and the other layers share).
 pub fn make_layout_like(l: &Layout) -> Result<Layout, LayoutError> {
     let filtered = replace_leaves(
         l.shape().as_ref(),
         l.leaf_modes().map(|(s, d)| if d == 0 { 1 } else { s }),
     );
-    let stride = compact_order_with(
-        filtered.as_ref(),
-        l.stride().as_ref(),
-        Tie {
-            operation: "make_layout_like",
-            argument: "L",
-            value: l,
-            what: "stride",
-        },
-    )?;
+    let stride = compact_order_with(filtered.as_ref(), l.stride().as_ref(), None)?;
     Ok(Layout::from_parts_unchecked(l.shape().clone(), stride))
 }
 
@@ -68,7 +64,10 @@ mod tests {
         assert_eq!(like("(4,2):(1,-8)"), "(4,2):(2,1)");
         // A size-1 leaf gets stride 0.
         assert_eq!(like("(1,4):(7,1)"), "(1,4):(0,1)");
-        assert_eq!(like("(2,2):(1,1)"), "invalid_argument");
+        // Ties share a stride, as in CuTe (tests/cute-cpp/surface.expected).
+        assert_eq!(like("(2,2):(1,1)"), "(2,2):(1,1)");
+        assert_eq!(like("(4,8):(1,1)"), "(4,8):(1,1)");
+        assert_eq!(like("(3,(4,8)):(100,(-2,-2))"), "(3,(4,8)):(32,(1,1))");
         assert_eq!(like("(2,2):(0,0)"), "(2,2):(0,0)");
     }
 }

@@ -42,12 +42,12 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout,
     let stride = compact_order_with(
         shape.as_ref(),
         order.as_ref(),
-        Tie {
+        Some(Tie {
             operation: "make_ordered_layout",
             argument: "ORDER",
             value: order,
             what: "order value",
-        },
+        }),
     )?;
     Layout::new(shape.clone(), stride)
 }
@@ -82,13 +82,15 @@ pub(crate) struct Tie<'a> {
     pub(crate) what: &'static str,
 }
 
-/// CuTe's `compact_order(shape, order)` with static orders, ties rejected
-/// (an [`LayoutError::InvalidArgument`] described by `tie`).
+/// CuTe's `compact_order(shape, order)` with static orders. Sub-shapes of
+/// size > 1 with the same order value start at the same stride, CuTe's
+/// answer, when `tie` is `None`; otherwise that is an
+/// [`LayoutError::InvalidArgument`] described by `tie`.
 /// `shape`'s leaves are positive and its size fits in `i64`.
 pub(crate) fn compact_order_with(
     shape: IntTupleRef<'_>,
     order: IntTupleRef<'_>,
-    tie: Tie<'_>,
+    tie: Option<Tie<'_>>,
 ) -> Result<IntTuple, LayoutError> {
     if !order.weakly_congruent(shape) {
         return Err(LayoutError::NotCompatible {
@@ -102,18 +104,25 @@ pub(crate) fn compact_order_with(
     collect_refs(shape, order, &mut refs);
     let mut starts: SmallVec<[i64; 8]> = SmallVec::from_elem(1, refs.len());
     let mut idx = vec![0usize; refs.len()];
-    if let Err((k, j)) = cute_core::stride::order_starts_sorted(&refs, &mut starts, &mut idx) {
-        let ((s, o), (s2, _)) = (refs[k], refs[j]);
-        let what = tie.what;
-        return Err(LayoutError::InvalidArgument {
-            operation: tie.operation,
-            argument: tie.argument,
-            value: tie.value.to_string(),
-            reason: format!(
-                "modes of sizes {s} and {s2} have the same {what} {o}, so neither comes first \
-                 (CuTe gives both the same stride: the layout would not be compact)"
-            ),
-        });
+    match tie {
+        None => cute_core::stride::compact_order_starts_sorted(&refs, &mut starts, &mut idx),
+        Some(tie) => {
+            if let Err((k, j)) =
+                cute_core::stride::order_starts_sorted(&refs, &mut starts, &mut idx)
+            {
+                let ((s, o), (s2, _)) = (refs[k], refs[j]);
+                let what = tie.what;
+                return Err(LayoutError::InvalidArgument {
+                    operation: tie.operation,
+                    argument: tie.argument,
+                    value: tie.value.to_string(),
+                    reason: format!(
+                        "modes of sizes {s} and {s2} have the same {what} {o}, so neither comes \
+                         first (CuTe gives both the same stride: the layout would not be compact)"
+                    ),
+                });
+            }
+        }
     }
     let mut out = TupleBuilder::new();
     emit(shape, order, &mut starts.iter().copied(), &mut out);

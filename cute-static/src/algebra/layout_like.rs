@@ -3,16 +3,18 @@
 //! order of `L`'s strides, stride-0 and size-1 leaves at stride 0 (CuTe's
 //! `compact_order(filter_zeros(stride, shape), stride)`) — the result and
 //! the law (`laws::check_make_layout_like`) of
-//! `cute_dynamic::make_layout_like`. Two leaves of size > 1 with the same
-//! non-zero stride have no order between them: a compile error, as the
-//! run-time function returns an error. Strides are ordered as signed
-//! integers, so a negative stride comes first (as at run time and in CuTe).
+//! `cute_dynamic::make_layout_like`. Leaves of size > 1 with the same
+//! non-zero stride share one stride, the product of the sizes of the
+//! leaves of smaller stride (CuTe's answer, as at run time: `(4,8):(1,1)`
+//! stays `(4,8):(1,1)`). Strides are ordered as signed integers, so a
+//! negative stride comes first (as at run time and in CuTe).
 //!
 //! ```
 //! use cute_static::{layout, Layout, algebra::LayoutLike};
 //! assert_eq!(layout!((2, 3, 4, 5):(0, 42, 1, 0)).make_layout_like().to_string(), "(_2,_3,_4,_5):(_0,_4,_1,_0)");
 //! assert_eq!(layout!((8, 4):(-1, 8)).make_layout_like().to_string(), "(_8,_4):(_1,_8)");
 //! assert_eq!(layout!((4, 2, 3):(-2, -8, 1)).make_layout_like().to_string(), "(_4,_2,_3):(_2,_1,_8)");
+//! assert_eq!(layout!((4, 8, 2):(1, 1, 7)).make_layout_like().to_string(), "(_4,_8,_2):(_1,_1,_32)");
 //! static_assertions::assert_type_eq_all!(
 //!     LayoutLike<Layout![((2, 3), 4):((1, 40), 3)]>,
 //!     Layout![((2, 3), 4):((1, 8), 2)]
@@ -26,12 +28,9 @@ use typenum::{B0, B1, IsEqual, IsLess, U0, U1};
 use crate::algebra::modes::{Spelt, SpeltOf};
 use crate::algebra::recast::{LeafFn, MapLeaves};
 use crate::data::layout::{FlatOf, Flatten, Layout, StaticLayout};
-use crate::private::{HCons, HNil, If, Sel, Violation};
+use crate::private::{HCons, HNil, If, Sel};
 
-/// `make_layout_like(L)`. An inadmissible `L` is reported by its rule where
-/// the type is named (`LayoutLike<L>`); the method form (no generic
-/// parameter) is reported as a method whose bounds are not met, with the
-/// rule in the note.
+/// `make_layout_like(L)`, for every static layout `L`.
 ///
 /// # Examples
 ///
@@ -48,38 +47,19 @@ pub trait MakeLayoutLike {
 }
 /// `make_layout_like(L)`.
 pub type LayoutLike<L> = <L as MakeLayoutLike>::Output;
-/// Ties are looked for, then the leaves are laid out in the order of
-/// their strides (signed: a negative stride comes before the others, as
-/// cute-dynamic and CuTe order them).
+/// The leaves are laid out in the order of their strides (signed: a
+/// negative stride comes before the others, as cute-dynamic and CuTe order
+/// them); leaves of one stride share the product of the sizes below it.
 impl<S, D> MakeLayoutLike for Layout<S, D>
 where
     Self: StaticLayout,
-    <Self as StaticLayout>::Tree: Flatten,
-    FlatOf<<Self as StaticLayout>::Tree>: TieFree<FlatOf<<Self as StaticLayout>::Tree>>,
-    <FlatOf<<Self as StaticLayout>::Tree> as TieFree<FlatOf<<Self as StaticLayout>::Tree>>>::Out:
-        LikeFinish<Self>,
+    <Self as StaticLayout>::Tree: Flatten + MapLeaves<LikeLeaf<FlatOf<<Self as StaticLayout>::Tree>>>,
+    <<Self as StaticLayout>::Tree as MapLeaves<LikeLeaf<FlatOf<<Self as StaticLayout>::Tree>>>>::Out:
+        Spelt,
 {
-    type Output = <<FlatOf<<Self as StaticLayout>::Tree> as TieFree<
-        FlatOf<<Self as StaticLayout>::Tree>,
-    >>::Out as LikeFinish<Self>>::Output;
-}
-/// The layout like `L` when its ordered strides are unique (`Self`), else the error.
-pub trait LikeFinish<L> {
-    /// The layout.
-    type Output: StaticLayout;
-}
-impl<L: StaticLayout> LikeFinish<L> for B1
-where
-    L::Tree: Flatten + MapLeaves<LikeLeaf<FlatOf<L::Tree>>>,
-    <L::Tree as MapLeaves<LikeLeaf<FlatOf<L::Tree>>>>::Out: Spelt,
-{
-    type Output = SpeltOf<<L::Tree as MapLeaves<LikeLeaf<FlatOf<L::Tree>>>>::Out>;
-}
-impl<L> LikeFinish<L> for B0
-where
-    Violation: StrideTie<L>,
-{
-    type Output = Layout<crate::C<1>, crate::C<0>>;
+    type Output = SpeltOf<
+        <<Self as StaticLayout>::Tree as MapLeaves<LikeLeaf<FlatOf<<Self as StaticLayout>::Tree>>>>::Out,
+    >;
 }
 /// Whether every ordered leaf of `Self` (a part of `Flat`) has a stride no
 /// other ordered leaf of `Flat` has.
@@ -149,8 +129,8 @@ pub trait LikeCase<Flat, S, D> {
 impl<Flat, S, D> LikeCase<Flat, S, D> for B1 {
     type Out = U0;
 }
-/// Ordered: the product of the ordered leaves of smaller stride (ties
-/// were excluded before).
+/// Ordered: the product of the ordered leaves of smaller stride (a tied
+/// leaf's own size is not in it, so tied leaves share the stride).
 impl<Flat, S, D> LikeCase<Flat, S, D> for B0
 where
     Flat: Below<D, U1, U0>,
@@ -222,9 +202,3 @@ where
         >,
     >>::Ties;
 }
-/// Raised for two leaves of size > 1 with the same non-zero stride.
-#[diagnostic::on_unimplemented(
-    message = "make_layout_like is not admissible: two leaves of size > 1 of {L} have the same stride, so they have no order",
-    label = "the layout overlaps itself"
-)]
-pub trait StrideTie<L> {}

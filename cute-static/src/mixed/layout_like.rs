@@ -2,17 +2,16 @@
 //! shape whose leaves are laid out in the order of `L`'s strides, stride-0
 //! (and size-1) leaves at stride 0 — the result and the law
 //! (`laws::check_make_layout_like`) of `cute_dynamic::make_layout_like` on
-//! the same values, by the same rule (`cute_core::stride::order_starts`,
-//! CuTe's `compact_order` on the leaves).
+//! the same values, by the same rule
+//! (`cute_core::stride::compact_order_starts`, CuTe's `compact_order` on
+//! the leaves).
 //!
 //! The result's structure is `L`'s shape, whatever the values: a fully
 //! static `L` gives the static algebra's layout
 //! ([`LayoutLike`](crate::LayoutLike), static types); otherwise the shape
-//! keeps its leaf types and every stride is run-time ([`Dyn`]). Two leaves
-//! of size > 1 with the same non-zero stride have no order between them
-//! (cute-dynamic: `invalid_argument`; CuTe gives them the same stride, a
-//! layout that is not compact): `Err(Error::ValueDependentStructure)`
-//! naming the requirement.
+//! keeps its leaf types and every stride is run-time ([`Dyn`]). Leaves of
+//! size > 1 with the same non-zero stride share one stride (CuTe's answer,
+//! as cute-dynamic and the static algebra).
 //!
 //! ```
 //! use cute_static::layout;
@@ -31,9 +30,6 @@ use crate::data::layout::{Layout, StaticLayout};
 use crate::mixed::complement::{AsMixed, Leaves, MAX_LEAVES, as_mixed, leaves};
 use crate::mixed::layout::KindOf;
 use crate::mixed::layout::{AllStatic, Dyn, HasDyn, KindAnd, LeafKinds, MixedLayout, MixedShape};
-
-/// The requirement the rule names in its error.
-const NO_TIES: &str = "make_layout_like: no two leaves of size > 1 with the same non-zero stride (no order between them)";
 
 /// A shape's tree with a run-time stride at every leaf, built from flat
 /// values.
@@ -127,12 +123,7 @@ where
             *r = (if d == 0 { 1 } else { s }, d);
         }
         let mut starts = [0i64; MAX_LEAVES];
-        cute_core::stride::order_starts(&refs[..n], &mut starts).map_err(|_| {
-            Error::ValueDependentStructure {
-                operation: "make_layout_like",
-                requires: NO_TIES,
-            }
-        })?;
+        cute_core::stride::compact_order_starts(&refs[..n], &mut starts);
         let mut strides = [0usize; MAX_LEAVES];
         for ((out, &(fs, _)), &start) in strides.iter_mut().zip(&refs[..n]).zip(&starts) {
             *out = if fs == 1 { 0 } else { start as usize };

@@ -443,6 +443,24 @@ fn int_tuple_and_surface_laws_reject_wrong_results() {
         &cute_dynamic::make_layout_like(&like).unwrap(),
     ));
     assert!(check_make_layout_like(&like, &l("(4,8):(1,4)")).is_err());
+    // Tied strides: one shared stride (CuTe's answer), compact as one mode.
+    for (like, good, bad) in [
+        ("(4,8):(1,1)", "(4,8):(1,1)", "(4,8):(1,4)"),
+        ("(4,8,2):(1,1,7)", "(4,8,2):(1,1,32)", "(4,8,2):(1,1,4)"),
+        (
+            "(2,(4,8)):(9,(-2,-2))",
+            "(2,(4,8)):(32,(1,1))",
+            "(2,(4,8)):(32,(1,2))",
+        ),
+    ] {
+        let like = l(like);
+        ok_law(check_make_layout_like(
+            &like,
+            &cute_dynamic::make_layout_like(&like).unwrap(),
+        ));
+        assert_eq!(cute_dynamic::make_layout_like(&like).unwrap(), l(good));
+        assert!(check_make_layout_like(&like, &l(bad)).is_err(), "{bad}");
+    }
     let (ga, gb) = (it("(4,6)"), it("(8,3)"));
     ok_law(check_greatest_common_domain(
         &ga,
