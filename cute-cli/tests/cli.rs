@@ -280,13 +280,38 @@ fn int_tuple_and_layout_surface() {
     for (args, want) in cases {
         assert_eq!(stdout(args).trim(), *want, "{args:?}");
     }
+    // Ties share a stride as in CuTe; the other layout kinds and CuTe's
+    // make_layout of layouts (both parse errors or refusals before).
+    for (args, want) in [
+        (&["make_layout_like", "(2,2):(1,1)"][..], "(2,2):(1,1)"),
+        (&["size", "(4,8):(1@0,1@1)"][..], "32"),
+        (
+            &["zipped_divide", "(10,13):(1@0,1@1)", "<4,8>"][..],
+            "((4,8),(3,2)):((1@0,1@1),(4@0,8@1))",
+        ),
+        (&["cosize", "Sw<3,3,3> o 0 o (8,64):(64,1)"][..], "512"),
+        (
+            &["make_layout", "(2,3):(1,2)", "4:6"][..],
+            "((2,3),4):((1,2),6)",
+        ),
+    ] {
+        assert_eq!(stdout(args).trim(), want, "{args:?}");
+    }
     let errors: &[(&[&str], &str)] = &[
         (
             &["shape_div", "6", "4"],
             "shape_div: argument B = 4: neither of 6 and 4 divides the other [invalid_argument]",
         ),
         (&["ceil_div", "10", "0"], "[invalid_argument]"),
-        (&["make_layout_like", "(2,2):(1,1)"], "[invalid_argument]"),
+        (
+            &["make_ordered_layout", "(2,2)", "(1,1)"],
+            "[invalid_argument]",
+        ),
+        (&["size", "Sw<3,3,3> o 0 o (8,64"], "parse error"),
+        (
+            &["make_layout_like", "(4,8):(1@0,1@1)"],
+            "a coordinate layout (basis strides): make_layout_like is answered for integer layouts only",
+        ),
         (
             &["domain_distribute", "(4,3)", "(2,3)"],
             "expected an integer",

@@ -1296,10 +1296,26 @@ pub static OPERATIONS: &[Operation] = &[
         args: &[
             arg("SHAPE", ArgKind::IntTuple),
             optional("STRIDE", ArgKind::IntTuple),
+            optional("L2", ArgKind::Layout),
+            optional("L3", ArgKind::Layout),
+            optional("L4", ArgKind::Layout),
+            optional("L5", ArgKind::Layout),
+            optional("L6", ArgKind::Layout),
+            optional("L7", ArgKind::Layout),
         ],
-        help: "The layout SHAPE:STRIDE (no STRIDE: compact column-major)",
+        help: "The layout SHAPE:STRIDE (no STRIDE: compact column-major); given layouts L0 L1 … (up to 8), CuTe's make_layout(L0, L1, …): the layout whose modes are they",
         example: example(&["(4,(2,3))"], "(4,(2,3)):(1,(4,8))"),
         run: |a| {
+            if a.text(0).is_some_and(|t| t.contains(':')) {
+                // CuTe's make_layout(layout0, layout1, …).
+                let modes = (0..a.args.len())
+                    .map(|i| a.layout(i))
+                    .collect::<Result<Vec<_>, _>>()?;
+                return Ok(Layout::concat(&modes).to_string());
+            }
+            if a.args.len() > 2 {
+                return Err(a.invalid(2, "a shape and a stride take no further layouts (give layouts L0 L1 … to join them)"));
+            }
             let shape = a.int_tuple(0)?;
             Ok(match a.text(1) {
                 None => Layout::column_major(&shape)?,
@@ -1307,9 +1323,17 @@ pub static OPERATIONS: &[Operation] = &[
             }
             .to_string())
         },
-        law: Law::Check(|o| match o.given(1) {
-            false => check_make_layout(&o.tuple(0)?, None, &o.out()?),
-            true => check_make_layout(&o.tuple(0)?, Some(&o.tuple(1)?), &o.out()?),
+        law: Law::Check(|o| {
+            if o.text(0).contains(':') {
+                let modes = (0..o.len())
+                    .map(|i| o.layout(i))
+                    .collect::<Result<Vec<_>, _>>()?;
+                return check_make_layout_of(&modes, &o.out()?);
+            }
+            match o.given(1) {
+                false => check_make_layout(&o.tuple(0)?, None, &o.out()?),
+                true => check_make_layout(&o.tuple(0)?, Some(&o.tuple(1)?), &o.out()?),
+            }
         }),
     },
     Operation {

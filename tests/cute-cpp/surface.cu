@@ -55,5 +55,17 @@ int main() {
        make_layout_like(Layout<Shape<_4,_8>, Stride<_1,_1>>{}));
   line("make_layout_like|(4,8):(8,1)",
        make_layout_like(Layout<Shape<_4,_8>, Stride<_8,_1>>{}));
+  line("make_layout_like|(4,8,2):(1,1,7)",
+       make_layout_like(Layout<Shape<_4,_8,_2>, Stride<_1,_1,_7>>{}));
+  line("make_layout_like|(2,(4,8)):(9,(-2,-2))",
+       make_layout_like(Layout<Shape<_2,Shape<_4,_8>>, Stride<_9,Stride<Int<-2>,Int<-2>>>>{}));
+  // make_layout of layouts: one mode per operand.
+  line("make_layout|4:1",
+       make_layout(Layout<_4, _1>{}));
+  line("make_layout|(2,3):(1,2)|4:6",
+       make_layout(Layout<Shape<_2,_3>, Stride<_1,_2>>{}, Layout<_4, _6>{}));
+  line("make_layout|(2,3):(1,2)|4:6|(2,2):(24,48)",
+       make_layout(Layout<Shape<_2,_3>, Stride<_1,_2>>{}, Layout<_4, _6>{},
+                   Layout<Shape<_2,_2>, Stride<_24,_48>>{}));
   return 0;
 }

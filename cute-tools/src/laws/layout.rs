@@ -154,6 +154,28 @@ pub fn check_make_layout(
     lift("make_layout", operands, r, law)
 }
 
+/// `make_layout(L0, L1, …) = R`: `R` has one mode per operand, mode `k`
+/// being `Lk` (CuTe's `make_layout` of layouts).
+pub fn check_make_layout_of(modes: &[Layout], r: &Layout) -> Result<(), Violation> {
+    let law = (|| -> Outcome {
+        ensure(r.rank() == modes.len() && !r.shape().is_int(), || {
+            format!("{r} is not a tuple of {} modes", modes.len())
+        })?;
+        for (k, m) in modes.iter().enumerate() {
+            ensure(r.mode(k).as_ref() == Some(m), || {
+                format!("mode {k} of {r} is not {m}")
+            })?;
+        }
+        Ok(())
+    })();
+    let operands = modes
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    lift("make_layout", format!("make_layout({operands})"), r, law)
+}
+
 /// `select(L, I) = R`: `R` is a tuple of rank `|I|` whose mode `k` is mode
 /// `I[k]` of `L` (for `s:d`, mode 0 is `L`).
 pub fn check_select(l: &Layout, indices: &[usize], r: &Layout) -> Result<(), Violation> {

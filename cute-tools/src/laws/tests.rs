@@ -443,6 +443,15 @@ fn int_tuple_and_surface_laws_reject_wrong_results() {
         &cute_dynamic::make_layout_like(&like).unwrap(),
     ));
     assert!(check_make_layout_like(&like, &l("(4,8):(1,4)")).is_err());
+    // make_layout of layouts: one mode per operand.
+    let (m0, m1) = (l("(2,3):(1,2)"), l("4:6"));
+    ok_law(check_make_layout_of(
+        &[m0.clone(), m1.clone()],
+        &l("((2,3),4):((1,2),6)"),
+    ));
+    assert!(check_make_layout_of(&[m0.clone(), m1.clone()], &l("((2,3),4):((1,2),7)")).is_err());
+    assert!(check_make_layout_of(&[m0.clone()], &l("(2,3):(1,2)")).is_err());
+    ok_law(check_make_layout_of(&[m0], &l("((2,3)):((1,2))")));
     // Tied strides: one shared stride (CuTe's answer), compact as one mode.
     for (like, good, bad) in [
         ("(4,8):(1,1)", "(4,8):(1,1)", "(4,8):(1,4)"),
