@@ -59,6 +59,31 @@ int main() {
        make_layout_like(Layout<Shape<_4,_8,_2>, Stride<_1,_1,_7>>{}));
   line("make_layout_like|(2,(4,8)):(9,(-2,-2))",
        make_layout_like(Layout<Shape<_2,Shape<_4,_8>>, Stride<_9,Stride<Int<-2>,Int<-2>>>>{}));
+  // make_fragment_like of a layout (mode 0 compact first, the rest by
+  // their strides) and slice_and_offset (SUBLAYOUT|OFFSET).
+  line("make_fragment_like|(4,8):(8,1)",
+       make_fragment_like(Layout<Shape<_4,_8>, Stride<_8,_1>>{}));
+  line("make_fragment_like|((2,2),4,8):((16,64),1,4)",
+       make_fragment_like(Layout<Shape<Shape<_2,_2>,_4,_8>, Stride<Stride<_16,_64>,_1,_4>>{}));
+  line("make_fragment_like|(4,(2,3)):(3,(12,1))",
+       make_fragment_like(Layout<Shape<_4,Shape<_2,_3>>, Stride<_3,Stride<_12,_1>>>{}));
+  line("make_fragment_like|(4,(2,3)):(0,(12,1))",
+       make_fragment_like(Layout<Shape<_4,Shape<_2,_3>>, Stride<_0,Stride<_12,_1>>>{}));
+  line("make_fragment_like|(2,4,4):(1,8,8)",
+       make_fragment_like(Layout<Shape<_2,_4,_4>, Stride<_1,_8,_8>>{}));
+  line("make_fragment_like|8:2",
+       make_fragment_like(Layout<_8, _2>{}));
+  line("make_fragment_like|((2,4),3):((0,1),8)",
+       make_fragment_like(Layout<Shape<Shape<_2,_4>,_3>, Stride<Stride<_0,_1>,_8>>{}));
+  {
+    auto [sub, off] = slice_and_offset(make_coord(make_coord(1, _), 2),
+                                       Layout<Shape<Shape<_2,_2>,_4>, Stride<Stride<_16,_64>,_1>>{});
+    printf("slice_and_offset|((2,2),4):((16,64),1)|((1,_),2)|"); print(sub); printf("|"); print(off); printf("\n");
+  }
+  {
+    auto [sub, off] = slice_and_offset(make_coord(_, 2), Layout<Shape<_4,_8>, Stride<_1,_4>>{});
+    printf("slice_and_offset|(4,8):(1,4)|(_,2)|"); print(sub); printf("|"); print(off); printf("\n");
+  }
   // make_layout of layouts: one mode per operand.
   line("make_layout|4:1",
        make_layout(Layout<_4, _1>{}));
