@@ -266,6 +266,8 @@ fn swizzled(
             Ok(gcd(gcd(m, offset), inner.abs()).to_string())
         }),
         "nullspace" => Ok("1:0".to_string()),
+        // CuTe's zip of a ComposedLayout takes no second layout.
+        "zip" if args.len() > 1 => return None,
         _ if DOMAIN.contains(&name) || SWIZZLED_INNER.contains(&name) => run(l.layout())
             .and_then(|r| r.parse::<Layout>())
             .map(|inner| wrap(l.offset(), inner).to_string()),

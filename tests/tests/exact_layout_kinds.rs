@@ -113,6 +113,7 @@ fn other_kinds_elsewhere_are_named() {
         ("blocked_product", vec!["(2,2):(1,2)", sw]),
         ("right_inverse", vec![sw]),
         ("upcast", vec!["2", sw]),
+        ("zip", vec![sw, "(2,2):(1,2)"]),
     ] {
         let e = cute_tools::apply(op, &args).unwrap_err();
         assert_eq!(e.kind(), "invalid_argument", "{op} {args:?}: {e}");
