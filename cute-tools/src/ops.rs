@@ -21,6 +21,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+use cute_dynamic::__tools::replace_leaves;
 use cute_dynamic::Coord;
 use cute_dynamic::Descriptor;
 use cute_dynamic::IntTuple;
@@ -800,7 +801,19 @@ pub static OPERATIONS: &[Operation] = &[
             };
             Ok(cute_dynamic::evenly_divides(&a.int_tuple(0)?, &tiler)?.to_string())
         },
-        law: Law::Check(|o| check_evenly_divides(&o.tuple(0)?, &o.tuple(1)?, o.out_bool()?)),
+        law: Law::Check(|o| {
+            // A tiler of modes counts as the sizes the operation reads.
+            let tiler = match o.text(1).parse::<IntTuple>() {
+                Ok(t) => t,
+                Err(_) => o
+                    .text(1)
+                    .parse::<Tiler>()
+                    .ok()
+                    .and_then(|t| tile_sizes(&t))
+                    .ok_or_else(|| o.bad("tiler", o.text(1)))?,
+            };
+            check_evenly_divides(&o.tuple(0)?, &tiler, o.out_bool()?)
+        }),
     },
     Operation {
         name: "lex_less",
@@ -1033,7 +1046,18 @@ pub static OPERATIONS: &[Operation] = &[
             }
             .to_string())
         },
-        law: Law::Check(|o| check_make_ordered_layout(&o.tuple(0)?, &o.tuple(1)?, &o.out()?)),
+        law: Law::Check(|o| {
+            let shape = o.tuple(0)?;
+            // CuTe's tags as orders: LayoutLeft lays the leaves out first to
+            // last, LayoutRight last to first.
+            let n = shape.as_ref().leaf_count() as i64;
+            let order = match o.text(1).trim() {
+                "LayoutLeft" => replace_leaves(shape.as_ref(), 0..n),
+                "LayoutRight" => replace_leaves(shape.as_ref(), (0..n).rev()),
+                _ => o.tuple(1)?,
+            };
+            check_make_ordered_layout(&shape, &order, &o.out()?)
+        }),
     },
     Operation {
         name: "compact_order",
