@@ -2,7 +2,9 @@
 //! the documented errors.
 
 use crate::support::{coarsen, config, l, layout_over, run, tree};
+use crate::three_kinds::Tally;
 use cute_dynamic::{IntTuple, Layout, coalesce, coalesce_by};
+use cute_static::layout;
 use cute_tests::arb_layout;
 use cute_tools::{apply, laws};
 use proptest::prelude::*;
@@ -98,4 +100,26 @@ fn coalesce_3_2() {
     );
     let by = coalesce_by(&l("((4,3),5):((15,1),3)"), &"(1,1)".parse().unwrap()).unwrap();
     assert_eq!(by.to_string(), "((4,3),5):((15,1),3)");
+}
+
+/// The cases of `coalesce` that the static, mixed (where the mixed
+/// layer has the operation; `{x}` leaves known only at run time) and
+/// run-time layouts answer alike (`three_kinds::three_kinds_agree` runs
+/// them; docs/architecture.md#one-contract-for-three-kinds-of-layout).
+pub(crate) fn three_kinds(t: &mut Tally) {
+    one!(t, coalesce(layout!((2, (1, 6)):(1, (6, 2)))));
+    one!(
+        t,
+        coalesce(layout!(((2, 5), 8, 1, 6):((240, 8), 1, 480, 40)))
+    );
+    one!(t, coalesce(layout!((4, (8, 8, 3)):(1, (4, 32, 256)))));
+    one!(t, coalesce(layout!((1, 1):(3, 5))));
+    one!(t, coalesce(layout!((4, 2, 8):(3, 12, 97))));
+    one!(
+        t,
+        coalesce(layout!(((2, 2), (2, 2), 3):((1, 2), (4, 8), 16)))
+    );
+
+    // A negative static stride (static and run-time only).
+    one!(t, coalesce(layout!(((2, 2), 3):((-1, -2), -4))));
 }

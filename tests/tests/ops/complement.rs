@@ -2,7 +2,9 @@
 //! the documented errors.
 
 use crate::support::{config, l, layout_over, same_on_domain, tree};
+use crate::three_kinds::Tally;
 use cute_dynamic::{Layout, complement, complement_default};
+use cute_static::{C, layout};
 use cute_tests::{arb_admissible_layout, arb_layout, strides_nest};
 use cute_tools::{apply, laws};
 use proptest::prelude::*;
@@ -112,4 +114,25 @@ fn table_7_complements() {
         complement(&l("4:32"), 256).unwrap().to_string(),
         "(32,2):(1,128)"
     );
+}
+
+/// The cases of `complement` that the static, mixed (where the mixed
+/// layer has the operation; `{x}` leaves known only at run time) and
+/// run-time layouts answer alike (`three_kinds::three_kinds_agree` runs
+/// them; docs/architecture.md#one-contract-for-three-kinds-of-layout).
+pub(crate) fn three_kinds(t: &mut Tally) {
+    let (m16, m4, m6) = (16usize, 4usize, 6usize);
+    two!(t, complement(layout!(4:32), C::<256>));
+    two!(t, complement(layout!((2, 2):(0, 4)), C::<16>));
+    two!(t, complement(layout!((16, (2, 4)):(1, (16, 32))), C::<256>),
+        mixed layout!(({m16}, (2, 4)):(1, (16, 32))));
+    two!(
+        t,
+        complement(layout!((4, (2, 12), 4):(1, (0, 4), 96)), C::<336>)
+    );
+    two!(t, complement(layout!((2, 4):(1, 6)), C::<48>));
+    two!(t, complement(layout!((4, 8):(8, 1)), C::<64>),
+        mixed layout!(({m4}, 8):(8, 1)));
+    two!(t, complement(layout!((6, 4):(4, 1)), C::<96>),
+        mixed layout!(({m6}, 4):({m4}, 1)));
 }

@@ -2,7 +2,9 @@
 //! the documented errors.
 
 use crate::support::{config, l};
+use crate::three_kinds::Tally;
 use cute_dynamic::{LayoutError, Tiler, composition};
+use cute_static::{layout, tiler};
 use cute_tests::{arb_admissible_layout, arb_layout};
 use cute_tools::{apply, laws};
 use proptest::prelude::*;
@@ -96,5 +98,44 @@ fn shah_counterexample_is_rejected() {
             .unwrap()
             .to_string(),
         "(2,2):(1,1)"
+    );
+}
+
+/// The cases of `composition` (the mixed layer composes with by-mode tilers) that the static, mixed (where the mixed
+/// layer has the operation; `{x}` leaves known only at run time) and
+/// run-time layouts answer alike (`three_kinds::three_kinds_agree` runs
+/// them; docs/architecture.md#one-contract-for-three-kinds-of-layout).
+pub(crate) fn three_kinds(t: &mut Tally) {
+    let (n10, n12, m16, n24, m40, m64, n32, ld32, ld288) = (
+        10usize, 12usize, 16usize, 24usize, 40usize, 64usize, 32usize, 32usize, 288usize,
+    );
+    two!(
+        t,
+        compose(layout!((4, 6, 8, 10):(2, 3, 5, 7)), layout!(6:12))
+    );
+    two!(
+        t,
+        compose(layout!((8, 8):(8, 1)), layout!(((4, 8), 2):((16, 1), 8)))
+    );
+    two!(t, compose(layout!(24:3), layout!((4, 6):(1, 4))));
+    two!(
+        t,
+        compose(layout!((8, 16):(5, 40)), layout!((2, 2):(64, 8)))
+    );
+    two!(t, compose(layout!((12, 15):(8, 96)), tiler!((12, 15))));
+    two!(t, compose(layout!((16, 24):(1, 16)), tiler!(<16, 8>)),
+        mixed layout!(({m16}, {n24}):(1, {m16})));
+    two!(t, compose(layout!((40, 8):(1, 40)), tiler!(<(2, 4):(1, 8), 4:2>)),
+        mixed layout!(({m40}, 8):(1, {m40})));
+    two!(t, compose(layout!((64, 32):(32, 1)), tiler!(<(2, 4):(1, 8), 4:2>)),
+        mixed layout!(({m64}, {n32}):({ld32}, 1)));
+    two!(t, compose(layout!(((4, 6), 12, 10):((1, 4), 24, 288)), tiler!(<(2, 3):(1, 4), 2:1>)),
+        mixed layout!(((4, 6), {n12}, {n10}):((1, 4), 24, {ld288})));
+
+    // Negative static strides (static and run-time only).
+    two!(t, compose(layout!((8, 4):(-1, 8)), layout!(8:4)));
+    two!(
+        t,
+        compose(layout!((4, 6, 8, 10):(2, 3, 5, 7)), layout!(6:-12))
     );
 }

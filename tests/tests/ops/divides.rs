@@ -2,7 +2,9 @@
 //! the documented errors.
 
 use crate::support::{config, layout_over, tree};
+use crate::three_kinds::Tally;
 use cute_dynamic::{Tiler, flat_divide, logical_divide, tiled_divide, zipped_divide};
+use cute_static::{layout, tiler};
 use cute_tests::{arb_admissible_layout, arb_layout};
 use cute_tools::{apply, laws};
 use proptest::prelude::*;
@@ -65,4 +67,62 @@ proptest! {
             prop_assert_eq!(cute_dynamic::zip2_by(&d, &t).unwrap(), z);
         }
     }
+}
+
+/// The cases of the divides that the static, mixed (where the mixed
+/// layer has the operation; `{x}` leaves known only at run time) and
+/// run-time layouts answer alike (`three_kinds::three_kinds_agree` runs
+/// them; docs/architecture.md#one-contract-for-three-kinds-of-layout).
+pub(crate) fn three_kinds(t: &mut Tally) {
+    let (m8, n8, n9, n10, m64, n48, m100, n70, m37, n5, n7, ld84, k3, m200) = (
+        8usize, 8usize, 9usize, 10usize, 64usize, 48usize, 100usize, 70usize, 37usize, 5usize,
+        7usize, 84usize, 3usize, 200usize,
+    );
+    two!(t, logical_divide(layout!(48:1), tiler!(32:1)));
+    two!(
+        t,
+        logical_divide(layout!((8, 16):(20, 1)), tiler!(<4:1, 8:2>))
+    );
+    two!(t, logical_divide(layout!((8, 8):(1, 8)), tiler!(<2:1, 4:1>)),
+        mixed layout!(({m8}, {n8}):(1, {m8})));
+    two!(t, zipped_divide(layout!((64, 48):(1, 64)), tiler!(<16, 16>)),
+        mixed layout!(({m64}, {n48}):(1, {m64})));
+    two!(t, zipped_divide(layout!((100, 70):(1, 100)), tiler!(<16, 16>)),
+        mixed layout!(({m100}, {n70}):(1, {m100})));
+    two!(t, tiled_divide(layout!((37, 5):(1, 37)), tiler!(<4:1, 2>)),
+        mixed layout!(({m37}, {n5}):(1, {m37})));
+    two!(t, zipped_divide(layout!((8, 9):(1, 8)), tiler!(<4, 4>)),
+        mixed layout!((8, {n9}):(1, 8)));
+    two!(t, logical_divide(layout!(((4, 6), 10):((1, 4), 24)), tiler!(<2:1, 4>)),
+        mixed layout!(((4, 6), {n10}):((1, 4), 24)));
+    two!(t, zipped_divide(layout!((12, 7, 4):(1, 12, 84)), tiler!(<4:1, 8, 2>)),
+        mixed layout!((12, {n7}, 4):(1, 12, {ld84})));
+    two!(t, tiled_divide(layout!((64, 48, 3):(1, 64, 0)), tiler!(<32>)),
+        mixed layout!(({m64}, {n48}, {k3}):(1, {m64}, 0)));
+    two!(t, tiled_divide(layout!((200):(3)), tiler!(<32>)),
+        mixed layout!(({m200}):(3)));
+    two!(t, flat_divide(layout!((4, 6):(1, 4)), tiler!(<2:1, 3:1>)));
+    two!(
+        t,
+        zipped_divide(layout!((4, (2, 8, 4)):(1, (4, 8, 64))), tiler!(<4:1, 8:8>))
+    );
+    two!(
+        t,
+        tiled_divide(layout!(((4), 4, (2, 4)):((7), 5, (0, 32))), tiler!(2:2))
+    );
+    two!(t, logical_divide(layout!((7, 4):(1, 11)), tiler!((7))));
+
+    // A negative static stride (static and run-time only).
+    two!(t, logical_divide(layout!((8, 4):(-1, 8)), layout!(2:1)));
+}
+
+/// Size-1 modes get the same stride in all three kinds of layout: `(1,{m})`
+/// is `(_1,m):(_0,_1)` in the mixed layer, as `(1,20):(0,1)` at run time.
+#[test]
+fn size_one_modes_next_to_run_time_leaves() {
+    let mut t = Tally::default();
+    let m20 = 20usize;
+    two!(t, zipped_divide(layout!((1, 20)), tiler!(<1:1, 4>)),
+        mixed layout!((1, {m20})));
+    assert_eq!((t.cases, t.mixed), (1, 1));
 }

@@ -2,7 +2,9 @@
 //! the documented errors.
 
 use crate::support::{config, l};
+use crate::three_kinds::Tally;
 use cute_dynamic::left_inverse;
+use cute_static::layout;
 use cute_tests::{arb_admissible_layout, arb_layout};
 use cute_tools::laws;
 use proptest::prelude::*;
@@ -44,4 +46,14 @@ fn table_6_left_inverses() {
         let la = l(a);
         assert!((0..la.size()).all(|i| la.call(r.call(la.call(i))) == la.call(i)));
     }
+}
+
+/// The cases of `left_inverse` that the static, mixed (where the mixed
+/// layer has the operation; `{x}` leaves known only at run time) and
+/// run-time layouts answer alike (`three_kinds::three_kinds_agree` runs
+/// them; docs/architecture.md#one-contract-for-three-kinds-of-layout).
+pub(crate) fn three_kinds(t: &mut Tally) {
+    one!(t, left_inverse(layout!((4, 8):(1, 5))));
+    one!(t, left_inverse(layout!((11, (16, 4)):(64, (4, 1)))));
+    one!(t, left_inverse(layout!((5, 15, 13):(2, 130, 10))));
 }

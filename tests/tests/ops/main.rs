@@ -8,6 +8,9 @@
 //! `cargo test -p cute-tests --test ops [MODULE::]`.
 
 mod support;
+// `one!` and `two!` for the modules below.
+#[macro_use]
+mod three_kinds;
 
 mod atoms;
 mod coalesce;
@@ -39,6 +42,5 @@ mod swizzled_layouts;
 mod table;
 mod tensor_algorithms;
 mod tensor_partition;
-mod three_kinds;
 mod tile_to_shape;
 mod tiled_atoms;

@@ -2,10 +2,12 @@
 //! the documented errors.
 
 use crate::support::{config, l};
+use crate::three_kinds::Tally;
 use cute_dynamic::{
     Tiler, blocked_product, flat_product, logical_divide, logical_product, raked_product,
     tiled_product, zipped_product,
 };
+use cute_static::{layout, tiler};
 use cute_tests::{arb_admissible_layout, arb_layout, injective};
 use cute_tools::{apply, laws};
 use proptest::prelude::*;
@@ -83,4 +85,57 @@ fn products_and_divides_3_5() {
     let t: Tiler = "<4:1,8:2>".parse().unwrap();
     let d = logical_divide(&l("(8,16):(20,1)"), &t).unwrap();
     assert_eq!(d.to_string(), "((4,2),(8,2)):((20,80),(2,1))");
+}
+
+/// The cases of the products that the static, mixed (where the mixed
+/// layer has the operation; `{x}` leaves known only at run time) and
+/// run-time layouts answer alike (`three_kinds::three_kinds_agree` runs
+/// them; docs/architecture.md#one-contract-for-three-kinds-of-layout).
+pub(crate) fn three_kinds(t: &mut Tally) {
+    let (m40, m2, m3, m6, n5) = (40usize, 2usize, 3usize, 6usize, 5usize);
+    two!(t, logical_product(layout!((3, 4):(4, 1)), tiler!((2, 5):(1, 2))),
+        mixed layout!(({m3}, 4):(4, 1)));
+    two!(t, zipped_product(layout!((40, 8):(1, 40)), tiler!(<4, 2>)),
+        mixed layout!(({m40}, 8):(1, {m40})));
+    two!(t, flat_product(layout!((5, 6):(6, 1)), tiler!(<2:3, 8>)),
+        mixed layout!(({n5}, {m6}):({m6}, 1)));
+    two!(
+        t,
+        logical_product(layout!((4, 8):(20, 2)), tiler!((3, 2):(2, 1)))
+    );
+    two!(t, logical_product(layout!(128:1), tiler!(4:32)));
+    two!(t, blocked_product(layout!((3, 4):(4, 1)), layout!((2, 5):(1, 2))),
+        mixed layout!(({m3}, 4):(4, 1)));
+    two!(
+        t,
+        blocked_product(layout!((2, 2):(1, 2)), layout!((3, 4):(1, 3)))
+    );
+    two!(t, raked_product(layout!((2, 2):(1, 2)), layout!((3, 4):(1, 3))),
+        mixed layout!(({m2}, 2):(1, {m2})));
+    two!(
+        t,
+        raked_product(
+            layout!((8, (1, 2)):(2, (2, 1))),
+            layout!(((2), (7)):((1), (2)))
+        )
+    );
+    two!(
+        t,
+        zipped_product(layout!((9, (4)):(1, (0))), tiler!((8, 8):(1, 8)))
+    );
+    two!(
+        t,
+        tiled_product(layout!(8:1), tiler!((3, 16, 6):(96, 6, 1)))
+    );
+    two!(
+        t,
+        flat_product(layout!((2, 2):(1, 2)), tiler!((3, 4):(1, 3)))
+    );
+    two!(
+        t,
+        zipped_product(
+            layout!(((8, 2), 1):((2, 1), 1)),
+            tiler!(<4:1, ((8), (2)):((32), (16))>)
+        )
+    );
 }

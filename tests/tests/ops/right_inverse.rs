@@ -2,7 +2,9 @@
 //! the documented errors.
 
 use crate::support::{config, l};
+use crate::three_kinds::Tally;
 use cute_dynamic::{Layout, right_inverse};
+use cute_static::layout;
 use cute_tests::{arb_admissible_layout, arb_layout, layout_text};
 use cute_tools::laws;
 use proptest::prelude::*;
@@ -51,4 +53,18 @@ fn table_5_right_inverses() {
         let la = l(a);
         assert!((0..r.size()).all(|i| la.call(r.call(i)) == i));
     }
+}
+
+/// The cases of `right_inverse` that the static, mixed (where the mixed
+/// layer has the operation; `{x}` leaves known only at run time) and
+/// run-time layouts answer alike (`three_kinds::three_kinds_agree` runs
+/// them; docs/architecture.md#one-contract-for-three-kinds-of-layout).
+pub(crate) fn three_kinds(t: &mut Tally) {
+    let m4 = 4usize;
+    one!(t, right_inverse(layout!((4, 8):(8, 1))),
+        mixed layout!(({m4}, 8):(8, 1)));
+    one!(t, right_inverse(layout!((3, 7, 5):(5, 15, 1))));
+    one!(t, right_inverse(layout!((2, (3, 4)):(12, (1, 3)))));
+    one!(t, right_inverse(layout!((4, 8, 3):(1, 4, 64))),
+        mixed layout!(({m4}, 8, 3):(1, {m4}, 64)));
 }

@@ -3,10 +3,11 @@
 //! properties, and small parsers. The post-conditions of the operations are
 //! not here: they are written once, in `cute_tools::laws`.
 
-use cute_dynamic::{IntTuple, Layout};
+use cute_dynamic::{Engine, IntTuple, Layout, Tensor, TensorLayout};
 use cute_tests::cases;
 use cute_tools::apply;
 use proptest::prelude::*;
+use serde_json::Value;
 
 /// A random tree of depth ≤ 2 over the given leaves, as text.
 pub fn tree_text(leaf: BoxedStrategy<i64>) -> BoxedStrategy<String> {
@@ -116,22 +117,10 @@ pub fn coarsen(t: &IntTuple, choices: &[bool], k: &mut usize) -> String {
 
 /// A layout over `shape` with strides from `strides` (cycled).
 pub fn layout_over(shape: &IntTuple, strides: &[i64]) -> Layout {
-    let mut k = 0;
-    let text = shape.to_string();
-    let mut out = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_ascii_digit() {
-            while chars.peek().is_some_and(|d| d.is_ascii_digit()) {
-                chars.next();
-            }
-            out.push_str(&strides[k % strides.len()].to_string());
-            k += 1;
-        } else {
-            out.push(c);
-        }
-    }
-    format!("{shape}:{out}").parse().unwrap()
+    let strides: Vec<String> = strides.iter().map(ToString::to_string).collect();
+    format!("{shape}:{}", replace_text(shape, &strides))
+        .parse()
+        .unwrap()
 }
 
 /// `t` with its leaves replaced, in order, by `v` (cycled): congruent to `t`.
@@ -177,4 +166,27 @@ pub fn compact(sizes: &[i64], row: bool) -> Layout {
     } else {
         Layout::column_major(&s).unwrap()
     }
+}
+
+/// A case of a JSON-lines data file (the oracle's, the skip tilers'): its
+/// operation and arguments.
+pub fn op_and_args(case: &Value) -> (&str, Vec<&str>) {
+    let op = case["op"].as_str().unwrap();
+    let args = case["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap())
+        .collect();
+    (op, args)
+}
+
+/// A tensor's values in index order (`t.at(i)` for `i` in `0..size`), as
+/// the laws over values (`check_copy_if`) take them.
+pub fn tensor_values<E, L>(t: &Tensor<E, L>) -> Vec<Option<E::Value>>
+where
+    E: Engine<L::Offset>,
+    L: TensorLayout,
+{
+    (0..t.size()).map(|i| t.at(i)).collect()
 }
