@@ -547,6 +547,17 @@ impl<M: TiledMmaLayouts> HasMmaOperand<M> for OperandC {
 /// C's spread: none (`<_, _>`, which keeps the layout) when
 /// `size(ThrK) = 1`, else `(m,n,k):(1,m,0)` (the K thread coordinate
 /// dropped).
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::{Tiler, atom::{HasMmaOperand, OperandC}, tensor::Underscore};
+/// fn same<A: 'static, B: 'static>() -> bool {
+///     core::any::TypeId::of::<A>() == core::any::TypeId::of::<B>()
+/// }
+/// // No threads along K: C's thread mode is kept (`<_, _>`).
+/// assert!(same::<<OperandC as HasMmaOperand<Mma>>::Spread, Tiler<(Underscore, Underscore)>>());
+/// ```
 pub trait SpreadC<Tm, Tn, Tk> {
     /// The tiler.
     type Spread;
@@ -570,6 +581,15 @@ pub struct PermuteByModes;
 /// modes as given (`Self`, a pair): `<_, _>` divides nothing, any other
 /// pair divides by the modes. (A choice on the modes as written, so that
 /// naming it computes no tile size.)
+///
+/// ```
+/// use cute_static::{C, atom::{NoPermutation, OperandPermTile, PermuteByModes}, tensor::Underscore};
+/// fn same<A: 'static, B: 'static>() -> bool {
+///     core::any::TypeId::of::<A>() == core::any::TypeId::of::<B>()
+/// }
+/// assert!(same::<<(Underscore, Underscore) as OperandPermTile>::Tile, NoPermutation>());
+/// assert!(same::<<(C<32>, Underscore) as OperandPermTile>::Tile, PermuteByModes>());
+/// ```
 pub trait OperandPermTile {
     /// [`NoPermutation`] or [`PermuteByModes`].
     type Tile;
@@ -593,6 +613,17 @@ impl<S, D> OperandPermTile for (Underscore, Layout<S, D>) {
 /// The permutation of a tiled MMA as it was given (`()` or
 /// `Tiler<(M, N, K)>`), without the computations of [`TiledMmaLayouts`]:
 /// which operands are permuted is known from it alone.
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::atom::MmaPermutation;
+/// fn same<A: 'static, B: 'static>() -> bool {
+///     core::any::TypeId::of::<A>() == core::any::TypeId::of::<B>()
+/// }
+/// // Made without a permutation: `()`, `_` for each mode.
+/// assert!(same::<<Mma as MmaPermutation>::Perm, ()>());
+/// ```
 pub trait MmaPermutation {
     /// The permutation.
     type Perm: Permutation;
@@ -605,6 +636,17 @@ type PermOf<M> = <M as MmaPermutation>::Perm;
 /// [`NoPermutation`] when both of the operand's permutation modes are `_`
 /// (CuTe divides by `<_, _>`, which leaves the tensor as it is), else
 /// [`PermuteByModes`].
+///
+/// ```
+/// use cute_static::{Layout, Tiler, atom::{HasOperandPerm, NoPermutation, OperandA, OperandB, PermuteByModes, SM80_16x8x16_F32F16F16F32_TN, TiledMma}, tensor::Underscore, C};
+/// fn same<A: 'static, B: 'static>() -> bool {
+///     core::any::TypeId::of::<A>() == core::any::TypeId::of::<B>()
+/// }
+/// // Only N is permuted: A (M×K) is not divided first, B (N×K) is.
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)], Tiler<(Underscore, C<32>, Underscore)>>;
+/// assert!(same::<<OperandA as HasOperandPerm<Mma>>::Tile, NoPermutation>());
+/// assert!(same::<<OperandB as HasOperandPerm<Mma>>::Tile, PermuteByModes>());
+/// ```
 pub trait HasOperandPerm<M> {
     /// [`NoPermutation`] or [`PermuteByModes`].
     type Tile;
@@ -1011,6 +1053,12 @@ where
 pub(crate) type LayoutTvOf<M, Op> = <M as TiledMmaTv<Op>>::Layout;
 
 /// `make_layout(Self, V)`: two layouts as the modes of one.
+///
+/// ```
+/// use cute_static::{Layout, atom::Rejoin};
+/// type R = <Layout![4:1] as Rejoin<Layout![(2, 3):(8, 16)]>>::Output;
+/// assert_eq!(R::default().to_string(), "(_4,(_2,_3)):(_1,(_8,_16))");
+/// ```
 pub trait Rejoin<V> {
     /// `(Self, V)`.
     type Output;
@@ -1124,6 +1172,12 @@ impl<M> fmt::Debug for ThrMma<M> {
 
 /// `(FrgV,(Rest_I,Rest_J,…))` → `(FrgV,Rest_I,Rest_J,…)`: the modes
 /// CuTe's slice at `(thread, (_,(_,…)))` keeps (rest of rank 2 to 4).
+///
+/// ```
+/// use cute_static::{Layout, atom::SpliceRest};
+/// type S = <Layout![(2, (3, 4)):(1, (2, 6))] as SpliceRest>::Output;
+/// assert_eq!(S::default().to_string(), "(_2,_3,_4):(_1,_2,_6)");
+/// ```
 pub trait SpliceRest {
     /// The kept modes as one layout.
     type Output;
@@ -1217,6 +1271,21 @@ pub type MmaFragment<M, Op, L, V> = <M as HasMmaFragment<Op, L, V>>::Fragment;
 /// are proven once, by trait evaluation, wherever the fragment's type is
 /// named; a type nesting the partition's projection would be normalized
 /// again in every check of the body).
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::{layout, Tensor, atom::{HasMmaFragment, OperandC}, tensor::Counting};
+/// let data = [0.0f32; 32 * 16];
+/// let c = Tensor::new(&data[..], layout!((32, 16)))?;
+/// // The thread's C fragment: the compact layout of its partition's shape.
+/// let f = Mma::default().get_slice(37)?.partition_fragment_c(&c);
+/// assert_eq!((f.size(), f.layout().to_string()), (4, "((_2,_2),_1,_1):((_1,_2),_0,_0)".to_string()));
+/// let g = <Mma as HasMmaFragment<OperandC, cute_static::Layout![(32, 16)], f32>>::fragment(1.0);
+/// assert_eq!(g.layout().to_string(), f.layout().to_string());
+/// # let _ = Counting;
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait HasMmaFragment<Op, L, V> {
     /// The fragment tensor.
     type Fragment;
@@ -1294,6 +1363,18 @@ fn thread_offset<Threads: StaticLayout>(
 
 /// The tile of a tiled MMA divides the tensor's extents (the rule behind
 /// the compile error of a partition over a tile that does not fit).
+///
+/// ```
+/// use cute_static::{C, atom::EvenlyDividesTile};
+/// fn divides<A: EvenlyDividesTile<T>, T>() {}
+/// // (64, 32) is a multiple of the (32, 16) tile, mode by mode.
+/// divides::<(C<64>, C<32>), (C<32>, C<16>)>();
+/// ```
+/// ```compile_fail
+/// use cute_static::{C, atom::EvenlyDividesTile};
+/// fn divides<A: EvenlyDividesTile<T>, T>() {}
+/// divides::<(C<24>, C<32>), (C<32>, C<16>)>();
+/// ```
 pub trait EvenlyDividesTile<T> {}
 impl<A, T> EvenlyDividesTile<T> for A
 where
@@ -1336,6 +1417,13 @@ where
 /// alone, without its layouts (a bound through `TiledMmaLayouts::Atom`
 /// cost the benches' sgemm-shaped kernel about 0.8 % more rustc
 /// instructions; this one is within the measurement's noise).
+///
+/// ```
+/// use cute_static::{Layout, atom::{OperandA, OperandB, RegisterOperand, SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// // SM80's mma.sync reads A and B from registers.
+/// fn from_registers<M: RegisterOperand<OperandA> + RegisterOperand<OperandB>>() -> bool { true }
+/// assert!(from_registers::<TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>>());
+/// ```
 pub trait RegisterOperand<Op> {}
 impl<A: MmaAtom, L, P> RegisterOperand<OperandA> for TiledMma<A, L, P> where
     A::FrgTypeA: crate::atom::RegisterSource
@@ -1347,6 +1435,13 @@ impl<A: MmaAtom, L, P> RegisterOperand<OperandB> for TiledMma<A, L, P> where
 }
 
 /// The answer of "the tile `T` divides the extents `A`" is `true`.
+///
+/// ```
+/// use cute_static::{C, atom::EvenlyDividesTile};
+/// // The answer `true` implements the trait: the bound below holds.
+/// fn divides<A: EvenlyDividesTile<T>, T>() -> bool { true }
+/// assert!(divides::<(C<32>, C<16>), (C<32>, C<16>)>());
+/// ```
 #[diagnostic::on_unimplemented(
     message = "the tiled MMA's tile `{T}` does not divide the tensor's extents `{A}`",
     label = "partition_A/B/C need whole tiles",
