@@ -105,6 +105,15 @@ pub struct Leaves<H, T>(H, T);
 /// representation [`Repr`](Self::Repr): static leaves none (`()`), a
 /// [`Dyn`]/[`DynDiv`] its `usize`, a tuple the [`Leaves`] list of its
 /// children's.
+///
+/// ```
+/// use cute_static::{kernel_arg::RuntimeLeaves, layout::Dyn, C};
+/// // Only the run-time leaves travel: a static leaf has no bytes.
+/// let shape = (Dyn(128), C::<8>, Dyn(4));
+/// let repr = shape.to_repr();
+/// assert_eq!(core::mem::size_of_val(&repr), 2 * core::mem::size_of::<usize>());
+/// assert_eq!(<(Dyn, C<8>, Dyn)>::from_repr(repr), shape);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no kernel-argument representation",
     note = "a kernel layout's shape and stride leaves are `C<N>`, `Dyn` or `DynDiv<D>`, in tuples of up to 8"

@@ -22,6 +22,13 @@ type SizeN<L> = <<L as StaticLayout>::Tree as SizeOf>::Out;
 type ModeN<L, const I: usize> = SizeN<ModeOf<L, I>>;
 
 /// A tiled copy's thread and value counts are multiples of its atom's.
+///
+/// ```
+/// use cute_static::{Layout, atom::{CopyCountsFit, MakeTiledCopy, SM75_U32x4_LDSM_N}};
+/// fn fits<T: CopyCountsFit>() -> bool { true }
+/// // 32 threads of 8 16-bit values: one ldmatrix.x4 atom.
+/// assert!(fits::<MakeTiledCopy<SM75_U32x4_LDSM_N, 16, Layout![(32, 1)], Layout![(1, 8)]>>());
+/// ```
 pub trait CopyCountsFit {}
 impl<A, const BITS: usize, L, T> CopyCountsFit for TiledCopy<A, BITS, L, T>
 where
@@ -62,6 +69,18 @@ impl<A, N: Pretty, R: Pretty> ValuesFit<A, N, R> for B0 where Violation: TooFewV
 
 /// Raised by a tiled copy whose thread count is not a multiple of its
 /// atom's.
+///
+/// ```
+/// use cute_static::{layout, atom::{SM75_U32x4_LDSM_N, TiledCopyLayouts, make_tiled_copy}};
+/// // ldmatrix.x4 needs a multiple of 32 threads.
+/// let copy = make_tiled_copy::<_, 16, _, _>(SM75_U32x4_LDSM_N, layout!((32, 1)), layout!((1, 8)));
+/// assert_eq!(copy.size(), 32);
+/// ```
+/// ```compile_fail
+/// use cute_static::{layout, atom::{SM75_U32x4_LDSM_N, make_tiled_copy}};
+/// // 16 threads: "TiledCopy uses too few threads for the copy atom" (ui-tests' tiled_copy_too_few_threads).
+/// let copy = make_tiled_copy::<_, 16, _, _>(SM75_U32x4_LDSM_N, layout!((16, 1)), layout!((1, 8)));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "TiledCopy uses too few threads for the copy atom `{A}`: its {N} threads are not a multiple of the atom's {R}",
     label = "a tiled copy whose threads do not fill whole atoms",
@@ -70,6 +89,18 @@ impl<A, N: Pretty, R: Pretty> ValuesFit<A, N, R> for B0 where Violation: TooFewV
 pub trait TooFewThreads<A, N, R> {}
 /// Raised by a tiled copy whose values per thread are not a multiple of
 /// its atom's.
+///
+/// ```
+/// use cute_static::{layout, atom::{TiledCopyLayouts, UniversalCopy, make_tiled_copy}};
+/// // A 128-bit copy moves 8 16-bit values per thread.
+/// let copy = make_tiled_copy::<_, 16, _, _>(UniversalCopy::<u128>::new(), layout!((32, 8)), layout!((8, 1)));
+/// assert_eq!(copy.tiler_mn(), [256, 8]);
+/// ```
+/// ```compile_fail
+/// use cute_static::{layout, atom::{UniversalCopy, make_tiled_copy}};
+/// // 4 values: "TiledCopy uses too few values" (ui-tests' tiled_copy_too_few_values).
+/// let copy = make_tiled_copy::<_, 16, _, _>(UniversalCopy::<u128>::new(), layout!((32, 8)), layout!((4, 1)));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "TiledCopy uses too few values for the copy atom `{A}`: its {N} values per thread are not a multiple of the atom's {R}",
     label = "a tiled copy whose values do not fill whole atoms",

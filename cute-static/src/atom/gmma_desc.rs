@@ -52,6 +52,11 @@ use crate::kernel::tensor::{Engine, Tensor};
 use crate::private::{Err, HCons, HNil, Ok};
 
 /// A GMMA operand major as a type ([`MajorK`], [`MajorMN`]).
+///
+/// ```
+/// use cute_static::atom::{GmmaMajor, GmmaMajorKind, MajorK, MajorMN};
+/// assert_eq!((MajorK::MAJOR, MajorMN::MAJOR), (GmmaMajor::K, GmmaMajor::MN));
+/// ```
 pub trait GmmaMajorKind: Copy + Default + 'static {
     /// The major.
     const MAJOR: GmmaMajor;
@@ -66,6 +71,14 @@ impl GmmaMajorKind for MajorMN {
 /// An element type a GMMA atom reads through a descriptor, with its number
 /// of elements per 128-bit unit as a type-level integer (the factor of
 /// CuTe's `upcast<128 / sizeof_bits<T>>`).
+///
+/// ```
+/// use cute_static::atom::{GmmaValue, Half, TFloat32, ValueType};
+/// use typenum::Unsigned;
+/// // Elements per 128-bit unit: 8 halves, 4 tf32 values.
+/// assert_eq!(<Half as GmmaValue>::PerU128::USIZE, 8);
+/// assert_eq!(<TFloat32 as GmmaValue>::PerU128::USIZE * <TFloat32 as ValueType>::BITS, 128);
+/// ```
 pub trait GmmaValue: ValueType {
     /// `128 / BITS`.
     type PerU128: Unsigned;
@@ -94,6 +107,12 @@ gmma_values!(
 /// Where an atom reads an operand from (CuTe's `FrgTypeA/B`):
 /// [`Registers`] or [`SmemDesc`] (shared memory, through a GMMA
 /// descriptor).
+///
+/// ```
+/// use cute_static::atom::{GmmaMajor, MajorK, OperandSource, Registers, SmemDesc};
+/// assert_eq!(<SmemDesc<MajorK> as OperandSource>::DESCRIPTOR, Some(GmmaMajor::K));
+/// assert_eq!(<Registers as OperandSource>::DESCRIPTOR, None);
+/// ```
 pub trait OperandSource {
     /// The descriptor's major, `None` for registers.
     const DESCRIPTOR: Option<GmmaMajor>;
@@ -114,6 +133,13 @@ impl OperandSource for Registers {
 
 /// An operand read from registers: what the register fragments
 /// (`partition_fragment_a/b`) need.
+///
+/// ```
+/// use cute_static::atom::{MmaAtom, RegisterSource, SM90_64x64x16_F32F16F16_RS, MajorK, MajorMN};
+/// // The RS GMMA atom reads A from registers (B through a descriptor).
+/// fn registers<S: RegisterSource>() -> bool { true }
+/// assert!(registers::<<SM90_64x64x16_F32F16F16_RS<MajorK, MajorMN> as MmaAtom>::FrgTypeA>());
+/// ```
 #[diagnostic::on_unimplemented(
     message = "this operand is read through a GMMA shared-memory descriptor, not from registers: use `partition_fragment_desc_a` (A) or `partition_fragment_desc_b` (B)",
     label = "an SM90 GMMA atom reads this operand from shared memory",
@@ -123,6 +149,13 @@ pub trait RegisterSource {}
 impl RegisterSource for Registers {}
 
 /// An operand read through a descriptor: its major.
+///
+/// ```
+/// use cute_static::atom::{DescriptorSource, GmmaMajorKind, GmmaMajor, MajorK, MajorMN, MmaAtom, SM90_64x64x16_F32F16F16_RS};
+/// type Atom = SM90_64x64x16_F32F16F16_RS<MajorK, MajorMN>;
+/// // B of this atom is read through an MN-major descriptor.
+/// assert_eq!(<<<Atom as MmaAtom>::FrgTypeB as DescriptorSource>::Major as GmmaMajorKind>::MAJOR, GmmaMajor::MN);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "this GMMA operand is read from registers, not through a shared-memory descriptor",
     label = "an RS atom reads A from registers",
@@ -139,6 +172,18 @@ impl<M: GmmaMajorKind> DescriptorSource for SmemDesc<M> {
 /// A shared-memory operand layout for [`make_gmma_desc`]: a static
 /// [`Layout`] (no swizzle, offset 0), a [`ComposedLayout`] `Sw ∘ O ∘ L`
 /// with a [`Swizzle`], offsets in elements, or a [`Tensor`] over either.
+///
+/// ```
+/// use cute_static::{layout, atom::SmemLayout};
+/// // A swizzled layout: its swizzle (B, M, S) and its offset in elements.
+/// let s = layout!(Sw<3,3,3> o 32 o ((8,8),16):((64,512),1));
+/// assert_eq!((s.smem_offset(), <_ as SmemLayoutOf>::swizzle(&s)), (32, (3, 3, 3)));
+/// // A plain layout: no swizzle, offset 0.
+/// let p = layout!((64, 16):(16, 1));
+/// assert_eq!((p.smem_offset(), <_ as SmemLayoutOf>::swizzle(&p)), (0, (0, 0, 0)));
+/// # trait SmemLayoutOf { fn swizzle(&self) -> (u32, u32, i32); }
+/// # impl<T: SmemLayout> SmemLayoutOf for T { fn swizzle(&self) -> (u32, u32, i32) { T::SWIZZLE } }
+/// ```
 pub trait SmemLayout {
     /// The inner layout `L`.
     type Inner: StaticLayout;
@@ -414,6 +459,18 @@ type UnitsTree<L, N> = <Units<L, N> as StaticLayout>::Tree;
 /// CuTe's `make_gmma_desc<Major>` of a static `(MN,K)` layout `Self` in
 /// elements (`N` of them a 128-bit unit): everything the layout's type
 /// fixes, proven once (one bound for [`make_gmma_desc`]).
+///
+/// ```
+/// use cute_static::{layout, atom::{make_gmma_desc, GmmaLayoutType, Half, MajorK}};
+/// // The layout's type fixes the canonical form: here 128-byte swizzle atoms.
+/// let d = make_gmma_desc::<MajorK, Half, _>(&layout!(Sw<3,3,3> o 0 o ((8,8),16):((64,512),1)), 0x400)?;
+/// assert_eq!(d.layout_type(), GmmaLayoutType::B128);
+/// // The same rule at run time.
+/// let s: cute_dynamic::SwizzledLayout = "Sw<3,3,3> o 0 o ((8,8),16):((64,512),1)".parse().unwrap();
+/// let r = cute_dynamic::make_gmma_desc(cute_dynamic::GmmaMajor::K, &s, 16, 0x400).unwrap();
+/// assert_eq!(d.bits(), r.bits());
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait GmmaOperandLayout<Major, N> {
     /// The descriptor of `Sw ∘ offset ∘ Self` at byte address
     /// `smem_address`, `Sw = Sw<swizzle>`, written as `operand` in errors.
@@ -597,6 +654,16 @@ pub type DescFragmentLayout<P, N> = Replaced<UpcastedBy<P, N>, 0, Layout<C<1>, C
 /// What a descriptor fragment of this thread's partition `Self`
 /// (`(FrgV, Rest_I, Rest_J, …)` of the smem layout, in elements) needs:
 /// one bound for [`ThrMma::partition_fragment_desc_a`] and `_b`.
+///
+/// ```
+/// use cute_static::{layout, atom::{make_tiled_mma, MajorK, SM90_64x64x16_F32F16F16_SS}};
+/// let mma = make_tiled_mma(SM90_64x64x16_F32F16F16_SS::<MajorK, MajorK>::new(), layout!((1, 1, 1)), ());
+/// // A thread's A descriptors of a 64×64 K-major tile: one per 16-wide k-block.
+/// let s_a = layout!(Sw<3,3,3> o 0 o ((8,8),64):((64,512),1));
+/// let frag = mma.get_slice(5)?.partition_fragment_desc_a(&s_a, 0)?;
+/// assert_eq!((frag.size(), frag.layout().to_string()), (4, "(_1,_1,_4):(_0,_0,_2)".to_string()));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait HasDescFragment<Major, N> {
     /// [`DescFragmentLayout<Self, N>`].
     type Layout: StaticLayout + TensorLayout;
@@ -659,6 +726,16 @@ fn tile_notation<S: SmemLayout, P: HasDescFragment<Mj, N>, Mj, N>() -> cute_core
 }
 
 /// Where the atom `A` reads operand `Self` from, and its value type.
+///
+/// ```
+/// use cute_static::atom::{HasGmmaOperand, Half, MajorK, OperandA, Registers, SM90_64x64x16_F32F16F16_RS, MajorMN};
+/// fn same<A: 'static, B: 'static>() -> bool {
+///     core::any::TypeId::of::<A>() == core::any::TypeId::of::<B>()
+/// }
+/// type Atom = SM90_64x64x16_F32F16F16_RS<MajorK, MajorMN>;
+/// assert!(same::<<OperandA as HasGmmaOperand<Atom>>::Source, Registers>());
+/// assert!(same::<<OperandA as HasGmmaOperand<Atom>>::Value, Half>());
+/// ```
 pub trait HasGmmaOperand<A: MmaAtom> {
     /// `FrgTypeA` or `FrgTypeB`.
     type Source;

@@ -56,6 +56,12 @@ use crate::private::{P, Pretty};
 
 /// The stride after a mode of extent `Self` whose stride is `Prev`:
 /// `2 · Self · Prev` (the stand-in's strides never coalesce).
+///
+/// ```
+/// use cute_static::{C, atom::GapAfter, layout::StaticInt};
+/// // After a mode of extent 32 and stride 1, the stand-in's next stride is 64.
+/// assert_eq!(<<C<32> as GapAfter<C<1>>>::Next as StaticInt>::VALUE, 64);
+/// ```
 pub trait GapAfter<Prev> {
     /// `C<2·Self·Prev>`.
     type Next: StaticInt;
@@ -73,6 +79,16 @@ type G<S, Prev> = <S as GapAfter<Prev>>::Next;
 
 /// A mixed layout with a flat static shape (2 to 4 modes): its static
 /// stand-in and the map from the stand-in's offsets to its own.
+///
+/// ```
+/// use cute_static::{layout, atom::MixedTile};
+/// let ld = 100;
+/// let g = layout!((32, 16):(1, {ld}))?;
+/// // The stand-in (32,16):(1,64): its offset 64·2 + 17 is (17, 2), which is
+/// // 17 + 2·ld in the tile.
+/// assert_eq!(<_ as MixedTile>::decode(&g, 17 + 64 * 2), Some(17 + 2 * ld));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait MixedTile {
     /// The static layout of the same shape with the strides `(1, 2s_0,
     /// 4s_0s_1, …)`.
@@ -94,6 +110,17 @@ pub trait MixedTile {
 
 /// A static extent of a mixed tensor that a tiled MMA or copy partitions
 /// (a `C<N>`; a run-time `Dyn` is the named error).
+///
+/// ```
+/// use cute_static::{Layout, Tensor, layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}, tensor::Counting};
+/// let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>::new();
+/// // Static extents (32, 16) with a run-time leading dimension partition.
+/// let ld = 100;
+/// let g = Tensor::new(Counting, layout!((32, 16):(1, {ld}))?)?;
+/// let mine = mma.get_slice(37)?.partition_c_mixed(g)?;
+/// assert_eq!(mine.base(), 17 + 2 * ld);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "a tiled MMA or tiled copy partitions a mixed tensor of a static shape: `{Self}` is not a static extent",
     label = "a tensor with a run-time extent",
@@ -177,6 +204,15 @@ pub type StandIn<X> = <X as MixedTile>::StandIn;
 
 /// A static stride tuple whose leaves become run-time [`Dyn`] values,
 /// each mapped by a function (same tree shape).
+///
+/// ```
+/// use cute_static::{C, atom::RuntimeStrides, layout::Dyn};
+/// // Each static stride mapped by the function, as run-time leaves.
+/// let out = <(C<1>, C<64>) as RuntimeStrides>::map(&|d| Some(d * 3));
+/// assert_eq!(out, Some((Dyn(3), Dyn(192))));
+/// // A failing map (an overflow) is `None`.
+/// assert_eq!(<(C<1>, C<64>) as RuntimeStrides>::map(&|d| (d < 64).then_some(d)), None);
+/// ```
 pub trait RuntimeStrides: StaticIntTuple {
     /// The tuple with `Dyn` leaves.
     type Out: IntTuple;
@@ -222,6 +258,17 @@ macro_rules! runtime_strides {
 arities!(runtime_strides; (A), (B), (C2), (D), (E), (F), (G2), (H));
 
 /// A static partition layout with its strides made run-time.
+///
+/// ```
+/// use cute_static::{Layout, Tensor, layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}, tensor::Counting};
+/// let mma = TiledMma::<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>::new();
+/// let ld = 100;
+/// let g = Tensor::new(Counting, layout!((32, 16):(1, {ld}))?)?;
+/// // The static partition's strides, made run-time: 8 rows → 8, 1 column → ld.
+/// let mine = mma.get_slice(37)?.partition_c_mixed(g)?;
+/// assert_eq!(mine.layout().to_string(), "((_2,_2),_1,_1):((100,8),0,0)");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait WithRuntimeStrides {
     /// `MixedLayout<Shape, Dyn strides>`.
     type Mixed: TensorLayout;

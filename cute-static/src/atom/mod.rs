@@ -200,6 +200,13 @@ value_types! {
 }
 
 /// The `M×N×K` extent of an MMA atom, `(C<M>, C<N>, C<K>)`.
+///
+/// ```
+/// use cute_static::{atom::{MmaAtom, SM80_16x8x16_F32F16F16F32_TN, ShapeMnk}, layout::StaticInt};
+/// type Mnk = <SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::ShapeMNK;
+/// assert_eq!(<Mnk as ShapeMnk>::MNK, [16, 8, 16]);
+/// assert_eq!(<<Mnk as ShapeMnk>::N as StaticInt>::VALUE, 8);
+/// ```
 pub trait ShapeMnk {
     /// `C<M>`.
     type M: StaticInt + TilerMode;
@@ -298,6 +305,20 @@ pub trait MmaAtom: Copy + Default + fmt::Debug + Eq + Hash + 'static {
 /// `RefLayout` over **bits**; in units of a value type of `BITS` bits they
 /// are [`ValLayoutSrc<A, BITS>`], … (CuTe's `recast_layout<uint1_t, T>`,
 /// the static [`Upcast`](crate::Upcast)).
+///
+/// ```
+/// use cute_static::{atom::{CopyAtom, SM75_U32x4_LDSM_N}, layout::StaticLayout};
+/// type A = SM75_U32x4_LDSM_N;
+/// // ldmatrix.x4: 32 threads; each holds 4 32-bit registers (128 bits) of
+/// // the destination.
+/// assert_eq!(<<A as CopyAtom>::ThrID as StaticLayout>::SIZE, 32);
+/// assert_eq!(<<A as CopyAtom>::DstLayout as StaticLayout>::SIZE, 32 * 128);
+/// // The run-time atom of the same name has the same layouts.
+/// let run = <A as CopyAtom>::to_dynamic()?;
+/// assert_eq!(run.name(), <A as CopyAtom>::NAME);
+/// assert_eq!(*run.dst_layout_bits(), <<A as CopyAtom>::DstLayout as Default>::default().to_dynamic());
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub trait CopyAtom: Copy + Default + fmt::Debug + Eq + Hash + 'static {
     /// CUTLASS's name, template arguments included.
     const NAME: &'static str;

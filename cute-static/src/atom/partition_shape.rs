@@ -48,6 +48,16 @@ type ValShape<M, Op> = <ModeOf<<Op as HasMmaOperand<M>>::AtomTv, 1> as StaticLay
 
 /// What `partition_shape_X(tiled_mma, Self)` is, for a static shape `Self`
 /// of rank 2 to 6: `(V, I / (atom_I·thr_I), J / (atom_J·thr_J), rest…)`.
+///
+/// ```
+/// use cute_static::{C, Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// // A's partition of a 64×32 (M×K) tile: the atom's value mode, then
+/// // 64 / (16·2) and 32 / (16·1).
+/// let s = Mma::new().partition_shape_a((C::<64>, C::<32>));
+/// let want: ((C<2>, C<2>, C<2>), C<2>, C<2>) = Default::default();
+/// assert_eq!(s, want);
+/// ```
 pub trait HasMmaPartitionShape<M, Op> {
     /// The partition's shape.
     type Output: StaticIntTuple;

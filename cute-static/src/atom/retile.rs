@@ -88,6 +88,20 @@ type RetileTile<A, const BITS: usize, L, T, X> =
 
 /// The slice `(_, (0, _, …))` of `(Tile, (1, Rest…))`, with `Self` the
 /// rest mode: `(Tile, Rest…)` (the offset of coordinate 0 is 0).
+///
+/// ```
+/// use cute_static::{Layout, Tensor, atom::{SM75_U32x4_LDSM_N, TiledMma, make_tiled_copy_a}, tensor::Counting};
+/// type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// let mma = Mma::new();
+/// let copy = make_tiled_copy_a::<_, 16, _>(SM75_U32x4_LDSM_N, &mma);
+/// let a = Tensor::new(Counting, cute_static::layout!((64, 32)))?;
+/// let mut frag = mma.get_slice(5)?.partition_fragment_a(&a);
+/// // The retiled view keeps the fragment's rest modes (2, 2) after the
+/// // copy atom's value mode.
+/// let view = copy.get_slice(5)?.retile_s(&mut frag);
+/// assert_eq!(view.layout().to_string(), "((_8,_1),_2,_2):((_1,_0),_8,_16)");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait RetileSlice<Tile> {
     /// `(Tile, Rest…)`.
     type Output;
@@ -109,6 +123,20 @@ retile_slice!(R1 Q1, R2 Q2, R3 Q3, R4 Q4);
 /// What `retile_S/D` computes for a tensor with the static layout `X`
 /// (implemented by every tiled copy whose retile of `X` exists): one bound
 /// in the methods instead of the steps.
+///
+/// ```
+/// use cute_static::{Layout, Tensor, atom::{SM75_U32x4_LDSM_N, TiledMma, make_tiled_copy_a}, tensor::Counting};
+/// type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// let mma = Mma::new();
+/// let copy = make_tiled_copy_a::<_, 16, _>(SM75_U32x4_LDSM_N, &mma);
+/// let a = Tensor::new(Counting, cute_static::layout!((64, 32)))?;
+/// let mut frag = mma.get_slice(5)?.partition_fragment_a(&a);
+/// // retile_D views the MMA's A fragment in the copy's value order.
+/// let view = copy.get_slice(5)?.retile_d(&mut frag);
+/// assert_eq!(view.layout().to_string(), "((_8,_1),_2,_2):((_1,_0),_8,_16)");
+/// assert_eq!(view.size(), frag.size());
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait HasCopyRetile<X> {
     /// `((atom values, rest values), Rest…)`.
     type Layout: StaticLayout;

@@ -183,6 +183,17 @@ pub(crate) type StrideUnlessOne<N, S> = <Eq<<N as StaticInt>::Tn, U1> as If<C<0>
 pub type MakeTiledCopyTiler<Thr, Val> = <Thr as TiledCopyTiler<Val>>::Tiler;
 /// [`MakeTiledCopyTiler`] as an associated type (one bound for the sizes
 /// behind it).
+///
+/// ```
+/// use cute_static::{Layout, layout, atom::{MakeTiledCopy, TiledCopyLayouts, UniversalCopy, make_tiled_copy}};
+/// // 32×8 threads, each 8 contiguous 16-bit values in M: 128-bit copies.
+/// type Copy = MakeTiledCopy<UniversalCopy<u128>, 16, Layout![(32, 8):(1, 32)], Layout![(8, 1)]>;
+/// use cute_static::atom::TiledCopyTiler;
+/// // The tile one copy step covers: 32·8 rows by 8 columns.
+/// let t: (cute_static::C<256>, cute_static::C<8>) = <Copy as TiledCopyLayouts>::TilerMn::default();
+/// assert_eq!(t, Default::default());
+/// # let _ = core::marker::PhantomData::<<Layout![(32, 8):(1, 32)] as TiledCopyTiler<Layout![(8, 1)]>>::Tiler>;
+/// ```
 pub trait TiledCopyTiler<Val> {
     /// `(C<size<0>(thr)·size<0>(val)>, C<size<1>(thr)·size<1>(val)>)`.
     type Tiler: Copy + Default;
@@ -266,6 +277,17 @@ where
 }
 
 /// What a [`TiledCopy`] computes.
+///
+/// ```
+/// use cute_static::{Layout, layout, atom::{MakeTiledCopy, TiledCopyLayouts, UniversalCopy, make_tiled_copy}};
+/// // 32×8 threads, each 8 contiguous 16-bit values in M: 128-bit copies.
+/// type Copy = MakeTiledCopy<UniversalCopy<u128>, 16, Layout![(32, 8):(1, 32)], Layout![(8, 1)]>;
+/// let copy = Copy::default();
+/// assert_eq!((<Copy as TiledCopyLayouts>::SIZE, <Copy as TiledCopyLayouts>::TILER_MN), (256, [256, 8]));
+/// assert_eq!((copy.size(), copy.tiler_mn()), (256, [256, 8]));
+/// let same = make_tiled_copy::<_, 16, _, _>(UniversalCopy::<u128>::new(), layout!((32, 8):(1, 32)), layout!((8, 1)));
+/// assert_eq!(same.tiler_mn(), copy.tiler_mn());
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a tiled copy",
     note = "a tiled copy is built by make_tiled_copy(atom, thr_layout, val_layout): a copy atom type and two static layouts"
@@ -314,6 +336,13 @@ pub struct CopySrc;
 pub struct CopyDst;
 
 /// The atom's layout of one side in units of `BITS`-bit values.
+///
+/// ```
+/// use cute_static::{atom::{CopySrc, HasCopySide, UniversalCopy}, layout::StaticLayout};
+/// // A 128-bit universal copy moves 8 16-bit values (4 32-bit ones) per thread.
+/// assert_eq!(<<CopySrc as HasCopySide<UniversalCopy<u128>, 16>>::Trg as StaticLayout>::SIZE, 8);
+/// assert_eq!(<<CopySrc as HasCopySide<UniversalCopy<u128>, 32>>::Trg as StaticLayout>::SIZE, 4);
+/// ```
 pub trait HasCopySide<A: CopyAtom, const BITS: usize> {
     /// `Src` or `Dst` over values.
     type Trg;
@@ -332,6 +361,17 @@ where
 }
 
 /// `((a,b),(c,d))` → `((a,c),(b,d))`: CuTe's `zip2_by` of a zipped layout.
+///
+/// ```
+/// use cute_static::{Layout, atom::Zip2};
+/// type Z = <Layout![((2, 3), (4, 5)):((1, 2), (6, 24))] as Zip2>::Output;
+/// assert_eq!(Z::default().to_string(), "((_2,_4),(_3,_5)):((_1,_6),(_2,_24))");
+/// assert_eq!(
+///     Z::default().to_dynamic(),
+///     cute_dynamic::zip2_by(&"((2,3),(4,5)):((1,2),(6,24))".parse()?, &"<_,_>".parse()?)?
+/// );
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub trait Zip2 {
     /// The zipped layout.
     type Output;
@@ -367,6 +407,20 @@ type ThrVal2MnOfLayouts<Tv, R, Trg> =
 /// `thrval2mn` of a tiled copy's side `Sd` as an associated type, so that
 /// generic code names it with one bound (`TiledCopy<…>: CopyThrVal2Mn<Sd>`)
 /// instead of the steps that compute it.
+///
+/// ```
+/// use cute_static::{Layout, layout, atom::{MakeTiledCopy, TiledCopyLayouts, UniversalCopy, make_tiled_copy}};
+/// // 32×8 threads, each 8 contiguous 16-bit values in M: 128-bit copies.
+/// type Copy = MakeTiledCopy<UniversalCopy<u128>, 16, Layout![(32, 8):(1, 32)], Layout![(8, 1)]>;
+/// use cute_static::{atom::{CopySrc, CopyThrVal2Mn}, layout::StaticLayout};
+/// // (thread, value) → index of the 256×8 tile: every element once.
+/// type L = <Copy as CopyThrVal2Mn<CopySrc>>::Layout;
+/// assert_eq!(<L as StaticLayout>::SIZE, 256 * 8);
+/// let l = L::default().to_dynamic();
+/// let mut seen: Vec<i64> = (0..l.size()).map(|i| l.call(i)).collect();
+/// seen.sort();
+/// assert!(seen.iter().copied().eq(0..256 * 8));
+/// ```
 pub trait CopyThrVal2Mn<Sd> {
     /// [`ThrVal2Mn`] of the tiled copy.
     type Layout: StaticLayout;
@@ -387,6 +441,19 @@ where
 /// atoms of one width, or a side whose layout is the reference's — share
 /// one evaluation in the compiler's caches instead of repeating it per
 /// atom and per side.
+///
+/// ```
+/// use cute_static::{Layout, layout, atom::{MakeTiledCopy, TiledCopyLayouts, UniversalCopy, make_tiled_copy}};
+/// // 32×8 threads, each 8 contiguous 16-bit values in M: 128-bit copies.
+/// type Copy = MakeTiledCopy<UniversalCopy<u128>, 16, Layout![(32, 8):(1, 32)], Layout![(8, 1)]>;
+/// use cute_static::{atom::{CopyDst, CopySrc, CopyThrVal2Mn}};
+/// // A universal copy's source and destination layouts agree: both sides
+/// // name one thrval2mn.
+/// fn same<A: 'static, B: 'static>() -> bool {
+///     core::any::TypeId::of::<A>() == core::any::TypeId::of::<B>()
+/// }
+/// assert!(same::<<Copy as CopyThrVal2Mn<CopySrc>>::Layout, <Copy as CopyThrVal2Mn<CopyDst>>::Layout>());
+/// ```
 pub trait ThrVal2MnKey {
     /// `thrval2mn`.
     type Layout: StaticLayout;
@@ -611,6 +678,18 @@ type KeyTv<K> = <K as ThrVal2MnKey>::Layout;
 
 /// The tile of a tiled copy divides the tensor's extents (the rule behind
 /// the compile error of a partition over a tile that does not fit).
+///
+/// ```
+/// use cute_static::{C, atom::CopyDividesTile};
+/// fn divides<A: CopyDividesTile<T>, T>() -> bool { true }
+/// // A 512×16 tensor holds whole 256×8 tiles.
+/// assert!(divides::<(C<512>, C<16>), (C<256>, C<8>)>());
+/// ```
+/// ```compile_fail
+/// use cute_static::{C, atom::CopyDividesTile};
+/// fn divides<A: CopyDividesTile<T>, T>() -> bool { true }
+/// divides::<(C<128>, C<16>), (C<256>, C<8>)>();
+/// ```
 pub trait CopyDividesTile<T> {}
 impl<A, T> CopyDividesTile<T> for A
 where
@@ -622,6 +701,13 @@ where
 }
 /// The answer of "the tiled copy's tile `T` divides the extents `A`" is
 /// `true`.
+///
+/// ```
+/// use cute_static::{C, atom::CopyDividesTile};
+/// // The answer `true` implements the trait: the bound below holds.
+/// fn divides<A: CopyDividesTile<T>, T>() -> bool { true }
+/// assert!(divides::<(C<256>, C<8>), (C<256>, C<8>)>());
+/// ```
 #[diagnostic::on_unimplemented(
     message = "the tiled copy's tile `{T}` does not divide the tensor's extents `{A}`",
     label = "partition_S/D need whole tiles",
@@ -633,6 +719,18 @@ impl<A, T> CopyTileAnswer<A, T> for typenum::B1 {}
 /// What `partition_S/D` of the side `Sd` computes for a tensor with the
 /// static layout `X` (implemented by every tiled copy whose `tidfrg` of
 /// `X` exists): one bound in the partition methods instead of the steps.
+///
+/// ```
+/// use cute_static::{Layout, layout, atom::{MakeTiledCopy, TiledCopyLayouts, UniversalCopy, make_tiled_copy}};
+/// // 32×8 threads, each 8 contiguous 16-bit values in M: 128-bit copies.
+/// type Copy = MakeTiledCopy<UniversalCopy<u128>, 16, Layout![(32, 8):(1, 32)], Layout![(8, 1)]>;
+/// use cute_static::{Tensor, atom::{CopySrc, HasCopyPartition}, tensor::Counting};
+/// let mine = Copy::default().get_slice(33)?.partition_s(Tensor::new(Counting, layout!((256, 8)))?)?;
+/// type P = <Copy as HasCopyPartition<CopySrc, Layout![(256, 8)]>>::Layout;
+/// assert_eq!(mine.layout().to_string(), P::default().to_string());
+/// assert_eq!((mine.base(), mine.size()), (264, 8));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait HasCopyPartition<Sd, X> {
     /// The thread mode of `tidfrg_S/D`: thread → offset.
     type Threads: StaticLayout;

@@ -157,6 +157,12 @@ where
 
 /// The size of a static tiler mode, as `C<N>`: an integer is its own
 /// size, a layout its size.
+///
+/// ```
+/// use cute_static::{C, Layout, atom::TilerSize, layout::StaticInt};
+/// assert_eq!(<<C<8> as TilerSize>::Size as StaticInt>::VALUE, 8);
+/// assert_eq!(<<Layout![(2, 4):(1, 8)] as TilerSize>::Size as StaticInt>::VALUE, 8);
+/// ```
 pub trait TilerSize {
     /// `C<size>`.
     type Size: StaticInt;
@@ -182,6 +188,16 @@ pub type SizeC<L> = P<<<L as StaticLayout>::Tree as SizeOf>::Out>;
 
 /// One mode of a permutation: `_` becomes the integer `extent · threads`
 /// (`C<N>`), a layout or an integer is kept.
+///
+/// ```
+/// use cute_static::{layout, tiler, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMmaLayouts, make_tiled_mma}};
+/// // `()` (each mode `_`): the tile is the atom's extent times the threads
+/// // along it, 16·2 × 8·2 × 16·1; a given mode is kept.
+/// let plain = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2, 2, 1)), ());
+/// assert_eq!(plain.tile_size(), [32, 16, 16]);
+/// let wide = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2, 2, 1)), tiler!(<32, 32, 16>));
+/// assert_eq!(wide.tile_size(), [32, 32, 16]);
+/// ```
 pub trait PermutationMode<Extent, Threads> {
     /// The tiler mode.
     type Mode: TilerMode + TilerSize;
@@ -208,6 +224,13 @@ where
 }
 
 /// The three modes of a permutation (`()`: `_` for each).
+///
+/// ```
+/// use cute_static::{layout, tiler, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMmaLayouts, make_tiled_mma}};
+/// // A permutation of M, N and K: here N's 32 columns through a layout.
+/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2, 2, 1)), tiler!(<32, (8, 4):(4, 1), 16>));
+/// assert_eq!(mma.tile_size(), [32, 32, 16]);
+/// ```
 pub trait Permutation {
     /// Mode `M`.
     type M;
@@ -229,6 +252,23 @@ impl<M, N, K> Permutation for Tiler<(M, N, K)> {
 
 /// What a [`TiledMma`] computes, as associated types and constants
 /// (CuTe's `TiledMMA` members).
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::{atom::TiledMmaLayouts, layout::StaticInt};
+/// assert_eq!((<Mma as TiledMmaLayouts>::SIZE, <Mma as TiledMmaLayouts>::TILE_SIZE), (128, [32, 16, 16]));
+/// assert_eq!(<<Mma as TiledMmaLayouts>::ThrM as StaticInt>::VALUE, 2);
+/// assert_eq!(Mma::default().thr_layout_vmnk().to_string(), "(_32,_2,_2,_1):(_1,_32,_64,_0)");
+/// // Thread 37: value-thread 5 of the atom at m = 1.
+/// assert_eq!(<Mma as TiledMmaLayouts>::thr_coord(37), [5, 1, 0, 0]);
+/// // The run-time tiled MMA agrees.
+/// let atom = cute_dynamic::mma_atom("SM80_16x8x16_F32F16F16F32_TN")?;
+/// let run = cute_dynamic::make_tiled_mma(&atom, Some(&"(2,2,1)".parse()?), None)?;
+/// assert_eq!(run.thr_layout_vmnk().to_string(), "(32,2,2,1):(1,32,64,0)");
+/// assert_eq!(run.tile_size(1)?, 16);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a tiled MMA",
     note = "a tiled MMA is `TiledMma<Atom, AtomLayout, Permutation>`: an MMA atom type, a static layout of three modes (M,N,K) of atoms, and `()` or a tiler `<M,N,K>` of layouts, integers or `_`"
@@ -286,6 +326,14 @@ pub trait TiledMmaLayouts: Copy + Default {
 /// `TileSize<M, 0|1|2>`: `tile_size<I>` of a tiled MMA as `C<N>`.
 pub type TileSize<M, const I: usize> = <<M as HasTileSize<I>>::Mode as TilerSize>::Size;
 /// The permutation mode `I` of a tiled MMA.
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::{atom::TileSize, layout::StaticInt};
+/// assert_eq!(<TileSize<Mma, 0> as StaticInt>::VALUE, 32);
+/// assert_eq!(<TileSize<Mma, 2> as StaticInt>::VALUE, 16);
+/// ```
 pub trait HasTileSize<const I: usize> {
     /// `permutation_mnk<I>()`.
     type Mode: TilerSize;
@@ -325,6 +373,16 @@ where
 
 /// The coordinate `(v, m, n, k)` of a thread in a four-mode thread layout
 /// (per leaf `s:d` of a mode, `(thr_idx / d) mod s`).
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::atom::{ThrCoord, TiledMmaLayouts};
+/// type V = <Mma as TiledMmaLayouts>::ThrLayoutVMNK;
+/// // (thr_idx / d) mod s per mode of (32,2,2,1):(1,32,64,0).
+/// assert_eq!(<V as ThrCoord>::thr_coord(101), [5, 1, 1, 0]);
+/// assert_eq!(<V as ThrCoord>::thr_coord(101), <Mma as TiledMmaLayouts>::thr_coord(101));
+/// ```
 pub trait ThrCoord {
     /// The coordinate of thread `thr_idx`.
     fn thr_coord(thr_idx: usize) -> [usize; 4];
@@ -408,6 +466,16 @@ pub struct OperandC;
 /// thread counts along them, the atom's `(thread, value)` layout, and the
 /// step of `layoutX_TV` that ignores the thread coordinate of the third
 /// mode.
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::{atom::{HasMmaOperand, OperandA, OperandB}, layout::StaticInt};
+/// // A spans M×K, B spans N×K: their extents along the first mode.
+/// assert_eq!(<<OperandA as HasMmaOperand<Mma>>::ExtI as StaticInt>::VALUE, 16);
+/// assert_eq!(<<OperandB as HasMmaOperand<Mma>>::ExtI as StaticInt>::VALUE, 8);
+/// assert_eq!(<<OperandA as HasMmaOperand<Mma>>::ThrI as StaticInt>::VALUE, 2);
+/// ```
 pub trait HasMmaOperand<M: TiledMmaLayouts> {
     /// `permutation_mnk<I>()`.
     type PermI: TilerMode + TilerSize;
@@ -479,6 +547,17 @@ impl<M: TiledMmaLayouts> HasMmaOperand<M> for OperandC {
 /// C's spread: none (`<_, _>`, which keeps the layout) when
 /// `size(ThrK) = 1`, else `(m,n,k):(1,m,0)` (the K thread coordinate
 /// dropped).
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::{Tiler, atom::{HasMmaOperand, OperandC}, tensor::Underscore};
+/// fn same<A: 'static, B: 'static>() -> bool {
+///     core::any::TypeId::of::<A>() == core::any::TypeId::of::<B>()
+/// }
+/// // No threads along K: C's thread mode is kept (`<_, _>`).
+/// assert!(same::<<OperandC as HasMmaOperand<Mma>>::Spread, Tiler<(Underscore, Underscore)>>());
+/// ```
 pub trait SpreadC<Tm, Tn, Tk> {
     /// The tiler.
     type Spread;
@@ -502,6 +581,15 @@ pub struct PermuteByModes;
 /// modes as given (`Self`, a pair): `<_, _>` divides nothing, any other
 /// pair divides by the modes. (A choice on the modes as written, so that
 /// naming it computes no tile size.)
+///
+/// ```
+/// use cute_static::{C, atom::{NoPermutation, OperandPermTile, PermuteByModes}, tensor::Underscore};
+/// fn same<A: 'static, B: 'static>() -> bool {
+///     core::any::TypeId::of::<A>() == core::any::TypeId::of::<B>()
+/// }
+/// assert!(same::<<(Underscore, Underscore) as OperandPermTile>::Tile, NoPermutation>());
+/// assert!(same::<<(C<32>, Underscore) as OperandPermTile>::Tile, PermuteByModes>());
+/// ```
 pub trait OperandPermTile {
     /// [`NoPermutation`] or [`PermuteByModes`].
     type Tile;
@@ -525,6 +613,17 @@ impl<S, D> OperandPermTile for (Underscore, Layout<S, D>) {
 /// The permutation of a tiled MMA as it was given (`()` or
 /// `Tiler<(M, N, K)>`), without the computations of [`TiledMmaLayouts`]:
 /// which operands are permuted is known from it alone.
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::atom::MmaPermutation;
+/// fn same<A: 'static, B: 'static>() -> bool {
+///     core::any::TypeId::of::<A>() == core::any::TypeId::of::<B>()
+/// }
+/// // Made without a permutation: `()`, `_` for each mode.
+/// assert!(same::<<Mma as MmaPermutation>::Perm, ()>());
+/// ```
 pub trait MmaPermutation {
     /// The permutation.
     type Perm: Permutation;
@@ -537,6 +636,17 @@ type PermOf<M> = <M as MmaPermutation>::Perm;
 /// [`NoPermutation`] when both of the operand's permutation modes are `_`
 /// (CuTe divides by `<_, _>`, which leaves the tensor as it is), else
 /// [`PermuteByModes`].
+///
+/// ```
+/// use cute_static::{Layout, Tiler, atom::{HasOperandPerm, NoPermutation, OperandA, OperandB, PermuteByModes, SM80_16x8x16_F32F16F16F32_TN, TiledMma}, tensor::Underscore, C};
+/// fn same<A: 'static, B: 'static>() -> bool {
+///     core::any::TypeId::of::<A>() == core::any::TypeId::of::<B>()
+/// }
+/// // Only N is permuted: A (M×K) is not divided first, B (N×K) is.
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)], Tiler<(Underscore, C<32>, Underscore)>>;
+/// assert!(same::<<OperandA as HasOperandPerm<Mma>>::Tile, NoPermutation>());
+/// assert!(same::<<OperandB as HasOperandPerm<Mma>>::Tile, PermuteByModes>());
+/// ```
 pub trait HasOperandPerm<M> {
     /// [`NoPermutation`] or [`PermuteByModes`].
     type Tile;
@@ -835,6 +945,17 @@ type TvThreadsDoneT<T, M, Op> = ComposeTreeOf<SpreadT<T, M, Op>, ThrIdxOf<M>>;
 /// atom (`ThrID = (4,2):(1,16)`) has 8 threads and 32 lanes, lanes 4–15
 /// and 20–31 reading as the thread whose index they reduce to (as
 /// cute-dynamic's `TiledMma::layout_tv` and CuTe C++ do).
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::{atom::{ThrIdxToThrId, TiledMmaLayouts}, layout::StaticLayout};
+/// type V = <Mma as TiledMmaLayouts>::ThrLayoutVMNK;
+/// // A compact thread layout: 128 lanes, lane i is thread i.
+/// assert_eq!(<V as ThrIdxToThrId>::LANES, 128);
+/// let map = <<V as ThrIdxToThrId>::Layout as Default>::default().to_dynamic();
+/// assert!((0..128).all(|i| map.call(i) == i));
+/// ```
 pub trait ThrIdxToThrId {
     /// The map lane → thread index.
     type Layout: StaticLayout + IntoTiler;
@@ -880,6 +1001,18 @@ where
 /// CuTe's `get_layoutX_TV()` of a tiled MMA (`Self`) for operand `Op`,
 /// as an associated type: one bound (`M: TiledMmaTv<Op>`) for the steps
 /// that compute it (see [`LayoutTv`]).
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::atom::{OperandC, TiledMmaTv};
+/// let tv = <<Mma as TiledMmaTv<OperandC>>::Layout as Default>::default();
+/// assert_eq!(tv.to_string(), "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))");
+/// let atom = cute_dynamic::mma_atom("SM80_16x8x16_F32F16F16F32_TN")?;
+/// let run = cute_dynamic::make_tiled_mma(&atom, Some(&"(2,2,1)".parse()?), None)?;
+/// assert_eq!(tv.to_dynamic(), run.layout_tv(cute_dynamic::MmaOperand::OperandC)?);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub trait TiledMmaTv<Op> {
     /// `layoutX_TV`.
     type Layout: StaticLayout + TensorLayout;
@@ -920,6 +1053,12 @@ where
 pub(crate) type LayoutTvOf<M, Op> = <M as TiledMmaTv<Op>>::Layout;
 
 /// `make_layout(Self, V)`: two layouts as the modes of one.
+///
+/// ```
+/// use cute_static::{Layout, atom::Rejoin};
+/// type R = <Layout![4:1] as Rejoin<Layout![(2, 3):(8, 16)]>>::Output;
+/// assert_eq!(R::default().to_string(), "(_4,(_2,_3)):(_1,(_8,_16))");
+/// ```
 pub trait Rejoin<V> {
     /// `(Self, V)`.
     type Output;
@@ -972,6 +1111,13 @@ type VmnkOf<M> = <M as TiledMmaLayouts>::ThrLayoutVMNK;
 /// The coordinate of an index in a mode: per leaf `s:d`, `(idx / d) mod s`
 /// (0 where `d = 0`), colexicographically combined (the run-time crate's
 /// `flat_coord`).
+///
+/// ```
+/// use cute_static::{Layout, atom::Colex, layout::StaticLayout};
+/// // The coordinate of index 37 along the mode (4,8):(1,4): 37 mod 4 + 4·(9 mod 8).
+/// type F = <Layout![(4, 8):(1, 4)] as StaticLayout>::Flat;
+/// assert_eq!(<F as Colex>::colex(37, 1), 1 + 4 * 1);
+/// ```
 pub trait Colex {
     /// The coordinate, leaves scaled from `scale`.
     fn colex(idx: usize, scale: usize) -> usize;
@@ -1026,6 +1172,12 @@ impl<M> fmt::Debug for ThrMma<M> {
 
 /// `(FrgV,(Rest_I,Rest_J,…))` → `(FrgV,Rest_I,Rest_J,…)`: the modes
 /// CuTe's slice at `(thread, (_,(_,…)))` keeps (rest of rank 2 to 4).
+///
+/// ```
+/// use cute_static::{Layout, atom::SpliceRest};
+/// type S = <Layout![(2, (3, 4)):(1, (2, 6))] as SpliceRest>::Output;
+/// assert_eq!(S::default().to_string(), "(_2,_3,_4):(_1,_2,_6)");
+/// ```
 pub trait SpliceRest {
     /// The kept modes as one layout.
     type Output;
@@ -1046,6 +1198,19 @@ splice_rest!(R0 Q0, R1 Q1, R2 Q2, R3 Q3);
 /// static layout `L` (implemented by every tiled MMA whose `thrfrg_X`
 /// of `L` exists): one bound in the partition methods instead of the
 /// steps, so that each step is proven once, in this impl.
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::{layout, Tensor, atom::{HasMmaPartition, OperandC}, tensor::Counting};
+/// let c = Tensor::new(Counting, layout!((32, 16)))?;
+/// let mine = Mma::default().get_slice(37)?.partition_c(c)?;
+/// // The partition's layout is the bound's associated type.
+/// let named = <<Mma as HasMmaPartition<OperandC, cute_static::Layout![(32, 16)]>>::Layout as Default>::default();
+/// assert_eq!(mine.layout().to_string(), named.to_string());
+/// assert_eq!(named.to_string(), "((_2,_2),_1,_1):((_32,_8),_0,_0)");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait HasMmaPartition<Op, L> {
     /// `thrfrg_X`'s thread mode `(ThrV,(Thr_I,Thr_J))`: thread → offset.
     type Threads: StaticLayout;
@@ -1106,6 +1271,21 @@ pub type MmaFragment<M, Op, L, V> = <M as HasMmaFragment<Op, L, V>>::Fragment;
 /// are proven once, by trait evaluation, wherever the fragment's type is
 /// named; a type nesting the partition's projection would be normalized
 /// again in every check of the body).
+///
+/// ```
+/// use cute_static::{Layout, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// use cute_static::{layout, Tensor, atom::{HasMmaFragment, OperandC}, tensor::Counting};
+/// let data = [0.0f32; 32 * 16];
+/// let c = Tensor::new(&data[..], layout!((32, 16)))?;
+/// // The thread's C fragment: the compact layout of its partition's shape.
+/// let f = Mma::default().get_slice(37)?.partition_fragment_c(&c);
+/// assert_eq!((f.size(), f.layout().to_string()), (4, "((_2,_2),_1,_1):((_1,_2),_0,_0)".to_string()));
+/// let g = <Mma as HasMmaFragment<OperandC, cute_static::Layout![(32, 16)], f32>>::fragment(1.0);
+/// assert_eq!(g.layout().to_string(), f.layout().to_string());
+/// # let _ = Counting;
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait HasMmaFragment<Op, L, V> {
     /// The fragment tensor.
     type Fragment;
@@ -1127,6 +1307,16 @@ where
 /// A static layout with at least two modes, and the extents of its first
 /// two modes: what the tiled MMA's and tiled copy's partitions check their
 /// tiles against (one bound for the size computations behind it).
+///
+/// ```
+/// use cute_static::{Layout, layout, Tensor, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}, tensor::Counting};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// // A (64, 32) tensor: its first two extents are multiples of the 32×16 tile.
+/// let c = Tensor::new(Counting, layout!((64, 32)))?;
+/// let mine = Mma::default().get_slice(0)?.partition_c(c)?;
+/// assert_eq!(mine.layout().to_string(), "((_2,_2),_2,_2):((_64,_8),_32,_1024)");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait TileExtents: StaticLayout + Mode<0> + Mode<1> {
     /// `(C<size<0>>, C<size<1>>)`.
     type Extents;
@@ -1173,6 +1363,18 @@ fn thread_offset<Threads: StaticLayout>(
 
 /// The tile of a tiled MMA divides the tensor's extents (the rule behind
 /// the compile error of a partition over a tile that does not fit).
+///
+/// ```
+/// use cute_static::{C, atom::EvenlyDividesTile};
+/// fn divides<A: EvenlyDividesTile<T>, T>() {}
+/// // (64, 32) is a multiple of the (32, 16) tile, mode by mode.
+/// divides::<(C<64>, C<32>), (C<32>, C<16>)>();
+/// ```
+/// ```compile_fail
+/// use cute_static::{C, atom::EvenlyDividesTile};
+/// fn divides<A: EvenlyDividesTile<T>, T>() {}
+/// divides::<(C<24>, C<32>), (C<32>, C<16>)>();
+/// ```
 pub trait EvenlyDividesTile<T> {}
 impl<A, T> EvenlyDividesTile<T> for A
 where
@@ -1185,6 +1387,21 @@ where
 /// The tiled MMA's tile for operand `Op` divides the extents of the
 /// tensor layout `L` (one bound for the partition methods: the tile's
 /// and the tensor's extents are computed in this impl, proven once).
+///
+/// ```compile_fail
+/// use cute_static::{Layout, layout, Tensor, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}, tensor::Counting};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// // 24 rows are not a multiple of the 32-row tile: a compile error.
+/// let c = Tensor::new(Counting, layout!((24, 16))).unwrap();
+/// let _ = Mma::default().get_slice(0).unwrap().partition_c(c);
+/// ```
+/// ```
+/// use cute_static::{Layout, layout, Tensor, atom::{SM80_16x8x16_F32F16F16F32_TN, TiledMma}, tensor::Counting};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// let c = Tensor::new(Counting, layout!((32, 16)))?;
+/// assert_eq!(Mma::default().get_slice(0)?.partition_c(c)?.size(), 4);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait MmaTileFits<Op, L> {}
 impl<M, Op, L> MmaTileFits<Op, L> for M
 where
@@ -1200,6 +1417,13 @@ where
 /// alone, without its layouts (a bound through `TiledMmaLayouts::Atom`
 /// cost the benches' sgemm-shaped kernel about 0.8 % more rustc
 /// instructions; this one is within the measurement's noise).
+///
+/// ```
+/// use cute_static::{Layout, atom::{OperandA, OperandB, RegisterOperand, SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// // SM80's mma.sync reads A and B from registers.
+/// fn from_registers<M: RegisterOperand<OperandA> + RegisterOperand<OperandB>>() -> bool { true }
+/// assert!(from_registers::<TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>>());
+/// ```
 pub trait RegisterOperand<Op> {}
 impl<A: MmaAtom, L, P> RegisterOperand<OperandA> for TiledMma<A, L, P> where
     A::FrgTypeA: crate::atom::RegisterSource
@@ -1211,6 +1435,13 @@ impl<A: MmaAtom, L, P> RegisterOperand<OperandB> for TiledMma<A, L, P> where
 }
 
 /// The answer of "the tile `T` divides the extents `A`" is `true`.
+///
+/// ```
+/// use cute_static::{C, atom::EvenlyDividesTile};
+/// // The answer `true` implements the trait: the bound below holds.
+/// fn divides<A: EvenlyDividesTile<T>, T>() -> bool { true }
+/// assert!(divides::<(C<32>, C<16>), (C<32>, C<16>)>());
+/// ```
 #[diagnostic::on_unimplemented(
     message = "the tiled MMA's tile `{T}` does not divide the tensor's extents `{A}`",
     label = "partition_A/B/C need whole tiles",

@@ -181,6 +181,14 @@ pub enum TmaDirection {
 }
 
 /// The traits of a TMA copy operation, as data.
+///
+/// ```
+/// use cute_static::atom::{SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, TmaCopyOp, TmaDirection};
+/// assert_eq!(SM90_TMA_LOAD::DIRECTION, TmaDirection::GlobalToShared);
+/// assert_eq!(SM90_TMA_STORE::DIRECTION, TmaDirection::SharedToGlobal);
+/// assert!(SM90_TMA_LOAD_MULTICAST::MULTICAST && !SM90_TMA_LOAD::MULTICAST);
+/// assert!(SM90_TMA_LOAD::PTX.starts_with("cp.async.bulk.tensor.{N}d"));
+/// ```
 pub trait TmaCopyOp {
     /// CuTe's name.
     const NAME: &'static str;

@@ -502,6 +502,15 @@ pub type ModeOf<L, const I: usize> = <L as Mode<I>>::Output;
 /// A coordinate of a layout whose zipped tree is `T` (docs/semantics/objects.md#coordinates): an integer
 /// (split colexicographically, the last mode not reduced) or a tuple of
 /// coordinates, one per mode — natural and hierarchical coordinates alike.
+///
+/// ```
+/// use cute_static::layout;
+/// let l = layout!((2, (3, 4)):(1, (2, 6)));
+/// // An integer, a natural and a hierarchical coordinate of the same element.
+/// assert_eq!(l.call_coord(13usize), 1 + 2 * 0 + 6 * 2);
+/// assert_eq!(l.call_coord((1usize, 6usize)), 13);
+/// assert_eq!(l.call_coord((1usize, (0usize, 2usize))), 13);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a coordinate of this layout",
     note = "a coordinate is a `usize` or a tuple of coordinates with one entry per mode"

@@ -62,6 +62,16 @@ impl<T: TilerMode> Tiler<T> {
 }
 
 /// One part of a tiler: a static layout, a `C<N>`, `_`, or a tuple of parts.
+///
+/// ```
+/// use cute_static::{tiler, layout};
+/// // A by-mode tiler: a layout per mode, a `C<N>` (`N:1`) or `_`.
+/// let t = tiler!(<4:2, 8>);
+/// assert_eq!(t.to_string(), "<_4:_2,_8>");
+/// assert_eq!(t.to_dynamic(), "<4:2,8>".parse()?);
+/// assert_eq!(layout!((8, 16):(1, 8)).zipped_divide(t).to_string(), "((_4,_8),(_2,_2)):((_2,_8),(_1,_64))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a static tiler",
     note = "a tiler is a static layout, a `C<N>`, or a tuple of tilers; write it with `tiler!(<…>)`"

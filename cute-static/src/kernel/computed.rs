@@ -40,6 +40,17 @@ use crate::kernel::partition::{ShapeOf, StaticShape};
 
 /// A computation whose result is a static layout: the query behind a
 /// [`Computed`] layout (a tiled MMA's TV layout, a thread's partition).
+///
+/// ```
+/// use cute_static::{Layout, atom::{LayoutCTv, SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// use cute_static::layout::{Computed, LayoutQuery, StaticLayout};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// // LayoutCTv<Mma> is Computed<Q>: Q's layout is the C TV layout, a type.
+/// fn query_size<Q: LayoutQuery>(_: Computed<Q>) -> usize {
+///     <Q::Layout as StaticLayout>::SIZE
+/// }
+/// assert_eq!(query_size(LayoutCTv::<Mma>::default()), 128 * 4);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` does not compute a static layout",
     note = "a Computed<Q> layout is the result of the query Q (a TV layout or a partition of the atom layer); the bound that fails below names the rule"
@@ -206,6 +217,16 @@ where
 
 /// The `Layout<S, D>` type of a static layout: itself, or what a
 /// [`Computed`] layout's query computes.
+///
+/// ```
+/// use cute_static::{Layout, atom::{LayoutCTv, SM80_16x8x16_F32F16F16F32_TN, TiledMma}};
+/// use cute_static::layout::{Resolved, StaticLayout};
+/// type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+/// // A static layout resolves to itself, a computed one to its `Layout<S, D>`.
+/// assert_eq!(<Resolved<Layout![(4, 8):(1, 4)]>>::SIZE, 32);
+/// let tv = <Resolved<LayoutCTv<Mma>>>::default();
+/// assert_eq!(tv.to_string(), LayoutCTv::<Mma>::default().to_string());
+/// ```
 pub trait Resolve {
     /// The layout type.
     type Layout: StaticLayout;

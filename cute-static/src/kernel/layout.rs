@@ -31,6 +31,17 @@ use crate::mixed::layout::{KeptModes, MixedLayout, MixedShape, MixedSliceCoord, 
 /// Whether a layout's size is a compile-time fact: [`StaticSize`] or
 /// [`RuntimeSize`]. The kernels check the sizes of two static layouts at
 /// compile time and every other pair at run time.
+///
+/// ```
+/// use cute_static::{Layout, layout::{Dyn, MixedLayout, RuntimeSize, StaticSize, TensorLayout}};
+/// use core::any::TypeId;
+/// fn kind<L: TensorLayout>() -> TypeId where L::SizeKind: 'static {
+///     TypeId::of::<L::SizeKind>()
+/// }
+/// assert_eq!(kind::<Layout![(4, 8)]>(), TypeId::of::<StaticSize>());
+/// assert_eq!(kind::<MixedLayout<Dyn, cute_static::C<1>>>(), TypeId::of::<RuntimeSize>());
+/// assert_eq!(<Layout![(4, 8)] as TensorLayout>::STATIC_SIZE, Some(32));
+/// ```
 pub trait SizeKind: crate::data::int_tuple::Sealed {}
 /// The size is a type-level constant (a [`StaticLayout`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

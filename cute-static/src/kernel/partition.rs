@@ -1185,6 +1185,19 @@ pub type CompactColMajor<S> = Layout<S, <S as CompactFrom<U1>>::Stride>;
 /// A layout whose shape is fully static (a static layout, or a mixed
 /// layout with only run-time strides): a register fragment can copy its
 /// shape.
+///
+/// ```
+/// use cute_static::{Layout, layout::StaticShape};
+/// use core::any::TypeId;
+/// // A static layout's shape is a type: a fragment of that shape can be allocated.
+/// type S = <Layout![(4, 8):(8, 1)] as StaticShape>::Shape;
+/// assert_eq!(TypeId::of::<S>(), TypeId::of::<<Layout![(4, 8)] as StaticShape>::Shape>());
+/// let data = [0.0f32; 32];
+/// let t = cute_static::Tensor::new(&data[..], cute_static::layout!((4, 8):(8, 1)))?;
+/// let f = cute_static::tensor::make_fragment_like(&t);
+/// assert_eq!((f.size(), f.layout().to_string()), (32, "(_4,_8):(_1,_4)".to_string()));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has run-time shape leaves: a register fragment needs a static shape",
     note = "make_fragment_like/make_tensor_like allocate `[T; size]` with a static size; tile the tensor by a static tiler first"

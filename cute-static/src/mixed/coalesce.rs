@@ -91,6 +91,17 @@ impl<S: Leaves<D>, D> CoalesceByKind<S, D> for HasDyn {
 }
 
 /// A profile entry `Self` applied to the part `S:D`.
+///
+/// ```
+/// use cute_static::{layout, algebra::MixedProfile, C};
+/// let (m, n) = (6, 5);
+/// let l = layout!(({m}, 4, {n}):(1, {m}, 100))?;
+/// // `(C<1>, C<1>)` coalesces modes 0 and 1 whole and keeps mode 2.
+/// let (s, d) = (C::<1>, C::<1>).apply(l.shape(), l.stride())?;
+/// assert_eq!(cute_static::layout::MixedLayout::new(s, d)?, l.coalesce_by((C::<1>, C::<1>))?);
+/// assert_eq!(l.coalesce_by((C::<1>, C::<1>))?.to_string(), "(6,4,5):(1,6,_100)");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "coalesce_by: `{Self}` is not a profile of the mixed layout part `{S}:{D}`",
     note = "a profile entry is an integer (`usize` or `C<N>`: coalesce the mode whole) or a tuple of entries for a tuple mode (of rank at most the mode's)"

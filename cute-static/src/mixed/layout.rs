@@ -294,6 +294,19 @@ crate::data::int_tuple::arities!(leaf_kinds; (A0), (A1), (A2), (A3), (A4), (A5),
 
 /// A shape whose leaves are static or run-time integers, with its
 /// congruent stride type `D`: the value-level evaluation of mixed layouts.
+///
+/// ```
+/// use cute_static::{layout, layout::MixedShape, C, Dyn};
+/// // `(Dyn, C<4>)` is a shape for the stride `(C<1>, Dyn)`: `layout!` builds
+/// // the mixed layout over it.
+/// fn size_of<S: MixedShape<D>, D: cute_static::layout::IntTuple>(s: S, d: D) -> usize {
+///     cute_static::layout::MixedLayout::new(s, d).map_or(0, |l| l.size())
+/// }
+/// assert_eq!(size_of((Dyn(5), C::<4>), (C::<1>, Dyn(5))), 20);
+/// let m = 5;
+/// assert_eq!(layout!(({m}, 4):(1, {m}))?.size(), 20);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a shape congruent with the stride `{D}`",
     note = "a mixed layout's shape and stride have the same tree shape; leaves are `C<N>` or `Dyn`"
@@ -392,6 +405,17 @@ impl MixedShape<()> for () {
 /// A coordinate of a mixed layout of shape `S` and stride `D`: a `usize`
 /// (split colexicographically, the last mode not reduced) or a tuple with
 /// one coordinate per mode.
+///
+/// ```
+/// use cute_static::{layout, layout::MixedCoord};
+/// let n = 5;
+/// let l = layout!((2, ({n}, 4)):(1, (2, 64)))?;
+/// // An integer, a natural and a hierarchical coordinate of the same element.
+/// assert_eq!(l.call_coord(13usize), 1 + 2 * 1 + 64 * 1);
+/// assert_eq!(l.call_coord((1usize, 6usize)), 67);
+/// assert_eq!((1usize, (1usize, 1usize)).offset(l.shape(), l.stride()), 67);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a coordinate of this layout",
     note = "a coordinate is a `usize` or a tuple of coordinates with one entry per mode"
@@ -432,6 +456,16 @@ pub struct MCons<H, T>(pub H, pub T);
 /// One entry of a slicing coordinate against one mode: [`__`](crate::__) keeps the
 /// mode, a `usize` fixes it, a tuple of entries slices a tuple mode (any
 /// depth).
+///
+/// ```
+/// use cute_static::{layout, tensor::__};
+/// let n = 5;
+/// let l = layout!(((2, {n}), 4):((1, 2), 64))?;
+/// // A tuple entry slices the tuple mode: keep its first sub-mode, fix the second.
+/// let (sub, offset) = l.slice(((__, 1usize), __));
+/// assert_eq!((sub.to_string(), offset), ("(_2,_4):(_1,_64)".to_string(), 2));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a slicing coordinate of this mode",
     note = "each entry of a slicing coordinate is `__` (keep the mode), a `usize` (fix it), or a tuple of entries for a tuple mode"
@@ -475,6 +509,17 @@ impl<S: MixedShape<D>, D> SliceEntry<S, D> for usize {
 
 /// A slicing coordinate of a layout of shape `S`, stride `D`: a tuple with
 /// one [`SliceEntry`] per top-level mode.
+///
+/// ```
+/// use cute_static::{layout, tensor::__};
+/// let n = 5;
+/// let l = layout!((2, {n}, 4):(1, 2, 64))?;
+/// // One entry per top-level mode: `__` keeps the mode, a `usize` fixes it.
+/// let (sub, offset) = l.slice((__, 3usize, __));
+/// assert_eq!((sub.to_string(), offset), ("(_2,_4):(_1,_64)".to_string(), 6));
+/// assert!(l.checked_slice((__, 5usize, __)).is_err()); // 5 is outside mode 1
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a slicing coordinate of this layout",
     note = "a slicing coordinate has one entry per top-level mode, each `__` or a `usize`"
@@ -688,6 +733,15 @@ pub type MixedFlattened<S, D> = Sliced<S, D, <S as AllHoles>::Coord>;
 /// `group_modes<B, E>(L)` of a mixed layout: top-level modes `B..E` grouped
 /// into one mode (`B < E ≤ rank`), the values unchanged — for layouts of
 /// rank at most [`MIXED_ALGEBRA_MAX_RANK`](crate::MIXED_ALGEBRA_MAX_RANK).
+///
+/// ```
+/// use cute_static::{layout, algebra::MixedGroupModes};
+/// let n = 5;
+/// let l = layout!((2, {n}, 4):(1, 2, 64))?;
+/// assert_eq!(MixedGroupModes::<1, 3>::group(&l).to_string(), "(_2,(5,_4)):(_1,(_2,_64))");
+/// assert_eq!(l.group_modes::<0, 2>().to_string(), "((_2,5),_4):((_1,_2),_64)");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "group_modes<{B}, {E}> needs B < E ≤ rank of the mixed layout `{Self}` (of rank at most 4, MIXED_ALGEBRA_MAX_RANK)",
     note = "modes B..E of the top level are grouped into one; for a larger rank convert with `to_dynamic()` and use cute-dynamic"

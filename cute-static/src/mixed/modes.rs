@@ -43,6 +43,17 @@ use crate::mixed::layout::{
 
 /// A layout that can be a mode of a mixed layout: a [`MixedLayout`] or a
 /// static [`Layout`], as its shape and stride values.
+///
+/// ```
+/// use cute_static::{layout, algebra::MixedOperand, C, Dyn};
+/// let n = 6;
+/// let (s, d) = layout!(({n}, 4):(1, {n}))?.parts();
+/// assert_eq!((s.0, d.1), (Dyn(6), Dyn(6)));
+/// // A static layout's parts are its zero-sized values.
+/// let (s, d): ((C<2>, C<3>), (C<1>, C<2>)) = layout!((2, 3):(1, 2)).parts();
+/// assert_eq!((s, d), Default::default());
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait MixedOperand {
     /// The shape (static leaves `C<N>`, run-time leaves [`Dyn`](crate::Dyn)).
     type Shape: Copy;
@@ -81,6 +92,15 @@ fn checked<S: MixedShape<D>, D: IntTuple>(s: S, d: D) -> Result<MixedLayout<S, D
 
 /// Mode `I` of a mixed layout (CuTe's `layout<I>(L)`; an integer layout's
 /// only mode is 0): an index outside the modes does not compile.
+///
+/// ```
+/// use cute_static::{layout, algebra::MixedMode};
+/// let n = 6;
+/// let l = layout!((2, ({n}, 4)):(1, (2, 12)))?;
+/// let (s, d) = MixedMode::<1>::mode_parts(&l);
+/// assert_eq!((s.0, d.1), (cute_static::Dyn(6), cute_static::C::<12>));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "the mixed layout `{Self}` has no mode {I}",
     note = "modes are numbered from 0 to rank - 1 (an integer layout has the one mode 0)"
@@ -130,6 +150,16 @@ macro_rules! leaf_mode {
 crate::mixed::for_leaf_types!(leaf_mode);
 
 /// `select<I…>(L)`: the modes `I…` (a tuple of `C<I>`), in that order.
+///
+/// ```
+/// use cute_static::{layout, algebra::MixedSelect, C};
+/// let n = 5;
+/// let l = layout!((2, {n}, 4):(1, 2, 64))?;
+/// let s = MixedSelect::<(C<2>, C<1>)>::select_modes(&l);
+/// assert_eq!(s.to_string(), "(_4,5):(_64,_2)");
+/// assert_eq!(s, l.select((C::<2>, C::<1>))?);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "select: `{Is}` is not a tuple of mode indices `C<I>` of the mixed layout `{Self}`",
     note = "modes are numbered from 0 to rank - 1; select takes 1 to 8 indices"
@@ -176,6 +206,15 @@ macro_rules! select_tuples {
 crate::data::int_tuple::arities!(select_tuples; (I0 0), (I1 1), (I2 2), (I3 3), (I4 4), (I5 5), (I6 6), (I7 7));
 
 /// `take<B, E>(L)`: modes `B..E` (`B < E ≤ rank`) as a new layout.
+///
+/// ```
+/// use cute_static::{layout, algebra::MixedTake};
+/// let n = 5;
+/// let l = layout!((2, {n}, 4):(1, 2, 64))?;
+/// assert_eq!(MixedTake::<0, 2>::take_modes(&l).to_string(), "(_2,5):(_1,_2)");
+/// assert_eq!(l.take::<2, 3>().to_string(), "(_4):(_64)");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "take<{B}, {E}> needs B < E ≤ rank of the mixed layout `{Self}`",
     note = "modes B..E of the top level are taken"
@@ -244,6 +283,18 @@ take_ranges!(
 
 /// `append(L, M)` / `prepend(L, M)`: `L`'s modes with `M` as a new last
 /// (first) mode (an integer layout becomes a rank-2 tuple).
+///
+/// ```
+/// use cute_static::{layout, algebra::MixedAppend};
+/// let n = 5;
+/// let a = layout!(({n}, 3):(1, {n}))?;
+/// let b = layout!(4:64);
+/// assert_eq!(a.append_mode(&b)?.to_string(), "(5,_3,_4):(_1,5,_64)");
+/// assert_eq!(a.prepend_mode(&b)?.to_string(), "(_4,5,_3):(_64,_1,5)");
+/// // An integer layout becomes a rank-2 tuple.
+/// assert_eq!(layout!({n}:1)?.append_mode(&b)?.to_string(), "(5,_4):(_1,_64)");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "append/prepend: `{M}` cannot be added as a mode of the mixed layout `{Self}`",
     note = "the mode is a mixed or a static layout, and the result has at most 8 top-level modes"
@@ -328,6 +379,16 @@ crate::mixed::for_leaf_types!(leaf_append);
 
 /// `replace<I>(L, M)`: mode `I` of `L` replaced by `M` (an integer layout,
 /// whose only mode is 0, becomes `M`).
+///
+/// ```
+/// use cute_static::{layout, algebra::MixedReplace, C};
+/// let n = 5;
+/// let a = layout!(({n}, 3):(1, {n}))?;
+/// let b = layout!(4:64);
+/// assert_eq!(MixedReplace::<1, _>::replace_mode(&a, &b)?.to_string(), "(5,_4):(_1,_64)");
+/// assert_eq!(a.replace(C::<0>, b)?.to_string(), "(_4,_3):(_64,5)");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "replace<{I}>: the mixed layout `{Self}` has no mode {I}",
     note = "modes are numbered from 0 to rank - 1 (an integer layout has the one mode 0)"
@@ -383,6 +444,14 @@ crate::mixed::for_leaf_types!(leaf_replace);
 
 /// CuTe's `make_layout(l0, l1, …)` for mixed (or static) layouts: the
 /// layouts of a tuple as the modes of one layout.
+///
+/// ```
+/// use cute_static::{layout, algebra::MakeMixedLayout};
+/// let n = 5;
+/// let modes = (layout!({n}:1)?, layout!((2, 2):(8, 16)));
+/// assert_eq!(modes.make()?.to_string(), "(5,(_2,_2)):(_1,(_8,_16))");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "make_mixed_layout: `{Self}` is not a tuple of 1 to 8 mixed or static layouts"
 )]
@@ -424,6 +493,13 @@ pub fn make_mixed_layout<Ls: MakeMixedLayout>(modes: Ls) -> Result<Ls::Output, E
 /// drops it, a tuple applies to the sub-modes — as the slicing coordinate
 /// with integers and holes exchanged (CuTe's `dice` is the complement of
 /// `slice`, with the same splicing of nested modes).
+///
+/// ```
+/// use cute_static::{algebra::DiceCoord, tensor::__, C};
+/// // Integers keep their mode (a hole in the slicing coordinate), `__` drops it.
+/// let slice = (1usize, __, (C::<0>, __)).to_slice();
+/// assert_eq!(slice, (__, 0, (__, 0)));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "dice: `{Self}` is not a dice coordinate",
     note = "each entry is an integer (`usize` or `C<N>`: keep the mode), `__` (drop it) or a tuple of entries for a tuple mode"
@@ -473,6 +549,15 @@ macro_rules! dice_tuples {
 crate::data::int_tuple::arities!(dice_tuples; (C0 0), (C1 1), (C2 2), (C3 3), (C4 4), (C5 5), (C6 6), (C7 7));
 /// A dice coordinate `Self` of the top level of a mixed layout `S:D`: one
 /// entry per top-level mode.
+///
+/// ```
+/// use cute_static::{layout, tensor::__};
+/// let n = 5;
+/// let l = layout!((2, {n}, 4):(1, 2, 64))?;
+/// // `(usize, __, usize)` is a dice coordinate of a rank-3 layout: keep modes 0 and 2.
+/// assert_eq!(l.dice((1usize, __, 0usize)).to_string(), "(_2,_4):(_1,_64)");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "dice: `{Self}` is not a dice coordinate of the mixed layout `{S}:{D}`",
     note = "a dice coordinate has one entry per top-level mode: an integer (`usize` or `C<N>`: keep the mode), `__` (drop it) or a tuple of entries for a tuple mode"

@@ -48,6 +48,18 @@ pub struct OrderRefs {
 }
 
 /// An order tree `Self` paired with a shape `S`.
+///
+/// ```
+/// use cute_static::{algebra::make_mixed_ordered_layout, Dyn, C};
+/// // One order value per leaf of the shape, or one per whole sub-shape.
+/// let l = make_mixed_ordered_layout((C::<2>, Dyn(6)), (1usize, 0usize))?;
+/// assert_eq!(l.to_string(), "(_2,6):(6,1)");
+/// let l = make_mixed_ordered_layout(((C::<2>, Dyn(3)), C::<4>), (C::<1>, C::<0>))?;
+/// assert_eq!(l.to_string(), "((_2,3),_4):((4,8),1)");
+/// // Tied sub-shapes have no order between them.
+/// assert!(make_mixed_ordered_layout((C::<2>, Dyn(3)), (0usize, 0usize)).is_err());
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an order for the shape `{S}`",
     note = "an order has one `usize` or `C<N>` value per leaf of the shape, or per whole sub-shape (weakly congruent)"

@@ -101,6 +101,17 @@ const ONE_STRUCTURE: &str = "tile_to_shape to a run-time target: a compact block
 
 /// An extent of a run-time target shape: `usize`, `Dyn`, `DynDiv<D>` or a
 /// static leaf.
+///
+/// ```
+/// use cute_static::{layout, layout::MixedLayout, C, Dyn};
+/// let atom = MixedLayout::from(layout!((8, 64):(64, 1)));
+/// // `usize`, `Dyn` and `C<N>` are extents; the same target three ways.
+/// let a = atom.tile_to_dyn_shape((128usize, 64usize), ())?;
+/// let b = atom.tile_to_dyn_shape((Dyn(128), Dyn(64)), ())?;
+/// assert_eq!(a, b);
+/// assert_eq!(atom.tile_to_dyn_shape((Dyn(128), C::<64>), ())?.to_dynamic(), a.to_dynamic());
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an extent of a target shape",
     note = "a target mode of a mixed tile_to_shape is one leaf: `usize`, `Dyn`, `DynDiv<D>` or `C<N>`"
@@ -218,6 +229,17 @@ impl<const N: usize> OrderValue for crate::C<N> {
 
 /// An order for a target of `R` modes: `()` (column-major) or a tuple of
 /// `R` order values.
+///
+/// ```
+/// use cute_static::{layout, layout::MixedLayout};
+/// let atom = MixedLayout::from(layout!((8, 8):(8, 1)));
+/// // `()` repeats the block column-major; `(1, 0)` row-major.
+/// let col = atom.tile_to_dyn_shape((32usize, 64usize), ())?;
+/// let row = atom.tile_to_dyn_shape((32usize, 64usize), (1usize, 0usize))?;
+/// assert_eq!(col.to_string(), "((_8,4),(_8,8)):((_8,64),(_1,256))");
+/// assert_eq!(row.to_string(), "((_8,4),(_8,8)):((_8,512),(_1,64))");
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an order for the target `{T}`",
     note = "the order of a run-time tile_to_shape is `()` (column-major) or one `usize` or `C<N>` value per target mode"
@@ -238,6 +260,19 @@ impl<T> TileOrder<T> for () {
 
 /// `tile_to_shape(block, target, order)` of a static block to a target
 /// with run-time extents (see the module docs).
+///
+/// ```
+/// use cute_static::{layout, layout::MixedLayout};
+/// let atom = MixedLayout::from(layout!((8, 8):(8, 1)));
+/// let m = 32;
+/// let l = atom.tile_to_dyn_shape((m, 64usize), ())?;
+/// let t = cute_dynamic::tile_to_shape(&atom.to_dynamic(), &"(32,64)".parse()?, None)?;
+/// assert_eq!(l.to_dynamic(), t);
+/// // A block mode that does not divide its target mode is named.
+/// let e = atom.tile_to_dyn_shape((12usize, 64usize), ()).unwrap_err();
+/// assert_eq!(e.kind(), "not_compatible");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "the mixed tile_to_shape to the run-time target `{T}` is not defined for the block `{Self}`",
     note = "the block has static leaves, one leaf per mode, and as many modes as the target (rank 1 to 4); the target has one `usize`, `Dyn`, `DynDiv<D>` or `C<N>` leaf per mode"

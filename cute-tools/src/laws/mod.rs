@@ -82,7 +82,7 @@ use cute_dynamic::composition;
 use cute_dynamic::logical_product;
 use cute_dynamic::{AsTiler, Tiler, TilerRef};
 use cute_dynamic::{Coord, crd2idx, idx2crd};
-use cute_dynamic::{Counting, Engine, EngineMut, Tensor, TensorLayout};
+use cute_dynamic::{Counting, Engine, Tensor, TensorLayout};
 use cute_dynamic::{IntTuple, IntTupleRef};
 use cute_dynamic::{Layout, LayoutRef};
 use cute_dynamic::{Step, fragment_layout_like, local_partition, local_tile};

@@ -3,34 +3,36 @@
 use super::*;
 
 /// `copy_if(pred, src, dst)`: afterwards `dst(i) == src(i)` where `pred(i)`
-/// holds and `dst(i) == before(i)` elsewhere (`before` is `dst`'s values,
-/// index by index, taken before the copy).
-pub fn check_copy_if<P, S, D, LS, LD>(
+/// holds and `dst(i) == before(i)` elsewhere. The tensors are given by their
+/// values in index order (`Tensor::at(i)` for `i` in `0..size`): `src`,
+/// `before` (`dst` before the copy) and `after` (`dst` after it); an index
+/// past `src` or `before` reads `None`. A law over values: it needs none of
+/// the engine and layout bounds `copy_if` states on its tensors.
+pub fn check_copy_if<P, V>(
     pred: &P,
-    src: &Tensor<S, LS>,
-    before: &[Option<S::Value>],
-    dst: &Tensor<D, LD>,
+    src: &[Option<V>],
+    before: &[Option<V>],
+    after: &[Option<V>],
 ) -> Result<(), Violation>
 where
     P: Predicate + ?Sized,
-    LS: TensorLayout,
-    LD: TensorLayout,
-    S: Engine<LS::Offset>,
-    D: EngineMut<LD::Offset, Value = S::Value>,
-    S::Value: Clone + PartialEq + core::fmt::Debug,
+    V: Clone + PartialEq + core::fmt::Debug,
 {
-    let law = (0..dst.size()).try_for_each(|i| -> Outcome {
-        let idx = usize::try_from(i).map_err(err)?;
-        let want = if pred.test(i) == Some(true) {
-            src.at(i)
-        } else {
-            before.get(idx).cloned().flatten()
-        };
-        let got = dst.at(i);
-        ensure(got == want, || {
-            format!("element {i}: {got:?}, expected {want:?}")
-        })
-    });
+    let law = after
+        .iter()
+        .enumerate()
+        .try_for_each(|(idx, got)| -> Outcome {
+            let i = i64::try_from(idx).map_err(err)?;
+            let from = if pred.test(i) == Some(true) {
+                src
+            } else {
+                before
+            };
+            let want = from.get(idx).cloned().flatten();
+            ensure(*got == want, || {
+                format!("element {i}: {got:?}, expected {want:?}")
+            })
+        });
     lift("copy_if", "copy_if(pred, src, dst)".into(), &COMPUTED, law)
 }
 

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use crate::support::op_and_args;
+
 #[test]
 fn oracle_cases() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/data/oracle");
@@ -20,13 +22,7 @@ fn oracle_cases() {
         let (mut matched, mut rejected, mut false_rej) = (0, 0, 0);
         for line in text.lines() {
             let case: Value = serde_json::from_str(line).expect("json");
-            let op = case["op"].as_str().unwrap();
-            let args: Vec<&str> = case["args"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|a| a.as_str().unwrap())
-                .collect();
+            let (op, args) = op_and_args(&case);
             let got = cute_tools::apply(op, &args);
             total += 1;
             match (case["expected"].as_str(), got) {

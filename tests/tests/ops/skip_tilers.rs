@@ -5,6 +5,8 @@
 
 use serde_json::Value;
 
+use crate::support::op_and_args;
+
 #[test]
 fn skip_tiler_cases_match_pycute() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/skip_tilers/cases.jsonl");
@@ -13,13 +15,7 @@ fn skip_tiler_cases_match_pycute() {
     let mut total = 0;
     for line in text.lines() {
         let case: Value = serde_json::from_str(line).expect("json");
-        let op = case["op"].as_str().unwrap();
-        let args: Vec<&str> = case["args"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|a| a.as_str().unwrap())
-            .collect();
+        let (op, args) = op_and_args(&case);
         let want = case["expected"].as_str().unwrap();
         total += 1;
         match cute_tools::apply(op, &args) {

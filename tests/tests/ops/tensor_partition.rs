@@ -7,14 +7,18 @@
 use cute_dynamic::{
     Coord, IntTuple, Layout, Step, Tensor, Tiler, clear, copy_if, fill, flat_divide, flat_product,
     local_partition, local_tile, logical_divide, logical_product, make_counting_tensor,
-    make_fragment_like, make_tensor_like, tile_to_shape, tiled_divide, tiled_product,
-    zipped_divide, zipped_product,
+    make_fragment_like, make_tensor_like, tiled_divide, tiled_product, zipped_divide,
+    zipped_product,
 };
+use cute_tests::arb_admissible_layout;
+use cute_tools::laws;
 use cute_tools::laws::{
     check_copy_if, check_fill, check_local_partition_with_step, check_local_tile_with_step,
-    check_make_fragment_like, check_regroup, check_tile_to_shape, check_underscore_tiler,
+    check_make_fragment_like, check_regroup, check_underscore_tiler,
 };
 use proptest::prelude::*;
+
+use crate::support::{compact, config, tensor_values};
 
 fn l(s: &str) -> Layout {
     s.parse().unwrap()
@@ -220,41 +224,6 @@ fn nested_slices_fragments_and_fills() {
     assert_eq!(e.kind(), "not_compatible");
 }
 
-#[test]
-fn tile_to_shape_builds_shared_memory_layouts() {
-    // A row-major 8×8 atom tiled to 32×64, column-major and row-major
-    // repetitions (CuTe C++'s answers: tests/cute-cpp/surface.expected).
-    let atom = l("(8,8):(8,1)");
-    let shape: IntTuple = "(32,64)".parse().unwrap();
-    let c = tile_to_shape(&atom, &shape, None).unwrap();
-    assert_eq!(c.to_string(), "((8,4),(8,8)):((8,64),(1,256))");
-    check_tile_to_shape(&atom, &shape, None, &c).unwrap();
-    let order: IntTuple = "(2,1)".parse().unwrap();
-    let r = tile_to_shape(&atom, &shape, Some(&order)).unwrap();
-    assert_eq!(r.to_string(), "((8,4),(8,8)):((8,512),(1,64))");
-    check_tile_to_shape(&atom, &shape, Some(&order), &r).unwrap();
-    // A rank-1 atom is padded; a non-dividing shape is an error.
-    let p = tile_to_shape(&l("8:1"), &"(16,4)".parse().unwrap(), None).unwrap();
-    assert_eq!(p.to_string(), "((8,2),(1,4)):((1,8),(0,16))");
-    let thirty_two: IntTuple = "32".parse().unwrap();
-    let one = tile_to_shape(&l("8:1"), &thirty_two, None).unwrap();
-    // CuTe wraps an integer target (`product_each(32) = (32)`).
-    assert_eq!(one.to_string(), "((8,(4))):((1,(8)))");
-    check_tile_to_shape(&l("8:1"), &thirty_two, None, &one).unwrap();
-    let e = tile_to_shape(&atom, &"(12,64)".parse().unwrap(), None).unwrap_err();
-    assert_eq!(e.kind(), "not_compatible");
-}
-
-/// A compact layout of the given mode sizes, column- or row-major.
-fn compact(sizes: &[i64], row: bool) -> Layout {
-    let s = IntTuple::flat(sizes.iter().copied());
-    if row {
-        Layout::row_major(&s).unwrap()
-    } else {
-        Layout::column_major(&s).unwrap()
-    }
-}
-
 fn divisor_of(n: i64, pick: usize) -> i64 {
     let ds: Vec<i64> = (1..=n).filter(|d| n % d == 0).collect();
     ds[pick % ds.len()]
@@ -331,19 +300,7 @@ proptest! {
         prop_assert_eq!(check_make_fragment_like(&layout), Ok(()));
     }
 
-    #[test]
-    fn tile_to_shape_law(
-        (a0, a1) in (1i64..5, 1i64..5),
-        (k0, k1) in (1i64..4, 1i64..4),
-        row in any::<bool>(),
-        order in prop::option::of(prop::sample::select(vec!["(1,2)", "(2,1)"])),
-    ) {
-        let atom = compact(&[a0, a1], row);
-        let shape = IntTuple::flat([a0 * k0, a1 * k1]);
-        let step = order.map(|o| o.parse::<IntTuple>().unwrap());
-        let r = tile_to_shape(&atom, &shape, step.as_ref()).unwrap();
-        prop_assert_eq!(check_tile_to_shape(&atom, &shape, step.as_ref(), &r), Ok(()));
-    }
+
 
     #[test]
     fn copy_if_law(
@@ -357,7 +314,7 @@ proptest! {
         let mut d = Tensor::new(&mut dst[..], l("(4,6):(1,4)")).unwrap();
         let before: Vec<Option<i32>> = (0..24).map(|i| d.at(i)).collect();
         copy_if(&p, &s, &mut d).unwrap();
-        prop_assert_eq!(check_copy_if(&p, &s, &before, &d), Ok(()));
+        prop_assert_eq!(check_copy_if(&p, &tensor_values(&s), &before, &tensor_values(&d)), Ok(()));
     }
 
     #[test]
@@ -371,6 +328,25 @@ proptest! {
         let (b, e) = (b % r, (e % r) + 1);
         if b < e {
             prop_assert_eq!(check_regroup(&layout, b, e), Ok(()));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn tensor_partitions(a in arb_admissible_layout(), t0 in 1i64..4, t1 in 1i64..4, c0 in 0i64..3, c1 in 0i64..3, thr in 0i64..8) {
+        if a.rank() != 2 { return Ok(()); }
+        let tiler: Tiler = format!("<{t0},{t1}>").parse().unwrap();
+        let coord: IntTuple = format!("({c0},{c1})").parse().unwrap();
+        if let Ok(t) = make_counting_tensor(a.clone()).unwrap().local_tile(&tiler, &coord) {
+            prop_assert_eq!(laws::check_local_tile(&a, &tiler, &coord, t.layout(), t.base()), Ok(()));
+        }
+        let thr_layout: Layout = format!("({t0},{t1}):({t1},1)").parse().unwrap();
+        let thr = thr % thr_layout.size();
+        if let Ok(p) = make_counting_tensor(a.clone()).unwrap().local_partition(&thr_layout, thr) {
+            prop_assert_eq!(laws::check_local_partition(&a, &thr_layout, thr, p.layout(), p.base()), Ok(()));
         }
     }
 }
