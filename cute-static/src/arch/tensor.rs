@@ -97,6 +97,19 @@ pub(crate) fn or_trap<T>(r: Result<T, Error>, why: &'static str) -> T {
     }
 }
 
+/// An offset of a device view in the 32 bits the address is formed from
+/// (CuTe's `int` offsets: one 32-bit multiply-add per mode, one wide
+/// multiply-add into the pointer). The identity on every offset of a
+/// device tensor's domain, which is below its cosize, at most
+/// [`MAX_COSIZE`]; the compiler then computes the offset's products and
+/// sums in 32 bits. (A [`PartialTensor`]'s offsets past its storage may
+/// wrap: its limit is kept against the same 32-bit offsets, so its checks
+/// still hold.)
+#[inline(always)]
+pub(crate) fn offset32(o: usize) -> usize {
+    o as u32 as usize
+}
+
 impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     /// The tensor `ptr ∘ layout`.
     ///
@@ -139,7 +152,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
             super::trap("PtrTensor::read: coordinate outside the tensor");
         }
         // SAFETY: `i < size`: the invariant puts the element in bounds.
-        unsafe { self.ptr.add(self.layout.offset(i)).read_as::<P::Value>() }
+        unsafe { self.at(i).read_as::<P::Value>() }
     }
     /// Writes the element at integral coordinate `i` (traps for `i ≥ size`).
     #[inline(always)]
@@ -149,7 +162,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
             super::trap("PtrTensor::write: coordinate outside the tensor");
         }
         // SAFETY: as for `read`.
-        unsafe { self.ptr.add(self.layout.offset(i)).write_as::<P::Value>(v) }
+        unsafe { self.at(i).write_as::<P::Value>(v) }
     }
 
     /// The pointer to the `v` consecutive elements from coordinate `i`
@@ -161,6 +174,14 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         if !self.is_vector(i, v) {
             super::trap("PtrTensor: the elements of an asynchronous copy are not one vector");
         }
+        self.at(i)
+    }
+
+    /// The pointer to the element at coordinate `i < size`: its offset is
+    /// below [`MAX_COSIZE`] (the invariant), so it is formed from 32 bits
+    /// ([`offset32`]) of the narrowed layout's offset.
+    #[inline(always)]
+    fn at(&self, i: usize) -> P {
         self.ptr.add(self.layout.offset(i))
     }
 
@@ -192,7 +213,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         }
         // SAFETY: the v elements from `layout(i)` are the consecutive
         // elements of coordinates i..i+v < size, each in bounds.
-        unsafe { self.ptr.add(self.layout.offset(i)).read_as::<U>() }
+        unsafe { self.at(i).read_as::<U>() }
     }
     /// Writes the elements from coordinate `i` as one access of `U` (see
     /// [`read_vector`](Self::read_vector)).
@@ -204,7 +225,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
             super::trap("PtrTensor::write_vector: the elements are not one vector");
         }
         // SAFETY: as for `read_vector`.
-        unsafe { self.ptr.add(self.layout.offset(i)).write_as::<U>(u) }
+        unsafe { self.at(i).write_as::<U>(u) }
     }
 
     /// The view over the same pointer of the layout and offset a host
@@ -311,7 +332,8 @@ const fn vector_run<L: TensorLayout>(v: usize) -> usize {
 pub struct PartialTensor<P, L> {
     ptr: P,
     layout: L,
-    limit: usize,
+    /// At most [`MAX_COSIZE`]: 32 bits.
+    limit: u32,
 }
 
 impl<P: MemPtr, L: TensorLayout> core::fmt::Debug for PartialTensor<P, L> {
@@ -336,7 +358,8 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         let layout = self.layout();
         PartialTensor {
             ptr: self.ptr,
-            limit: layout.cosize(),
+            // The cosize is at most `MAX_COSIZE` (the invariant).
+            limit: layout.cosize() as u32,
             layout,
         }
     }
@@ -351,14 +374,14 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// The elements from the pointer that lie in the storage.
     #[inline(always)]
     pub fn limit(&self) -> usize {
-        self.limit
+        self.limit as usize
     }
     /// The offset of coordinate `i` when `i < size` and the `width`
     /// elements from it lie in the storage.
     #[inline(always)]
     fn inside(&self, i: usize, width: usize) -> Option<usize> {
-        let o = self.layout.offset(i);
-        (i < self.layout.size() && o < self.limit && width <= self.limit - o).then_some(o)
+        let (o, limit) = (offset32(self.layout.offset(i)), self.limit());
+        (i < self.layout.size() && o < limit && width <= limit - o).then_some(o)
     }
     /// The element at coordinate `i`, `None` outside the storage.
     #[inline(always)]
@@ -461,10 +484,11 @@ impl<P: MemPtr, L: TensorLayout> DeviceView for PartialTensor<P, L> {
     }
     #[inline(always)]
     unsafe fn rebase<M: TensorLayout>(self, layout: M, offset: usize) -> PartialTensor<P, M> {
+        let offset = offset32(offset);
         PartialTensor {
             ptr: self.ptr.add(offset),
             layout,
-            limit: self.limit.saturating_sub(offset),
+            limit: self.limit.saturating_sub(offset as u32),
         }
     }
 }
