@@ -381,7 +381,8 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     #[inline(always)]
     fn inside(&self, i: usize, width: usize) -> Option<usize> {
         let (o, limit) = (offset32(self.layout.offset(i)), self.limit());
-        (i < self.layout.size() && o < limit && width <= limit - o).then_some(o)
+        // `o < 2^32`: no overflow.
+        (i < self.layout.size() && o + width <= limit).then_some(o)
     }
     /// The element at coordinate `i`, `None` outside the storage.
     #[inline(always)]
