@@ -76,3 +76,23 @@ where
         c[0] = T::fma(a[0], b[0], c[0]);
     }
 }
+
+/// `x mod 2^31` by one `and.b32` the compiler does not look into (see
+/// `low31` of the mixed layouts: a narrowed run-time leaf stays a
+/// zero-extended 32-bit operand).
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+pub(crate) fn opaque_low31(x: u32) -> u32 {
+    let r: u32;
+    // SAFETY: a register-to-register `and.b32`: no memory access, no side
+    // effect.
+    unsafe {
+        core::arch::asm!(
+            "and.b32 {r}, {x}, 2147483647;",
+            x = in(reg32) x,
+            r = out(reg32) r,
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+    r
+}
