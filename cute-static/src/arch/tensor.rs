@@ -376,18 +376,30 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     pub fn limit(&self) -> usize {
         self.limit as usize
     }
-    /// The offset of coordinate `i` when `i < size` and the `width`
-    /// elements from it lie in the storage.
+    /// The offset of coordinate `i` when `when` holds, `i < size`, and
+    /// the `v` elements from it are consecutive (for `v > 1`: as
+    /// [`PtrTensor::is_vector`]) and lie in the storage. One condition, not
+    /// a chain: `copy_if`'s predicate joins it (`when`), so an access is
+    /// one branch or one predicated instruction.
     #[inline(always)]
-    fn inside(&self, i: usize, width: usize) -> Option<usize> {
+    fn fits(&self, when: bool, i: usize, v: usize) -> Option<usize> {
         let (o, limit) = (offset32(self.layout.offset(i)), self.limit());
-        // `o < 2^32`: no overflow.
-        (i < self.layout.size() && o + width <= limit).then_some(o)
+        let (s, d) = self.layout.leading();
+        let n = self.layout.size();
+        let vector = v == 1 || (d == 1 && s.is_multiple_of(v) && i.is_multiple_of(v));
+        // `o < 2^32`: `o + v` does not overflow.
+        (when & vector & (i < n) & (i + v <= n) & (o + v <= limit)).then_some(o)
     }
     /// The element at coordinate `i`, `None` outside the storage.
     #[inline(always)]
     pub fn try_read(&self, i: usize) -> Option<P::Value> {
-        let o = self.inside(i, 1)?;
+        self.try_read_if(true, i)
+    }
+    /// The element at coordinate `i` when `when` holds, `None` otherwise
+    /// or outside the storage (one condition: see `copy_if`).
+    #[inline(always)]
+    pub fn try_read_if(&self, when: bool, i: usize) -> Option<P::Value> {
+        let o = self.fits(when, i, 1)?;
         // SAFETY: `o < limit`: inside the allocation.
         Some(unsafe { self.ptr.add(o).read_as::<P::Value>() })
     }
@@ -395,8 +407,14 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// Whether it wrote.
     #[inline(always)]
     pub fn try_write(&self, i: usize, v: P::Value) -> bool {
-        match self.inside(i, 1) {
-            // SAFETY: as for `try_read`.
+        self.try_write_if(true, i, v)
+    }
+    /// Writes the element at coordinate `i` when `when` holds and it lies
+    /// in the storage; whether it wrote.
+    #[inline(always)]
+    pub fn try_write_if(&self, when: bool, i: usize, v: P::Value) -> bool {
+        match self.fits(when, i, 1) {
+            // SAFETY: as for `try_read_if`.
             Some(o) => unsafe {
                 self.ptr.add(o).write_as::<P::Value>(v);
                 true
@@ -408,12 +426,13 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// they are consecutive (as [`PtrTensor::is_vector`]) and in the storage.
     #[inline(always)]
     pub fn try_read_vector<U: Scalar>(&self, i: usize) -> Option<U> {
+        self.try_read_vector_if(true, i)
+    }
+    /// [`try_read_vector`](Self::try_read_vector) when `when` holds.
+    #[inline(always)]
+    pub fn try_read_vector_if<U: Scalar>(&self, when: bool, i: usize) -> Option<U> {
         let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
-        let (s, d) = self.layout.leading();
-        let vector = (v == 1 || d == 1) && s.is_multiple_of(v) && i.is_multiple_of(v);
-        let o = self
-            .inside(i, v)
-            .filter(|_| vector && i + v <= self.layout.size())?;
+        let o = self.fits(when, i, v)?;
         // SAFETY: the v consecutive elements from `o` are below the limit.
         Some(unsafe { self.ptr.add(o).read_as::<U>() })
     }
@@ -421,14 +440,14 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// [`try_read_vector`](Self::try_read_vector)); whether it wrote.
     #[inline(always)]
     pub fn try_write_vector<U: Scalar>(&self, i: usize, u: U) -> bool {
+        self.try_write_vector_if(true, i, u)
+    }
+    /// [`try_write_vector`](Self::try_write_vector) when `when` holds.
+    #[inline(always)]
+    pub fn try_write_vector_if<U: Scalar>(&self, when: bool, i: usize, u: U) -> bool {
         let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
-        let (s, d) = self.layout.leading();
-        let vector = (v == 1 || d == 1) && s.is_multiple_of(v) && i.is_multiple_of(v);
-        match self
-            .inside(i, v)
-            .filter(|_| vector && i + v <= self.layout.size())
-        {
-            // SAFETY: as for `try_read_vector`.
+        match self.fits(when, i, v) {
+            // SAFETY: as for `try_read_vector_if`.
             Some(o) => unsafe {
                 self.ptr.add(o).write_as::<U>(u);
                 true
