@@ -48,3 +48,42 @@ fn copy_if_kernel_vectorized_copies_partial_tiles() {
     run(true, (528, 300, 528));
     run(true, (132, 70, 136));
 }
+
+/// A predicate that selects everything cannot make `copy_if` reach past a
+/// partial tensor's storage: the tensors cover the first `m + ld·(n−1)`
+/// elements of their buffers (their cosize), the rest must stay untouched,
+/// and the elements of the storage are copied (the last column's padding
+/// too: it is storage, only not the domain).
+#[test]
+fn copy_if_with_a_lying_predicate_stays_in_storage() {
+    use cute_static::device::{copy_if, local_partition, local_tile};
+    use cute_static::{Layout, Tiler, arch::block_idx, arch::thread_idx};
+    let (m, n, ld) = (131, 70, 133);
+    let cosize = m + ld * (n - 1);
+    let len = cosize + 300;
+    let s: Vec<f32> = (0..len).map(|i| i as f32).collect();
+    let (bs, bd) = (
+        GlobalBuffer::from_slice(&s),
+        GlobalBuffer::from_slice(&vec![-1.0f32; len]),
+    );
+    let layout = MixedLayout::new((Dyn(m), Dyn(n)), (C::<1>, Dyn(ld))).unwrap();
+    let (ts, td) = (bs.tensor(layout).unwrap(), bd.tensor(layout).unwrap());
+    let grid = Dim3::new(m.div_ceil(128), n.div_ceil(64), 1);
+    host::launch(grid, Dim3::new(256, 1, 1), || {
+        let tiler = <Tiler![<128, 64>]>::default();
+        let thr = <Layout![(32, 8)]>::default();
+        let b = (block_idx().x, block_idx().y);
+        let tile_s = local_tile(ts.partial(), tiler, b, ());
+        let tile_d = local_tile(td.partial(), tiler, b, ());
+        let part_s = local_partition(tile_s, thr, thread_idx().x, ());
+        let mut part_d = local_partition(tile_d, thr, thread_idx().x, ());
+        copy_if(&|_: usize| true, &part_s, &mut part_d);
+    });
+    let d = bd.to_vec();
+    for (o, (&got, &src)) in d.iter().zip(&s).enumerate() {
+        // Reached by a tile: column o / ld below n, row o % ld below 128·⌈m/128⌉.
+        let reached = o < cosize && o % ld < 128 * m.div_ceil(128);
+        let want = if reached { src } else { -1.0 };
+        assert_eq!(got, want, "offset {o} (storage: {cosize} elements)");
+    }
+}

@@ -76,3 +76,43 @@ where
         c[0] = T::fma(a[0], b[0], c[0]);
     }
 }
+
+/// `x mod 2^31` by one `and.b32` the compiler does not look into (see
+/// `low31` of the mixed layouts: a narrowed run-time leaf stays a
+/// zero-extended 32-bit operand).
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+pub(crate) fn opaque_low31(x: u32) -> u32 {
+    let r: u32;
+    // SAFETY: a register-to-register `and.b32`: no memory access, no side
+    // effect.
+    unsafe {
+        core::arch::asm!(
+            "and.b32 {r}, {x}, 2147483647;",
+            x = in(reg32) x,
+            r = out(reg32) r,
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+    r
+}
+
+/// `x` through one `mov.b32` the compiler does not look into: a 32-bit
+/// comparison of it stays 32-bit (LLVM widens a comparison of two
+/// truncated values whose high bits it knows to be zero back to 64 bits).
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+pub(crate) fn opaque_u32(x: u32) -> u32 {
+    let r: u32;
+    // SAFETY: a register-to-register `mov.b32`: no memory access, no side
+    // effect.
+    unsafe {
+        core::arch::asm!(
+            "mov.b32 {r}, {x};",
+            x = in(reg32) x,
+            r = out(reg32) r,
+            options(pure, nomem, nostack, preserves_flags)
+        );
+    }
+    r
+}

@@ -41,7 +41,7 @@ mod cp_async;
 mod entry;
 mod index;
 mod ldsm;
-mod math;
+pub(crate) mod math;
 mod partition;
 mod ptr;
 mod scalar;

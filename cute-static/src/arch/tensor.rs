@@ -97,6 +97,19 @@ pub(crate) fn or_trap<T>(r: Result<T, Error>, why: &'static str) -> T {
     }
 }
 
+/// An offset of a device view in the 32 bits the address is formed from
+/// (CuTe's `int` offsets: one 32-bit multiply-add per mode, one wide
+/// multiply-add into the pointer). The identity on every offset of a
+/// device tensor's domain, which is below its cosize, at most
+/// [`MAX_COSIZE`]; the compiler then computes the offset's products and
+/// sums in 32 bits. (A [`PartialTensor`]'s offsets past its storage may
+/// wrap: its limit is kept against the same 32-bit offsets, so its checks
+/// still hold.)
+#[inline(always)]
+pub(crate) fn offset32(o: usize) -> usize {
+    o as u32 as usize
+}
+
 impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
     /// The tensor `ptr ∘ layout`.
     ///
@@ -139,7 +152,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
             super::trap("PtrTensor::read: coordinate outside the tensor");
         }
         // SAFETY: `i < size`: the invariant puts the element in bounds.
-        unsafe { self.ptr.add(self.layout.offset(i)).read_as::<P::Value>() }
+        unsafe { self.at(i).read_as::<P::Value>() }
     }
     /// Writes the element at integral coordinate `i` (traps for `i ≥ size`).
     #[inline(always)]
@@ -149,7 +162,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
             super::trap("PtrTensor::write: coordinate outside the tensor");
         }
         // SAFETY: as for `read`.
-        unsafe { self.ptr.add(self.layout.offset(i)).write_as::<P::Value>(v) }
+        unsafe { self.at(i).write_as::<P::Value>(v) }
     }
 
     /// The pointer to the `v` consecutive elements from coordinate `i`
@@ -161,6 +174,14 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         if !self.is_vector(i, v) {
             super::trap("PtrTensor: the elements of an asynchronous copy are not one vector");
         }
+        self.at(i)
+    }
+
+    /// The pointer to the element at coordinate `i < size`: its offset is
+    /// below [`MAX_COSIZE`] (the invariant), so it is formed from 32 bits
+    /// ([`offset32`]) of the narrowed layout's offset.
+    #[inline(always)]
+    fn at(&self, i: usize) -> P {
         self.ptr.add(self.layout.offset(i))
     }
 
@@ -192,7 +213,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         }
         // SAFETY: the v elements from `layout(i)` are the consecutive
         // elements of coordinates i..i+v < size, each in bounds.
-        unsafe { self.ptr.add(self.layout.offset(i)).read_as::<U>() }
+        unsafe { self.at(i).read_as::<U>() }
     }
     /// Writes the elements from coordinate `i` as one access of `U` (see
     /// [`read_vector`](Self::read_vector)).
@@ -204,7 +225,7 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
             super::trap("PtrTensor::write_vector: the elements are not one vector");
         }
         // SAFETY: as for `read_vector`.
-        unsafe { self.ptr.add(self.layout.offset(i)).write_as::<U>(u) }
+        unsafe { self.at(i).write_as::<U>(u) }
     }
 
     /// The view over the same pointer of the layout and offset a host
@@ -311,7 +332,8 @@ const fn vector_run<L: TensorLayout>(v: usize) -> usize {
 pub struct PartialTensor<P, L> {
     ptr: P,
     layout: L,
-    limit: usize,
+    /// At most [`MAX_COSIZE`]: 32 bits.
+    limit: u32,
 }
 
 impl<P: MemPtr, L: TensorLayout> core::fmt::Debug for PartialTensor<P, L> {
@@ -336,7 +358,8 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         let layout = self.layout();
         PartialTensor {
             ptr: self.ptr,
-            limit: layout.cosize(),
+            // The cosize is at most `MAX_COSIZE` (the invariant).
+            limit: layout.cosize() as u32,
             layout,
         }
     }
@@ -351,19 +374,32 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// The elements from the pointer that lie in the storage.
     #[inline(always)]
     pub fn limit(&self) -> usize {
-        self.limit
+        self.limit as usize
     }
-    /// The offset of coordinate `i` when `i < size` and the `width`
-    /// elements from it lie in the storage.
+    /// The offset of coordinate `i` when `when` holds, `i < size`, and
+    /// the `v` elements from it are consecutive (for `v > 1`: as
+    /// [`PtrTensor::is_vector`]) and lie in the storage. One condition, not
+    /// a chain: `copy_if`'s predicate joins it (`when`), so an access is
+    /// one branch or one predicated instruction.
     #[inline(always)]
-    fn inside(&self, i: usize, width: usize) -> Option<usize> {
-        let o = self.layout.offset(i);
-        (i < self.layout.size() && o < self.limit && width <= self.limit - o).then_some(o)
+    fn fits(&self, when: bool, i: usize, v: usize) -> Option<usize> {
+        let (o, limit) = (offset32(self.layout.offset(i)), self.limit());
+        let (s, d) = self.layout.leading();
+        let n = self.layout.size();
+        let vector = v == 1 || (d == 1 && s.is_multiple_of(v) && i.is_multiple_of(v));
+        // `o < 2^32`: `o + v` does not overflow.
+        (when & vector & (i < n) & (i + v <= n) & (o + v <= limit)).then_some(o)
     }
     /// The element at coordinate `i`, `None` outside the storage.
     #[inline(always)]
     pub fn try_read(&self, i: usize) -> Option<P::Value> {
-        let o = self.inside(i, 1)?;
+        self.try_read_if(true, i)
+    }
+    /// The element at coordinate `i` when `when` holds, `None` otherwise
+    /// or outside the storage (one condition: see `copy_if`).
+    #[inline(always)]
+    pub fn try_read_if(&self, when: bool, i: usize) -> Option<P::Value> {
+        let o = self.fits(when, i, 1)?;
         // SAFETY: `o < limit`: inside the allocation.
         Some(unsafe { self.ptr.add(o).read_as::<P::Value>() })
     }
@@ -371,8 +407,14 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// Whether it wrote.
     #[inline(always)]
     pub fn try_write(&self, i: usize, v: P::Value) -> bool {
-        match self.inside(i, 1) {
-            // SAFETY: as for `try_read`.
+        self.try_write_if(true, i, v)
+    }
+    /// Writes the element at coordinate `i` when `when` holds and it lies
+    /// in the storage; whether it wrote.
+    #[inline(always)]
+    pub fn try_write_if(&self, when: bool, i: usize, v: P::Value) -> bool {
+        match self.fits(when, i, 1) {
+            // SAFETY: as for `try_read_if`.
             Some(o) => unsafe {
                 self.ptr.add(o).write_as::<P::Value>(v);
                 true
@@ -384,12 +426,13 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// they are consecutive (as [`PtrTensor::is_vector`]) and in the storage.
     #[inline(always)]
     pub fn try_read_vector<U: Scalar>(&self, i: usize) -> Option<U> {
+        self.try_read_vector_if(true, i)
+    }
+    /// [`try_read_vector`](Self::try_read_vector) when `when` holds.
+    #[inline(always)]
+    pub fn try_read_vector_if<U: Scalar>(&self, when: bool, i: usize) -> Option<U> {
         let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
-        let (s, d) = self.layout.leading();
-        let vector = (v == 1 || d == 1) && s.is_multiple_of(v) && i.is_multiple_of(v);
-        let o = self
-            .inside(i, v)
-            .filter(|_| vector && i + v <= self.layout.size())?;
+        let o = self.fits(when, i, v)?;
         // SAFETY: the v consecutive elements from `o` are below the limit.
         Some(unsafe { self.ptr.add(o).read_as::<U>() })
     }
@@ -397,14 +440,14 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// [`try_read_vector`](Self::try_read_vector)); whether it wrote.
     #[inline(always)]
     pub fn try_write_vector<U: Scalar>(&self, i: usize, u: U) -> bool {
+        self.try_write_vector_if(true, i, u)
+    }
+    /// [`try_write_vector`](Self::try_write_vector) when `when` holds.
+    #[inline(always)]
+    pub fn try_write_vector_if<U: Scalar>(&self, when: bool, i: usize, u: U) -> bool {
         let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
-        let (s, d) = self.layout.leading();
-        let vector = (v == 1 || d == 1) && s.is_multiple_of(v) && i.is_multiple_of(v);
-        match self
-            .inside(i, v)
-            .filter(|_| vector && i + v <= self.layout.size())
-        {
-            // SAFETY: as for `try_read_vector`.
+        match self.fits(when, i, v) {
+            // SAFETY: as for `try_read_vector_if`.
             Some(o) => unsafe {
                 self.ptr.add(o).write_as::<U>(u);
                 true
@@ -461,10 +504,11 @@ impl<P: MemPtr, L: TensorLayout> DeviceView for PartialTensor<P, L> {
     }
     #[inline(always)]
     unsafe fn rebase<M: TensorLayout>(self, layout: M, offset: usize) -> PartialTensor<P, M> {
+        let offset = offset32(offset);
         PartialTensor {
             ptr: self.ptr.add(offset),
             layout,
-            limit: self.limit.saturating_sub(offset),
+            limit: self.limit.saturating_sub(offset as u32),
         }
     }
 }

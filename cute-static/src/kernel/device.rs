@@ -226,17 +226,40 @@ pub trait MaybeSource {
     type Layout: TensorLayout;
     /// The layout.
     fn source_layout(&self) -> Self::Layout;
+    /// The element at `i` when `when` holds, `None` otherwise or outside
+    /// the storage (one condition with the storage check).
+    fn try_get_if(&self, when: bool, i: usize) -> Option<Self::Value>;
+    /// The elements from `i` as one `U` when `when` holds, `None` otherwise
+    /// or unless in the storage.
+    fn try_get_vector_if<U: Scalar>(&self, when: bool, i: usize) -> Option<U>;
     /// The element at `i`, `None` outside the storage.
-    fn try_get(&self, i: usize) -> Option<Self::Value>;
+    #[inline(always)]
+    fn try_get(&self, i: usize) -> Option<Self::Value> {
+        self.try_get_if(true, i)
+    }
     /// The elements from `i` as one `U`, `None` unless in the storage.
-    fn try_get_vector<U: Scalar>(&self, i: usize) -> Option<U>;
+    #[inline(always)]
+    fn try_get_vector<U: Scalar>(&self, i: usize) -> Option<U> {
+        self.try_get_vector_if(true, i)
+    }
 }
 /// A tensor a [`copy_if`] writes.
 pub trait MaybeDest: MaybeSource {
+    /// Writes element `i` when `when` holds, unless outside the storage.
+    fn try_set_if(&mut self, when: bool, i: usize, v: Self::Value);
+    /// Writes the elements from `i` when `when` holds, unless outside the
+    /// storage.
+    fn try_set_vector_if<U: Scalar>(&mut self, when: bool, i: usize, u: U);
     /// Writes element `i` unless outside the storage.
-    fn try_set(&mut self, i: usize, v: Self::Value);
+    #[inline(always)]
+    fn try_set(&mut self, i: usize, v: Self::Value) {
+        self.try_set_if(true, i, v)
+    }
     /// Writes the elements from `i` unless outside the storage.
-    fn try_set_vector<U: Scalar>(&mut self, i: usize, u: U);
+    #[inline(always)]
+    fn try_set_vector<U: Scalar>(&mut self, i: usize, u: U) {
+        self.try_set_vector_if(true, i, u)
+    }
 }
 macro_rules! always_inside {
     ($([$($g:tt)*] $t:ty;)*) => {$(
@@ -248,22 +271,26 @@ macro_rules! always_inside {
                 DeviceTensor::layout(self)
             }
             #[inline(always)]
-            fn try_get(&self, i: usize) -> Option<Self::Value> {
-                Some(self.get(i))
+            fn try_get_if(&self, when: bool, i: usize) -> Option<Self::Value> {
+                when.then(|| self.get(i))
             }
             #[inline(always)]
-            fn try_get_vector<U: Scalar>(&self, i: usize) -> Option<U> {
-                Some(self.get_vector(i))
+            fn try_get_vector_if<U: Scalar>(&self, when: bool, i: usize) -> Option<U> {
+                when.then(|| self.get_vector(i))
             }
         }
         impl<$($g)*> MaybeDest for $t {
             #[inline(always)]
-            fn try_set(&mut self, i: usize, v: Self::Value) {
-                self.set(i, v)
+            fn try_set_if(&mut self, when: bool, i: usize, v: Self::Value) {
+                if when {
+                    self.set(i, v)
+                }
             }
             #[inline(always)]
-            fn try_set_vector<U: Scalar>(&mut self, i: usize, u: U) {
-                self.set_vector(i, u)
+            fn try_set_vector_if<U: Scalar>(&mut self, when: bool, i: usize, u: U) {
+                if when {
+                    self.set_vector(i, u)
+                }
             }
         }
     )*};
@@ -280,22 +307,22 @@ impl<P: MemPtr, L: TensorLayout> MaybeSource for PartialTensor<P, L> {
         self.layout()
     }
     #[inline(always)]
-    fn try_get(&self, i: usize) -> Option<P::Value> {
-        self.try_read(i)
+    fn try_get_if(&self, when: bool, i: usize) -> Option<P::Value> {
+        self.try_read_if(when, i)
     }
     #[inline(always)]
-    fn try_get_vector<U: Scalar>(&self, i: usize) -> Option<U> {
-        self.try_read_vector(i)
+    fn try_get_vector_if<U: Scalar>(&self, when: bool, i: usize) -> Option<U> {
+        self.try_read_vector_if(when, i)
     }
 }
 impl<P: MemPtr, L: TensorLayout> MaybeDest for PartialTensor<P, L> {
     #[inline(always)]
-    fn try_set(&mut self, i: usize, v: P::Value) {
-        self.try_write(i, v);
+    fn try_set_if(&mut self, when: bool, i: usize, v: P::Value) {
+        self.try_write_if(when, i, v);
     }
     #[inline(always)]
-    fn try_set_vector<U: Scalar>(&mut self, i: usize, u: U) {
-        self.try_write_vector(i, u);
+    fn try_set_vector_if<U: Scalar>(&mut self, when: bool, i: usize, u: U) {
+        self.try_write_vector_if(when, i, u);
     }
 }
 
@@ -419,9 +446,8 @@ where
     );
     let mut i = 0;
     while i < n {
-        if pred.test(i)
-            && let Some(v) = src.try_get(i)
-        {
+        // The predicate joins the storage checks (one condition each).
+        if let Some(v) = src.try_get_if(pred.test(i), i) {
             dst.try_set(i, v);
         }
         i += 1;
@@ -450,9 +476,7 @@ where
     let v = const { lanes::<S::Value, <Tc::Op as CopyOp>::Unit>() };
     let mut i = 0;
     while i < n {
-        if pred.test(i)
-            && let Some(u) = src.try_get_vector::<<Tc::Op as CopyOp>::Unit>(i)
-        {
+        if let Some(u) = src.try_get_vector_if::<<Tc::Op as CopyOp>::Unit>(pred.test(i), i) {
             dst.try_set_vector(i, u);
         }
         i += v;

@@ -124,7 +124,11 @@ pub trait TensorLayout: Copy + fmt::Debug + fmt::Display {
     /// may change, which multiplies coordinate 0. The compiler then knows
     /// that each leaf fits in 31 bits and each extent is positive, so the
     /// overflow and division-by-zero checks of the views' index arithmetic
-    /// that such operands cannot fail fold away.
+    /// that such operands cannot fail fold away. On the device a stride is
+    /// masked by a 32-bit `and` the compiler does not look into, so it
+    /// stays a zero-extended 32-bit operand: its products with an index or
+    /// a constant are `mul.wide.u32` (one wide multiply-add per address, as
+    /// nvcc forms CuTe's `int` offsets).
     #[doc(hidden)]
     #[inline(always)]
     fn narrowed(self) -> Self {

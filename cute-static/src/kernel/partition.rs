@@ -1408,8 +1408,30 @@ where
 /// use cute_static::tensor::elem_less;
 /// assert!(elem_less([9, 12], [10, 13]));
 /// assert!(!elem_less([10, 0], [10, 13]));
+/// // Exact beyond 32 bits (the comparison is 32-bit only where both fit).
+/// assert!(!elem_less([(1 << 32) + 1], [2]));
+/// assert!(elem_less([1 << 40], [(1 << 40) + 1]));
 /// ```
 #[inline(always)]
 pub fn elem_less<const R: usize>(coord: [usize; R], shape: [usize; R]) -> bool {
-    coord.iter().zip(shape.iter()).all(|(c, s)| c < s)
+    coord.iter().zip(shape.iter()).all(|(&c, &s)| less(c, s))
+}
+
+/// `c < s`, compared in 32 bits when both fit (a device coordinate and a
+/// device tensor's extent, which the compiler knows to be below 2^32:
+/// the test folds and one 32-bit comparison is left, as nvcc's of CuTe's
+/// `int`s); the same answer for any operands.
+#[inline(always)]
+fn less(c: usize, s: usize) -> bool {
+    if (c | s) >> 32 == 0 {
+        // On the device through a copy the compiler does not look into:
+        // it would widen the comparison back to 64 bits (two instructions).
+        #[cfg(target_arch = "nvptx64")]
+        let c = crate::arch::math::opaque_u32(c as u32);
+        #[cfg(not(target_arch = "nvptx64"))]
+        let c = c as u32;
+        c < s as u32
+    } else {
+        c < s
+    }
 }

@@ -72,7 +72,7 @@ impl IntTuple for Dyn {
     }
     #[inline(always)]
     fn narrowed(self) -> Self {
-        Dyn(self.0 & i32::MAX as usize)
+        Dyn(low31(self.0))
     }
     #[inline(always)]
     fn narrowed_extent(self) -> Self {
@@ -188,11 +188,29 @@ impl<const D: usize> IntTuple for DynDiv<D> {
     }
     #[inline(always)]
     fn narrowed(self) -> Self {
-        DynDiv(self.0 & i32::MAX as usize)
+        DynDiv(low31(self.0))
     }
     #[inline(always)]
     fn narrowed_extent(self) -> Self {
         DynDiv((self.0.wrapping_sub(1) & i32::MAX as usize) + 1)
+    }
+}
+
+/// `x mod 2^31` (a run-time leaf's `narrowed`). On the device it is
+/// formed by one 32-bit `and` the compiler does not look into, so the leaf
+/// stays a zero-extended 32-bit value wherever it is used: a product with
+/// another such value (a block or thread index) or a constant is one
+/// `mul.wide.u32`, and an address `ptr + 4·d·k` one wide multiply-add, as
+/// nvcc forms CuTe's `int` offsets.
+#[inline(always)]
+pub(crate) fn low31(x: usize) -> usize {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        (crate::arch::math::opaque_low31(x as u32) & i32::MAX as u32) as usize
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        x & i32::MAX as usize
     }
 }
 
