@@ -130,3 +130,31 @@ pub fn strides_nest(a: &Layout) -> bool {
     }
     true
 }
+
+/// The known-differences rule of the CuTe C++ comparisons: every line that
+/// differs from CuTe's answer starts with one of `known`'s prefixes, and
+/// every listed prefix still differs (a listed line that now agrees must
+/// leave the list). `total` is the number of lines compared; `list` names
+/// the list in the message.
+pub fn assert_only_known_differences(
+    diffs: &[String],
+    known: &[(&str, &str)],
+    total: usize,
+    list: &str,
+) {
+    let unknown: Vec<&String> = diffs
+        .iter()
+        .filter(|d| !known.iter().any(|(k, _)| d.starts_with(k)))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "{} of {total} differ:\n{unknown:#?}",
+        unknown.len()
+    );
+    for (k, why) in known {
+        assert!(
+            diffs.iter().any(|d| d.starts_with(k)),
+            "{k} now agrees ({why}): remove it from {list}"
+        );
+    }
+}

@@ -86,21 +86,7 @@ const KNOWN: &[(&str, &str)] = &[
 fn surface_functions_are_cutes() {
     let (n, diffs) = check("surface.expected", None);
     assert!(n > 0);
-    let unknown: Vec<&String> = diffs
-        .iter()
-        .filter(|d| !KNOWN.iter().any(|(k, _)| d.starts_with(k)))
-        .collect();
-    assert!(
-        unknown.is_empty(),
-        "{} of {n} differ:\n{unknown:#?}",
-        unknown.len()
-    );
-    for (k, why) in KNOWN {
-        assert!(
-            diffs.iter().any(|d| d.starts_with(k)),
-            "{k} now agrees ({why}): remove it from KNOWN"
-        );
-    }
+    cute_tests::assert_only_known_differences(&diffs, KNOWN, n, "KNOWN");
 }
 
 /// CUTLASS's traits where the PTX ISA says otherwise
@@ -157,21 +143,7 @@ fn retiled_mma_fragments_are_cutes() {
 fn tiled_mma_partitions_are_cutes() {
     let (n, diffs) = check("tiled_mma_partitions.expected", Some("tiled_mma"));
     assert!(n > 0);
-    let unknown: Vec<&String> = diffs
-        .iter()
-        .filter(|d| !PARTITIONS_KNOWN.iter().any(|(k, _)| d.starts_with(k)))
-        .collect();
-    assert!(
-        unknown.is_empty(),
-        "{} of {n} differ:\n{unknown:#?}",
-        unknown.len()
-    );
-    for (k, why) in PARTITIONS_KNOWN {
-        assert!(
-            diffs.iter().any(|d| d.starts_with(k)),
-            "{k} now agrees ({why}): remove it from PARTITIONS_KNOWN"
-        );
-    }
+    cute_tests::assert_only_known_differences(&diffs, PARTITIONS_KNOWN, n, "PARTITIONS_KNOWN");
 }
 
 /// Partition lines where CuTe is wrong and we differ

@@ -61,22 +61,7 @@ fn other_layout_kinds_are_cutes() {
             got => diffs.push(format!("{}|  want {want}, got {got:?}", call.join("|"))),
         }
     }
-    let unknown: Vec<&String> = diffs
-        .iter()
-        .filter(|d| !KNOWN.iter().any(|(k, _)| d.starts_with(k)))
-        .collect();
-    assert!(
-        unknown.is_empty(),
-        "{} of {} differ:\n{unknown:#?}",
-        unknown.len(),
-        all.len()
-    );
-    for (k, why) in KNOWN {
-        assert!(
-            diffs.iter().any(|d| d.starts_with(k)),
-            "{k} now agrees ({why})"
-        );
-    }
+    cute_tests::assert_only_known_differences(&diffs, KNOWN, all.len(), "KNOWN");
 }
 
 /// The listed swizzled slices are the same function as CuTe's answer.
