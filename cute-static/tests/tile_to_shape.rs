@@ -325,13 +325,19 @@ fn composed_blocks_match_cute_dynamic_and_cute() {
         cute("tile_to_shape|Sw<3,3,3> o 0 o (8,(8,8)):(8,(1,64))|(128,64,3)")
     );
     assert_eq!(
-        tile_to_shape(atom, (C::<64>, C::<128>), ()).to_string().replace('_', ""),
+        tile_to_shape(atom, (C::<64>, C::<128>), ())
+            .to_string()
+            .replace('_', ""),
         cute("tile_to_shape|Sw<3,3,3> o 0 o (8,(8,8)):(8,(1,64))|(64,128)")
     );
     assert_eq!(
-        tile_to_shape(layout!(Sw<2,3,3> o 0 o (8, 32):(32, 1)), (C::<32>, C::<64>, C::<2>), ())
-            .to_string()
-            .replace('_', ""),
+        tile_to_shape(
+            layout!(Sw<2,3,3> o 0 o (8, 32):(32, 1)),
+            (C::<32>, C::<64>, C::<2>),
+            ()
+        )
+        .to_string()
+        .replace('_', ""),
         cute("tile_to_shape|Sw<2,3,3> o 0 o (8,32):(32,1)|(32,64,2)")
     );
 }

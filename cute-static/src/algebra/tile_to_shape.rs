@@ -147,9 +147,11 @@ where
     <O::Output as StaticLayout>::Tree: MapLeaves<UnitStrideZero>,
     ArrangedTree<Layout<S, D>, Sh, O>: Spelt,
     Padded<Layout<S, D>, Sh>: BlockedMultiply<SpeltOf<ArrangedTree<Layout<S, D>, Sh, O>>>,
-    BlockedProduct<Padded<Layout<S, D>, Sh>, SpeltOf<ArrangedTree<Layout<S, D>, Sh, O>>>: StaticLayout,
+    BlockedProduct<Padded<Layout<S, D>, Sh>, SpeltOf<ArrangedTree<Layout<S, D>, Sh, O>>>:
+        StaticLayout,
 {
-    type Output = BlockedProduct<Padded<Layout<S, D>, Sh>, SpeltOf<ArrangedTree<Layout<S, D>, Sh, O>>>;
+    type Output =
+        BlockedProduct<Padded<Layout<S, D>, Sh>, SpeltOf<ArrangedTree<Layout<S, D>, Sh, O>>>;
     #[inline(always)]
     fn tiled(&self) -> Self::Output {
         Default::default()

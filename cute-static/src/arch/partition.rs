@@ -306,6 +306,9 @@ mma_operands! {
     OperandC, partition_c, partition_c_mixed;
 }
 
+/// A static layout (a computed partition) as its `Layout<Shape, Stride>`.
+type Plain<P> = Layout<<P as StaticLayout>::Shape, <P as StaticLayout>::Stride>;
+
 /// The partition of a swizzled layout `Sw ∘ O ∘ L` (CuTe's `partition_S/D`
 /// and `partition_A/B/C` of a tensor over a `ComposedLayout`): the
 /// partition of the inner static layout `L`, whose offset for the thread
@@ -315,27 +318,24 @@ mma_operands! {
 fn composed_partition<Sw, O, L, P>(
     t: Tensor<Counting, ComposedLayout<Sw, O, L>>,
     inner: impl FnOnce(Tensor<Counting, L>) -> Result<Tensor<Counting, P>, Error>,
-) -> Result<Tensor<Counting, ComposedLayout<Sw, Dyn, P>>, Error>
+) -> Result<Tensor<Counting, ComposedLayout<Sw, Dyn, Plain<P>>>, Error>
 where
     Sw: StaticSwizzle,
     O: Int + IntTuple,
     L: StaticLayout + TensorLayout,
     P: StaticLayout + TensorLayout,
+    Plain<P>: StaticLayout,
 {
     let (e, base, l) = t.into_parts();
-    let (_, off, part) = inner(Tensor::from_parts(Counting, 0, l.layout()))?.into_parts();
-    let offset = l
-        .offset()
-        .value()
-        .checked_add(off)
-        .ok_or(Error::Overflow {
-            operation: "partition",
-            operands: "the offset of a composed layout",
-        })?;
+    let (_, off, _) = inner(Tensor::from_parts(Counting, 0, l.layout()))?.into_parts();
+    let offset = l.offset().value().checked_add(off).ok_or(Error::Overflow {
+        operation: "partition",
+        operands: "the offset of a composed layout",
+    })?;
     Ok(Tensor::from_parts(
         e,
         base,
-        ComposedLayout::new(l.swizzle(), Dyn(offset), part),
+        ComposedLayout::new(l.swizzle(), Dyn(offset), Default::default()),
     ))
 }
 
@@ -346,8 +346,9 @@ where
     Sw: StaticSwizzle,
     O: Int + IntTuple,
     L: StaticLayout + CopyPartitionable<Tc, Sd, Output: StaticLayout>,
+    Plain<L::Output>: StaticLayout,
 {
-    type Output = ComposedLayout<Sw, Dyn, L::Output>;
+    type Output = ComposedLayout<Sw, Dyn, Plain<L::Output>>;
     #[inline(always)]
     fn partition(
         thr: &ThrCopy<Tc>,
@@ -364,8 +365,9 @@ where
     Sw: StaticSwizzle,
     O: Int + IntTuple,
     L: StaticLayout + MmaPartitionable<M, Op, Output: StaticLayout>,
+    Plain<L::Output>: StaticLayout,
 {
-    type Output = ComposedLayout<Sw, Dyn, L::Output>;
+    type Output = ComposedLayout<Sw, Dyn, Plain<L::Output>>;
     #[inline(always)]
     fn partition(
         thr: &ThrMma<M>,

@@ -161,6 +161,35 @@ impl F16 {
     }
 }
 
+/// `half_t`'s product, rounded once (`mul.rn.f16`, never contracted into
+/// an `fma`; the host rounds the exact `f32` product).
+///
+/// ```
+/// use cute_static::arch::F16;
+/// assert_eq!(F16::from_f32(1.5) * F16::from_f32(-3.0), F16::from_f32(-4.5));
+/// ```
+impl core::ops::Mul for F16 {
+    type Output = F16;
+    #[inline(always)]
+    fn mul(self, rhs: F16) -> F16 {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            let d: u16;
+            // SAFETY: a register operation; no memory.
+            unsafe {
+                core::arch::asm!("mul.rn.f16 {d}, {a}, {b};", d = out(reg16) d,
+                    a = in(reg16) self.0, b = in(reg16) rhs.0,
+                    options(pure, nomem, nostack, preserves_flags));
+            }
+            F16(d)
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            F16::from_f32(self.to_f32() * rhs.to_f32())
+        }
+    }
+}
+
 /// A value of an MMA operand held in registers: [`F16`] or `f32`, with
 /// the `f32` the host emulation computes in.
 pub trait MmaValue: Copy + Default + 'static {

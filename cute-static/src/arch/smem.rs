@@ -31,7 +31,7 @@ use super::ptr::SmemPtr;
 use super::scalar::Scalar;
 use super::tensor::PtrTensor;
 use crate::data::int_tuple::C;
-use crate::data::layout::{Layout, StaticLayout};
+use crate::data::layout::StaticLayout;
 use crate::data::swizzle::{ComposedLayout, StaticSwizzle};
 use crate::kernel::layout::TensorLayout;
 
@@ -48,11 +48,8 @@ pub trait SmemLayout {
     const CAPACITY: usize;
 }
 /// `cosize(L)`.
-impl<S, D> SmemLayout for Layout<S, D>
-where
-    Self: StaticLayout,
-{
-    const CAPACITY: usize = <Self as StaticLayout>::COSIZE;
+impl<L: StaticLayout> SmemLayout for L {
+    const CAPACITY: usize = L::COSIZE;
 }
 /// `N + cosize(L)` rounded up to the swizzle's period: the swizzle maps
 /// each aligned block of `PERIOD` offsets onto itself, so every

@@ -112,11 +112,17 @@ pub fn check_swizzled_tile_to_shape(
     order: Option<&IntTuple>,
     r: &SwizzledLayout,
 ) -> Result<(), Violation> {
-    let cx = Ctx::new("swizzled_tile_to_shape", format!("tile_to_shape({a}, {shape})"), r);
+    let cx = Ctx::new(
+        "swizzled_tile_to_shape",
+        format!("tile_to_shape({a}, {shape})"),
+        r,
+    );
     same_outer(&cx, a, r)?;
     check_tile_to_shape(a.layout(), shape, order, r.layout())?;
     for i in points(r.size()) {
-        let want = a.swizzle().apply(a.offset().wrapping_add(r.layout().call(i)));
+        let want = a
+            .swizzle()
+            .apply(a.offset().wrapping_add(r.layout().call(i)));
         let got = r.call(i);
         if got != want {
             return Err(cx.fail(
