@@ -141,8 +141,13 @@ pub fn gemm_device(
     let mut tCgC = thr_mma.partition_C(gC); // (MMA,MMA_M,MMA_N)
 
     // Allocate registers for pipelining
-    let mut tCrA = thr_mma.partition_fragment_A(&sA.slice((__, __, 0))); // (MMA,MMA_M,MMA_K)
-    let mut tCrB = thr_mma.partition_fragment_B(&sB.slice((__, __, 0))); // (MMA,MMA_N,MMA_K)
+    let mut rA = thr_mma.partition_fragment_A(&sA.slice((__, __, 0)));
+    let mut rB = thr_mma.partition_fragment_B(&sB.slice((__, __, 0)));
+    // The tensors over them: views, so that the fragments' registers and
+    // the views' base offsets are apart (the registers then stay registers
+    // across the main loop, their indices constant once it is unrolled).
+    let mut tCrA = rA.view_mut(); // (MMA,MMA_M,MMA_K)
+    let mut tCrB = rB.view_mut(); // (MMA,MMA_N,MMA_K)
     // Allocate the accumulators -- same size as the projected data
     let mut tCrC = thr_mma.make_fragment_C(&tCgC); // (MMA,MMA_M,MMA_N)
 
