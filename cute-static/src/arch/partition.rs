@@ -308,6 +308,8 @@ mma_operands! {
 
 /// A static layout (a computed partition) as its `Layout<Shape, Stride>`.
 type Plain<P> = Layout<<P as StaticLayout>::Shape, <P as StaticLayout>::Stride>;
+/// The partition `P` of a swizzled layout's inner layout under its swizzle.
+type SwizzledPart<Sw, P> = ComposedLayout<Sw, Dyn, Plain<P>>;
 
 /// The partition of a swizzled layout `Sw ∘ O ∘ L` (CuTe's `partition_S/D`
 /// and `partition_A/B/C` of a tensor over a `ComposedLayout`): the
@@ -318,7 +320,7 @@ type Plain<P> = Layout<<P as StaticLayout>::Shape, <P as StaticLayout>::Stride>;
 fn composed_partition<Sw, O, L, P>(
     t: Tensor<Counting, ComposedLayout<Sw, O, L>>,
     inner: impl FnOnce(Tensor<Counting, L>) -> Result<Tensor<Counting, P>, Error>,
-) -> Result<Tensor<Counting, ComposedLayout<Sw, Dyn, Plain<P>>>, Error>
+) -> Result<Tensor<Counting, SwizzledPart<Sw, P>>, Error>
 where
     Sw: StaticSwizzle,
     O: Int + IntTuple,
