@@ -14,7 +14,8 @@
 # same layout, e.g. CUTE_CUDA_TOOLS=/work/cuda-tools, is used as it is), the
 # cubins cached under $CUTE_SASS_CACHE (default target/sass-cache) by a hash
 # of their inputs. CUTE_KERNELS_PTX=FILE compares that PTX instead of
-# building the crate's.
+# building the crate's; CUTE_KERNELS_PTX_SM80=FILE the same for the
+# --features sm80 module, whose entries the pairs marked "ptx": "sm80" name.
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./tools.sh
@@ -30,5 +31,15 @@ if [[ -n ${CUTE_KERNELS_PTX:-} ]]; then
 else
     build_ptx default
 fi
-python3 sass/compare.py --ptx "$ptx" --cutlass "$CUTLASS_SRC" --cuda "$CUDA_HOME_PIP" \
+# The pairs marked "ptx": "sm80" (the tensor-core tutorial) are entries of
+# the --features sm80 module (CUTE_KERNELS_PTX_SM80=FILE: that one instead).
+main_ptx=$ptx
+if [[ -n ${CUTE_KERNELS_PTX_SM80:-} ]]; then
+    ptx_sm80=$(realpath "$CUTE_KERNELS_PTX_SM80")
+    echo "PTX (sm80): $ptx_sm80 (CUTE_KERNELS_PTX_SM80)"
+else
+    build_ptx sm80 sm_80 70
+    ptx_sm80=$ptx
+fi
+python3 sass/compare.py --ptx "$main_ptx" --ptx-sm80 "$ptx_sm80" --cutlass "$CUTLASS_SRC" --cuda "$CUDA_HOME_PIP" \
     --cache "${CUTE_SASS_CACHE:-$root/target/sass-cache}" "$@"

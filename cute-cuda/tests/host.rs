@@ -3,7 +3,7 @@
 //! module lookup, and that a missing driver is an error, not an abort.
 
 use cute_cuda::check::{Rng, f16_bits_of_int, gemm_f64, rel_l2};
-use cute_cuda::runner::{KERNELS, parse_cute_gemm};
+use cute_cuda::runner::{HOST_ONLY, KERNELS, parse_cute_gemm};
 use cute_cuda::{
     Arg, Error, Gpu, LaunchPlan, ModuleSource, SharedMemory, Stats, driver_present, ptx_entries,
     tile_bytes,
@@ -191,9 +191,35 @@ fn the_runner_table_names_every_kernel_once() {
             );
         }
     }
+    // The kernels without a GPU contract yet (run on the host by the named
+    // test, reported as not run by the runner): never also in KERNELS,
+    // each named once, each host test a file of the kernels crate.
+    let mut host_only: Vec<&str> = HOST_ONLY.iter().map(|k| k.name).collect();
+    host_only.sort_unstable();
+    host_only.dedup();
+    assert_eq!(
+        host_only.len(),
+        HOST_ONLY.len(),
+        "a host-only kernel listed twice"
+    );
+    let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for k in HOST_ONLY {
+        assert!(
+            KERNELS.iter().all(|e| e.name != k.name),
+            "{} is both in KERNELS and in HOST_ONLY",
+            k.name
+        );
+        assert!(
+            manifest.join("..").join(k.host_test).is_file(),
+            "{}: no host test {}",
+            k.name,
+            k.host_test
+        );
+    }
     // Every kernel of each PTX variant built here (kernels/ptx-check.sh:
-    // default, sm80, sm90a) has an entry: a kernel added to src/ptx.rs
-    // without one fails here. Variants not built are listed as such.
+    // default, sm80, sm90a) has an entry in KERNELS or HOST_ONLY: a kernel
+    // added to src/ptx.rs without one fails here. Variants not built are
+    // listed as such.
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../kernels/target");
     for variant in ["", "sm80/", "sm90a/"] {
         let path = root.join(format!(
@@ -205,8 +231,9 @@ fn the_runner_table_names_every_kernel_once() {
                 assert!(!entries.is_empty(), "{}: no kernels", path.display());
                 for k in &entries {
                     assert!(
-                        KERNELS.iter().any(|e| e.name == k),
-                        "{k} is in {} but not in the runner's table",
+                        KERNELS.iter().any(|e| e.name == k)
+                            || HOST_ONLY.iter().any(|e| e.name == k),
+                        "{k} is in {} but neither in the runner's table nor in HOST_ONLY",
                         path.display()
                     );
                 }

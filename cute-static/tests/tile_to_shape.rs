@@ -256,3 +256,88 @@ fn mixed_dyn_target_examples() {
     let e = atom.tile_to_dyn_shape((Dyn(8), C::<96>), ()).unwrap_err();
     assert_eq!(e.kind(), "not_compatible");
 }
+
+/// `tile_to_shape` of a composed (swizzled) block: the swizzle and offset
+/// kept, the inner layout tiled — cute-dynamic's
+/// `SwizzledLayout::tile_to_shape` in structure and function (its law),
+/// and CuTe C++'s answer for `sgemm_sm80.cu`'s shared layouts
+/// (tests/cute-cpp/swizzled_smem.expected).
+#[test]
+fn composed_blocks_match_cute_dynamic_and_cute() {
+    macro_rules! check_composed {
+        ($block:expr, $shape:expr, $order:expr, $sh:literal, $ord:expr) => {{
+            let block = $block;
+            let r = tile_to_shape(block, $shape, $order);
+            let rd = r.to_dynamic().unwrap();
+            let shape: cute_dynamic::IntTuple = $sh.parse().unwrap();
+            let order: Option<cute_dynamic::IntTuple> = $ord.map(|o: &str| o.parse().unwrap());
+            let bd = block.to_dynamic().unwrap();
+            let d = bd.tile_to_shape(&shape, order.as_ref()).unwrap();
+            assert_eq!(rd, d, "{} to {}", block, $sh);
+            laws::check_swizzled_tile_to_shape(&bd, &shape, order.as_ref(), &rd).unwrap();
+            // Function-wise: the static layout's offsets are the run-time one's.
+            for i in 0..r.size() {
+                assert_eq!(r.call(i) as i64, d.call(i as i64), "{} at {i}", r);
+            }
+            r.to_string()
+        }};
+    }
+    let atom = layout!(Sw<3,3,3> o 0 o (8, (8, 8)):(8, (1, 64)));
+    let sa = check_composed!(atom, (C::<128>, C::<64>, C::<3>), (), "(128,64,3)", None);
+    assert_eq!(
+        sa,
+        "Sw<3,3,3> o _0 o ((_8,_16),((_8,_8),_1),(_1,_3)):((_8,_512),((_1,_64),_0),(_0,_8192))"
+    );
+    check_composed!(atom, (C::<64>, C::<128>), (), "(64,128)", None);
+    check_composed!(
+        atom,
+        (C::<64>, C::<128>),
+        (C::<1>, C::<0>),
+        "(64,128)",
+        Some("(1,0)")
+    );
+    check_composed!(
+        layout!(Sw<2,3,3> o 0 o (8, 32):(32, 1)),
+        (C::<32>, C::<64>, C::<2>),
+        (),
+        "(32,64,2)",
+        None
+    );
+    // A static offset is kept (inside the swizzle).
+    check_composed!(
+        layout!(Sw<1,2,1> o 4 o (4, 4):(4, 1)),
+        (C::<8>, C::<8>),
+        (),
+        "(8,8)",
+        None
+    );
+    // CuTe C++'s printed answers (underscores dropped, as tests/tests/cute_cpp.rs does).
+    let expected = include_str!("../../tests/cute-cpp/swizzled_smem.expected");
+    let cute = |args: &str| -> String {
+        expected
+            .lines()
+            .find_map(|l| l.strip_prefix(args).and_then(|r| r.strip_prefix('|')))
+            .unwrap_or_else(|| panic!("no CuTe line for {args}"))
+            .replace('_', "")
+    };
+    assert_eq!(
+        sa.replace('_', ""),
+        cute("tile_to_shape|Sw<3,3,3> o 0 o (8,(8,8)):(8,(1,64))|(128,64,3)")
+    );
+    assert_eq!(
+        tile_to_shape(atom, (C::<64>, C::<128>), ())
+            .to_string()
+            .replace('_', ""),
+        cute("tile_to_shape|Sw<3,3,3> o 0 o (8,(8,8)):(8,(1,64))|(64,128)")
+    );
+    assert_eq!(
+        tile_to_shape(
+            layout!(Sw<2,3,3> o 0 o (8, 32):(32, 1)),
+            (C::<32>, C::<64>, C::<2>),
+            ()
+        )
+        .to_string()
+        .replace('_', ""),
+        cute("tile_to_shape|Sw<2,3,3> o 0 o (8,32):(32,1)|(32,64,2)")
+    );
+}

@@ -29,7 +29,7 @@ TUTORIAL = "examples/cute/tutorial"
 WIDTH_OPS = {"LDG", "STG", "LDS", "STS", "LD", "ST", "LDL", "STL"}
 WIDTHS = {"8": "8", "U8": "8", "S8": "8", "16": "16", "U16": "16", "S16": "16", "64": "64", "128": "128"}
 # The mix the table prints, in this order (a row when either side has it).
-MIX = ["FFMA", "FMUL", "FADD", "LDG", "STG", "LDS", "STS", "LD", "ST", "LDL", "STL", "BAR"]
+MIX = ["FFMA", "FMUL", "FADD", "HMMA", "LDGSTS", "LDSM", "LDG", "STG", "LDS", "STS", "LD", "ST", "LDL", "STL", "BAR"]
 
 
 class SetupError(Exception):
@@ -280,6 +280,7 @@ def template_args(d):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ptx", required=True, help="our PTX module")
+    ap.add_argument("--ptx-sm80", help="our PTX module built with --features sm80 (the pairs with \"ptx\": \"sm80\")")
     ap.add_argument("--cutlass", required=True, help="CUTLASS's source directory (include/, examples/)")
     ap.add_argument("--cuda", required=True, help="the CUDA directory with include/ (cuda_runtime.h)")
     ap.add_argument("--cache", required=True, help="where cubins are cached by a hash of their inputs")
@@ -296,6 +297,7 @@ def main():
 
     cubins = compile_units(data["units"], args, root)
     ours = functions(assemble(args.ptx, args, "ours"))
+    ours_sm80 = functions(assemble(args.ptx_sm80, args, "ours-sm80")) if args.ptx_sm80 else {}
     cute_fns = {}
     for unit, cubin in cubins.items():
         fns = functions(cubin)
@@ -316,7 +318,7 @@ def main():
         gate = target(pair, targets, "gate", reasons)
         print()
         print(f"## {name}  (CuTe: {pair['unit']}: {cute['demangled'][:100]}…)")
-        mine = ours.get(name)
+        mine = (ours_sm80 if pair.get("ptx") == "sm80" else ours).get(name)
         rows = check(pair, targets, cute, mine, reasons)
         verdict = lambda ok: ("MISSING" if mine is None else "ok" if ok else "FAIL" if gate else "miss")
         table([(m, c, o, t, verdict(ok)) for m, c, o, t, ok in rows], ("", "CuTe", "ours", "target", ""))
@@ -334,7 +336,7 @@ def main():
         summary.append((name, cute["total"], mine["total"], cute["reg"], mine["reg"],
                         f"{word}: " + ", ".join(bad) if bad else "ok"))
 
-    paired = {p["ours"] for p in data["pairs"] if p.get("gate", True) is True}
+    paired = {p["ours"] for p in data["pairs"] if p.get("gate", True) is True and p.get("ptx") != "sm80"}
     others = sorted(n for n in ours if n not in paired)
     if others:
         print()

@@ -486,6 +486,27 @@ const MMA_SM80: &[(&str, &str, usize)] = &[
     ("dynamic_smem_tile", "st.shared.b32", 1),
     ("dynamic_smem_tile", "ld.shared.b32", 1),
     ("dynamic_smem_tile", "st.global.b32", 1),
+    // `src/cute/sgemm_sm80.rs` (CuTe's `sgemm_sm80.cu` `gemm_tn`): the
+    // counts of CuTe's SASS — 4 k-blocks × 4 × 8 `mma.sync` per k-tile, 8
+    // `ldmatrix.x4` per k-block (4 of A, 4 of B) and 8 before the loop, 16
+    // `cp.async` per k-tile (8 of A, 8 of B) in the loop and in each of the
+    // 2 prefetched stages; `cp.async.wait_group 1` (`K_PIPE_MAX - 2`) in the
+    // prologue and the loop; the epilogue's 128 `st.global.b16` twice (both
+    // paths of axpby's `beta == 0` test).
+    (
+        "sgemm_sm80_tn",
+        "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16",
+        128,
+    ),
+    (
+        "sgemm_sm80_tn",
+        "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+        40,
+    ),
+    ("sgemm_sm80_tn", "cp.async.ca.shared.global", 48),
+    ("sgemm_sm80_tn", "cp.async.commit_group", 3),
+    ("sgemm_sm80_tn", "cp.async.wait_group 1", 2),
+    ("sgemm_sm80_tn", "st.global.b16", 256),
 ];
 
 #[test]

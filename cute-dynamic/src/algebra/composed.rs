@@ -27,6 +27,8 @@
 
 use crate::algebra::composition::composition;
 use crate::algebra::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+use crate::algebra::tile_to_shape::tile_to_shape;
+use crate::data::int_tuple::IntTuple;
 use crate::data::swizzle::SwizzledLayout;
 use crate::data::tiler::AsTiler;
 use crate::error::LayoutError;
@@ -58,4 +60,29 @@ into_inner! {
     tiled_divide => tiled_divide;
     /// `flat_divide(Sw ∘ O ∘ L, T) = Sw ∘ O ∘ flat_divide(L, T)`.
     flat_divide => flat_divide;
+}
+
+impl SwizzledLayout {
+    /// `tile_to_shape(Sw ∘ O ∘ L, shape, order) = Sw ∘ O ∘
+    /// tile_to_shape(L, shape, order)` (CuTe's `tile_to_shape` of a
+    /// `ComposedLayout`); the error is that of the inner `tile_to_shape`.
+    ///
+    /// ```
+    /// use cute_dynamic::SwizzledLayout;
+    /// let atom: SwizzledLayout = "Sw<3,3,3> o 0 o (8,(8,8)):(8,(1,64))".parse()?;
+    /// let s = atom.tile_to_shape(&"(128,64,3)".parse()?, None)?;
+    /// assert_eq!(s.to_string(), "Sw<3,3,3> o 0 o ((8,16),((8,8),1),(1,3)):((8,512),((1,64),0),(0,8192))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn tile_to_shape(
+        &self,
+        shape: &IntTuple,
+        order: Option<&IntTuple>,
+    ) -> Result<SwizzledLayout, LayoutError> {
+        Ok(SwizzledLayout::new(
+            self.swizzle(),
+            self.offset(),
+            tile_to_shape(self.layout(), shape, order)?,
+        ))
+    }
 }

@@ -25,6 +25,7 @@ use crate::algebra::recast::{LeafFn, MapLeaves};
 use crate::data::int_tuple::{C, StaticIntTuple};
 use crate::data::int_tuple_ops::{CeilDiv, CeilDivide, EvenlyDivides, ProductEach, ProductEachOf};
 use crate::data::layout::{Layout, StaticLayout};
+use crate::data::swizzle::ComposedLayout;
 use crate::kernel::partition::{CompactColMajor, CompactFrom};
 use crate::private::{If, Sel};
 use typenum::operator_aliases::Eq;
@@ -119,8 +120,11 @@ where
 /// assert_eq!(l.to_string(), "((_8,_16),(_64,_1)):((_64,_512),(_1,_0))");
 /// ```
 pub trait TileToShape<Sh, O> {
-    /// The tiled layout.
-    type Output: StaticLayout;
+    /// The tiled layout: a static layout, or a composed layout over one.
+    type Output: Copy;
+    /// The tiled layout of this block (a static layout's is its type's
+    /// value; a composed layout keeps its swizzle and offset).
+    fn tiled(&self) -> Self::Output;
 }
 type Padded<L, Sh> = <L as PadTo<Sh>>::Output;
 type Counts<L, Sh> =
@@ -129,27 +133,51 @@ type Arranged<L, Sh, O> = <O as Arrangement<Counts<L, Sh>>>::Output;
 type ArrangedTree<L, Sh, O> =
     <<Arranged<L, Sh, O> as StaticLayout>::Tree as MapLeaves<UnitStrideZero>>::Out;
 /// The blocked product of the padded block with the arranged tile counts.
-impl<L, Sh, O> TileToShape<Sh, O> for L
+impl<S, D, Sh, O> TileToShape<Sh, O> for Layout<S, D>
 where
-    L: PadTo<Sh>,
-    Padded<L, Sh>: StaticLayout,
+    Layout<S, D>: PadTo<Sh>,
+    Padded<Layout<S, D>, Sh>: StaticLayout,
     Sh: ProductEach,
-    <Padded<L, Sh> as StaticLayout>::Shape: ProductEach,
-    ProductEachOf<Sh>: EvenlyDivides<ProductEachOf<<Padded<L, Sh> as StaticLayout>::Shape>>
-        + CeilDivide<ProductEachOf<<Padded<L, Sh> as StaticLayout>::Shape>>,
-    Counts<L, Sh>: StaticIntTuple,
-    O: Arrangement<Counts<L, Sh>>,
+    <Padded<Layout<S, D>, Sh> as StaticLayout>::Shape: ProductEach,
+    ProductEachOf<Sh>: EvenlyDivides<ProductEachOf<<Padded<Layout<S, D>, Sh> as StaticLayout>::Shape>>
+        + CeilDivide<ProductEachOf<<Padded<Layout<S, D>, Sh> as StaticLayout>::Shape>>,
+    Counts<Layout<S, D>, Sh>: StaticIntTuple,
+    O: Arrangement<Counts<Layout<S, D>, Sh>>,
     O::Output: StaticLayout,
     <O::Output as StaticLayout>::Tree: MapLeaves<UnitStrideZero>,
-    ArrangedTree<L, Sh, O>: Spelt,
-    Padded<L, Sh>: BlockedMultiply<SpeltOf<ArrangedTree<L, Sh, O>>>,
-    BlockedProduct<Padded<L, Sh>, SpeltOf<ArrangedTree<L, Sh, O>>>: StaticLayout,
+    ArrangedTree<Layout<S, D>, Sh, O>: Spelt,
+    Padded<Layout<S, D>, Sh>: BlockedMultiply<SpeltOf<ArrangedTree<Layout<S, D>, Sh, O>>>,
+    BlockedProduct<Padded<Layout<S, D>, Sh>, SpeltOf<ArrangedTree<Layout<S, D>, Sh, O>>>:
+        StaticLayout,
 {
-    type Output = BlockedProduct<Padded<L, Sh>, SpeltOf<ArrangedTree<L, Sh, O>>>;
+    type Output =
+        BlockedProduct<Padded<Layout<S, D>, Sh>, SpeltOf<ArrangedTree<Layout<S, D>, Sh, O>>>;
+    #[inline(always)]
+    fn tiled(&self) -> Self::Output {
+        Default::default()
+    }
 }
 
-/// `tile_to_shape(block, shape, order)`; `order = ()` is column-major.
+/// CuTe's `tile_to_shape` of a composed layout `Sw ∘ O ∘ L`: the swizzle
+/// and the offset composed with `tile_to_shape(L, shape, order)` (CuTe's
+/// `layout_composed.hpp`). The tiled inner layout repeats `L` at multiples
+/// of its cosize, so a swizzle whose period divides `cosize(L)` acts on
+/// every tile as on `L` (`Sw<3,3,3>` on an `8×64` atom: each tile is the
+/// atom's swizzle pattern).
+impl<Sw: Copy, Of: Copy, L, Sh, O> TileToShape<Sh, O> for ComposedLayout<Sw, Of, L>
+where
+    L: StaticLayout + TileToShape<Sh, O>,
+{
+    type Output = ComposedLayout<Sw, Of, L::Output>;
+    #[inline(always)]
+    fn tiled(&self) -> Self::Output {
+        ComposedLayout::new(self.swizzle(), self.offset(), self.layout().tiled())
+    }
+}
+
+/// `tile_to_shape(block, shape, order)`; `order = ()` is column-major. A
+/// composed (swizzled) block tiles its inner layout.
 #[inline(always)]
-pub fn tile_to_shape<L: TileToShape<Sh, O>, Sh, O>(_block: L, _shape: Sh, _order: O) -> L::Output {
-    Default::default()
+pub fn tile_to_shape<L: TileToShape<Sh, O>, Sh, O>(block: L, _shape: Sh, _order: O) -> L::Output {
+    block.tiled()
 }

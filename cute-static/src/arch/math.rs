@@ -116,3 +116,50 @@ pub(crate) fn opaque_u32(x: u32) -> u32 {
     }
     r
 }
+
+/// `half_t`'s fused multiply-add, rounded once: `fma.rn.f16` on the
+/// device; on the host exact — the product of two binary16 values is
+/// exact in `f32`, the sum's rounding error is recovered (two-sum) and the
+/// `f32` sum rounded to odd, which then rounds to binary16 as the exact
+/// value would (24 bits ≥ 11 + 2).
+///
+/// ```
+/// use cute_static::arch::{F16, fma};
+/// let h = |x: f32| F16::from_f32(x);
+/// assert_eq!(fma(h(3.0), h(5.0), h(-1.0)), h(14.0));
+/// // 3·683 = 2049 is a tie between 2048 and 2050; 2049 + 2⁻²⁴ (the
+/// // smallest subnormal) is above it, so rounds up (an f32 sum would tie).
+/// assert_eq!(fma(h(3.0), h(683.0), F16::from_bits(1)).to_f32(), 2050.0);
+/// assert_eq!(fma(h(3.0), h(683.0), h(0.0)).to_f32(), 2048.0);
+/// ```
+impl Fma for super::F16 {
+    #[inline(always)]
+    fn fma(a: Self, b: Self, c: Self) -> Self {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            let d: u16;
+            // SAFETY: a register operation; no memory.
+            unsafe {
+                core::arch::asm!("fma.rn.f16 {d}, {a}, {b}, {c};", d = out(reg16) d,
+                    a = in(reg16) a.to_bits(), b = in(reg16) b.to_bits(), c = in(reg16) c.to_bits(),
+                    options(pure, nomem, nostack, preserves_flags));
+            }
+            super::F16::from_bits(d)
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            let (p, c) = (a.to_f32() * b.to_f32(), c.to_f32());
+            let s = p + c;
+            let bb = s - p;
+            let err = (p - (s - bb)) + (c - bb);
+            let s = if s.is_finite() && err != 0.0 && s.to_bits() & 1 == 0 {
+                // Round to odd: the neighbour towards the exact value.
+                let up = (err > 0.0) == (s > 0.0);
+                f32::from_bits(if up { s.to_bits() + 1 } else { s.to_bits() - 1 })
+            } else {
+                s
+            };
+            super::F16::from_f32(s)
+        }
+    }
+}

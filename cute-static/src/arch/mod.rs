@@ -39,6 +39,8 @@
 
 mod cp_async;
 mod entry;
+mod fragment;
+pub use fragment::{KBlock, WithUnitMode};
 mod index;
 mod ldsm;
 pub(crate) mod math;
@@ -63,10 +65,10 @@ pub use partition::{
 };
 pub use ptr::{GmemPtr, MemPtr, SmemPtr};
 pub use scalar::{Scalar, lanes, pack, unpack};
-pub use sm80::{F16, MmaCall, MmaFragments, MmaValue};
+pub use sm80::{F16, FragmentShape, MmaCall, MmaFragments, MmaValue};
 pub use smem::{
-    MAX_DYNAMIC_BYTES, MAX_STATIC_BYTES, SharedStorage, SmemArray, dynamic_shared_storage,
-    shared_storage,
+    MAX_DYNAMIC_BYTES, MAX_STATIC_BYTES, SharedStorage, SmemArray, SmemLayout,
+    dynamic_shared_storage, shared_storage,
 };
 pub use tensor::{
     DeviceView, GmemTensor, MAX_COSIZE, PartialTensor, PtrTensor, SmemTensor, Transform,

@@ -18,7 +18,9 @@ use crate::atom::tiled_mma::{
     MmaPartitionQuery, MmaTileFits, OperandA, OperandB, OperandC, OperandTileShape, ThrMma,
     TileExtents, TiledMma, TiledMmaLayouts,
 };
+use crate::data::int_tuple::{Int, IntTuple};
 use crate::data::layout::{Layout, StaticLayout};
+use crate::data::swizzle::{ComposedLayout, StaticSwizzle};
 use crate::kernel::computed::LayoutQuery;
 use crate::kernel::device::{MaybeSource, RegFragment, make_fragment_like};
 use crate::kernel::layout::TensorLayout;
@@ -302,6 +304,79 @@ mma_operands! {
     OperandA, partition_a, partition_a_mixed;
     OperandB, partition_b, partition_b_mixed;
     OperandC, partition_c, partition_c_mixed;
+}
+
+/// A static layout (a computed partition) as its `Layout<Shape, Stride>`.
+type Plain<P> = Layout<<P as StaticLayout>::Shape, <P as StaticLayout>::Stride>;
+/// The partition `P` of a swizzled layout's inner layout under its swizzle.
+type SwizzledPart<Sw, P> = ComposedLayout<Sw, Dyn, Plain<P>>;
+
+/// The partition of a swizzled layout `Sw ∘ O ∘ L` (CuTe's `partition_S/D`
+/// and `partition_A/B/C` of a tensor over a `ComposedLayout`): the
+/// partition of the inner static layout `L`, whose offset for the thread
+/// (and any fixed coordinates) joins `O` inside the swizzle, as a slice of
+/// a composed layout does — `R(j) = Sw(O + off + P(j))` where `off + P(j)`
+/// is the inner partition's `L(i)`. The tensor's own base is kept.
+fn composed_partition<Sw, O, L, P>(
+    t: Tensor<Counting, ComposedLayout<Sw, O, L>>,
+    inner: impl FnOnce(Tensor<Counting, L>) -> Result<Tensor<Counting, P>, Error>,
+) -> Result<Tensor<Counting, SwizzledPart<Sw, P>>, Error>
+where
+    Sw: StaticSwizzle,
+    O: Int + IntTuple,
+    L: StaticLayout + TensorLayout,
+    P: StaticLayout + TensorLayout,
+    Plain<P>: StaticLayout,
+{
+    let (e, base, l) = t.into_parts();
+    let (_, off, _) = inner(Tensor::from_parts(Counting, 0, l.layout()))?.into_parts();
+    let offset = l.offset().value().checked_add(off).ok_or(Error::Overflow {
+        operation: "partition",
+        operands: "the offset of a composed layout",
+    })?;
+    Ok(Tensor::from_parts(
+        e,
+        base,
+        ComposedLayout::new(l.swizzle(), Dyn(offset), Default::default()),
+    ))
+}
+
+/// A swizzled layout: its inner layout's copy partition (see
+/// [`composed_partition`]).
+impl<Tc, Sd, Sw, O, L> CopyPartitionable<Tc, Sd> for ComposedLayout<Sw, O, L>
+where
+    Sw: StaticSwizzle,
+    O: Int + IntTuple,
+    L: StaticLayout + CopyPartitionable<Tc, Sd, Output: StaticLayout>,
+    Plain<L::Output>: StaticLayout,
+{
+    type Output = ComposedLayout<Sw, Dyn, Plain<L::Output>>;
+    #[inline(always)]
+    fn partition(
+        thr: &ThrCopy<Tc>,
+        t: Tensor<Counting, Self>,
+    ) -> Result<Tensor<Counting, Self::Output>, Error> {
+        composed_partition(t, |c| L::partition(thr, c))
+    }
+}
+
+/// A swizzled layout: its inner layout's MMA partition (see
+/// [`composed_partition`]).
+impl<M, Op, Sw, O, L> MmaPartitionable<M, Op> for ComposedLayout<Sw, O, L>
+where
+    Sw: StaticSwizzle,
+    O: Int + IntTuple,
+    L: StaticLayout + MmaPartitionable<M, Op, Output: StaticLayout>,
+    Plain<L::Output>: StaticLayout,
+{
+    type Output = ComposedLayout<Sw, Dyn, Plain<L::Output>>;
+    #[inline(always)]
+    fn partition(
+        thr: &ThrMma<M>,
+        t: Tensor<Counting, Self>,
+    ) -> Result<Tensor<Counting, Self::Output>, Error> {
+        composed_partition(t, |c| L::partition(thr, c))
+    }
 }
 
 /// The layout of a copy partition of a view `V`.

@@ -161,6 +161,35 @@ impl F16 {
     }
 }
 
+/// `half_t`'s product, rounded once (`mul.rn.f16`, never contracted into
+/// an `fma`; the host rounds the exact `f32` product).
+///
+/// ```
+/// use cute_static::arch::F16;
+/// assert_eq!(F16::from_f32(1.5) * F16::from_f32(-3.0), F16::from_f32(-4.5));
+/// ```
+impl core::ops::Mul for F16 {
+    type Output = F16;
+    #[inline(always)]
+    fn mul(self, rhs: F16) -> F16 {
+        #[cfg(target_arch = "nvptx64")]
+        {
+            let d: u16;
+            // SAFETY: a register operation; no memory.
+            unsafe {
+                core::arch::asm!("mul.rn.f16 {d}, {a}, {b};", d = out(reg16) d,
+                    a = in(reg16) self.0, b = in(reg16) rhs.0,
+                    options(pure, nomem, nostack, preserves_flags));
+            }
+            F16(d)
+        }
+        #[cfg(not(target_arch = "nvptx64"))]
+        {
+            F16::from_f32(self.to_f32() * rhs.to_f32())
+        }
+    }
+}
+
 /// A value of an MMA operand held in registers: [`F16`] or `f32`, with
 /// the `f32` the host emulation computes in.
 pub trait MmaValue: Copy + Default + 'static {
@@ -375,6 +404,24 @@ sm80_mma! {
 /// The atom of a tiled MMA.
 type AtomOf<M> = <M as TiledMmaLayouts>::Atom;
 
+/// A layout whose MMA fragments are those of a static layout of the same
+/// shape: a static layout itself, the inner layout of a swizzled one
+/// (`partition_fragment_A(sA(_,_,0))` of a swizzled shared tile). A
+/// fragment depends only on the shape of the thread's partition.
+#[doc(hidden)]
+pub trait FragmentShape {
+    /// The static layout of the same shape.
+    type Of;
+}
+impl<S, D> FragmentShape for crate::data::layout::Layout<S, D> {
+    type Of = Self;
+}
+impl<Sw, O, L> FragmentShape for crate::data::swizzle::ComposedLayout<Sw, O, L> {
+    type Of = L;
+}
+/// The static layout standing for a view's layout in its fragments.
+type ShapeOfView<V> = <<V as DeviceView>::Layout as FragmentShape>::Of;
+
 /// CuTe's `partition_fragment_A/B/C` of a thread's MMA slice on device
 /// tensors (static layouts: a shared tile, a static global tile): a
 /// register fragment of the atom's register type ([`MmaCall::A`], …),
@@ -389,42 +436,42 @@ where
     fn partition_fragment_A<V: DeviceView>(
         &self,
         t: &V,
-    ) -> MmaFragment<M, OperandA, V::Layout, <AtomOf<M> as MmaCall>::A>
+    ) -> MmaFragment<M, OperandA, ShapeOfView<V>, <AtomOf<M> as MmaCall>::A>
     where
-        V::Layout: TileExtents,
-        M: HasMmaFragment<OperandA, V::Layout, <AtomOf<M> as MmaCall>::A>
-            + MmaTileFits<OperandA, V::Layout>
+        V::Layout: FragmentShape<Of: TileExtents>,
+        M: HasMmaFragment<OperandA, ShapeOfView<V>, <AtomOf<M> as MmaCall>::A>
+            + MmaTileFits<OperandA, ShapeOfView<V>>
             + RegisterOperand<OperandA>,
     {
         let _ = t;
-        <M as HasMmaFragment<OperandA, V::Layout, _>>::fragment(Default::default())
+        <M as HasMmaFragment<OperandA, ShapeOfView<V>, _>>::fragment(Default::default())
     }
     /// The fragment of B: `(V_B, MMA_N, MMA_K, …)`.
     fn partition_fragment_B<V: DeviceView>(
         &self,
         t: &V,
-    ) -> MmaFragment<M, OperandB, V::Layout, <AtomOf<M> as MmaCall>::B>
+    ) -> MmaFragment<M, OperandB, ShapeOfView<V>, <AtomOf<M> as MmaCall>::B>
     where
-        V::Layout: TileExtents,
-        M: HasMmaFragment<OperandB, V::Layout, <AtomOf<M> as MmaCall>::B>
-            + MmaTileFits<OperandB, V::Layout>
+        V::Layout: FragmentShape<Of: TileExtents>,
+        M: HasMmaFragment<OperandB, ShapeOfView<V>, <AtomOf<M> as MmaCall>::B>
+            + MmaTileFits<OperandB, ShapeOfView<V>>
             + RegisterOperand<OperandB>,
     {
         let _ = t;
-        <M as HasMmaFragment<OperandB, V::Layout, _>>::fragment(Default::default())
+        <M as HasMmaFragment<OperandB, ShapeOfView<V>, _>>::fragment(Default::default())
     }
     /// The fragment of C: `(V_C, MMA_M, MMA_N, …)`.
     fn partition_fragment_C<V: DeviceView>(
         &self,
         t: &V,
-    ) -> MmaFragment<M, OperandC, V::Layout, <AtomOf<M> as MmaCall>::C>
+    ) -> MmaFragment<M, OperandC, ShapeOfView<V>, <AtomOf<M> as MmaCall>::C>
     where
-        V::Layout: TileExtents,
-        M: HasMmaFragment<OperandC, V::Layout, <AtomOf<M> as MmaCall>::C>
-            + MmaTileFits<OperandC, V::Layout>,
+        V::Layout: FragmentShape<Of: TileExtents>,
+        M: HasMmaFragment<OperandC, ShapeOfView<V>, <AtomOf<M> as MmaCall>::C>
+            + MmaTileFits<OperandC, ShapeOfView<V>>,
     {
         let _ = t;
-        <M as HasMmaFragment<OperandC, V::Layout, _>>::fragment(Default::default())
+        <M as HasMmaFragment<OperandC, ShapeOfView<V>, _>>::fragment(Default::default())
     }
 }
 impl<M: TiledMmaLayouts> MmaFragments<M> for ThrMma<M> where AtomOf<M>: MmaCall {}

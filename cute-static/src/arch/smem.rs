@@ -30,8 +30,37 @@ use core::marker::PhantomData;
 use super::ptr::SmemPtr;
 use super::scalar::Scalar;
 use super::tensor::PtrTensor;
+use crate::data::int_tuple::C;
 use crate::data::layout::StaticLayout;
+use crate::data::swizzle::{ComposedLayout, StaticSwizzle};
 use crate::kernel::layout::TensorLayout;
+
+/// A layout known at compile time that a shared array can be sized by
+/// (CuTe's `cosize_v<L>`) and that a shared tensor can be made over: a
+/// static layout, or a swizzled one `Sw ∘ N ∘ L` with a static offset.
+#[diagnostic::on_unimplemented(
+    message = "a shared array's layout `{Self}` must be known at compile time: a static layout or a swizzled `Sw<B,M,S> o N o L` with a static offset",
+    label = "not a static or static swizzled layout"
+)]
+pub trait SmemLayout {
+    /// One past the largest offset of the domain, or more: the elements a
+    /// shared array of this layout holds.
+    const CAPACITY: usize;
+}
+/// `cosize(L)`.
+impl<L: StaticLayout> SmemLayout for L {
+    const CAPACITY: usize = L::COSIZE;
+}
+/// `N + cosize(L)` rounded up to the swizzle's period: the swizzle maps
+/// each aligned block of `PERIOD` offsets onto itself, so every
+/// `Sw(N + L(i))` lies below it (CuTe's `cosize(layout_b)` when `N = 0`
+/// and the period divides it, as for the swizzle atoms tiled by
+/// `tile_to_shape`).
+impl<Sw: StaticSwizzle, const N: usize, L: StaticLayout> SmemLayout
+    for ComposedLayout<Sw, C<N>, L>
+{
+    const CAPACITY: usize = (N + L::COSIZE).next_multiple_of(Sw::PERIOD);
+}
 
 /// `cosize(L)` elements of `T` in shared memory: a part of a
 /// [`shared_storage`].
@@ -46,26 +75,27 @@ impl<T, L> Clone for SmemArray<T, L> {
 }
 impl<T, L> Copy for SmemArray<T, L> {}
 
-impl<T: Scalar, L: StaticLayout> SmemArray<T, L> {
-    /// The capacity in elements: `cosize(L)`.
-    pub const LEN: usize = L::COSIZE;
+impl<T: Scalar, L: SmemLayout> SmemArray<T, L> {
+    /// The capacity in elements: `cosize(L)` ([`SmemLayout::CAPACITY`]).
+    pub const LEN: usize = L::CAPACITY;
     /// The bytes it takes, rounded up to 16.
-    pub const BYTES: usize = (L::COSIZE * core::mem::size_of::<T>()).next_multiple_of(16);
+    pub const BYTES: usize = (L::CAPACITY * core::mem::size_of::<T>()).next_multiple_of(16);
 
     /// CuTe's `make_tensor(make_smem_ptr(smem), layout)`: the shared tensor
-    /// over this array. `cosize(layout) ≤ cosize(L)` is checked at compile
-    /// time (a static layout) — a larger one does not compile.
+    /// over this array, of a static or a swizzled layout
+    /// ([`SmemLayout`]). `cosize(layout) ≤ cosize(L)` is checked at
+    /// compile time — a larger one does not compile.
     #[inline(always)]
-    pub fn tensor<M: StaticLayout + TensorLayout>(self, layout: M) -> PtrTensor<SmemPtr<T>, M> {
+    pub fn tensor<M: SmemLayout + TensorLayout>(self, layout: M) -> PtrTensor<SmemPtr<T>, M> {
         const {
             assert!(
-                M::COSIZE <= L::COSIZE,
+                M::CAPACITY <= L::CAPACITY,
                 "SmemArray::tensor: the layout's cosize exceeds the shared array's"
             )
         };
-        // SAFETY: the array holds `cosize(L) ≥ cosize(layout)` elements of
-        // the block's shared storage, so every offset of the layout's
-        // domain is inside it.
+        // SAFETY: the array holds `CAPACITY(L) ≥ CAPACITY(layout)` elements
+        // of the block's shared storage, and every offset of the layout's
+        // domain is below `CAPACITY(layout)` (`SmemLayout`), so inside it.
         unsafe { PtrTensor::from_raw_parts(self.ptr, layout) }
     }
     /// The pointer to its first element.
@@ -97,7 +127,7 @@ pub trait SharedStorage {
     fn parts(base: SmemPtr<u8>) -> Self::Parts;
 }
 
-impl<T: Scalar, L: StaticLayout> SharedStorage for SmemArray<T, L> {
+impl<T: Scalar, L: SmemLayout> SharedStorage for SmemArray<T, L> {
     const BYTES: usize = Self::BYTES;
     type Parts = Self;
     #[inline(always)]

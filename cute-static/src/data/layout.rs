@@ -289,6 +289,18 @@ where
     type Out = Cat<H::Out, T::Out>;
 }
 
+/// [`FlatModes::TAIL_ALIGN`] of no mode.
+const ALIGN_NONE: usize = 1 << 62;
+/// The largest power of two dividing `d` (at most `2^62`; `2^62` for 0).
+const fn pow2_divisor(d: usize) -> usize {
+    if d == 0 {
+        ALIGN_NONE
+    } else {
+        let a = 1usize << d.trailing_zeros();
+        if a < ALIGN_NONE { a } else { ALIGN_NONE }
+    }
+}
+
 /// Evaluation and extent of a flat list of modes.
 pub trait FlatModes {
     /// `Σ (s - 1)·max(d, 0)`: the largest offset (negative strides
@@ -299,6 +311,11 @@ pub trait FlatModes {
     const LEAD: (usize, usize);
     /// Whether some stride is negative.
     const NEGATIVE: bool;
+    /// The largest power of two (at most `2^62`) dividing the stride of
+    /// every mode of extent above 1 but the first (`2^62` for none): every
+    /// offset of a multiple of the first leaf's extent is a multiple of it.
+    /// 1 when some stride is negative.
+    const TAIL_ALIGN: usize;
     /// The offset of `i` (last mode not reduced); with negative strides,
     /// the signed offset modulo `2^64` (internal: `StaticLayout::call`
     /// refuses such layouts at compile time).
@@ -311,6 +328,7 @@ impl FlatModes for HNil {
     const COSIZE_M1: usize = 0;
     const LEAD: (usize, usize) = (1, 0);
     const NEGATIVE: bool = false;
+    const TAIL_ALIGN: usize = ALIGN_NONE;
     #[inline(always)]
     fn call(_: usize) -> usize {
         0
@@ -325,6 +343,7 @@ impl<S: Unsigned, D: Unsigned> FlatModes for HCons<(S, D), HNil> {
     const COSIZE_M1: usize = (S::USIZE - 1) * D::USIZE;
     const LEAD: (usize, usize) = (S::USIZE, D::USIZE);
     const NEGATIVE: bool = false;
+    const TAIL_ALIGN: usize = ALIGN_NONE;
     #[inline(always)]
     fn call(i: usize) -> usize {
         i * D::USIZE
@@ -342,6 +361,18 @@ where
     const COSIZE_M1: usize = (S::USIZE - 1) * D::USIZE + <HCons<H, T> as FlatModes>::COSIZE_M1;
     const LEAD: (usize, usize) = (S::USIZE, D::USIZE);
     const NEGATIVE: bool = <HCons<H, T> as FlatModes>::NEGATIVE;
+    const TAIL_ALIGN: usize = {
+        let rest = <HCons<H, T> as FlatModes>::TAIL_ALIGN;
+        let (s, d) = <HCons<H, T> as FlatModes>::LEAD;
+        if <HCons<H, T> as FlatModes>::NEGATIVE {
+            1
+        } else if s == 1 {
+            rest
+        } else {
+            let a = pow2_divisor(d);
+            if a < rest { a } else { rest }
+        }
+    };
     #[inline(always)]
     fn call(i: usize) -> usize {
         (i % S::USIZE) * D::USIZE + <HCons<H, T> as FlatModes>::call(i / S::USIZE)
@@ -356,6 +387,7 @@ impl<S: Unsigned, M: Unsigned> FlatModes for HCons<(S, Ng<M>), HNil> {
     const COSIZE_M1: usize = 0;
     const LEAD: (usize, usize) = (1, 0);
     const NEGATIVE: bool = true;
+    const TAIL_ALIGN: usize = 1;
     #[inline(always)]
     fn call(i: usize) -> usize {
         Self::call_signed(i) as usize
@@ -373,6 +405,7 @@ where
     const COSIZE_M1: usize = <HCons<H, T> as FlatModes>::COSIZE_M1;
     const LEAD: (usize, usize) = (1, 0);
     const NEGATIVE: bool = true;
+    const TAIL_ALIGN: usize = 1;
     #[inline(always)]
     fn call(i: usize) -> usize {
         Self::call_signed(i) as usize

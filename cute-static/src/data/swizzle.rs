@@ -140,6 +140,12 @@ impl<const B: u32, const M: u32, const S: i32> Sealed for Swizzle<B, M, S> {}
 /// assert_eq!(Swizzle::<3, 4, 3>::default().apply_to(128), 144);
 /// ```
 pub trait StaticSwizzle: Copy + Default + fmt::Display + fmt::Debug + Sealed {
+    /// The swizzle maps every aligned block of `PERIOD` offsets onto itself.
+    const PERIOD: usize;
+    /// The swizzle moves every aligned run of `RUN` offsets as a whole:
+    /// `apply(a + i) = apply(a) + i` for `a` a multiple of `RUN`, `i < RUN`
+    /// (`2^M`: no bit below `M` is read or flipped).
+    const RUN: usize;
     /// The image of offset `x`.
     fn apply_to(self, x: usize) -> usize;
     /// The equal run-time swizzle.
@@ -148,6 +154,11 @@ pub trait StaticSwizzle: Copy + Default + fmt::Display + fmt::Debug + Sealed {
 }
 /// A swizzle is a static offset function.
 impl<const B: u32, const M: u32, const S: i32> StaticSwizzle for Swizzle<B, M, S> {
+    const PERIOD: usize = Self::PERIOD;
+    const RUN: usize = {
+        let () = Self::ADMISSIBLE;
+        1usize << M
+    };
     #[inline(always)]
     fn apply_to(self, x: usize) -> usize {
         self.apply(x)

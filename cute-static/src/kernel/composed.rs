@@ -33,7 +33,7 @@ use crate::algebra::divide::{
     ZippedDivide, ZippedQuotient,
 };
 use crate::data::int_tuple::{Int, IntTuple};
-use crate::data::layout::StaticLayout;
+use crate::data::layout::{FlatModes, StaticLayout};
 use crate::data::swizzle::{ComposedLayout, StaticSwizzle};
 use crate::kernel::layout::{LayoutResult, RuntimeSize, SliceLayout, TensorLayout};
 use crate::kernel::partition::{ShapeOf, TensorDivide};
@@ -102,6 +102,35 @@ impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout> TensorLayout
     #[inline(always)]
     fn offset(&self, i: usize) -> usize {
         self.call(i)
+    }
+    /// `(v, 1)` for the largest power of two `v` that divides the inner
+    /// layout's first leaf extent (of stride 1), the stride of every other
+    /// mode of extent > 1 (`TAIL_ALIGN`), the offset `O`, and is at most
+    /// the swizzle's `RUN` (`2^M`): then `O + L(v·j)` is a multiple of `v`
+    /// and `L(i0 + v·j) = i0 + L(v·j)` for `i0 < v`, and the swizzle moves
+    /// the run of `v` offsets from a multiple of `RUN`'s divisor `v` as a
+    /// whole, so `offset(i0 + v·j) = i0 + offset(v·j)`. `(1, 0)` otherwise.
+    #[inline(always)]
+    fn leading(&self) -> (usize, usize) {
+        let v = const {
+            let (s, d) = <L::Flat as FlatModes>::LEAD;
+            if d != 1 || s == 0 {
+                1
+            } else {
+                let mut v = 1usize << s.trailing_zeros();
+                if Sw::RUN < v {
+                    v = Sw::RUN;
+                }
+                if <L::Flat as FlatModes>::TAIL_ALIGN < v {
+                    v = <L::Flat as FlatModes>::TAIL_ALIGN;
+                }
+                v
+            }
+        };
+        // The largest power of two dividing both `v` and the offset.
+        let x = self.offset().value() | v;
+        let v = x & x.wrapping_neg();
+        if v > 1 { (v, 1) } else { (1, 0) }
     }
 }
 

@@ -81,7 +81,7 @@ impl<S, D> MixedLayout<S, D> {
     where
         S: StaticIntTuple,
         D: StaticIntTuple,
-        Layout<S, D>: TileToShape<Sh, O>,
+        Layout<S, D>: TileToShape<Sh, O, Output: crate::data::layout::StaticLayout>,
     {
         MixedLayout::from_parts(Default::default(), Default::default())
     }

@@ -102,3 +102,34 @@ pub fn check_swizzled_slice(
         Ok(())
     })
 }
+
+/// `tile_to_shape(Sw ∘ O ∘ L, shape, order) = R` (CuTe's `tile_to_shape`
+/// of a `ComposedLayout`): `R = Sw ∘ O ∘ R'` with `R' = tile_to_shape(L,
+/// shape, order)` by its law, and `R(i) == Sw(O + R'(i))` for every `i`.
+pub fn check_swizzled_tile_to_shape(
+    a: &SwizzledLayout,
+    shape: &IntTuple,
+    order: Option<&IntTuple>,
+    r: &SwizzledLayout,
+) -> Result<(), Violation> {
+    let cx = Ctx::new(
+        "swizzled_tile_to_shape",
+        format!("tile_to_shape({a}, {shape})"),
+        r,
+    );
+    same_outer(&cx, a, r)?;
+    check_tile_to_shape(a.layout(), shape, order, r.layout())?;
+    for i in points(r.size()) {
+        let want = a
+            .swizzle()
+            .apply(a.offset().wrapping_add(r.layout().call(i)));
+        let got = r.call(i);
+        if got != want {
+            return Err(cx.fail(
+                Some(i.to_string()),
+                format!("R({i}) = {got} but Sw(O + R'({i})) = {want}"),
+            ));
+        }
+    }
+    Ok(())
+}

@@ -107,3 +107,21 @@ cute_static::kernel! {
         super::sgemm_2::gemm_tn(mA, mB, mC, alpha, beta)
     }
 }
+
+cute_static::kernel! {
+    /// `sgemm_sm80.cu`'s `gemm_tn` (`half_t`): A `(M,K)` and B `(N,K)`
+    /// row-major (K contiguous), C column-major, all `half_t`; a 3-stage
+    /// `cp.async` pipeline into `Sw<3,3,3>`-swizzled shared tiles, `ldmatrix`
+    /// and `mma.sync` m16n8k16; grid `(M/128, N/128)`, 128 threads,
+    /// `sgemm_sm80::SMEM_BYTES` (96 KiB) of dynamic shared memory.
+    #[cfg(any(not(target_arch = "nvptx64"), feature = "sm80"))]
+    pub fn sgemm_sm80_tn(
+        mA: GmemTensor<cute_static::arch::F16, RowMajor>,
+        mB: GmemTensor<cute_static::arch::F16, RowMajor>,
+        mC: GmemTensor<cute_static::arch::F16, ColMajor>,
+        alpha: cute_static::arch::F16,
+        beta: cute_static::arch::F16,
+    ) {
+        super::sgemm_sm80::gemm_tn(mA, mB, mC, alpha, beta)
+    }
+}

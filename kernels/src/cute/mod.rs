@@ -13,5 +13,6 @@ pub mod ldsm_sm80;
 pub mod mma_sm80;
 pub mod sgemm_1;
 pub mod sgemm_2;
+pub mod sgemm_sm80;
 pub mod tiled_copy;
 pub mod tiled_copy_if;
