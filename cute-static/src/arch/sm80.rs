@@ -72,6 +72,7 @@ use crate::atom::{
     MmaAtom, SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN,
     SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN,
 };
+#[cfg(not(target_arch = "nvptx64"))] // the host emulation reads offsets through it
 use crate::data::layout::StaticLayout;
 
 /// CuTe's `half_t` as a register value: the bits of an IEEE binary16.
