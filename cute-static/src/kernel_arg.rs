@@ -39,6 +39,26 @@ pub(crate) fn check_device_layout<L: TensorLayout>(
 /// parameter"): its bytes are copied from the host to the device's
 /// parameter space and read there as the same type.
 ///
+/// # Examples
+///
+/// A launcher takes any `DeviceCopy` argument and copies its bytes; a
+/// layout's run-time leaves are all that travel:
+///
+/// ```
+/// use cute_static::kernel_arg::{DeviceCopy, KernelLayout};
+/// use cute_static::layout;
+/// /// The bytes a launch copies to the kernel's parameter space.
+/// fn parameter_bytes<T: DeviceCopy>(_: &T) -> usize {
+///     core::mem::size_of::<T>()
+/// }
+/// let m = 100;
+/// let l = KernelLayout::new(layout!((8, {m}):(1, 8))?);
+/// assert_eq!(parameter_bytes(&l), core::mem::size_of::<usize>());
+/// assert_eq!(l.layout().to_string(), "(_8,100):(_1,_8)");
+/// assert_eq!(parameter_bytes(&2.5f32), 4);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
+///
 /// # Safety
 /// The implementor is `Copy`, holds no reference and nothing whose meaning
 /// depends on the address space it was created in other than raw device

@@ -503,6 +503,11 @@ pub mod algorithm {
 pub mod __private {
     //! Machinery public only because bounds of the public traits name it: not
     //! part of the API and exempt from semver.
+    pub use crate::atom::gmma_desc::{
+        CanonicalDivide, DivideWith, Divided, GmmaCanonicalTree, GmmaLeaf, GmmaNode, GmmaPair,
+        GmmaPairOfPairs, TryDivided, WholeUnits,
+    };
+    pub use crate::atom::tiled_mma::PermuteTree;
     pub use crate::data::layout::LayoutOf;
     pub use crate::kernel::partition::{ArrayLen, Projection, TileSlice};
     pub use crate::mixed::layout::AllHoles;

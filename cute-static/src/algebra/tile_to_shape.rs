@@ -34,6 +34,19 @@ use typenum::{IsEqual, U0, U1};
 /// CuTe's `append<R>(block)`: the block with `1:0` modes appended up to the
 /// rank of the target shape `Sh` (a block of rank at most that of `Sh`,
 /// both tuples of rank at most 4).
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::algebra::PadTo;
+/// use cute_static::{C, Layout};
+/// static_assertions::assert_type_eq_all!(
+///     <Layout![(8, 64):(64, 1)] as PadTo<(C<128>, C<64>, C<2>)>>::Output,
+///     Layout![(8, 64, 1):(64, 1, 0)]
+/// );
+/// // A leaf block stays a leaf for a rank-1 shape.
+/// static_assertions::assert_type_eq_all!(<Layout![16:1] as PadTo<(C<32>,)>>::Output, Layout![16:1]);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "tile_to_shape needs a block `{Self}` of rank at most that of the target shape `{Sh}` (tuples of rank at most 4)"
 )]
@@ -79,6 +92,20 @@ pad_leaf_to!([T0, T1, T2, T3] [C<1>, C<1>, C<1>] [C<0>, C<0>, C<0>]);
 
 /// The arrangement of the tiles: column-major for `()`, else
 /// `make_ordered_layout(counts, order)`.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::algebra::Arrangement;
+/// use cute_static::{C, Layout};
+/// type Counts = (C<2>, C<3>);
+/// static_assertions::assert_type_eq_all!(<() as Arrangement<Counts>>::Output, Layout![(2, 3):(1, 2)]);
+/// // Order (1, 0): mode 1 first, as make_ordered_layout.
+/// static_assertions::assert_type_eq_all!(
+///     <(C<1>, C<0>) as Arrangement<Counts>>::Output,
+///     Layout![(2, 3):(3, 1)]
+/// );
+/// ```
 pub trait Arrangement<Counts> {
     /// The layout of the tile counts.
     type Output;

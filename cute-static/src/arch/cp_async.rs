@@ -53,6 +53,19 @@ use crate::kernel::layout::TensorLayout;
 
 /// A `cp.async` copy operation: the unit one instruction moves (4, 8 or
 /// 16 bytes; 16 for `CACHEGLOBAL`) and its cache operator.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::CpAsyncOp;
+/// use cute_static::atom::{SM80_CP_ASYNC_CACHEALWAYS, SM80_CP_ASYNC_CACHEGLOBAL};
+/// /// The bytes one `cp.async` moves, and whether it bypasses L1.
+/// fn access<Op: CpAsyncOp>() -> (usize, bool) {
+///     (core::mem::size_of::<Op::Unit>(), Op::CACHE_GLOBAL)
+/// }
+/// assert_eq!(access::<SM80_CP_ASYNC_CACHEALWAYS<u64>>(), (8, false));
+/// assert_eq!(access::<SM80_CP_ASYNC_CACHEGLOBAL<u128>>(), (16, true));
+/// ```
 pub trait CpAsyncOp {
     /// The value one instruction moves.
     type Unit: Scalar;
@@ -71,6 +84,18 @@ impl CpAsyncOp for SM80_CP_ASYNC_CACHEGLOBAL<u128> {
 }
 
 /// A tiled copy whose atom is a `cp.async` operation.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::Layout;
+/// use cute_static::arch::{CpAsyncOp, TiledCopyAsync};
+/// use cute_static::atom::{MakeTiledCopy, SM80_CP_ASYNC_CACHEGLOBAL};
+/// type Cp = MakeTiledCopy<SM80_CP_ASYNC_CACHEGLOBAL<u128>, 32, Layout![(4, 8)], Layout![(4, 1)]>;
+/// // copy_async issues one 16-byte `cp.async.cg` per atom instance.
+/// type Op = <Cp as TiledCopyAsync>::Op;
+/// assert_eq!((core::mem::size_of::<<Op as CpAsyncOp>::Unit>(), Op::CACHE_GLOBAL), (16, true));
+/// ```
 pub trait TiledCopyAsync {
     /// The operation.
     type Op: CpAsyncOp;

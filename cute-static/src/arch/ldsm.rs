@@ -39,6 +39,18 @@ use crate::kernel::layout::TensorLayout;
 
 /// An `ldmatrix` copy atom: `N` 8×8 matrices of 16-bit values, plain or
 /// transposed.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::LdsmOp;
+/// use cute_static::atom::{SM75_U16x2_LDSM_T, SM75_U32x4_LDSM_N};
+/// fn form<Op: LdsmOp>() -> (usize, bool) {
+///     (Op::MATRICES, Op::TRANS)
+/// }
+/// assert_eq!(form::<SM75_U32x4_LDSM_N>(), (4, false)); // ldmatrix .x4
+/// assert_eq!(form::<SM75_U16x2_LDSM_T>(), (1, true)); // ldmatrix .x1.trans
+/// ```
 pub trait LdsmOp: CopyAtom {
     /// The matrices per instruction (and 32-bit registers per thread): 1,
     /// 2 or 4.
@@ -64,6 +76,19 @@ ldsm_ops! {
 }
 
 /// A tiled copy whose atom is an `ldmatrix`.
+///
+/// # Examples
+///
+/// CuTe's `make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)`:
+///
+/// ```
+/// use cute_static::Layout;
+/// use cute_static::arch::{LdsmOp, TiledCopyLdsm};
+/// use cute_static::atom::{MakeTiledCopyA, SM75_U32x4_LDSM_N, SM80_16x8x16_F16F16F16F16_TN, TiledMma};
+/// type Mma = TiledMma<SM80_16x8x16_F16F16F16F16_TN, Layout![(1, 1, 1)]>;
+/// type S2R = MakeTiledCopyA<SM75_U32x4_LDSM_N, 16, Mma>;
+/// assert_eq!(<<S2R as TiledCopyLdsm>::Op as LdsmOp>::MATRICES, 4);
+/// ```
 pub trait TiledCopyLdsm {
     /// The atom.
     type Op: LdsmOp;

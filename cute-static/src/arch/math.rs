@@ -3,6 +3,17 @@
 //! FADD). CuTe's `UniversalFMA` issues it.
 
 /// A type with a fused multiply-add.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::Fma;
+/// fn dot<T: Fma + Default>(a: &[T], b: &[T]) -> T {
+///     a.iter().zip(b).fold(T::default(), |acc, (&x, &y)| T::fma(x, y, acc))
+/// }
+/// assert_eq!(dot(&[1.0f32, 2.0, 3.0], &[4.0, 5.0, 6.0]), 32.0);
+/// assert_eq!(dot(&[1, 2], &[3, 4]), 11);
+/// ```
 pub trait Fma: Copy {
     /// `a·b + c`, rounded once (integers: wrapping).
     fn fma(a: Self, b: Self, c: Self) -> Self;

@@ -32,6 +32,26 @@ use crate::mixed::modes::MixedAppend;
 /// CuTe's `get_thread_slice(thr_idx)` on the device: the slice of thread
 /// `thr_idx`, which must be below the tiled copy's or MMA's thread count
 /// (a trap beyond; the host method returns `Result`).
+///
+/// # Examples
+///
+/// On the host (the same code runs in a kernel):
+///
+/// ```
+/// use cute_static::arch::{DeviceCopyPartition, GlobalBuffer, ThreadSlice};
+/// use cute_static::atom::{MakeTiledCopy, UniversalCopy};
+/// use cute_static::{Layout, layout};
+/// // 32 threads, 4 consecutive f32 each (one 128-bit access): a 128 × 1 tile.
+/// type Cp = MakeTiledCopy<UniversalCopy<u128>, 32, Layout![(32, 1)], Layout![(4, 1)]>;
+/// fn slice<T: ThreadSlice>(tiled: &T, thr_idx: usize) -> T::Slice {
+///     tiled.thread_slice(thr_idx)
+/// }
+/// let data: Vec<f32> = (0..128).map(|i| i as f32).collect();
+/// let g = GlobalBuffer::from_slice(&data);
+/// let part = slice(&Cp::default(), 5).partition_S(g.tensor(layout!((128, 1)))?);
+/// assert_eq!((0..4).map(|i| part.read(i)).collect::<Vec<_>>(), [20.0, 21.0, 22.0, 23.0]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait ThreadSlice {
     /// The thread's slice (`ThrCopy`, `ThrMma`).
     type Slice;
@@ -404,6 +424,25 @@ where
 /// CuTe's `partition_S`/`partition_D` of a thread's copy slice on device
 /// tensors (CuTe's spelling; the host methods `partition_s`/`partition_d`
 /// return `Result`).
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::{DeviceCopyPartition, GlobalBuffer, ThreadSlice};
+/// use cute_static::atom::{MakeTiledCopy, UniversalCopy};
+/// use cute_static::{Layout, layout};
+/// // 8 × 4 threads, 4 × 1 f32 values each: a 32 × 4 tile.
+/// type Cp = MakeTiledCopy<UniversalCopy<u128>, 32, Layout![(8, 4)], Layout![(4, 1)]>;
+/// let (src, dst) = (GlobalBuffer::from_slice(&[1.0f32; 128]), GlobalBuffer::<f32>::zeroed(128));
+/// let thr = Cp::default().thread_slice(9); // thread (1, 1)
+/// let (s, d) = (thr.partition_S(src.tensor(layout!((32, 4)))?), thr.partition_D(dst.tensor(layout!((32, 4)))?));
+/// for i in 0..s.size() {
+///     d.write(i, s.read(i));
+/// }
+/// // Rows 4..8 of column 1.
+/// assert_eq!(dst.to_vec().iter().enumerate().filter(|(_, x)| **x == 1.0).map(|(i, _)| i).collect::<Vec<_>>(), [36, 37, 38, 39]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[allow(non_snake_case)]
 pub trait DeviceCopyPartition<Tc> {
     /// This thread's source values `(CPY_V, Rest_M, Rest_N, …)`.
@@ -443,6 +482,28 @@ impl<Tc> DeviceCopyPartition<Tc> for ThrCopy<Tc> {
 }
 
 /// CuTe's `partition_A/B/C` of a thread's MMA slice on device tensors.
+///
+/// # Examples
+///
+/// A 4 × 4 grid of threads, one `UniversalFMA` each:
+///
+/// ```
+/// use cute_static::arch::{DeviceMmaPartition, GlobalBuffer, ThreadSlice};
+/// use cute_static::atom::{TiledMma, UniversalFMA};
+/// use cute_static::{Layout, layout};
+/// let mma = TiledMma::<UniversalFMA<f32, f32, f32, f32>, Layout![(4, 4, 1)]>::new();
+/// let a: Vec<f32> = (0..8).map(|i| i as f32).collect();
+/// let (ga, gc) = (GlobalBuffer::from_slice(&a), GlobalBuffer::<f32>::zeroed(16));
+/// let thr = mma.thread_slice(5); // thread (1, 1)
+/// let t_a = thr.partition_A(ga.tensor(layout!((4, 2)))?); // (MMA, MMA_M, MMA_K)
+/// assert_eq!((t_a.size(), t_a.read(0), t_a.read(1)), (2, 1.0, 5.0)); // A(1, 0), A(1, 1)
+/// let t_c = thr.partition_C(gc.tensor(layout!((4, 4)))?);
+/// t_c.write(0, 7.0);
+/// assert_eq!(gc.get(1 + 4 * 1), 7.0); // C(1, 1)
+/// let acc = thr.make_fragment_C(&t_c); // zero accumulators, in registers
+/// assert_eq!(acc.regs(), [0.0]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[allow(non_snake_case)]
 pub trait DeviceMmaPartition<M> {
     /// This thread's A values `(MMA, MMA_M, MMA_K, …)`.

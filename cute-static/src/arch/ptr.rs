@@ -23,6 +23,17 @@ mod sealed {
 
 /// A pointer into one memory space, to elements of [`Scalar`] type
 /// `Self::Value`. Sealed: [`GmemPtr`] and [`SmemPtr`].
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::{GlobalBuffer, MemPtr};
+/// fn describe<P: MemPtr>(p: P) -> (&'static str, usize) {
+///     (P::SPACE, p.add(4).addr() - p.addr())
+/// }
+/// let g = GlobalBuffer::<f32>::zeroed(8);
+/// assert_eq!(describe(g.ptr()), ("gmem", 16)); // 4 f32 further
+/// ```
 pub trait MemPtr: Copy + sealed::Sealed {
     /// The element type.
     type Value: Scalar;

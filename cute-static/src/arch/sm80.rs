@@ -193,6 +193,17 @@ impl core::ops::Mul for F16 {
 
 /// A value of an MMA operand held in registers: [`F16`] or `f32`, with
 /// the `f32` the host emulation computes in.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::{F16, MmaValue};
+/// fn widened<V: MmaValue>(values: &[V]) -> Vec<f32> {
+///     values.iter().map(|v| v.to_f32()).collect()
+/// }
+/// assert_eq!(widened(&[F16::from_f32(0.5), F16::from_f32(-2.0)]), [0.5, -2.0]);
+/// assert_eq!(<F16 as MmaValue>::from_f32(0.1).to_f32(), 0.0999755859375); // rounded to binary16
+/// ```
 pub trait MmaValue: Copy + Default + 'static {
     /// The value as an `f32` (exact for `F16` and `f32`).
     fn to_f32(self) -> f32;
@@ -250,6 +261,19 @@ impl MmaValue for f32 {
 /// together (CUDA's rule for `mma.sync.aligned`: on the device a warp
 /// that does not gets unspecified values; the host emulation waits for
 /// the missing lanes, so such a kernel hangs there).
+///
+/// # Examples
+///
+/// `UniversalFMA`, one thread and one value each (the SM80 atoms take a
+/// warp: see the module's example):
+///
+/// ```
+/// use cute_static::arch::MmaCall;
+/// use cute_static::atom::UniversalFMA;
+/// let mut c = [1.0f32];
+/// <UniversalFMA<f32, f32, f32, f32> as MmaCall>::call(&[2.0], &[3.0], &mut c);
+/// assert_eq!(c, [7.0]);
+/// ```
 pub trait MmaCall: MmaAtom {
     /// The register type of A's values.
     type A: Copy + Default + 'static;
@@ -428,6 +452,21 @@ type ShapeOfView<V> = <<V as DeviceView>::Layout as FragmentShape>::Of;
 /// register fragment of the atom's register type ([`MmaCall::A`], …),
 /// zero-filled, of the compact column-major layout of the shape of the
 /// thread's `partition_A/B/C`.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::{GlobalBuffer, MmaFragments, ThreadSlice};
+/// use cute_static::atom::{TiledMma, UniversalFMA};
+/// use cute_static::{Layout, layout};
+/// let mma = TiledMma::<UniversalFMA<f32, f32, f32, f32>, Layout![(4, 4, 1)]>::new();
+/// let ga = GlobalBuffer::<f32>::zeroed(32);
+/// let t_a = ga.tensor(layout!((4, 8)))?; // M × K
+/// let r_a = mma.thread_slice(5).partition_fragment_A(&t_a);
+/// // (MMA, MMA_M, MMA_K) = (1, 1, 8): eight registers, zero.
+/// assert_eq!((r_a.size(), r_a.storage()), (8, &[0.0; 8][..]));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[allow(non_snake_case)]
 pub trait MmaFragments<M: TiledMmaLayouts>
 where

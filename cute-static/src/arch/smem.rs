@@ -38,6 +38,18 @@ use crate::kernel::layout::TensorLayout;
 /// A layout known at compile time that a shared array can be sized by
 /// (CuTe's `cosize_v<L>`) and that a shared tensor can be made over: a
 /// static layout, or a swizzled one `Sw ∘ N ∘ L` with a static offset.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::SmemLayout;
+/// use cute_static::layout;
+/// fn capacity<L: SmemLayout>(_: &L) -> usize {
+///     L::CAPACITY
+/// }
+/// assert_eq!(capacity(&layout!((4, 2):(1, 8))), 12); // cosize
+/// assert_eq!(capacity(&layout!(Sw<3,3,3> o 0 o (8,64):(64,1))), 512);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "a shared array's layout `{Self}` must be known at compile time: a static layout or a swizzled `Sw<B,M,S> o N o L` with a static offset",
     label = "not a static or static swizzled layout"
@@ -117,6 +129,16 @@ pub const MAX_DYNAMIC_BYTES: usize = 227 * 1024;
 
 /// A shared storage: one [`SmemArray`] or a tuple of them (up to 4),
 /// laid out one after the other, each at a 16-byte boundary.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::Layout;
+/// use cute_static::arch::{SharedStorage, SmemArray};
+/// // 16 × 8 f32 (512 bytes), then 5 f32 (20 bytes, rounded up to 32).
+/// type Storage = (SmemArray<f32, Layout![(16, 8)]>, SmemArray<f32, Layout![5:1]>);
+/// assert_eq!(<Storage as SharedStorage>::BYTES, 544);
+/// ```
 pub trait SharedStorage {
     /// The bytes of the whole storage.
     const BYTES: usize;

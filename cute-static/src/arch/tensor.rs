@@ -461,6 +461,23 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
 /// views must keep its domain: exact tilers, checked), a [`PartialTensor`]
 /// (any tiler: its accesses are checked) or an identity tensor (CuTe's
 /// `make_identity_tensor`: coordinates, no memory).
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::{DeviceView, GlobalBuffer};
+/// use cute_static::layout::TensorLayout;
+/// use cute_static::{device, layout, tiler};
+/// fn extent<V: DeviceView>(v: &V) -> (usize, bool) {
+///     (v.view_layout().size(), V::EXACT)
+/// }
+/// let g = GlobalBuffer::<f32>::zeroed(64);
+/// let t = g.tensor(layout!((8, 8)))?;
+/// assert_eq!(extent(&t), (64, true));
+/// let tile = device::local_tile(t, tiler!(<4, 4>), (1usize, 0usize), ());
+/// assert_eq!(extent(&tile), (16, true));
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait DeviceView: Sized {
     /// The layout.
     type Layout: TensorLayout;

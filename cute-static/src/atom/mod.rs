@@ -40,11 +40,9 @@ pub(crate) mod tma;
 pub use copy_counts::{CopyCountsFit, TooFewThreads, TooFewValues};
 pub use generated::*;
 pub use gmma_desc::{
-    CanonicalDivide, DescFragment, DescFragmentLayout, DescriptorIterator, DescriptorSource,
-    DivideWith, Divided, GmmaCanonicalTree, GmmaDescriptor, GmmaLayoutType, GmmaLeaf, GmmaMajor,
-    GmmaMajorKind, GmmaNode, GmmaOperandLayout, GmmaPair, GmmaPairOfPairs, GmmaValue,
-    HasDescFragment, HasGmmaOperand, OperandSource, RegisterSource, Registers, SmemDesc,
-    SmemLayout, TryDivided, WholeUnits, make_gmma_desc,
+    DescFragment, DescFragmentLayout, DescriptorIterator, DescriptorSource, GmmaDescriptor,
+    GmmaLayoutType, GmmaMajor, GmmaMajorKind, GmmaOperandLayout, GmmaValue, HasDescFragment,
+    HasGmmaOperand, OperandSource, RegisterSource, Registers, SmemDesc, SmemLayout, make_gmma_desc,
 };
 pub use mixed_partition::{
     GapAfter, Mixed, MixedTile, RuntimeStrides, StandIn, StaticExtent, WithRuntimeStrides,
@@ -63,10 +61,9 @@ pub use tiled_mma::{
     HasOperandPerm, HasTileSize, LayoutATv, LayoutBTv, LayoutCTv, LayoutTv, MmaFragment,
     MmaLayoutTvQuery, MmaPartition, MmaPartitionQuery, MmaPermutation, MmaThreads, MmaTileFits,
     MmaValues, NoPermutation, OperandA, OperandB, OperandC, OperandPermTile, OperandTile,
-    OperandTileShape, Permutation, PermutationMode, PermuteByModes, PermuteTree, RegisterOperand,
-    Rejoin, SizeC, SpliceRest, SpreadC, ThrCoord, ThrIdxToThrId, ThrMma, Thrfrg, TileAnswer,
-    TileExtents, TileSize, TiledMma, TiledMmaLayouts, TiledMmaTv, TilerSize, VmnkQuery,
-    make_tiled_mma,
+    OperandTileShape, Permutation, PermutationMode, PermuteByModes, RegisterOperand, Rejoin, SizeC,
+    SpliceRest, SpreadC, ThrCoord, ThrIdxToThrId, ThrMma, Thrfrg, TileAnswer, TileExtents,
+    TileSize, TiledMma, TiledMmaLayouts, TiledMmaTv, TilerSize, VmnkQuery, make_tiled_mma,
 };
 pub use tma::{
     SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE, TENSOR_MAP_ALIGN, TENSOR_MAP_BYTES,

@@ -92,6 +92,16 @@ macro_rules! rank_modes {
 
 /// A layout with exactly two top-level modes, `(rows, columns)`: what
 /// `gemm` requires of each operand.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::algorithm::Rank2;
+/// use cute_static::layout::TensorLayout;
+/// use cute_static::layout;
+/// let (rows, columns) = layout!(((2, 3), 4):((1, 2), 6)).modes();
+/// assert_eq!((rows.size(), columns.size(), columns.offset(1)), (6, 4, 6));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "this algorithm needs a rank-2 layout `(rows, columns)`, but `{Self}` does not have exactly two top-level modes",
     label = "not rank 2",
@@ -299,6 +309,26 @@ type Sizes<LA, LB> = (
 /// Source layouts `copy` accepts with the destination layout `LD`: equal
 /// sizes, checked by the compiler when both are static and at run time
 /// otherwise. Name it to write generic code over [`copy`].
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::algorithm::{CopyCompatible, copy};
+/// use cute_static::layout::TensorLayout;
+/// use cute_static::{Tensor, layout};
+/// fn copy_all<LS: CopyCompatible<LD>, LD: TensorLayout>(
+///     src: &[f32], ls: LS, dst: &mut [f32], ld: LD,
+/// ) -> Result<(), cute_static::Error> {
+///     copy(&Tensor::new(src, ls)?, &mut Tensor::new(dst, ld)?)
+/// }
+/// let mut dst = [0.0; 4];
+/// copy_all(&[1.0, 2.0, 3.0, 4.0], layout!((2, 2):(1, 2)), &mut dst, layout!((2, 2):(2, 1)))?;
+/// assert_eq!(dst, [1.0, 3.0, 2.0, 4.0]); // transposed
+/// // A run-time size is compared when the copy runs.
+/// let n = 3;
+/// assert!(copy_all(&[1.0; 4], layout!(({n}):(1))?, &mut dst, layout!(4:1)).is_err());
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait CopyCompatible<LD: TensorLayout>: TensorLayout {
     /// `size(self) == size(dst)`.
     #[doc(hidden)]
@@ -319,6 +349,24 @@ where
 
 /// `x` layouts `axpby` accepts with the `y` layout `LY`: equal sizes
 /// (compile time for two static layouts, run time otherwise).
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::algorithm::{AxpbyCompatible, axpby};
+/// use cute_static::layout::TensorLayout;
+/// use cute_static::{Tensor, layout};
+/// /// `y = 2·x + y`.
+/// fn twice_x_plus_y<LX: AxpbyCompatible<LY>, LY: TensorLayout>(
+///     x: &[i32], lx: LX, y: &mut [i32], ly: LY,
+/// ) -> Result<(), cute_static::Error> {
+///     axpby(2, &Tensor::new(x, lx)?, 1, &mut Tensor::new(y, ly)?)
+/// }
+/// let mut y = [10, 20, 30, 40];
+/// twice_x_plus_y(&[1, 2, 3, 4], layout!(4:1), &mut y, layout!((2, 2):(2, 1)))?;
+/// assert_eq!(y, [12, 26, 34, 48]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait AxpbyCompatible<LY: TensorLayout>: TensorLayout {
     /// `size(self) == size(y)`.
     #[doc(hidden)]
@@ -340,6 +388,24 @@ where
 /// `A` layouts `gemm` accepts with `B: LB` and `C: LC`: all rank 2, and
 /// `M`, `N`, `K` agree (compile time where both sides are static, run
 /// time otherwise). Name it to write generic code over [`gemm`].
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::algorithm::{GemmCompatible, gemm};
+/// use cute_static::layout::TensorLayout;
+/// use cute_static::{Tensor, layout};
+/// fn gemm_slices<LA: GemmCompatible<LB, LC>, LB: TensorLayout, LC: TensorLayout>(
+///     (a, la): (&[i32], LA), (b, lb): (&[i32], LB), (c, lc): (&mut [i32], LC),
+/// ) -> Result<(), cute_static::Error> {
+///     gemm(&Tensor::new(a, la)?, &Tensor::new(b, lb)?, &mut Tensor::new(c, lc)?)
+/// }
+/// // M = 2, N = 1, K = 3: C(m, 0) = Σ_k A(m, k)·B(0, k).
+/// let (a, b, mut c) = ([1, 2, 3, 4, 5, 6], [1, 10, 100], [0; 2]);
+/// gemm_slices((&a, layout!((2, 3):(1, 2))), (&b, layout!((1, 3):(0, 1))), (&mut c, layout!((2, 1))))?;
+/// assert_eq!(c, [1 + 30 + 500, 2 + 40 + 600]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}`, `{LB}` and `{LC}` are not the layouts of a gemm A: (M,K), B: (N,K), C: (M,N)",
     note = "each operand needs exactly two top-level modes, and A, B, C must agree on M, N and K"
@@ -395,6 +461,17 @@ where
 /// A layout with exactly three top-level modes: a tiled MMA's partition
 /// `(MMA, MMA_M, MMA_K)` (the atom's values, then the atoms along the two
 /// operand modes), what `gemm(tiled_mma, A, B, C)` takes.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::algorithm::Rank3;
+/// use cute_static::layout::TensorLayout;
+/// use cute_static::layout;
+/// // (MMA, MMA_M, MMA_K): 4 values per atom, 2 atoms along M, 8 along K.
+/// let (v, m, k) = layout!((4, 2, 8)).modes3();
+/// assert_eq!((v.size(), m.size(), k.size(), k.offset(1)), (4, 2, 8, 8));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "gemm with a tiled MMA needs the rank-3 partitions (MMA, MMA_M, MMA_K), but `{Self}` does not have exactly three top-level modes",
     label = "not rank 3",
@@ -434,6 +511,32 @@ where
 /// `MMA_K` agree (CuTe's `CUTE_STATIC_ASSERT_V`s of the tutorial; the
 /// rules and messages of [`GemmCompatible`], compile time where both sides
 /// are static, run time otherwise).
+///
+/// # Examples
+///
+/// [`device::gemm_with`](crate::device::gemm_with) on the host, with
+/// `UniversalFMA` (one value per thread and atom) on `(1, M, K)`,
+/// `(1, N, K)` and `(1, M, N)` fragments:
+///
+/// ```
+/// use cute_static::algorithm::MmaGemmCompatible;
+/// use cute_static::atom::{TiledMma, UniversalFMA};
+/// use cute_static::device::gemm_with;
+/// use cute_static::tensor::make_tensor;
+/// use cute_static::{Layout, layout};
+/// // The bound gemm_with puts on the layouts: MMA_M, MMA_N, MMA_K agree.
+/// fn agree<LA: MmaGemmCompatible<LB, LC>, LB, LC>(_: &LA, _: &LB, _: &LC) {}
+/// let (la, lb, lc) = (layout!((1, 2, 3)), layout!((1, 2, 3)), layout!((1, 2, 2)));
+/// agree(&la, &lb, &lc);
+/// let a = make_tensor([1, 2, 3, 4, 5, 6], la)?; // A(m, k) = a[m + 2k]
+/// let b = make_tensor([1, 0, 0, 1, 1, 1], lb)?; // B(n, k) = b[n + 2k]
+/// let mut c = make_tensor([0; 4], lc)?;
+/// let mma = TiledMma::<UniversalFMA<i32, i32, i32, i32>, Layout![(1, 1, 1)]>::new();
+/// gemm_with(&mma, &a, &b, &mut c);
+/// // C(m, n) = Σ_k A(m, k)·B(n, k): C(0, 0) = 1 + 5, C(0, 1) = 3 + 5, …
+/// assert_eq!(c.storage(), [6, 8, 8, 10]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}`, `{LB}` and `{LC}` are not the partitions of a tiled MMA's gemm A: (MMA,MMA_M,MMA_K), B: (MMA,MMA_N,MMA_K), C: (MMA,MMA_M,MMA_N)",
     note = "each operand needs exactly three top-level modes, and A, B, C must agree on MMA_M, MMA_N and MMA_K"

@@ -28,6 +28,23 @@ use crate::kernel::tensor::{Coordinates, EngineMut, Storage, Tensor};
 
 /// A tensor the device algorithms read: a [`PtrTensor`] or a register
 /// fragment.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::GlobalBuffer;
+/// use cute_static::device::{DeviceTensor, make_tensor_like};
+/// use cute_static::layout;
+/// fn sum<T: DeviceTensor<Value = f32>>(t: &T) -> f32 {
+///     use cute_static::layout::TensorLayout;
+///     (0..t.layout().size()).map(|i| t.get(i)).sum()
+/// }
+/// let g = GlobalBuffer::from_slice(&[1.0f32, 2.0, 3.0, 4.0]);
+/// let t = g.tensor(layout!((2, 2):(2, 1)))?;
+/// assert_eq!((sum(&t), t.get(1)), (10.0, 3.0)); // (1, 0) is at offset 2
+/// assert_eq!(sum(&make_tensor_like(&t)), 0.0); // a register fragment
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait DeviceTensor {
     /// The element type.
     type Value: Scalar;
@@ -44,6 +61,27 @@ pub trait DeviceTensor {
 }
 
 /// A tensor the device algorithms write.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::GlobalBuffer;
+/// use cute_static::device::{DeviceTensorMut, make_tensor_like};
+/// use cute_static::layout;
+/// fn iota<T: DeviceTensorMut<Value = u32>>(t: &mut T, n: usize) {
+///     for i in 0..n {
+///         t.set(i, i as u32);
+///     }
+/// }
+/// let g = GlobalBuffer::<u32>::zeroed(4);
+/// let mut t = g.tensor(layout!((2, 2):(2, 1)))?;
+/// iota(&mut t, 4);
+/// assert_eq!(g.to_vec(), [0, 2, 1, 3]);
+/// let mut r = make_tensor_like(&t); // registers
+/// iota(&mut r, 4);
+/// assert_eq!(r.regs(), [0, 1, 2, 3]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait DeviceTensorMut: DeviceTensor {
     /// Sets the element at integral coordinate `i < size`.
     fn set(&mut self, i: usize, v: Self::Value);
@@ -189,6 +227,23 @@ pub use crate::arch::lazy_transform;
 
 /// A predicate over integral coordinates: a closure, or a [`Transform`]
 /// of an identity tensor to `bool`.
+///
+/// # Examples
+///
+/// CuTe's predication: the identity tensor of a partial tile compared
+/// with the problem's shape.
+///
+/// ```
+/// use cute_static::device::{DevicePredicate, lazy_transform, local_tile, make_identity_tensor};
+/// use cute_static::tiler;
+/// let c = make_identity_tensor((10usize, 13usize));
+/// let tile = local_tile(c, tiler!(<4, 8>), (2usize, 1usize), ()); // rows 8..12, columns 8..16
+/// let inside = lazy_transform(tile, |[m, n]: [usize; 2]| m < 10 && n < 13);
+/// assert!(inside.test(1 + 4 * 4)); // (9, 12)
+/// assert!(!inside.test(2)); // (10, 8)
+/// let even = |i: usize| i % 2 == 0;
+/// assert!(even.test(4));
+/// ```
 pub trait DevicePredicate {
     /// Whether coordinate `i` is selected.
     fn test(&self, i: usize) -> bool;
@@ -219,6 +274,20 @@ pub fn shape2<L: Rank2>(l: &L) -> (usize, usize) {
 
 /// A tensor a [`copy_if`] reads: each element or vector `None` where it
 /// lies outside the storage of a [`PartialTensor`].
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::GlobalBuffer;
+/// use cute_static::device::MaybeSource;
+/// use cute_static::layout;
+/// fn first_two<S: MaybeSource<Value = f32>>(s: &S) -> (Option<f32>, Option<f32>) {
+///     (s.try_get(0), s.try_get_if(false, 1))
+/// }
+/// let g = GlobalBuffer::from_slice(&[1.0f32, 2.0]);
+/// assert_eq!(first_two(&g.tensor(layout!(2:1))?), (Some(1.0), None)); // not selected
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait MaybeSource {
     /// The element type.
     type Value: Scalar;
@@ -244,6 +313,23 @@ pub trait MaybeSource {
     }
 }
 /// A tensor a [`copy_if`] writes.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::GlobalBuffer;
+/// use cute_static::device::MaybeDest;
+/// use cute_static::layout;
+/// fn write_selected<D: MaybeDest<Value = i32>>(d: &mut D, mask: [bool; 4]) {
+///     for (i, m) in mask.into_iter().enumerate() {
+///         d.try_set_if(m, i, 1);
+///     }
+/// }
+/// let g = GlobalBuffer::<i32>::zeroed(4);
+/// write_selected(&mut g.tensor(layout!(4:1))?, [true, false, false, true]);
+/// assert_eq!(g.to_vec(), [1, 0, 0, 1]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait MaybeDest: MaybeSource {
     /// Writes element `i` when `when` holds, unless outside the storage.
     fn try_set_if(&mut self, when: bool, i: usize, v: Self::Value);
@@ -382,6 +468,17 @@ where
 
 /// A copy operation that moves one value of [`Scalar`] type `Unit` per
 /// access: CuTe's `UniversalCopy<U>`.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::atom::UniversalCopy;
+/// use cute_static::device::CopyOp;
+/// fn bytes<Op: CopyOp>() -> usize {
+///     core::mem::size_of::<Op::Unit>()
+/// }
+/// assert_eq!(bytes::<UniversalCopy<u128>>(), 16); // CuTe's uint128_t: ld.global.v4
+/// ```
 pub trait CopyOp {
     /// The value one access moves.
     type Unit: Scalar;
@@ -391,6 +488,20 @@ impl<U: Scalar> CopyOp for crate::UniversalCopy<U> {
 }
 
 /// What a tiled copy's atom moves per access: its copy operation's unit.
+///
+/// # Examples
+///
+/// [`copy_with`] moves four `f32` per access with this tiled copy:
+///
+/// ```
+/// use cute_static::Layout;
+/// use cute_static::arch::lanes;
+/// use cute_static::atom::{MakeTiledCopy, UniversalCopy};
+/// use cute_static::device::{CopyOp, TiledCopyOp};
+/// type Cp = MakeTiledCopy<UniversalCopy<u128>, 32, Layout![(32, 1)], Layout![(4, 1)]>;
+/// type Unit = <<Cp as TiledCopyOp>::Op as CopyOp>::Unit;
+/// assert_eq!(lanes::<f32, Unit>(), 4);
+/// ```
 pub trait TiledCopyOp {
     /// The copy operation.
     type Op: CopyOp;
@@ -523,6 +634,20 @@ where
 /// [`partition_fragment_A/B/C`](crate::arch::MmaFragments) make). Value
 /// `i` is the element at integral coordinate `i` (a trap outside the
 /// storage).
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::device::GemmOperand;
+/// use cute_static::layout::TensorLayout;
+/// use cute_static::{layout, tensor::make_tensor};
+/// fn values<A: GemmOperand>(a: &A) -> Vec<A::Value> {
+///     (0..a.gemm_layout().size()).map(|i| a.gemm_get(i)).collect()
+/// }
+/// let frag = make_tensor([1, 2, 3, 4], layout!((1, 2, 2):(0, 2, 1)))?;
+/// assert_eq!(values(&frag), [1, 3, 2, 4]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait GemmOperand {
     /// The element type (the atom's register type).
     type Value: Copy;
@@ -534,6 +659,23 @@ pub trait GemmOperand {
     fn gemm_get(&self, i: usize) -> Self::Value;
 }
 /// An operand [`gemm_with`] writes (C).
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::device::GemmOperandMut;
+/// use cute_static::{layout, tensor::make_tensor};
+/// fn scale<C: GemmOperandMut<Value = f32>>(c: &mut C, n: usize, by: f32) {
+///     for i in 0..n {
+///         let x = c.gemm_get(i);
+///         c.gemm_set(i, by * x);
+///     }
+/// }
+/// let mut acc = make_tensor([1.0f32, 2.0], layout!((1, 2, 1)))?;
+/// scale(&mut acc, 2, 0.5);
+/// assert_eq!(acc.storage(), [0.5, 1.0]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait GemmOperandMut: GemmOperand {
     /// Sets the element at integral coordinate `i`.
     fn gemm_set(&mut self, i: usize, v: Self::Value);
@@ -783,10 +925,45 @@ pub fn clear<D: DeviceTensorMut>(dst: &mut D) {
 /// The one bound of [`local_tile`] on a device view of this layout (CuTe's
 /// `local_tile`: the flat divide by the diced tiler, sliced at the tile
 /// coordinate; with its exactness).
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::{GlobalBuffer, MemPtr, PtrTensor};
+/// use cute_static::device::{DeviceTile, TileOf, local_tile};
+/// use cute_static::{Tiler, layout, tiler};
+/// // CTA tile (bm, bn) of a 64 × 64 global tensor, generic over its layout.
+/// fn cta_tile<P: MemPtr, L: DeviceTile<Tiler![<32, 16>], (usize, usize), ()>>(
+///     t: PtrTensor<P, L>, bm: usize, bn: usize,
+/// ) -> PtrTensor<P, TileOf<L, Tiler![<32, 16>], (usize, usize), ()>> {
+///     local_tile(t, tiler!(<32, 16>), (bm, bn), ())
+/// }
+/// let g = GlobalBuffer::<f32>::zeroed(64 * 64);
+/// let tile = cta_tile(g.tensor(layout!((64, 64)))?, 1, 2);
+/// tile.write(0, 1.0);
+/// assert_eq!(g.get(32 + 64 * 32), 1.0); // element (32, 32)
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait DeviceTile<T, Cd, St>: TileLocally<T, Cd, St> {}
 impl<L: TileLocally<T, Cd, St>, T, Cd, St> DeviceTile<T, Cd, St> for L {}
 
 /// The one bound of [`local_partition`] on a device view of this layout.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::arch::GlobalBuffer;
+/// use cute_static::device::local_partition;
+/// use cute_static::layout;
+/// // 8 × 4 threads over a 32 × 8 tile: thread 9, (1, 1), has rows 1, 9, 17, 25 of
+/// // columns 1 and 5.
+/// let g = GlobalBuffer::<f32>::zeroed(256);
+/// let part = local_partition(g.tensor(layout!((32, 8)))?, layout!((8, 4)), 9, ());
+/// assert_eq!(part.size(), 8);
+/// part.write(1, 1.0);
+/// assert_eq!(g.get(9 + 32), 1.0);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait DevicePartition<Thr, St>: PartitionLocally<Thr, St> {}
 impl<L: PartitionLocally<Thr, St>, Thr, St> DevicePartition<Thr, St> for L {}
 

@@ -190,6 +190,21 @@ crate::data::int_tuple::arities!(unnest; (A0 a0), (A1 a1), (A2 a2), (A3 a3), (A4
 
 /// A tuple diced by a step `S` of the same rank: the entries where `S`
 /// has `1`, in order.
+///
+/// # Examples
+///
+/// What a [`Step`] does to a tiler or a coordinate; generic code names
+/// the bound:
+///
+/// ```
+/// use cute_static::C;
+/// use cute_static::tensor::{Dice, X};
+/// fn m_and_k<T: Dice<(C<1>, X, C<1>)>>(t: T) -> T::Out {
+///     t.dice()
+/// }
+/// assert_eq!(m_and_k((128usize, 64usize, 8usize)), (128, 8));
+/// assert_eq!(m_and_k(('m', 'n', 'k')), ('m', 'k'));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "the step `{S}` does not have one entry per mode of `{Self}`",
     label = "a step needs one entry (`1` or `X`) per mode",
@@ -278,6 +293,24 @@ impl<T: Dice<S>, S> Projection<T> for Step<S> {
 /// The divides of a tensor layout by a static tiler, as one fallible
 /// interface over static layouts (always `Ok`; an inadmissible tile does
 /// not compile) and mixed layouts (`Err` on overflow).
+///
+/// # Examples
+///
+/// One bound for a function over static and mixed layouts:
+///
+/// ```
+/// use cute_static::layout::TensorLayout;
+/// use cute_static::tensor::TensorDivide;
+/// use cute_static::{layout, tiler};
+/// /// The offset where the second 4×4 tile starts.
+/// fn second_tile<L: TensorDivide<T>, T>(l: &L, tiler: T) -> Result<usize, cute_static::Error> {
+///     Ok(l.zipped(tiler)?.offset(16))
+/// }
+/// let n = 12;
+/// assert_eq!(second_tile(&layout!((8, 12):(1, 8)), tiler!(<4, 4>))?, 4);
+/// assert_eq!(second_tile(&layout!((8, {n}):(1, 8))?, tiler!(<4, 4>))?, 4);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be divided by the tiler `{T}`",
     note = "a static layout takes any admissible static tiler; a mixed layout takes a by-mode tiler `<T0, …>` of at most as many modes (see the mixed divides)"
@@ -532,6 +565,24 @@ where
 
 /// What [`local_tile`] and [`local_partition`] take: a tensor by value, or
 /// by (mutable) reference (a view of it).
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::tensor::{Counting, TensorArg, local_partition};
+/// use cute_static::{Tensor, layout};
+/// let t = Tensor::new(Counting, layout!((4, 4):(1, 4)))?;
+/// // By reference (a view; `t` stays usable) or by value.
+/// let by_ref = local_partition(&t, layout!((2, 2)), 3)?;
+/// let by_val = local_partition(t, layout!((2, 2)), 3)?;
+/// assert_eq!((by_ref.base(), by_val.base()), (5, 5)); // thread 3 is (1, 1)
+/// // Generic code takes either.
+/// fn size_of<A: TensorArg>(a: A) -> usize {
+///     a.into_tensor().size()
+/// }
+/// assert_eq!(size_of(&by_val), 4);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait TensorArg {
     /// The view's accessor.
     type Engine: Engine;
@@ -820,6 +871,16 @@ where
 /// top-level modes are leaves `s_k:d_k`. Thread `t` sits at the coordinate
 /// `((t / d_k) mod s_k)_k` (CuTe's `get_flat_coord`), and the tensor is
 /// divided by the tiler `<s_0, s_1, …>`.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::layout;
+/// use cute_static::tensor::ThreadLayout;
+/// let thr = layout!((4, 8):(8, 1)); // 32 threads, row-major
+/// assert_eq!(thr.thread_coord(10), [1, 2]);
+/// assert_eq!(layout!((4, 8)).thread_coord(10), [2, 2]); // column-major
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a thread layout: local_partition takes a static layout of one to four leaf modes",
     note = "write the thread layout with `layout!`, e.g. `layout!((32, 8))`; each top-level mode a single integer"
@@ -1229,6 +1290,19 @@ pub type FragmentOf<T, L> = Tensor<<L as MakeFragment>::Array<T>, <L as MakeFrag
 /// layout ([`FragmentLayout`](crate::FragmentLayout), CuTe's) and `[T; size]`
 /// array exist. The fragment's layout
 /// is a [`TensorLayout`] and its array a writable engine.
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::layout;
+/// use cute_static::tensor::{FragmentOf, MakeFragment};
+/// fn ones<L: MakeFragment>(_: &L) -> FragmentOf<f32, L> {
+///     L::fragment(1.0)
+/// }
+/// let r = ones(&layout!((4, 2):(2, 1)));
+/// assert_eq!(r.layout().to_string(), "(_4,_2):(_1,_4)");
+/// assert_eq!(r.storage(), [1.0; 8]);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "no register fragment can be made like a tensor with the layout `{Self}`",
     note = "make_fragment_like/make_tensor_like need a static shape whose size is a readable static integer (0..=1024 or a power of two up to 2^20)"
@@ -1329,6 +1403,20 @@ impl<T: Clone + Default, L: StaticLayout + TensorLayout> Tensor<[T; 0], L> {
 
 /// A run-time shape an identity tensor can take: a tuple of one to four
 /// extents (`usize`).
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::layout::TensorLayout;
+/// use cute_static::tensor::{IdentityShape, make_identity_tensor};
+/// fn points<Sh: IdentityShape>(shape: Sh) -> Option<usize> {
+///     Some(shape.identity()?.size())
+/// }
+/// assert_eq!(points((10usize, 13usize)), Some(130));
+/// assert_eq!(points((10usize, 0usize)), None);
+/// assert_eq!(make_identity_tensor((10, 13))?.read(3 + 10 * 7)?, [3, 7]);
+/// # Ok::<(), cute_static::Error>(())
+/// ```
 pub trait IdentityShape {
     /// The rank.
     const R: usize;

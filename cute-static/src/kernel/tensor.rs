@@ -602,6 +602,13 @@ pub const __: Underscore = Underscore;
 
 /// One entry of a slice coordinate: an index (`usize`, fixes the mode) or
 /// [`Underscore`] (keeps it).
+///
+/// # Examples
+///
+/// ```
+/// use cute_static::tensor::{SliceArg, __};
+/// assert_eq!((3usize.fixed(), __.fixed()), (Some(3), None));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a slice entry: use an index (`usize`) or `__`",
     note = "a slice coordinate has one entry per top-level mode: an index fixes the mode, `__` keeps it"
@@ -627,6 +634,20 @@ impl SliceArg for Underscore {
 
 /// A slice coordinate of the layout `L`: one [`SliceArg`] per top-level
 /// mode, as a tuple.
+///
+/// # Examples
+///
+/// CuTe's `A(2, _)` and `A(_, 3)` of `A = (4,8):(1,4)`: the offsets of the
+/// fixed parts (the kept modes are the slice's layout).
+///
+/// ```
+/// use cute_static::Layout;
+/// use cute_static::tensor::{SliceCoord, __};
+/// type A = Layout![(4, 8):(1, 4)];
+/// assert_eq!(SliceCoord::<A>::offset(&(2usize, __)), Some(2));
+/// assert_eq!(SliceCoord::<A>::offset(&(__, 3usize)), Some(12));
+/// assert_eq!(SliceCoord::<A>::offset(&(4usize, __)), None); // outside mode 0
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a slice coordinate of the layout `{L}`",
     label = "one entry per top-level mode is needed",
