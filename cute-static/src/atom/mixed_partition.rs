@@ -332,6 +332,8 @@ where
 
 /// The device view's remap (see [`remap`]): the partition `part` of the
 /// stand-in of `l`, for a view of a valid layout the partition divides.
+/// Only the device views of `arch` call it (so only where `arch` exists).
+#[cfg(any(target_arch = "nvptx64", feature = "std"))]
 #[inline(always)]
 pub(crate) fn remap_view<E, S, D, Q>(
     e: E,
