@@ -144,6 +144,11 @@ impl Operation {
     /// assert!(op.check(&args, "(2,3):(9,6)").is_err());
     /// ```
     pub fn check(&self, args: &[&str], result: &str) -> Result<(), Violation> {
+        // A coordinate or swizzled layout operand: the law of its answer
+        // (crate::kinds answers it).
+        if let Some(law) = crate::laws::check_other_kind(self, args, result) {
+            return law;
+        }
         match self.law {
             Law::Check(law) => law(&Operands::new(self.name, args, result)),
             Law::Unchecked(_) => Ok(()),

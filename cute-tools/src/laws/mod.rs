@@ -50,6 +50,7 @@
 //! | swizzled `compose` | `Sw`, `O` kept, `L ∘ B` by its law, `R(i) == Sw(O + L(B(i)))` on `B`'s domain |
 //! | swizzled divides | `Sw`, `O` kept, the inner layout by the divide's law |
 //! | swizzled `slice` | `Sw` kept, `R(c*) == A(c' + c*)`, the inner layout by the slice law |
+//! | coordinate and swizzled operands of the table (`kinds.rs`) | per operation: the swizzled queries, slices, `domain_offset`, `complement`, `max_alignment`, `nullspace` and inner answers; a coordinate layout's answers read through injective weights of its codomain, `complement` and the inverses by dimension |
 //! | `local_tile/local_partition` | the slice of the zipped divide, by evaluation; with a `Step`, the diced call |
 //! | `tiled_mma` | `layoutX_TV(t, v)` is the tile index of value `v` of `partition_X` of thread `t` (X = A, B, C); fragments have the partition's shape |
 //! | `tiled_copy` | `layoutS_TV(t, v)` / `layoutD_TV(t, v)` likewise against `partition_S` / `partition_D` |
@@ -119,6 +120,7 @@ mod filter_by;
 mod int_tuple_make;
 mod int_tuple_ops;
 mod inverse;
+mod kinds;
 mod layout;
 mod layout_add;
 mod layout_like;
@@ -154,6 +156,7 @@ pub use self::filter_by::*;
 pub use self::int_tuple_make::*;
 pub use self::int_tuple_ops::*;
 pub use self::inverse::*;
+pub use self::kinds::*;
 pub use self::layout::*;
 pub use self::layout_add::*;
 pub use self::layout_like::*;

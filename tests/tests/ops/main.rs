@@ -23,6 +23,7 @@ mod domain_distribute;
 mod filter;
 mod int_tuple;
 mod layout_add;
+mod layout_kinds;
 mod left_inverse;
 mod make_layout;
 mod max_common_vector;
