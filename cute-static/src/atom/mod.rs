@@ -30,6 +30,13 @@ use crate::data::tiler::TilerMode;
 mod generated;
 pub(crate) mod copy_counts;
 pub(crate) mod gmma_desc;
+/// CuTe's namespace `GMMA`: the canonical shared-memory layout atoms of
+/// the SM90 GMMA descriptors (`GMMA::Layout_K_SW128_Atom<T>`, …).
+#[allow(non_snake_case)]
+pub mod GMMA {
+    pub use super::gmma_layouts::*;
+}
+mod gmma_layouts;
 pub(crate) mod mixed_partition;
 pub(crate) mod partition_shape;
 pub(crate) mod retile;

@@ -18,7 +18,6 @@ use crate::arch::{
     trap, unpack, view_local_partition, view_local_tile,
 };
 use crate::atom::tiled_mma::TiledMmaLayouts;
-use crate::data::layout::StaticLayout;
 use crate::kernel::algorithms::{
     AxpbyCompatible, CopyCompatible, GemmCompatible, MmaGemmCompatible, Rank2, Rank3,
 };
@@ -583,6 +582,27 @@ impl<E: EngineMut<Value: Copy>, L: TensorLayout> GemmOperandMut for Tensor<E, L>
     }
 }
 
+/// A descriptor fragment (CuTe's tensor over `GMMA::DescriptorIterator`,
+/// what [`make_fragment_A/B`](crate::arch::GmmaFragments) make for a GMMA
+/// atom): element `i` is the base descriptor advanced by its offset (a
+/// trap when the start address would leave its 14 bits).
+impl<L: TensorLayout> GemmOperand for Tensor<crate::atom::DescriptorIterator, L> {
+    type Value = crate::atom::GmmaDescriptor;
+    type Layout = L;
+    #[inline(always)]
+    fn gemm_layout(&self) -> L {
+        self.layout()
+    }
+    #[inline(always)]
+    #[track_caller]
+    fn gemm_get(&self, i: usize) -> crate::atom::GmmaDescriptor {
+        match self.read_at(i) {
+            Some(d) => d,
+            None => trap("gemm: a descriptor past the 14-bit start address"),
+        }
+    }
+}
+
 /// The atom of a tiled MMA.
 type AtomOf<M> = <M as TiledMmaLayouts>::Atom;
 
@@ -666,12 +686,7 @@ const fn fits(size: Option<usize>, want: usize) -> bool {
 /// Each thread's values of A, B, C in one atom: `size(ALayout) / 32`, …
 /// (CuTe's `size<1>` of the atom's `(thread, value)` layouts).
 const fn atom_values<Atom: MmaCall>() -> [usize; 3] {
-    let threads = <Atom::ThrID as StaticLayout>::SIZE;
-    [
-        <Atom::ALayout as StaticLayout>::SIZE / threads,
-        <Atom::BLayout as StaticLayout>::SIZE / threads,
-        <Atom::CLayout as StaticLayout>::SIZE / threads,
-    ]
+    Atom::VALUES
 }
 
 /// The loops of [`gemm_with`] (and [`gemm`]): operands of integral
