@@ -33,7 +33,9 @@
 //! collectives), the fences no-ops.
 
 use super::scalar::Scalar;
-use super::sm80::{F16, MmaCall, MmaValue};
+#[cfg(not(target_arch = "nvptx64"))]
+use super::sm80::MmaValue;
+use super::sm80::{F16, MmaCall};
 use super::tensor::{SmemTensor, or_trap};
 use crate::atom::tiled_mma::{OperandA, OperandB, ThrMma, TiledMmaLayouts};
 use crate::atom::{
@@ -120,6 +122,13 @@ where
         ),
         what,
     );
+    // Every element of the fragment is `desc` plus an offset below the
+    // fragment's cosize: within the start address's 14 bits (so `gemm`
+    // adds offsets to the raw bits without a check, as CuTe does).
+    let reach = <DescLayout<A, Op, L> as crate::data::layout::StaticLayout>::COSIZE;
+    if desc.start_address() as usize + reach > 1 << 14 {
+        super::trap(what);
+    }
     Tensor::from_parts(DescriptorIterator(desc), 0, Default::default())
 }
 
@@ -225,47 +234,50 @@ pub fn warpgroup_wait<const N: u32>() {
 /// A value [`warpgroup_fence_operand`] fences: `half_t` (two to a 32-bit
 /// register) or `f32`.
 pub trait FenceValue: Copy {
-    /// Fences the values `x[i]` (in registers: the compiler keeps them in
-    /// place across the fence).
-    fn fence(x: &mut [Self]);
+    /// Fences the pair `(x, y)`: the compiler keeps the values in their
+    /// registers across this point.
+    fn fence2(x: Self, y: Self) -> (Self, Self);
+    /// Fences one value.
+    fn fence1(x: Self) -> Self {
+        Self::fence2(x, x).0
+    }
+}
+
+/// An empty instruction reading and writing the register `r` (CuTe's
+/// `asm volatile("" : "+r"(x) :: "memory")`).
+#[inline(always)]
+fn fence_reg(r: u32) -> u32 {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let mut r = r;
+        // SAFETY: an empty instruction on one register; no memory.
+        unsafe {
+            core::arch::asm!("// warpgroup_fence_operand {r}", r = inout(reg32) r,
+                options(nostack, preserves_flags));
+        }
+        r
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    r
 }
 impl FenceValue for F16 {
     #[inline(always)]
-    fn fence(x: &mut [F16]) {
-        #[cfg(target_arch = "nvptx64")]
-        for pair in x.chunks_mut(2) {
-            let hi = pair.get(1).map_or(0, |h| h.to_bits() as u32);
-            let mut r = pair[0].to_bits() as u32 | (hi << 16);
-            // SAFETY: an empty instruction on one register (CuTe's
-            // `asm volatile("" : "+r"(x) :: "memory")`); no memory.
-            unsafe {
-                core::arch::asm!("// warpgroup_fence_operand {r}", r = inout(reg32) r,
-                    options(nostack, preserves_flags));
-            }
-            pair[0] = F16::from_bits(r as u16);
-            if let Some(h) = pair.get_mut(1) {
-                *h = F16::from_bits((r >> 16) as u16);
-            }
-        }
-        #[cfg(not(target_arch = "nvptx64"))]
-        let _ = x;
+    fn fence2(x: F16, y: F16) -> (F16, F16) {
+        let r = fence_reg(x.to_bits() as u32 | (y.to_bits() as u32) << 16);
+        (F16::from_bits(r as u16), F16::from_bits((r >> 16) as u16))
     }
 }
 impl FenceValue for f32 {
     #[inline(always)]
-    fn fence(x: &mut [f32]) {
-        #[cfg(target_arch = "nvptx64")]
-        for v in x.iter_mut() {
-            let mut r = v.to_bits();
-            // SAFETY: as for `F16`'s.
-            unsafe {
-                core::arch::asm!("// warpgroup_fence_operand {r}", r = inout(reg32) r,
-                    options(nostack, preserves_flags));
-            }
-            *v = f32::from_bits(r);
-        }
-        #[cfg(not(target_arch = "nvptx64"))]
-        let _ = x;
+    fn fence2(x: f32, y: f32) -> (f32, f32) {
+        (
+            f32::from_bits(fence_reg(x.to_bits())),
+            f32::from_bits(fence_reg(y.to_bits())),
+        )
+    }
+    #[inline(always)]
+    fn fence1(x: f32) -> f32 {
+        f32::from_bits(fence_reg(x.to_bits()))
     }
 }
 
@@ -273,26 +285,23 @@ impl FenceValue for f32 {
 /// where they are across this point (an empty instruction that reads and
 /// writes each), so that the compiler moves no access to them into the
 /// span of an asynchronous `wgmma.mma_async`, which reads and writes them
-/// until its `warpgroup_wait`. `N` values at a time (the fragment's size
-/// must be a multiple of 32, or it is fenced in pieces).
+/// until its `warpgroup_wait`.
 #[inline(always)]
 pub fn warpgroup_fence_operand<C>(c: &mut C)
 where
-    C: DeviceTensorMut<Value: FenceValue + Default>,
+    C: DeviceTensorMut<Value: FenceValue>,
 {
     let n = c.layout().size();
     let mut i = 0;
-    while i < n {
-        let mut buf = [C::Value::default(); 32];
-        let len = if n - i < 32 { n - i } else { 32 };
-        for (j, x) in buf.iter_mut().enumerate().take(len) {
-            *x = c.get(i + j);
-        }
-        C::Value::fence(&mut buf[..len]);
-        for (j, x) in buf.iter().enumerate().take(len) {
-            c.set(i + j, *x);
-        }
-        i += len;
+    while i + 1 < n {
+        let (x, y) = C::Value::fence2(c.get(i), c.get(i + 1));
+        c.set(i, x);
+        c.set(i + 1, y);
+        i += 2;
+    }
+    if i < n {
+        let x = C::Value::fence1(c.get(i));
+        c.set(i, x);
     }
 }
 

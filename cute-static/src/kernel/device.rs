@@ -584,8 +584,13 @@ impl<E: EngineMut<Value: Copy>, L: TensorLayout> GemmOperandMut for Tensor<E, L>
 
 /// A descriptor fragment (CuTe's tensor over `GMMA::DescriptorIterator`,
 /// what [`make_fragment_A/B`](crate::arch::GmmaFragments) make for a GMMA
-/// atom): element `i` is the base descriptor advanced by its offset (a
-/// trap when the start address would leave its 14 bits).
+/// atom): element `i` is the base descriptor plus its offset in 128-bit
+/// units, added to the raw 64 bits as CuTe's `DescriptorIterator` does
+/// (no check here, no branch between the `wgmma`s: `make_fragment_A/B`
+/// checked once that the start address plus the fragment's cosize stays
+/// within the 14-bit field, so an element of the fragment's domain never
+/// carries out of it; a descriptor names shared memory only, see the SM90
+/// atoms' `MmaCall`).
 impl<L: TensorLayout> GemmOperand for Tensor<crate::atom::DescriptorIterator, L> {
     type Value = crate::atom::GmmaDescriptor;
     type Layout = L;
@@ -594,12 +599,9 @@ impl<L: TensorLayout> GemmOperand for Tensor<crate::atom::DescriptorIterator, L>
         self.layout()
     }
     #[inline(always)]
-    #[track_caller]
     fn gemm_get(&self, i: usize) -> crate::atom::GmmaDescriptor {
-        match self.read_at(i) {
-            Some(d) => d,
-            None => trap("gemm: a descriptor past the 14-bit start address"),
-        }
+        let off = self.base().wrapping_add(self.layout().offset(i));
+        crate::atom::GmmaDescriptor::from_bits(self.engine().0.bits().wrapping_add(off as u64))
     }
 }
 

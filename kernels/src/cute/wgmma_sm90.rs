@@ -197,15 +197,16 @@ macro_rules! gemm_device {
                 // Wait on all cp.async -- optimize by pipelining to overlap GMEM reads
                 cp_async_wait::<0>();
 
+                // tCrA(_,_,_,k_pipe_read), tCrB(_,_,_,k_pipe_read), taken
+                // before the fence: the slice's index check is a branch, and
+                // a branch between warpgroup_arrive and the wgmma makes
+                // ptxas serialize the wgmmas.
+                let tCrA_k = tCrA.view_slice((__, __, __, k_pipe_read));
+                let tCrB_k = tCrB.view_slice((__, __, __, k_pipe_read));
                 warpgroup_fence_operand(&mut tCrC);
                 warpgroup_arrive();
                 // (V,M,K) x (V,N,K) => (V,M,N)
-                gemm_with(
-                    &mma,
-                    &tCrA.view_slice((__, __, __, k_pipe_read)),
-                    &tCrB.view_slice((__, __, __, k_pipe_read)),
-                    &mut tCrC,
-                );
+                gemm_with(&mma, &tCrA_k, &tCrB_k, &mut tCrC);
                 warpgroup_commit_batch();
                 // Wait on the GMMA barrier for K_PIPE_MMAS (or fewer) outstanding to ensure smem_pipe_write is consumed
                 warpgroup_wait::<0>();
