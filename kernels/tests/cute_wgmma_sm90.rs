@@ -134,3 +134,95 @@ fn shared_storage_is_cutes() {
     // sizeof(SharedStorage<half_t, half_t, sA, sB>): 2 × 128·64·3 halves.
     assert_eq!(SMEM_BYTES, 2 * 128 * 64 * 3 * 2);
 }
+
+/// One warpgroup, one `64×64×64` tile through the library's pieces alone
+/// (`Layout_K_SW128_Atom` shared tiles, `make_fragment_A/B`, `gemm_with`):
+/// C = A·Bᵀ exactly; the same descriptors with their layout type set to
+/// `INTERLEAVE` (the swizzle dropped, a planted mistake) read other
+/// elements and give another C — the emulated `wgmma` follows the
+/// descriptor, not the tensor it was made from.
+fn one_tile(plant: bool) -> (Vec<f32>, Vec<f32>) {
+    use cute_static::algebra::tile_to_shape;
+    use cute_static::arch::{
+        DeviceMmaPartition, GmmaFragments, SmemArray, ThreadSlice, dynamic_shared_storage,
+        syncthreads, thread_idx, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait,
+    };
+    use cute_static::atom::{
+        DescriptorIterator, GMMA, GmmaDescriptor, Half, MajorK, SM90_64x64x16_F16F16F16_SS,
+        TiledMma,
+    };
+    use cute_static::device::{axpby, clear, gemm_with};
+    use cute_static::tensor::make_tensor;
+    type Tile = <GMMA::Layout_K_SW128_Atom<Half> as cute_static::algebra::TileToShape<
+        (C<64>, C<64>),
+        (),
+    >>::Output;
+    let (a, b) = (operand(64 * 64, 7), operand(64 * 64, 8));
+    let mut want = vec![0f32; 64 * 64];
+    for n in 0..64 {
+        for m in 0..64 {
+            want[m + 64 * n] = (0..64).map(|k| a[m * 64 + k] * b[n * 64 + k]).sum();
+        }
+    }
+    let half = |v: &[f32]| v.iter().map(|&x| F16::from_f32(x)).collect::<Vec<_>>();
+    let (ga, gb) = (
+        GlobalBuffer::from_slice(&half(&a)),
+        GlobalBuffer::from_slice(&half(&b)),
+    );
+    let gc = GlobalBuffer::from_slice(&vec![F16::from_f32(0.0); 64 * 64]);
+    let mc = gc.tensor(cute_static::layout!((64, 64))).unwrap();
+    host::launch(Dim3::new(1, 1, 1), Dim3::new(128, 1, 1), || {
+        let (s_a, s_b) = dynamic_shared_storage::<(SmemArray<F16, Tile>, SmemArray<F16, Tile>)>();
+        let layout = tile_to_shape(
+            GMMA::Layout_K_SW128_Atom::<Half>::default(),
+            (C::<64>, C::<64>),
+            (),
+        );
+        let (sa, sb) = (s_a.tensor(layout), s_b.tensor(layout));
+        let t = thread_idx().x;
+        for i in (t..64 * 64).step_by(128) {
+            // Element (m, k) = i % 64, i / 64 of the (M, K) tiles.
+            sa.write(i, ga.get((i % 64) * 64 + i / 64));
+            sb.write(i, gb.get((i % 64) * 64 + i / 64));
+        }
+        syncthreads();
+        let mma = TiledMma::<
+            SM90_64x64x16_F16F16F16_SS<MajorK, MajorK>,
+            cute_static::Layout![(1, 1, 1)],
+        >::new();
+        let thr = mma.thread_slice(t);
+        let mut t_cg_c = thr.partition_C(mc);
+        let (mut t_cr_a, mut t_cr_b) = (
+            thr.make_fragment_A(&thr.partition_A(sa)),
+            thr.make_fragment_B(&thr.partition_B(sb)),
+        );
+        if plant {
+            let drop = |d: GmmaDescriptor| GmmaDescriptor::from_bits(d.bits() & !(3 << 62));
+            t_cr_a =
+                make_tensor(DescriptorIterator(drop(t_cr_a.engine().0)), t_cr_a.layout()).unwrap();
+            t_cr_b =
+                make_tensor(DescriptorIterator(drop(t_cr_b.engine().0)), t_cr_b.layout()).unwrap();
+        }
+        let mut t_cr_c = thr.make_fragment_C(&t_cg_c);
+        clear(&mut t_cr_c);
+        warpgroup_arrive();
+        gemm_with(&mma, &t_cr_a, &t_cr_b, &mut t_cr_c);
+        warpgroup_commit_batch();
+        warpgroup_wait::<0>();
+        axpby(F16::from_f32(1.0), &t_cr_c, F16::from_f32(0.0), &mut t_cg_c);
+    });
+    (gc.to_vec().iter().map(|h| h.to_f32()).collect(), want)
+}
+
+#[test]
+fn one_tile_through_descriptors_is_exact() {
+    let (got, want) = one_tile(false);
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_descriptor_without_its_swizzle_reads_other_elements() {
+    let (got, want) = one_tile(true);
+    let bad = (0..64 * 64).filter(|&i| got[i] != want[i]).count();
+    assert!(bad > 3000, "only {bad} of 4096 elements differ");
+}
