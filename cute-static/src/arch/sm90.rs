@@ -104,7 +104,7 @@ where
     // (`2^(7+B)` bytes). Then every address the descriptors name is an
     // element of the tensor's layout.
     let (b, _, _) = L::SWIZZLE;
-    if b != 0 && addr % (1u32 << (7 + b)) != 0 {
+    if b != 0 && !addr.is_multiple_of(1u32 << (7 + b)) {
         super::trap(what);
     }
     let n = <PerU128Of<A, Op> as Unsigned>::I64;
