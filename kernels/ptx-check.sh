@@ -82,6 +82,11 @@ done
 
 variant sm90a sm_90a 80 sm_90a
 require 'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16' 5
+# CuTe's wgmma_sm90.cu (src/cute/wgmma_sm90.rs): gemm(tiled_mma, ...) on
+# descriptor fragments, 16 wgmma per k-tile (MMA_M 2 x MMA_N 2 x MMA_K 4) in
+# each of wgmma_sm90_tn and wgmma_sm90_nt, none serialized by ptxas (C7519:
+# a branch between warpgroup_arrive and the wgmma would).
+require 'wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16' 32
 for i in x4 x4.trans; do
     require "stmatrix.sync.aligned.m8n8.$i.shared.b16"
 done

@@ -15,7 +15,9 @@
 # cubins cached under $CUTE_SASS_CACHE (default target/sass-cache) by a hash
 # of their inputs. CUTE_KERNELS_PTX=FILE compares that PTX instead of
 # building the crate's; CUTE_KERNELS_PTX_SM80=FILE the same for the
-# --features sm80 module, whose entries the pairs marked "ptx": "sm80" name.
+# --features sm80 module, whose entries the pairs marked "ptx": "sm80" name;
+# CUTE_KERNELS_PTX_SM90A=FILE for the --features sm90a module ("ptx": "sm90a",
+# the Hopper tutorial, compiled and assembled for sm_90a).
 set -euo pipefail
 cd "$(dirname "$0")"
 source ./tools.sh
@@ -41,5 +43,15 @@ else
     build_ptx sm80 sm_80 70
     ptx_sm80=$ptx
 fi
-python3 sass/compare.py --ptx "$main_ptx" --ptx-sm80 "$ptx_sm80" --cutlass "$CUTLASS_SRC" --cuda "$CUDA_HOME_PIP" \
+# The pairs marked "ptx": "sm90a" (the Hopper tutorial, wgmma) are entries of
+# the --features sm90a module, assembled for sm_90a (CUTE_KERNELS_PTX_SM90A=FILE:
+# that one instead).
+if [[ -n ${CUTE_KERNELS_PTX_SM90A:-} ]]; then
+    ptx_sm90a=$(realpath "$CUTE_KERNELS_PTX_SM90A")
+    echo "PTX (sm90a): $ptx_sm90a (CUTE_KERNELS_PTX_SM90A)"
+else
+    build_ptx sm90a sm_90a 80
+    ptx_sm90a=$ptx
+fi
+python3 sass/compare.py --ptx "$main_ptx" --ptx-sm80 "$ptx_sm80" --ptx-sm90a "$ptx_sm90a" --cutlass "$CUTLASS_SRC" --cuda "$CUDA_HOME_PIP" \
     --cache "${CUTE_SASS_CACHE:-$root/target/sass-cache}" "$@"

@@ -10,7 +10,8 @@
 //! SM75 16x8x8 and 8x8x16; the SM80 F16, BF16, TF32, F64 and S8/U8 atoms;
 //! the four SM89 FP8 atoms; the SM90 F64 atoms; SM90 GMMA 64x{8,64,128,256}x16
 //! F32F16F16 and F32BF16BF16, SS, K-major, 64x64x16 F32F16F16 SS with the
-//! other three pairs of majors and RS, 64x64x8 F32TF32TF32 SS and RS (every
+//! other three pairs of majors and RS, 64x64x16 F16F16F16 SS K/K and MN/MN
+//! (CuTe's `wgmma_sm90.cu`), 64x64x8 F32TF32TF32 SS and RS (every
 //! atom's `FrgTypeA/B` says where it reads A and B from);
 //! UniversalCopy over 8…128 bits,
 //! DefaultCopy, every LDSM/STSM and the cp.async atoms. The remaining
@@ -65,6 +66,8 @@ const MMA: &[&str] = &[
     "SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN,GMMA::Major::MN>",
     "SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::MN>",
     "SM90_64x64x16_F32F16F16_SS<GMMA::Major::MN,GMMA::Major::K>",
+    "SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>",
+    "SM90_64x64x16_F16F16F16_SS<GMMA::Major::MN,GMMA::Major::MN>",
     "SM90_64x64x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>",
     "SM90_64x64x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::MN>",
     "SM90_64x64x8_F32TF32TF32_SS_TN",

@@ -2,8 +2,9 @@
 """SASS of CuTe's SIMT tutorials (nvcc) beside the SASS of our PTX (ptxas).
 
 Run by kernels/sass-compare.sh, which installs the tools and builds the PTX.
-Compiles each unit of pairs.json with nvcc for sm_80 (cached by a hash of its
-inputs), assembles our PTX with ptxas for sm_80, reads every function's
+Compiles each unit of pairs.json with nvcc for sm_80 (a unit's "arch": that
+one, e.g. sm_90a for the Hopper tutorial; cached by a hash of its inputs),
+assembles our PTX with ptxas for sm_80 (the --ptx-sm90a module for sm_90a), reads every function's
 resources (cuobjdump -res-usage) and SASS (cuobjdump -sass), and prints, per
 pair, CuTe's figures beside ours with the targets of pairs.json, then each of
 our other entries alone. Exits 1 when a pair that is present misses a target
@@ -23,13 +24,18 @@ import sys
 ARCH = "sm_80"
 NVCC_FLAGS = ["-arch=" + ARCH, "-cubin", "-std=c++17", "-O3", "--expt-relaxed-constexpr"]
 PTXAS_FLAGS = ["-arch=" + ARCH, "-O3"]
+
+
+def with_arch(flags, arch):
+    """The flags with -arch=ARCH replaced by -arch=arch."""
+    return ["-arch=" + arch if f == "-arch=" + ARCH else f for f in flags]
 TUTORIAL = "examples/cute/tutorial"
 # Opcodes whose memory width is printed (LDG.128, STS.64, ...): the rest are
 # counted by opcode alone.
 WIDTH_OPS = {"LDG", "STG", "LDS", "STS", "LD", "ST", "LDL", "STL"}
 WIDTHS = {"8": "8", "U8": "8", "S8": "8", "16": "16", "U16": "16", "S16": "16", "64": "64", "128": "128"}
 # The mix the table prints, in this order (a row when either side has it).
-MIX = ["FFMA", "FMUL", "FADD", "HMMA", "LDGSTS", "LDSM", "LDG", "STG", "LDS", "STS", "LD", "ST", "LDL", "STL", "BAR"]
+MIX = ["FFMA", "FMUL", "FADD", "HMMA", "HGMMA", "LDGSTS", "LDSM", "LDG", "STG", "LDS", "STS", "LD", "ST", "LDL", "STL", "BAR"]
 
 
 class SetupError(Exception):
@@ -86,20 +92,25 @@ def compile_units(units, args, root):
             "-I" + tutorial]
     cubins = {}
     for name, unit in units.items():
-        shown = unit["source"] if "/" in unit["source"] else f"{TUTORIAL}/{unit['source']}"
-        src = os.path.join(root, unit["source"]) if "/" in unit["source"] else os.path.join(tutorial, unit["source"])
+        # A path of the tutorial directory (hopper/wgmma_sm90.cu), else of
+        # this repository (kernels/sass/copy_kernel.cu).
+        in_tutorial = os.path.exists(os.path.join(tutorial, unit["source"]))
+        shown = f"{TUTORIAL}/{unit['source']}" if in_tutorial else unit["source"]
+        src = os.path.join(tutorial, unit["source"]) if in_tutorial else os.path.join(root, unit["source"])
         inputs = [read(src)] + [read(os.path.join(tutorial, i)) for i in unit.get("includes", [])]
-        key = sha([version, " ".join(NVCC_FLAGS), release] + inputs)
-        cmd = ["nvcc", *NVCC_FLAGS, *incs, src]
-        print(f"== nvcc {' '.join(NVCC_FLAGS)} -I… {shown}")
+        flags = with_arch(NVCC_FLAGS, unit.get("arch", ARCH))
+        key = sha([version, " ".join(flags), release] + inputs)
+        cmd = ["nvcc", *flags, *incs, src]
+        print(f"== nvcc {' '.join(flags)} -I… {shown}")
         cubins[name] = cached(args.cache, key, name + ".cubin", lambda out, cmd=cmd: run(cmd + ["-o", out]))
     return cubins
 
 
-def assemble(ptx, args, label):
-    key = sha([run(["ptxas", "--version"]), " ".join(PTXAS_FLAGS), read(ptx)])
-    print(f"== ptxas {' '.join(PTXAS_FLAGS)} {ptx}")
-    return cached(args.cache, key, label + ".cubin", lambda out: run(["ptxas", *PTXAS_FLAGS, "-o", out, ptx]))
+def assemble(ptx, args, label, arch=ARCH):
+    flags = with_arch(PTXAS_FLAGS, arch)
+    key = sha([run(["ptxas", "--version"]), " ".join(flags), read(ptx)])
+    print(f"== ptxas {' '.join(flags)} {ptx}")
+    return cached(args.cache, key, label + ".cubin", lambda out: run(["ptxas", *flags, "-o", out, ptx]))
 
 
 def demangle(names):
@@ -281,6 +292,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--ptx", required=True, help="our PTX module")
     ap.add_argument("--ptx-sm80", help="our PTX module built with --features sm80 (the pairs with \"ptx\": \"sm80\")")
+    ap.add_argument("--ptx-sm90a", help="our PTX module built with --features sm90a (the pairs with \"ptx\": \"sm90a\", assembled for sm_90a)")
     ap.add_argument("--cutlass", required=True, help="CUTLASS's source directory (include/, examples/)")
     ap.add_argument("--cuda", required=True, help="the CUDA directory with include/ (cuda_runtime.h)")
     ap.add_argument("--cache", required=True, help="where cubins are cached by a hash of their inputs")
@@ -298,6 +310,8 @@ def main():
     cubins = compile_units(data["units"], args, root)
     ours = functions(assemble(args.ptx, args, "ours"))
     ours_sm80 = functions(assemble(args.ptx_sm80, args, "ours-sm80")) if args.ptx_sm80 else {}
+    ours_sm90a = functions(assemble(args.ptx_sm90a, args, "ours-sm90a", "sm_90a")) if args.ptx_sm90a else {}
+    modules = {None: ours, "sm80": ours_sm80, "sm90a": ours_sm90a}
     cute_fns = {}
     for unit, cubin in cubins.items():
         fns = functions(cubin)
@@ -308,7 +322,7 @@ def main():
 
     failures, missing, reasons = [], [], []
     print()
-    print(f"SASS for {ARCH}: CuTe = nvcc {' '.join(NVCC_FLAGS)} on CUTLASS's {TUTORIAL}; "
+    print(f"SASS for {ARCH} (a unit's \"arch\" for its pairs: sm_90a for the Hopper tutorial): CuTe = nvcc {' '.join(NVCC_FLAGS)} on CUTLASS's {TUTORIAL}; "
           f"ours = ptxas {' '.join(PTXAS_FLAGS)} on {os.path.relpath(args.ptx, root)}")
     print("instructions: all of cuobjdump -sass but NOP padding; widths in bits (LDG.128: 128-bit global loads)")
     summary = []
@@ -318,7 +332,7 @@ def main():
         gate = target(pair, targets, "gate", reasons)
         print()
         print(f"## {name}  (CuTe: {pair['unit']}: {cute['demangled'][:100]}…)")
-        mine = (ours_sm80 if pair.get("ptx") == "sm80" else ours).get(name)
+        mine = modules[pair.get("ptx")].get(name)
         rows = check(pair, targets, cute, mine, reasons)
         verdict = lambda ok: ("MISSING" if mine is None else "ok" if ok else "FAIL" if gate else "miss")
         table([(m, c, o, t, verdict(ok)) for m, c, o, t, ok in rows], ("", "CuTe", "ours", "target", ""))
@@ -336,7 +350,7 @@ def main():
         summary.append((name, cute["total"], mine["total"], cute["reg"], mine["reg"],
                         f"{word}: " + ", ".join(bad) if bad else "ok"))
 
-    paired = {p["ours"] for p in data["pairs"] if p.get("gate", True) is True and p.get("ptx") != "sm80"}
+    paired = {p["ours"] for p in data["pairs"] if p.get("gate", True) is True and p.get("ptx") is None}
     others = sorted(n for n in ours if n not in paired)
     if others:
         print()

@@ -180,6 +180,9 @@ struct Block {
     barrier: BlockBarrier,
     smem: Mutex<Vec<Arc<[AtomicU32]>>>,
     warps: Vec<Warp>,
+    /// The barriers of the block's warpgroups (128 threads each; the last
+    /// one may have fewer), for the emulated `wgmma` collectives.
+    warpgroups: Vec<BlockBarrier>,
 }
 
 /// The words of one warp's exchange buffer ([`imp::warp_exchange`]): room
@@ -228,6 +231,9 @@ impl Drop for PoisonOnPanic {
             for w in &self.0.warps {
                 w.barrier.poison();
             }
+            for w in &self.0.warpgroups {
+                w.poison();
+            }
         }
     }
 }
@@ -262,6 +268,13 @@ pub fn launch<F: Fn() + Sync>(grid: Dim3, block: Dim3, kernel: F) {
                                     (0..WARP_SCRATCH_WORDS).map(|_| AtomicU32::new(0)).collect()
                                 }),
                             }
+                        })
+                        .collect(),
+                    warpgroups: (0..n.div_ceil(128))
+                        .map(|w| BlockBarrier {
+                            state: Mutex::new((0, 0, false)),
+                            cv: Condvar::new(),
+                            n: (n - 128 * w).min(128),
                         })
                         .collect(),
                 });
@@ -382,6 +395,69 @@ pub(crate) mod imp {
             put(buf);
             w.barrier.wait();
             get(buf)
+        })
+    }
+    /// This thread's linear index in its block (`threadIdx.x + blockDim.x
+    /// · (threadIdx.y + blockDim.y · threadIdx.z)`).
+    pub fn linear_thread() -> usize {
+        with(|c| {
+            let t = c.thread;
+            t.x + c.block_dim.x * (t.y + c.block_dim.y * t.z)
+        })
+    }
+    /// A barrier of this thread's warpgroup (its 128 threads): the host's
+    /// `warpgroup_arrive` and `warpgroup_wait`, so that, as on the device,
+    /// no thread of the warpgroup issues its `wgmma` before all reached it
+    /// and none passes the wait before all issued theirs.
+    pub fn warpgroup_sync() {
+        let t = linear_thread();
+        with(|c| c.shared.warpgroups[t / 128].wait())
+    }
+    /// The usable bytes of a block storage (16-byte aligned start).
+    fn usable(words: &[AtomicU32]) -> (usize, usize) {
+        let raw = words.as_ptr() as usize;
+        let base = raw.next_multiple_of(16);
+        (base, words.len() * 4 - (base - raw))
+    }
+    /// The emulated shared-window address (the device's 32-bit shared
+    /// address) of the host address `addr` of this block's shared
+    /// storages: storage `k` starts at the sum of the earlier ones' bytes,
+    /// each rounded up to 1024 (so each storage's start is aligned to the
+    /// period of every GMMA swizzle, as a device's shared window is).
+    /// Panics when `addr` is in none of them.
+    pub fn shared_window(addr: usize) -> u32 {
+        with(|c| {
+            let all = c.shared.smem.lock().unwrap_or_else(|e| e.into_inner());
+            let mut window = 0usize;
+            for words in all.iter() {
+                let (base, len) = usable(words);
+                if (base..base + len).contains(&addr) {
+                    return u32::try_from(window + (addr - base))
+                        .expect("the emulated shared window exceeds 32 bits");
+                }
+                window += len.next_multiple_of(1024);
+            }
+            panic!("shared_window: {addr:#x} is not in the block's shared memory")
+        })
+    }
+    /// The host address of `bytes` bytes at the emulated shared-window
+    /// address `window` ([`shared_window`]'s inverse). Panics (as the
+    /// device faults) when they are not inside one of the block's storages.
+    pub fn shared_host(window: u32, bytes: usize) -> usize {
+        with(|c| {
+            let all = c.shared.smem.lock().unwrap_or_else(|e| e.into_inner());
+            let mut start = 0usize;
+            let w = window as usize;
+            for words in all.iter() {
+                let (base, len) = usable(words);
+                if w >= start && w + bytes <= start + len {
+                    return base + (w - start);
+                }
+                start += len.next_multiple_of(1024);
+            }
+            panic!(
+                "a shared-memory access at window address {window:#x} ({bytes} bytes) outside the block's shared memory"
+            )
         })
     }
     #[track_caller]

@@ -15,6 +15,7 @@
 //! | `half_t` in registers, `MMA_Atom::call` (`mma.sync`, `fma`) | [`F16`], [`MmaCall`] (the SM80 atoms, `UniversalFMA`; what [`device::gemm_with`](crate::device::gemm_with) issues) |
 //! | `SM75_*_LDSM_*` copies (`ldmatrix`) | [`copy_ldsm`] |
 //! | `SM80_CP_ASYNC_*` copies, `cp_async_fence`, `cp_async_wait<N>` | [`copy_async`], [`cp_async_fence`], [`cp_async_wait`] |
+//! | GMMA SS atoms (`wgmma.mma_async`), `make_fragment_A/B` descriptors, `warpgroup_arrive/commit_batch/wait<N>/fence_operand` | [`GmmaFragments`], [`warpgroup_arrive`], [`warpgroup_commit_batch`], [`warpgroup_wait`], [`warpgroup_fence_operand`] |
 //! | `uint128_t` accesses (`UniversalCopy<uint128_t>`) | [`PtrTensor::read_vector`], [`PtrTensor::write_vector`] |
 //!
 //! On `nvptx64-nvidia-cuda` each is its instruction: `ld.global`/`st.global`
@@ -48,6 +49,7 @@ mod partition;
 mod ptr;
 mod scalar;
 mod sm80;
+mod sm90;
 mod smem;
 mod tensor;
 
@@ -66,6 +68,10 @@ pub use partition::{
 pub use ptr::{GmemPtr, MemPtr, SmemPtr};
 pub use scalar::{Scalar, lanes, pack, unpack};
 pub use sm80::{F16, FragmentShape, MmaCall, MmaFragments, MmaValue};
+pub use sm90::{
+    DescLayout, DescTensor, FenceValue, GmmaFragments, warpgroup_arrive, warpgroup_commit_batch,
+    warpgroup_fence_operand, warpgroup_wait,
+};
 pub use smem::{
     MAX_DYNAMIC_BYTES, MAX_STATIC_BYTES, SharedStorage, SmemArray, SmemLayout,
     dynamic_shared_storage, shared_storage,

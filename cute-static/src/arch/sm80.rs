@@ -72,7 +72,6 @@ use crate::atom::{
     MmaAtom, SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN,
     SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN,
 };
-#[cfg(not(target_arch = "nvptx64"))] // the host emulation reads offsets through it
 use crate::data::layout::StaticLayout;
 
 /// CuTe's `half_t` as a register value: the bits of an IEEE binary16.
@@ -287,8 +286,23 @@ pub trait MmaCall: MmaAtom {
     type RegsB: Copy + Default + AsRef<[Self::B]> + AsMut<[Self::B]>;
     /// One thread's C (and D) values.
     type RegsC: Copy + Default + AsRef<[Self::C]> + AsMut<[Self::C]>;
+    /// The values of A, B and C one thread holds per atom (the mode 0 of
+    /// its fragments): `size(ALayout) / size(ThrID)`, … (CuTe's `size<1>`
+    /// of the atom's `(thread, value)` layouts) for register operands; an
+    /// operand read through a GMMA descriptor is one descriptor.
+    const VALUES: [usize; 3] = layout_values::<Self>();
     /// `C ← A·Bᵀ + C`: one instruction on the device.
     fn call(a: &Self::RegsA, b: &Self::RegsB, c: &mut Self::RegsC);
+}
+
+/// `size(ALayout) / size(ThrID)`, … of the atom `A`.
+pub(crate) const fn layout_values<A: MmaAtom>() -> [usize; 3] {
+    let threads = <A::ThrID as StaticLayout>::SIZE;
+    [
+        <A::ALayout as StaticLayout>::SIZE / threads,
+        <A::BLayout as StaticLayout>::SIZE / threads,
+        <A::CLayout as StaticLayout>::SIZE / threads,
+    ]
 }
 
 /// The host emulation of one atom: the warp exchanges A and B through its

@@ -835,6 +835,40 @@ impl MmaAtom for SM90_64x64x16_F32F16F16_SS<MajorMN, MajorK> {
 }
 
 generic_atom! {
+    /// CUTLASS's `SM90_64x64x16_F16F16F16_SS<A, B>` (GMMA; `A`, `B`: the operands' majors): an MMA atom of 64×64×16.
+    SM90_64x64x16_F16F16F16_SS<MajorA = MajorK, MajorB = MajorK>
+}
+impl MmaAtom for SM90_64x64x16_F16F16F16_SS<MajorK, MajorK> {
+    const NAME: &'static str = "SM90_64x64x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>";
+    type ShapeMNK = (C<64>, C<64>, C<16>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = Half;
+    type ValTypeA = Half;
+    type ValTypeB = Half;
+    type ValTypeC = Half;
+    type FrgTypeA = SmemDesc<MajorK>;
+    type FrgTypeB = SmemDesc<MajorK>;
+}
+
+impl MmaAtom for SM90_64x64x16_F16F16F16_SS<MajorMN, MajorMN> {
+    const NAME: &'static str = "SM90_64x64x16_F16F16F16_SS<GMMA::Major::MN,GMMA::Major::MN>";
+    type ShapeMNK = (C<64>, C<64>, C<16>);
+    type ThrID = Layout<C<128>, C<1>>;
+    type ALayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type BLayout = Layout<(C<128>, (C<64>, C<16>)), (C<0>, (C<1>, C<64>))>;
+    type CLayout = Layout<((C<4>, C<8>, C<4>), (C<2>, C<2>, C<8>)), ((C<128>, C<1>, C<16>), (C<64>, C<8>, C<512>))>;
+    type ValTypeD = Half;
+    type ValTypeA = Half;
+    type ValTypeB = Half;
+    type ValTypeC = Half;
+    type FrgTypeA = SmemDesc<MajorMN>;
+    type FrgTypeB = SmemDesc<MajorMN>;
+}
+
+generic_atom! {
     /// CUTLASS's `SM90_64x64x16_F32F16F16_RS<A, B>` (GMMA; `A`, `B`: the operands' majors): an MMA atom of 64×64×16.
     SM90_64x64x16_F32F16F16_RS<MajorA = MajorK, MajorB = MajorK>
 }
@@ -1184,6 +1218,8 @@ macro_rules! __for_each_mma_atom {
         $m!($crate::atom::SM90_64x64x16_F32F16F16_SS<$crate::atom::MajorMN, $crate::atom::MajorMN>);
         $m!($crate::atom::SM90_64x64x16_F32F16F16_SS<$crate::atom::MajorK, $crate::atom::MajorMN>);
         $m!($crate::atom::SM90_64x64x16_F32F16F16_SS<$crate::atom::MajorMN, $crate::atom::MajorK>);
+        $m!($crate::atom::SM90_64x64x16_F16F16F16_SS<$crate::atom::MajorK, $crate::atom::MajorK>);
+        $m!($crate::atom::SM90_64x64x16_F16F16F16_SS<$crate::atom::MajorMN, $crate::atom::MajorMN>);
         $m!($crate::atom::SM90_64x64x16_F32F16F16_RS<$crate::atom::MajorK, $crate::atom::MajorK>);
         $m!($crate::atom::SM90_64x64x16_F32F16F16_RS<$crate::atom::MajorK, $crate::atom::MajorMN>);
         $m!($crate::atom::SM90_64x64x8_F32TF32TF32_SS_TN);

@@ -211,7 +211,7 @@ where
 impl<const B: u32, const M: u32, const S: i32, O, L> SmemLayout
     for ComposedLayout<Swizzle<B, M, S>, O, L>
 where
-    O: Int + IntTuple + Default,
+    O: Int + IntTuple,
     L: StaticLayout,
 {
     type Inner = L;

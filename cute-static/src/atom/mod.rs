@@ -30,6 +30,33 @@ use crate::data::tiler::TilerMode;
 mod generated;
 pub(crate) mod copy_counts;
 pub(crate) mod gmma_desc;
+#[allow(non_snake_case)]
+pub mod GMMA {
+    //! CuTe's canonical GMMA shared-memory layout atoms
+    //! (`cute/atom/mma_traits_sm90_gmma.hpp`, namespace `GMMA`): the smallest
+    //! K-major and MN-major tiles of each GMMA swizzle, in elements of the
+    //! value type `T`, which `tile_to_shape` repeats to a shared tile that
+    //! [`make_gmma_desc`](super::make_gmma_desc) accepts.
+    //!
+    //! CuTe defines them in bits (`Layout_K_SW128_Atom_Bits =
+    //! Sw<3,4,3> o smem_ptr_flag o (8,1024):(1024,1)`) and `upcast`s them to
+    //! `T`; here each is that upcast written on element offsets: a row of 128,
+    //! 64, 32 or 16 bytes (`1024 / bits`, … elements), 8 rows, and the swizzle
+    //! `Swizzle<B,4,3>` of byte addresses as `Sw<B, log2(128/bits), 3>` of
+    //! element offsets (a 128-bit unit is `128/bits` elements). The
+    //! interleaved (`INTER`) atoms have no swizzle.
+    //!
+    //! ```
+    //! use cute_static::atom::{GMMA, Half, TFloat32};
+    //! // Layout_K_SW128_Atom<half_t>: 8 rows of 64 halves (128 bytes).
+    //! assert_eq!(GMMA::Layout_K_SW128_Atom::<Half>::default().to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+    //! assert_eq!(GMMA::Layout_MN_SW128_Atom::<Half>::default().to_string(), "Sw<3,3,3> o _0 o (_64,_8):(_1,_64)");
+    //! assert_eq!(GMMA::Layout_K_SW64_Atom::<TFloat32>::default().to_string(), "Sw<2,2,3> o _0 o (_8,_16):(_16,_1)");
+    //! assert_eq!(GMMA::Layout_K_INTER_Atom::<Half>::default().to_string(), "(_8,_8):(_8,_1)");
+    //! ```
+    pub use super::gmma_layouts::*;
+}
+mod gmma_layouts;
 pub(crate) mod mixed_partition;
 pub(crate) mod partition_shape;
 pub(crate) mod retile;

@@ -18,7 +18,6 @@ use crate::arch::{
     trap, unpack, view_local_partition, view_local_tile,
 };
 use crate::atom::tiled_mma::TiledMmaLayouts;
-use crate::data::layout::StaticLayout;
 use crate::kernel::algorithms::{
     AxpbyCompatible, CopyCompatible, GemmCompatible, MmaGemmCompatible, Rank2, Rank3,
 };
@@ -725,6 +724,29 @@ impl<E: EngineMut<Value: Copy>, L: TensorLayout> GemmOperandMut for Tensor<E, L>
     }
 }
 
+/// A descriptor fragment (CuTe's tensor over `GMMA::DescriptorIterator`,
+/// what [`make_fragment_A/B`](crate::arch::GmmaFragments) make for a GMMA
+/// atom): element `i` is the base descriptor plus its offset in 128-bit
+/// units, added to the raw 64 bits as CuTe's `DescriptorIterator` does
+/// (no check here, no branch between the `wgmma`s: `make_fragment_A/B`
+/// checked once that the start address plus the fragment's cosize stays
+/// within the 14-bit field, so an element of the fragment's domain never
+/// carries out of it; a descriptor names shared memory only, see the SM90
+/// atoms' `MmaCall`).
+impl<L: TensorLayout> GemmOperand for Tensor<crate::atom::DescriptorIterator, L> {
+    type Value = crate::atom::GmmaDescriptor;
+    type Layout = L;
+    #[inline(always)]
+    fn gemm_layout(&self) -> L {
+        self.layout()
+    }
+    #[inline(always)]
+    fn gemm_get(&self, i: usize) -> crate::atom::GmmaDescriptor {
+        let off = self.base().wrapping_add(self.layout().offset(i));
+        crate::atom::GmmaDescriptor::from_bits(self.engine().0.bits().wrapping_add(off as u64))
+    }
+}
+
 /// The atom of a tiled MMA.
 type AtomOf<M> = <M as TiledMmaLayouts>::Atom;
 
@@ -808,12 +830,7 @@ const fn fits(size: Option<usize>, want: usize) -> bool {
 /// Each thread's values of A, B, C in one atom: `size(ALayout) / 32`, …
 /// (CuTe's `size<1>` of the atom's `(thread, value)` layouts).
 const fn atom_values<Atom: MmaCall>() -> [usize; 3] {
-    let threads = <Atom::ThrID as StaticLayout>::SIZE;
-    [
-        <Atom::ALayout as StaticLayout>::SIZE / threads,
-        <Atom::BLayout as StaticLayout>::SIZE / threads,
-        <Atom::CLayout as StaticLayout>::SIZE / threads,
-    ]
+    Atom::VALUES
 }
 
 /// The loops of [`gemm_with`] (and [`gemm`]): operands of integral

@@ -125,3 +125,35 @@ cute_static::kernel! {
         super::sgemm_sm80::gemm_tn(mA, mB, mC, alpha, beta)
     }
 }
+
+cute_static::kernel! {
+    /// `hopper/wgmma_sm90.cu`'s `gemm_tn` (`half_t`): A `(M,K)` and B
+    /// `(N,K)` row-major, C column-major; a 3-stage `cp.async` pipeline into
+    /// `GMMA::Layout_K_SW128_Atom` tiles, `wgmma.mma_async` m64n64k16 from
+    /// shared-memory descriptors; grid `(M/128, N/128)`, 128 threads,
+    /// `wgmma_sm90::SMEM_BYTES` (96 KiB) of dynamic shared memory.
+    #[cfg(any(not(target_arch = "nvptx64"), feature = "sm90a"))]
+    pub fn wgmma_sm90_tn(
+        mA: GmemTensor<cute_static::arch::F16, RowMajor>,
+        mB: GmemTensor<cute_static::arch::F16, RowMajor>,
+        mC: GmemTensor<cute_static::arch::F16, ColMajor>,
+        alpha: cute_static::arch::F16,
+        beta: cute_static::arch::F16,
+    ) {
+        super::wgmma_sm90::gemm_tn(mA, mB, mC, alpha, beta)
+    }
+
+    /// `hopper/wgmma_sm90.cu`'s `gemm_nt` (`half_t`): A, B, C column-major;
+    /// `GMMA::Layout_MN_SW128_Atom` tiles, MN-major descriptors; as
+    /// `wgmma_sm90_tn` otherwise.
+    #[cfg(any(not(target_arch = "nvptx64"), feature = "sm90a"))]
+    pub fn wgmma_sm90_nt(
+        mA: GmemTensor<cute_static::arch::F16, ColMajor>,
+        mB: GmemTensor<cute_static::arch::F16, ColMajor>,
+        mC: GmemTensor<cute_static::arch::F16, ColMajor>,
+        alpha: cute_static::arch::F16,
+        beta: cute_static::arch::F16,
+    ) {
+        super::wgmma_sm90::gemm_nt(mA, mB, mC, alpha, beta)
+    }
+}

@@ -16,3 +16,4 @@ pub mod sgemm_2;
 pub mod sgemm_sm80;
 pub mod tiled_copy;
 pub mod tiled_copy_if;
+pub mod wgmma_sm90;
