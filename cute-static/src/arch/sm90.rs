@@ -136,6 +136,35 @@ where
 /// reads the operand from shared memory (GMMA SS): the tensor of
 /// descriptors `(1, MMA_M, MMA_K, …)` of the thread's partition of the
 /// shared tile.
+///
+/// # Examples
+///
+/// One warpgroup's descriptors of a `64×64` `half_t` tile of A in the
+/// 128-byte-swizzled K-major layout, on the host emulation: one descriptor
+/// per `64×16` k-block of `SM90_64x64x16_F16F16F16_SS`, each 32 bytes
+/// (two 16-byte units) past the one before.
+///
+/// ```
+/// use cute_static::C;
+/// use cute_static::algebra::{TileToShape, tile_to_shape};
+/// use cute_static::arch::{
+///     DeviceMmaPartition, Dim3, F16, GmmaFragments, SmemArray, ThreadSlice,
+///     dynamic_shared_storage, host, thread_idx,
+/// };
+/// use cute_static::atom::{GMMA, Half, MajorK, SM90_64x64x16_F16F16F16_SS, TiledMma};
+///
+/// type Tile = <GMMA::Layout_K_SW128_Atom<Half> as TileToShape<(C<64>, C<64>), ()>>::Output;
+/// host::launch(Dim3::new(1, 1, 1), Dim3::new(128, 1, 1), || {
+///     let (s_a,) = dynamic_shared_storage::<(SmemArray<F16, Tile>,)>();
+///     let layout = tile_to_shape(GMMA::Layout_K_SW128_Atom::<Half>::default(), (C::<64>, C::<64>), ());
+///     let s_a = s_a.tensor(layout);
+///     let mma = TiledMma::<SM90_64x64x16_F16F16F16_SS<MajorK, MajorK>, cute_static::Layout![(1, 1, 1)]>::new();
+///     let thr = mma.thread_slice(thread_idx().x);
+///     let t_cr_a = thr.make_fragment_A(&thr.partition_A(s_a));
+///     // (1, MMA_M, MMA_K): one atom along M, four k-blocks, 2 units apart.
+///     assert_eq!(t_cr_a.layout().to_string(), "(_1,_1,_4):(_0,_0,_2)");
+/// });
+/// ```
 #[allow(non_snake_case)]
 pub trait GmmaFragments<M: TiledMmaLayouts> {
     /// CuTe's `thr_mma.make_fragment_A(tCsA)`: `tCsA` is this thread's
@@ -233,6 +262,21 @@ pub fn warpgroup_wait<const N: u32>() {
 
 /// A value [`warpgroup_fence_operand`] fences: `half_t` (two to a 32-bit
 /// register) or `f32`.
+///
+/// # Examples
+///
+/// A fence changes no value: on the device it only pins the registers (an
+/// empty instruction that reads and writes them), on the host it is the
+/// identity.
+///
+/// ```
+/// use cute_static::arch::{F16, FenceValue};
+///
+/// assert_eq!(f32::fence2(1.5, -2.0), (1.5, -2.0));
+/// let (x, y) = F16::fence2(F16::from_f32(0.5), F16::from_f32(-3.0));
+/// assert_eq!((x.to_f32(), y.to_f32()), (0.5, -3.0));
+/// assert_eq!(F16::fence1(F16::from_f32(7.0)).to_f32(), 7.0);
+/// ```
 pub trait FenceValue: Copy {
     /// Fences the pair `(x, y)`: the compiler keeps the values in their
     /// registers across this point.

@@ -5,6 +5,26 @@ use super::{BFloat16, Float8E4M3, Float8E5M2, Half, TFloat32};
 
 /// A value type with CuTe's GMMA layout atoms: by its width, 8, 16 or 32
 /// bits.
+///
+/// # Examples
+///
+/// The atoms are named by the aliases of [`GMMA`](crate::atom::GMMA); the
+/// trait lets a kernel generic over its element type name them:
+///
+/// ```
+/// use cute_static::atom::GMMA::{GmmaLayoutAtoms, Layout_K_SW128_Atom};
+/// use cute_static::atom::{Half, TFloat32};
+///
+/// // 128-byte rows: 64 halves or 32 tf32 elements, one swizzle unit each.
+/// fn k_sw128<T: GmmaLayoutAtoms>() -> String
+/// where
+///     Layout_K_SW128_Atom<T>: core::fmt::Display,
+/// {
+///     <T as GmmaLayoutAtoms>::KSw128::default().to_string()
+/// }
+/// assert_eq!(k_sw128::<Half>(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+/// assert_eq!(k_sw128::<TFloat32>(), "Sw<3,2,3> o _0 o (_8,_32):(_32,_1)");
+/// ```
 pub trait GmmaLayoutAtoms {
     /// `Layout_K_INTER_Atom<T>`.
     type KInter: Default;
