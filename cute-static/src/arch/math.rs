@@ -117,6 +117,33 @@ pub(crate) fn opaque_u32(x: u32) -> u32 {
     r
 }
 
+/// `x` through one `mov.b64` the compiler does not look into (on the
+/// host, `x`): a view's base offset stays one term of its accesses'
+/// offsets, which the compiler then does not re-associate into one sum
+/// per element.
+#[inline(always)]
+pub(crate) fn opaque_usize(x: usize) -> usize {
+    #[cfg(target_arch = "nvptx64")]
+    {
+        let r: u64;
+        // SAFETY: a register-to-register `mov.b64`: no memory access, no
+        // side effect.
+        unsafe {
+            core::arch::asm!(
+                "mov.b64 {r}, {x};",
+                x = in(reg64) x as u64,
+                r = out(reg64) r,
+                options(pure, nomem, nostack, preserves_flags)
+            );
+        }
+        r as usize
+    }
+    #[cfg(not(target_arch = "nvptx64"))]
+    {
+        x
+    }
+}
+
 /// `half_t`'s fused multiply-add, rounded once: `fma.rn.f16` on the
 /// device; on the host exact — the product of two binary16 values is
 /// exact in `f32`, the sum's rounding error is recovered (two-sum) and the

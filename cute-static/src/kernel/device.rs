@@ -205,7 +205,14 @@ impl<const R: usize, L: TensorLayout, F: Fn([usize; R]) -> bool> DevicePredicate
     #[inline(always)]
     fn test(&self, i: usize) -> bool {
         let (inner, f) = self.parts();
-        i < inner.size() && inner.read_at(i).is_some_and(f)
+        // The coordinate summed mode by mode (`Coordinates::sum`), as a
+        // `PartialTensor` over the same coordinates computes it.
+        // Not short-circuited: computed where a partial tensor's check is.
+        (i < inner.size())
+            & f(Coordinates::<R>::sum(
+                inner.base(),
+                inner.layout().offset(i),
+            ))
     }
 }
 
@@ -232,6 +239,14 @@ pub trait MaybeSource {
     /// The elements from `i` as one `U` when `when` holds, `None` otherwise
     /// or unless in the storage.
     fn try_get_vector_if<U: Scalar>(&self, when: bool, i: usize) -> Option<U>;
+    /// Whether the `v` elements from `i` can be accessed (always, but for
+    /// a [`PartialTensor`]: inside its shape), so that `copy_if` joins the
+    /// destination's check to the predicate and the source's in one
+    /// condition.
+    #[inline(always)]
+    fn inside(&self, _i: usize, _v: usize) -> bool {
+        true
+    }
     /// The element at `i`, `None` outside the storage.
     #[inline(always)]
     fn try_get(&self, i: usize) -> Option<Self::Value> {
@@ -299,11 +314,11 @@ always_inside! {
     [P: MemPtr, L: TensorLayout] PtrTensor<P, L>;
     [T: Scalar, A: EngineMut<Value = T>, L: TensorLayout] RegTensor<A, L>;
 }
-impl<P: MemPtr, L: TensorLayout> MaybeSource for PartialTensor<P, L> {
+impl<P: MemPtr, L: Rank2, M: TensorLayout> MaybeSource for PartialTensor<P, L, M> {
     type Value = P::Value;
-    type Layout = L;
+    type Layout = M;
     #[inline(always)]
-    fn source_layout(&self) -> L {
+    fn source_layout(&self) -> M {
         self.layout()
     }
     #[inline(always)]
@@ -314,8 +329,12 @@ impl<P: MemPtr, L: TensorLayout> MaybeSource for PartialTensor<P, L> {
     fn try_get_vector_if<U: Scalar>(&self, when: bool, i: usize) -> Option<U> {
         self.try_read_vector_if(when, i)
     }
+    #[inline(always)]
+    fn inside(&self, i: usize, v: usize) -> bool {
+        PartialTensor::inside(self, i, v)
+    }
 }
-impl<P: MemPtr, L: TensorLayout> MaybeDest for PartialTensor<P, L> {
+impl<P: MemPtr, L: Rank2, M: TensorLayout> MaybeDest for PartialTensor<P, L, M> {
     #[inline(always)]
     fn try_set_if(&mut self, when: bool, i: usize, v: P::Value) {
         self.try_write_if(when, i, v);
@@ -446,8 +465,9 @@ where
     );
     let mut i = 0;
     while i < n {
-        // The predicate joins the storage checks (one condition each).
-        if let Some(v) = src.try_get_if(pred.test(i), i) {
+        // The predicate and the destination's check join the source's (one
+        // condition; the destination's is then known to hold).
+        if let Some(v) = src.try_get_if(pred.test(i) & dst.inside(i, 1), i) {
             dst.try_set(i, v);
         }
         i += 1;
@@ -476,7 +496,8 @@ where
     let v = const { lanes::<S::Value, <Tc::Op as CopyOp>::Unit>() };
     let mut i = 0;
     while i < n {
-        if let Some(u) = src.try_get_vector_if::<<Tc::Op as CopyOp>::Unit>(pred.test(i), i) {
+        let when = pred.test(i) & dst.inside(i, v);
+        if let Some(u) = src.try_get_vector_if::<<Tc::Op as CopyOp>::Unit>(when, i) {
             dst.try_set_vector(i, u);
         }
         i += v;
