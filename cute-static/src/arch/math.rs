@@ -117,13 +117,13 @@ pub(crate) fn opaque_u32(x: u32) -> u32 {
     r
 }
 
-/// `x` through one `mov.b64` the compiler does not look into (on the
-/// host, `x`): a view's base offset stays one term of its accesses'
-/// offsets, which the compiler then does not re-associate into one sum
-/// per element.
+/// `x` through one `mov.b64` the compiler does not look into: a view's
+/// base pointer stays one term of its accesses' addresses, which the
+/// compiler then does not re-associate into one sum per element
+/// ([`MemPtr::opaque`](super::MemPtr::opaque)).
+#[cfg(target_arch = "nvptx64")]
 #[inline(always)]
 pub(crate) fn opaque_usize(x: usize) -> usize {
-    #[cfg(target_arch = "nvptx64")]
     {
         let r: u64;
         // SAFETY: a register-to-register `mov.b64`: no memory access, no
@@ -133,14 +133,10 @@ pub(crate) fn opaque_usize(x: usize) -> usize {
                 "mov.b64 {r}, {x};",
                 x = in(reg64) x as u64,
                 r = out(reg64) r,
-                options(pure, nomem, nostack, preserves_flags)
+                options(nomem, nostack, preserves_flags)
             );
         }
         r as usize
-    }
-    #[cfg(not(target_arch = "nvptx64"))]
-    {
-        x
     }
 }
 

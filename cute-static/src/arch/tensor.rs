@@ -401,14 +401,14 @@ impl<P: MemPtr, L: Rank2, M: TensorLayout> PartialTensor<P, L, M> {
     pub fn coord(&self, i: usize) -> [usize; 2] {
         Coordinates::<2>::sum(self.base, self.coords.offset(i))
     }
-    /// The offset of the view's element `i` when `when` holds, `i < size`,
+    /// The address of the view's element `i` when `when` holds, `i < size`,
     /// and the `v` elements from it are consecutive in memory (for `v >
     /// 1`: consecutive rows of one column, mode 0 of the tensor a
     /// stride-1 run that holds them) and inside the tensor's shape. One
     /// condition, not a chain: `copy_if`'s predicate joins it (`when`), so
     /// an access is one branch or one predicated instruction.
     #[inline(always)]
-    fn fits(&self, when: bool, i: usize, v: usize) -> Option<usize> {
+    fn fits(&self, when: bool, i: usize, v: usize) -> Option<P> {
         let ([b0, b1], [k0, k1]) = Coordinates::<2>::parts(self.base, self.coords.offset(i));
         let [c0, c1] = [b0.saturating_add(k0), b1.saturating_add(k1)];
         let (rows, cols) = self.layout.modes();
@@ -429,21 +429,24 @@ impl<P: MemPtr, L: Rank2, M: TensorLayout> PartialTensor<P, L, M> {
         } else {
             less(c0, (m + 1).saturating_sub(v)) & less(c1, n)
         };
-        (when & vector & (i + v <= self.coords.size()) & inside)
-            // `c` is inside the shape: `L(c)` is an offset of the domain
-            // (for one-leaf modes `L(b) + L(k)`, the same sum: the base's
-            // offset and a constant one).
-            .then(|| {
-                if one_leaf(&rows) && one_leaf(&cols) {
-                    // The base's offset through a copy the compiler does
-                    // not look into, so that it does not fold the two sums
-                    // back into `L(b + k)` (an address per element).
-                    super::math::opaque_usize(b0 * rows.leading().1 + b1 * cols.leading().1)
-                        + (k0 * rows.leading().1 + k1 * cols.leading().1)
-                } else {
-                    rows.offset(c0) + cols.offset(c1)
-                }
-            })
+        let ok = when & vector & (i + v <= self.coords.size()) & inside;
+        // `c` is inside the shape: `L(c)` is an offset of the domain.
+        if one_leaf(&rows) && one_leaf(&cols) {
+            // One-leaf modes: `L(c) = L(b) + L(k)`, the view's base pointer
+            // (the same for every element: through a copy the compiler does
+            // not look into, so that it does not fold the two sums back into
+            // one address per element) and a constant offset. Formed before
+            // the condition (wrapping pointer arithmetic, no access), so
+            // that it is formed once.
+            let (d0, d1) = (rows.leading().1, cols.leading().1);
+            let base = self.ptr.add(b0 * d0 + b1 * d1).opaque();
+            // The column's pointer too: formed once per column, each row
+            // an offset of the access.
+            let column = base.add(k1 * d1).opaque();
+            ok.then_some(column.add(k0 * d0))
+        } else {
+            ok.then(|| self.ptr.add(rows.offset(c0) + cols.offset(c1)))
+        }
     }
     /// Whether the `v` elements from the view's element `i` are inside
     /// the shape and consecutive (the check of every access, without one).
@@ -460,10 +463,10 @@ impl<P: MemPtr, L: Rank2, M: TensorLayout> PartialTensor<P, L, M> {
     /// or outside the shape (one condition: see `copy_if`).
     #[inline(always)]
     pub fn try_read_if(&self, when: bool, i: usize) -> Option<P::Value> {
-        let o = self.fits(when, i, 1)?;
-        // SAFETY: `o = L(c)` for a coordinate `c` inside the shape: an
-        // element of the tensor (its invariant).
-        Some(unsafe { self.ptr.add(o).read_as::<P::Value>() })
+        let at = self.fits(when, i, 1)?;
+        // SAFETY: `at` is `ptr + L(c)` for a coordinate `c` inside the
+        // shape: an element of the tensor (its invariant).
+        Some(unsafe { at.read_as::<P::Value>() })
     }
     /// Writes the element at coordinate `i`; nothing outside the shape.
     /// Whether it wrote.
@@ -477,8 +480,8 @@ impl<P: MemPtr, L: Rank2, M: TensorLayout> PartialTensor<P, L, M> {
     pub fn try_write_if(&self, when: bool, i: usize, v: P::Value) -> bool {
         match self.fits(when, i, 1) {
             // SAFETY: as for `try_read_if`.
-            Some(o) => unsafe {
-                self.ptr.add(o).write_as::<P::Value>(v);
+            Some(at) => unsafe {
+                at.write_as::<P::Value>(v);
                 true
             },
             None => false,
@@ -494,11 +497,11 @@ impl<P: MemPtr, L: Rank2, M: TensorLayout> PartialTensor<P, L, M> {
     #[inline(always)]
     pub fn try_read_vector_if<U: Scalar>(&self, when: bool, i: usize) -> Option<U> {
         let v = const { vector_run::<M>(super::scalar::lanes::<P::Value, U>()) };
-        let o = self.fits(when, i, v)?;
-        // SAFETY: the v elements from `o` are `L(c0 + j, c1)`, `j < v`, all
-        // inside the shape (consecutive: mode 0's first leaf of stride 1
-        // holds them).
-        Some(unsafe { self.ptr.add(o).read_as::<U>() })
+        let at = self.fits(when, i, v)?;
+        // SAFETY: the v elements from `at` are `ptr + L(c0 + j, c1)`, `j <
+        // v`, all inside the shape (consecutive: mode 0's first leaf of
+        // stride 1 holds them).
+        Some(unsafe { at.read_as::<U>() })
     }
     /// Writes the elements from coordinate `i` as one `U` (see
     /// [`try_read_vector`](Self::try_read_vector)); whether it wrote.
@@ -512,8 +515,8 @@ impl<P: MemPtr, L: Rank2, M: TensorLayout> PartialTensor<P, L, M> {
         let v = const { vector_run::<M>(super::scalar::lanes::<P::Value, U>()) };
         match self.fits(when, i, v) {
             // SAFETY: as for `try_read_vector_if`.
-            Some(o) => unsafe {
-                self.ptr.add(o).write_as::<U>(u);
+            Some(at) => unsafe {
+                at.write_as::<U>(u);
                 true
             },
             None => false,
