@@ -39,6 +39,17 @@
 //! check `i < size` (constant-folded when the size is static and `i` a
 //! loop index, as in every algorithm of the `device` module) and trap
 //! beyond: no `Result` and no bounds check is left in an unrolled loop.
+//!
+//! A [`PartialTensor`] (CuTe's partial tiles, [`PtrTensor::partial`] and
+//! [`PtrTensor::partial_over`]) is checked differently: its views are
+//! views of the identity tensor of its shape, so they check nothing (any
+//! tiler, tile coordinate or thread layout), and each access checks its
+//! coordinate `c` against the tensor's shape, then is made at `L(c)` of
+//! the tensor's own layout — an offset of its domain, so inside the
+//! allocation by the invariant above. A predicate (`copy_if`'s) is never
+//! trusted: it only joins that check, and when it is CuTe's
+//! `elem_less(c, shape(S))` over the same coordinates the compiler
+//! computes the two once.
 
 use super::ptr::MemPtr;
 use super::scalar::Scalar;

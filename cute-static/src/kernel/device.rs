@@ -206,8 +206,8 @@ impl<const R: usize, L: TensorLayout, F: Fn([usize; R]) -> bool> DevicePredicate
     fn test(&self, i: usize) -> bool {
         let (inner, f) = self.parts();
         // The coordinate summed mode by mode (`Coordinates::sum`), as a
-        // `PartialTensor` over the same coordinates computes it.
-        // Not short-circuited: computed where a partial tensor's check is.
+        // `PartialTensor` over the same coordinates computes it; not
+        // short-circuited, so computed where that tensor's check is.
         (i < inner.size())
             & f(Coordinates::<R>::sum(
                 inner.base(),
@@ -225,7 +225,7 @@ pub fn shape2<L: Rank2>(l: &L) -> (usize, usize) {
 }
 
 /// A tensor a [`copy_if`] reads: each element or vector `None` where it
-/// lies outside the storage of a [`PartialTensor`].
+/// lies outside the shape of a [`PartialTensor`].
 pub trait MaybeSource {
     /// The element type.
     type Value: Scalar;
@@ -234,10 +234,10 @@ pub trait MaybeSource {
     /// The layout.
     fn source_layout(&self) -> Self::Layout;
     /// The element at `i` when `when` holds, `None` otherwise or outside
-    /// the storage (one condition with the storage check).
+    /// a partial tensor's shape (one condition with its check).
     fn try_get_if(&self, when: bool, i: usize) -> Option<Self::Value>;
     /// The elements from `i` as one `U` when `when` holds, `None` otherwise
-    /// or unless in the storage.
+    /// or unless inside a partial tensor's shape.
     fn try_get_vector_if<U: Scalar>(&self, when: bool, i: usize) -> Option<U>;
     /// Whether the `v` elements from `i` can be accessed (always, but for
     /// a [`PartialTensor`]: inside its shape), so that `copy_if` joins the
@@ -247,12 +247,13 @@ pub trait MaybeSource {
     fn inside(&self, _i: usize, _v: usize) -> bool {
         true
     }
-    /// The element at `i`, `None` outside the storage.
+    /// The element at `i`, `None` outside a partial tensor's shape.
     #[inline(always)]
     fn try_get(&self, i: usize) -> Option<Self::Value> {
         self.try_get_if(true, i)
     }
-    /// The elements from `i` as one `U`, `None` unless in the storage.
+    /// The elements from `i` as one `U`, `None` unless inside a partial
+    /// tensor's shape.
     #[inline(always)]
     fn try_get_vector<U: Scalar>(&self, i: usize) -> Option<U> {
         self.try_get_vector_if(true, i)
@@ -260,17 +261,19 @@ pub trait MaybeSource {
 }
 /// A tensor a [`copy_if`] writes.
 pub trait MaybeDest: MaybeSource {
-    /// Writes element `i` when `when` holds, unless outside the storage.
+    /// Writes element `i` when `when` holds, unless outside a partial
+    /// tensor's shape.
     fn try_set_if(&mut self, when: bool, i: usize, v: Self::Value);
-    /// Writes the elements from `i` when `when` holds, unless outside the
-    /// storage.
+    /// Writes the elements from `i` when `when` holds, unless outside a
+    /// partial tensor's shape.
     fn try_set_vector_if<U: Scalar>(&mut self, when: bool, i: usize, u: U);
-    /// Writes element `i` unless outside the storage.
+    /// Writes element `i` unless outside a partial tensor's shape.
     #[inline(always)]
     fn try_set(&mut self, i: usize, v: Self::Value) {
         self.try_set_if(true, i, v)
     }
-    /// Writes the elements from `i` unless outside the storage.
+    /// Writes the elements from `i` unless outside a partial tensor's
+    /// shape.
     #[inline(always)]
     fn try_set_vector<U: Scalar>(&mut self, i: usize, u: U) {
         self.try_set_vector_if(true, i, u)
@@ -447,8 +450,10 @@ where
 /// CuTe's `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)`
 /// (an identity tensor's coordinate compared with the shape,
 /// `lazy_transform(C, elem_less(c, shape))`, or any `Fn(usize) -> bool`).
-/// A [`PartialTensor`]'s elements outside its storage are skipped whatever
-/// the predicate says (never an access past the allocation).
+/// A [`PartialTensor`]'s elements outside its shape are skipped whatever
+/// the predicate says (never an access outside the tensor); the
+/// destination's check joins the predicate and the source's in one
+/// condition per element.
 #[inline(always)]
 #[track_caller]
 pub fn copy_if<Q, S, D>(pred: &Q, src: &S, dst: &mut D)
@@ -477,7 +482,7 @@ where
 /// CuTe's `copy_if(tiled_copy, pred, src, dst)` on a thread's partitions
 /// `(CPY_V, Rest…)`: each atom instance whose first value `pred` selects is
 /// moved by one access of the atom's unit (see [`copy_with`]); an
-/// instance outside a [`PartialTensor`]'s storage is skipped.
+/// instance not wholly inside a [`PartialTensor`]'s shape is skipped.
 #[inline(always)]
 #[track_caller]
 pub fn copy_if_with<Tc, Q, S, D>(_tiled_copy: &Tc, pred: &Q, src: &S, dst: &mut D)

@@ -4,12 +4,14 @@
 //! (each thread's `local_partition`, one element per access) and
 //! [`copy_if_kernel_vectorized`] (a tiled copy of `UniversalCopy<uint128_t>`
 //! atoms, one predicate per 128-bit access). The tensors are passed whole
-//! and tiled in the kernel; `S.partial()` marks them as admitting partial
-//! tiles: its views are views of the identity tensor of its shape, and an
-//! access is made only at a coordinate inside the shape, so a predicate
-//! can never make one reach past the tensor. The predicate compares the
-//! same coordinates with the same shape: the compiler computes it once
-//! for the predicate and `S`'s check.
+//! and tiled in the kernel; `S.partial_over(&C)` marks them as admitting
+//! partial tiles, over the coordinates of the identity tensor `C` the
+//! predicate is made from: their views are views of those coordinates,
+//! and an access is made only at a coordinate inside the tensor's own
+//! shape, at the offset the layout gives it, so a predicate can never
+//! make one reach past the tensor. The predicate compares the same
+//! coordinates with the same shape as `S`'s check: the compiler computes
+//! the two once.
 
 use cute_static::algorithm::{CopyCompatible, Rank2};
 use cute_static::arch::{
@@ -31,11 +33,11 @@ type Tile<L, B> = TileOf<L, B, BlockCoord, ()>;
 /// `(x, y)` of `S` to `D` where the identity tensor's coordinate is inside
 /// the shape, each thread its `local_partition` by `ThreadLayout`.
 ///
-/// Bounds (7): the shapes of `S` and `D` (rank 2), `Thr: Copy`, the
-/// block shape `Copy`, and one per operation on the coordinate layout
-/// that `S`, `D` and the predicate share (`Sh::Layout`, the identity
-/// layout of the shape): `local_tile`, `local_partition`, and `copy_if`
-/// (sizes).
+/// Bounds (8): the shapes of `S` and `D` (rank 2), `Thr: Copy`, the
+/// block shape `Copy`, the identity tensor's shape type `Sh` (`(usize,
+/// usize)`), and one per operation on the coordinate layout that `S`, `D`
+/// and the predicate share (`Sh::Layout`, the identity layout of the
+/// shape): `local_tile`, `local_partition`, and `copy_if` (sizes).
 #[inline(always)]
 #[allow(non_snake_case)]
 pub fn copy_if_kernel<LS, LD, B, Thr, Sh>(
@@ -78,11 +80,11 @@ pub fn copy_if_kernel<LS, LD, B, Thr, Sh>(
 /// and moved (into registers, then out) by its atom where the predicate
 /// holds.
 ///
-/// Bounds (9): the shapes of `S` and `D`, the block shape, the tiled
-/// copy (2), and one per operation on the shared coordinate layout
-/// (`Sh::Layout`): `local_tile`, `partition_S` (S, the predicate),
-/// `partition_D`, `make_fragment_like`, the two `copy_if`s (one bound:
-/// the source and destination partitions have the same layout type).
+/// Bounds (11): the shapes of `S` and `D`, the block shape, the identity
+/// shape type, the tiled copy (2), and one per operation on the shared
+/// coordinate layout (`Sh::Layout`): `local_tile` (the three tiles),
+/// `partition_S` (S, the predicate), `partition_D`, `make_fragment_like`,
+/// the two `copy_if`s.
 #[inline(always)]
 #[allow(non_snake_case)]
 pub fn copy_if_kernel_vectorized<LS, LD, B, Tc, Sh>(
