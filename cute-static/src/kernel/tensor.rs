@@ -273,6 +273,18 @@ impl<const R: usize> Coordinates<R> {
     /// [`PartialTensor`](crate::arch::PartialTensor)'s checks compare them
     /// in 32 bits, and an address formed from them keeps the constants as
     /// offsets of the access.
+    ///
+    /// ```
+    /// use cute_static::tensor::Coordinates;
+    /// let at = |c0: usize, c1: usize| c0 + (c1 << 32); // (c0, c1) packed
+    /// // Below half the radix: the packed sum's coordinate.
+    /// assert_eq!(Coordinates::<2>::sum(at(128, 64), at(3, 7)), [131, 71]);
+    /// // No carry from mode 0 into mode 1: an entry past half the radix
+    /// // stays at least half of it (outside every extent).
+    /// let s = Coordinates::<2>::sum(at(u32::MAX as usize, 0), at(5, 0));
+    /// assert_eq!(s[1], 0);
+    /// assert!(s[0] >= 1 << 31);
+    /// ```
     #[inline(always)]
     pub fn sum(base: usize, off: usize) -> [usize; R] {
         let (b, o) = Self::parts(base, off);
