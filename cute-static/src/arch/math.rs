@@ -128,6 +128,29 @@ pub(crate) fn opaque_u32(x: u32) -> u32 {
     r
 }
 
+/// `x` through one `mov.b64` the compiler does not look into: a view's
+/// base pointer stays one term of its accesses' addresses, which the
+/// compiler then does not re-associate into one sum per element
+/// ([`MemPtr::opaque`](super::MemPtr::opaque)).
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+pub(crate) fn opaque_usize(x: usize) -> usize {
+    {
+        let r: u64;
+        // SAFETY: a register-to-register `mov.b64`: no memory access, no
+        // side effect.
+        unsafe {
+            core::arch::asm!(
+                "mov.b64 {r}, {x};",
+                x = in(reg64) x as u64,
+                r = out(reg64) r,
+                options(nomem, nostack, preserves_flags)
+            );
+        }
+        r as usize
+    }
+}
+
 /// `half_t`'s fused multiply-add, rounded once: `fma.rn.f16` on the
 /// device; on the host exact — the product of two binary16 values is
 /// exact in `f32`, the sum's rounding error is recovered (two-sum) and the

@@ -77,6 +77,6 @@ pub use smem::{
     dynamic_shared_storage, shared_storage,
 };
 pub use tensor::{
-    DeviceView, GmemTensor, MAX_COSIZE, PartialTensor, PtrTensor, SmemTensor, Transform,
+    Coords2, DeviceView, GmemTensor, MAX_COSIZE, PartialTensor, PtrTensor, SmemTensor, Transform,
     lazy_transform, view_local_partition, view_local_tile,
 };

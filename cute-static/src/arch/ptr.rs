@@ -44,6 +44,16 @@ pub trait MemPtr: Copy + sealed::Sealed {
     /// The byte address (the 32-bit shared address for [`SmemPtr`] on the
     /// device), for alignment checks.
     fn addr(self) -> usize;
+    /// The same pointer through a copy the compiler does not look into (a
+    /// global pointer on the device; else the pointer itself): a view's
+    /// base pointer, formed once, to which each access adds its constant
+    /// offset (the compiler would otherwise fold the base's arithmetic into
+    /// each access's address).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn opaque(self) -> Self {
+        self
+    }
     /// Reads one `U` at this address.
     ///
     /// # Safety
@@ -296,6 +306,15 @@ impl<T: Scalar> MemPtr for GmemPtr<T> {
     #[inline(always)]
     fn addr(self) -> usize {
         self.addr as usize
+    }
+    #[cfg(target_arch = "nvptx64")]
+    #[inline(always)]
+    fn opaque(self) -> Self {
+        GmemPtr {
+            addr: self
+                .addr
+                .with_addr(super::math::opaque_usize(self.addr.addr())),
+        }
     }
     #[inline(always)]
     unsafe fn read_as<U: Scalar>(self) -> U {

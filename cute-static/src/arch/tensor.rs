@@ -39,13 +39,25 @@
 //! check `i < size` (constant-folded when the size is static and `i` a
 //! loop index, as in every algorithm of the `device` module) and trap
 //! beyond: no `Result` and no bounds check is left in an unrolled loop.
+//!
+//! A [`PartialTensor`] (CuTe's partial tiles, [`PtrTensor::partial`] and
+//! [`PtrTensor::partial_over`]) is checked differently: its views are
+//! views of the identity tensor of its shape, so they check nothing (any
+//! tiler, tile coordinate or thread layout), and each access checks its
+//! coordinate `c` against the tensor's shape, then is made at `L(c)` of
+//! the tensor's own layout — an offset of its domain, so inside the
+//! allocation by the invariant above. A predicate (`copy_if`'s) is never
+//! trusted: it only joins that check, and when it is CuTe's
+//! `elem_less(c, shape(S))` over the same coordinates the compiler
+//! computes the two once.
 
 use super::ptr::MemPtr;
 use super::scalar::Scalar;
 use crate::Error;
+use crate::kernel::algorithms::Rank2;
 use crate::kernel::layout::{SliceLayout, TensorLayout};
-use crate::kernel::partition::{PartitionLocally, TileLocally};
-use crate::kernel::tensor::{Counting, Tensor};
+use crate::kernel::partition::{IdentityShape, PartitionLocally, TileLocally, elem_less, less};
+use crate::kernel::tensor::{Coordinates, Counting, Engine, Tensor};
 
 /// A device tensor: pointer `ptr` (a [`MemPtr`]) and layout `layout`.
 /// `#[repr(C)]`: the pointer's address (8 bytes for a [`GmemPtr`](super::GmemPtr),
@@ -95,19 +107,6 @@ pub(crate) fn or_trap<T>(r: Result<T, Error>, why: &'static str) -> T {
         Ok(v) => v,
         Err(_) => super::trap(why),
     }
-}
-
-/// An offset of a device view in the 32 bits the address is formed from
-/// (CuTe's `int` offsets: one 32-bit multiply-add per mode, one wide
-/// multiply-add into the pointer). The identity on every offset of a
-/// device tensor's domain, which is below its cosize, at most
-/// [`MAX_COSIZE`]; the compiler then computes the offset's products and
-/// sums in 32 bits. (A [`PartialTensor`]'s offsets past its storage may
-/// wrap: its limit is kept against the same 32-bit offsets, so its checks
-/// still hold.)
-#[inline(always)]
-pub(crate) fn offset32(o: usize) -> usize {
-    o as u32 as usize
 }
 
 impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
@@ -177,9 +176,8 @@ impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
         self.at(i)
     }
 
-    /// The pointer to the element at coordinate `i < size`: its offset is
-    /// below [`MAX_COSIZE`] (the invariant), so it is formed from 32 bits
-    /// ([`offset32`]) of the narrowed layout's offset.
+    /// The pointer to the element at coordinate `i < size` (its offset is
+    /// below [`MAX_COSIZE`]: the invariant).
     #[inline(always)]
     fn at(&self, i: usize) -> P {
         self.ptr.add(self.layout.offset(i))
@@ -318,112 +316,190 @@ const fn vector_run<L: TensorLayout>(v: usize) -> usize {
     v
 }
 
-/// A tensor that may reach past its storage (CuTe's partial tiles: the
-/// last tile of a problem whose size the tile does not divide), made by
-/// [`PtrTensor::partial`]: a pointer, a layout and the number of elements
-/// from the pointer that lie in its allocation (`limit`). Its views keep
-/// the limit (relative to their pointer) instead of restricting the
-/// domain, so `local_tile` and `local_partition` take any tiler, and every
-/// access checks its offset against the limit: [`try_read`](Self::try_read)
-/// gives `None` and [`try_write`](Self::try_write) does nothing outside
-/// it. `copy_if` (with the identity-tensor predicate of CuTe's
-/// `tiled_copy_if.cu`) is how kernels use it.
+/// The coordinate layout of a rank-2 [`PartialTensor`]: CuTe's identity
+/// layout of its shape, `(m, n):(E0, E1)` (the layout of
+/// [`make_identity_tensor`](crate::device::make_identity_tensor)`((m, n))`).
+pub type Coords2 = <(usize, usize) as IdentityShape>::Layout;
+
+/// A tensor whose tiles may reach past its shape (CuTe's partial tiles:
+/// the last tile of a problem whose size the tile does not divide), made
+/// by [`PtrTensor::partial`]. Its views are views of its *coordinates*:
+/// it keeps the tensor's pointer and layout `L` unchanged and tiles and
+/// partitions an identity tensor of `L`'s shape (the same layout, type
+/// `M`, as [`make_identity_tensor`](crate::device::make_identity_tensor)
+/// of that shape, and the same operations on it), so element `i` of a
+/// view is the tensor's coordinate `c = (c0, c1)` of the view's element
+/// `i`. An access is made only when `c` lies inside the shape, and then
+/// at `L(c)`, an offset of the tensor's domain: that is the whole proof
+/// that it stays in the allocation, whatever the tiler, tile coordinate,
+/// thread layout or predicate (so `local_tile` and `local_partition` take
+/// any tiler and check nothing). [`try_read`](Self::try_read) gives
+/// `None` and [`try_write`](Self::try_write) does nothing outside the
+/// shape. `copy_if` (with the identity-tensor predicate of CuTe's
+/// `tiled_copy_if.cu`) is how kernels use it; the predicate compares the
+/// same coordinates with the same shape, which the compiler then computes
+/// once for both.
 #[derive(Clone, Copy)]
-pub struct PartialTensor<P, L> {
+pub struct PartialTensor<P, L, M = Coords2> {
     ptr: P,
+    /// The tensor's layout (narrowed): what an in-shape coordinate addresses.
     layout: L,
-    /// At most [`MAX_COSIZE`]: 32 bits.
-    limit: u32,
+    /// The packed coordinate ([`Coordinates`]) of the view's element 0.
+    base: usize,
+    /// The view's coordinate layout.
+    coords: M,
 }
 
-impl<P: MemPtr, L: TensorLayout> core::fmt::Debug for PartialTensor<P, L> {
+impl<P: MemPtr, L: TensorLayout, M: TensorLayout> core::fmt::Debug for PartialTensor<P, L, M> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "{}_tensor({:#x}, {} in storage) o {}",
+            "{}_tensor({:#x}) o {} at the coordinates {:?} + {}",
             P::SPACE,
             self.ptr.addr(),
-            self.limit,
-            self.layout
+            self.layout,
+            Coordinates::<2>.read(self.base),
+            self.coords
         )
     }
 }
 
-impl<P: MemPtr, L: TensorLayout> PtrTensor<P, L> {
-    /// The tensor as a [`PartialTensor`], whose tiles may reach past it:
-    /// its storage holds `cosize(layout)` elements (every offset below it
-    /// lies between two offsets of the domain, so in the one allocation).
+impl<P: MemPtr, L: Rank2> PtrTensor<P, L> {
+    /// The tensor as a [`PartialTensor`], whose tiles may reach past its
+    /// shape: its views are views of the identity tensor of its shape, and
+    /// each access is made only at an in-shape coordinate.
     #[inline(always)]
     pub fn partial(self) -> PartialTensor<P, L> {
-        let layout = self.layout();
+        let (m, n) = self.layout().modes();
+        // A device tensor's extents are at most `MAX_COSIZE` < 2^31, half
+        // the coordinate radix (the narrowed extents are known so: folded).
+        let coords = match (m.size(), n.size()).identity() {
+            Some(c) => c,
+            None => super::trap("partial: an extent beyond the coordinate radix"),
+        };
+        self.partial_over(&Tensor::from_parts(Coordinates::<2>, 0, coords))
+    }
+    /// The tensor as a [`PartialTensor`] over the coordinates of the
+    /// identity tensor `c` (CuTe's `make_identity_tensor(shape(S))`, the
+    /// tensor the predicate is made from): the same coordinate layout, so
+    /// the data's tiles and the predicate's have one layout type and the
+    /// compiler computes their coordinates once. Any `c` is safe (each
+    /// access checks its coordinate against this tensor's own shape); for
+    /// CuTe's meaning it is the identity tensor of this tensor's shape.
+    #[inline(always)]
+    pub fn partial_over<M: TensorLayout>(
+        self,
+        c: &Tensor<Coordinates<2>, M>,
+    ) -> PartialTensor<P, L, M> {
         PartialTensor {
             ptr: self.ptr,
-            // The cosize is at most `MAX_COSIZE` (the invariant).
-            limit: layout.cosize() as u32,
-            layout,
+            layout: self.layout(),
+            base: c.base(),
+            coords: c.layout(),
         }
     }
 }
 
-impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
-    /// The layout.
+impl<P: MemPtr, L: Rank2, M: TensorLayout> PartialTensor<P, L, M> {
+    /// The view's coordinate layout (its element `i` is the tensor's
+    /// coordinate `base + coords(i)`, packed as [`Coordinates`]).
     #[inline(always)]
-    pub fn layout(&self) -> L {
-        self.layout
+    pub fn layout(&self) -> M {
+        self.coords
     }
-    /// The elements from the pointer that lie in the storage.
+    /// The tensor's coordinate `(c0, c1)` of the view's element `i`.
     #[inline(always)]
-    pub fn limit(&self) -> usize {
-        self.limit as usize
+    pub fn coord(&self, i: usize) -> [usize; 2] {
+        Coordinates::<2>::sum(self.base, self.coords.offset(i))
     }
-    /// The offset of coordinate `i` when `when` holds, `i < size`, and
-    /// the `v` elements from it are consecutive (for `v > 1`: as
-    /// [`PtrTensor::is_vector`]) and lie in the storage. One condition, not
-    /// a chain: `copy_if`'s predicate joins it (`when`), so an access is
-    /// one branch or one predicated instruction.
+    /// The address of the view's element `i` when `when` holds, `i < size`,
+    /// and the `v` elements from it are consecutive in memory (for `v >
+    /// 1`: consecutive rows of one column, mode 0 of the tensor a
+    /// stride-1 run that holds them) and inside the tensor's shape. One
+    /// condition, not a chain: `copy_if`'s predicate joins it (`when`), so
+    /// an access is one branch or one predicated instruction.
     #[inline(always)]
-    fn fits(&self, when: bool, i: usize, v: usize) -> Option<usize> {
-        let (o, limit) = (offset32(self.layout.offset(i)), self.limit());
-        let (s, d) = self.layout.leading();
-        let n = self.layout.size();
-        let vector = v == 1 || (d == 1 && s.is_multiple_of(v) && i.is_multiple_of(v));
-        // `o < 2^32`: `o + v` does not overflow.
-        (when & vector & (i < n) & (i + v <= n) & (o + v <= limit)).then_some(o)
+    fn fits(&self, when: bool, i: usize, v: usize) -> Option<P> {
+        let ([b0, b1], [k0, k1]) = Coordinates::<2>::parts(self.base, self.coords.offset(i));
+        let [c0, c1] = [b0.saturating_add(k0), b1.saturating_add(k1)];
+        let (rows, cols) = self.layout.modes();
+        let (m, n) = (rows.size(), cols.size());
+        let vector = v == 1 || {
+            // The view's v elements from `i` are the rows c0.. c0+v−1 of
+            // column c1 (coordinate stride 1 = the next row) ...
+            let (s, d) = self.coords.leading();
+            // ... and the tensor's first leaf holds them at stride 1.
+            let (s0, d0) = rows.leading();
+            let r0 = if s0 >= m { c0 } else { c0 % s0 };
+            d == 1 && s.is_multiple_of(v) && i.is_multiple_of(v) && d0 == 1 && r0 + v <= s0
+        };
+        // The last of the v rows inside, `c0 + v ≤ m` (for one element
+        // the predicate's own `elem_less`: the compiler computes it once).
+        let inside = if v == 1 {
+            elem_less([c0, c1], [m, n])
+        } else {
+            less(c0, (m + 1).saturating_sub(v)) & less(c1, n)
+        };
+        let ok = when & vector & (i + v <= self.coords.size()) & inside;
+        // `c` is inside the shape: `L(c)` is an offset of the domain.
+        if one_leaf(&rows) && one_leaf(&cols) {
+            // One-leaf modes: `L(c) = L(b) + L(k)`, the view's base pointer
+            // (the same for every element: through a copy the compiler does
+            // not look into, so that it does not fold the two sums back into
+            // one address per element) and a constant offset. Formed before
+            // the condition (wrapping pointer arithmetic, no access), so
+            // that it is formed once.
+            let (d0, d1) = (rows.leading().1, cols.leading().1);
+            let base = self.ptr.add(b0 * d0 + b1 * d1).opaque();
+            // The column's pointer too: formed once per column, each row
+            // an offset of the access.
+            let column = base.add(k1 * d1).opaque();
+            ok.then_some(column.add(k0 * d0))
+        } else {
+            ok.then(|| self.ptr.add(rows.offset(c0) + cols.offset(c1)))
+        }
     }
-    /// The element at coordinate `i`, `None` outside the storage.
+    /// Whether the `v` elements from the view's element `i` are inside
+    /// the shape and consecutive (the check of every access, without one).
+    #[inline(always)]
+    pub(crate) fn inside(&self, i: usize, v: usize) -> bool {
+        self.fits(true, i, v).is_some()
+    }
+    /// The element at coordinate `i`, `None` outside the shape.
     #[inline(always)]
     pub fn try_read(&self, i: usize) -> Option<P::Value> {
         self.try_read_if(true, i)
     }
     /// The element at coordinate `i` when `when` holds, `None` otherwise
-    /// or outside the storage (one condition: see `copy_if`).
+    /// or outside the shape (one condition: see `copy_if`).
     #[inline(always)]
     pub fn try_read_if(&self, when: bool, i: usize) -> Option<P::Value> {
-        let o = self.fits(when, i, 1)?;
-        // SAFETY: `o < limit`: inside the allocation.
-        Some(unsafe { self.ptr.add(o).read_as::<P::Value>() })
+        let at = self.fits(when, i, 1)?;
+        // SAFETY: `at` is `ptr + L(c)` for a coordinate `c` inside the
+        // shape: an element of the tensor (its invariant).
+        Some(unsafe { at.read_as::<P::Value>() })
     }
-    /// Writes the element at coordinate `i`; nothing outside the storage.
+    /// Writes the element at coordinate `i`; nothing outside the shape.
     /// Whether it wrote.
     #[inline(always)]
     pub fn try_write(&self, i: usize, v: P::Value) -> bool {
         self.try_write_if(true, i, v)
     }
     /// Writes the element at coordinate `i` when `when` holds and it lies
-    /// in the storage; whether it wrote.
+    /// inside the shape; whether it wrote.
     #[inline(always)]
     pub fn try_write_if(&self, when: bool, i: usize, v: P::Value) -> bool {
         match self.fits(when, i, 1) {
             // SAFETY: as for `try_read_if`.
-            Some(o) => unsafe {
-                self.ptr.add(o).write_as::<P::Value>(v);
+            Some(at) => unsafe {
+                at.write_as::<P::Value>(v);
                 true
             },
             None => false,
         }
     }
     /// The `v = lanes(T, U)` elements from coordinate `i` as one `U`, when
-    /// they are consecutive (as [`PtrTensor::is_vector`]) and in the storage.
+    /// they are consecutive in memory and inside the shape.
     #[inline(always)]
     pub fn try_read_vector<U: Scalar>(&self, i: usize) -> Option<U> {
         self.try_read_vector_if(true, i)
@@ -431,10 +507,12 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// [`try_read_vector`](Self::try_read_vector) when `when` holds.
     #[inline(always)]
     pub fn try_read_vector_if<U: Scalar>(&self, when: bool, i: usize) -> Option<U> {
-        let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
-        let o = self.fits(when, i, v)?;
-        // SAFETY: the v consecutive elements from `o` are below the limit.
-        Some(unsafe { self.ptr.add(o).read_as::<U>() })
+        let v = const { vector_run::<M>(super::scalar::lanes::<P::Value, U>()) };
+        let at = self.fits(when, i, v)?;
+        // SAFETY: the v elements from `at` are `ptr + L(c0 + j, c1)`, `j <
+        // v`, all inside the shape (consecutive: mode 0's first leaf of
+        // stride 1 holds them).
+        Some(unsafe { at.read_as::<U>() })
     }
     /// Writes the elements from coordinate `i` as one `U` (see
     /// [`try_read_vector`](Self::try_read_vector)); whether it wrote.
@@ -445,16 +523,25 @@ impl<P: MemPtr, L: TensorLayout> PartialTensor<P, L> {
     /// [`try_write_vector`](Self::try_write_vector) when `when` holds.
     #[inline(always)]
     pub fn try_write_vector_if<U: Scalar>(&self, when: bool, i: usize, u: U) -> bool {
-        let v = const { vector_run::<L>(super::scalar::lanes::<P::Value, U>()) };
+        let v = const { vector_run::<M>(super::scalar::lanes::<P::Value, U>()) };
         match self.fits(when, i, v) {
             // SAFETY: as for `try_read_vector_if`.
-            Some(o) => unsafe {
-                self.ptr.add(o).write_as::<U>(u);
+            Some(at) => unsafe {
+                at.write_as::<U>(u);
                 true
             },
             None => false,
         }
     }
+}
+
+/// Whether a mode is one leaf `s:d` (its first leaf is all of it): its
+/// offset is `c·d`, linear, so the offset of a view's coordinate (a base
+/// plus a constant) is the base's offset plus a constant — an offset of
+/// the access, not an address computed again.
+#[inline(always)]
+fn one_leaf<M: TensorLayout>(mode: &M) -> bool {
+    mode.leading().0 >= mode.size()
 }
 
 /// A device view the partitioning functions take: a [`PtrTensor`] (whose
@@ -511,21 +598,23 @@ impl<P: MemPtr, L: TensorLayout> DeviceView for PtrTensor<P, L> {
     }
 }
 
-impl<P: MemPtr, L: TensorLayout> DeviceView for PartialTensor<P, L> {
-    type Layout = L;
-    type With<M: TensorLayout> = PartialTensor<P, M>;
+impl<P: MemPtr, L: TensorLayout, C: TensorLayout> DeviceView for PartialTensor<P, L, C> {
+    type Layout = C;
+    type With<M: TensorLayout> = PartialTensor<P, L, M>;
     const EXACT: bool = false;
     #[inline(always)]
-    fn view_layout(&self) -> L {
-        self.layout
+    fn view_layout(&self) -> C {
+        self.coords
     }
     #[inline(always)]
-    unsafe fn rebase<M: TensorLayout>(self, layout: M, offset: usize) -> PartialTensor<P, M> {
-        let offset = offset32(offset);
+    unsafe fn rebase<M: TensorLayout>(self, coords: M, offset: usize) -> PartialTensor<P, L, M> {
+        // A view of the coordinates: any offset is safe (each access
+        // checks its coordinate against the shape).
         PartialTensor {
-            ptr: self.ptr.add(offset),
-            layout,
-            limit: self.limit.saturating_sub(offset as u32),
+            ptr: self.ptr,
+            layout: self.layout,
+            base: self.base.wrapping_add(offset),
+            coords,
         }
     }
 }

@@ -259,7 +259,14 @@ impl<const R: usize, L: TensorLayout, F: Fn([usize; R]) -> bool> DevicePredicate
     #[inline(always)]
     fn test(&self, i: usize) -> bool {
         let (inner, f) = self.parts();
-        i < inner.size() && inner.read_at(i).is_some_and(f)
+        // The coordinate summed mode by mode (`Coordinates::sum`), as a
+        // `PartialTensor` over the same coordinates computes it; not
+        // short-circuited, so computed where that tensor's check is.
+        (i < inner.size())
+            & f(Coordinates::<R>::sum(
+                inner.base(),
+                inner.layout().offset(i),
+            ))
     }
 }
 
@@ -272,7 +279,7 @@ pub fn shape2<L: Rank2>(l: &L) -> (usize, usize) {
 }
 
 /// A tensor a [`copy_if`] reads: each element or vector `None` where it
-/// lies outside the storage of a [`PartialTensor`].
+/// lies outside the shape of a [`PartialTensor`].
 ///
 /// # Examples
 ///
@@ -295,17 +302,26 @@ pub trait MaybeSource {
     /// The layout.
     fn source_layout(&self) -> Self::Layout;
     /// The element at `i` when `when` holds, `None` otherwise or outside
-    /// the storage (one condition with the storage check).
+    /// a partial tensor's shape (one condition with its check).
     fn try_get_if(&self, when: bool, i: usize) -> Option<Self::Value>;
     /// The elements from `i` as one `U` when `when` holds, `None` otherwise
-    /// or unless in the storage.
+    /// or unless inside a partial tensor's shape.
     fn try_get_vector_if<U: Scalar>(&self, when: bool, i: usize) -> Option<U>;
-    /// The element at `i`, `None` outside the storage.
+    /// Whether the `v` elements from `i` can be accessed (always, but for
+    /// a [`PartialTensor`]: inside its shape), so that `copy_if` joins the
+    /// destination's check to the predicate and the source's in one
+    /// condition.
+    #[inline(always)]
+    fn inside(&self, _i: usize, _v: usize) -> bool {
+        true
+    }
+    /// The element at `i`, `None` outside a partial tensor's shape.
     #[inline(always)]
     fn try_get(&self, i: usize) -> Option<Self::Value> {
         self.try_get_if(true, i)
     }
-    /// The elements from `i` as one `U`, `None` unless in the storage.
+    /// The elements from `i` as one `U`, `None` unless inside a partial
+    /// tensor's shape.
     #[inline(always)]
     fn try_get_vector<U: Scalar>(&self, i: usize) -> Option<U> {
         self.try_get_vector_if(true, i)
@@ -330,17 +346,19 @@ pub trait MaybeSource {
 /// # Ok::<(), cute_static::Error>(())
 /// ```
 pub trait MaybeDest: MaybeSource {
-    /// Writes element `i` when `when` holds, unless outside the storage.
+    /// Writes element `i` when `when` holds, unless outside a partial
+    /// tensor's shape.
     fn try_set_if(&mut self, when: bool, i: usize, v: Self::Value);
-    /// Writes the elements from `i` when `when` holds, unless outside the
-    /// storage.
+    /// Writes the elements from `i` when `when` holds, unless outside a
+    /// partial tensor's shape.
     fn try_set_vector_if<U: Scalar>(&mut self, when: bool, i: usize, u: U);
-    /// Writes element `i` unless outside the storage.
+    /// Writes element `i` unless outside a partial tensor's shape.
     #[inline(always)]
     fn try_set(&mut self, i: usize, v: Self::Value) {
         self.try_set_if(true, i, v)
     }
-    /// Writes the elements from `i` unless outside the storage.
+    /// Writes the elements from `i` unless outside a partial tensor's
+    /// shape.
     #[inline(always)]
     fn try_set_vector<U: Scalar>(&mut self, i: usize, u: U) {
         self.try_set_vector_if(true, i, u)
@@ -384,11 +402,11 @@ always_inside! {
     [P: MemPtr, L: TensorLayout] PtrTensor<P, L>;
     [T: Scalar, A: EngineMut<Value = T>, L: TensorLayout] RegTensor<A, L>;
 }
-impl<P: MemPtr, L: TensorLayout> MaybeSource for PartialTensor<P, L> {
+impl<P: MemPtr, L: Rank2, M: TensorLayout> MaybeSource for PartialTensor<P, L, M> {
     type Value = P::Value;
-    type Layout = L;
+    type Layout = M;
     #[inline(always)]
-    fn source_layout(&self) -> L {
+    fn source_layout(&self) -> M {
         self.layout()
     }
     #[inline(always)]
@@ -399,8 +417,12 @@ impl<P: MemPtr, L: TensorLayout> MaybeSource for PartialTensor<P, L> {
     fn try_get_vector_if<U: Scalar>(&self, when: bool, i: usize) -> Option<U> {
         self.try_read_vector_if(when, i)
     }
+    #[inline(always)]
+    fn inside(&self, i: usize, v: usize) -> bool {
+        PartialTensor::inside(self, i, v)
+    }
 }
-impl<P: MemPtr, L: TensorLayout> MaybeDest for PartialTensor<P, L> {
+impl<P: MemPtr, L: Rank2, M: TensorLayout> MaybeDest for PartialTensor<P, L, M> {
     #[inline(always)]
     fn try_set_if(&mut self, when: bool, i: usize, v: P::Value) {
         self.try_write_if(when, i, v);
@@ -538,8 +560,10 @@ where
 /// CuTe's `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)`
 /// (an identity tensor's coordinate compared with the shape,
 /// `lazy_transform(C, elem_less(c, shape))`, or any `Fn(usize) -> bool`).
-/// A [`PartialTensor`]'s elements outside its storage are skipped whatever
-/// the predicate says (never an access past the allocation).
+/// A [`PartialTensor`]'s elements outside its shape are skipped whatever
+/// the predicate says (never an access outside the tensor); the
+/// destination's check joins the predicate and the source's in one
+/// condition per element.
 #[inline(always)]
 #[track_caller]
 pub fn copy_if<Q, S, D>(pred: &Q, src: &S, dst: &mut D)
@@ -556,8 +580,9 @@ where
     );
     let mut i = 0;
     while i < n {
-        // The predicate joins the storage checks (one condition each).
-        if let Some(v) = src.try_get_if(pred.test(i), i) {
+        // The predicate and the destination's check join the source's (one
+        // condition; the destination's is then known to hold).
+        if let Some(v) = src.try_get_if(pred.test(i) & dst.inside(i, 1), i) {
             dst.try_set(i, v);
         }
         i += 1;
@@ -567,7 +592,7 @@ where
 /// CuTe's `copy_if(tiled_copy, pred, src, dst)` on a thread's partitions
 /// `(CPY_V, Rest…)`: each atom instance whose first value `pred` selects is
 /// moved by one access of the atom's unit (see [`copy_with`]); an
-/// instance outside a [`PartialTensor`]'s storage is skipped.
+/// instance not wholly inside a [`PartialTensor`]'s shape is skipped.
 #[inline(always)]
 #[track_caller]
 pub fn copy_if_with<Tc, Q, S, D>(_tiled_copy: &Tc, pred: &Q, src: &S, dst: &mut D)
@@ -586,7 +611,8 @@ where
     let v = const { lanes::<S::Value, <Tc::Op as CopyOp>::Unit>() };
     let mut i = 0;
     while i < n {
-        if let Some(u) = src.try_get_vector_if::<<Tc::Op as CopyOp>::Unit>(pred.test(i), i) {
+        let when = pred.test(i) & dst.inside(i, v);
+        if let Some(u) = src.try_get_vector_if::<<Tc::Op as CopyOp>::Unit>(when, i) {
             dst.try_set_vector(i, u);
         }
         i += v;

@@ -1502,7 +1502,11 @@ where
 /// ```
 #[inline(always)]
 pub fn elem_less<const R: usize>(coord: [usize; R], shape: [usize; R]) -> bool {
-    coord.iter().zip(shape.iter()).all(|(&c, &s)| less(c, s))
+    // Not short-circuited: one condition (a predicated access), no branches.
+    coord
+        .iter()
+        .zip(shape.iter())
+        .fold(true, |ok, (&c, &s)| ok & less(c, s))
 }
 
 /// `c < s`, compared in 32 bits when both fit (a device coordinate and a
@@ -1510,7 +1514,7 @@ pub fn elem_less<const R: usize>(coord: [usize; R], shape: [usize; R]) -> bool {
 /// the test folds and one 32-bit comparison is left, as nvcc's of CuTe's
 /// `int`s); the same answer for any operands.
 #[inline(always)]
-fn less(c: usize, s: usize) -> bool {
+pub(crate) fn less(c: usize, s: usize) -> bool {
     if (c | s) >> 32 == 0 {
         // On the device through a copy the compiler does not look into:
         // it would widen the comparison back to 64 bits (two instructions).

@@ -259,6 +259,51 @@ impl<const R: usize> Engine for Coordinates<R> {
     }
 }
 
+impl<const R: usize> Coordinates<R> {
+    /// The coordinate of the element at `off` from a view's `base` on the
+    /// device, mode by mode: `base_k + off_k` for the entries `k` of the
+    /// two packed offsets, each entry first clamped to half the radix. The
+    /// same coordinate as [`read`](Engine::read)`(base + off)` for every
+    /// entry below half the radix (a coordinate of an extent, which
+    /// [`make_identity_tensor`](crate::make_identity_tensor) keeps there),
+    /// and an entry of at least half the radix (outside every extent)
+    /// otherwise. Summed per mode, the entries of a view's coordinates are
+    /// a base plus a constant (no carry between modes), and their bound
+    /// is known to the compiler: the device predicates and
+    /// [`PartialTensor`](crate::arch::PartialTensor)'s checks compare them
+    /// in 32 bits, and an address formed from them keeps the constants as
+    /// offsets of the access.
+    ///
+    /// ```
+    /// use cute_static::tensor::Coordinates;
+    /// let at = |c0: usize, c1: usize| c0 + (c1 << 32); // (c0, c1) packed
+    /// // Below half the radix: the packed sum's coordinate.
+    /// assert_eq!(Coordinates::<2>::sum(at(128, 64), at(3, 7)), [131, 71]);
+    /// // No carry from mode 0 into mode 1: an entry past half the radix
+    /// // stays at least half of it (outside every extent).
+    /// let s = Coordinates::<2>::sum(at(u32::MAX as usize, 0), at(5, 0));
+    /// assert_eq!(s[1], 0);
+    /// assert!(s[0] >= 1 << 31);
+    /// ```
+    #[inline(always)]
+    pub fn sum(base: usize, off: usize) -> [usize; R] {
+        let (b, o) = Self::parts(base, off);
+        // At most 2^BITS each: no overflow but for R = 1 (saturated).
+        core::array::from_fn(|k| b[k].saturating_add(o[k]))
+    }
+    /// The two terms of [`sum`](Self::sum), each entry clamped to half the
+    /// radix.
+    #[inline(always)]
+    pub fn parts(base: usize, off: usize) -> ([usize; R], [usize; R]) {
+        let half = 1usize << (Self::BITS - 1);
+        let (b, o) = (
+            Coordinates::<R>.read(base).unwrap_or([0; R]),
+            Coordinates::<R>.read(off).unwrap_or([0; R]),
+        );
+        (b.map(|x| x.min(half)), o.map(|x| x.min(half)))
+    }
+}
+
 /// A tensor `(e + base) ∘ L`: an accessor `E`, a base offset, and a layout
 /// `L` (zero-sized when static).
 #[derive(Clone, Copy)]

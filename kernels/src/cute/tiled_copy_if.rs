@@ -4,9 +4,14 @@
 //! (each thread's `local_partition`, one element per access) and
 //! [`copy_if_kernel_vectorized`] (a tiled copy of `UniversalCopy<uint128_t>`
 //! atoms, one predicate per 128-bit access). The tensors are passed whole
-//! and tiled in the kernel; `S.partial()` marks them as admitting partial
-//! tiles (whose accesses are each checked against the storage, so a
-//! predicate can never make one reach past the allocation).
+//! and tiled in the kernel; `S.partial_over(&C)` marks them as admitting
+//! partial tiles, over the coordinates of the identity tensor `C` the
+//! predicate is made from: their views are views of those coordinates,
+//! and an access is made only at a coordinate inside the tensor's own
+//! shape, at the offset the layout gives it, so a predicate can never
+//! make one reach past the tensor. The predicate compares the same
+//! coordinates with the same shape as `S`'s check: the compiler computes
+//! the two once.
 
 use cute_static::algorithm::{CopyCompatible, Rank2};
 use cute_static::arch::{
@@ -28,9 +33,11 @@ type Tile<L, B> = TileOf<L, B, BlockCoord, ()>;
 /// `(x, y)` of `S` to `D` where the identity tensor's coordinate is inside
 /// the shape, each thread its `local_partition` by `ThreadLayout`.
 ///
-/// Bounds (12): the shape of `S` (rank 2), `Thr: Copy`, the block shape
-/// `Copy`, the identity tensor's shape type `Sh` (`(usize, usize)`), and one per operation: the three `local_tile`s (S, D, the
-/// predicate), the three `local_partition`s, and `copy_if` (sizes).
+/// Bounds (8): the shapes of `S` and `D` (rank 2), `Thr: Copy`, the
+/// block shape `Copy`, the identity tensor's shape type `Sh` (`(usize,
+/// usize)`), and one per operation on the coordinate layout that `S`, `D`
+/// and the predicate share (`Sh::Layout`, the identity layout of the
+/// shape): `local_tile`, `local_partition`, and `copy_if` (sizes).
 #[inline(always)]
 #[allow(non_snake_case)]
 pub fn copy_if_kernel<LS, LD, B, Thr, Sh>(
@@ -42,13 +49,11 @@ pub fn copy_if_kernel<LS, LD, B, Thr, Sh>(
     B: Copy,
     Sh: IdentityShape<Engine = Coordinates<2>> + From<(usize, usize)>,
     Thr: Copy,
-    LS: Rank2 + DeviceTile<B, BlockCoord, ()>,
-    LD: DeviceTile<B, BlockCoord, ()>,
+    LS: Rank2,
+    LD: Rank2,
     Sh::Layout: DeviceTile<B, BlockCoord, ()>,
-    Tile<LS, B>: DevicePartition<Thr, ()>,
-    Tile<LD, B>: DevicePartition<Thr, ()>,
     Tile<Sh::Layout, B>: DevicePartition<Thr, ()>,
-    PartOf<Tile<LS, B>, Thr, ()>: CopyCompatible<PartOf<Tile<LD, B>, Thr, ()>>,
+    PartOf<Tile<Sh::Layout, B>, Thr, ()>: CopyCompatible<PartOf<Tile<Sh::Layout, B>, Thr, ()>>,
 {
     // Construct an identity layout and the predicate tensor
     let shape_S = shape2(&S.layout());
@@ -57,8 +62,8 @@ pub fn copy_if_kernel<LS, LD, B, Thr, Sh>(
 
     // Tile the input tensors, the predicate and the output
     let block_coord = (block_idx().x, block_idx().y);
-    let tile_S = local_tile(S.partial(), block_shape, block_coord, ()); // (BlockShape_M, BlockShape_N)
-    let tile_D = local_tile(D.partial(), block_shape, block_coord, ()); // (BlockShape_M, BlockShape_N)
+    let tile_S = local_tile(S.partial_over(&C), block_shape, block_coord, ()); // (BlockShape_M, BlockShape_N)
+    let tile_D = local_tile(D.partial_over(&C), block_shape, block_coord, ()); // (BlockShape_M, BlockShape_N)
     let tile_P = local_tile(P, block_shape, block_coord, ()); // (BlockShape_M, BlockShape_N)
 
     // Construct a partitioning of the tile among threads with the given thread arrangement.
@@ -75,10 +80,11 @@ pub fn copy_if_kernel<LS, LD, B, Thr, Sh>(
 /// and moved (into registers, then out) by its atom where the predicate
 /// holds.
 ///
-/// Bounds (14): the shape of `S`, the block shape, the identity shape
-/// type, the tiled copy (2), and
-/// one per operation: the three `local_tile`s, `partition_S` (S, the
-/// predicate), `partition_D`, `make_fragment_like`, the two `copy_if`s.
+/// Bounds (11): the shapes of `S` and `D`, the block shape, the identity
+/// shape type, the tiled copy (2), and one per operation on the shared
+/// coordinate layout (`Sh::Layout`): `local_tile` (the three tiles),
+/// `partition_S` (S, the predicate), `partition_D`, `make_fragment_like`,
+/// the two `copy_if`s.
 #[inline(always)]
 #[allow(non_snake_case)]
 pub fn copy_if_kernel_vectorized<LS, LD, B, Tc, Sh>(
@@ -90,18 +96,16 @@ pub fn copy_if_kernel_vectorized<LS, LD, B, Tc, Sh>(
     B: Copy,
     Sh: IdentityShape<Engine = Coordinates<2>> + From<(usize, usize)>,
     Tc: ThreadSlice<Slice = ThrCopy<Tc>> + TiledCopyOp,
-    LS: Rank2 + DeviceTile<B, BlockCoord, ()>,
-    LD: DeviceTile<B, BlockCoord, ()>,
+    LS: Rank2,
+    LD: Rank2,
     Sh::Layout: DeviceTile<B, BlockCoord, ()>,
-    Tile<LS, B>: CopyPartitionable<Tc, CopySrc>,
-    Tile<LD, B>: CopyPartitionable<Tc, CopyDst>,
-    Tile<Sh::Layout, B>: CopyPartitionable<Tc, CopySrc>,
-    <Tile<LS, B> as CopyPartitionable<Tc, CopySrc>>::Output: MakeFragment,
-    <Tile<LS, B> as CopyPartitionable<Tc, CopySrc>>::Output: CopyCompatible<
-        <<Tile<LS, B> as CopyPartitionable<Tc, CopySrc>>::Output as MakeFragment>::Compact,
+    Tile<Sh::Layout, B>: CopyPartitionable<Tc, CopySrc> + CopyPartitionable<Tc, CopyDst>,
+    <Tile<Sh::Layout, B> as CopyPartitionable<Tc, CopySrc>>::Output: MakeFragment,
+    <Tile<Sh::Layout, B> as CopyPartitionable<Tc, CopySrc>>::Output: CopyCompatible<
+        <<Tile<Sh::Layout, B> as CopyPartitionable<Tc, CopySrc>>::Output as MakeFragment>::Compact,
     >,
-    <<Tile<LS, B> as CopyPartitionable<Tc, CopySrc>>::Output as MakeFragment>::Compact:
-        CopyCompatible<<Tile<LD, B> as CopyPartitionable<Tc, CopyDst>>::Output>,
+    <<Tile<Sh::Layout, B> as CopyPartitionable<Tc, CopySrc>>::Output as MakeFragment>::Compact:
+        CopyCompatible<<Tile<Sh::Layout, B> as CopyPartitionable<Tc, CopyDst>>::Output>,
 {
     // Construct an identity layout and the predicate tensor
     let shape_S = shape2(&S.layout());
@@ -110,8 +114,8 @@ pub fn copy_if_kernel_vectorized<LS, LD, B, Tc, Sh>(
 
     // Tile the input tensors, the predicate and the output
     let block_coord = (block_idx().x, block_idx().y);
-    let tile_S = local_tile(S.partial(), block_shape, block_coord, ()); // (BlockShape_M, BlockShape_N)
-    let tile_D = local_tile(D.partial(), block_shape, block_coord, ()); // (BlockShape_M, BlockShape_N)
+    let tile_S = local_tile(S.partial_over(&C), block_shape, block_coord, ()); // (BlockShape_M, BlockShape_N)
+    let tile_D = local_tile(D.partial_over(&C), block_shape, block_coord, ()); // (BlockShape_M, BlockShape_N)
     let tile_P = local_tile(P, block_shape, block_coord, ()); // (BlockShape_M, BlockShape_N)
 
     // Construct a Tensor corresponding to each thread's slice.
