@@ -46,7 +46,7 @@ mod ldsm;
 pub(crate) mod math;
 mod partition;
 mod ptr;
-mod scalar;
+pub(crate) mod scalar;
 mod sm80;
 mod smem;
 mod tensor;
