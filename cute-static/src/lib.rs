@@ -436,6 +436,7 @@ pub mod layout {
     pub use crate::data::neg::Neg;
     pub use crate::data::swizzle::{ComposedLayout, StaticSwizzle, Swizzle};
     pub use crate::data::tiler::{IntoTiler, Tiler, TilerMode};
+    pub use crate::kernel::composed::split_offset;
     pub use crate::kernel::computed::{Computed, LayoutQuery, Resolve, Resolved};
     pub use crate::kernel::layout::{
         LayoutResult, RuntimeSize, SizeKind, SliceLayout, StaticSize, TensorLayout,

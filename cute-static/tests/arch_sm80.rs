@@ -187,3 +187,91 @@ fn gemm_with_universal_fma_on_tensor_fragments() {
     run!(f32);
     run!(i32);
 }
+
+/// A fragment's values as 32-bit words (`GemmOperand::gemm_get_vector`,
+/// what the SM80 atoms and `copy_ldsm` use) on an atom-layer tensor over
+/// an owned array: the value `pack` gives of the elements, whether they
+/// are consecutive registers or not; `gemm_set_vector` is its inverse and
+/// leaves the other registers alone.
+#[test]
+fn fragment_words_are_the_packed_values() {
+    use cute_static::Tensor;
+    use cute_static::arch::{pack, unpack};
+    use cute_static::device::{GemmOperand, GemmOperandMut};
+    let h = |i: usize| F16::from_bits(0x3c00 + 17 * i as u16);
+    let regs: [F16; 16] = core::array::from_fn(h);
+    // Consecutive: (8, 2):(1, 8); not: (8, 2):(2, 1) (coordinates 0, 1 are
+    // registers 0, 2).
+    let dense = Tensor::new(regs, layout!((8, 2):(1, 8))).unwrap();
+    let strided = Tensor::new(regs, layout!((8, 2):(2, 1))).unwrap();
+    for i in (0..16).step_by(2) {
+        let want: u32 = pack::<F16, u32>(|j| dense.gemm_get(i + j));
+        assert_eq!(dense.gemm_get_vector::<u32>(i), want, "dense {i}");
+        let want: u32 = pack::<F16, u32>(|j| strided.gemm_get(i + j));
+        assert_eq!(strided.gemm_get_vector::<u32>(i), want, "strided {i}");
+    }
+    // An odd start is two registers of two words: still the packed value.
+    let want: u32 = pack::<F16, u32>(|j| dense.gemm_get(3 + j));
+    assert_eq!(dense.gemm_get_vector::<u32>(3), want);
+    for layout_dense in [true, false] {
+        let mut d = Tensor::new(regs, layout!((8, 2):(1, 8))).unwrap();
+        let mut s = Tensor::new(regs, layout!((8, 2):(2, 1))).unwrap();
+        let w = 0xdead_beefu32;
+        let mut want = [F16::default(); 2];
+        unpack::<F16, u32>(w, |j, v| want[j] = v);
+        let t: &mut dyn FnMut(usize) -> [F16; 16] = if layout_dense {
+            &mut |i| {
+                d.gemm_set_vector::<u32>(i, w);
+                assert_eq!([d.gemm_get(i), d.gemm_get(i + 1)], want);
+                *d.engine()
+            }
+        } else {
+            &mut |i| {
+                s.gemm_set_vector::<u32>(i, w);
+                assert_eq!([s.gemm_get(i), s.gemm_get(i + 1)], want);
+                *s.engine()
+            }
+        };
+        let after = t(4);
+        let changed: Vec<usize> = (0..16).filter(|&r| after[r] != regs[r]).collect();
+        // Dense: registers 4, 5; strided: coordinates 4, 5 are registers 8, 10.
+        assert_eq!(
+            changed,
+            if layout_dense {
+                vec![4, 5]
+            } else {
+                vec![8, 10]
+            }
+        );
+    }
+}
+
+/// The same for a register fragment of `make_fragment_like` (a
+/// `RegTensor`, what `make_fragment_C` makes and the SM80 atoms and
+/// `copy_ldsm` access by 32-bit words): consecutive registers read and
+/// written as one word are the packed values, the other registers kept.
+#[test]
+fn register_fragment_words_are_the_packed_values() {
+    use cute_static::arch::{GlobalBuffer, pack, unpack};
+    use cute_static::device::{
+        DeviceTensor, DeviceTensorMut, GemmOperand, GemmOperandMut, make_fragment_like,
+    };
+    let src: Vec<F16> = (0..16)
+        .map(|i| F16::from_bits(0x3c00 + 17 * i as u16))
+        .collect();
+    let g = GlobalBuffer::from_slice(&src);
+    let t = g.tensor(layout!((8, 2))).unwrap();
+    let mut r = make_fragment_like(&t);
+    for (i, &x) in src.iter().enumerate() {
+        r.set(i, x);
+    }
+    for i in 0..15 {
+        let want: u32 = pack::<F16, u32>(|j| src[i + j]);
+        assert_eq!(r.gemm_get_vector::<u32>(i), want, "{i}");
+    }
+    let w = 0x1234_abcdu32;
+    r.gemm_set_vector::<u32>(6, w);
+    let mut want = src.clone();
+    unpack::<F16, u32>(w, |j, v| want[6 + j] = v);
+    assert_eq!((0..16).map(|i| r.get(i)).collect::<Vec<_>>(), want);
+}

@@ -28,7 +28,9 @@
 //! a GPU).
 
 use super::ptr::SmemPtr;
-use super::scalar::{Scalar, lanes, unpack};
+#[cfg(not(target_arch = "nvptx64"))]
+use super::scalar::unpack;
+use super::scalar::{Scalar, lanes};
 use super::tensor::PtrTensor;
 use crate::atom::{
     CopyAtom, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N,
@@ -222,7 +224,9 @@ where
         let r = ldsm::<Tc::Op, T>(src.vector_ptr(i * vs, vs));
         let mut q = 0;
         while q < <Tc::Op as LdsmOp>::MATRICES {
-            unpack::<T, u32>(r[q], |j, v| dst.gemm_set(i * vd + q * per_reg + j, v));
+            // One 32-bit register of the fragment where its values are
+            // consecutive (`gemm_set_vector`): the `half_t`s stay packed.
+            dst.gemm_set_vector::<u32>(i * vd + q * per_reg, r[q]);
             q += 1;
         }
         i += 1;

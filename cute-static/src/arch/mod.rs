@@ -47,7 +47,7 @@ mod ldsm;
 pub(crate) mod math;
 mod partition;
 mod ptr;
-mod scalar;
+pub(crate) mod scalar;
 mod sm80;
 mod sm90;
 mod smem;

@@ -21,6 +21,7 @@ use crate::atom::tiled_mma::{
 use crate::data::int_tuple::{Int, IntTuple};
 use crate::data::layout::{Layout, StaticLayout};
 use crate::data::swizzle::{ComposedLayout, StaticSwizzle};
+use crate::kernel::composed::split_offset;
 use crate::kernel::computed::LayoutQuery;
 use crate::kernel::device::{MaybeSource, RegFragment, make_fragment_like};
 use crate::kernel::layout::TensorLayout;
@@ -336,7 +337,9 @@ type SwizzledPart<Sw, P> = ComposedLayout<Sw, Dyn, Plain<P>>;
 /// partition of the inner static layout `L`, whose offset for the thread
 /// (and any fixed coordinates) joins `O` inside the swizzle, as a slice of
 /// a composed layout does — `R(j) = Sw(O + off + P(j))` where `off + P(j)`
-/// is the inner partition's `L(i)`. The tensor's own base is kept.
+/// is the inner partition's `L(i)`; the part of `O + off` that the
+/// swizzle's period divides then moves to the tensor's base
+/// ([`split_offset`](crate::layout::split_offset)).
 fn composed_partition<Sw, O, L, P>(
     t: Tensor<Counting, ComposedLayout<Sw, O, L>>,
     inner: impl FnOnce(Tensor<Counting, L>) -> Result<Tensor<Counting, P>, Error>,
@@ -354,11 +357,19 @@ where
         operation: "partition",
         operands: "the offset of a composed layout",
     })?;
-    Ok(Tensor::from_parts(
-        e,
-        base,
-        ComposedLayout::new(l.swizzle(), Dyn(offset), Default::default()),
-    ))
+    // The part of the offset that the swizzle's period divides moves to the
+    // base (`split_offset`: the same offsets): a thread's offset keeps only
+    // its bits below the period inside the swizzle.
+    let (part, moved) = split_offset(ComposedLayout::new(
+        l.swizzle(),
+        Dyn(offset),
+        Default::default(),
+    ));
+    let base = base.checked_add(moved).ok_or(Error::Overflow {
+        operation: "partition",
+        operands: "the base of a composed layout's partition",
+    })?;
+    Ok(Tensor::from_parts(e, base, part))
 }
 
 /// A swizzled layout: its inner layout's copy partition (see

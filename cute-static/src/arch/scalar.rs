@@ -200,3 +200,36 @@ const _: () = {
     assert!(core::mem::size_of::<f32>() == 4 && core::mem::size_of::<f64>() == 8);
     assert!(core::mem::size_of::<u128>() == 16);
 };
+
+/// The `lanes(T, U)` elements `s[o..]` as one `U` (element `o` in the low
+/// bytes): one read of the registers' bytes, the value [`pack`] gives.
+/// The caller checked that they are inside `s`.
+#[inline(always)]
+pub(crate) fn read_run<T: Scalar, U: Scalar>(s: &[T], o: usize) -> U {
+    let n = const { lanes::<T, U>() };
+    if cfg!(target_endian = "little") && o + n <= s.len() {
+        // SAFETY: `s[o..o + n]` is inside the slice: `n·size(T) = size(U)`
+        // bytes (`lanes`), read unaligned. `T` and `U` are `Scalar`s
+        // (sealed: primitive integers and floats and `F16`, a transparent
+        // `u16`), without padding and valid for every bit pattern; on a
+        // little-endian target the bytes of `s[o], s[o+1], …` read as one
+        // `U` are `pack`'s value (element `o` in the low bytes).
+        unsafe { s.as_ptr().add(o).cast::<U>().read_unaligned() }
+    } else {
+        pack::<T, U>(|j| s[o + j])
+    }
+}
+
+/// Writes `u` to the `lanes(T, U)` elements `s[o..]` (the inverse of
+/// [`read_run`]).
+#[inline(always)]
+pub(crate) fn write_run<T: Scalar, U: Scalar>(s: &mut [T], o: usize, u: U) {
+    let n = const { lanes::<T, U>() };
+    if cfg!(target_endian = "little") && o + n <= s.len() {
+        // SAFETY: as for `read_run`, the bytes written: every bit pattern
+        // of them is a valid `T`.
+        unsafe { s.as_mut_ptr().add(o).cast::<U>().write_unaligned(u) }
+    } else {
+        unpack::<T, U>(u, |j, v| s[o + j] = v)
+    }
+}

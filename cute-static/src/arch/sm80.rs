@@ -63,6 +63,7 @@
 //! # Ok::<(), cute_static::Error>(())
 //! ```
 
+use super::scalar::{Scalar, lanes, pack, unpack};
 use super::tensor::DeviceView;
 use crate::atom::tiled_mma::{
     HasMmaFragment, MmaFragment, MmaTileFits, OperandA, OperandB, OperandC, RegisterOperand,
@@ -73,6 +74,7 @@ use crate::atom::{
     SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN,
 };
 use crate::data::layout::StaticLayout;
+use crate::kernel::device::{GemmOperand, GemmOperandMut};
 
 /// CuTe's `half_t` as a register value: the bits of an IEEE binary16.
 /// `PartialEq` compares bits (`-0 ≠ +0`; a NaN equals itself); the
@@ -293,6 +295,78 @@ pub trait MmaCall: MmaAtom {
     const VALUES: [usize; 3] = layout_values::<Self>();
     /// `C ← A·Bᵀ + C`: one instruction on the device.
     fn call(a: &Self::RegsA, b: &Self::RegsB, c: &mut Self::RegsC);
+    /// One atom's A values, `x(at), x(at+1), …` (what
+    /// [`gemm_with`](crate::device::gemm_with) hands [`call`](Self::call)):
+    /// element by element; the SM80 atoms read them as 32-bit words.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn load_a<X: GemmOperand<Value = Self::A>>(x: &X, at: usize) -> Self::RegsA {
+        let mut r = Self::RegsA::default();
+        for (v, e) in r.as_mut().iter_mut().enumerate() {
+            *e = x.gemm_get(at + v);
+        }
+        r
+    }
+    /// One atom's B values (see [`load_a`](Self::load_a)).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn load_b<X: GemmOperand<Value = Self::B>>(x: &X, at: usize) -> Self::RegsB {
+        let mut r = Self::RegsB::default();
+        for (v, e) in r.as_mut().iter_mut().enumerate() {
+            *e = x.gemm_get(at + v);
+        }
+        r
+    }
+    /// One atom's C values (see [`load_a`](Self::load_a)).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn load_c<X: GemmOperand<Value = Self::C>>(x: &X, at: usize) -> Self::RegsC {
+        let mut r = Self::RegsC::default();
+        for (v, e) in r.as_mut().iter_mut().enumerate() {
+            *e = x.gemm_get(at + v);
+        }
+        r
+    }
+    /// Writes one atom's C values back, `x(at) = r[0], …`.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn store_c<X: GemmOperandMut<Value = Self::C>>(x: &mut X, at: usize, r: &Self::RegsC) {
+        for (v, e) in r.as_ref().iter().enumerate() {
+            x.gemm_set(at + v, *e);
+        }
+    }
+}
+
+/// `N` values of an operand from `at`, read as 32-bit words
+/// ([`GemmOperand::gemm_get_vector`]: one register of a fragment, two
+/// `half_t`s or one `f32`), so that a fragment's `half_t`s stay in the
+/// 32-bit registers `ldmatrix` writes and `mma.sync` reads.
+#[inline(always)]
+fn load_words<T: Scalar, X: GemmOperand<Value = T>, const N: usize>(x: &X, at: usize) -> [T; N] {
+    let per = const { lanes::<T, u32>() };
+    let mut r = [T::default(); N];
+    let mut w = 0;
+    while w < N / per {
+        let word: u32 = x.gemm_get_vector(at + w * per);
+        unpack::<T, u32>(word, |j, v| r[w * per + j] = v);
+        w += 1;
+    }
+    r
+}
+/// The inverse of [`load_words`].
+#[inline(always)]
+fn store_words<T: Scalar, X: GemmOperandMut<Value = T>, const N: usize>(
+    x: &mut X,
+    at: usize,
+    r: &[T; N],
+) {
+    let per = const { lanes::<T, u32>() };
+    let mut w = 0;
+    while w < N / per {
+        let word: u32 = pack::<T, u32>(|j| r[w * per + j]);
+        x.gemm_set_vector(at + w * per, word);
+        w += 1;
+    }
 }
 
 /// `size(ALayout) / size(ThrID)`, … of the atom `A`.
@@ -390,6 +464,22 @@ macro_rules! sm80_mma {
             type RegsA = [F16; $na];
             type RegsB = [F16; $nb];
             type RegsC = [$c; $nc];
+            #[inline(always)]
+            fn load_a<X: GemmOperand<Value = F16>>(x: &X, at: usize) -> [F16; $na] {
+                load_words(x, at)
+            }
+            #[inline(always)]
+            fn load_b<X: GemmOperand<Value = F16>>(x: &X, at: usize) -> [F16; $nb] {
+                load_words(x, at)
+            }
+            #[inline(always)]
+            fn load_c<X: GemmOperand<Value = $c>>(x: &X, at: usize) -> [$c; $nc] {
+                load_words(x, at)
+            }
+            #[inline(always)]
+            fn store_c<X: GemmOperandMut<Value = $c>>(x: &mut X, at: usize, r: &[$c; $nc]) {
+                store_words(x, at, r)
+            }
             #[inline(always)]
             fn call(a: &[F16; $na], b: &[F16; $nb], c: &mut [$c; $nc]) {
                 #[cfg(target_arch = "nvptx64")]

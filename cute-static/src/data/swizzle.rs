@@ -140,7 +140,20 @@ impl<const B: u32, const M: u32, const S: i32> Sealed for Swizzle<B, M, S> {}
 /// assert_eq!(Swizzle::<3, 4, 3>::default().apply_to(128), 144);
 /// ```
 pub trait StaticSwizzle: Copy + Default + fmt::Display + fmt::Debug + Sealed {
-    /// The swizzle maps every aligned block of `PERIOD` offsets onto itself.
+    /// The swizzle maps every aligned block of `PERIOD` offsets onto itself,
+    /// each block the same way: `apply(x + c) = apply(x) + c` for every `c`
+    /// that `PERIOD` divides (wrapping; no bit at or above `PERIOD` is read
+    /// or flipped, and adding such a `c` leaves the bits below it as they
+    /// are).
+    ///
+    /// ```
+    /// use cute_static::layout::{StaticSwizzle, Swizzle};
+    /// let sw = Swizzle::<3, 3, 3>::default();
+    /// assert_eq!(<Swizzle<3, 3, 3> as StaticSwizzle>::PERIOD, 512);
+    /// for x in [0, 77, 300, 511] {
+    ///     assert_eq!(sw.apply_to(x + 3 * 512), sw.apply_to(x) + 3 * 512);
+    /// }
+    /// ```
     const PERIOD: usize;
     /// The swizzle moves every aligned run of `RUN` offsets as a whole:
     /// `apply(a + i) = apply(a) + i` for `a` a multiple of `RUN`, `i < RUN`

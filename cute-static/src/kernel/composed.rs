@@ -2,12 +2,14 @@
 //! `slice_and_offset` for a `ComposedLayout`: the inner layout is sliced,
 //! and the offset of the fixed coordinates joins the composed layout's
 //! offset **inside** the swizzle, `(Sw ∘ O ∘ L)(c' + c*) = (Sw ∘ (O +
-//! L(c')) ∘ L|c*)(c*)`; the offset left for the accessor is 0 (a swizzle
-//! does not distribute over addition, so nothing can move past it). A
+//! L(c')) ∘ L|c*)(c*)`. A swizzle does not distribute over addition, but
+//! it moves every multiple of its period through unchanged, so a tensor's
+//! slice keeps only the offset's part below the period inside the swizzle
+//! and moves the rest to the tensor's pointer ([`split_offset`]). A
 //! composed layout is a [`TensorLayout`] and a [`TensorDivide`], so tensors
 //! hold it, and their slices, [`local_tile`](crate::local_tile) and
 //! [`local_partition`](crate::local_partition) are the swizzle applied to
-//! the same operation on the inner layout (the tensor's base stays).
+//! the same operation on the inner layout.
 //!
 //! ```
 //! use cute_static::{layout, tensor::__};
@@ -18,12 +20,16 @@
 //! assert_eq!(tile.slice((8, __)).unwrap_err().kind(), "out_of_bounds");
 //!
 //! // A tensor layout (`TensorLayout`): a tensor slices into the layout's
-//! // offset and keeps its pointer (the slice's offset for the accessor is 0).
+//! // offset, and the multiples of the period (512) go to its pointer.
 //! use cute_static::{layout::{SliceLayout, TensorLayout}};
 //! assert_eq!((tile.size(), TensorLayout::cosize(&tile)), (512, 512));
 //! let (col, moved) = tile.slice_layout((__, 9))?;
 //! assert_eq!((col.to_string(), moved), ("Sw<3,3,3> o 9 o (_8):(_64)".to_string(), 0));
 //! assert_eq!(TensorLayout::offset(&col, 5), tile.call_coord((5, 9)));
+//! let stages = layout!(Sw<3,3,3> o 0 o (8,64,3):(64,1,512));
+//! let (stage, moved) = stages.slice_layout((__, __, 2))?;
+//! assert_eq!((stage.to_string(), moved), ("Sw<3,3,3> o 0 o (_8,_64):(_64,_1)".to_string(), 1024));
+//! assert_eq!(moved + TensorLayout::offset(&stage, 77), stages.call_coord((5, 9, 2)));
 //! # Ok::<(), cute_static::Error>(())
 //! ```
 
@@ -99,9 +105,21 @@ impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout> TensorLayout
             .max()
             .map_or(0, |m| m + 1)
     }
+    /// `Sw(O + L(i))`, computed as `Sw(O + lo) + hi` with `hi` the part
+    /// of `L(i)` that the swizzle's period divides and `lo = L(i) − hi`
+    /// (the same value: [`StaticSwizzle::PERIOD`]'s law). For a static `i`
+    /// (an unrolled loop) `lo` and `hi` are constants, so the coordinates
+    /// whose `lo` agree share one swizzle of the run-time offset and differ
+    /// by a constant the address takes as an immediate (CuTe's swizzle
+    /// pointer: nvcc folds the iterations above the swizzle's bits the same
+    /// way).
     #[inline(always)]
     fn offset(&self, i: usize) -> usize {
-        self.call(i)
+        let p = self.layout().call(i);
+        let hi = p & !(Sw::PERIOD - 1);
+        self.swizzle()
+            .apply_to(self.offset().value().wrapping_add(p - hi))
+            .wrapping_add(hi)
     }
     /// `(v, 1)` for the largest power of two `v` that divides the inner
     /// layout's first leaf extent (of stride 1), the stride of every other
@@ -127,17 +145,29 @@ impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout> TensorLayout
                 v
             }
         };
-        // The largest power of two dividing both `v` and the offset.
-        let x = self.offset().value() | v;
-        let v = x & x.wrapping_neg();
+        // The largest power of two dividing both `v` and the offset: `v`
+        // itself when it divides the offset (a test the compiler folds when
+        // it knows the offset's low bits, as for a thread's partition of
+        // 128-bit runs), else the offset's lowest set bit (below `v`).
+        let o = self.offset().value();
+        let v = if o & (v - 1) == 0 {
+            v
+        } else {
+            o & o.wrapping_neg()
+        };
         if v > 1 { (v, 1) } else { (1, 0) }
     }
 }
 
 /// Slicing a composed layout for a tensor: the offset of the fixed part
-/// stays inside the layout (CuTe: "for composed layout tensors the offset
-/// is accumulated in the layout itself while the pointer is not updated"),
-/// so the tensor's offset is 0.
+/// joins the layout's offset inside the swizzle (CuTe: "for composed
+/// layout tensors the offset is accumulated in the layout itself"), and
+/// then the part of that sum that the swizzle's period divides moves out
+/// of the swizzle to the tensor's pointer ([`split_offset`]): the same
+/// offsets, with the layout's offset kept below the period. A run-time
+/// stage index of a pipelined shared tile (its stride a multiple of the
+/// period) so moves the pointer and leaves the swizzled offset of each
+/// thread as it was, which the compiler then keeps across the main loop.
 impl<Sw: StaticSwizzle, O: Int + IntTuple, L: StaticLayout, Cd> SliceLayout<Cd>
     for ComposedLayout<Sw, O, L>
 where
@@ -146,8 +176,37 @@ where
     type Output = ComposedLayout<Sw, Dyn, Cd::Output>;
     #[inline(always)]
     fn slice_layout(&self, coord: Cd) -> Result<(Self::Output, usize), Error> {
-        Ok((self.slice(coord)?, 0))
+        Ok(split_offset(self.slice(coord)?))
     }
+}
+
+/// `Sw ∘ O ∘ L` as `(Sw ∘ (O mod P) ∘ L, O − O mod P)` for the swizzle's
+/// period `P`: the layout's offsets are the first's plus the second, for
+/// every coordinate (`Sw(x + c) = Sw(x) + c` when `P` divides `c`:
+/// [`StaticSwizzle::PERIOD`]). The tensor views of a composed layout
+/// (slices, partitions) keep their layout's offset below `P` this way and
+/// add the rest to their pointer.
+///
+/// ```
+/// use cute_static::layout::{ComposedLayout, Dyn, Int, Swizzle, split_offset};
+/// use cute_static::layout;
+/// let l = ComposedLayout::new(Swizzle::<3, 3, 3>::new(), Dyn(5 * 512 + 72), layout!((8, 64):(64, 1)));
+/// let (inside, moved) = split_offset(l);
+/// assert_eq!((inside.offset().value(), moved), (72, 5 * 512));
+/// for i in 0..512 {
+///     assert_eq!(moved + inside.call(i), l.call(i));
+/// }
+/// ```
+#[inline(always)]
+pub fn split_offset<Sw: StaticSwizzle, L: StaticLayout>(
+    l: ComposedLayout<Sw, Dyn, L>,
+) -> (ComposedLayout<Sw, Dyn, L>, usize) {
+    let o = l.offset().value();
+    let inside = o & (Sw::PERIOD - 1);
+    (
+        ComposedLayout::new(l.swizzle(), Dyn(inside), l.layout()),
+        o - inside,
+    )
 }
 
 /// The shape of a composed layout is its inner layout's.

@@ -13,6 +13,7 @@
 //! Register fragments are [`RegTensor`]s over an owned array (`[T; N]`):
 //! [`make_tensor_like`] makes one for a device tensor.
 
+use crate::arch::scalar::{read_run, write_run};
 use crate::arch::{
     DeviceView, Fma, MemPtr, MmaCall, PartialTensor, PtrTensor, Scalar, Transform, lanes, pack,
     trap, unpack, view_local_partition, view_local_tile,
@@ -57,6 +58,13 @@ pub trait DeviceTensor {
     /// access in memory; a register fragment packs its registers). Traps
     /// unless they are consecutive in memory.
     fn get_vector<U: Scalar>(&self, i: usize) -> U;
+    /// [`GemmOperand::gemm_get_vector`]: element by element, one access
+    /// of a register fragment's consecutive registers.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn get_run<U: Scalar>(&self, i: usize) -> U {
+        pack::<Self::Value, U>(|j| self.get(i + j))
+    }
 }
 
 /// A tensor the device algorithms write.
@@ -86,6 +94,12 @@ pub trait DeviceTensorMut: DeviceTensor {
     fn set(&mut self, i: usize, v: Self::Value);
     /// Sets the [`lanes`] elements from coordinate `i` from one `U`.
     fn set_vector<U: Scalar>(&mut self, i: usize, u: U);
+    /// [`GemmOperandMut::gemm_set_vector`] (see [`DeviceTensor::get_run`]).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn set_run<U: Scalar>(&mut self, i: usize, u: U) {
+        unpack::<Self::Value, U>(u, |j, v| self.set(i + j, v))
+    }
 }
 
 impl<P: MemPtr, L: TensorLayout> DeviceTensor for PtrTensor<P, L> {
@@ -131,6 +145,22 @@ impl<A: Storage, L: TensorLayout> RegTensor<A, L> {
     pub fn regs(&self) -> &[A::Value] {
         self.regs.storage()
     }
+    /// The storage offset `o` of coordinate `i` when coordinates `i, …,
+    /// i+n−1` are the consecutive registers `o, …, o+n−1` of the array
+    /// (folded for a static layout and a constant `i`); `None` otherwise.
+    #[inline(always)]
+    fn run_offset(&self, i: usize, n: usize) -> Option<usize> {
+        let o = self.layout.offset(i);
+        let size = self.layout.size();
+        let mut j = 0;
+        while j < n {
+            if i.checked_add(j)? >= size || self.layout.offset(i + j) != o.checked_add(j)? {
+                return None;
+            }
+            j += 1;
+        }
+        (o.checked_add(n)? <= self.regs.storage().len()).then_some(o)
+    }
     /// The storage offset of coordinate `i` (traps outside the fragment).
     #[inline(always)]
     #[track_caller]
@@ -158,6 +188,13 @@ impl<T: Scalar, A: Storage<Value = T>, L: TensorLayout> DeviceTensor for RegTens
     fn get_vector<U: Scalar>(&self, i: usize) -> U {
         pack::<T, U>(|j| self.get(i + j))
     }
+    #[inline(always)]
+    fn get_run<U: Scalar>(&self, i: usize) -> U {
+        match self.run_offset(i, const { lanes::<T, U>() }) {
+            Some(o) => read_run::<T, U>(self.regs.storage(), o),
+            None => self.get_vector(i),
+        }
+    }
 }
 impl<T: Scalar, A: EngineMut<Value = T>, L: TensorLayout> DeviceTensorMut for RegTensor<A, L> {
     #[inline(always)]
@@ -168,6 +205,13 @@ impl<T: Scalar, A: EngineMut<Value = T>, L: TensorLayout> DeviceTensorMut for Re
     #[inline(always)]
     fn set_vector<U: Scalar>(&mut self, i: usize, u: U) {
         unpack::<T, U>(u, |j, v| self.set(i + j, v));
+    }
+    #[inline(always)]
+    fn set_run<U: Scalar>(&mut self, i: usize, u: U) {
+        match self.run_offset(i, const { lanes::<T, U>() }) {
+            Some(o) => write_run::<T, U>(self.regs.storage_mut(), o, u),
+            None => self.set_vector(i, u),
+        }
     }
 }
 
@@ -682,6 +726,21 @@ pub trait GemmOperand {
     fn gemm_layout(&self) -> Self::Layout;
     /// The element at integral coordinate `i`.
     fn gemm_get(&self, i: usize) -> Self::Value;
+    /// The [`lanes`] elements from coordinate `i` packed into one `U`
+    /// (element `i` in the low bytes, as [`pack`]). A [`RegTensor`] reads
+    /// them as one access of `U` where they are consecutive registers, so
+    /// that its `half_t` values stay in the 32-bit registers `ldmatrix`
+    /// writes and `mma.sync` reads (CuTe's `uint32_t` registers over its
+    /// `half_t` arrays); other operands element by element. (An
+    /// atom-layer fragment read this way too put `mma_sm80_tiled_f16`'s
+    /// fragments in local memory, so it is not.)
+    #[inline(always)]
+    fn gemm_get_vector<U: Scalar>(&self, i: usize) -> U
+    where
+        Self::Value: Scalar,
+    {
+        pack::<Self::Value, U>(|j| self.gemm_get(i + j))
+    }
 }
 /// An operand [`gemm_with`] writes (C).
 ///
@@ -704,7 +763,17 @@ pub trait GemmOperand {
 pub trait GemmOperandMut: GemmOperand {
     /// Sets the element at integral coordinate `i`.
     fn gemm_set(&mut self, i: usize, v: Self::Value);
+    /// Sets the [`lanes`] elements from coordinate `i` to those of `u`
+    /// (the inverse of [`GemmOperand::gemm_get_vector`]).
+    #[inline(always)]
+    fn gemm_set_vector<U: Scalar>(&mut self, i: usize, u: U)
+    where
+        Self::Value: Scalar,
+    {
+        unpack::<Self::Value, U>(u, |j, v| self.gemm_set(i + j, v))
+    }
 }
+
 impl<D: DeviceTensor> GemmOperand for D {
     type Value = D::Value;
     type Layout = D::Layout;
@@ -716,11 +785,19 @@ impl<D: DeviceTensor> GemmOperand for D {
     fn gemm_get(&self, i: usize) -> D::Value {
         self.get(i)
     }
+    #[inline(always)]
+    fn gemm_get_vector<U: Scalar>(&self, i: usize) -> U {
+        self.get_run(i)
+    }
 }
 impl<D: DeviceTensorMut> GemmOperandMut for D {
     #[inline(always)]
     fn gemm_set(&mut self, i: usize, v: D::Value) {
         self.set(i, v)
+    }
+    #[inline(always)]
+    fn gemm_set_vector<U: Scalar>(&mut self, i: usize, u: U) {
+        self.set_run(i, u)
     }
 }
 impl<E: Storage<Value: Copy>, L: TensorLayout> GemmOperand for Tensor<E, L> {
@@ -879,23 +956,12 @@ fn mma_loops<Atom, A, B, C>(
 {
     let [va, vb, vc] = const { atom_values::<Atom>() };
     let call = |c: &mut C, m: usize, n: usize, k: usize| {
-        let mut ra = Atom::RegsA::default();
-        for (v, x) in ra.as_mut().iter_mut().enumerate() {
-            *x = a.gemm_get(v + va * (m + m_ * k));
-        }
-        let mut rb = Atom::RegsB::default();
-        for (v, x) in rb.as_mut().iter_mut().enumerate() {
-            *x = b.gemm_get(v + vb * (n + n_ * k));
-        }
+        let ra = Atom::load_a(a, va * (m + m_ * k));
+        let rb = Atom::load_b(b, vb * (n + n_ * k));
         let base = vc * (m + m_ * n);
-        let mut rc = Atom::RegsC::default();
-        for (v, x) in rc.as_mut().iter_mut().enumerate() {
-            *x = c.gemm_get(base + v);
-        }
+        let mut rc = Atom::load_c(c, base);
         Atom::call(&ra, &rb, &mut rc);
-        for (v, x) in rc.as_ref().iter().enumerate() {
-            c.gemm_set(base + v, *x);
-        }
+        Atom::store_c(c, base, &rc);
     };
     let mut k = 0;
     while k < k_ {
