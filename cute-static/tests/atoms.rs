@@ -241,43 +241,35 @@ macro_rules! config {
     }};
 }
 
-#[test]
-fn sm80_16x8x16_2x2_atoms() {
-    config!(
-        cute_static::atom::SM80_16x8x16_F32F16F16F32_TN,
-        Layout![(2, 2, 1)],
-        (),
-        None,
-        Layout![(32, 16)],
-        Layout![(16, 16)],
-        Layout![(32, 16)]
-    );
+/// One `#[test]` a row, `name: [config! arguments];`.
+macro_rules! config_tests {
+    ($($name:ident: [$($args:tt)*];)+) => {$(
+        #[test]
+        fn $name() {
+            config!($($args)*);
+        }
+    )+};
 }
 
-#[test]
-fn universal_fma_8x8_with_an_m_permutation() {
-    config!(
-        cute_static::atom::UniversalFMA<f32>,
-        Layout![(8, 8, 1)],
-        cute_static::Tiler![<(4, 2):(2, 1), _, _>],
-        Some("<(4,2):(2,1),_,_>"),
-        Layout![(16, 2)],
-        Layout![(8, 2)],
-        Layout![(16, 8)]
-    );
-}
-
-#[test]
-fn sm70_8x8x4_2x2_atoms_over_two_tiles() {
-    config!(
-        cute_static::atom::SM70_8x8x4_F32F16F16F32_TN,
-        Layout![(2, 2, 1)],
-        (),
-        None,
-        Layout![(32, 8)],
-        Layout![(16, 4)],
-        Layout![(32, 16)]
-    );
+config_tests! {
+    sm80_16x8x16_2x2_atoms: [cute_static::atom::SM80_16x8x16_F32F16F16F32_TN,
+        Layout![(2, 2, 1)], (), None, Layout![(32, 16)], Layout![(16, 16)], Layout![(32, 16)]];
+    universal_fma_8x8_with_an_m_permutation: [cute_static::atom::UniversalFMA<f32>,
+        Layout![(8, 8, 1)], cute_static::Tiler![<(4, 2):(2, 1), _, _>], Some("<(4,2):(2,1),_,_>"), Layout![(16, 2)], Layout![(8, 2)], Layout![(16, 8)]];
+    sm70_8x8x4_2x2_atoms_over_two_tiles: [cute_static::atom::SM70_8x8x4_F32F16F16F32_TN,
+        Layout![(2, 2, 1)], (), None, Layout![(32, 8)], Layout![(16, 4)], Layout![(32, 16)]];
+    sm80_tf32_k_tiled_2x1x2: [cute_static::atom::SM80_16x8x8_F32TF32TF32F32_TN,
+        Layout![(2, 1, 2)], (), None, Layout![(32, 16)], Layout![(8, 16)], Layout![(32, 16)]];
+    sm80_f16_with_an_n_permutation: [cute_static::atom::SM80_16x8x16_F16F16F16F16_TN,
+        Layout![(1, 2, 1)], cute_static::Tiler![<_, (8, 2, 2):(1, 16, 8), _>], Some("<_,(8,2,2):(1,16,8),_>"), Layout![(16, 16)], Layout![(32, 16)], Layout![(16, 32)]];
+    sm80_f64_2x2_atoms: [cute_static::atom::SM80_8x8x4_F64F64F64F64_TN,
+        Layout![(2, 2, 1)], (), None, Layout![(16, 4)], Layout![(16, 4)], Layout![(16, 16)]];
+    sm89_fp8_1x2_atoms: [cute_static::atom::SM89_16x8x32_F32E4M3E4M3F32_TN,
+        Layout![(1, 2, 1)], (), None, Layout![(16, 32)], Layout![(16, 32)], Layout![(16, 16)]];
+    sm90_gmma_64x128x16: [cute_static::atom::SM90_64x128x16_F32F16F16_SS<cute_static::atom::MajorK, cute_static::atom::MajorK>,
+        Layout![(1, 1, 1)], (), None, Layout![(64, 16)], Layout![(128, 16)], Layout![(64, 128)], descriptors];
+    sm75_rank_3_tensors_over_several_tiles: [cute_static::atom::SM75_16x8x8_F32F16F16F32_TN,
+        Layout![(2, 1, 1)], (), None, Layout![(64, 16, 2)], Layout![(16, 16, 2)], Layout![(64, 16, 3)]];
 }
 
 /// One SM70 quad-pair atom (`ThrID = (4,2):(1,16)`) tiled to `<8,8,4>`
@@ -348,80 +340,6 @@ fn sm70_variants() {
     variant!(cute_static::atom::SM70_8x8x4_F32F16F16F32_TT);
 }
 
-#[test]
-fn sm80_tf32_k_tiled_2x1x2() {
-    config!(
-        cute_static::atom::SM80_16x8x8_F32TF32TF32F32_TN,
-        Layout![(2, 1, 2)],
-        (),
-        None,
-        Layout![(32, 16)],
-        Layout![(8, 16)],
-        Layout![(32, 16)]
-    );
-}
-
-#[test]
-fn sm80_f16_with_an_n_permutation() {
-    config!(
-        cute_static::atom::SM80_16x8x16_F16F16F16F16_TN,
-        Layout![(1, 2, 1)],
-        cute_static::Tiler![<_, (8, 2, 2):(1, 16, 8), _>],
-        Some("<_,(8,2,2):(1,16,8),_>"),
-        Layout![(16, 16)],
-        Layout![(32, 16)],
-        Layout![(16, 32)]
-    );
-}
-
-#[test]
-fn sm80_f64_2x2_atoms() {
-    config!(
-        cute_static::atom::SM80_8x8x4_F64F64F64F64_TN,
-        Layout![(2, 2, 1)],
-        (),
-        None,
-        Layout![(16, 4)],
-        Layout![(16, 4)],
-        Layout![(16, 16)]
-    );
-}
-
-#[test]
-fn sm89_fp8_1x2_atoms() {
-    config!(
-        cute_static::atom::SM89_16x8x32_F32E4M3E4M3F32_TN,
-        Layout![(1, 2, 1)],
-        (),
-        None,
-        Layout![(16, 32)],
-        Layout![(16, 32)],
-        Layout![(16, 16)]
-    );
-}
-
-#[test]
-fn sm90_gmma_64x128x16() {
-    config!(
-        cute_static::atom::SM90_64x128x16_F32F16F16_SS<cute_static::atom::MajorK, cute_static::atom::MajorK>,
-        Layout![(1, 1, 1)], (), None,
-        Layout![(64, 16)], Layout![(128, 16)], Layout![(64, 128)], descriptors
-    );
-}
-
-#[test]
-fn sm75_rank_3_tensors_over_several_tiles() {
-    config!(
-        cute_static::atom::SM75_16x8x8_F32F16F16F32_TN,
-        Layout![(2, 1, 1)],
-        (),
-        None,
-        Layout![(64, 16, 2)],
-        Layout![(16, 16, 2)],
-        Layout![(64, 16, 3)]
-    );
-}
-
 /// A static tiled copy `$tc` (its type) against the run-time one `$d`: the
 /// TV layout, the tile, `layoutS/D_TV` equal and pass
 /// `laws::check_tiled_copy`, and `partition_S/D` of a counting tensor of
@@ -444,31 +362,16 @@ macro_rules! copy_check {
         let [m, n] = tc.tiler_mn();
         assert_eq!(d.tiler_mn().to_string(), format!("({m},{n})"));
         const BITS: usize = <Tc as TiledCopyBits>::BITS;
-        for (side, tv) in
-            [
-                (
-                    CopySide::Src,
-                    cute_static::atom::CopyLayoutTv::<
-                        Atom,
-                        BITS,
-                        Ltv,
-                        Tmn,
-                        cute_static::atom::CopySrc,
-                    >::default()
-                    .to_dynamic(),
-                ),
-                (
-                    CopySide::Dst,
-                    cute_static::atom::CopyLayoutTv::<
-                        Atom,
-                        BITS,
-                        Ltv,
-                        Tmn,
-                        cute_static::atom::CopyDst,
-                    >::default()
-                    .to_dynamic(),
-                ),
-            ]
+        macro_rules! layout_tv {
+            ($side:ident) => {
+                cute_static::atom::CopyLayoutTv::<Atom, BITS, Ltv, Tmn, cute_static::atom::$side>::default()
+                    .to_dynamic()
+            };
+        }
+        for (side, tv) in [
+            (CopySide::Src, layout_tv!(CopySrc)),
+            (CopySide::Dst, layout_tv!(CopyDst)),
+        ]
         {
             assert_eq!(tv, d.layout_tv_of(side).unwrap(), "{d}: layout{side}_TV");
             // The same layouts named by the copy (Computed).
@@ -518,74 +421,41 @@ impl<A, const B: usize, L, T> TiledCopyBits for cute_static::atom::TiledCopy<A, 
 /// A static `make_tiled_copy` against cute-dynamic's of the same atom,
 /// value type and layouts (see `copy_check`).
 macro_rules! copy_config {
-    ($atom:ty, $bits:literal, $vt:ident, $thr:ty, $val:ty, $lt:ty) => {{
-        let atom = <$atom as CopyAtom>::to_dynamic().unwrap();
+    ($($atom:ty, $bits:literal, $vt:ident, $thr:ty, $val:ty, $lt:ty;)+) => {$(
         copy_check!(
             cute_static::atom::MakeTiledCopy<$atom, $bits, $thr, $val>,
-            cute_dynamic::make_tiled_copy(
-                &atom,
-                cute_dynamic::ValueType::$vt,
-                &<$thr>::default().to_dynamic(),
-                &<$val>::default().to_dynamic(),
-            )
-            .unwrap(),
+            dynamic_copy!($atom, $vt, $thr, $val),
             $lt
         );
-    }};
+    )+};
+}
+
+/// cute-dynamic's `make_tiled_copy` of a static atom, value type and
+/// static thread and value layouts.
+macro_rules! dynamic_copy {
+    ($atom:ty, $vt:ident, $thr:ty, $val:ty) => {
+        cute_dynamic::make_tiled_copy(
+            &<$atom as CopyAtom>::to_dynamic().unwrap(),
+            cute_dynamic::ValueType::$vt,
+            &<$thr>::default().to_dynamic(),
+            &<$val>::default().to_dynamic(),
+        )
+        .unwrap()
+    };
 }
 
 #[test]
 fn tiled_copies_equal_the_run_time_ones() {
     // A thread layout of rank 1: CuTe pads it to the value layout's rank
     // (Tiler_MN = (32·1, 1·2)).
-    copy_config!(
-        cute_static::atom::UniversalCopy<u32>,
-        16,
-        Half,
-        Layout![32:1],
-        Layout![(1, 2)],
-        Layout![(64, 4)]
-    );
-    copy_config!(
-        cute_static::atom::UniversalCopy<u128>,
-        16,
-        Half,
-        Layout![(32, 8):(1, 32)],
-        Layout![(8, 1)],
-        Layout![(256, 16)]
-    );
-    copy_config!(
-        cute_static::atom::SM80_CP_ASYNC_CACHEALWAYS<u128>,
-        16,
-        Half,
-        Layout![(32, 4):(4, 1)],
-        Layout![(1, 8)],
-        Layout![(64, 32)]
-    );
-    copy_config!(
-        cute_static::atom::UniversalCopy<u32>,
-        32,
-        Float,
-        Layout![(16, 8)],
-        Layout![(1, 1)],
-        Layout![(32, 8):(8, 1)]
-    );
-    copy_config!(
-        cute_static::atom::UniversalCopy<u64>,
-        16,
-        Half,
-        Layout![(8, 16):(16, 1)],
-        Layout![(1, 4)],
-        Layout![(8, 64, 2)]
-    );
-    copy_config!(
-        cute_static::atom::SM75_U32x4_LDSM_N,
-        16,
-        Half,
-        Layout![(32, 1)],
-        Layout![(1, 8)],
-        Layout![(32, 8)]
-    );
+    copy_config! {
+        cute_static::atom::UniversalCopy<u32>, 16, Half, Layout![32:1], Layout![(1, 2)], Layout![(64, 4)];
+        cute_static::atom::UniversalCopy<u128>, 16, Half, Layout![(32, 8):(1, 32)], Layout![(8, 1)], Layout![(256, 16)];
+        cute_static::atom::SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, Half, Layout![(32, 4):(4, 1)], Layout![(1, 8)], Layout![(64, 32)];
+        cute_static::atom::UniversalCopy<u32>, 32, Float, Layout![(16, 8)], Layout![(1, 1)], Layout![(32, 8):(8, 1)];
+        cute_static::atom::UniversalCopy<u64>, 16, Half, Layout![(8, 16):(16, 1)], Layout![(1, 4)], Layout![(8, 64, 2)];
+        cute_static::atom::SM75_U32x4_LDSM_N, 16, Half, Layout![(32, 1)], Layout![(1, 8)], Layout![(32, 8)];
+    }
 }
 
 /// `make_tiled_copy_A/B/C(atom, tiled_mma)`: the static copies over the
@@ -858,6 +728,13 @@ fn partitions_of_mixed_tensors_equal_the_run_time_ones() {
 /// `partition_S/D_mixed` of a mixed tensor by the static tiled copy `$tc`
 /// against cute-dynamic's `$d`, for every thread and several strides.
 macro_rules! copy_mixed_check {
+    (make $atom:ty, $bits:literal, $vt:ident, $thr:ty, $val:ty, $mk:expr) => {
+        copy_mixed_check!(
+            cute_static::atom::MakeTiledCopy<$atom, $bits, $thr, $val>,
+            dynamic_copy!($atom, $vt, $thr, $val),
+            $mk
+        )
+    };
     ($tc:ty, $d:expr, $mk:expr) => {{
         let tc = <$tc>::new();
         let d: cute_dynamic::TiledCopy = $d;
@@ -896,38 +773,13 @@ fn copy_partitions_of_mixed_tensors_equal_the_run_time_ones() {
     let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
     // sgemm-like: 128-bit global loads of a K-major (row-major) 64×32 tile.
     copy_mixed_check!(
-        cute_static::atom::MakeTiledCopy<
-            cute_static::atom::SM80_CP_ASYNC_CACHEALWAYS<u128>,
-            16,
-            Layout![(32, 4):(4, 1)],
-            Layout![(1, 8)],
-        >,
-        cute_dynamic::make_tiled_copy(
-            &dyn_atom("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>"),
-            half,
-            &"(32,4):(4,1)".parse().unwrap(),
-            &"(1,8)".parse().unwrap()
-        )
-        .unwrap(),
-        |ld: usize| (
-            cute_static::layout!((64, 32):({32 + ld}, 1)).unwrap(),
-            ld == 0
-        )
+        make cute_static::atom::SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, Half,
+        Layout![(32, 4):(4, 1)], Layout![(1, 8)],
+        |ld: usize| (cute_static::layout!((64, 32):({32 + ld}, 1)).unwrap(), ld == 0)
     );
     copy_mixed_check!(
-        cute_static::atom::MakeTiledCopy<
-            cute_static::atom::UniversalCopy<u128>,
-            16,
-            Layout![(32, 8):(1, 32)],
-            Layout![(8, 1)],
-        >,
-        cute_dynamic::make_tiled_copy(
-            &dyn_atom("UniversalCopy<uint128_t>"),
-            half,
-            &"(32,8):(1,32)".parse().unwrap(),
-            &"(8,1)".parse().unwrap()
-        )
-        .unwrap(),
+        make cute_static::atom::UniversalCopy<u128>, 16, Half,
+        Layout![(32, 8):(1, 32)], Layout![(8, 1)],
         |ld: usize| (
             cute_static::layout!((256, 16, 2):(1, {256 + ld}, {5000 + ld})).unwrap(),
             ld == 0
