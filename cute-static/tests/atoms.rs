@@ -78,12 +78,36 @@ fn copy_layouts_in_units_of_a_value_type_are_the_run_time_recasts() {
     );
 }
 
+/// The counting tensor of the static layout `$l` (`dynamic $l`: the
+/// run-time counting tensor of the same layout).
+macro_rules! counting {
+    ($l:ty) => {
+        Tensor::new(Counting, <$l>::default()).unwrap()
+    };
+    (dynamic $l:ty) => {
+        make_counting_tensor(<$l>::default().to_dynamic()).unwrap()
+    };
+}
+
 /// The run-time tiled MMA of a static one: the same atom (by name), atom
 /// layout and permutation.
 fn dynamic_of<M: TiledMmaLayouts>(layout: DLayout, perm: Option<&str>) -> cute_dynamic::TiledMma {
     let atom = <M::Atom as MmaAtom>::to_dynamic().unwrap();
     let perm: Option<DTiler> = perm.map(|p| p.parse().unwrap());
     cute_dynamic::make_tiled_mma(&atom, Some(&layout), perm.as_ref()).unwrap()
+}
+
+/// The 2×2 SM80 f16 tiled MMA whose operands the copy tests copy.
+type Sm80Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+
+/// The run-time [`Sm80Mma`].
+fn sm80_mma() -> cute_dynamic::TiledMma {
+    dynamic_of::<Sm80Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None)
+}
+
+/// The run-time copy atom of a CUTLASS name.
+fn dyn_atom(name: &str) -> cute_dynamic::CopyAtom {
+    cute_dynamic::copy_atom(name).unwrap()
 }
 
 /// One configuration: the static tiled MMA's thread layout, tile sizes and
@@ -94,8 +118,8 @@ fn dynamic_of<M: TiledMmaLayouts>(layout: DLayout, perm: Option<&str>) -> cute_d
 /// descriptor fragments are checked in `tests/gmma_desc.rs`).
 macro_rules! fragments_ab {
     ([registers], $s:ident, $la:ty, $lb:ty, $frags:ident, $ta:ident, $tb:ident) => {
-        let fa = $s.partition_fragment_a(&Tensor::new(Counting, <$la>::default()).unwrap());
-        let fb = $s.partition_fragment_b(&Tensor::new(Counting, <$lb>::default()).unwrap());
+        let fa = $s.partition_fragment_a(&counting!($la));
+        let fb = $s.partition_fragment_b(&counting!($lb));
         $frags.push((MmaOperand::OperandA, fa.layout().to_dynamic(), &$ta));
         $frags.push((MmaOperand::OperandB, fb.layout().to_dynamic(), &$tb));
     };
@@ -147,9 +171,9 @@ macro_rules! config {
             assert_eq!(tv, d.layout_tv(op).unwrap(), "{d}: layout{op}_TV");
             check_tiled_mma(&d, op, &tv).unwrap_or_else(|v| panic!("{d}: {v}"));
         }
-        let ta = make_counting_tensor(<$la>::default().to_dynamic()).unwrap();
-        let tb = make_counting_tensor(<$lb>::default().to_dynamic()).unwrap();
-        let tc = make_counting_tensor(<$lc>::default().to_dynamic()).unwrap();
+        let ta = counting!(dynamic $la);
+        let tb = counting!(dynamic $lb);
+        let tc = counting!(dynamic $lc);
         // partition_shape_A/B/C of the tensors' shapes.
         for (op, shape, dt) in [
             (
@@ -187,15 +211,9 @@ macro_rules! config {
         for thr in 0..lanes as usize {
             let s = m.get_slice(thr).unwrap();
             let ds = d.thr_slice(thr as i64).unwrap();
-            let pa = s
-                .partition_a(Tensor::new(Counting, <$la>::default()).unwrap())
-                .unwrap();
-            let pb = s
-                .partition_b(Tensor::new(Counting, <$lb>::default()).unwrap())
-                .unwrap();
-            let pc = s
-                .partition_c(Tensor::new(Counting, <$lc>::default()).unwrap())
-                .unwrap();
+            let pa = s.partition_a(counting!($la)).unwrap();
+            let pb = s.partition_b(counting!($lb)).unwrap();
+            let pc = s.partition_c(counting!($lc)).unwrap();
             for (op, (base, layout), dt) in [
                 (
                     MmaOperand::OperandA,
@@ -222,7 +240,7 @@ macro_rules! config {
             }
             // The fragments: the same shape and offsets (the static compact
             // layout gives size-1 modes the next stride, the run-time one 0).
-            let fc = s.partition_fragment_c(&Tensor::new(Counting, <$lc>::default()).unwrap());
+            let fc = s.partition_fragment_c(&counting!($lc));
             #[allow(unused_mut)]
             let mut frags = vec![(MmaOperand::OperandC, fc.layout().to_dynamic(), &tc)];
             fragments_ab!([$ab], s, $la, $lb, frags, ta, tb);
@@ -382,16 +400,12 @@ macro_rules! copy_check {
             assert_eq!(named, tv, "{d}: Layout{side}Tv");
             check_tiled_copy(&d, side, &tv).unwrap_or_else(|v| panic!("{d}: {v}"));
         }
-        let dt = make_counting_tensor(<$lt>::default().to_dynamic()).unwrap();
+        let dt = counting!(dynamic $lt);
         for thr in 0..tc.size() {
             let s = tc.get_slice(thr).unwrap();
             let ds = d.thr_slice(thr as i64).unwrap();
-            let ps = s
-                .partition_s(Tensor::new(Counting, <$lt>::default()).unwrap())
-                .unwrap();
-            let pd = s
-                .partition_d(Tensor::new(Counting, <$lt>::default()).unwrap())
-                .unwrap();
+            let ps = s.partition_s(counting!($lt)).unwrap();
+            let pd = s.partition_d(counting!($lt)).unwrap();
             for (side, (base, layout)) in [
                 (CopySide::Src, (ps.base(), ps.layout().to_dynamic())),
                 (CopySide::Dst, (pd.base(), pd.layout().to_dynamic())),
@@ -462,10 +476,8 @@ fn tiled_copies_equal_the_run_time_ones() {
 /// tiled MMA's TV layouts against cute-dynamic's (see `copy_check`).
 #[test]
 fn tiled_copies_of_a_tiled_mma_equal_the_run_time_ones() {
-    type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
-    let mma = Mma::new();
-    let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
-    let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
+    type Mma = Sm80Mma;
+    let (mma, d) = (Mma::new(), sm80_mma());
     let half = cute_dynamic::ValueType::Half;
     // A (32×16) by LDSM x4, B (16×16) by LDSM x2, C (32×16, f32) by 32-bit copies.
     let a = cute_static::atom::make_tiled_copy_a::<_, 16, _>(
@@ -565,7 +577,7 @@ macro_rules! retile_check {
         let mma = $mma;
         let copy = $copy;
         let d: cute_dynamic::TiledCopy = $dcopy;
-        let t = Tensor::new(Counting, <$lt>::default()).unwrap();
+        let t = counting!($lt);
         for thr in 0..copy.size() {
             let mut f = mma.get_slice(thr).unwrap().$frag(&t);
             let fl = f.layout().to_dynamic();
@@ -586,10 +598,8 @@ macro_rules! retile_check {
 
 #[test]
 fn retile_of_mma_fragments_equals_the_run_time_one() {
-    type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
-    let mma = Mma::new();
-    let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
-    let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
+    type Mma = Sm80Mma;
+    let (mma, d) = (Mma::new(), sm80_mma());
     let half = cute_dynamic::ValueType::Half;
     let a = cute_static::atom::make_tiled_copy_a::<_, 16, _>(
         cute_static::atom::SM75_U32x4_LDSM_N,
@@ -770,7 +780,6 @@ macro_rules! copy_mixed_check {
 #[test]
 fn copy_partitions_of_mixed_tensors_equal_the_run_time_ones() {
     let half = cute_dynamic::ValueType::Half;
-    let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
     // sgemm-like: 128-bit global loads of a K-major (row-major) 64×32 tile.
     copy_mixed_check!(
         make cute_static::atom::SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, Half,
@@ -786,8 +795,8 @@ fn copy_partitions_of_mixed_tensors_equal_the_run_time_ones() {
         )
     );
     // The LDSM copy of A of a 2×2 SM80 tiled MMA over a column-major tile.
-    type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
-    let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
+    type Mma = Sm80Mma;
+    let d = sm80_mma();
     copy_mixed_check!(
         cute_static::atom::MakeTiledCopyA<cute_static::atom::SM75_U32x4_LDSM_N, 16, Mma>,
         cute_dynamic::make_tiled_copy_a(&dyn_atom("SM75_U32x4_LDSM_N"), half, &d).unwrap(),
