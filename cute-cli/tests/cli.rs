@@ -138,15 +138,19 @@ fn shell_words(line: &str) -> Vec<String> {
     words
 }
 
-#[test]
-fn every_help_example_prints_what_it_shows() {
-    let help = stdout(&["--help"]);
-    let commands: Vec<&str> = help
-        .lines()
+/// The command names of the `Commands:` section of `--help`.
+fn help_commands(help: &str) -> impl Iterator<Item = &str> {
+    help.lines()
         .skip_while(|l| !l.starts_with("Commands:"))
         .skip(1)
         .take_while(|l| !l.is_empty())
         .filter_map(|l| l.split_whitespace().next())
+}
+
+#[test]
+fn every_help_example_prints_what_it_shows() {
+    let help = stdout(&["--help"]);
+    let commands: Vec<&str> = help_commands(&help)
         .filter(|c| !["show", "svg", "latex", "batch", "help"].contains(c))
         .collect();
     assert!(commands.len() >= 20, "{commands:?}");
@@ -165,13 +169,7 @@ fn every_help_example_prints_what_it_shows() {
 #[test]
 fn help_lists_every_operation_of_the_table() {
     let help = stdout(&["--help"]);
-    let commands: Vec<&str> = help
-        .lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| !l.is_empty())
-        .filter_map(|l| l.split_whitespace().next())
-        .collect();
+    let commands: Vec<&str> = help_commands(&help).collect();
     for op in cute_tools::OPERATIONS {
         assert!(
             commands.contains(&op.name),

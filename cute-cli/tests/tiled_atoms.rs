@@ -30,42 +30,54 @@ fn mma_atom_queries() {
 
 #[test]
 fn tiled_mma_queries() {
-    let q =
-        |layout: &str, perm: &str, query: &str| stdout(&["tiled_mma", SM80, layout, perm, query]);
-    assert_eq!(
-        q("(2,2,1)", "", "thr_layout_vmnk"),
-        "(32,2,2,1):(1,32,64,0)"
-    );
-    assert_eq!(
-        q("(2,2):(2,1)", "", "thr_layout_vmnk"),
-        "(32,2,2,1):(1,64,32,0)"
-    );
-    assert_eq!(q("(2,2,1)", "<32,32,16>", "size"), "128");
-    assert_eq!(q("(2,2,1)", "<32,32,16>", "tile_size<1>"), "32");
-    assert_eq!(q("", "", "tile_size<2>"), "16");
-    // The atom's A layout, for one atom (values: (atom values, (rest M, rest K))).
-    assert_eq!(
-        q("", "", "layoutA_TV"),
-        "((4,8),((2,2,2),(1,1))):((32,1),((16,8,128),(0,0)))"
-    );
-    // Thread 37 of a 2x2 tiling: lane 5 of the second atom in M; its A
-    // values start at (1 + 16, 2) of the 32x16 tile.
-    assert_eq!(
-        q("(2,2,1)", "", "partition_A(t=37)"),
-        "81|((2,2,2),1,1):((32,8,256),0,0)"
-    );
-    assert_eq!(
-        q("(2,2,1)", "", "partition_A_coord(t=37)"),
-        "(17,2)|((2,2,2),1,1):((1@1,8@0,8@1),0,0)"
-    );
-    assert_eq!(
-        q("(2,2,1)", "<32,32,16>", "partition_shape_A((128,64))"),
-        "((2,2,2),4,4)"
-    );
-    assert_eq!(
-        q("(2,2,1)", "", "partition_fragment_A(t=0)"),
-        "((2,2,2),1,1):((1,2,4),0,0)"
-    );
+    // (atom layout, permutation, query, answer) of SM80.
+    for (layout, perm, query, want) in [
+        ("(2,2,1)", "", "thr_layout_vmnk", "(32,2,2,1):(1,32,64,0)"),
+        (
+            "(2,2):(2,1)",
+            "",
+            "thr_layout_vmnk",
+            "(32,2,2,1):(1,64,32,0)",
+        ),
+        ("(2,2,1)", "<32,32,16>", "size", "128"),
+        ("(2,2,1)", "<32,32,16>", "tile_size<1>", "32"),
+        ("", "", "tile_size<2>", "16"),
+        // The atom's A layout, for one atom (values: (atom values, (rest M, rest K))).
+        (
+            "",
+            "",
+            "layoutA_TV",
+            "((4,8),((2,2,2),(1,1))):((32,1),((16,8,128),(0,0)))",
+        ),
+        // Thread 37 of a 2x2 tiling: lane 5 of the second atom in M; its A
+        // values start at (1 + 16, 2) of the 32x16 tile.
+        (
+            "(2,2,1)",
+            "",
+            "partition_A(t=37)",
+            "81|((2,2,2),1,1):((32,8,256),0,0)",
+        ),
+        (
+            "(2,2,1)",
+            "",
+            "partition_A_coord(t=37)",
+            "(17,2)|((2,2,2),1,1):((1@1,8@0,8@1),0,0)",
+        ),
+        (
+            "(2,2,1)",
+            "<32,32,16>",
+            "partition_shape_A((128,64))",
+            "((2,2,2),4,4)",
+        ),
+        (
+            "(2,2,1)",
+            "",
+            "partition_fragment_A(t=0)",
+            "((2,2,2),1,1):((1,2,4),0,0)",
+        ),
+    ] {
+        assert_eq!(stdout(&["tiled_mma", SM80, layout, perm, query]), want);
+    }
     // UniversalFMA 16x16: thread t holds (t mod 16, t / 16) of C.
     let fma = |query: &str| stdout(&["tiled_mma", FMA, "(16,16,1)", "", query]);
     // Thread t holds index t: (t mod 16, t / 16).
@@ -75,26 +87,27 @@ fn tiled_mma_queries() {
 
 #[test]
 fn tiled_copy_queries() {
-    let q = |query: &str| stdout(&["tiled_copy", U128, "half_t", "(32,4):(4,1)", "(1,8)", query]);
-    assert_eq!(q("Tiler_MN"), "(32,32)");
-    assert_eq!(q("TiledLayout_TV"), "((4,32),8):((256,1),32)");
-    assert_eq!(q("size"), "128");
-    // (thread, (atom value, rest value)).
-    assert_eq!(q("layoutS_TV"), "((4,32),(8,1)):((256,1),(32,0))");
-    // Thread 5 = row 1, k group 1: (1, 8..15).
-    assert_eq!(q("partition_S(t=5)"), "257|((8,1),1,1):((32,0),0,0)");
-    assert_eq!(
-        q("partition_D_coord(t=5)"),
-        "(1,8)|((8,1),1,1):((1@1,0),0,0)"
-    );
-    assert_eq!(
-        q("make_fragment_like(partition_D(t=5))"),
-        "((8,1),1,1):((1,0),0,0)"
-    );
-    assert_eq!(
-        q("retile_D(make_fragment_like(partition_D(t=5)))"),
-        "0|((8,1),1,1):((1,0),0,0)"
-    );
+    for (query, want) in [
+        ("Tiler_MN", "(32,32)"),
+        ("TiledLayout_TV", "((4,32),8):((256,1),32)"),
+        ("size", "128"),
+        // (thread, (atom value, rest value)).
+        ("layoutS_TV", "((4,32),(8,1)):((256,1),(32,0))"),
+        // Thread 5 = row 1, k group 1: (1, 8..15).
+        ("partition_S(t=5)", "257|((8,1),1,1):((32,0),0,0)"),
+        ("partition_D_coord(t=5)", "(1,8)|((8,1),1,1):((1@1,0),0,0)"),
+        (
+            "make_fragment_like(partition_D(t=5))",
+            "((8,1),1,1):((1,0),0,0)",
+        ),
+        (
+            "retile_D(make_fragment_like(partition_D(t=5)))",
+            "0|((8,1),1,1):((1,0),0,0)",
+        ),
+    ] {
+        let got = stdout(&["tiled_copy", U128, "half_t", "(32,4):(4,1)", "(1,8)", query]);
+        assert_eq!(got, want);
+    }
     let m = stdout(&[
         "tiled_copy_mma",
         U128,

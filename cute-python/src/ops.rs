@@ -226,34 +226,35 @@ pub fn complement<'py>(
     wrap(py, r)
 }
 
-/// `right_inverse(L)`: the largest `R` with `L(R(i)) == i`; `None` gives
-/// `None`, an int `n` gives `Layout(n)`.
-///
-/// >>> from cute_algebra import Layout, right_inverse
-/// >>> print(right_inverse(Layout((4, 2), (2, 1))))
-/// (2, 4):(4, 1)
-#[pyfunction]
-pub fn right_inverse<'py>(py: Python<'py>, layout: &Bound<'py, PyAny>) -> R<Bound<'py, PyAny>> {
-    if layout.is_none() {
-        return Ok(layout.clone());
-    }
-    let r = with_layout(layout, cd::right_inverse)?.or_raise()?;
-    wrap(py, r)
+macro_rules! optional_layout_ops {
+    ($($(#[$doc:meta])* $name:ident;)+) => {$(
+        $(#[$doc])*
+        #[pyfunction]
+        pub fn $name<'py>(py: Python<'py>, layout: &Bound<'py, PyAny>) -> R<Bound<'py, PyAny>> {
+            if layout.is_none() {
+                return Ok(layout.clone());
+            }
+            let r = with_layout(layout, cd::$name)?.or_raise()?;
+            wrap(py, r)
+        }
+    )+};
 }
 
-/// `left_inverse(L)`: an `R` with `R(L(i)) == i` for every `i < size(L)`;
-/// raises where `L` is not injective.
-///
-/// >>> from cute_algebra import Layout, left_inverse
-/// >>> print(left_inverse(Layout((4, 2), (2, 1))))
-/// (2, 4):(4, 1)
-#[pyfunction]
-pub fn left_inverse<'py>(py: Python<'py>, layout: &Bound<'py, PyAny>) -> R<Bound<'py, PyAny>> {
-    if layout.is_none() {
-        return Ok(layout.clone());
-    }
-    let r = with_layout(layout, cd::left_inverse)?.or_raise()?;
-    wrap(py, r)
+optional_layout_ops! {
+    /// `right_inverse(L)`: the largest `R` with `L(R(i)) == i`; `None` gives
+    /// `None`, an int `n` gives `Layout(n)`.
+    ///
+    /// >>> from cute_algebra import Layout, right_inverse
+    /// >>> print(right_inverse(Layout((4, 2), (2, 1))))
+    /// (2, 4):(4, 1)
+    right_inverse;
+    /// `left_inverse(L)`: an `R` with `R(L(i)) == i` for every `i < size(L)`;
+    /// raises where `L` is not injective.
+    ///
+    /// >>> from cute_algebra import Layout, left_inverse
+    /// >>> print(left_inverse(Layout((4, 2), (2, 1))))
+    /// (2, 4):(4, 1)
+    left_inverse;
 }
 
 /// `coalesce(L, profile=None)`: the fewest modes with the same function;
@@ -310,28 +311,30 @@ pub fn filter_zeros<'py>(py: Python<'py>, layout: &Bound<'py, PyAny>) -> R<Bound
     wrap(py, r)
 }
 
-macro_rules! layout_pair_ops {
-    ($($(#[$doc:meta])* $name:ident;)+) => {$(
+/// `#[pyfunction]`s `$name($layout, $arg)`: `$arg` converted by `$conv`,
+/// then one call `cd::$name(layout, &arg)` giving a layout.
+macro_rules! layout_with_ops {
+    ($($(#[$doc:meta])* $name:ident($layout:ident, $arg:ident: $conv:path);)+) => {$(
         $(#[$doc])*
         #[pyfunction]
-        pub fn $name<'py>(py: Python<'py>, a: &Bound<'py, PyAny>, b: &Bound<'py, PyAny>) -> R<Bound<'py, PyAny>> {
-            let b = convert::layout(b)?;
-            let r = with_layout(a, |a| cd::$name(a, &b))?.or_raise()?;
+        pub fn $name<'py>(py: Python<'py>, $layout: &Bound<'py, PyAny>, $arg: &Bound<'py, PyAny>) -> R<Bound<'py, PyAny>> {
+            let $arg = $conv($arg)?;
+            let r = with_layout($layout, |l| cd::$name(l, &$arg))?.or_raise()?;
             wrap(py, r)
         }
     )+};
 }
 
-layout_pair_ops! {
+layout_with_ops! {
     /// `blocked_product(A, B)`: `B`'s tiling of `A`-blocks, mode by mode.
-    blocked_product;
+    blocked_product(a, b: convert::layout);
     /// `raked_product(A, B)`: `A`'s elements raked across `B`, mode by mode.
-    raked_product;
+    raked_product(a, b: convert::layout);
     /// `max_common_layout(A, B)`: the largest layout both map the same way
     /// from offset 0 contiguously.
-    max_common_layout;
+    max_common_layout(a, b: convert::layout);
     /// `layout_add(A, B)`: the layout of `A(i) + B(i)` (same shape).
-    layout_add;
+    layout_add(a, b: convert::layout);
 }
 
 macro_rules! layout_ops {
@@ -353,86 +356,45 @@ layout_ops! {
     zip;
 }
 
-macro_rules! layout_tuple_ops {
+layout_with_ops! {
+    /// `with_shape(L, shape)`: `L ∘ column_major(shape)`, `L` read with the
+    /// given shape.
+    with_shape(layout, profile: int_tuple);
+    /// `unflatten(L, profile)`: a flat `L` regrouped as `profile`.
+    unflatten(layout, profile: int_tuple);
+    /// `coalesce_x(L, profile)`, mode by mode.
+    coalesce_x_by(layout, profile: int_tuple);
+    /// `filter_zeros(L, profile)`: the leaves under a stride-0 profile leaf
+    /// set to size 1.
+    filter_zeros_by(layout, profile: int_tuple);
+    /// `complement(L, shape)`: the complement with respect to a shape.
+    complement_shape(layout, profile: int_tuple);
+    /// `bw_coalesce(L, seed)`: coalesce from the back onto `seed`.
+    bw_coalesce(layout, seed: convert::layout);
+    /// `zip_layouts(A, B)`: `(A, B)` zipped mode by mode.
+    zip_layouts(a, b: convert::layout);
+    /// `tile_unzip(L, tiler)` and `zip2_by(L, tiler)`: the leaves of a divide
+    /// regrouped by the tiler.
+    tile_unzip(layout, tiler: convert::tiler);
+    /// `zip2_by(L, tiler)`: split each mode of `L` as `tiler` does and zip.
+    zip2_by(layout, tiler: convert::tiler);
+}
+
+macro_rules! layout_int_ops {
     ($($(#[$doc:meta])* $name:ident;)+) => {$(
         $(#[$doc])*
         #[pyfunction]
-        pub fn $name<'py>(py: Python<'py>, layout: &Bound<'py, PyAny>, profile: &Bound<'py, PyAny>) -> R<Bound<'py, PyAny>> {
-            let p = int_tuple(profile)?;
-            let r = with_layout(layout, |l| cd::$name(l, &p))?.or_raise()?;
-            wrap(py, r)
+        pub fn $name(layout: &Bound<'_, PyAny>) -> R<i64> {
+            with_layout(layout, cd::$name)?.or_raise()
         }
     )+};
 }
 
-layout_tuple_ops! {
-    /// `with_shape(L, shape)`: `L ∘ column_major(shape)`, `L` read with the
-    /// given shape.
-    with_shape;
-    /// `unflatten(L, profile)`: a flat `L` regrouped as `profile`.
-    unflatten;
-    /// `coalesce_x(L, profile)`, mode by mode.
-    coalesce_x_by;
-    /// `filter_zeros(L, profile)`: the leaves under a stride-0 profile leaf
-    /// set to size 1.
-    filter_zeros_by;
-    /// `complement(L, shape)`: the complement with respect to a shape.
-    complement_shape;
-}
-
-/// `bw_coalesce(L, seed)`: coalesce from the back onto `seed`.
-#[pyfunction]
-pub fn bw_coalesce<'py>(
-    py: Python<'py>,
-    layout: &Bound<'py, PyAny>,
-    seed: &Bound<'py, PyAny>,
-) -> R<Bound<'py, PyAny>> {
-    let seed = convert::layout(seed)?;
-    let r = with_layout(layout, |l| cd::bw_coalesce(l, &seed))?.or_raise()?;
-    wrap(py, r)
-}
-
-/// `zip_layouts(A, B)`: `(A, B)` zipped mode by mode.
-#[pyfunction]
-pub fn zip_layouts<'py>(
-    py: Python<'py>,
-    a: &Bound<'py, PyAny>,
-    b: &Bound<'py, PyAny>,
-) -> R<Bound<'py, PyAny>> {
-    let b = convert::layout(b)?;
-    let r = with_layout(a, |a| cd::zip_layouts(a, &b))?.or_raise()?;
-    wrap(py, r)
-}
-
-/// `tile_unzip(L, tiler)` and `zip2_by(L, tiler)`: the leaves of a divide
-/// regrouped by the tiler.
-#[pyfunction]
-pub fn tile_unzip<'py>(
-    py: Python<'py>,
-    layout: &Bound<'py, PyAny>,
-    tiler: &Bound<'py, PyAny>,
-) -> R<Bound<'py, PyAny>> {
-    let t = convert::tiler(tiler)?;
-    let r = with_layout(layout, |l| cd::tile_unzip(l, &t))?.or_raise()?;
-    wrap(py, r)
-}
-
-/// `zip2_by(L, tiler)`: split each mode of `L` as `tiler` does and zip.
-#[pyfunction]
-pub fn zip2_by<'py>(
-    py: Python<'py>,
-    layout: &Bound<'py, PyAny>,
-    tiler: &Bound<'py, PyAny>,
-) -> R<Bound<'py, PyAny>> {
-    let t = convert::tiler(tiler)?;
-    let r = with_layout(layout, |l| cd::zip2_by(l, &t))?.or_raise()?;
-    wrap(py, r)
-}
-
-/// `coshape(L)`: the size of the codomain's extent, `max L(i) + 1`.
-#[pyfunction]
-pub fn coshape(layout: &Bound<'_, PyAny>) -> R<i64> {
-    with_layout(layout, cd::coshape)?.or_raise()
+layout_int_ops! {
+    /// `coshape(L)`: the size of the codomain's extent, `max L(i) + 1`.
+    coshape;
+    /// `max_alignment(L)`: the largest `n` dividing every offset step of `L`.
+    max_alignment;
 }
 
 /// `dice(crd, L)`: the modes of `L` under the integers of `crd` (`None`
@@ -505,37 +467,24 @@ tuple_unary_ops! {
     coalesce_shape;
 }
 
-/// `compact_col_major(shape, current=1)`: column-major strides of `shape`
-/// (size-1 modes get stride 0, as in CuTe).
-#[pyfunction]
-#[pyo3(signature = (shape, current=1))]
-pub fn compact_col_major<'py>(
-    py: Python<'py>,
-    shape: &Bound<'py, PyAny>,
-    current: i64,
-) -> R<Bound<'py, PyAny>> {
-    to_py(
-        py,
-        cd::compact_col_major(&int_tuple(shape)?, current)
-            .or_raise()?
-            .as_ref(),
-    )
+macro_rules! compact_ops {
+    ($($(#[$doc:meta])* $name:ident;)+) => {$(
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(signature = (shape, current=1))]
+        pub fn $name<'py>(py: Python<'py>, shape: &Bound<'py, PyAny>, current: i64) -> R<Bound<'py, PyAny>> {
+            let r = cd::$name(&int_tuple(shape)?, current).or_raise()?;
+            to_py(py, r.as_ref())
+        }
+    )+};
 }
 
-/// `compact_row_major(shape, current=1)`: row-major strides of `shape`.
-#[pyfunction]
-#[pyo3(signature = (shape, current=1))]
-pub fn compact_row_major<'py>(
-    py: Python<'py>,
-    shape: &Bound<'py, PyAny>,
-    current: i64,
-) -> R<Bound<'py, PyAny>> {
-    to_py(
-        py,
-        cd::compact_row_major(&int_tuple(shape)?, current)
-            .or_raise()?
-            .as_ref(),
-    )
+compact_ops! {
+    /// `compact_col_major(shape, current=1)`: column-major strides of `shape`
+    /// (size-1 modes get stride 0, as in CuTe).
+    compact_col_major;
+    /// `compact_row_major(shape, current=1)`: row-major strides of `shape`.
+    compact_row_major;
 }
 
 /// `compact_order(shape, order)`: the strides of `make_ordered_layout`.
@@ -567,18 +516,22 @@ pub fn nullspace<'py>(py: Python<'py>, layout: &Bound<'py, PyAny>) -> R<Bound<'p
     wrap(py, r)
 }
 
-/// `upcast(n, L)`: `L` seen in elements `n` times wider.
-#[pyfunction]
-pub fn upcast<'py>(py: Python<'py>, n: i64, layout: &Bound<'py, PyAny>) -> R<Bound<'py, PyAny>> {
-    let r = with_layout(layout, |l| cd::upcast(n, l))?.or_raise()?;
-    wrap(py, r)
+macro_rules! cast_ops {
+    ($($(#[$doc:meta])* $name:ident;)+) => {$(
+        $(#[$doc])*
+        #[pyfunction]
+        pub fn $name<'py>(py: Python<'py>, n: i64, layout: &Bound<'py, PyAny>) -> R<Bound<'py, PyAny>> {
+            let r = with_layout(layout, |l| cd::$name(n, l))?.or_raise()?;
+            wrap(py, r)
+        }
+    )+};
 }
 
-/// `downcast(n, L)`: `L` seen in elements `n` times narrower.
-#[pyfunction]
-pub fn downcast<'py>(py: Python<'py>, n: i64, layout: &Bound<'py, PyAny>) -> R<Bound<'py, PyAny>> {
-    let r = with_layout(layout, |l| cd::downcast(n, l))?.or_raise()?;
-    wrap(py, r)
+cast_ops! {
+    /// `upcast(n, L)`: `L` seen in elements `n` times wider.
+    upcast;
+    /// `downcast(n, L)`: `L` seen in elements `n` times narrower.
+    downcast;
 }
 
 /// `recast_layout(old_bits, new_bits, L)`: `L` of `old_bits`-bit elements
@@ -592,12 +545,6 @@ pub fn recast_layout<'py>(
 ) -> R<Bound<'py, PyAny>> {
     let r = with_layout(layout, |l| cd::recast_layout(old_bits, new_bits, l))?.or_raise()?;
     wrap(py, r)
-}
-
-/// `max_alignment(L)`: the largest `n` dividing every offset step of `L`.
-#[pyfunction]
-pub fn max_alignment(layout: &Bound<'_, PyAny>) -> R<i64> {
-    with_layout(layout, cd::max_alignment)?.or_raise()
 }
 
 /// `make_ordered_layout(shape, order)`: compact strides, the mode of the

@@ -111,8 +111,7 @@ fn maximum_rank_and_depth_in_the_algebra() {
     // Rank 8 on both sides and depth 6, with the default recursion limit.
     let a = layout!((2, 2, 2, 2, 2, 2, 2, 2):(1, 2, 4, 8, 16, 32, 64, 128));
     let b = layout!((2, 2, 2, 2, 2, 2, 2, 2):(128, 64, 32, 16, 8, 4, 2, 1));
-    let r = a.compose(b);
-    check_composition(a, b, r);
+    check_composition(a, b, a.compose(b));
     let d = layout!(((((((2, 3), 2), 2), 2), 2), 2));
     assert_eq!(d.coalesce().to_string(), "_192:_1");
     let q = d.logical_divide(layout!(4:2));

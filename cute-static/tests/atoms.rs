@@ -78,12 +78,36 @@ fn copy_layouts_in_units_of_a_value_type_are_the_run_time_recasts() {
     );
 }
 
+/// The counting tensor of the static layout `$l` (`dynamic $l`: the
+/// run-time counting tensor of the same layout).
+macro_rules! counting {
+    ($l:ty) => {
+        Tensor::new(Counting, <$l>::default()).unwrap()
+    };
+    (dynamic $l:ty) => {
+        make_counting_tensor(<$l>::default().to_dynamic()).unwrap()
+    };
+}
+
 /// The run-time tiled MMA of a static one: the same atom (by name), atom
 /// layout and permutation.
 fn dynamic_of<M: TiledMmaLayouts>(layout: DLayout, perm: Option<&str>) -> cute_dynamic::TiledMma {
     let atom = <M::Atom as MmaAtom>::to_dynamic().unwrap();
     let perm: Option<DTiler> = perm.map(|p| p.parse().unwrap());
     cute_dynamic::make_tiled_mma(&atom, Some(&layout), perm.as_ref()).unwrap()
+}
+
+/// The 2×2 SM80 f16 tiled MMA whose operands the copy tests copy.
+type Sm80Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
+
+/// The run-time [`Sm80Mma`].
+fn sm80_mma() -> cute_dynamic::TiledMma {
+    dynamic_of::<Sm80Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None)
+}
+
+/// The run-time copy atom of a CUTLASS name.
+fn dyn_atom(name: &str) -> cute_dynamic::CopyAtom {
+    cute_dynamic::copy_atom(name).unwrap()
 }
 
 /// One configuration: the static tiled MMA's thread layout, tile sizes and
@@ -94,8 +118,8 @@ fn dynamic_of<M: TiledMmaLayouts>(layout: DLayout, perm: Option<&str>) -> cute_d
 /// descriptor fragments are checked in `tests/gmma_desc.rs`).
 macro_rules! fragments_ab {
     ([registers], $s:ident, $la:ty, $lb:ty, $frags:ident, $ta:ident, $tb:ident) => {
-        let fa = $s.partition_fragment_a(&Tensor::new(Counting, <$la>::default()).unwrap());
-        let fb = $s.partition_fragment_b(&Tensor::new(Counting, <$lb>::default()).unwrap());
+        let fa = $s.partition_fragment_a(&counting!($la));
+        let fb = $s.partition_fragment_b(&counting!($lb));
         $frags.push((MmaOperand::OperandA, fa.layout().to_dynamic(), &$ta));
         $frags.push((MmaOperand::OperandB, fb.layout().to_dynamic(), &$tb));
     };
@@ -147,9 +171,9 @@ macro_rules! config {
             assert_eq!(tv, d.layout_tv(op).unwrap(), "{d}: layout{op}_TV");
             check_tiled_mma(&d, op, &tv).unwrap_or_else(|v| panic!("{d}: {v}"));
         }
-        let ta = make_counting_tensor(<$la>::default().to_dynamic()).unwrap();
-        let tb = make_counting_tensor(<$lb>::default().to_dynamic()).unwrap();
-        let tc = make_counting_tensor(<$lc>::default().to_dynamic()).unwrap();
+        let ta = counting!(dynamic $la);
+        let tb = counting!(dynamic $lb);
+        let tc = counting!(dynamic $lc);
         // partition_shape_A/B/C of the tensors' shapes.
         for (op, shape, dt) in [
             (
@@ -187,15 +211,9 @@ macro_rules! config {
         for thr in 0..lanes as usize {
             let s = m.get_slice(thr).unwrap();
             let ds = d.thr_slice(thr as i64).unwrap();
-            let pa = s
-                .partition_a(Tensor::new(Counting, <$la>::default()).unwrap())
-                .unwrap();
-            let pb = s
-                .partition_b(Tensor::new(Counting, <$lb>::default()).unwrap())
-                .unwrap();
-            let pc = s
-                .partition_c(Tensor::new(Counting, <$lc>::default()).unwrap())
-                .unwrap();
+            let pa = s.partition_a(counting!($la)).unwrap();
+            let pb = s.partition_b(counting!($lb)).unwrap();
+            let pc = s.partition_c(counting!($lc)).unwrap();
             for (op, (base, layout), dt) in [
                 (
                     MmaOperand::OperandA,
@@ -222,7 +240,7 @@ macro_rules! config {
             }
             // The fragments: the same shape and offsets (the static compact
             // layout gives size-1 modes the next stride, the run-time one 0).
-            let fc = s.partition_fragment_c(&Tensor::new(Counting, <$lc>::default()).unwrap());
+            let fc = s.partition_fragment_c(&counting!($lc));
             #[allow(unused_mut)]
             let mut frags = vec![(MmaOperand::OperandC, fc.layout().to_dynamic(), &tc)];
             fragments_ab!([$ab], s, $la, $lb, frags, ta, tb);
@@ -241,43 +259,35 @@ macro_rules! config {
     }};
 }
 
-#[test]
-fn sm80_16x8x16_2x2_atoms() {
-    config!(
-        cute_static::atom::SM80_16x8x16_F32F16F16F32_TN,
-        Layout![(2, 2, 1)],
-        (),
-        None,
-        Layout![(32, 16)],
-        Layout![(16, 16)],
-        Layout![(32, 16)]
-    );
+/// One `#[test]` a row, `name: [config! arguments];`.
+macro_rules! config_tests {
+    ($($name:ident: [$($args:tt)*];)+) => {$(
+        #[test]
+        fn $name() {
+            config!($($args)*);
+        }
+    )+};
 }
 
-#[test]
-fn universal_fma_8x8_with_an_m_permutation() {
-    config!(
-        cute_static::atom::UniversalFMA<f32>,
-        Layout![(8, 8, 1)],
-        cute_static::Tiler![<(4, 2):(2, 1), _, _>],
-        Some("<(4,2):(2,1),_,_>"),
-        Layout![(16, 2)],
-        Layout![(8, 2)],
-        Layout![(16, 8)]
-    );
-}
-
-#[test]
-fn sm70_8x8x4_2x2_atoms_over_two_tiles() {
-    config!(
-        cute_static::atom::SM70_8x8x4_F32F16F16F32_TN,
-        Layout![(2, 2, 1)],
-        (),
-        None,
-        Layout![(32, 8)],
-        Layout![(16, 4)],
-        Layout![(32, 16)]
-    );
+config_tests! {
+    sm80_16x8x16_2x2_atoms: [cute_static::atom::SM80_16x8x16_F32F16F16F32_TN,
+        Layout![(2, 2, 1)], (), None, Layout![(32, 16)], Layout![(16, 16)], Layout![(32, 16)]];
+    universal_fma_8x8_with_an_m_permutation: [cute_static::atom::UniversalFMA<f32>,
+        Layout![(8, 8, 1)], cute_static::Tiler![<(4, 2):(2, 1), _, _>], Some("<(4,2):(2,1),_,_>"), Layout![(16, 2)], Layout![(8, 2)], Layout![(16, 8)]];
+    sm70_8x8x4_2x2_atoms_over_two_tiles: [cute_static::atom::SM70_8x8x4_F32F16F16F32_TN,
+        Layout![(2, 2, 1)], (), None, Layout![(32, 8)], Layout![(16, 4)], Layout![(32, 16)]];
+    sm80_tf32_k_tiled_2x1x2: [cute_static::atom::SM80_16x8x8_F32TF32TF32F32_TN,
+        Layout![(2, 1, 2)], (), None, Layout![(32, 16)], Layout![(8, 16)], Layout![(32, 16)]];
+    sm80_f16_with_an_n_permutation: [cute_static::atom::SM80_16x8x16_F16F16F16F16_TN,
+        Layout![(1, 2, 1)], cute_static::Tiler![<_, (8, 2, 2):(1, 16, 8), _>], Some("<_,(8,2,2):(1,16,8),_>"), Layout![(16, 16)], Layout![(32, 16)], Layout![(16, 32)]];
+    sm80_f64_2x2_atoms: [cute_static::atom::SM80_8x8x4_F64F64F64F64_TN,
+        Layout![(2, 2, 1)], (), None, Layout![(16, 4)], Layout![(16, 4)], Layout![(16, 16)]];
+    sm89_fp8_1x2_atoms: [cute_static::atom::SM89_16x8x32_F32E4M3E4M3F32_TN,
+        Layout![(1, 2, 1)], (), None, Layout![(16, 32)], Layout![(16, 32)], Layout![(16, 16)]];
+    sm90_gmma_64x128x16: [cute_static::atom::SM90_64x128x16_F32F16F16_SS<cute_static::atom::MajorK, cute_static::atom::MajorK>,
+        Layout![(1, 1, 1)], (), None, Layout![(64, 16)], Layout![(128, 16)], Layout![(64, 128)], descriptors];
+    sm75_rank_3_tensors_over_several_tiles: [cute_static::atom::SM75_16x8x8_F32F16F16F32_TN,
+        Layout![(2, 1, 1)], (), None, Layout![(64, 16, 2)], Layout![(16, 16, 2)], Layout![(64, 16, 3)]];
 }
 
 /// One SM70 quad-pair atom (`ThrID = (4,2):(1,16)`) tiled to `<8,8,4>`
@@ -348,80 +358,6 @@ fn sm70_variants() {
     variant!(cute_static::atom::SM70_8x8x4_F32F16F16F32_TT);
 }
 
-#[test]
-fn sm80_tf32_k_tiled_2x1x2() {
-    config!(
-        cute_static::atom::SM80_16x8x8_F32TF32TF32F32_TN,
-        Layout![(2, 1, 2)],
-        (),
-        None,
-        Layout![(32, 16)],
-        Layout![(8, 16)],
-        Layout![(32, 16)]
-    );
-}
-
-#[test]
-fn sm80_f16_with_an_n_permutation() {
-    config!(
-        cute_static::atom::SM80_16x8x16_F16F16F16F16_TN,
-        Layout![(1, 2, 1)],
-        cute_static::Tiler![<_, (8, 2, 2):(1, 16, 8), _>],
-        Some("<_,(8,2,2):(1,16,8),_>"),
-        Layout![(16, 16)],
-        Layout![(32, 16)],
-        Layout![(16, 32)]
-    );
-}
-
-#[test]
-fn sm80_f64_2x2_atoms() {
-    config!(
-        cute_static::atom::SM80_8x8x4_F64F64F64F64_TN,
-        Layout![(2, 2, 1)],
-        (),
-        None,
-        Layout![(16, 4)],
-        Layout![(16, 4)],
-        Layout![(16, 16)]
-    );
-}
-
-#[test]
-fn sm89_fp8_1x2_atoms() {
-    config!(
-        cute_static::atom::SM89_16x8x32_F32E4M3E4M3F32_TN,
-        Layout![(1, 2, 1)],
-        (),
-        None,
-        Layout![(16, 32)],
-        Layout![(16, 32)],
-        Layout![(16, 16)]
-    );
-}
-
-#[test]
-fn sm90_gmma_64x128x16() {
-    config!(
-        cute_static::atom::SM90_64x128x16_F32F16F16_SS<cute_static::atom::MajorK, cute_static::atom::MajorK>,
-        Layout![(1, 1, 1)], (), None,
-        Layout![(64, 16)], Layout![(128, 16)], Layout![(64, 128)], descriptors
-    );
-}
-
-#[test]
-fn sm75_rank_3_tensors_over_several_tiles() {
-    config!(
-        cute_static::atom::SM75_16x8x8_F32F16F16F32_TN,
-        Layout![(2, 1, 1)],
-        (),
-        None,
-        Layout![(64, 16, 2)],
-        Layout![(16, 16, 2)],
-        Layout![(64, 16, 3)]
-    );
-}
-
 /// A static tiled copy `$tc` (its type) against the run-time one `$d`: the
 /// TV layout, the tile, `layoutS/D_TV` equal and pass
 /// `laws::check_tiled_copy`, and `partition_S/D` of a counting tensor of
@@ -444,31 +380,16 @@ macro_rules! copy_check {
         let [m, n] = tc.tiler_mn();
         assert_eq!(d.tiler_mn().to_string(), format!("({m},{n})"));
         const BITS: usize = <Tc as TiledCopyBits>::BITS;
-        for (side, tv) in
-            [
-                (
-                    CopySide::Src,
-                    cute_static::atom::CopyLayoutTv::<
-                        Atom,
-                        BITS,
-                        Ltv,
-                        Tmn,
-                        cute_static::atom::CopySrc,
-                    >::default()
-                    .to_dynamic(),
-                ),
-                (
-                    CopySide::Dst,
-                    cute_static::atom::CopyLayoutTv::<
-                        Atom,
-                        BITS,
-                        Ltv,
-                        Tmn,
-                        cute_static::atom::CopyDst,
-                    >::default()
-                    .to_dynamic(),
-                ),
-            ]
+        macro_rules! layout_tv {
+            ($side:ident) => {
+                cute_static::atom::CopyLayoutTv::<Atom, BITS, Ltv, Tmn, cute_static::atom::$side>::default()
+                    .to_dynamic()
+            };
+        }
+        for (side, tv) in [
+            (CopySide::Src, layout_tv!(CopySrc)),
+            (CopySide::Dst, layout_tv!(CopyDst)),
+        ]
         {
             assert_eq!(tv, d.layout_tv_of(side).unwrap(), "{d}: layout{side}_TV");
             // The same layouts named by the copy (Computed).
@@ -479,16 +400,12 @@ macro_rules! copy_check {
             assert_eq!(named, tv, "{d}: Layout{side}Tv");
             check_tiled_copy(&d, side, &tv).unwrap_or_else(|v| panic!("{d}: {v}"));
         }
-        let dt = make_counting_tensor(<$lt>::default().to_dynamic()).unwrap();
+        let dt = counting!(dynamic $lt);
         for thr in 0..tc.size() {
             let s = tc.get_slice(thr).unwrap();
             let ds = d.thr_slice(thr as i64).unwrap();
-            let ps = s
-                .partition_s(Tensor::new(Counting, <$lt>::default()).unwrap())
-                .unwrap();
-            let pd = s
-                .partition_d(Tensor::new(Counting, <$lt>::default()).unwrap())
-                .unwrap();
+            let ps = s.partition_s(counting!($lt)).unwrap();
+            let pd = s.partition_d(counting!($lt)).unwrap();
             for (side, (base, layout)) in [
                 (CopySide::Src, (ps.base(), ps.layout().to_dynamic())),
                 (CopySide::Dst, (pd.base(), pd.layout().to_dynamic())),
@@ -518,84 +435,49 @@ impl<A, const B: usize, L, T> TiledCopyBits for cute_static::atom::TiledCopy<A, 
 /// A static `make_tiled_copy` against cute-dynamic's of the same atom,
 /// value type and layouts (see `copy_check`).
 macro_rules! copy_config {
-    ($atom:ty, $bits:literal, $vt:ident, $thr:ty, $val:ty, $lt:ty) => {{
-        let atom = <$atom as CopyAtom>::to_dynamic().unwrap();
+    ($($atom:ty, $bits:literal, $vt:ident, $thr:ty, $val:ty, $lt:ty;)+) => {$(
         copy_check!(
             cute_static::atom::MakeTiledCopy<$atom, $bits, $thr, $val>,
-            cute_dynamic::make_tiled_copy(
-                &atom,
-                cute_dynamic::ValueType::$vt,
-                &<$thr>::default().to_dynamic(),
-                &<$val>::default().to_dynamic(),
-            )
-            .unwrap(),
+            dynamic_copy!($atom, $vt, $thr, $val),
             $lt
         );
-    }};
+    )+};
+}
+
+/// cute-dynamic's `make_tiled_copy` of a static atom, value type and
+/// static thread and value layouts.
+macro_rules! dynamic_copy {
+    ($atom:ty, $vt:ident, $thr:ty, $val:ty) => {
+        cute_dynamic::make_tiled_copy(
+            &<$atom as CopyAtom>::to_dynamic().unwrap(),
+            cute_dynamic::ValueType::$vt,
+            &<$thr>::default().to_dynamic(),
+            &<$val>::default().to_dynamic(),
+        )
+        .unwrap()
+    };
 }
 
 #[test]
 fn tiled_copies_equal_the_run_time_ones() {
     // A thread layout of rank 1: CuTe pads it to the value layout's rank
     // (Tiler_MN = (32·1, 1·2)).
-    copy_config!(
-        cute_static::atom::UniversalCopy<u32>,
-        16,
-        Half,
-        Layout![32:1],
-        Layout![(1, 2)],
-        Layout![(64, 4)]
-    );
-    copy_config!(
-        cute_static::atom::UniversalCopy<u128>,
-        16,
-        Half,
-        Layout![(32, 8):(1, 32)],
-        Layout![(8, 1)],
-        Layout![(256, 16)]
-    );
-    copy_config!(
-        cute_static::atom::SM80_CP_ASYNC_CACHEALWAYS<u128>,
-        16,
-        Half,
-        Layout![(32, 4):(4, 1)],
-        Layout![(1, 8)],
-        Layout![(64, 32)]
-    );
-    copy_config!(
-        cute_static::atom::UniversalCopy<u32>,
-        32,
-        Float,
-        Layout![(16, 8)],
-        Layout![(1, 1)],
-        Layout![(32, 8):(8, 1)]
-    );
-    copy_config!(
-        cute_static::atom::UniversalCopy<u64>,
-        16,
-        Half,
-        Layout![(8, 16):(16, 1)],
-        Layout![(1, 4)],
-        Layout![(8, 64, 2)]
-    );
-    copy_config!(
-        cute_static::atom::SM75_U32x4_LDSM_N,
-        16,
-        Half,
-        Layout![(32, 1)],
-        Layout![(1, 8)],
-        Layout![(32, 8)]
-    );
+    copy_config! {
+        cute_static::atom::UniversalCopy<u32>, 16, Half, Layout![32:1], Layout![(1, 2)], Layout![(64, 4)];
+        cute_static::atom::UniversalCopy<u128>, 16, Half, Layout![(32, 8):(1, 32)], Layout![(8, 1)], Layout![(256, 16)];
+        cute_static::atom::SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, Half, Layout![(32, 4):(4, 1)], Layout![(1, 8)], Layout![(64, 32)];
+        cute_static::atom::UniversalCopy<u32>, 32, Float, Layout![(16, 8)], Layout![(1, 1)], Layout![(32, 8):(8, 1)];
+        cute_static::atom::UniversalCopy<u64>, 16, Half, Layout![(8, 16):(16, 1)], Layout![(1, 4)], Layout![(8, 64, 2)];
+        cute_static::atom::SM75_U32x4_LDSM_N, 16, Half, Layout![(32, 1)], Layout![(1, 8)], Layout![(32, 8)];
+    }
 }
 
 /// `make_tiled_copy_A/B/C(atom, tiled_mma)`: the static copies over the
 /// tiled MMA's TV layouts against cute-dynamic's (see `copy_check`).
 #[test]
 fn tiled_copies_of_a_tiled_mma_equal_the_run_time_ones() {
-    type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
-    let mma = Mma::new();
-    let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
-    let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
+    type Mma = Sm80Mma;
+    let (mma, d) = (Mma::new(), sm80_mma());
     let half = cute_dynamic::ValueType::Half;
     // A (32×16) by LDSM x4, B (16×16) by LDSM x2, C (32×16, f32) by 32-bit copies.
     let a = cute_static::atom::make_tiled_copy_a::<_, 16, _>(
@@ -695,7 +577,7 @@ macro_rules! retile_check {
         let mma = $mma;
         let copy = $copy;
         let d: cute_dynamic::TiledCopy = $dcopy;
-        let t = Tensor::new(Counting, <$lt>::default()).unwrap();
+        let t = counting!($lt);
         for thr in 0..copy.size() {
             let mut f = mma.get_slice(thr).unwrap().$frag(&t);
             let fl = f.layout().to_dynamic();
@@ -716,10 +598,8 @@ macro_rules! retile_check {
 
 #[test]
 fn retile_of_mma_fragments_equals_the_run_time_one() {
-    type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
-    let mma = Mma::new();
-    let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
-    let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
+    type Mma = Sm80Mma;
+    let (mma, d) = (Mma::new(), sm80_mma());
     let half = cute_dynamic::ValueType::Half;
     let a = cute_static::atom::make_tiled_copy_a::<_, 16, _>(
         cute_static::atom::SM75_U32x4_LDSM_N,
@@ -858,6 +738,13 @@ fn partitions_of_mixed_tensors_equal_the_run_time_ones() {
 /// `partition_S/D_mixed` of a mixed tensor by the static tiled copy `$tc`
 /// against cute-dynamic's `$d`, for every thread and several strides.
 macro_rules! copy_mixed_check {
+    (make $atom:ty, $bits:literal, $vt:ident, $thr:ty, $val:ty, $mk:expr) => {
+        copy_mixed_check!(
+            cute_static::atom::MakeTiledCopy<$atom, $bits, $thr, $val>,
+            dynamic_copy!($atom, $vt, $thr, $val),
+            $mk
+        )
+    };
     ($tc:ty, $d:expr, $mk:expr) => {{
         let tc = <$tc>::new();
         let d: cute_dynamic::TiledCopy = $d;
@@ -893,49 +780,23 @@ macro_rules! copy_mixed_check {
 #[test]
 fn copy_partitions_of_mixed_tensors_equal_the_run_time_ones() {
     let half = cute_dynamic::ValueType::Half;
-    let dyn_atom = |name: &str| cute_dynamic::copy_atom(name).unwrap();
     // sgemm-like: 128-bit global loads of a K-major (row-major) 64×32 tile.
     copy_mixed_check!(
-        cute_static::atom::MakeTiledCopy<
-            cute_static::atom::SM80_CP_ASYNC_CACHEALWAYS<u128>,
-            16,
-            Layout![(32, 4):(4, 1)],
-            Layout![(1, 8)],
-        >,
-        cute_dynamic::make_tiled_copy(
-            &dyn_atom("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>"),
-            half,
-            &"(32,4):(4,1)".parse().unwrap(),
-            &"(1,8)".parse().unwrap()
-        )
-        .unwrap(),
-        |ld: usize| (
-            cute_static::layout!((64, 32):({32 + ld}, 1)).unwrap(),
-            ld == 0
-        )
+        make cute_static::atom::SM80_CP_ASYNC_CACHEALWAYS<u128>, 16, Half,
+        Layout![(32, 4):(4, 1)], Layout![(1, 8)],
+        |ld: usize| (cute_static::layout!((64, 32):({32 + ld}, 1)).unwrap(), ld == 0)
     );
     copy_mixed_check!(
-        cute_static::atom::MakeTiledCopy<
-            cute_static::atom::UniversalCopy<u128>,
-            16,
-            Layout![(32, 8):(1, 32)],
-            Layout![(8, 1)],
-        >,
-        cute_dynamic::make_tiled_copy(
-            &dyn_atom("UniversalCopy<uint128_t>"),
-            half,
-            &"(32,8):(1,32)".parse().unwrap(),
-            &"(8,1)".parse().unwrap()
-        )
-        .unwrap(),
+        make cute_static::atom::UniversalCopy<u128>, 16, Half,
+        Layout![(32, 8):(1, 32)], Layout![(8, 1)],
         |ld: usize| (
             cute_static::layout!((256, 16, 2):(1, {256 + ld}, {5000 + ld})).unwrap(),
             ld == 0
         )
     );
     // The LDSM copy of A of a 2×2 SM80 tiled MMA over a column-major tile.
-    type Mma = TiledMma<cute_static::atom::SM80_16x8x16_F32F16F16F32_TN, Layout![(2, 2, 1)]>;
-    let d = dynamic_of::<Mma>(<Layout![(2, 2, 1)]>::default().to_dynamic(), None);
+    type Mma = Sm80Mma;
+    let d = sm80_mma();
     copy_mixed_check!(
         cute_static::atom::MakeTiledCopyA<cute_static::atom::SM75_U32x4_LDSM_N, 16, Mma>,
         cute_dynamic::make_tiled_copy_a(&dyn_atom("SM75_U32x4_LDSM_N"), half, &d).unwrap(),

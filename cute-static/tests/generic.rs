@@ -490,41 +490,29 @@ fn check_gemm(
     Ok(())
 }
 
+/// `check_gemm` of `gemm_device` with the smem layouts `$smem` and the
+/// thread layouts `$threads`.
+macro_rules! check_gemm_device {
+    ($smem:expr, $threads:expr) => {
+        check_gemm(|mnk, (al, a, lda, b, ldb, be, c, ldc)| {
+            gemm_device(mnk, al, a, lda, b, ldb, be, c, ldc, $smem, $threads)
+        })
+    };
+}
+
 #[test]
 fn generic_gemm_device_matches_naive_gemm() -> Result<(), Error> {
     // sgemm_1's layouts: m-major smem, 32×8 copy threads, 16×16 MMA threads.
-    check_gemm(|mnk, (al, a, lda, b, ldb, be, c, ldc)| {
-        gemm_device(
-            mnk,
-            al,
-            a,
-            lda,
-            b,
-            ldb,
-            be,
-            c,
-            ldc,
-            (layout!((128, 8)), layout!((128, 8))),
-            (layout!((32, 8)), layout!((32, 8)), layout!((16, 16))),
-        )
-    })?;
+    check_gemm_device!(
+        (layout!((128, 8)), layout!((128, 8))),
+        (layout!((32, 8)), layout!((32, 8)), layout!((16, 16)))
+    )?;
     // Another instantiation of the same kernel: k-major padded smem for A,
     // padded m-major for B, other thread shapes.
-    check_gemm(|mnk, (al, a, lda, b, ldb, be, c, ldc)| {
-        gemm_device(
-            mnk,
-            al,
-            a,
-            lda,
-            b,
-            ldb,
-            be,
-            c,
-            ldc,
-            (layout!((128, 8):(9, 1)), layout!((128, 8):(1, 129))),
-            (layout!((64, 4)), layout!((128, 2)), layout!((32, 8))),
-        )
-    })
+    check_gemm_device!(
+        (layout!((128, 8):(9, 1)), layout!((128, 8):(1, 129))),
+        (layout!((64, 4)), layout!((128, 2)), layout!((32, 8)))
+    )
 }
 
 #[test]

@@ -9,14 +9,17 @@ use cute_tools::laws;
 
 /// Compare a static slice with cute-dynamic's on the coordinate's text.
 macro_rules! check {
-    ($a:expr, $c:expr, $text:literal) => {{
-        let a = $a;
-        let (sub, off) = a.slice($c).unwrap();
+    ($a:expr, $c:expr, $text:literal) => {
+        check!(@ $a, $text, |a| a.slice($c).unwrap())
+    };
+    (@ $a:expr, $text:literal, |$x:ident| $slice:expr) => {{
+        let $x = $a;
+        let (sub, off) = $slice;
         let c: Coord = $text.parse().unwrap();
-        let (dsub, doff) = a.to_dynamic().slice(&c).unwrap();
-        assert_eq!(sub.to_dynamic(), dsub, "{} at {}", a, $text);
-        assert_eq!(off as i64, doff, "{} at {}", a, $text);
-        laws::check_slice(&a.to_dynamic(), &c, &dsub, doff).unwrap();
+        let (dsub, doff) = $x.to_dynamic().slice(&c).unwrap();
+        assert_eq!(sub.to_dynamic(), dsub, "{} at {}", $x, $text);
+        assert_eq!(off as i64, doff, "{} at {}", $x, $text);
+        laws::check_slice(&$x.to_dynamic(), &c, &dsub, doff).unwrap();
         sub.to_string()
     }};
 }
@@ -70,16 +73,9 @@ fn nested_tensor_slices() -> Result<(), cute_static::Error> {
 
 /// The same over a mixed layout (run-time leaves kept or fixed).
 macro_rules! check_mixed {
-    ($a:expr, $c:expr, $text:literal) => {{
-        let a = $a;
-        let (sub, off) = a.slice($c);
-        let c: Coord = $text.parse().unwrap();
-        let (dsub, doff) = a.to_dynamic().slice(&c).unwrap();
-        assert_eq!(sub.to_dynamic(), dsub, "{} at {}", a, $text);
-        assert_eq!(off as i64, doff, "{} at {}", a, $text);
-        laws::check_slice(&a.to_dynamic(), &c, &dsub, doff).unwrap();
-        sub.to_string()
-    }};
+    ($a:expr, $c:expr, $text:literal) => {
+        check!(@ $a, $text, |a| a.slice($c))
+    };
 }
 
 #[test]

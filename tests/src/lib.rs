@@ -1,5 +1,5 @@
 //! Shared helpers for the workspace tests: random layouts for property
-//! tests. The post-conditions of the operations are not here: they are
+//! tests, the calls of CuTe C++'s expected files. The post-conditions of the operations are not here: they are
 //! written once, in `cute_tools::laws`.
 #![forbid(unsafe_code)]
 
@@ -157,4 +157,37 @@ pub fn assert_only_known_differences(
             "{k} now agrees ({why}): remove it from {list}"
         );
     }
+}
+
+/// One call of a CuTe C++ expected file (`OP|ARG|…|ANSWER`): the operation,
+/// its arguments and CuTe's answer (every field after the arguments, its
+/// `_` static marks removed). An argument that is an optional one may also
+/// be the answer's first field, so it takes the arguments the operation can
+/// take and leaves at least one field.
+pub struct CuteCppCall {
+    /// The operation's name in the table.
+    pub op: String,
+    /// The arguments.
+    pub args: Vec<String>,
+    /// CuTe's answer.
+    pub answer: String,
+}
+
+/// The calls of `tests/cute-cpp/<file>` (see [`CuteCppCall`]).
+pub fn cute_cpp_calls(file: &str) -> Vec<CuteCppCall> {
+    let path = format!("{}/cute-cpp/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let parts: Vec<&str> = l.split('|').collect();
+            let op = cute_tools::operation(parts[0]).unwrap();
+            let nargs = op.max_args().min(parts.len() - 2);
+            CuteCppCall {
+                op: parts[0].to_string(),
+                args: parts[1..=nargs].iter().map(|s| s.to_string()).collect(),
+                answer: parts[1 + nargs..].join("|").replace('_', ""),
+            }
+        })
+        .collect()
 }

@@ -22,28 +22,9 @@ const KNOWN: &[(&str, &str)] = &[
 ];
 
 fn lines() -> Vec<(Vec<String>, String)> {
-    let path = format!(
-        "{}/cute-cpp/layout_kinds.expected",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(path).unwrap();
-    text.lines()
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let parts: Vec<&str> = l.split('|').collect();
-            let op = cute_tools::operation(parts[0]).unwrap();
-            let nargs = op.max_args().min(parts.len() - 2);
-            // The answer: every field after the arguments; an argument
-            // that is an optional one may also be the answer's first
-            // field, so take the arguments the operation can take and
-            // leave at least one field.
-            let args: Vec<String> = parts[1..=nargs].iter().map(|s| s.to_string()).collect();
-            let want = parts[1 + nargs..].join("|").replace('_', "");
-            (
-                std::iter::once(parts[0].to_string()).chain(args).collect(),
-                want,
-            )
-        })
+    cute_tests::cute_cpp_calls("layout_kinds.expected")
+        .into_iter()
+        .map(|c| (std::iter::once(c.op).chain(c.args).collect(), c.answer))
         .collect()
 }
 

@@ -117,33 +117,35 @@ fn zeros_into(p: IntTupleRef<'_>, s: IntTupleRef<'_>, out: &mut TupleBuilder) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn l(s: &str) -> Layout {
-        s.parse().unwrap()
-    }
+    use crate::data::l;
 
     /// CuTe's answers (layout.hpp's by-profile filter and filter_zeros).
     #[test]
     fn cute_exact() {
-        let f = |a: &str, p: &str| {
-            filter_by(&l(a), &p.parse().unwrap())
-                .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
-        };
-        assert_eq!(f("(4,2,3):(1,0,4)", "1"), "12:1");
-        assert_eq!(f("((4,2),(2,3)):((0,4),(1,0))", "(1,1)"), "(2,2):(4,1)");
-        assert_eq!(
-            f("((4,2),(2,3),5):((0,4),(1,0),9)", "(1,1)"),
-            "(2,2,5):(4,1,9)"
-        );
-        assert_eq!(f("((4,2),(2,3)):((1,4),(0,0))", "(1,1)"), "(8,1):(1,0)");
-        assert_eq!(f("(4,2):(1,4)", "(1,1,1)"), "rank_mismatch");
-        let z = |a: &str, p: &str| {
-            filter_zeros_by(&l(a), &p.parse().unwrap())
-                .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
-        };
-        assert_eq!(z("(4,(2,3)):(1,(2,6))", "(0,(1,0))"), "(1,(2,1)):(1,(2,6))");
-        assert_eq!(z("(4,(2,3)):(1,(2,6))", "(1,0)"), "(4,(1,1)):(1,(2,6))");
-        assert_eq!(z("(4,(2,3)):(1,(2,6))", "0"), "(1,(1,1)):(1,(2,6))");
-        assert_eq!(z("(4,(2,3)):(1,(2,6))", "((1,1),1)"), "not_compatible");
+        type By = fn(&Layout, &IntTuple) -> Result<Layout, LayoutError>;
+        let (f, z): (By, By) = (filter_by, filter_zeros_by);
+        let cases = [
+            (f, "(4,2,3):(1,0,4)", "1", "12:1"),
+            (f, "((4,2),(2,3)):((0,4),(1,0))", "(1,1)", "(2,2):(4,1)"),
+            (
+                f,
+                "((4,2),(2,3),5):((0,4),(1,0),9)",
+                "(1,1)",
+                "(2,2,5):(4,1,9)",
+            ),
+            (f, "((4,2),(2,3)):((1,4),(0,0))", "(1,1)", "(8,1):(1,0)"),
+            (f, "(4,2):(1,4)", "(1,1,1)", "rank_mismatch"),
+            (z, "(4,(2,3)):(1,(2,6))", "(0,(1,0))", "(1,(2,1)):(1,(2,6))"),
+            (z, "(4,(2,3)):(1,(2,6))", "(1,0)", "(4,(1,1)):(1,(2,6))"),
+            (z, "(4,(2,3)):(1,(2,6))", "0", "(1,(1,1)):(1,(2,6))"),
+            (z, "(4,(2,3)):(1,(2,6))", "((1,1),1)", "not_compatible"),
+        ];
+        for (by, a, p, want) in cases {
+            let got = by(&l(a), &p.parse().unwrap());
+            assert_eq!(
+                got.map_or_else(|e| e.kind().to_string(), |r| r.to_string()),
+                want
+            );
+        }
     }
 }

@@ -169,10 +169,7 @@ fn mismatched(l: &Layout) -> LayoutError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn l(s: &str) -> Layout {
-        s.parse().unwrap()
-    }
+    use crate::data::l;
 
     /// CuTe's answers (layout.hpp).
     #[test]

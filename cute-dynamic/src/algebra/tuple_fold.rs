@@ -121,10 +121,7 @@ fn no_leaf(operation: &'static str, t: &IntTuple) -> LayoutError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn t(s: &str) -> IntTuple {
-        s.parse().unwrap()
-    }
+    use crate::data::t;
 
     /// CuTe's answers (int_tuple.hpp's folds).
     #[test]

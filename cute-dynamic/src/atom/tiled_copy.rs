@@ -186,31 +186,43 @@ pub fn make_tiled_copy_mma(
     )
 }
 
-/// CuTe's `make_tiled_copy_A(atom, mma)`.
-pub fn make_tiled_copy_a(
-    atom: &CopyAtom,
-    value_type: ValueType,
-    mma: &TiledMma,
-) -> Result<TiledCopy, LayoutError> {
-    make_tiled_copy_mma(atom, value_type, MmaOperand::OperandA, mma)
+/// `make_tiled_copy_mma` of one operand, a function each.
+macro_rules! make_tiled_copy_of_operand {
+    ($($(#[$doc:meta])* $name:ident => $op:ident;)+) => {$(
+        $(#[$doc])*
+        pub fn $name(
+            atom: &CopyAtom,
+            value_type: ValueType,
+            mma: &TiledMma,
+        ) -> Result<TiledCopy, LayoutError> {
+            make_tiled_copy_mma(atom, value_type, MmaOperand::$op, mma)
+        }
+    )+};
 }
 
-/// CuTe's `make_tiled_copy_B(atom, mma)`.
-pub fn make_tiled_copy_b(
-    atom: &CopyAtom,
-    value_type: ValueType,
-    mma: &TiledMma,
-) -> Result<TiledCopy, LayoutError> {
-    make_tiled_copy_mma(atom, value_type, MmaOperand::OperandB, mma)
+make_tiled_copy_of_operand! {
+    /// CuTe's `make_tiled_copy_A(atom, mma)`.
+    make_tiled_copy_a => OperandA;
+    /// CuTe's `make_tiled_copy_B(atom, mma)`.
+    make_tiled_copy_b => OperandB;
+    /// CuTe's `make_tiled_copy_C(atom, mma)`.
+    make_tiled_copy_c => OperandC;
 }
 
-/// CuTe's `make_tiled_copy_C(atom, mma)`.
-pub fn make_tiled_copy_c(
+/// `atom` over the TV layout of one side of `tiled_copy` (CuTe's
+/// `make_tiled_copy_S/D`).
+fn make_tiled_copy_side(
     atom: &CopyAtom,
     value_type: ValueType,
-    mma: &TiledMma,
+    tiled_copy: &TiledCopy,
+    side: CopySide,
 ) -> Result<TiledCopy, LayoutError> {
-    make_tiled_copy_mma(atom, value_type, MmaOperand::OperandC, mma)
+    make_tiled_copy_impl(
+        atom,
+        value_type,
+        tiled_copy.layout_tv_of(side)?,
+        tiled_copy.tiler.clone(),
+    )
 }
 
 /// CuTe's `make_tiled_copy_S(atom, tiled_copy)`: `atom` over the source
@@ -220,12 +232,7 @@ pub fn make_tiled_copy_s(
     value_type: ValueType,
     tiled_copy: &TiledCopy,
 ) -> Result<TiledCopy, LayoutError> {
-    make_tiled_copy_impl(
-        atom,
-        value_type,
-        tiled_copy.layout_s_tv()?,
-        tiled_copy.tiler.clone(),
-    )
+    make_tiled_copy_side(atom, value_type, tiled_copy, CopySide::Src)
 }
 
 /// CuTe's `make_tiled_copy_D(atom, tiled_copy)`: `atom` over the
@@ -235,12 +242,7 @@ pub fn make_tiled_copy_d(
     value_type: ValueType,
     tiled_copy: &TiledCopy,
 ) -> Result<TiledCopy, LayoutError> {
-    make_tiled_copy_impl(
-        atom,
-        value_type,
-        tiled_copy.layout_d_tv()?,
-        tiled_copy.tiler.clone(),
-    )
+    make_tiled_copy_side(atom, value_type, tiled_copy, CopySide::Dst)
 }
 
 /// [`make_tiled_copy`] from text (copy atom name, value type, thread and

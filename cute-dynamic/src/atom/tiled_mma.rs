@@ -558,6 +558,20 @@ pub struct ThrMma {
     vmnk: [i64; 4],
 }
 
+/// `ThrMma::partition_fragment` of one operand, a method each.
+macro_rules! partition_fragment_of {
+    ($($(#[$doc:meta])* $name:ident => $op:ident;)+) => {$(
+        $(#[$doc])*
+        pub fn $name<E>(&self, tensor: &Tensor<E>) -> Result<Tensor<Vec<E::Value>>, LayoutError>
+        where
+            E: Engine<i64>,
+            E::Value: Clone + Default,
+        {
+            self.partition_fragment(MmaOperand::$op, tensor)
+        }
+    )+};
+}
+
 impl ThrMma {
     /// The thread index.
     pub fn thread(&self) -> i64 {
@@ -664,40 +678,13 @@ impl ThrMma {
         Tensor::fragment(self.fragment_layout(op, tensor.layout())?)
     }
 
-    /// CuTe's `partition_fragment_A`.
-    pub fn partition_fragment_a<E>(
-        &self,
-        tensor: &Tensor<E>,
-    ) -> Result<Tensor<Vec<E::Value>>, LayoutError>
-    where
-        E: Engine<i64>,
-        E::Value: Clone + Default,
-    {
-        self.partition_fragment(MmaOperand::OperandA, tensor)
-    }
-
-    /// CuTe's `partition_fragment_B`.
-    pub fn partition_fragment_b<E>(
-        &self,
-        tensor: &Tensor<E>,
-    ) -> Result<Tensor<Vec<E::Value>>, LayoutError>
-    where
-        E: Engine<i64>,
-        E::Value: Clone + Default,
-    {
-        self.partition_fragment(MmaOperand::OperandB, tensor)
-    }
-
-    /// CuTe's `partition_fragment_C`.
-    pub fn partition_fragment_c<E>(
-        &self,
-        tensor: &Tensor<E>,
-    ) -> Result<Tensor<Vec<E::Value>>, LayoutError>
-    where
-        E: Engine<i64>,
-        E::Value: Clone + Default,
-    {
-        self.partition_fragment(MmaOperand::OperandC, tensor)
+    partition_fragment_of! {
+        /// CuTe's `partition_fragment_A`.
+        partition_fragment_a => OperandA;
+        /// CuTe's `partition_fragment_B`.
+        partition_fragment_b => OperandB;
+        /// CuTe's `partition_fragment_C`.
+        partition_fragment_c => OperandC;
     }
 }
 

@@ -245,10 +245,7 @@ pub fn make_coord_iterator_ordered(
 mod tests {
     use super::*;
     use crate::data::coordinate::idx2crd;
-
-    fn t(s: &str) -> IntTuple {
-        s.parse().unwrap()
-    }
+    use crate::data::t;
 
     /// CuTe's documented example (`(1,2,(2,3),3)`: 36 coordinates,
     /// colexicographic) and its end state.

@@ -261,10 +261,7 @@ pub fn scan_integers(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn t(s: &str) -> IntTuple {
-        s.parse().unwrap()
-    }
+    use crate::data::t;
 
     /// CuTe's documented answers (int_tuple.hpp's comments) and errors.
     #[test]

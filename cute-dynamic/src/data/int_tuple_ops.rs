@@ -832,10 +832,8 @@ pub fn elem_geq(a: &IntTuple, b: &IntTuple) -> Result<bool, LayoutError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::t;
 
-    fn t(s: &str) -> IntTuple {
-        s.parse().unwrap()
-    }
     fn sd(a: &str, b: &str) -> String {
         shape_div(&t(a), &t(b)).map_or_else(|e| e.kind().to_string(), |r| r.to_string())
     }

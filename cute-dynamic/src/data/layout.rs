@@ -1077,10 +1077,7 @@ impl FromStr for Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn l(s: &str) -> Layout {
-        s.parse().unwrap()
-    }
+    use crate::data::l;
 
     #[test]
     fn cecka_evaluation() {

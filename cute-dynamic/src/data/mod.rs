@@ -11,3 +11,15 @@ pub(crate) mod int_tuple_ops;
 pub(crate) mod layout;
 pub(crate) mod swizzle;
 pub(crate) mod tiler;
+
+/// The int tuple written `s` (the unit tests' operands).
+#[cfg(test)]
+pub(crate) fn t(s: &str) -> crate::IntTuple {
+    s.parse().unwrap()
+}
+
+/// The layout written `s` (the unit tests' operands).
+#[cfg(test)]
+pub(crate) fn l(s: &str) -> crate::Layout {
+    s.parse().unwrap()
+}

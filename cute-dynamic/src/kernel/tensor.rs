@@ -198,52 +198,33 @@ fn index(off: i64) -> Option<usize> {
     usize::try_from(off).ok()
 }
 
-impl<T: Clone> Engine<i64> for &[T] {
-    type Value = T;
-    fn extent(&self) -> Option<usize> {
-        Some(self.len())
-    }
-    #[inline]
-    fn read(&self, off: &i64) -> Option<T> {
-        index(*off).and_then(|i| self.get(i)).cloned()
-    }
+/// The accessors of contiguous storage: offset `i` is element `i`.
+macro_rules! storage_engines {
+    (read: $($ty:ty),+; write: $($mut_ty:ty),+) => {
+        $(
+            impl<T: Clone> Engine<i64> for $ty {
+                type Value = T;
+                fn extent(&self) -> Option<usize> {
+                    Some(self.len())
+                }
+                #[inline]
+                fn read(&self, off: &i64) -> Option<T> {
+                    index(*off).and_then(|i| self.get(i)).cloned()
+                }
+            }
+        )+
+        $(
+            impl<T: Clone> EngineMut<i64> for $mut_ty {
+                #[inline]
+                fn slot(&mut self, off: &i64) -> Option<&mut T> {
+                    index(*off).and_then(|i| self.get_mut(i))
+                }
+            }
+        )+
+    };
 }
 
-impl<T: Clone> Engine<i64> for &mut [T] {
-    type Value = T;
-    fn extent(&self) -> Option<usize> {
-        Some(self.len())
-    }
-    #[inline]
-    fn read(&self, off: &i64) -> Option<T> {
-        index(*off).and_then(|i| self.get(i)).cloned()
-    }
-}
-
-impl<T: Clone> EngineMut<i64> for &mut [T] {
-    #[inline]
-    fn slot(&mut self, off: &i64) -> Option<&mut T> {
-        index(*off).and_then(|i| self.get_mut(i))
-    }
-}
-
-impl<T: Clone> Engine<i64> for Vec<T> {
-    type Value = T;
-    fn extent(&self) -> Option<usize> {
-        Some(self.len())
-    }
-    #[inline]
-    fn read(&self, off: &i64) -> Option<T> {
-        index(*off).and_then(|i| self.get(i)).cloned()
-    }
-}
-
-impl<T: Clone> EngineMut<i64> for Vec<T> {
-    #[inline]
-    fn slot(&mut self, off: &i64) -> Option<&mut T> {
-        index(*off).and_then(|i| self.get_mut(i))
-    }
-}
+storage_engines!(read: &[T], &mut [T], Vec<T>; write: &mut [T], Vec<T>);
 
 /// The counting accessor: dereferences to the offset itself (a layout made
 /// into an implicit tensor).

@@ -150,55 +150,26 @@ impl<D, Acc, N> Below<D, Acc, N> for HNil {
     type Prod = Acc;
     type Ties = N;
 }
+/// Whether the leaf `S2:D2` is ordered (neither of size 1 nor of stride 0).
+type Ordered<S2, D2> = <Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output;
+/// `Acc·S2` where the leaf `S2:D2` is ordered with a stride below `D`, else
+/// `Acc`.
+type AccBelow<S2, D2, D, Acc> = Sel<And<Ordered<S2, D2>, Le<D2, D>>, Prod<Acc, S2>, Acc>;
+/// `N + 1` where the leaf `S2:D2` is ordered with the stride `D`, else `N`.
+type TiesAt<S2, D2, D, N> = Sel<And<Ordered<S2, D2>, Eq<D2, D>>, typenum::Add1<N>, N>;
 impl<D, Acc, N, S2, D2, T> Below<D, Acc, N> for HCons<(S2, D2), T>
 where
     S2: IsEqual<U1>,
     D2: IsEqual<U0> + IsLess<D> + IsEqual<D>,
     Eq<S2, U1>: BitOr<Eq<D2, U0>>,
     Or<Eq<S2, U1>, Eq<D2, U0>>: core::ops::Not,
-    <Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output: BitAnd<Le<D2, D>> + BitAnd<Eq<D2, D>>,
+    Ordered<S2, D2>: BitAnd<Le<D2, D>> + BitAnd<Eq<D2, D>>,
     Acc: Mul<S2>,
     N: core::ops::Add<B1>,
-    And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Le<D2, D>>: If<Prod<Acc, S2>, Acc>,
-    And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Eq<D2, D>>: If<typenum::Add1<N>, N>,
-    T: Below<
-            D,
-            Sel<
-                And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Le<D2, D>>,
-                Prod<Acc, S2>,
-                Acc,
-            >,
-            Sel<
-                And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Eq<D2, D>>,
-                typenum::Add1<N>,
-                N,
-            >,
-        >,
+    And<Ordered<S2, D2>, Le<D2, D>>: If<Prod<Acc, S2>, Acc>,
+    And<Ordered<S2, D2>, Eq<D2, D>>: If<typenum::Add1<N>, N>,
+    T: Below<D, AccBelow<S2, D2, D, Acc>, TiesAt<S2, D2, D, N>>,
 {
-    type Prod = <T as Below<
-        D,
-        Sel<
-            And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Le<D2, D>>,
-            Prod<Acc, S2>,
-            Acc,
-        >,
-        Sel<
-            And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Eq<D2, D>>,
-            typenum::Add1<N>,
-            N,
-        >,
-    >>::Prod;
-    type Ties = <T as Below<
-        D,
-        Sel<
-            And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Le<D2, D>>,
-            Prod<Acc, S2>,
-            Acc,
-        >,
-        Sel<
-            And<<Or<Eq<S2, U1>, Eq<D2, U0>> as core::ops::Not>::Output, Eq<D2, D>>,
-            typenum::Add1<N>,
-            N,
-        >,
-    >>::Ties;
+    type Prod = <T as Below<D, AccBelow<S2, D2, D, Acc>, TiesAt<S2, D2, D, N>>>::Prod;
+    type Ties = <T as Below<D, AccBelow<S2, D2, D, Acc>, TiesAt<S2, D2, D, N>>>::Ties;
 }

@@ -318,8 +318,12 @@ pub trait FlatModes {
     const TAIL_ALIGN: usize;
     /// The offset of `i` (last mode not reduced); with negative strides,
     /// the signed offset modulo `2^64` (internal: `StaticLayout::call`
-    /// refuses such layouts at compile time).
-    fn call(i: usize) -> usize;
+    /// refuses such layouts at compile time). By default (the modes of a
+    /// negative stride) `call_signed` modulo `2^64`.
+    #[inline(always)]
+    fn call(i: usize) -> usize {
+        Self::call_signed(i) as usize
+    }
     /// The signed offset of `i` (last mode not reduced).
     fn call_signed(i: usize) -> isize;
 }
@@ -389,10 +393,6 @@ impl<S: Unsigned, M: Unsigned> FlatModes for HCons<(S, Ng<M>), HNil> {
     const NEGATIVE: bool = true;
     const TAIL_ALIGN: usize = 1;
     #[inline(always)]
-    fn call(i: usize) -> usize {
-        Self::call_signed(i) as usize
-    }
-    #[inline(always)]
     fn call_signed(i: usize) -> isize {
         -(i as isize * M::ISIZE)
     }
@@ -406,10 +406,6 @@ where
     const LEAD: (usize, usize) = (1, 0);
     const NEGATIVE: bool = true;
     const TAIL_ALIGN: usize = 1;
-    #[inline(always)]
-    fn call(i: usize) -> usize {
-        Self::call_signed(i) as usize
-    }
     #[inline(always)]
     fn call_signed(i: usize) -> isize {
         -(((i % S::USIZE) * M::USIZE) as isize)

@@ -47,6 +47,37 @@ use crate::data::layout::{Layout, StaticLayout};
 #[repr(transparent)]
 pub struct Dyn(pub usize);
 
+/// `IntTuple` for a run-time integer leaf `$ty` (a `$ctor` of its value):
+/// rank 1, depth 0, printed as its value; `|$f| $structure` prints its
+/// structure.
+macro_rules! run_time_leaf {
+    ($(#[$doc:meta])* [$($g:tt)*] $ty:ty, $ctor:ident, |$f:ident| $structure:expr) => {
+        $(#[$doc])*
+        impl<$($g)*> IntTuple for $ty {
+            const RANK: usize = 1;
+            const DEPTH: usize = 0;
+            #[cfg(feature = "std")]
+            fn to_dynamic(&self) -> cute_dynamic::IntTuple {
+                cute_dynamic::IntTuple::int(self.0 as i64)
+            }
+            fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.0)
+            }
+            fn fmt_structure(&self, $f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                $structure
+            }
+            #[inline(always)]
+            fn narrowed(self) -> Self {
+                $ctor(low31(self.0))
+            }
+            #[inline(always)]
+            fn narrowed_extent(self) -> Self {
+                $ctor((self.0.wrapping_sub(1) & i32::MAX as usize) + 1)
+            }
+        }
+    };
+}
+
 impl Sealed for Dyn {}
 /// `Dyn(n)` has the value `n`, unknown at compile time.
 impl Int for Dyn {
@@ -56,28 +87,9 @@ impl Int for Dyn {
     }
     const STATIC: Option<usize> = None;
 }
-/// A run-time integer is an integer tuple of rank 1 and depth 0.
-impl IntTuple for Dyn {
-    const RANK: usize = 1;
-    const DEPTH: usize = 0;
-    #[cfg(feature = "std")]
-    fn to_dynamic(&self) -> cute_dynamic::IntTuple {
-        cute_dynamic::IntTuple::int(self.0 as i64)
-    }
-    fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-    fn fmt_structure(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("?")
-    }
-    #[inline(always)]
-    fn narrowed(self) -> Self {
-        Dyn(low31(self.0))
-    }
-    #[inline(always)]
-    fn narrowed_extent(self) -> Self {
-        Dyn((self.0.wrapping_sub(1) & i32::MAX as usize) + 1)
-    }
+run_time_leaf! {
+    /// A run-time integer is an integer tuple of rank 1 and depth 0.
+    [] Dyn, Dyn, |f| f.write_str("?")
 }
 
 /// A run-time integer leaf known to be a multiple of the static divisor
@@ -171,29 +183,10 @@ impl<const D: usize> Int for DynDiv<D> {
     }
     const STATIC: Option<usize> = None;
 }
-/// A run-time integer with a divisor is an integer tuple of rank 1 and
-/// depth 0; it prints its value (`384`), its structure as `?{div=128}`.
-impl<const D: usize> IntTuple for DynDiv<D> {
-    const RANK: usize = 1;
-    const DEPTH: usize = 0;
-    #[cfg(feature = "std")]
-    fn to_dynamic(&self) -> cute_dynamic::IntTuple {
-        cute_dynamic::IntTuple::int(self.0 as i64)
-    }
-    fn fmt_cute(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-    fn fmt_structure(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "?{{div={D}}}")
-    }
-    #[inline(always)]
-    fn narrowed(self) -> Self {
-        DynDiv(low31(self.0))
-    }
-    #[inline(always)]
-    fn narrowed_extent(self) -> Self {
-        DynDiv((self.0.wrapping_sub(1) & i32::MAX as usize) + 1)
-    }
+run_time_leaf! {
+    /// A run-time integer with a divisor is an integer tuple of rank 1 and
+    /// depth 0; it prints its value (`384`), its structure as `?{div=128}`.
+    [const D: usize] DynDiv<D>, DynDiv, |f| write!(f, "?{{div={D}}}")
 }
 
 /// `x mod 2^31` (a run-time leaf's `narrowed`). On the device it is

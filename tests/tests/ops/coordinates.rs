@@ -102,30 +102,30 @@ proptest! {
 #[test]
 fn coordinate_maps_cute_exact() {
     let t = |s: &str| s.parse::<IntTuple>().unwrap();
-    let i2c = |i: &str, s: &str, d: &str| {
-        cute_dynamic::idx2crd_strided(&t(i), &t(s), &t(d))
-            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
-    };
-    assert_eq!(i2c("50", "(8,128)", "(1,16)"), "(2,3)");
-    assert_eq!(i2c("70", "(4,8)", "1"), "(2,1)");
-    assert_eq!(i2c("70", "(4,8)", "(8,1)"), "(0,6)");
-    assert_eq!(i2c("-7", "(4,8)", "(1,4)"), "(-3,-1)");
-    assert_eq!(i2c("5", "(1,4)", "(0,1)"), "(0,1)");
-    assert_eq!(i2c("5", "(2,4)", "(0,1)"), "invalid_argument");
-    assert_eq!(i2c("(1,2)", "(4,8)", "(1,4)"), "(1,0)");
-    assert_eq!(i2c("(1,2)", "4", "1"), "not_compatible");
-    assert_eq!(i2c("3", "(4,8)", "(1,4,2)"), "not_compatible");
-    assert_eq!(i2c("-9223372036854775808", "2", "-1"), "overflow");
-    let c2c = |c: &str, s: &str, d: &str| {
-        cute_dynamic::crd2crd(&t(c), &t(s), &t(d))
-            .map_or_else(|e| e.kind().to_string(), |r| r.to_string())
-    };
-    assert_eq!(c2c("(1,2)", "(4,3)", "12"), "9");
-    assert_eq!(c2c("9", "12", "(2,6)"), "(1,4)");
-    assert_eq!(c2c("(1,2)", "(4,3)", "(2,6)"), "(1,2)");
-    assert_eq!(c2c("(1,2)", "(4,3)", "(2,3,2)"), "not_compatible");
-    assert_eq!(c2c("(1,2)", "(4,0)", "12"), "non_positive_shape");
-    assert_eq!(c2c("(1,2)", "(4,3)", "10"), "not_compatible");
+    type Map = fn(&IntTuple, &IntTuple, &IntTuple) -> Result<IntTuple, cute_dynamic::LayoutError>;
+    let (i2c, c2c): (Map, Map) = (cute_dynamic::idx2crd_strided, cute_dynamic::crd2crd);
+    // i2c(idx, shape, stride) and c2c(crd, src_shape, dst_shape).
+    for (map, a, s, d, want) in [
+        (i2c, "50", "(8,128)", "(1,16)", "(2,3)"),
+        (i2c, "70", "(4,8)", "1", "(2,1)"),
+        (i2c, "70", "(4,8)", "(8,1)", "(0,6)"),
+        (i2c, "-7", "(4,8)", "(1,4)", "(-3,-1)"),
+        (i2c, "5", "(1,4)", "(0,1)", "(0,1)"),
+        (i2c, "5", "(2,4)", "(0,1)", "invalid_argument"),
+        (i2c, "(1,2)", "(4,8)", "(1,4)", "(1,0)"),
+        (i2c, "(1,2)", "4", "1", "not_compatible"),
+        (i2c, "3", "(4,8)", "(1,4,2)", "not_compatible"),
+        (i2c, "-9223372036854775808", "2", "-1", "overflow"),
+        (c2c, "(1,2)", "(4,3)", "12", "9"),
+        (c2c, "9", "12", "(2,6)", "(1,4)"),
+        (c2c, "(1,2)", "(4,3)", "(2,6)", "(1,2)"),
+        (c2c, "(1,2)", "(4,3)", "(2,3,2)", "not_compatible"),
+        (c2c, "(1,2)", "(4,0)", "12", "non_positive_shape"),
+        (c2c, "(1,2)", "(4,3)", "10", "not_compatible"),
+    ] {
+        let got = map(&t(a), &t(s), &t(d)).map_or_else(|e| e.kind().to_string(), |r| r.to_string());
+        assert_eq!(got, want);
+    }
     // A wrong answer fails the laws.
     assert!(
         laws::check_idx2crd_strided(&t("50"), &t("(8,128)"), &t("(1,16)"), &t("(2,4)")).is_err()

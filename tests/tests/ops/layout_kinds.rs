@@ -12,20 +12,9 @@ use proptest::prelude::*;
 /// The calls of `tests/cute-cpp/layout_kinds.expected`: the operation and
 /// its arguments (`OP|ARG|…|ANSWER`).
 fn cute_cpp_calls() -> Vec<(String, Vec<String>)> {
-    let path = format!(
-        "{}/cute-cpp/layout_kinds.expected",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(path).unwrap();
-    text.lines()
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let parts: Vec<&str> = l.split('|').collect();
-            let op = cute_tools::operation(parts[0]).unwrap();
-            let nargs = op.max_args().min(parts.len() - 2);
-            let args = parts[1..=nargs].iter().map(|s| s.to_string()).collect();
-            (parts[0].to_string(), args)
-        })
+    cute_tests::cute_cpp_calls("layout_kinds.expected")
+        .into_iter()
+        .map(|c| (c.op, c.args))
         .collect()
 }
 

@@ -190,3 +190,18 @@ where
 {
     (0..t.size()).map(|i| t.at(i)).collect()
 }
+
+/// Flat layouts of `ranks` modes, each of shape in `1..5` and stride in
+/// `strides`.
+pub fn flat_layout(
+    strides: core::ops::Range<i64>,
+    ranks: core::ops::Range<usize>,
+) -> impl Strategy<Value = Layout> {
+    proptest::collection::vec((1i64..5, strides), ranks).prop_map(|modes| {
+        Layout::new(
+            IntTuple::flat(modes.iter().map(|m| m.0)),
+            IntTuple::flat(modes.iter().map(|m| m.1)),
+        )
+        .unwrap()
+    })
+}

@@ -380,13 +380,7 @@ fn coord_layout_strategy() -> impl Strategy<Value = CoordLayout> {
 }
 
 fn data_layout_strategy() -> impl Strategy<Value = Layout> {
-    proptest::collection::vec((1i64..5, 0i64..9), 1..3).prop_map(|modes| {
-        Layout::new(
-            IntTuple::flat(modes.iter().map(|m| m.0)),
-            IntTuple::flat(modes.iter().map(|m| m.1)),
-        )
-        .unwrap()
-    })
+    crate::support::flat_layout(0..9, 1..3)
 }
 
 proptest! {

@@ -464,13 +464,7 @@ fn upcast_downcast_16_32_bit() {
 }
 
 fn small_layout() -> impl Strategy<Value = Layout> {
-    proptest::collection::vec((1i64..5, -6i64..7), 1..4).prop_map(|modes| {
-        Layout::new(
-            IntTuple::flat(modes.iter().map(|m| m.0)),
-            IntTuple::flat(modes.iter().map(|m| m.1)),
-        )
-        .unwrap()
-    })
+    crate::support::flat_layout(-6..7, 1..4)
 }
 
 proptest! {

@@ -72,28 +72,25 @@ fn sm80_16x8x8() -> MmaAtom {
     )
 }
 
-fn sm70_8x8x4_tn() -> MmaAtom {
+/// `SM70_8x8x4_F32F16F16F32_{major}`, whose A and B have the layout `ab`.
+fn sm70_8x8x4(major: &str, ab: &str) -> MmaAtom {
     mma(
-        "SM70_8x8x4_F32F16F16F32_TN",
+        &format!("SM70_8x8x4_F32F16F16F32_{major}"),
         [8, 8, 4],
         "(4,2):(1,16)",
-        "(8,4):(1,8)",
-        "(8,4):(1,8)",
+        ab,
+        ab,
         "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))",
         types(ValueType::Half, ValueType::Float),
     )
 }
 
+fn sm70_8x8x4_tn() -> MmaAtom {
+    sm70_8x8x4("TN", "(8,4):(1,8)")
+}
+
 fn sm70_8x8x4_nt() -> MmaAtom {
-    mma(
-        "SM70_8x8x4_F32F16F16F32_NT",
-        [8, 8, 4],
-        "(4,2):(1,16)",
-        "((4,2),4):((8,4),1)",
-        "((4,2),4):((8,4),1)",
-        "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))",
-        types(ValueType::Half, ValueType::Float),
-    )
+    sm70_8x8x4("NT", "((4,2),4):((8,4),1)")
 }
 
 fn universal_copy(bits: i64) -> CopyAtom {
@@ -106,34 +103,34 @@ fn universal_copy(bits: i64) -> CopyAtom {
     .unwrap()
 }
 
+/// An LDSM atom of 32 threads: the source layout `src`, the destination
+/// (and reference) layout `dst`.
+fn ldsm(name: &str, src: &str, dst: &str) -> CopyAtom {
+    CopyAtom::new(name, l("32:1"), [l(src), l(dst), l(dst)]).unwrap()
+}
+
 fn ldsm_x4() -> CopyAtom {
-    let dst = "(32,(32,4)):(32,(1,1024))";
-    CopyAtom::new(
+    ldsm(
         "SM75_U32x4_LDSM_N",
-        l("32:1"),
-        [l("(32,128):(128,1)"), l(dst), l(dst)],
+        "(32,128):(128,1)",
+        "(32,(32,4)):(32,(1,1024))",
     )
-    .unwrap()
 }
 
 fn ldsm_x2() -> CopyAtom {
-    let dst = "(32,(32,2)):(32,(1,1024))";
-    CopyAtom::new(
+    ldsm(
         "SM75_U32x2_LDSM_N",
-        l("32:1"),
-        [l("((16,2),128):((128,0),1)"), l(dst), l(dst)],
+        "((16,2),128):((128,0),1)",
+        "(32,(32,2)):(32,(1,1024))",
     )
-    .unwrap()
 }
 
 fn ldsm_x1() -> CopyAtom {
-    let dst = "(32,32):(32,1)";
-    CopyAtom::new(
+    ldsm(
         "SM75_U32x1_LDSM_N",
-        l("32:1"),
-        [l("((8,4),128):((128,0),1)"), l(dst), l(dst)],
+        "((8,4),128):((128,0),1)",
+        "(32,32):(32,1)",
     )
-    .unwrap()
 }
 
 fn tiled(atom: &MmaAtom, layout: &str, perm: &str) -> TiledMma {
@@ -142,12 +139,23 @@ fn tiled(atom: &MmaAtom, layout: &str, perm: &str) -> TiledMma {
     make_tiled_mma(atom, layout.as_ref(), perm.as_ref()).unwrap()
 }
 
+const OPERANDS: [MmaOperand; 3] = [
+    MmaOperand::OperandA,
+    MmaOperand::OperandB,
+    MmaOperand::OperandC,
+];
+
+/// `tile_size<0..3>` of a tiled MMA.
+fn tile_sizes(m: &TiledMma) -> (i64, i64, i64) {
+    (
+        m.tile_size(0).unwrap(),
+        m.tile_size(1).unwrap(),
+        m.tile_size(2).unwrap(),
+    )
+}
+
 fn check_mma(m: &TiledMma) {
-    for op in [
-        MmaOperand::OperandA,
-        MmaOperand::OperandB,
-        MmaOperand::OperandC,
-    ] {
+    for op in OPERANDS {
         let tv = m.layout_tv(op).unwrap();
         check_tiled_mma(m, op, &tv).unwrap_or_else(|v| panic!("{m}: {v}"));
     }
@@ -212,13 +220,7 @@ fn a_wrong_layout_breaks_the_contract() {
     assert_eq!(tv.size(), wrong.size());
     assert!(check_tiled_mma(&m, MmaOperand::OperandC, &wrong).is_err());
     assert!(check_tiled_mma(&m, MmaOperand::OperandA, &tv).is_err());
-    let c = make_tiled_copy(
-        &universal_copy(128),
-        ValueType::Half,
-        &l("(32,4):(4,1)"),
-        &l("(1,8)"),
-    )
-    .unwrap();
+    let c = g2s_copy();
     let s = c.layout_s_tv().unwrap();
     assert!(check_tiled_copy(&c, CopySide::Src, &l("(128,8):(1,128)")).is_err());
     assert!(check_tiled_copy(&c, CopySide::Src, &s).is_ok());
@@ -251,14 +253,7 @@ fn k_tiled_layout_c_follows_the_partition() {
 fn sm80_2x2_values_printed_by_cute() {
     let m = tiled(&sm80_16x8x16(), "(2,2,1)", "<32,32,16>");
     assert_eq!(m.thr_layout_vmnk().to_string(), "(32,2,2,1):(1,32,64,0)");
-    assert_eq!(
-        (
-            m.tile_size(0).unwrap(),
-            m.tile_size(1).unwrap(),
-            m.tile_size(2).unwrap()
-        ),
-        (32, 32, 16)
-    );
+    assert_eq!(tile_sizes(&m), (32, 32, 16));
     assert_eq!(m.size(), 128);
     let g_c = make_counting_tensor(l("(128,128):(4096,1)")).unwrap();
     let p = m.thr_slice(0).unwrap().partition_c(&g_c).unwrap();
@@ -289,14 +284,7 @@ fn sm70_2x2() {
         m.thr_layout_vmnk().to_string(),
         "((4,2),2,2,1):((1,16),4,8,0)"
     );
-    assert_eq!(
-        (
-            m.tile_size(0).unwrap(),
-            m.tile_size(1).unwrap(),
-            m.tile_size(2).unwrap()
-        ),
-        (16, 16, 4)
-    );
+    assert_eq!(tile_sizes(&m), (16, 16, 4));
     let tv = m.layout_c_tv().unwrap();
     assert_eq!(mode_size(&tv, 0), 32);
     // Every element of the 16×16 C tile is held once.
@@ -343,17 +331,23 @@ fn partitions_of_identity_and_storage_tensors_agree() {
 /// ((_4,_32),_8):((_256,_1),_32)` (cp.async has UniversalCopy's layouts).
 #[test]
 fn g2s_copy_printed_by_cute() {
-    let c = make_tiled_copy(
+    let c = g2s_copy();
+    assert_eq!(c.tiler_mn().to_string(), "(32,32)");
+    assert_eq!(c.tiled_layout_tv().to_string(), "((4,32),8):((256,1),32)");
+    assert_eq!(c.size(), 128);
+    check_copy(&c);
+}
+
+/// The sm80 GEMM's global-to-shared copy: 128-bit copies of halves by
+/// `(32,4):(4,1)` threads, `(1,8)` values each.
+fn g2s_copy() -> TiledCopy {
+    make_tiled_copy(
         &universal_copy(128),
         ValueType::Half,
         &l("(32,4):(4,1)"),
         &l("(1,8)"),
     )
-    .unwrap();
-    assert_eq!(c.tiler_mn().to_string(), "(32,32)");
-    assert_eq!(c.tiled_layout_tv().to_string(), "((4,32),8):((256,1),32)");
-    assert_eq!(c.size(), 128);
-    check_copy(&c);
+    .unwrap()
 }
 
 fn copy_configs() -> Vec<TiledCopy> {
@@ -362,7 +356,7 @@ fn copy_configs() -> Vec<TiledCopy> {
     let u32c = universal_copy(32);
     let s80 = tiled(&sm80_16x8x16(), "(2,2,1)", "");
     let s80p = tiled(&sm80_16x8x16(), "(2,2,1)", "<32,32,16>");
-    let base = make_tiled_copy(&u128c, h, &l("(32,4):(4,1)"), &l("(1,8)")).unwrap();
+    let base = g2s_copy();
     vec![
         base.clone(),
         make_tiled_copy(&u128c, h, &l("(16,8):(1,16)"), &l("(8,1)")).unwrap(),
@@ -453,6 +447,12 @@ fn errors_name_the_rule() {
     assert_eq!(e.kind(), "invalid_argument");
 }
 
+/// `apply(op, args)` answers (an error or not) without a panic.
+fn no_panic(op: &str, args: &[&str]) {
+    let r = std::panic::catch_unwind(|| cute_tools::apply(op, args));
+    assert!(r.is_ok(), "{op} {args:?} panicked");
+}
+
 /// Hostile operands to the atom operations: errors, never a panic.
 #[test]
 fn hostile_atom_operations_do_not_panic() {
@@ -504,9 +504,7 @@ fn hostile_atom_operations_do_not_panic() {
         for l in layouts {
             for p in perms {
                 for q in queries {
-                    let args = [a, l, p, q];
-                    let r = std::panic::catch_unwind(|| cute_tools::apply("tiled_mma", &args));
-                    assert!(r.is_ok(), "tiled_mma {args:?} panicked");
+                    no_panic("tiled_mma", &[a, l, p, q]);
                 }
             }
         }
@@ -543,9 +541,7 @@ fn hostile_atom_operations_do_not_panic() {
             for th in thrs {
                 for v in vals {
                     for q in cq {
-                        let args = [c, t, th, v, q];
-                        let r = std::panic::catch_unwind(|| cute_tools::apply("tiled_copy", &args));
-                        assert!(r.is_ok(), "tiled_copy {args:?} panicked");
+                        no_panic("tiled_copy", &[c, t, th, v, q]);
                     }
                 }
             }
@@ -553,9 +549,7 @@ fn hostile_atom_operations_do_not_panic() {
                 for l in ["", "(2,2,1)", "(2,2,2)", "(4,1,1)"] {
                     for q in cq {
                         let args = [c, t, op, "SM80_16x8x16_F32F16F16F32_TN", l, "", q];
-                        let r =
-                            std::panic::catch_unwind(|| cute_tools::apply("tiled_copy_mma", &args));
-                        assert!(r.is_ok(), "tiled_copy_mma {args:?} panicked");
+                        no_panic("tiled_copy_mma", &args);
                     }
                 }
             }
@@ -577,14 +571,7 @@ fn hostile_atom_operations_do_not_panic() {
 fn sm70_nt_tiled_mmas_of_the_cute_docs() {
     let atom = sm70_8x8x4_nt();
     let one = tiled(&atom, "", "");
-    assert_eq!(
-        (
-            one.tile_size(0).unwrap(),
-            one.tile_size(1).unwrap(),
-            one.tile_size(2).unwrap()
-        ),
-        (8, 8, 4)
-    );
+    assert_eq!(tile_sizes(&one), (8, 8, 4));
 
     let quad = tiled(&atom, "(2,2):(2,1)", "");
     let c = quad.layout_c_tv().unwrap();
@@ -671,11 +658,7 @@ fn coordinate_partitions_name_the_storage_partitions_elements() {
     configs.push(tiled(&universal_fma(), "(2,3,1):(1,2,0)", ""));
     configs.push(tiled(&universal_fma(), "(2,3,2):(1,2,6)", ""));
     for m in &configs {
-        for op in [
-            MmaOperand::OperandA,
-            MmaOperand::OperandB,
-            MmaOperand::OperandC,
-        ] {
+        for op in OPERANDS {
             let shape = m.tile_shape(op).unwrap();
             let col = Layout::column_major(&shape).unwrap();
             let id = make_identity_tensor(&shape).unwrap();
