@@ -41,7 +41,7 @@ fn every_static_mma_atom_is_the_run_time_atom_of_its_name() {
         }};
     }
     cute_static::__for_each_mma_atom!(check);
-    assert_eq!(n, 49);
+    assert_eq!(n, 51);
 }
 
 #[test]
