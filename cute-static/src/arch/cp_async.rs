@@ -281,17 +281,18 @@ pub fn copy_async<Tc, T, LS, LD>(
 /// use cute_static::atom::{MakeTiledCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL};
 /// use cute_static::{Layout, layout};
 /// // 32 threads, one 32-bit cp.async each: the even elements copied, the
-/// // odd ones zero-filled.
+/// // odd ones zero-filled (over the stale 7.0 of an earlier stage).
 /// type Cp = MakeTiledCopy<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u32>, 32, Layout![(32, 1)], Layout![(1, 1)]>;
 /// let src: Vec<f32> = (1..=32).map(|i| i as f32).collect();
 /// let (gs, gd) = (GlobalBuffer::from_slice(&src), GlobalBuffer::<f32>::from_slice(&[9.0; 32]));
-/// let (s, d) = (gs.tensor(layout!(32))?, gd.tensor(layout!(32))?);
+/// let (s, d) = (gs.tensor(layout!((32, 1)))?, gd.tensor(layout!((32, 1)))?);
 /// host::launch(Dim3::new(1, 1, 1), Dim3::new(32, 1, 1), || {
-///     let (smem,) = shared_storage::<(SmemArray<f32, Layout![32]>,)>();
-///     let sm = smem.tensor(<Layout![32]>::default());
+///     let (smem,) = shared_storage::<(SmemArray<f32, Layout![(32, 1)]>,)>();
+///     let sm = smem.tensor(<Layout![(32, 1)]>::default());
 ///     let t = thread_idx().x;
 ///     let thr = Cp::default().thread_slice(t);
 ///     let mut dst = thr.partition_D(sm);
+///     dst.write(0, 7.0);
 ///     copy_async_if(&Cp::default(), &|_: usize| t % 2 == 0, &thr.partition_S(s), &mut dst);
 ///     cp_async_fence();
 ///     cp_async_wait::<0>();
