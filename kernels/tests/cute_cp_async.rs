@@ -68,7 +68,16 @@ fn zero_fill_partial_tile() {
             .map(|i| if i % 64 < rows { src[i] } else { 0.0 })
             .collect();
         let wrong = got.iter().zip(&want).filter(|(g, w)| g != w).count();
-        assert_eq!(wrong, 0, "m = {m}: {wrong} of {} elements differ", want.len());
-        assert_eq!(got.iter().filter(|&&g| g == 0.0).count(), 16 * (64 - rows), "m = {m}");
+        assert_eq!(
+            wrong,
+            0,
+            "m = {m}: {wrong} of {} elements differ",
+            want.len()
+        );
+        assert_eq!(
+            got.iter().filter(|&&g| g == 0.0).count(),
+            16 * (64 - rows),
+            "m = {m}"
+        );
     }
 }

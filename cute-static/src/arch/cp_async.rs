@@ -178,10 +178,14 @@ fn cp_async_unit<Op: CpAsyncOp, T: Scalar>(src: GmemPtr<T>, dst: SmemPtr<T>, pre
             // The shared bytes are written asynchronously, as below.
             unsafe {
                 match (U::<Op>::BYTES, cg) {
-                    (16, true) => core::arch::asm!("cp.async.cg.shared.global [{d}], [{s}], 16, {n};",
-                        d = in(reg32) d, s = in(reg64) s, n = in(reg32) n, options(nostack, preserves_flags)),
-                    (16, false) => core::arch::asm!("cp.async.ca.shared.global [{d}], [{s}], 16, {n};",
-                        d = in(reg32) d, s = in(reg64) s, n = in(reg32) n, options(nostack, preserves_flags)),
+                    (16, true) => {
+                        core::arch::asm!("cp.async.cg.shared.global [{d}], [{s}], 16, {n};",
+                        d = in(reg32) d, s = in(reg64) s, n = in(reg32) n, options(nostack, preserves_flags))
+                    }
+                    (16, false) => {
+                        core::arch::asm!("cp.async.ca.shared.global [{d}], [{s}], 16, {n};",
+                        d = in(reg32) d, s = in(reg64) s, n = in(reg32) n, options(nostack, preserves_flags))
+                    }
                     (8, _) => core::arch::asm!("cp.async.ca.shared.global [{d}], [{s}], 8, {n};",
                         d = in(reg32) d, s = in(reg64) s, n = in(reg32) n, options(nostack, preserves_flags)),
                     _ => core::arch::asm!("cp.async.ca.shared.global [{d}], [{s}], 4, {n};",

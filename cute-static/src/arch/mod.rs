@@ -57,7 +57,8 @@ mod tensor;
 pub mod host;
 
 pub use cp_async::{
-    CpAsyncOp, CpAsyncZfill, TiledCopyAsync, copy_async, copy_async_if, cp_async_fence, cp_async_wait,
+    CpAsyncOp, CpAsyncZfill, TiledCopyAsync, copy_async, copy_async_if, cp_async_fence,
+    cp_async_wait,
 };
 #[cfg(not(target_arch = "nvptx64"))]
 pub use host::GlobalBuffer;

@@ -102,7 +102,8 @@ cute_static::kernel! {
         // identity tensor's one tile of the static tile shape).
         let C = make_identity_tensor((64usize, 16usize));
         let P = lazy_transform(C, move |c: [usize; 2]| c[0] < m);
-        let tile_P = local_tile(P, <cute_static::Tiler![<64, 16>]>::default(), (0usize, 0usize), ());
+        let tiler = <cute_static::Tiler![<64, 16>]>::default();
+        let tile_P = local_tile(P, tiler, (0usize, 0usize), ());
         let tSpS = thr.partition_S(tile_P);
         let mut tSsS = thr.partition_D(sS);
         copy_async_if(&cp, &tSpS, &thr.partition_S(S), &mut tSsS);
