@@ -119,6 +119,16 @@ impl CpAsyncOp for SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> {
 /// assert_eq!(zfill::<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u32>>(), 4);
 /// assert_eq!(zfill::<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>>(), 16);
 /// ```
+///
+/// A plain `cp.async` atom is not one (E0277, "`SM80_CP_ASYNC_CACHEGLOBAL<u128>`
+/// is not a zero-filling cp.async atom"):
+///
+/// ```compile_fail,E0277
+/// use cute_static::arch::CpAsyncZfill;
+/// use cute_static::atom::SM80_CP_ASYNC_CACHEGLOBAL;
+/// fn zfill<Op: CpAsyncZfill>() {}
+/// zfill::<SM80_CP_ASYNC_CACHEGLOBAL<u128>>();
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a zero-filling cp.async atom",
     label = "copy_async_if needs SM80_CP_ASYNC_CACHEALWAYS_ZFILL<T> or SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>",
