@@ -67,11 +67,14 @@ require "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32" 1
 # copy_async of the cp.async atoms (src/cute/cp_async_sm80.rs, and
 # src/cute/half_copy.rs's cg one): 2 per kernel; sgemm_sm80_tn (CuTe's
 # sgemm_sm80.cu gemm_tn, src/cute/sgemm_sm80.rs): 48, its pipeline waiting
-# with cp.async.wait_group 1 (K_PIPE_MAX - 2) twice.
+# with cp.async.wait_group 1 (K_PIPE_MAX - 2) twice. copy_async_if of the
+# zero-filling cg atom (cp_async_zfill_tile): 2 more cg, each with a
+# src-size register operand (16 or 0).
 require "cp.async.ca.shared.global" 50
 require "cp.async.wait_group 1" 2
-require "cp.async.cg.shared.global" 4
-require "cp.async.wait_group 0" 3
+require "cp.async.cg.shared.global" 6
+require "cp.async.cg.shared.global \[%r[0-9]*\], \[%rd[0-9]*\], 16, %r[0-9]*;" 2
+require "cp.async.wait_group 0" 4
 # dynamic_smem_tile (src/cute/dynamic_smem.rs) and sgemm_sm80_tn (its
 # 96 KiB of swizzled stages) address it.
 require "mov.u32 .*, cute_dsmem;" 2

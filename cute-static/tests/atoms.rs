@@ -56,7 +56,7 @@ fn every_static_copy_atom_is_the_run_time_atom_of_its_name() {
         }};
     }
     cute_static::__for_each_copy_atom!(check);
-    assert_eq!(n, 22);
+    assert_eq!(n, 26);
 }
 
 #[test]

@@ -97,6 +97,10 @@ const COPY: &[&str] = &[
     "SM80_CP_ASYNC_CACHEALWAYS<uint64_t>",
     "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
     "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>",
+    "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint32_t>",
+    "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint64_t>",
+    "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint128_t>",
+    "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>",
 ];
 
 /// The Rust spelling of a CUTLASS value type or template argument.

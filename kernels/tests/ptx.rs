@@ -425,6 +425,11 @@ const MMA_SM80: &[(&str, &str, usize)] = &[
     ("cp_async_cg_tile", "cp.async.cg.shared.global", 2),
     ("cp_async_cg_tile", "cp.async.commit_group", 1),
     ("cp_async_cg_tile", "cp.async.wait_group 0", 1),
+    // The zero-filling cg atom by `copy_async_if`: the same two, each with
+    // the `src-size` operand (`16, %r…`: 16 or 0 by the predicate).
+    ("cp_async_zfill_tile", "cp.async.cg.shared.global", 2),
+    ("cp_async_zfill_tile", "cp.async.commit_group", 1),
+    ("cp_async_zfill_tile", "cp.async.wait_group 0", 1),
     // `src/cute/half_copy.rs`: 8 halves per cp.async, two per thread.
     ("cp_async_f16_tile", "cp.async.cg.shared.global", 2),
     ("cp_async_f16_tile", "ld.shared.b16", 16),
@@ -527,4 +532,33 @@ fn sm80_kernels_issue_one_instruction_per_atom() {
         assert_eq!(got, n, "{name}: {got} × {instr}, expected {n}");
         println!("{name}: {} instructions, {got} × {instr}", c.total);
     }
+}
+
+/// `cp_async_zfill_tile` (`copy_async_if` of
+/// `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>`): each `cp.async.cg` has
+/// the `src-size` operand, a register (16 or 0 by the predicate), after
+/// the immediate `cp-size` 16; the plain `cp_async_cg_tile` has none.
+#[test]
+fn zfill_cp_async_has_a_src_size_operand() {
+    let Some(ptx) = load_ptx() else { return };
+    let ks = kernels(&ptx);
+    let (Some(zfill), Some(plain)) = (ks.get("cp_async_zfill_tile"), ks.get("cp_async_cg_tile"))
+    else {
+        return; // not an sm_80 module (MMA_SM80's test requires them there)
+    };
+    let operands = |body: &Vec<String>| -> Vec<usize> {
+        body.iter()
+            .filter(|i| i.starts_with("cp.async.cg.shared.global"))
+            .map(|i| i.trim_end_matches(';').split(',').count())
+            .collect()
+    };
+    assert_eq!(operands(zfill), [4, 4], "{zfill:?}");
+    assert_eq!(operands(plain), [3, 3], "{plain:?}");
+    assert!(
+        zfill
+            .iter()
+            .filter(|i| i.starts_with("cp.async.cg.shared.global"))
+            .all(|i| i.contains("], 16, %r")),
+        "cp-size 16 then a register src-size"
+    );
 }

@@ -14,7 +14,9 @@
 //!   (see [`MOVM_T_SRC`] for where its layouts differ from CUTLASS's);
 //! * `SM80_CP_ASYNC_CACHEALWAYS<S, D = S>` (4, 8 or 16 bytes) and
 //!   `SM80_CP_ASYNC_CACHEGLOBAL<S, D = S>` (16 bytes only: PTX ISA
-//!   `cp.async.cg` has `cp-size = 16`).
+//!   `cp.async.cg` has `cp-size = 16`), and their zero-filling forms
+//!   `SM80_CP_ASYNC_CACHEALWAYS_ZFILL` / `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL`
+//!   (the same sizes and layouts; a predicate selects `src-size` 0).
 
 use super::copy::CopyAtom;
 use super::names;
@@ -115,11 +117,15 @@ pub(super) fn lookup(key: &str) -> Result<CopyAtom, LayoutError> {
     let (base, args) = names::split_key("copy_atom", key)?;
     let one = Layout::int(1, 0);
     match base {
-        "UniversalCopy" | "SM80_CP_ASYNC_CACHEALWAYS" | "SM80_CP_ASYNC_CACHEGLOBAL" => {
+        "UniversalCopy"
+        | "SM80_CP_ASYNC_CACHEALWAYS"
+        | "SM80_CP_ASYNC_CACHEGLOBAL"
+        | "SM80_CP_ASYNC_CACHEALWAYS_ZFILL"
+        | "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL" => {
             let (name, s, d) = source_dest(key, base, &args)?;
             let allowed: &[i64] = match base {
-                "SM80_CP_ASYNC_CACHEALWAYS" => &[32, 64, 128],
-                "SM80_CP_ASYNC_CACHEGLOBAL" => &[128],
+                "SM80_CP_ASYNC_CACHEALWAYS" | "SM80_CP_ASYNC_CACHEALWAYS_ZFILL" => &[32, 64, 128],
+                "SM80_CP_ASYNC_CACHEGLOBAL" | "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL" => &[128],
                 _ => &[],
             };
             if !allowed.is_empty() && !allowed.contains(&s.bits()) {
@@ -224,6 +230,11 @@ pub(super) fn names() -> Vec<String> {
         ["uint32_t", "uint64_t", "uint128_t"].map(|t| format!("SM80_CP_ASYNC_CACHEALWAYS<{t}>")),
     );
     v.push("SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>".into());
+    v.extend(
+        ["uint32_t", "uint64_t", "uint128_t"]
+            .map(|t| format!("SM80_CP_ASYNC_CACHEALWAYS_ZFILL<{t}>")),
+    );
+    v.push("SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>".into());
     v
 }
 
@@ -284,6 +295,7 @@ mod tests {
     fn bad_names_are_named_errors() {
         for (bad, argument) in [
             ("SM80_CP_ASYNC_CACHEGLOBAL<uint32_t>", "S"),
+            ("SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint64_t>", "S"),
             ("SM80_CP_ASYNC_CACHEALWAYS<uint16_t>", "S"),
             ("UniversalCopy<uint8_t,uint16_t>", "DstLayout"),
             ("UniversalCopy<>", "template arguments"),

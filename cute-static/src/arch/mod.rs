@@ -14,7 +14,7 @@
 //! | `fma` (`UniversalFMA`) | [`fma`] |
 //! | `half_t` in registers, `MMA_Atom::call` (`mma.sync`, `fma`) | [`F16`], [`MmaCall`] (the SM80 atoms, `UniversalFMA`; what [`device::gemm_with`](crate::device::gemm_with) issues) |
 //! | `SM75_*_LDSM_*` copies (`ldmatrix`) | [`copy_ldsm`] |
-//! | `SM80_CP_ASYNC_*` copies, `cp_async_fence`, `cp_async_wait<N>` | [`copy_async`], [`cp_async_fence`], [`cp_async_wait`] |
+//! | `SM80_CP_ASYNC_*` copies (`_ZFILL`: predicated, zero-filling), `cp_async_fence`, `cp_async_wait<N>` | [`copy_async`], [`copy_async_if`], [`cp_async_fence`], [`cp_async_wait`] |
 //! | GMMA SS atoms (`wgmma.mma_async`), `make_fragment_A/B` descriptors, `warpgroup_arrive/commit_batch/wait<N>/fence_operand` | [`GmmaFragments`], [`warpgroup_arrive`], [`warpgroup_commit_batch`], [`warpgroup_wait`], [`warpgroup_fence_operand`] |
 //! | `uint128_t` accesses (`UniversalCopy<uint128_t>`) | [`PtrTensor::read_vector`], [`PtrTensor::write_vector`] |
 //!
@@ -56,7 +56,10 @@ mod tensor;
 #[cfg(not(target_arch = "nvptx64"))]
 pub mod host;
 
-pub use cp_async::{CpAsyncOp, TiledCopyAsync, copy_async, cp_async_fence, cp_async_wait};
+pub use cp_async::{
+    CpAsyncOp, CpAsyncZfill, TiledCopyAsync, copy_async, copy_async_if, cp_async_fence,
+    cp_async_wait,
+};
 #[cfg(not(target_arch = "nvptx64"))]
 pub use host::GlobalBuffer;
 pub use index::{Dim3, block_dim, block_idx, grid_dim, syncthreads, thread_idx, thread0, trap};

@@ -1168,6 +1168,38 @@ impl CopyAtom for SM80_CP_ASYNC_CACHEGLOBAL<u128> {
     type RefLayout = Layout<(C<1>, C<128>), (C<0>, C<1>)>;
 }
 
+impl CopyAtom for SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u32> {
+    const NAME: &'static str = "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint32_t>";
+    type ThrID = Layout<C<1>, C<0>>;
+    type SrcLayout = Layout<(C<1>, C<32>), (C<0>, C<1>)>;
+    type DstLayout = Layout<(C<1>, C<32>), (C<0>, C<1>)>;
+    type RefLayout = Layout<(C<1>, C<32>), (C<0>, C<1>)>;
+}
+
+impl CopyAtom for SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u64> {
+    const NAME: &'static str = "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint64_t>";
+    type ThrID = Layout<C<1>, C<0>>;
+    type SrcLayout = Layout<(C<1>, C<64>), (C<0>, C<1>)>;
+    type DstLayout = Layout<(C<1>, C<64>), (C<0>, C<1>)>;
+    type RefLayout = Layout<(C<1>, C<64>), (C<0>, C<1>)>;
+}
+
+impl CopyAtom for SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> {
+    const NAME: &'static str = "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint128_t>";
+    type ThrID = Layout<C<1>, C<0>>;
+    type SrcLayout = Layout<(C<1>, C<128>), (C<0>, C<1>)>;
+    type DstLayout = Layout<(C<1>, C<128>), (C<0>, C<1>)>;
+    type RefLayout = Layout<(C<1>, C<128>), (C<0>, C<1>)>;
+}
+
+impl CopyAtom for SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> {
+    const NAME: &'static str = "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>";
+    type ThrID = Layout<C<1>, C<0>>;
+    type SrcLayout = Layout<(C<1>, C<128>), (C<0>, C<1>)>;
+    type DstLayout = Layout<(C<1>, C<128>), (C<0>, C<1>)>;
+    type RefLayout = Layout<(C<1>, C<128>), (C<0>, C<1>)>;
+}
+
 /// `$m!(Atom)` for every generated MMA atom type (for the tests).
 #[doc(hidden)]
 #[macro_export]
@@ -1254,5 +1286,9 @@ macro_rules! __for_each_copy_atom {
         $m!($crate::atom::SM80_CP_ASYNC_CACHEALWAYS<u64>);
         $m!($crate::atom::SM80_CP_ASYNC_CACHEALWAYS<u128>);
         $m!($crate::atom::SM80_CP_ASYNC_CACHEGLOBAL<u128>);
+        $m!($crate::atom::SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u32>);
+        $m!($crate::atom::SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u64>);
+        $m!($crate::atom::SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128>);
+        $m!($crate::atom::SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>);
     };
 }

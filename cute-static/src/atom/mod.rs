@@ -438,6 +438,17 @@ generic_atom! {
     /// CUTLASS's `SM80_CP_ASYNC_CACHEGLOBAL<S>` (`cp.async.cg`).
     SM80_CP_ASYNC_CACHEGLOBAL<S>
 }
+generic_atom! {
+    /// CUTLASS's `SM80_CP_ASYNC_CACHEALWAYS_ZFILL<S>` (`cp.async.ca` with
+    /// a `src-size` operand: a false predicate writes zeros to shared
+    /// memory and reads nothing; see `arch::copy_async_if`).
+    SM80_CP_ASYNC_CACHEALWAYS_ZFILL<S>
+}
+generic_atom! {
+    /// CUTLASS's `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<S>` (`cp.async.cg` with
+    /// a `src-size` operand; 16 bytes only).
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<S>
+}
 
 /// CUTLASS's `GMMA::Major::K`: the operand is K-major in shared memory.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
