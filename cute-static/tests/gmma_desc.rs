@@ -34,7 +34,7 @@ fn kind(r: Result<GmmaDescriptor, Error>) -> Result<u64, &'static str> {
 }
 
 macro_rules! same {
-    ($major:ty, $dmajor:expr, $t:ty, $s:expr, $want_ok:expr) => {{
+    ($($major:ty, $dmajor:expr, $t:ty, $s:expr, $want_ok:expr;)*) => {$({
         let s = $s;
         for addr in [0u32, 0x400, 0x2000, 0xfff0, 8] {
             let st = kind(make_gmma_desc::<$major, $t, _>(&s, addr));
@@ -49,7 +49,7 @@ macro_rules! same {
                 assert_eq!(st.is_ok(), $want_ok, "{s}: {st:?}");
             }
         }
-    }};
+    })*};
 }
 
 #[test]
@@ -57,188 +57,40 @@ fn make_gmma_desc_matches_dynamic() {
     let k = DMajor::K;
     let mn = DMajor::MN;
     // K-major, 16-bit, every swizzle.
-    same!(
-        MajorK,
-        k,
-        Half,
-        layout!(Sw<3,3,3> o 0 o ((8,8),16):((64,512),1)),
-        true
-    );
-    same!(
-        MajorK,
-        k,
-        Half,
-        layout!(Sw<2,3,3> o 0 o ((8,8),16):((32,256),1)),
-        true
-    );
-    same!(
-        MajorK,
-        k,
-        BFloat16,
-        layout!(Sw<1,3,3> o 0 o ((8,8),16):((16,128),1)),
-        true
-    );
-    same!(
-        MajorK,
-        k,
-        Half,
-        layout!(((8,8),(8,2)):((8,64),(1,512))),
-        true
-    );
-    same!(
-        MajorK,
-        k,
-        Half,
-        layout!(Sw<3,3,3> o 64 o ((8,8),16):((64,512),1)),
-        true
-    );
-    // K-major tf32, every swizzle.
-    same!(
-        MajorK,
-        k,
-        TFloat32,
-        layout!(Sw<3,2,3> o 0 o ((8,8),8):((32,256),1)),
-        true
-    );
-    same!(
-        MajorK,
-        k,
-        TFloat32,
-        layout!(Sw<2,2,3> o 0 o ((8,8),8):((16,128),1)),
-        true
-    );
-    same!(
-        MajorK,
-        k,
-        f32,
-        layout!(Sw<1,2,3> o 0 o ((8,8),8):((8,64),1)),
-        true
-    );
-    same!(
-        MajorK,
-        k,
-        TFloat32,
-        layout!(((8,8),(4,2)):((4,32),(1,256))),
-        true
-    );
-    // MN-major, 16-bit, every swizzle.
-    same!(
-        MajorMN,
-        mn,
-        Half,
-        layout!(Sw<3,3,3> o 0 o ((64,2),(8,2)):((1,512),(64,1024))),
-        true
-    );
-    same!(
-        MajorMN,
-        mn,
-        Half,
-        layout!(Sw<2,3,3> o 0 o ((32,2),(8,2)):((1,256),(32,512))),
-        true
-    );
-    same!(
-        MajorMN,
-        mn,
-        Half,
-        layout!(Sw<1,3,3> o 0 o ((16,4),(8,2)):((1,128),(16,512))),
-        true
-    );
-    same!(
-        MajorMN,
-        mn,
-        Half,
-        layout!(((8,8),(8,2)):((1,64),(8,512))),
-        true
-    );
-    // MN-major tf32 (K = 256/32 = 8).
-    same!(
-        MajorMN,
-        mn,
-        TFloat32,
-        layout!(Sw<3,2,3> o 0 o (64,8):(1,32)),
-        true
-    );
-    same!(
-        MajorMN,
-        mn,
-        TFloat32,
-        layout!(Sw<2,2,3> o 0 o ((16,4),8):((1,128),16)),
-        true
-    );
-    same!(MajorMN, mn, TFloat32, layout!(((4,16),8):((1,32),4)), true);
-    // Not canonical.
-    same!(
-        MajorK,
-        k,
-        Half,
-        layout!(Sw<3,3,3> o 0 o ((8,8),16):((32,256),1)),
-        false
-    );
-    same!(
-        MajorK,
-        k,
-        Half,
-        layout!(Sw<3,4,3> o 0 o ((8,8),16):((64,512),1)),
-        false
-    );
-    same!(
-        MajorK,
-        k,
-        Half,
-        layout!(Sw<3,3,3> o 0 o ((8,8),24):((64,512),1)),
-        false
-    );
-    same!(
-        MajorK,
-        k,
-        Half,
-        layout!(((4,15),(8,2)):((8,32),(1,512))),
-        false
-    );
-    same!(
-        MajorK,
-        k,
-        Half,
-        layout!(((4,16),(8,2)):((8,64),(1,1024))),
-        false
-    );
-    same!(
-        MajorK,
-        k,
-        Half,
-        layout!(((12,2),(8,2)):((8,200),(1,2000))),
-        false
-    );
-    same!(MajorK, k, Half, layout!((64,16):(32,2)), false);
-    same!(MajorK, k, Half, layout!((64,16):(16,1)), false);
-    same!(
-        MajorMN,
-        mn,
-        Half,
-        layout!(Sw<3,3,3> o 0 o (64,(8,3)):(1,(64,512))),
-        false
-    );
-    same!(
-        MajorMN,
-        mn,
-        Half,
-        layout!(Sw<2,3,3> o 0 o (64,(8,2)):(1,(64,512))),
-        false
-    );
-    same!(
-        MajorK,
-        k,
-        Half,
-        layout!(Sw<3,3,3> o 3 o ((8,8),16):((64,512),1)),
-        false
-    );
-    same!(
-        MajorK,
-        k,
-        Half,
-        layout!(Sw<3,3,3> o 0 o ((8,8),16):((64,131072),1)),
-        false
-    );
+    same! {
+        MajorK, k, Half, layout!(Sw<3,3,3> o 0 o ((8,8),16):((64,512),1)), true;
+        MajorK, k, Half, layout!(Sw<2,3,3> o 0 o ((8,8),16):((32,256),1)), true;
+        MajorK, k, BFloat16, layout!(Sw<1,3,3> o 0 o ((8,8),16):((16,128),1)), true;
+        MajorK, k, Half, layout!(((8,8),(8,2)):((8,64),(1,512))), true;
+        MajorK, k, Half, layout!(Sw<3,3,3> o 64 o ((8,8),16):((64,512),1)), true;
+        // K-major tf32, every swizzle.
+        MajorK, k, TFloat32, layout!(Sw<3,2,3> o 0 o ((8,8),8):((32,256),1)), true;
+        MajorK, k, TFloat32, layout!(Sw<2,2,3> o 0 o ((8,8),8):((16,128),1)), true;
+        MajorK, k, f32, layout!(Sw<1,2,3> o 0 o ((8,8),8):((8,64),1)), true;
+        MajorK, k, TFloat32, layout!(((8,8),(4,2)):((4,32),(1,256))), true;
+        // MN-major, 16-bit, every swizzle.
+        MajorMN, mn, Half, layout!(Sw<3,3,3> o 0 o ((64,2),(8,2)):((1,512),(64,1024))), true;
+        MajorMN, mn, Half, layout!(Sw<2,3,3> o 0 o ((32,2),(8,2)):((1,256),(32,512))), true;
+        MajorMN, mn, Half, layout!(Sw<1,3,3> o 0 o ((16,4),(8,2)):((1,128),(16,512))), true;
+        MajorMN, mn, Half, layout!(((8,8),(8,2)):((1,64),(8,512))), true;
+        // MN-major tf32 (K = 256/32 = 8).
+        MajorMN, mn, TFloat32, layout!(Sw<3,2,3> o 0 o (64,8):(1,32)), true;
+        MajorMN, mn, TFloat32, layout!(Sw<2,2,3> o 0 o ((16,4),8):((1,128),16)), true;
+        MajorMN, mn, TFloat32, layout!(((4,16),8):((1,32),4)), true;
+        // Not canonical.
+        MajorK, k, Half, layout!(Sw<3,3,3> o 0 o ((8,8),16):((32,256),1)), false;
+        MajorK, k, Half, layout!(Sw<3,4,3> o 0 o ((8,8),16):((64,512),1)), false;
+        MajorK, k, Half, layout!(Sw<3,3,3> o 0 o ((8,8),24):((64,512),1)), false;
+        MajorK, k, Half, layout!(((4,15),(8,2)):((8,32),(1,512))), false;
+        MajorK, k, Half, layout!(((4,16),(8,2)):((8,64),(1,1024))), false;
+        MajorK, k, Half, layout!(((12,2),(8,2)):((8,200),(1,2000))), false;
+        MajorK, k, Half, layout!((64,16):(32,2)), false;
+        MajorK, k, Half, layout!((64,16):(16,1)), false;
+        MajorMN, mn, Half, layout!(Sw<3,3,3> o 0 o (64,(8,3)):(1,(64,512))), false;
+        MajorMN, mn, Half, layout!(Sw<2,3,3> o 0 o (64,(8,2)):(1,(64,512))), false;
+        MajorK, k, Half, layout!(Sw<3,3,3> o 3 o ((8,8),16):((64,512),1)), false;
+        MajorK, k, Half, layout!(Sw<3,3,3> o 0 o ((8,8),16):((64,131072),1)), false;
+    }
 }
 
 /// The run-time atom's tiled MMA (one atom, or two along M) and its
@@ -288,7 +140,7 @@ fn static_fragment<L: cute_static::layout::TensorLayout + core::fmt::Display>(
 }
 
 macro_rules! fragments {
-    ($atom:ty, $name:expr, $atoms_m:literal, $desc:ident, $op:ident, $s:expr, $ok:expr) => {{
+    ($($atom:ty, $name:expr, $atoms_m:literal, $desc:ident, $op:ident, $s:expr, $ok:expr;)*) => {$({
         let s = $s;
         let mma =
             cute_static::atom::make_tiled_mma(<$atom>::default(), layout!(($atoms_m, 1, 1)), ());
@@ -314,7 +166,7 @@ macro_rules! fragments {
                 }
             }
         }
-    }};
+    })*};
 }
 
 type SsKK = cute_static::atom::SM90_64x64x16_F32F16F16_SS<MajorK, MajorK>;
@@ -332,201 +184,75 @@ const RS_KK: &str = "SM90_64x64x16_F32F16F16_RS<GMMA::Major::K,GMMA::Major::K>";
 #[test]
 fn k_major_fragments_match_dynamic() {
     let a128 = layout!(Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0)));
-    fragments!(
-        SsKK,
-        SS_KK,
-        1,
-        partition_fragment_desc_a,
-        OperandA,
-        a128,
-        true
-    );
-    fragments!(
-        SsKK,
-        SS_KK,
-        2,
-        partition_fragment_desc_a,
-        OperandA,
-        a128,
-        true
-    );
+    fragments! {
+        SsKK, SS_KK, 1, partition_fragment_desc_a, OperandA, a128, true;
+        SsKK, SS_KK, 2, partition_fragment_desc_a, OperandA, a128, true;
+    }
     let a64 = layout!(Sw<2,3,3> o 0 o ((8,8),(32,2)):((32,256),(1,2048)));
-    fragments!(
-        SsKK,
-        SS_KK,
-        1,
-        partition_fragment_desc_a,
-        OperandA,
-        a64,
-        true
-    );
+    fragments! {
+        SsKK, SS_KK, 1, partition_fragment_desc_a, OperandA, a64, true;
+    }
     let b32 = layout!(Sw<1,3,3> o 0 o ((8,8),(16,4)):((16,128),(1,1024)));
-    fragments!(
-        SsKK,
-        SS_KK,
-        1,
-        partition_fragment_desc_b,
-        OperandB,
-        b32,
-        true
-    );
+    fragments! {
+        SsKK, SS_KK, 1, partition_fragment_desc_b, OperandB, b32, true;
+    }
     let inter = layout!(((8,8),(8,8)):((8,64),(1,512)));
-    fragments!(
-        SsKK,
-        SS_KK,
-        1,
-        partition_fragment_desc_b,
-        OperandB,
-        inter,
-        true
-    );
-    fragments!(
-        SsKK,
-        SS_KK,
-        2,
-        partition_fragment_desc_a,
-        OperandA,
-        layout!(((8,16),(8,4)):((8,64),(1,1024))),
-        true
-    );
+    fragments! {
+        SsKK, SS_KK, 1, partition_fragment_desc_b, OperandB, inter, true;
+        SsKK, SS_KK, 2, partition_fragment_desc_a, OperandA, layout!(((8,16),(8,4)):((8,64),(1,1024))), true;
+    }
     // An offset in the composed layout.
     let moved = layout!(Sw<3,3,3> o 64 o ((8,8),(64,1)):((64,512),(1,0)));
-    fragments!(
-        SsKK,
-        SS_KK,
-        1,
-        partition_fragment_desc_a,
-        OperandA,
-        moved,
-        true
-    );
-    // B of an RS atom.
-    fragments!(
-        RsKK,
-        RS_KK,
-        1,
-        partition_fragment_desc_b,
-        OperandB,
-        a128,
-        true
-    );
+    fragments! {
+        SsKK, SS_KK, 1, partition_fragment_desc_a, OperandA, moved, true;
+        // B of an RS atom.
+        RsKK, RS_KK, 1, partition_fragment_desc_b, OperandB, a128, true;
+    }
 }
 
 /// MN-major operands of 16-bit values, every swizzle.
 #[test]
 fn mn_major_fragments_match_dynamic() {
     let a128 = layout!(Sw<3,3,3> o 0 o ((64,2),(8,4)):((1,512),(64,1024)));
-    fragments!(
-        SsMnMn,
-        SS_MNMN,
-        1,
-        partition_fragment_desc_a,
-        OperandA,
-        a128,
-        true
-    );
-    fragments!(
-        SsMnMn,
-        SS_MNMN,
-        2,
-        partition_fragment_desc_a,
-        OperandA,
-        a128,
-        true
-    );
-    fragments!(
-        SsMnMn,
-        SS_MNMN,
-        1,
-        partition_fragment_desc_b,
-        OperandB,
-        layout!(Sw<3,3,3> o 0 o (64,(8,8)):(1,(64,512))),
-        true
-    );
+    fragments! {
+        SsMnMn, SS_MNMN, 1, partition_fragment_desc_a, OperandA, a128, true;
+        SsMnMn, SS_MNMN, 2, partition_fragment_desc_a, OperandA, a128, true;
+        SsMnMn, SS_MNMN, 1, partition_fragment_desc_b, OperandB, layout!(Sw<3,3,3> o 0 o (64,(8,8)):(1,(64,512))), true;
+    }
     let b64 = layout!(Sw<2,3,3> o 0 o ((32,2),(8,4)):((1,256),(32,512)));
-    fragments!(
-        SsKMn,
-        SS_KMN,
-        1,
-        partition_fragment_desc_b,
-        OperandB,
-        b64,
-        true
-    );
+    fragments! {
+        SsKMn, SS_KMN, 1, partition_fragment_desc_b, OperandB, b64, true;
+    }
     let b32 = layout!(Sw<1,3,3> o 0 o ((16,4),(8,4)):((1,128),(16,512)));
-    fragments!(
-        SsMnMn,
-        SS_MNMN,
-        1,
-        partition_fragment_desc_b,
-        OperandB,
-        b32,
-        true
-    );
+    fragments! {
+        SsMnMn, SS_MNMN, 1, partition_fragment_desc_b, OperandB, b32, true;
+    }
     let inter = layout!(((8,8),(8,4)):((1,64),(8,512)));
-    fragments!(
-        SsMnMn,
-        SS_MNMN,
-        1,
-        partition_fragment_desc_a,
-        OperandA,
-        inter,
-        true
-    );
+    fragments! {
+        SsMnMn, SS_MNMN, 1, partition_fragment_desc_a, OperandA, inter, true;
+    }
 }
 
 /// tf32 (K-major only), every swizzle.
 #[test]
 fn tf32_fragments_match_dynamic() {
     let a128 = layout!(Sw<3,2,3> o 0 o ((8,8),(32,1)):((32,256),(1,0)));
-    fragments!(
-        SsTf32,
-        SS_TF32,
-        1,
-        partition_fragment_desc_a,
-        OperandA,
-        a128,
-        true
-    );
-    fragments!(
-        SsTf32,
-        SS_TF32,
-        2,
-        partition_fragment_desc_a,
-        OperandA,
-        layout!(Sw<3,2,3> o 0 o ((8,16),(32,1)):((32,256),(1,0))),
-        true
-    );
+    fragments! {
+        SsTf32, SS_TF32, 1, partition_fragment_desc_a, OperandA, a128, true;
+        SsTf32, SS_TF32, 2, partition_fragment_desc_a, OperandA, layout!(Sw<3,2,3> o 0 o ((8,16),(32,1)):((32,256),(1,0))), true;
+    }
     let b64 = layout!(Sw<2,2,3> o 0 o ((8,8),(16,2)):((16,128),(1,1024)));
-    fragments!(
-        SsTf32,
-        SS_TF32,
-        1,
-        partition_fragment_desc_b,
-        OperandB,
-        b64,
-        true
-    );
+    fragments! {
+        SsTf32, SS_TF32, 1, partition_fragment_desc_b, OperandB, b64, true;
+    }
     let b32 = layout!(Sw<1,2,3> o 0 o ((8,8),(8,4)):((8,64),(1,512)));
-    fragments!(
-        SsTf32,
-        SS_TF32,
-        1,
-        partition_fragment_desc_b,
-        OperandB,
-        b32,
-        true
-    );
+    fragments! {
+        SsTf32, SS_TF32, 1, partition_fragment_desc_b, OperandB, b32, true;
+    }
     let inter = layout!(((8,8),(4,8)):((4,32),(1,256)));
-    fragments!(
-        SsTf32,
-        SS_TF32,
-        1,
-        partition_fragment_desc_a,
-        OperandA,
-        inter,
-        true
-    );
+    fragments! {
+        SsTf32, SS_TF32, 1, partition_fragment_desc_a, OperandA, inter, true;
+    }
 }
 
 /// Layouts that are not canonical: the named error in both crates.
@@ -534,47 +260,21 @@ fn tf32_fragments_match_dynamic() {
 fn non_canonical_fragments_are_named_errors() {
     // 128-byte swizzle over rows of 64 bytes.
     let bad = layout!(Sw<3,3,3> o 0 o ((8,8),(32,2)):((32,256),(1,2048)));
-    fragments!(
-        SsKK,
-        SS_KK,
-        1,
-        partition_fragment_desc_a,
-        OperandA,
-        bad,
-        false
-    );
-    // Row-major without core matrices.
-    fragments!(
-        SsKK,
-        SS_KK,
-        1,
-        partition_fragment_desc_b,
-        OperandB,
-        layout!((64,64):(64,1)),
-        false
-    );
+    fragments! {
+        SsKK, SS_KK, 1, partition_fragment_desc_a, OperandA, bad, false;
+        // Row-major without core matrices.
+        SsKK, SS_KK, 1, partition_fragment_desc_b, OperandB, layout!((64,64):(64,1)), false;
+    }
     // The byte swizzle of 8-bit elements on 16-bit ones.
     let wrong_sw = layout!(Sw<3,4,3> o 0 o ((8,8),(64,1)):((64,512),(1,0)));
-    fragments!(
-        SsKK,
-        SS_KK,
-        1,
-        partition_fragment_desc_a,
-        OperandA,
-        wrong_sw,
-        false
-    );
+    fragments! {
+        SsKK, SS_KK, 1, partition_fragment_desc_a, OperandA, wrong_sw, false;
+    }
     // MN-major B64 rows of 64 elements.
     let mn_bad = layout!(Sw<2,3,3> o 0 o (64,(8,8)):(1,(64,512)));
-    fragments!(
-        SsMnMn,
-        SS_MNMN,
-        1,
-        partition_fragment_desc_b,
-        OperandB,
-        mn_bad,
-        false
-    );
+    fragments! {
+        SsMnMn, SS_MNMN, 1, partition_fragment_desc_b, OperandB, mn_bad, false;
+    }
     let mma = cute_static::atom::make_tiled_mma(SsKK::default(), layout!((1, 1, 1)), ());
     let e = mma
         .get_slice(0)

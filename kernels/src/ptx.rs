@@ -87,6 +87,40 @@ fn block_and_thread() -> (usize, usize) {
     }
 }
 
+/// The GEMM kernels' operands A, B, C and shared arrays `smem` as [`Ptr`]s.
+///
+/// # Safety
+/// The contract of [`Ptr::new`] for each of them.
+#[inline(always)]
+unsafe fn gemm_ptrs<const N: usize>(
+    (a, b, c): (*const f32, *const f32, *mut f32),
+    smem: [*mut f32; N],
+) -> (Ptr, Ptr, Ptr, [Ptr; N]) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        (
+            Ptr::new(a.cast_mut()),
+            Ptr::new(b.cast_mut()),
+            Ptr::new(c),
+            smem.map(|p| Ptr::new(p)),
+        )
+    }
+}
+
+/// `(blockIdx.x · m, blockIdx.y · n, threadIdx.x)` for the tile extents
+/// `(m, n)`: the block's tile origin and the thread of the 2-D GEMM grids.
+#[inline(always)]
+fn block_origin((m, n): (usize, usize)) -> (usize, usize, usize) {
+    // SAFETY: reading the special registers has no preconditions.
+    unsafe {
+        (
+            nvptx::_block_idx_x() as usize * m,
+            nvptx::_block_idx_y() as usize * n,
+            nvptx::_thread_idx_x() as usize,
+        )
+    }
+}
+
 /// A shared-memory array of `$len` f32, named `$name` in the PTX, as a
 /// generic pointer.
 macro_rules! shared_tile {
@@ -165,12 +199,35 @@ pub unsafe extern "ptx-kernel" fn transpose_tiled_hand(a: *const f32, b: *mut f3
     let (block, thread) = indices();
     let tile_ptr = shared_tile!("transpose_tiled_hand_smem", 1056);
     // SAFETY: as in `transpose_tiled`.
+    unsafe { transpose_hand::<false>((a, b, tile_ptr), (block, thread)) }
+}
+
+/// The one body of the hand-written twins [`transpose_tiled_hand`]
+/// (`SWIZZLED` false, the padded tile) and [`transpose_swizzled_hand`].
+///
+/// # Safety
+/// As for [`transpose_tiled`], `tile_ptr` a block-shared array of 1056
+/// f32 (1024 where `SWIZZLED`).
+#[inline(always)]
+unsafe fn transpose_hand<const SWIZZLED: bool>(
+    (a, b, tile_ptr): (*const f32, *mut f32, *mut f32),
+    (block, thread): ((usize, usize), (usize, usize)),
+) {
+    // SAFETY: the caller's contract.
     let (src, mut dst, mut tile) =
         unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
-    transpose_load_hand(block, thread, &src, &mut tile);
+    if SWIZZLED {
+        transpose_load_swizzled_hand(block, thread, &src, &mut tile);
+    } else {
+        transpose_load_hand(block, thread, &src, &mut tile);
+    }
     // SAFETY: every thread of the block reaches this barrier.
     unsafe { nvptx::_syncthreads() };
-    transpose_store_hand(block, thread, &tile, &mut dst);
+    if SWIZZLED {
+        transpose_store_swizzled_hand(block, thread, &tile, &mut dst);
+    } else {
+        transpose_store_hand(block, thread, &tile, &mut dst);
+    }
 }
 
 /// `B = Aᵀ` like [`transpose_tiled`], through the swizzled shared tile
@@ -204,12 +261,7 @@ pub unsafe extern "ptx-kernel" fn transpose_swizzled_hand(a: *const f32, b: *mut
     let (block, thread) = indices();
     let tile_ptr = shared_tile!("transpose_swizzled_hand_smem", 1024);
     // SAFETY: as in `transpose_swizzled`.
-    let (src, mut dst, mut tile) =
-        unsafe { (Ptr::new(a.cast_mut()), Ptr::new(b), Ptr::new(tile_ptr)) };
-    transpose_load_swizzled_hand(block, thread, &src, &mut tile);
-    // SAFETY: every thread of the block reaches this barrier.
-    unsafe { nvptx::_syncthreads() };
-    transpose_store_swizzled_hand(block, thread, &tile, &mut dst);
+    unsafe { transpose_hand::<true>((a, b, tile_ptr), (block, thread)) }
 }
 
 /// CuTe's `sgemm_1`, `C = α·A·Bᵀ + β·C` with A `m × k` (leading dimension
@@ -275,27 +327,13 @@ unsafe fn sgemm_1_body(
 ) {
     const { assert!(SgemmSA::COSIZE == 1024 && SgemmSB::COSIZE == 1024) };
     let k = ga.shape().1.0;
-    // SAFETY: reading the special registers has no preconditions.
-    let (bm, bn, thr) = unsafe {
-        (
-            nvptx::_block_idx_x() as usize * SgemmSA::ROWS,
-            nvptx::_block_idx_y() as usize * SgemmSB::ROWS,
-            nvptx::_thread_idx_x() as usize,
-        )
-    };
+    let (bm, bn, thr) = block_origin((SgemmSA::ROWS, SgemmSB::ROWS));
     // SAFETY: for the launch configuration above every global offset is
     // inside its matrix and every shared offset < 1024; each shared element
     // is written by one thread between two barriers, each element of C by
     // one thread.
-    let (ptr_a, ptr_b, mut ptr_c, mut sa, mut sb) = unsafe {
-        (
-            Ptr::new(a.cast_mut()),
-            Ptr::new(b.cast_mut()),
-            Ptr::new(c),
-            Ptr::new(smem_a),
-            Ptr::new(smem_b),
-        )
-    };
+    let (ptr_a, ptr_b, mut ptr_c, [mut sa, mut sb]) =
+        unsafe { gemm_ptrs((a, b, c), [smem_a, smem_b]) };
     let mut acc = Fragment::<64>::default();
     let (lsa, lsb, lta, ltc, lrc) = (
         SgemmSA::new(),
@@ -378,24 +416,10 @@ pub unsafe extern "ptx-kernel" fn sgemm_1_hand(
 ) {
     let smem_a = shared_tile!("sgemm_1_hand_smem_a", 1024);
     let smem_b = shared_tile!("sgemm_1_hand_smem_b", 1024);
-    // SAFETY: reading the special registers has no preconditions.
-    let (bm, bn, thr) = unsafe {
-        (
-            nvptx::_block_idx_x() as usize * 128,
-            nvptx::_block_idx_y() as usize * 128,
-            nvptx::_thread_idx_x() as usize,
-        )
-    };
+    let (bm, bn, thr) = block_origin((128, 128));
     // SAFETY: as in `sgemm_1`.
-    let (ptr_a, ptr_b, mut ptr_c, mut sa, mut sb) = unsafe {
-        (
-            Ptr::new(a.cast_mut()),
-            Ptr::new(b.cast_mut()),
-            Ptr::new(c),
-            Ptr::new(smem_a),
-            Ptr::new(smem_b),
-        )
-    };
+    let (ptr_a, ptr_b, mut ptr_c, [mut sa, mut sb]) =
+        unsafe { gemm_ptrs((a, b, c), [smem_a, smem_b]) };
     let mut acc = [0.0f32; 64];
     let mut k0 = 0;
     while k0 < k {
@@ -454,14 +478,7 @@ pub unsafe extern "ptx-kernel" fn sgemm_tv(
     let smem_b = shared_tile!("sgemm_tv_smem_b", 4096);
     let mma_a = shared_tile!("sgemm_tv_mma_a", 512);
     let mma_b = shared_tile!("sgemm_tv_mma_b", 256);
-    // SAFETY: reading the special registers has no preconditions.
-    let (bm, bn, thr) = unsafe {
-        (
-            nvptx::_block_idx_x() as usize * CTA_MNK.0,
-            nvptx::_block_idx_y() as usize * CTA_MNK.1,
-            nvptx::_thread_idx_x() as usize,
-        )
-    };
+    let (bm, bn, thr) = block_origin((CTA_MNK.0, CTA_MNK.1));
     if thr >= THREADS {
         return;
     }
@@ -470,17 +487,8 @@ pub unsafe extern "ptx-kernel" fn sgemm_tv(
     // (the cosizes asserted above); each shared element is written between
     // two barriers by one thread, or by several threads with the same
     // value (the operand tiles), each element of C by one thread.
-    let (ptr_a, ptr_b, mut ptr_c, mut sa, mut sb, mut xa, mut xb) = unsafe {
-        (
-            Ptr::new(a.cast_mut()),
-            Ptr::new(b.cast_mut()),
-            Ptr::new(c),
-            Ptr::new(smem_a),
-            Ptr::new(smem_b),
-            Ptr::new(mma_a),
-            Ptr::new(mma_b),
-        )
-    };
+    let (ptr_a, ptr_b, mut ptr_c, [mut sa, mut sb, mut xa, mut xb]) =
+        unsafe { gemm_ptrs((a, b, c), [smem_a, smem_b, mma_a, mma_b]) };
     let (lsa, lsb, lg) = (SmemA::new(), SmemB::new(), TvGmemCopy::new());
     let (lca, lcb) = (TvLdsmA::new(), TvLdsmB::new());
     let (lta, ltb, ltc) = (TvMmaA::new(), TvMmaB::new(), TvMmaC::new());
@@ -539,29 +547,13 @@ pub unsafe extern "ptx-kernel" fn sgemm_tv_hand(
     let smem_b = shared_tile!("sgemm_tv_hand_smem_b", 4096);
     let mma_a = shared_tile!("sgemm_tv_hand_mma_a", 512);
     let mma_b = shared_tile!("sgemm_tv_hand_mma_b", 256);
-    // SAFETY: reading the special registers has no preconditions.
-    let (bm, bn, thr) = unsafe {
-        (
-            nvptx::_block_idx_x() as usize * 128,
-            nvptx::_block_idx_y() as usize * 128,
-            nvptx::_thread_idx_x() as usize,
-        )
-    };
+    let (bm, bn, thr) = block_origin((128, 128));
     if thr >= 128 {
         return;
     }
     // SAFETY: as in `sgemm_tv`.
-    let (ptr_a, ptr_b, mut ptr_c, mut sa, mut sb, mut xa, mut xb) = unsafe {
-        (
-            Ptr::new(a.cast_mut()),
-            Ptr::new(b.cast_mut()),
-            Ptr::new(c),
-            Ptr::new(smem_a),
-            Ptr::new(smem_b),
-            Ptr::new(mma_a),
-            Ptr::new(mma_b),
-        )
-    };
+    let (ptr_a, ptr_b, mut ptr_c, [mut sa, mut sb, mut xa, mut xb]) =
+        unsafe { gemm_ptrs((a, b, c), [smem_a, smem_b, mma_a, mma_b]) };
     let mut regs = TvRegisters::default();
     let mut k0 = 0;
     while k0 < k {

@@ -73,35 +73,23 @@ pub fn transpose_store<B: Matrix, S: Matrix, T: Matrix>(
 /// literal index arithmetic.
 #[inline(always)]
 pub fn transpose_load_hand(
-    (bm, bn): (usize, usize),
-    (tx, ty): (usize, usize),
+    block: (usize, usize),
+    thread: (usize, usize),
     src: &impl Load,
     tile: &mut impl Store,
 ) {
-    let (m0, n0) = (bm * 32, bn * 32);
-    let mut k = 0;
-    while k < 4 {
-        let (i, j) = (ty + k * 8, tx);
-        tile.store(i * 33 + j, src.load((m0 + i) * 1024 + (n0 + j)));
-        k += 1;
-    }
+    load_hand_at(block, thread, src, tile, padded_at);
 }
 
 /// The hand-written twin of [`transpose_store`].
 #[inline(always)]
 pub fn transpose_store_hand(
-    (bm, bn): (usize, usize),
-    (tx, ty): (usize, usize),
+    block: (usize, usize),
+    thread: (usize, usize),
     tile: &impl Load,
     dst: &mut impl Store,
 ) {
-    let (m0, n0) = (bm * 32, bn * 32);
-    let mut k = 0;
-    while k < 4 {
-        let (i, j) = (tx, ty + k * 8);
-        dst.store((m0 + i) + (n0 + j) * 1024, tile.load(i * 33 + j));
-        k += 1;
-    }
+    store_hand_at(block, thread, tile, dst, padded_at);
 }
 
 /// The hand-written twin of [`transpose_load`] with the swizzled tile:
@@ -110,35 +98,72 @@ pub fn transpose_store_hand(
 /// the generic body nor LLVM knows that bound.)
 #[inline(always)]
 pub fn transpose_load_swizzled_hand(
-    (bm, bn): (usize, usize),
-    (tx, ty): (usize, usize),
+    block: (usize, usize),
+    thread: (usize, usize),
     src: &impl Load,
     tile: &mut impl Store,
 ) {
-    let (m0, n0) = (bm * 32, bn * 32);
-    let mut k = 0;
-    while k < 4 {
-        let (i, j) = (ty + k * 8, tx);
-        let o = i * 32 + j;
-        tile.store(o ^ ((o >> 5) & 31), src.load((m0 + i) * 1024 + (n0 + j)));
-        k += 1;
-    }
+    load_hand_at(block, thread, src, tile, swizzled_at);
 }
 
 /// The hand-written twin of [`transpose_store`] with the swizzled tile.
 #[inline(always)]
 pub fn transpose_store_swizzled_hand(
+    block: (usize, usize),
+    thread: (usize, usize),
+    tile: &impl Load,
+    dst: &mut impl Store,
+) {
+    store_hand_at(block, thread, tile, dst, swizzled_at);
+}
+
+/// The padded tile's offset of `(i, j)`, written out: `33 i + j`.
+#[inline(always)]
+fn padded_at(i: usize, j: usize) -> usize {
+    i * 33 + j
+}
+
+/// The swizzled tile's offset of `(i, j)`, written out on the row-major
+/// offset `o = 32 i + j`.
+#[inline(always)]
+fn swizzled_at(i: usize, j: usize) -> usize {
+    let o = i * 32 + j;
+    o ^ ((o >> 5) & 31)
+}
+
+/// Phase 1 of the hand-written twins, the tile's offset of `(i, j)` being
+/// `tile_at(i, j)`.
+#[inline(always)]
+fn load_hand_at(
+    (bm, bn): (usize, usize),
+    (tx, ty): (usize, usize),
+    src: &impl Load,
+    tile: &mut impl Store,
+    tile_at: impl Fn(usize, usize) -> usize,
+) {
+    let (m0, n0) = (bm * 32, bn * 32);
+    let mut k = 0;
+    while k < 4 {
+        let (i, j) = (ty + k * 8, tx);
+        tile.store(tile_at(i, j), src.load((m0 + i) * 1024 + (n0 + j)));
+        k += 1;
+    }
+}
+
+/// Phase 2 of the hand-written twins, as [`load_hand_at`].
+#[inline(always)]
+fn store_hand_at(
     (bm, bn): (usize, usize),
     (tx, ty): (usize, usize),
     tile: &impl Load,
     dst: &mut impl Store,
+    tile_at: impl Fn(usize, usize) -> usize,
 ) {
     let (m0, n0) = (bm * 32, bn * 32);
     let mut k = 0;
     while k < 4 {
         let (i, j) = (tx, ty + k * 8);
-        let o = i * 32 + j;
-        dst.store((m0 + i) + (n0 + j) * 1024, tile.load(o ^ ((o >> 5) & 31)));
+        dst.store((m0 + i) + (n0 + j) * 1024, tile.load(tile_at(i, j)));
         k += 1;
     }
 }

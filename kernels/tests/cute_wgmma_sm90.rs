@@ -14,63 +14,22 @@ use cute_static::arch::{Dim3, F16, GlobalBuffer, host};
 use cute_static::layout::MixedLayout;
 use cute_static::{C, Dyn};
 
-/// `(m, n, k)`: two CTAs along M, five k-tiles (more than the 3 stages,
-/// so the pipeline wraps around its shared buffers).
-const MNK: (usize, usize, usize) = (256, 128, 320);
-
-/// A deterministic operand of small integers in `-2..=2`.
-fn operand(len: usize, seed: u64) -> Vec<f32> {
-    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    (0..len)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            ((x >> 33) % 5) as f32 - 2.0
-        })
-        .collect()
-}
+#[path = "support/half_gemm.rs"]
+mod half_gemm;
+use half_gemm::{MNK, assert_halves, case, half, operand};
 
 /// TN (`tn`: A, B row-major, K contiguous) or NT (A, B column-major) with
-/// `alpha`, `beta` and leading dimensions padded by `(pa, pb, pc)`,
-/// against `C = alpha·A·Bᵀ + beta·C` computed exactly; the padding of C
+/// `alpha`, `beta` and leading dimensions padded by `pads`, against
+/// `C = alpha·A·Bᵀ + beta·C` computed exactly; the padding of C
 /// untouched.
-fn check(tn: bool, alpha: f32, beta: f32, (pa, pb, pc): (usize, usize, usize)) {
+fn check(tn: bool, alpha: f32, beta: f32, pads: (usize, usize, usize)) {
     let (m, n, k) = MNK;
-    let (lda, ldb, ldc) = if tn {
-        (k + pa, k + pb, m + pc)
-    } else {
-        (m + pa, n + pb, m + pc)
-    };
-    let (a, b) = if tn {
-        (operand(lda * m, 1), operand(ldb * n, 2))
-    } else {
-        (operand(lda * k, 1), operand(ldb * k, 2))
-    };
-    let at = |i: usize, l: usize| if tn { a[i * lda + l] } else { a[i + l * lda] };
-    let bt = |j: usize, l: usize| if tn { b[j * ldb + l] } else { b[j + l * ldb] };
-    let c0: Vec<f32> = if beta == 0.0 {
-        vec![f32::NAN; ldc * n]
-    } else {
-        operand(ldc * n, 3)
-    };
-    let mut want = c0.clone();
-    for j in 0..n {
-        for i in 0..m {
-            let dot: f32 = (0..k).map(|l| at(i, l) * bt(j, l)).sum();
-            let c = if beta == 0.0 {
-                0.0
-            } else {
-                beta * c0[i + j * ldc]
-            };
-            want[i + j * ldc] = alpha * dot + c;
-        }
-    }
-    let half = |v: &[f32]| v.iter().map(|&x| F16::from_f32(x)).collect::<Vec<_>>();
+    let case = case(tn, alpha, beta, pads);
+    let (lda, ldb, ldc) = case.ld;
     let (ga, gb, gc) = (
-        GlobalBuffer::from_slice(&half(&a)),
-        GlobalBuffer::from_slice(&half(&b)),
-        GlobalBuffer::from_slice(&half(&c0)),
+        GlobalBuffer::from_slice(&case.a),
+        GlobalBuffer::from_slice(&case.b),
+        GlobalBuffer::from_slice(&case.c),
     );
     let mc = gc
         .tensor(MixedLayout::new((Dyn(m), Dyn(n)), (C::<1>, Dyn(ldc))).unwrap())
@@ -98,19 +57,7 @@ fn check(tn: bool, alpha: f32, beta: f32, (pa, pb, pc): (usize, usize, usize)) {
             wgmma_sm90_nt(ma, mb, mc, alpha, beta)
         });
     }
-    let got = gc.to_vec();
-    let bad: Vec<usize> = (0..ldc * n)
-        .filter(|&i| got[i].to_bits() != F16::from_f32(want[i]).to_bits())
-        .collect();
-    assert!(
-        bad.is_empty(),
-        "{} of {} elements differ, first at {}: got {}, want {}",
-        bad.len(),
-        ldc * n,
-        bad[0],
-        got[bad[0]].to_f32(),
-        want[bad[0]]
-    );
+    assert_halves(&gc.to_vec(), &case.want);
 }
 
 #[test]
@@ -164,7 +111,6 @@ fn one_tile(plant: bool) -> (Vec<f32>, Vec<f32>) {
             want[m + 64 * n] = (0..64).map(|k| a[m * 64 + k] * b[n * 64 + k]).sum();
         }
     }
-    let half = |v: &[f32]| v.iter().map(|&x| F16::from_f32(x)).collect::<Vec<_>>();
     let (ga, gb) = (
         GlobalBuffer::from_slice(&half(&a)),
         GlobalBuffer::from_slice(&half(&b)),

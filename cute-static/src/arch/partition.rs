@@ -135,6 +135,49 @@ pub trait MmaPartitionable<M, Op>: TensorLayout {
     }
 }
 
+/// The impl of `$Trait<$P, $side>` (a copy side or an MMA operand) for a
+/// mixed layout with a static shape: the partition of its static stand-in
+/// (`$host`) with the run-time strides put back (`$mixed`), or for a device
+/// view the stand-in's partition remapped onto the view's offsets.
+macro_rules! mixed_partitionable {
+    (
+        $(#[$doc:meta])*
+        $Trait:ident<$P:ident, $side:ty>, $Thr:ident, $host:ident, $mixed:ident,
+        $Layouts:ident + $Has:ident,
+        [$($divides:tt)*],
+        $Part:ident
+    ) => {
+        $(#[$doc])*
+        impl<$P, S, D> $Trait<$P, $side> for MixedLayout<S, D>
+        where
+            Self: MixedTile + TensorLayout,
+            StandIn<Self>: TensorLayout + TileExtents,
+            $P: $Layouts + $Has<$side, StandIn<Self>>,
+            Extents<StandIn<Self>>: $($divides)*,
+            $Part<$P, $side, StandIn<Self>>:
+                StaticLayout + TensorLayout + WithRuntimeStrides,
+        {
+            type Output = crate::atom::mixed_partition::Mixed<$Part<$P, $side, StandIn<Self>>>;
+            #[inline(always)]
+            fn partition(
+                thr: &$Thr<$P>,
+                t: Tensor<Counting, Self>,
+            ) -> Result<Tensor<Counting, Self::Output>, Error> {
+                thr.$mixed(t)
+            }
+            #[inline(always)]
+            fn partition_view(
+                thr: &$Thr<$P>,
+                t: Tensor<Counting, Self>,
+            ) -> Result<Tensor<Counting, Self::Output>, Error> {
+                let (e, base, l) = t.into_parts();
+                let part = thr.$host(Tensor::new(Counting, Default::default())?)?;
+                crate::atom::mixed_partition::remap_view(e, base, &l, part)
+            }
+        }
+    };
+}
+
 macro_rules! copy_sides {
     ($($side:ty, $host:ident, $mixed:ident;)*) => {$(
         /// A static layout: the atom layer's static partition.
@@ -154,34 +197,13 @@ macro_rules! copy_sides {
                 thr.$host(t)
             }
         }
-        /// A mixed layout with a static shape: the atom layer's mixed
-        /// partition (static shape, run-time strides).
-        impl<Tc, S, D> CopyPartitionable<Tc, $side> for MixedLayout<S, D>
-        where
-            Self: MixedTile + TensorLayout,
-            StandIn<Self>: TensorLayout + TileExtents,
-            Tc: TiledCopyLayouts + HasCopyPartition<$side, StandIn<Self>>,
-            Extents<StandIn<Self>>: CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>,
-            CopyPartitionLayout<Tc, $side, StandIn<Self>>:
-                StaticLayout + TensorLayout + WithRuntimeStrides,
-        {
-            type Output = crate::atom::mixed_partition::Mixed<CopyPartitionLayout<Tc, $side, StandIn<Self>>>;
-            #[inline(always)]
-            fn partition(
-                thr: &ThrCopy<Tc>,
-                t: Tensor<Counting, Self>,
-            ) -> Result<Tensor<Counting, Self::Output>, Error> {
-                thr.$mixed(t)
-            }
-            #[inline(always)]
-            fn partition_view(
-                thr: &ThrCopy<Tc>,
-                t: Tensor<Counting, Self>,
-            ) -> Result<Tensor<Counting, Self::Output>, Error> {
-                let (e, base, l) = t.into_parts();
-                let part = thr.$host(Tensor::new(Counting, Default::default())?)?;
-                crate::atom::mixed_partition::remap_view(e, base, &l, part)
-            }
+        mixed_partitionable! {
+            /// A mixed layout with a static shape: the atom layer's mixed
+            /// partition (static shape, run-time strides).
+            CopyPartitionable<Tc, $side>, ThrCopy, $host, $mixed,
+            TiledCopyLayouts + HasCopyPartition,
+            [CopyDividesTile<<Tc as TiledCopyLayouts>::TilerMn>],
+            CopyPartitionLayout
         }
     )*};
 }
@@ -291,33 +313,12 @@ macro_rules! mma_operands {
                 thr.$host(t)
             }
         }
-        /// A mixed layout with a static shape.
-        impl<M, S, D> MmaPartitionable<M, $op> for MixedLayout<S, D>
-        where
-            Self: MixedTile + TensorLayout,
-            StandIn<Self>: TensorLayout + TileExtents,
-            M: TiledMmaLayouts + HasMmaPartition<$op, StandIn<Self>>,
-            Extents<StandIn<Self>>: EvenlyDividesTile<OperandTileShape<M, $op>>,
-            MmaPartitionLayout<M, $op, StandIn<Self>>:
-                StaticLayout + TensorLayout + WithRuntimeStrides,
-        {
-            type Output = crate::atom::mixed_partition::Mixed<MmaPartitionLayout<M, $op, StandIn<Self>>>;
-            #[inline(always)]
-            fn partition(
-                thr: &ThrMma<M>,
-                t: Tensor<Counting, Self>,
-            ) -> Result<Tensor<Counting, Self::Output>, Error> {
-                thr.$mixed(t)
-            }
-            #[inline(always)]
-            fn partition_view(
-                thr: &ThrMma<M>,
-                t: Tensor<Counting, Self>,
-            ) -> Result<Tensor<Counting, Self::Output>, Error> {
-                let (e, base, l) = t.into_parts();
-                let part = thr.$host(Tensor::new(Counting, Default::default())?)?;
-                crate::atom::mixed_partition::remap_view(e, base, &l, part)
-            }
+        mixed_partitionable! {
+            /// A mixed layout with a static shape.
+            MmaPartitionable<M, $op>, ThrMma, $host, $mixed,
+            TiledMmaLayouts + HasMmaPartition,
+            [EvenlyDividesTile<OperandTileShape<M, $op>>],
+            MmaPartitionLayout
         }
     )*};
 }
