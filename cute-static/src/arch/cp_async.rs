@@ -259,14 +259,32 @@ pub fn copy_async<Tc, T, LS, LD>(
     LS: TensorLayout + CopyCompatible<LD>,
     LD: TensorLayout,
 {
+    cp_async_each::<Tc::Op, T, LS, LD>(src, dst, "copy: sizes differ", |_| true);
+}
+
+/// The loop of [`copy_async`] and [`copy_async_if`]: one `cp.async` of
+/// `Op` per atom instance `i` (every `lanes` values), `fill(i)` its
+/// source-size flag; traps with `what` once when the sizes differ.
+#[inline(always)]
+fn cp_async_each<Op, T, LS, LD>(
+    src: &PtrTensor<GmemPtr<T>, LS>,
+    dst: &mut PtrTensor<SmemPtr<T>, LD>,
+    what: &'static str,
+    fill: impl Fn(usize) -> bool,
+) where
+    Op: CpAsyncOp,
+    T: Scalar,
+    LS: TensorLayout,
+    LD: TensorLayout,
+{
     let n = dst.size();
     if src.size() != n {
-        super::trap("copy: sizes differ");
+        super::trap(what);
     }
-    let v = const { lanes::<T, <Tc::Op as CpAsyncOp>::Unit>() };
+    let v = const { lanes::<T, Op::Unit>() };
     let mut i = 0;
     while i < n {
-        cp_async_unit::<Tc::Op, T>(src.vector_ptr(i, v), dst.vector_ptr(i, v), true);
+        cp_async_unit::<Op, T>(src.vector_ptr(i, v), dst.vector_ptr(i, v), fill(i));
         i += v;
     }
 }
@@ -332,16 +350,7 @@ pub fn copy_async_if<Tc, Q, T, LS, LD>(
     LS: TensorLayout + CopyCompatible<LD>,
     LD: TensorLayout,
 {
-    let n = dst.size();
-    if src.size() != n {
-        super::trap("copy_async_if: sizes differ");
-    }
-    let v = const { lanes::<T, <Tc::Op as CpAsyncOp>::Unit>() };
-    let mut i = 0;
-    while i < n {
-        cp_async_unit::<Tc::Op, T>(src.vector_ptr(i, v), dst.vector_ptr(i, v), pred.test(i));
-        i += v;
-    }
+    cp_async_each::<Tc::Op, T, LS, LD>(src, dst, "copy_async_if: sizes differ", |i| pred.test(i));
 }
 
 /// CuTe's `cp_async_fence()`: commits this thread's `cp.async`s issued
